@@ -1,0 +1,283 @@
+import { Circle, type Shape } from './circle';
+import type { Point } from './point';
+import { Polygon } from './polygon';
+import { capsuleInterval, closestParam, crossingParam, newSegmentPair, segmentDistance, segmentsIntersect } from './segment';
+import { orient } from './predicates';
+import { TOLERANCE_MM } from './tolerance';
+
+export type { Shape };
+export type RelationKind = 'apart' | 'touch' | 'overlap';
+
+/** Closest distance between two shapes taken as filled sets, with a closest point on each. */
+export interface Closest {
+  /** 0 when the shapes share any point. */
+  distance: number;
+  a: Point;
+  b: Point;
+}
+
+export interface Relation extends Closest {
+  kind: RelationKind;
+}
+
+export function bboxGap(a: Shape, b: Shape): number {
+  const gx = Math.max(a.minX - b.maxX, b.minX - a.maxX, 0);
+  const gy = Math.max(a.minY - b.maxY, b.minY - a.maxY, 0);
+  return Math.hypot(gx, gy);
+}
+
+const pair = newSegmentPair();
+
+/** Closest points of two polygon boundaries (0 where they cross or touch). */
+export function boundaryClosest(A: Polygon, B: Polygon, stopBelow = 0): Closest {
+  let best = Infinity, ax = NaN, ay = NaN, bx = NaN, by = NaN;
+  const a = A.xy, b = B.xy, na = A.n, nb = B.n;
+  for (let i = 0; i < na; i++) {
+    const i2 = i + 1 === na ? 0 : i + 1;
+    const a0x = a[2 * i], a0y = a[2 * i + 1], a1x = a[2 * i2], a1y = a[2 * i2 + 1];
+    // lower bound from the edge's box to B's box
+    const eMinX = a0x < a1x ? a0x : a1x, eMaxX = a0x < a1x ? a1x : a0x;
+    const eMinY = a0y < a1y ? a0y : a1y, eMaxY = a0y < a1y ? a1y : a0y;
+    const gx = Math.max(eMinX - B.maxX, B.minX - eMaxX, 0), gy = Math.max(eMinY - B.maxY, B.minY - eMaxY, 0);
+    if (gx * gx + gy * gy >= best) continue;
+    for (let j = 0; j < nb; j++) {
+      const j2 = j + 1 === nb ? 0 : j + 1;
+      const b0x = b[2 * j], b0y = b[2 * j + 1], b1x = b[2 * j2], b1y = b[2 * j2 + 1];
+      const hx = Math.max(eMinX - Math.max(b0x, b1x), Math.min(b0x, b1x) - eMaxX, 0);
+      const hy = Math.max(eMinY - Math.max(b0y, b1y), Math.min(b0y, b1y) - eMaxY, 0);
+      if (hx * hx + hy * hy >= best) continue;
+      segmentDistance(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, pair);
+      if (pair.d2 < best) {
+        best = pair.d2; ax = pair.ax; ay = pair.ay; bx = pair.bx; by = pair.by;
+        if (best <= stopBelow * stopBelow) return { distance: Math.sqrt(best), a: { x: ax, y: ay }, b: { x: bx, y: by } };
+      }
+    }
+  }
+  return { distance: Math.sqrt(best), a: { x: ax, y: ay }, b: { x: bx, y: by } };
+}
+
+/** Closest distance between two shapes as filled sets. */
+export function closest(A: Shape, B: Shape): Closest {
+  if (A.kind === 'circle' && B.kind === 'circle') {
+    const dx = B.cx - A.cx, dy = B.cy - A.cy, d = Math.hypot(dx, dy);
+    if (d <= A.r + B.r) {
+      const t = d === 0 ? 0 : A.r / (A.r + B.r);
+      const p = { x: A.cx + dx * t, y: A.cy + dy * t };
+      return { distance: 0, a: p, b: p };
+    }
+    return {
+      distance: d - A.r - B.r,
+      a: { x: A.cx + (dx / d) * A.r, y: A.cy + (dy / d) * A.r },
+      b: { x: B.cx - (dx / d) * B.r, y: B.cy - (dy / d) * B.r },
+    };
+  }
+  if (A.kind === 'circle') {
+    const c = closest(B, A);
+    return { distance: c.distance, a: c.b, b: c.a };
+  }
+  if (B.kind === 'circle') return polygonCircleClosest(A, B);
+  const c = boundaryClosest(A, B);
+  if (c.distance > 0) {
+    if (B.locate(A.x(0), A.y(0)) === 'inside') return { distance: 0, a: A.point(0), b: A.point(0) };
+    if (A.locate(B.x(0), B.y(0)) === 'inside') return { distance: 0, a: B.point(0), b: B.point(0) };
+  }
+  return c;
+}
+
+function polygonCircleClosest(P: Polygon, C: Circle): Closest {
+  const q = P.closestBoundaryPoint(C.cx, C.cy);
+  const centre = { x: C.cx, y: C.cy };
+  if (P.locate(C.cx, C.cy) !== 'outside') return { distance: 0, a: centre, b: centre };
+  if (q.d <= C.r) return { distance: 0, a: { x: q.x, y: q.y }, b: { x: q.x, y: q.y } };
+  return {
+    distance: q.d - C.r,
+    a: { x: q.x, y: q.y },
+    b: { x: C.cx + ((q.x - C.cx) / q.d) * C.r, y: C.cy + ((q.y - C.cy) / q.d) * C.r },
+  };
+}
+
+/**
+ * How two shapes stand: apart (a gap wider than the tolerance), touching, or overlapping (one
+ * reaches into the other by more than the tolerance). The closest points come with it;
+ * distance is the gap, 0 unless apart.
+ */
+export function relate(A: Shape, B: Shape, tol = TOLERANCE_MM): Relation {
+  if (A.kind === 'circle' || B.kind === 'circle') return relateWithCircle(A, B, tol);
+  const c = boundaryClosest(A, B);
+  if (c.distance > tol) {
+    if (B.locate(A.x(0), A.y(0)) === 'inside' || A.locate(B.x(0), B.y(0)) === 'inside') {
+      const p = B.locate(A.x(0), A.y(0)) === 'inside' ? A.point(0) : B.point(0);
+      return { kind: 'overlap', distance: 0, a: p, b: p };
+    }
+    return { kind: 'apart', ...c };
+  }
+  const kind = polygonsOverlapBeyond(A, B, tol) ? 'overlap' : 'touch';
+  return { kind, distance: 0, a: c.a, b: c.b };
+}
+
+function relateWithCircle(A: Shape, B: Shape, tol: number): Relation {
+  const c = closest(A, B);
+  let depth: number;
+  if (A.kind === 'circle' && B.kind === 'circle') {
+    depth = A.r + B.r - Math.hypot(B.cx - A.cx, B.cy - A.cy);
+  } else {
+    const P = (A.kind === 'polygon' ? A : B) as Polygon;
+    const C = (A.kind === 'circle' ? A : B) as Circle;
+    depth = C.r - P.signedDistance(C.cx, C.cy);
+  }
+  if (depth > tol) return { ...c, kind: 'overlap', distance: 0 };
+  if (depth >= -tol) return { ...c, kind: 'touch', distance: 0 };
+  return { ...c, kind: 'apart' };
+}
+
+/** Overlap by more than tol for two polygons whose boundaries are within tol of each other. */
+function polygonsOverlapBeyond(A: Polygon, B: Polygon, tol: number): boolean {
+  for (const [P, Q] of [[A, B], [B, A]] as const) {
+    const ip = P.innerPoint();
+    if (Q.locate(ip.x, ip.y) === 'inside' && Q.closestBoundaryPoint(ip.x, ip.y).d > tol) return true;
+    for (let i = 0; i < P.n; i++) {
+      const j = i + 1 === P.n ? 0 : i + 1;
+      if (segmentReachesInside(Q, P.x(i), P.y(i), P.x(j), P.y(j), tol)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The parameter intervals (0..1) of segment p-q lying in the open interior of P.
+ * Crossings are found with exact tests; each piece between them is classified by its midpoint.
+ */
+export function insideIntervals(P: Polygon, px: number, py: number, qx: number, qy: number): [number, number][] {
+  const sMinX = Math.min(px, qx), sMaxX = Math.max(px, qx), sMinY = Math.min(py, qy), sMaxY = Math.max(py, qy);
+  if (sMaxX < P.minX || sMinX > P.maxX || sMaxY < P.minY || sMinY > P.maxY) return [];
+  const ts: number[] = [0, 1];
+  const { xy, n } = P;
+  const dx = qx - px, dy = qy - py, len2 = dx * dx + dy * dy;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];
+    if (!segmentsIntersect(px, py, qx, qy, ax, ay, bx, by)) continue;
+    const t = crossingParam(px, py, qx, qy, ax, ay, bx, by);
+    if (Number.isNaN(t) || (orient(px, py, qx, qy, ax, ay) === 0 && orient(px, py, qx, qy, bx, by) === 0)) {
+      if (len2 > 0) {
+        ts.push(((ax - px) * dx + (ay - py) * dy) / len2, ((bx - px) * dx + (by - py) * dy) / len2);
+      }
+    } else {
+      ts.push(t);
+    }
+  }
+  const sorted = ts.filter((t) => t >= 0 && t <= 1).sort((a, b) => a - b);
+  const out: [number, number][] = [];
+  for (let k = 0; k + 1 < sorted.length; k++) {
+    const t0 = sorted[k], t1 = sorted[k + 1];
+    if (t1 - t0 <= 1e-12) continue;
+    const tm = (t0 + t1) / 2;
+    if (P.locate(px + dx * tm, py + dy * tm) !== 'inside') continue;
+    const last = out[out.length - 1];
+    if (last && t0 - last[1] <= 1e-12) last[1] = t1;
+    else out.push([t0, t1]);
+  }
+  return out;
+}
+
+const capsule: [number, number] = [0, 0];
+
+/**
+ * Does segment p-q have a point inside P farther than h from P's boundary? The inside pieces
+ * of the segment, less the stretches within h of some edge (a capsule around each edge).
+ */
+export function segmentReachesInside(P: Polygon, px: number, py: number, qx: number, qy: number, h: number): boolean {
+  const inside = insideIntervals(P, px, py, qx, qy);
+  if (inside.length === 0) return false;
+  const covers: [number, number][] = [];
+  const { xy, n } = P;
+  const sMinX = Math.min(px, qx) - h, sMaxX = Math.max(px, qx) + h, sMinY = Math.min(py, qy) - h, sMaxY = Math.max(py, qy) + h;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];
+    if (Math.max(ax, bx) < sMinX || Math.min(ax, bx) > sMaxX || Math.max(ay, by) < sMinY || Math.min(ay, by) > sMaxY) continue;
+    if (capsuleInterval(px, py, qx, qy, ax, ay, bx, by, h, capsule)) covers.push([capsule[0], capsule[1]]);
+  }
+  covers.sort((a, b) => a[0] - b[0]);
+  for (const [t0, t1] of inside) {
+    let reach = t0;
+    for (const [c0, c1] of covers) {
+      if (c1 <= reach) continue;
+      if (c0 > reach + 1e-12) break;
+      reach = c1;
+      if (reach >= t1) break;
+    }
+    if (reach < t1 - 1e-12) return true;
+  }
+  return false;
+}
+
+/** How a segment (a line of sight, a range line) meets a shape. */
+export interface Crossing {
+  /** clear: farther than the tolerance; graze: within it, not through; cross: through the interior. */
+  kind: 'clear' | 'graze' | 'cross';
+  /** Closest approach of the segment to the shape; 0 when it meets it. */
+  clearance: number;
+  /** Length of the segment inside the shape. */
+  insideLength: number;
+  /** Deepest reach of the segment into the shape, to within 0.001 mm (0 unless crossing). */
+  depth: number;
+}
+
+/** Closest distance between segment p-q and a shape (0 if they meet). */
+export function segmentShapeDistance(S: Shape, px: number, py: number, qx: number, qy: number): number {
+  if (S.kind === 'circle') {
+    const t = closestParam(S.cx, S.cy, px, py, qx, qy);
+    const d = Math.hypot(px + (qx - px) * t - S.cx, py + (qy - py) * t - S.cy);
+    return Math.max(0, d - S.r);
+  }
+  const { xy, n } = S;
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    segmentDistance(px, py, qx, qy, xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1], pair);
+    if (pair.d2 < best) best = pair.d2;
+    if (best === 0) return 0;
+  }
+  if (S.locate(px, py) === 'inside') return 0;
+  return Math.sqrt(best);
+}
+
+export function crossing(S: Shape, px: number, py: number, qx: number, qy: number, tol = TOLERANCE_MM): Crossing {
+  const sMinX = Math.min(px, qx), sMaxX = Math.max(px, qx), sMinY = Math.min(py, qy), sMaxY = Math.max(py, qy);
+  const gx = Math.max(sMinX - S.maxX, S.minX - sMaxX, 0), gy = Math.max(sMinY - S.maxY, S.minY - sMaxY, 0);
+  if (gx > tol || gy > tol) {
+    return { kind: 'clear', clearance: segmentShapeDistance(S, px, py, qx, qy), insideLength: 0, depth: 0 };
+  }
+  const len = Math.hypot(qx - px, qy - py);
+  if (S.kind === 'circle') {
+    const t = closestParam(S.cx, S.cy, px, py, qx, qy);
+    const d = Math.hypot(px + (qx - px) * t - S.cx, py + (qy - py) * t - S.cy);
+    const depth = S.r - d;
+    if (depth > tol) {
+      const lineD = d; // chord through the disc, clipped to the segment
+      const half = Math.sqrt(Math.max(0, S.r * S.r - lineD * lineD));
+      const along = len === 0 ? 0 : ((S.cx - px) * (qx - px) + (S.cy - py) * (qy - py)) / len;
+      const inside = Math.max(0, Math.min(len, along + half) - Math.max(0, along - half));
+      return { kind: 'cross', clearance: 0, insideLength: inside, depth };
+    }
+    return { kind: depth >= -tol ? 'graze' : 'clear', clearance: Math.max(0, -depth), insideLength: 0, depth: 0 };
+  }
+  const clearance = segmentShapeDistance(S, px, py, qx, qy);
+  if (clearance > tol) return { kind: 'clear', clearance, insideLength: 0, depth: 0 };
+  const intervals = insideIntervals(S, px, py, qx, qy);
+  const insideLength = intervals.reduce((s, [a, b]) => s + (b - a) * len, 0);
+  if (!segmentReachesInside(S, px, py, qx, qy, tol)) return { kind: 'graze', clearance, insideLength, depth: 0 };
+  return { kind: 'cross', clearance: 0, insideLength, depth: segmentDepth(S, px, py, qx, qy, tol) };
+}
+
+/** Deepest reach of a crossing segment into P, by bisection on the exact reach test. */
+function segmentDepth(P: Polygon, px: number, py: number, qx: number, qy: number, lo: number): number {
+  let hi = Math.max(P.maxX - P.minX, P.maxY - P.minY);
+  while (hi - lo > 0.001) {
+    const mid = (lo + hi) / 2;
+    if (segmentReachesInside(P, px, py, qx, qy, mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}

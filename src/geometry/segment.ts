@@ -1,0 +1,201 @@
+import { orient } from './predicates';
+
+/** Parameter (0..1) of the point of segment a-b closest to p. */
+export function closestParam(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  if (len2 === 0) return 0;
+  const t = ((px - ax) * dx + (py - ay) * dy) / len2;
+  return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+export function pointSegmentDistSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const t = closestParam(px, py, ax, ay, bx, by);
+  const x = ax + (bx - ax) * t - px;
+  const y = ay + (by - ay) * t - py;
+  return x * x + y * y;
+}
+
+function onSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
+  return (
+    Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by)
+  );
+}
+
+/** Exact test: do closed segments a0-a1 and b0-b1 share at least one point? */
+export function segmentsIntersect(
+  a0x: number, a0y: number, a1x: number, a1y: number,
+  b0x: number, b0y: number, b1x: number, b1y: number,
+): boolean {
+  const d1 = orient(b0x, b0y, b1x, b1y, a0x, a0y);
+  const d2 = orient(b0x, b0y, b1x, b1y, a1x, a1y);
+  const d3 = orient(a0x, a0y, a1x, a1y, b0x, b0y);
+  const d4 = orient(a0x, a0y, a1x, a1y, b1x, b1y);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  if (d1 === 0 && onSegment(b0x, b0y, b1x, b1y, a0x, a0y)) return true;
+  if (d2 === 0 && onSegment(b0x, b0y, b1x, b1y, a1x, a1y)) return true;
+  if (d3 === 0 && onSegment(a0x, a0y, a1x, a1y, b0x, b0y)) return true;
+  if (d4 === 0 && onSegment(a0x, a0y, a1x, a1y, b1x, b1y)) return true;
+  return false;
+}
+
+/** Result slots reused by segmentDistance to keep the inner loops free of allocation. */
+export interface SegmentPair {
+  d2: number;
+  /** closest point on the first segment */
+  ax: number;
+  ay: number;
+  /** closest point on the second segment */
+  bx: number;
+  by: number;
+}
+
+export function newSegmentPair(): SegmentPair {
+  return { d2: Infinity, ax: NaN, ay: NaN, bx: NaN, by: NaN };
+}
+
+/**
+ * Squared distance between two closed segments and their closest points, written into `out`.
+ * Segments that share a point give 0 with that point (exact test).
+ */
+export function segmentDistance(
+  a0x: number, a0y: number, a1x: number, a1y: number,
+  b0x: number, b0y: number, b1x: number, b1y: number,
+  out: SegmentPair,
+): SegmentPair {
+  if (segmentsIntersect(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y)) {
+    const p = lineIntersection(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y);
+    out.d2 = 0;
+    out.ax = out.bx = p[0];
+    out.ay = out.by = p[1];
+    return out;
+  }
+  // Disjoint segments: the closest pair has an endpoint on one of them.
+  out.d2 = Infinity;
+  endpointTo(a0x, a0y, b0x, b0y, b1x, b1y, false, out);
+  endpointTo(a1x, a1y, b0x, b0y, b1x, b1y, false, out);
+  endpointTo(b0x, b0y, a0x, a0y, a1x, a1y, true, out);
+  endpointTo(b1x, b1y, a0x, a0y, a1x, a1y, true, out);
+  return out;
+}
+
+function endpointTo(
+  px: number, py: number, sx: number, sy: number, ex: number, ey: number, pOnSecond: boolean, out: SegmentPair,
+): void {
+  const t = closestParam(px, py, sx, sy, ex, ey);
+  const qx = sx + (ex - sx) * t;
+  const qy = sy + (ey - sy) * t;
+  const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
+  if (d2 < out.d2) {
+    out.d2 = d2;
+    if (pOnSecond) {
+      out.ax = qx; out.ay = qy; out.bx = px; out.by = py;
+    } else {
+      out.ax = px; out.ay = py; out.bx = qx; out.by = qy;
+    }
+  }
+}
+
+/** Intersection of two segments known to meet; for collinear overlap, a shared endpoint. */
+function lineIntersection(
+  a0x: number, a0y: number, a1x: number, a1y: number,
+  b0x: number, b0y: number, b1x: number, b1y: number,
+): [number, number] {
+  const rx = a1x - a0x;
+  const ry = a1y - a0y;
+  const sx = b1x - b0x;
+  const sy = b1y - b0y;
+  const den = rx * sy - ry * sx;
+  if (den !== 0) {
+    const t = ((b0x - a0x) * sy - (b0y - a0y) * sx) / den;
+    const tc = t < 0 ? 0 : t > 1 ? 1 : t;
+    return [a0x + rx * tc, a0y + ry * tc];
+  }
+  if (onSegment(b0x, b0y, b1x, b1y, a0x, a0y)) return [a0x, a0y];
+  if (onSegment(b0x, b0y, b1x, b1y, a1x, a1y)) return [a1x, a1y];
+  return [b0x, b0y];
+}
+
+/**
+ * Parameter along p->q where it crosses the line through a-b, or NaN when parallel.
+ * Used only to order crossings already established by the exact test.
+ */
+export function crossingParam(
+  px: number, py: number, qx: number, qy: number, ax: number, ay: number, bx: number, by: number,
+): number {
+  const rx = qx - px;
+  const ry = qy - py;
+  const sx = bx - ax;
+  const sy = by - ay;
+  const den = rx * sy - ry * sx;
+  if (den === 0) return NaN;
+  return ((ax - px) * sy - (ay - py) * sx) / den;
+}
+
+/**
+ * The interval of t in [0, 1] for which p + t(q - p) lies within distance h of segment a-b
+ * (inside the capsule around a-b), or null. The capsule is convex, so this is one interval:
+ * the hull of the line's meets with the two end discs and the central rectangle.
+ */
+export function capsuleInterval(
+  px: number, py: number, qx: number, qy: number,
+  ax: number, ay: number, bx: number, by: number, h: number,
+  out: [number, number],
+): boolean {
+  let lo = Infinity;
+  let hi = -Infinity;
+  const dx = qx - px;
+  const dy = qy - py;
+  for (let k = 0; k < 2; k++) {
+    const cx = k === 0 ? ax : bx;
+    const cy = k === 0 ? ay : by;
+    // |p + t d - c|^2 <= h^2
+    const fx = px - cx;
+    const fy = py - cy;
+    const A = dx * dx + dy * dy;
+    const B = 2 * (fx * dx + fy * dy);
+    const C = fx * fx + fy * fy - h * h;
+    if (A === 0) {
+      if (C <= 0) { lo = Math.min(lo, 0); hi = Math.max(hi, 1); }
+      continue;
+    }
+    const disc = B * B - 4 * A * C;
+    if (disc < 0) continue;
+    const sq = Math.sqrt(disc);
+    const t0 = Math.max(0, (-B - sq) / (2 * A));
+    const t1 = Math.min(1, (-B + sq) / (2 * A));
+    if (t0 <= t1) { lo = Math.min(lo, t0); hi = Math.max(hi, t1); }
+  }
+  // Central rectangle: 0 <= u <= len along a-b, |v| <= h across it.
+  const ex = bx - ax;
+  const ey = by - ay;
+  const len = Math.hypot(ex, ey);
+  if (len > 0) {
+    const ux = ex / len;
+    const uy = ey / len;
+    const u0 = (px - ax) * ux + (py - ay) * uy;
+    const du = dx * ux + dy * uy;
+    const v0 = -(px - ax) * uy + (py - ay) * ux;
+    const dv = -dx * uy + dy * ux;
+    let t0 = 0;
+    let t1 = 1;
+    const clip = (p0: number, dp: number, min: number, max: number): boolean => {
+      if (dp === 0) return p0 >= min && p0 <= max;
+      let a = (min - p0) / dp;
+      let b = (max - p0) / dp;
+      if (a > b) { const s = a; a = b; b = s; }
+      if (a > t0) t0 = a;
+      if (b < t1) t1 = b;
+      return t0 <= t1;
+    };
+    if (clip(u0, du, 0, len) && clip(v0, dv, -h, h)) {
+      lo = Math.min(lo, t0);
+      hi = Math.max(hi, t1);
+    }
+  }
+  if (lo > hi) return false;
+  out[0] = lo;
+  out[1] = hi;
+  return true;
+}

@@ -1,0 +1,88 @@
+/** The analysis report, `armada-report/1` (../shared/table-format.md). Extra fields are optional additions. */
+import type { Ruleset } from './table';
+
+export type XY = [number, number];
+
+export interface ShipShapesReport {
+  base: XY[];
+  footprint: XY[];
+  hullZones: { front: XY[]; left: XY[]; right: XY[]; rear: XY[] };
+  targetingPoints: { front: XY; left: XY; right: XY; rear: XY };
+}
+export type ShapeReport = ShipShapesReport | { circle: [number, number, number] } | { outline: XY[] };
+
+export interface DistanceReport { a: string; b: string; mm: number; band: number | null }
+
+export interface OverlapReport {
+  piece: string;
+  obstacle: string;
+  effect: string;
+  /** addition: which part of a ship reaches the obstacle: its plastic base, or only a shield-dial frame */
+  part?: 'base' | 'dial frame';
+  /** addition: a sentence a player can check */
+  why?: string;
+}
+
+export type LosVerdict = 'clear' | 'obstructed' | 'blocked' | 'dust';
+
+export interface AttackReport {
+  attacker: string;
+  defender: string;
+  inArc: boolean;
+  range: 'close' | 'medium' | 'long' | 'distance-1' | 'beyond';
+  rangeMm: number | null;
+  rangeLine: [XY, XY] | null;
+  los: LosVerdict;
+  losLine: [XY, XY];
+  obstructedBy: string[];
+  grazing: string[];
+  why: string;
+  [extra: string]: unknown;
+}
+
+export interface RiftReport { ship: string; band: number; effects: string[]; [extra: string]: unknown }
+
+export interface ExogorthReport {
+  exogorth: string; squadron: string; mm: number; attacks: boolean;
+  los: 'clear' | 'obstructed'; losLine: [XY, XY]; obstructedBy: string[];
+  [extra: string]: unknown;
+}
+
+export interface Violation { rule: string; with: string | null; gapMm: number | null; [extra: string]: unknown }
+
+export interface ProposalReport {
+  id: string;
+  legal: boolean;
+  violations: Violation[];
+  displaced?: string[];
+  placements?: Record<string, { x: number; y: number }>;
+  [extra: string]: unknown;
+}
+
+export interface Report {
+  format: 'armada-report/1';
+  ruleset: Ruleset;
+  shapes: Record<string, ShapeReport>;
+  distances: DistanceReport[];
+  overlaps: OverlapReport[];
+  attacks: AttackReport[];
+  rift: RiftReport[];
+  exogorths: ExogorthReport[];
+  proposals: ProposalReport[];
+  [extra: string]: unknown;
+}
+
+/** Numbers in the printed report are rounded to 0.01 mm or degree. */
+export function roundNumbers<T>(value: T): T {
+  if (typeof value === 'number') {
+    const r = Math.round(value * 100) / 100;
+    return (Object.is(r, -0) ? 0 : r) as T;
+  }
+  if (Array.isArray(value)) return value.map(roundNumbers) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = roundNumbers(v);
+    return out as T;
+  }
+  return value;
+}

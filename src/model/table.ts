@@ -1,0 +1,262 @@
+import { CATALOG, OBSTACLE_TYPES, SHIP_SIZES, type MeasurementOverrides, type ObstacleType, type ShipSize } from './catalog';
+
+export type Ruleset = 'seed' | '1.6';
+export type TableSize = '3x6' | '3x3';
+export type Player = 1 | 2;
+
+export interface Ship {
+  id: string; size: ShipSize; class?: string; player: Player;
+  x: number; y: number; rotation: number; speed: number;
+}
+export interface Squadron { id: string; player: Player; x: number; y: number }
+export interface Obstacle { id: string; type: ObstacleType; x: number; y: number; rotation: number }
+export interface Token { id: string; x: number; y: number; radius: number }
+
+export interface PlaceExogorth {
+  id: string; kind: 'place-exogorth'; obstacle: Obstacle; placedBy: Player;
+}
+export interface MoveObstacle {
+  id: string; kind: 'move-obstacle'; obstacle: string; to: { x: number; y: number; rotation: number }; maxDistance: number;
+  /** optional: the least distance band the move must reach (none by default: it may stay) */
+  minDistance?: number;
+}
+export interface SetupCheck {
+  id: string; kind: 'setup';
+  /** which reading of the setup rule: the core rule (default) or the campaign erratum */
+  reading?: 'core' | 'erratum';
+}
+export type Proposal = PlaceExogorth | MoveObstacle | SetupCheck;
+
+export interface Table {
+  format: 'armada-table/1';
+  table: TableSize;
+  ruleset: Ruleset;
+  ships: Ship[];
+  squadrons: Squadron[];
+  obstacles: Obstacle[];
+  tokens: Token[];
+  proposals: Proposal[];
+  /** optional overrides of uncertain catalog figures */
+  measurements?: MeasurementOverrides;
+}
+
+/** A table file that cannot be read: `path` names the field, as in `ships[2].rotation`. */
+export class TableError extends Error {
+  constructor(readonly path: string, readonly problem: string) {
+    super(path ? `${path}: ${problem}` : problem);
+    this.name = 'TableError';
+  }
+}
+
+const MAX_PIECES = 2000;
+const MAX_ID = 100;
+
+type Obj = Record<string, unknown>;
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return v.length > 30 ? `a string` : `"${v}"`;
+  if (typeof v === 'number') return String(v);
+  return typeof v === 'object' ? 'an object' : typeof v;
+}
+
+function obj(v: unknown, path: string): Obj {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new TableError(path, `expected an object, got ${describe(v)}`);
+  return v as Obj;
+}
+
+function arr(v: unknown, path: string): unknown[] {
+  if (!Array.isArray(v)) throw new TableError(path, `expected an array, got ${describe(v)}`);
+  if (v.length > MAX_PIECES) throw new TableError(path, `has ${v.length} entries; at most ${MAX_PIECES} are allowed`);
+  return v;
+}
+
+function num(o: Obj, key: string, path: string, opts: { min?: number; max?: number; def?: number; integer?: boolean } = {}): number {
+  const v = o[key];
+  const p = `${path}.${key}`;
+  if (v === undefined) {
+    if (opts.def !== undefined) return opts.def;
+    throw new TableError(p, 'missing; expected a number');
+  }
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new TableError(p, `expected a number, got ${describe(v)}`);
+  if (opts.integer && !Number.isInteger(v)) throw new TableError(p, `expected a whole number, got ${v}`);
+  if (opts.min !== undefined && v < opts.min) throw new TableError(p, `${v} is below the least allowed, ${opts.min}`);
+  if (opts.max !== undefined && v > opts.max) throw new TableError(p, `${v} is above the most allowed, ${opts.max}`);
+  return v;
+}
+
+function str<T extends string>(o: Obj, key: string, path: string, allowed?: readonly T[], def?: T): T {
+  const v = o[key];
+  const p = `${path}.${key}`;
+  if (v === undefined) {
+    if (def !== undefined) return def;
+    throw new TableError(p, allowed ? `missing; expected one of ${allowed.join(', ')}` : 'missing; expected a string');
+  }
+  if (typeof v !== 'string') throw new TableError(p, `expected a string, got ${describe(v)}`);
+  if (allowed && !allowed.includes(v as T)) {
+    throw new TableError(p, `unknown value ${describe(v)}; expected one of ${allowed.join(', ')}`);
+  }
+  return v as T;
+}
+
+function player(o: Obj, path: string): Player {
+  const v = o.player;
+  if (v !== 1 && v !== 2) throw new TableError(`${path}.player`, v === undefined ? 'missing; expected 1 or 2' : `expected 1 or 2, got ${describe(v)}`);
+  return v;
+}
+
+/** Degrees in [0, 360); rotations beyond a million degrees are refused as nonsense. */
+function rotation(o: Obj, path: string, def?: number): number {
+  const r = num(o, 'rotation', path, { min: -1e6, max: 1e6, def });
+  const m = r % 360;
+  return m < 0 ? m + 360 : m === 0 ? 0 : m;
+}
+
+function id(o: Obj, path: string, seen: Map<string, string>): string {
+  const v = str(o, 'id', path);
+  if (v.length === 0 || v.length > MAX_ID) throw new TableError(`${path}.id`, `expected 1 to ${MAX_ID} characters`);
+  const before = seen.get(v);
+  if (before) throw new TableError(`${path}.id`, `duplicate id "${v}" (also used by ${before})`);
+  seen.set(v, path);
+  return v;
+}
+
+function onTable(o: Obj, path: string, size: TableSize): { x: number; y: number } {
+  const t = CATALOG.tables[size];
+  const x = num(o, 'x', path);
+  const y = num(o, 'y', path);
+  if (x < 0 || x > t.width) throw new TableError(`${path}.x`, `${x} is off the ${size} table (0 to ${t.width})`);
+  if (y < 0 || y > t.height) throw new TableError(`${path}.y`, `${y} is off the ${size} table (0 to ${t.height})`);
+  return { x, y };
+}
+
+function measurements(v: unknown, path: string): MeasurementOverrides | undefined {
+  if (v === undefined) return undefined;
+  const o = obj(v, path);
+  const out: MeasurementOverrides = {};
+  const bandSet = (key: 'rangeBands' | 'distanceBands', names: string[]) => {
+    if (o[key] === undefined) return;
+    const b = obj(o[key], `${path}.${key}`);
+    const res: Record<string, number> = {};
+    let prev = 0;
+    for (const n of names) {
+      if (b[n] === undefined) continue;
+      const val = num(b, n, `${path}.${key}`, { min: 1, max: 1000 });
+      if (val <= prev) throw new TableError(`${path}.${key}.${n}`, `${val} must be longer than the band before it`);
+      prev = val;
+      res[n] = val;
+    }
+    for (const k of Object.keys(b)) {
+      if (!names.includes(k)) throw new TableError(`${path}.${key}.${k}`, `unknown band; expected one of ${names.join(', ')}`);
+    }
+    (out as Record<string, unknown>)[key] = res;
+  };
+  bandSet('rangeBands', ['close', 'medium', 'long']);
+  bandSet('distanceBands', ['1', '2', '3', '4', '5']);
+  if (o.squadronDiameter !== undefined) out.squadronDiameter = num(o, 'squadronDiameter', path, { min: 10, max: 60 });
+  if (o.dialFrame !== undefined) {
+    const f = obj(o.dialFrame, `${path}.dialFrame`);
+    out.dialFrame = {};
+    if (f.width !== undefined) out.dialFrame.width = num(f, 'width', `${path}.dialFrame`, { min: 0, max: 60 });
+    if (f.protrusion !== undefined) out.dialFrame.protrusion = num(f, 'protrusion', `${path}.dialFrame`, { min: 0, max: 20 });
+  }
+  return out;
+}
+
+/** Parse JSON text into a table; throws TableError naming the problem. */
+export function parseTableText(text: string): Table {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new TableError('', `not valid JSON (${(e as Error).message.split('\n')[0].slice(0, 120)})`);
+  }
+  return validateTable(json);
+}
+
+/** Check a parsed JSON value against armada-table/1 and return it normalised. */
+export function validateTable(json: unknown): Table {
+  const root = obj(json, '(file)');
+  const format = root.format;
+  if (format !== 'armada-table/1') {
+    throw new TableError('format', format === undefined ? 'missing; expected "armada-table/1"' : `expected "armada-table/1", got ${describe(format)}`);
+  }
+  const size = str<TableSize>(root, 'table', '', ['3x6', '3x3']);
+  const ruleset = str<Ruleset>(root, 'ruleset', '', ['seed', '1.6'], 'seed');
+  const seen = new Map<string, string>();
+  const list = (key: string) => (root[key] === undefined ? [] : arr(root[key], key));
+
+  const ships = list('ships').map((v, i): Ship => {
+    const path = `ships[${i}]`;
+    const o = obj(v, path);
+    const s: Ship = {
+      id: id(o, path, seen),
+      size: (() => {
+        if (o.size === 'huge') throw new TableError(`${path}.size`, 'huge ships are not supported yet');
+        return str<ShipSize>(o, 'size', path, SHIP_SIZES);
+      })(),
+      player: player(o, path),
+      ...onTable(o, path, size),
+      rotation: rotation(o, path),
+      speed: num(o, 'speed', path, { min: 0, max: 4, def: 0, integer: true }),
+    };
+    if (o.class !== undefined) {
+      const cls = str<string>(o, 'class', path);
+      const spec = CATALOG.shipClasses[cls];
+      if (!spec) throw new TableError(`${path}.class`, `unknown ship class "${cls}"; known: ${Object.keys(CATALOG.shipClasses).join(', ')}`);
+      if (spec.size !== s.size) throw new TableError(`${path}.class`, `${cls} is a ${spec.size} ship, not ${s.size}`);
+      s.class = cls;
+    }
+    return s;
+  });
+  const squadrons = list('squadrons').map((v, i): Squadron => {
+    const path = `squadrons[${i}]`;
+    const o = obj(v, path);
+    return { id: id(o, path, seen), player: player(o, path), ...onTable(o, path, size) };
+  });
+  const obstacle = (o: Obj, path: string): Obstacle => ({
+    id: id(o, path, seen),
+    type: str<ObstacleType>(o, 'type', path, OBSTACLE_TYPES),
+    ...onTable(o, path, size),
+    rotation: rotation(o, path, 0),
+  });
+  const obstacles = list('obstacles').map((v, i) => obstacle(obj(v, `obstacles[${i}]`), `obstacles[${i}]`));
+  const tokens = list('tokens').map((v, i): Token => {
+    const path = `tokens[${i}]`;
+    const o = obj(v, path);
+    return { id: id(o, path, seen), ...onTable(o, path, size), radius: num(o, 'radius', path, { min: 1, max: 100, def: 12.5 }) };
+  });
+  const obstacleIds = new Set(obstacles.map((o) => o.id));
+  const proposals = list('proposals').map((v, i): Proposal => {
+    const path = `proposals[${i}]`;
+    const o = obj(v, path);
+    const pid = id(o, path, seen);
+    const kind = str(o, 'kind', path, ['place-exogorth', 'move-obstacle', 'setup'] as const);
+    if (kind === 'setup') {
+      const reading = str(o, 'reading', path, ['core', 'erratum'] as const, 'core');
+      return { id: pid, kind, reading };
+    }
+    if (kind === 'place-exogorth') {
+      const ob = obstacle(obj(o.obstacle, `${path}.obstacle`), `${path}.obstacle`);
+      if (!ob.type.startsWith('exogorth')) throw new TableError(`${path}.obstacle.type`, `expected exogorth-1 or exogorth-2, got "${ob.type}"`);
+      const by = o.placedBy;
+      if (by !== 1 && by !== 2) throw new TableError(`${path}.placedBy`, by === undefined ? 'missing; expected 1 or 2' : `expected 1 or 2, got ${describe(by)}`);
+      return { id: pid, kind, obstacle: ob, placedBy: by };
+    }
+    const target = str<string>(o, 'obstacle', path);
+    if (!obstacleIds.has(target)) throw new TableError(`${path}.obstacle`, `no obstacle with id "${target}" on the table`);
+    const to = obj(o.to, `${path}.to`);
+    const res: MoveObstacle = {
+      id: pid, kind, obstacle: target,
+      to: { ...onTable(to, `${path}.to`, size), rotation: rotation(to, `${path}.to`) },
+      maxDistance: num(o, 'maxDistance', path, { min: 1, max: 5, integer: true, def: 2 }),
+    };
+    if (o.minDistance !== undefined) res.minDistance = num(o, 'minDistance', path, { min: 1, max: 5, integer: true });
+    return res;
+  });
+  const table: Table = { format: 'armada-table/1', table: size, ruleset, ships, squadrons, obstacles, tokens, proposals };
+  const m = measurements(root.measurements, 'measurements');
+  if (m) table.measurements = m;
+  return table;
+}

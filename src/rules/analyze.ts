@@ -1,0 +1,26 @@
+import { CATALOG, type Catalog } from '../model/catalog';
+import type { Report } from '../model/report';
+import type { Table } from '../model/table';
+import { distances } from './distances';
+import { overlaps } from './overlaps';
+import { shapesReport } from './shapes-report';
+import { World } from './world';
+
+/** The full analysis of a table: every section of armada-report/1, unrounded. */
+export function analyze(table: Table, catalog: Catalog = CATALOG): Report {
+  return analyzeWorld(new World(table, catalog));
+}
+
+export function analyzeWorld(world: World): Report {
+  return {
+    format: 'armada-report/1',
+    ruleset: world.ruleset,
+    shapes: shapesReport(world),
+    distances: distances(world),
+    overlaps: overlaps(world),
+    attacks: [],
+    rift: [],
+    exogorths: [],
+    proposals: [],
+  };
+}

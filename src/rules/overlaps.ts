@@ -1,0 +1,44 @@
+import { relate } from '../geometry/relate';
+import type { OverlapReport } from '../model/report';
+import type { Ship } from '../model/table';
+import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
+
+/** The effect of an obstacle on a ship or squadron overlapping it (the seed's Obstacles section). */
+export function overlapEffect(world: World, piece: ShipEntry | SquadronEntry, obstacle: ObstacleEntry): string {
+  const kind = obstacle.obstacleKind;
+  if (piece.kind === 'ship' && kind === 'purrgil') {
+    const speed = (piece.piece as Ship).speed;
+    return `suffers damage equal to its speed (${speed})`;
+  }
+  const effect = world.catalog.obstacleEffects[kind][piece.kind === 'ship' ? 'ship' : 'squadron'];
+  if (effect) return effect;
+  if (kind === 'dust') return 'no effect from overlapping (a dust field only affects line of sight)';
+  return piece.kind === 'squadron' ? 'squadrons are unaffected' : 'no effect';
+}
+
+/** Every ship (base with dial frames) or squadron that overlaps an obstacle; touching is not overlapping. */
+export function overlaps(world: World): OverlapReport[] {
+  const out: OverlapReport[] = [];
+  for (const o of world.obstacles) {
+    for (const s of world.ships) {
+      if (relate(s.shapes.footprint, o.outline).kind !== 'overlap') continue;
+      const part = relate(s.shapes.base, o.outline).kind === 'overlap' ? 'base' : 'dial frame';
+      out.push({
+        piece: s.id, obstacle: o.id, effect: overlapEffect(world, s, o), part,
+        why: part === 'base'
+          ? `${s.id}'s plastic base lies on ${o.id}.`
+          : `only a shield-dial frame of ${s.id} lies on ${o.id}; the frames count for overlapping.`,
+      });
+    }
+    for (const q of world.squadrons) {
+      const r = relate(q.circle, o.outline);
+      if (r.kind !== 'overlap') continue;
+      const depth = q.circle.r - o.outline.signedDistance(q.circle.cx, q.circle.cy);
+      out.push({
+        piece: q.id, obstacle: o.id, effect: overlapEffect(world, q, o),
+        why: `${q.id}'s base reaches ${depth.toFixed(2)} mm into ${o.id}.`,
+      });
+    }
+  }
+  return out;
+}

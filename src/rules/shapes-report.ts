@@ -1,0 +1,36 @@
+import type { Polygon } from '../geometry/polygon';
+import type { Point } from '../geometry/point';
+import type { ShapeReport, XY } from '../model/report';
+import type { Entry, World } from './world';
+
+const ring = (p: Polygon): XY[] => p.pairs();
+const xy = (p: Point): XY => [p.x, p.y];
+
+/** Every piece as the analysis used it, in table coordinates. */
+export function shapesReport(world: World): Record<string, ShapeReport> {
+  const out: Record<string, ShapeReport> = {};
+  for (const e of world.all) out[e.id] = shapeOf(e);
+  return out;
+}
+
+function shapeOf(e: Entry): ShapeReport {
+  switch (e.kind) {
+    case 'ship': {
+      const s = e.shapes;
+      return {
+        base: ring(s.base),
+        footprint: ring(s.footprint),
+        hullZones: { front: ring(s.hullZones.front), left: ring(s.hullZones.left), right: ring(s.hullZones.right), rear: ring(s.hullZones.rear) },
+        targetingPoints: {
+          front: xy(s.targetingPoints.front), left: xy(s.targetingPoints.left),
+          right: xy(s.targetingPoints.right), rear: xy(s.targetingPoints.rear),
+        },
+      };
+    }
+    case 'squadron':
+    case 'token':
+      return { circle: [e.circle.cx, e.circle.cy, e.circle.r] };
+    case 'obstacle':
+      return { outline: ring(e.outline) };
+  }
+}
