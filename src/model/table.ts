@@ -24,6 +24,8 @@ export interface SetupCheck {
   id: string; kind: 'setup';
   /** which reading of the setup rule: the core rule (default) or the campaign erratum */
   reading?: 'core' | 'erratum';
+  /** optional, 3'x3' only: which play-area edges count, all four (default) or only the players' edges */
+  edges?: 'all' | 'player';
 }
 export type Proposal = PlaceExogorth | MoveObstacle | SetupCheck;
 
@@ -235,7 +237,9 @@ export function validateTable(json: unknown): Table {
     const kind = str(o, 'kind', path, ['place-exogorth', 'move-obstacle', 'setup'] as const);
     if (kind === 'setup') {
       const reading = str(o, 'reading', path, ['core', 'erratum'] as const, 'core');
-      return { id: pid, kind, reading };
+      const res: SetupCheck = { id: pid, kind, reading };
+      if (o.edges !== undefined) res.edges = str(o, 'edges', path, ['all', 'player'] as const);
+      return res;
     }
     if (kind === 'place-exogorth') {
       const ob = obstacle(obj(o.obstacle, `${path}.obstacle`), `${path}.obstacle`);

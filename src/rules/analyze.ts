@@ -1,8 +1,12 @@
 import { CATALOG, type Catalog } from '../model/catalog';
 import type { Report } from '../model/report';
 import type { Table } from '../model/table';
+import { attacks } from './attacks';
 import { distances } from './distances';
 import { overlaps } from './overlaps';
+import { exogorths } from './exogorth';
+import { proposals } from './proposals';
+import { rift } from './rift';
 import { shapesReport } from './shapes-report';
 import { World } from './world';
 
@@ -18,9 +22,9 @@ export function analyzeWorld(world: World): Report {
     shapes: shapesReport(world),
     distances: distances(world),
     overlaps: overlaps(world),
-    attacks: [],
-    rift: [],
-    exogorths: [],
-    proposals: [],
+    attacks: attacks(world),
+    rift: rift(world),
+    exogorths: exogorths(world),
+    proposals: proposals(world),
   };
 }

@@ -1,0 +1,109 @@
+/**
+ * Regions for drawing: outlines grown by a distance, Minkowski sums, rectangles less holes.
+ * Built on clipper-lib (integer coordinates: millimetres scaled by SCALE). These shapes are for
+ * the eye; every verdict is decided by the exact predicates in relate.ts, never by these.
+ *
+ * A grown outline's arcs are drawn as chords whose vertices lie on the true arc, so the drawn
+ * outline lies between (d - ARC_TOLERANCE_MM) and d from the original, plus 1/SCALE rounding.
+ */
+import ClipperLib from 'clipper-lib';
+import { Polygon } from './polygon';
+
+/** Clipper works in integers: 1 unit = 1/SCALE mm (0.1 micrometre). */
+export const SCALE = 10_000;
+/** How far a drawn arc's chords may fall inside the true arc, in mm. */
+export const ARC_TOLERANCE_MM = 0.01;
+
+type Path = ClipperLib.Path;
+type Paths = ClipperLib.Paths;
+
+export function toPath(P: Polygon): Path {
+  const out: Path = [];
+  for (let i = 0; i < P.n; i++) out.push({ X: Math.round(P.x(i) * SCALE), Y: Math.round(P.y(i) * SCALE) });
+  return out;
+}
+
+function pathArea(p: Path): number {
+  let a2 = 0;
+  for (let i = 0; i < p.length; i++) {
+    const j = (i + 1) % p.length;
+    a2 += p[i].X * p[j].Y - p[j].X * p[i].Y;
+  }
+  return a2 / 2 / (SCALE * SCALE);
+}
+
+function fromPath(p: Path): Polygon {
+  return Polygon.from(p.map((q) => [q.X / SCALE, q.Y / SCALE] as [number, number]));
+}
+
+function clip(type: ClipperLib.ClipType, subject: Paths, clipPaths: Paths): Paths {
+  const c = new ClipperLib.Clipper();
+  c.AddPaths(subject, ClipperLib.PolyType.ptSubject, true);
+  if (clipPaths.length) c.AddPaths(clipPaths, ClipperLib.PolyType.ptClip, true);
+  const out: Paths = [];
+  c.Execute(type, out, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
+  return out;
+}
+
+export const union = (a: Paths, b: Paths = []): Paths => clip(ClipperLib.ClipType.ctUnion, a, b);
+export const difference = (a: Paths, b: Paths): Paths => clip(ClipperLib.ClipType.ctDifference, a, b);
+export const intersection = (a: Paths, b: Paths): Paths => clip(ClipperLib.ClipType.ctIntersection, a, b);
+
+/** Paths grown outward by d mm (round corners), as integer paths. */
+export function offsetPaths(paths: Paths, d: number): Paths {
+  const co = new ClipperLib.ClipperOffset(2, ARC_TOLERANCE_MM * SCALE);
+  co.AddPaths(paths, ClipperLib.JoinType.jtRound, ClipperLib.EndType.etClosedPolygon);
+  const out: Paths = [];
+  co.Execute(out, d * SCALE);
+  return out;
+}
+
+/** The filled Minkowski sum A + B. */
+export function minkowskiPaths(A: Polygon, B: Polygon): Paths {
+  const a = toPath(A), b = toPath(B);
+  const sweep = ClipperLib.Clipper.MinkowskiSum(a, b, true);
+  // the sweep of A around B's boundary, plus B's inside moved by one point of A
+  const inside = b.map((q) => ({ X: q.X + a[0].X, Y: q.Y + a[0].Y }));
+  return union([...sweep, inside]);
+}
+
+/** Outline reflected through the origin (-P). */
+export function reflected(P: Polygon): Polygon {
+  return P.placed(0, 0, 180);
+}
+
+export function rectPath(x0: number, y0: number, x1: number, y1: number): Path {
+  return [
+    { X: Math.round(x0 * SCALE), Y: Math.round(y0 * SCALE) }, { X: Math.round(x1 * SCALE), Y: Math.round(y0 * SCALE) },
+    { X: Math.round(x1 * SCALE), Y: Math.round(y1 * SCALE) }, { X: Math.round(x0 * SCALE), Y: Math.round(y1 * SCALE) },
+  ];
+}
+
+/**
+ * A region (paths under the non-zero rule, holes wound clockwise) as simple polygons without
+ * holes, for a Polygon[] drawing interface. Where the region has holes it is cut into vertical
+ * strips at each hole's centre line: a connected hole meets the line through its own centroid's
+ * x, so within each strip every piece of it reaches the strip's side and is no longer a hole.
+ */
+export function regionPolygons(paths: Paths, depth = 0): Polygon[] {
+  const clean = union(paths).filter((p) => p.length >= 3 && Math.abs(pathArea(p)) > 1e-9);
+  const holes = clean.filter((p) => pathArea(p) < 0);
+  if (holes.length === 0 || depth > 3) return clean.filter((p) => pathArea(p) > 0).map(fromPath);
+  const cuts = [...new Set(holes.map((h) => Math.round(fromPath(h).centroid().x * SCALE)))].sort((a, b) => a - b);
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  for (const p of clean) for (const q of p) {
+    minX = Math.min(minX, q.X); maxX = Math.max(maxX, q.X); minY = Math.min(minY, q.Y); maxY = Math.max(maxY, q.Y);
+  }
+  const xs = [minX - 1, ...cuts, maxX + 1];
+  const out: Polygon[] = [];
+  for (let i = 0; i + 1 < xs.length; i++) {
+    const strip: Path = [{ X: xs[i], Y: minY - 1 }, { X: xs[i + 1], Y: minY - 1 }, { X: xs[i + 1], Y: maxY + 1 }, { X: xs[i], Y: maxY + 1 }];
+    out.push(...regionPolygons(intersection(clean, [strip]), depth + 1));
+  }
+  return out;
+}
+
+/** Points within d of P (P grown by d), as simple polygons. */
+export function grownOutline(P: Polygon, d: number): Polygon[] {
+  return regionPolygons(offsetPaths([toPath(P)], d));
+}

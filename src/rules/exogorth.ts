@@ -1,0 +1,255 @@
+/**
+ * Exogorths (seed, Obstacles): their attacks on squadrons, and the legality of placing one.
+ */
+import { Circle } from '../geometry/circle';
+import type { Point } from '../geometry/point';
+import type { Polygon } from '../geometry/polygon';
+import { closest, crossing, relate, type Shape } from '../geometry/relate';
+import { outsideRect, overlapDepth } from '../geometry/reach';
+import { TOLERANCE_MM } from '../geometry/tolerance';
+import { obstacleOutline } from '../model/pieces';
+import type { ExogorthReport, ProposalReport, Violation, XY } from '../model/report';
+import type { PlaceExogorth } from '../model/table';
+import { bandOf, edgeNote } from './bands';
+import { overlapShape, type ObstacleEntry, type SquadronEntry, type World } from './world';
+
+const xy = (p: Point): XY => [p.x, p.y];
+
+/**
+ * Every squadron at distance 1 of each exogorth: the exogorth attacks each of them.
+ * Line of sight runs from the point of the exogorth's token closest to the squadron, to the
+ * point of the squadron's base closest to the exogorth (seed, rules 1.5) or to the centre of the
+ * squadron's base (1.6). It is obstructed by another obstacle's token or a ship's plastic base
+ * (not its dial frames) that it crosses, but never by the exogorth itself nor by an obstacle the
+ * exogorth touches (an obstacle lying on it counts as touching). Squadrons never obstruct.
+ */
+export function exogorths(world: World): ExogorthReport[] {
+  const out: ExogorthReport[] = [];
+  const bands = world.catalog.ruler.distance;
+  for (const e of world.obstacles) {
+    if (e.obstacleKind !== 'exogorth') continue;
+    const exempt = new Set(world.obstacles.filter((o) => o !== e && relate(o.outline, e.outline).kind !== 'apart').map((o) => o.id));
+    for (const q of world.squadrons) {
+      const c = closest(e.outline, q.circle);
+      const b = bandOf(c.distance, bands);
+      if (b.index !== 1) continue;
+      const from = c.a;
+      const to = world.ruleset === '1.6' ? { x: q.circle.cx, y: q.circle.cy } : c.b;
+      const obstructedBy: string[] = [], grazing: string[] = [];
+      const blockers: [string, Shape][] = [
+        ...world.obstacles.filter((o) => o !== e && !exempt.has(o.id)).map((o): [string, Shape] => [o.id, o.outline]),
+        ...world.ships.map((s): [string, Shape] => [s.id, s.shapes.base]),
+      ];
+      for (const [id, shape] of blockers) {
+        const k = crossing(shape, from.x, from.y, to.x, to.y).kind;
+        if (k === 'cross') obstructedBy.push(id);
+        else if (k === 'graze') grazing.push(id);
+      }
+      const los = obstructedBy.length ? 'obstructed' : 'clear';
+      const ex = [...exempt].filter((id) => blockers.every(([b]) => b !== id));
+      out.push({
+        exogorth: e.id, squadron: q.id, mm: c.distance, attacks: true, los,
+        losLine: [xy(from), xy(to)], obstructedBy, grazing, notObstructing: ex,
+        why: `${q.id} is ${c.distance.toFixed(2)} mm from ${e.id}, at distance 1${edgeNote(b)}: ${e.id} attacks it (three blue dice).` +
+          (los === 'obstructed' ? ` Line of sight crosses ${obstructedBy.join(', ')}: obstructed.` : ' Line of sight is clear.') +
+          (ex.length ? ` ${ex.join(', ')} touch${ex.length === 1 ? 'es' : ''} ${e.id}, so never obstruct${ex.length === 1 ? 's' : ''} its attacks.` : ''),
+      });
+    }
+  }
+  return out;
+}
+
+/** A piece that may stand in the way of a squadron being placed. */
+interface Blocker { id: string; shape: Shape }
+
+function overlapViolation(rule: string, id: string, a: Shape, b: Shape): Violation {
+  return { rule, with: id, gapMm: overlapDepth(a, b), measure: 'overlap depth' };
+}
+
+/**
+ * Judge placing an exogorth. Seed: it must touch another obstacle (touching, not overlapping);
+ * 1.6: it must touch a non-exogorth obstacle that touches no other exogorth. It may not overlap
+ * a ship (base with dial frames), another obstacle or a token, and must lie inside the play area
+ * (on its edge counts as inside). Squadrons it overlaps are displaced, and placements for them
+ * are proposed (see placeDisplaced).
+ */
+export function judgeExogorthPlacement(world: World, p: PlaceExogorth): ProposalReport {
+  const E = obstacleOutline(world.catalog, p.obstacle);
+  const violations: Violation[] = [];
+  const others = world.obstacles.filter((o) => o.id !== p.obstacle.id);
+  const rel = new Map(others.map((o) => [o.id, relate(E, o.outline)]));
+  const eligible = (o: ObstacleEntry): { ok: boolean; reason?: string } => {
+    if (world.ruleset !== '1.6') return { ok: true };
+    if (o.obstacleKind === 'exogorth') return { ok: false, reason: `${o.id} is an exogorth` };
+    const exo = others.find((x) => x.obstacleKind === 'exogorth' && relate(x.outline, o.outline).kind !== 'apart');
+    return exo ? { ok: false, reason: `${o.id} touches the exogorth ${exo.id}` } : { ok: true };
+  };
+  const rule = world.ruleset === '1.6'
+    ? 'must touch another obstacle that is not an exogorth and touches no other exogorth (1.6)'
+    : 'must touch another obstacle';
+  const touching = others.filter((o) => rel.get(o.id)!.kind === 'touch');
+  const good = touching.filter((o) => eligible(o).ok);
+  if (good.length === 0) {
+    const cands = others.filter((o) => eligible(o).ok && rel.get(o.id)!.kind === 'apart');
+    let near: ObstacleEntry | null = null;
+    for (const o of cands) if (!near || rel.get(o.id)!.distance < rel.get(near.id)!.distance) near = o;
+    const refused = touching.map((o) => eligible(o).reason).filter(Boolean);
+    violations.push({
+      rule, with: near ? near.id : null, gapMm: near ? rel.get(near.id)!.distance : null, measure: 'gap',
+      why: (near ? `the nearest obstacle it could touch, ${near.id}, is ${rel.get(near.id)!.distance.toFixed(2)} mm away.` : 'no obstacle it could touch lies apart from it.') +
+        (refused.length ? ` It touches only obstacles that do not count: ${refused.join('; ')}.` : ''),
+    });
+  }
+  for (const s of world.ships) {
+    if (relate(E, s.shapes.footprint).kind === 'overlap') violations.push(overlapViolation('cannot overlap a ship', s.id, E, s.shapes.footprint));
+  }
+  for (const o of others) {
+    if (rel.get(o.id)!.kind === 'overlap') violations.push(overlapViolation('cannot overlap another obstacle', o.id, E, o.outline));
+  }
+  for (const t of world.tokens) {
+    if (relate(E, t.circle).kind === 'overlap') violations.push(overlapViolation('cannot overlap a token', t.id, E, t.circle));
+  }
+  const T = world.catalog.tables[world.table.table];
+  const out = outsideRect(E, 0, 0, T.width, T.height);
+  if (out > TOLERANCE_MM) violations.push({ rule: 'must be inside the play area', with: null, gapMm: out, measure: 'beyond the edge' });
+
+  const displacedSq = world.squadrons.filter((q) => relate(q.circle, E).kind === 'overlap');
+  const placement = placeDisplaced(world, E, p.obstacle.id, displacedSq);
+  const report: ProposalReport = {
+    id: p.id, kind: p.kind, legal: violations.length === 0, violations,
+    displaced: displacedSq.map((q) => q.id), placements: placement.placements,
+    placementsBy: 3 - p.placedBy,
+    ruleset: world.ruleset,
+  };
+  if (displacedSq.length) {
+    report.placementNotes = placement.notes;
+    if (placement.unplaced.length) report.unplaced = placement.unplaced;
+  }
+  report.why = violations.length
+    ? `${p.obstacle.id} cannot be placed there: ${violations.map((v) => `${v.rule}${v.with ? ` (${v.with})` : ''}`).join('; ')}.`
+    : `${p.obstacle.id} may be placed there${good.length ? `, touching ${good.map((o) => o.id).join(', ')}` : ''}.` +
+      (displacedSq.length ? ` Player ${3 - p.placedBy} places the displaced squadrons touching it.` : '');
+  return report;
+}
+
+/**
+ * Positions for the squadrons an exogorth displaces, one after another in table order: each
+ * touching the exogorth (gap 0 within the tolerance), inside the play area, overlapping no
+ * ship, obstacle, token or squadron (nor those already placed; squadrons still waiting are out
+ * of the way). Among the legal positions the one nearest the squadron's old centre is chosen.
+ * A squadron that cannot touch the exogorth touches a squadron that touches it. Coordinates are
+ * snapped to the report's 0.01 mm grid, and the snapped position is the one checked.
+ */
+export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[]):
+  { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string> } {
+  const r = world.catalog.squadron.diameter / 2;
+  const T = world.catalog.tables[world.table.table];
+  const gone = new Set(displaced.map((q) => q.id));
+  const blockers: Blocker[] = [
+    ...world.ships.map((s) => ({ id: s.id, shape: overlapShape(s) })),
+    ...world.obstacles.filter((o) => o.id !== exoId).map((o) => ({ id: o.id, shape: o.outline as Shape })),
+    ...world.tokens.map((t) => ({ id: t.id, shape: t.circle as Shape })),
+    ...world.squadrons.filter((q) => !gone.has(q.id)).map((q) => ({ id: q.id, shape: q.circle as Shape })),
+    { id: exoId, shape: E },
+  ];
+  // squadrons touching the exogorth: candidates to touch for a squadron that cannot touch it
+  const touchingExo: Circle[] = world.squadrons.filter((q) => !gone.has(q.id) && relate(q.circle, E).kind === 'touch').map((q) => q.circle);
+  const placements: Record<string, { x: number; y: number }> = {};
+  const notes: Record<string, string> = {};
+  const unplaced: string[] = [];
+  const legal = (c: Circle) =>
+    outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM && blockers.every((b) => relate(c, b.shape).kind !== 'overlap');
+  for (const q of displaced) {
+    const home = { x: q.circle.cx, y: q.circle.cy };
+    let found = firstLegal(touchCentres(E, r), home, r, E, legal);
+    if (found) {
+      notes[q.id] = `touching ${exoId}`;
+    } else {
+      for (const T2 of touchingExo) {
+        const cands: Point[] = [];
+        for (let k = 0; k < 360; k++) {
+          const a = (k * Math.PI) / 180;
+          cands.push({ x: T2.cx + 2 * r * Math.cos(a), y: T2.cy + 2 * r * Math.sin(a) });
+        }
+        const f = firstLegal(cands, home, r, T2, legal);
+        if (f && (!found || dist2(f, home) < dist2(found, home))) {
+          found = f;
+          notes[q.id] = `cannot touch ${exoId}; touching a squadron that touches it at (${T2.cx.toFixed(2)}, ${T2.cy.toFixed(2)})`;
+        }
+      }
+    }
+    if (!found) {
+      unplaced.push(q.id);
+      notes[q.id] = `no legal position touching ${exoId} or a squadron touching it`;
+      continue;
+    }
+    placements[q.id] = found;
+    const c = new Circle(found.x, found.y, r);
+    blockers.push({ id: q.id, shape: c });
+    if (relate(c, E).kind === 'touch') touchingExo.push(c);
+  }
+  return { placements, unplaced, notes };
+}
+
+const dist2 = (a: Point, b: Point) => (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
+
+/**
+ * Centres of a disc of radius r touching outline P from outside: along each edge moved out by r,
+ * and around each convex corner. Where a concave corner makes such a centre come nearer another
+ * edge, the touch check in firstLegal discards it.
+ */
+export function touchCentres(P: Polygon, r: number, stepMm = 0.5): Point[] {
+  const out: Point[] = [];
+  const n = P.n;
+  const normal = (i: number) => {
+    const j = (i + 1) % n;
+    const dx = P.x(j) - P.x(i), dy = P.y(j) - P.y(i), l = Math.hypot(dx, dy);
+    return { x: dy / l, y: -dx / l, len: l };
+  };
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    const nm = normal(i);
+    const steps = Math.max(1, Math.ceil(nm.len / stepMm));
+    for (let k = 0; k <= steps; k++) {
+      const t = k / steps;
+      out.push({ x: P.x(i) + (P.x(j) - P.x(i)) * t + nm.x * r, y: P.y(i) + (P.y(j) - P.y(i)) * t + nm.y * r });
+    }
+    // the corner at vertex j, from this edge's normal round to the next edge's
+    const nn = normal(j);
+    const a0 = Math.atan2(nm.y, nm.x);
+    let sweep = Math.atan2(nn.y, nn.x) - a0;
+    while (sweep < 0) sweep += 2 * Math.PI;
+    if (sweep > Math.PI) continue; // a concave corner: no arc
+    const arcSteps = Math.ceil((sweep * r) / stepMm);
+    for (let k = 1; k < arcSteps; k++) {
+      const a = a0 + (sweep * k) / arcSteps;
+      out.push({ x: P.x(j) + r * Math.cos(a), y: P.y(j) + r * Math.sin(a) });
+    }
+  }
+  return out;
+}
+
+/** The legal candidate nearest home, snapped to the 0.01 mm grid, that touches `target`. */
+function firstLegal(cands: Point[], home: Point, r: number, target: Shape, legal: (c: Circle) => boolean): Point | null {
+  const sorted = cands.map((c) => ({ c, d: dist2(c, home) })).sort((a, b) => a.d - b.d);
+  for (const { c } of sorted) {
+    const s = snapTouching(c, r, target, legal);
+    if (s) return s;
+  }
+  return null;
+}
+
+const grid = (v: number) => Math.round(v * 100) / 100;
+
+function snapTouching(c: Point, r: number, target: Shape, legal: (c: Circle) => boolean): Point | null {
+  const gx = grid(c.x), gy = grid(c.y);
+  const tries: Point[] = [];
+  for (let i = -2; i <= 2; i++) for (let j = -2; j <= 2; j++) tries.push({ x: grid(gx + i / 100), y: grid(gy + j / 100) });
+  tries.sort((a, b) => dist2(a, c) - dist2(b, c));
+  for (const t of tries) {
+    const circle = new Circle(t.x, t.y, r);
+    if (relate(circle, target).kind !== 'touch') continue;
+    if (legal(circle)) return t;
+  }
+  return null;
+}

@@ -1,0 +1,33 @@
+/** Answers to the table's proposals, one per proposal, by kind. */
+import type { ProposalReport } from '../model/report';
+import type { Proposal } from '../model/table';
+import { judgeExogorthPlacement } from './exogorth';
+import { judgeMove } from './purrgil';
+import { judgeSetup } from './setup';
+import type { World } from './world';
+
+export function judgeProposal(world: World, p: Proposal): ProposalReport {
+  switch (p.kind) {
+    case 'place-exogorth':
+      return judgeExogorthPlacement(world, p);
+    case 'move-obstacle':
+      return judgeMove(world, p);
+    case 'setup': {
+      const v = judgeSetup(world, p.reading ?? 'core', p.edges ?? 'all');
+      return {
+        id: p.id, kind: p.kind, legal: v.legal, violations: v.violations,
+        reading: v.reading, edges: world.table.table === '3x3' ? v.edges : 'all', checked: v.checked, notChecked: v.notChecked,
+        why: (v.legal
+          ? `The ${v.checked.length} obstacles form a legal setup`
+          : `The setup breaks ${v.violations.length} rule${v.violations.length === 1 ? '' : 's'}`) +
+          ` under the ${v.reading === 'core' ? 'core rule' : 'campaign erratum'}` +
+          (world.table.table === '3x3' ? `, with ${v.edges === 'all' ? 'all four edges' : "only the players' edges"} counting on 3'x3'` : '') +
+          '.' + (v.notChecked.length ? ` Exogorths (${v.notChecked.join(', ')}) follow their own placement rule and were not checked.` : ''),
+      };
+    }
+  }
+}
+
+export function proposals(world: World): ProposalReport[] {
+  return world.table.proposals.map((p) => judgeProposal(world, p));
+}
