@@ -1,0 +1,137 @@
+import type { Circle } from './circle';
+import type { Point } from './point';
+import { Polygon } from './polygon';
+import { orient } from './predicates';
+import { closest, type Closest } from './relate';
+import { newSegmentPair, segmentDistance } from './segment';
+
+/**
+ * Clipping a shape to a convex region (a firing arc), and the closest point of the clipped part
+ * to another polygon (attack range: "ignore any part of the defender outside the arc").
+ */
+
+/**
+ * Sutherland-Hodgman: the part of `subject` inside the convex polygon `clip`, as a flat list of
+ * points (possibly fewer than three, or of zero area, when they only touch). The subject may be
+ * any simple polygon, but for a concave subject the result can hold zero-width bridges along the
+ * clip boundary; hull zones and the arc regions built in model/pieces.ts are convex.
+ */
+export function clipToConvex(subject: Polygon, clip: Polygon): number[] {
+  let pts: number[] = Array.from(subject.xy);
+  const c = clip.xy, m = clip.n;
+  for (let i = 0; i < m && pts.length > 0; i++) {
+    const j = i + 1 === m ? 0 : i + 1;
+    const ax = c[2 * i], ay = c[2 * i + 1], bx = c[2 * j], by = c[2 * j + 1];
+    const out: number[] = [];
+    const k = pts.length / 2;
+    for (let s = 0; s < k; s++) {
+      const e = s + 1 === k ? 0 : s + 1;
+      const px = pts[2 * s], py = pts[2 * s + 1], qx = pts[2 * e], qy = pts[2 * e + 1];
+      const op = orient(ax, ay, bx, by, px, py), oq = orient(ax, ay, bx, by, qx, qy);
+      if (op >= 0) out.push(px, py);
+      if ((op > 0 && oq < 0) || (op < 0 && oq > 0)) {
+        // the crossing with the clip edge's line; the exact signs decide that it exists
+        const dp = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+        const dq = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+        const t = dp / (dp - dq);
+        out.push(px + (qx - px) * t, py + (qy - py) * t);
+      }
+    }
+    pts = out;
+  }
+  return pts;
+}
+
+/** The clipped part as a Polygon, or null when it has no area (empty, or only touching). */
+export function clippedPolygon(subject: Polygon, clip: Polygon): Polygon | null {
+  const pts = clipToConvex(subject, clip);
+  if (pts.length < 6) return null;
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < pts.length; i += 2) pairs.push([pts[i], pts[i + 1]]);
+  try {
+    return Polygon.from(pairs);
+  } catch {
+    return null;
+  }
+}
+
+/** Parameter interval of segment p-q inside the convex polygon A (Cyrus-Beck), or null. */
+export function segmentInConvex(A: Polygon, p: Point, q: Point): [number, number] | null {
+  let t0 = 0, t1 = 1;
+  const { xy, n } = A;
+  const dx = q.x - p.x, dy = q.y - p.y;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = xy[2 * i], ay = xy[2 * i + 1], ex = xy[2 * j] - ax, ey = xy[2 * j + 1] - ay;
+    // inside (left of a CCW edge): cross(e, p + t d - a) >= 0
+    const f0 = ex * (p.y - ay) - ey * (p.x - ax);
+    const fd = ex * dy - ey * dx;
+    if (fd === 0) {
+      if (f0 < 0) return null;
+      continue;
+    }
+    const t = -f0 / fd;
+    if (fd > 0) { if (t > t0) t0 = t; } else if (t < t1) t1 = t;
+    if (t0 > t1) return null;
+  }
+  return [t0, t1];
+}
+
+/** Parameter interval of segment p-q inside disc D, or null. */
+export function segmentInDisc(D: { readonly cx: number; readonly cy: number; readonly r: number }, p: Point, q: Point): [number, number] | null {
+  const dx = q.x - p.x, dy = q.y - p.y, fx = p.x - D.cx, fy = p.y - D.cy;
+  const a = dx * dx + dy * dy, b = 2 * (fx * dx + fy * dy), c = fx * fx + fy * fy - D.r * D.r;
+  if (a === 0) return c <= 0 ? [0, 1] : null;
+  const disc = b * b - 4 * a * c;
+  if (disc < 0) return null;
+  const s = Math.sqrt(disc);
+  const t0 = Math.max(0, (-b - s) / (2 * a)), t1 = Math.min(1, (-b + s) / (2 * a));
+  return t0 <= t1 ? [t0, t1] : null;
+}
+
+const pairSlot = newSegmentPair();
+
+/** Closest points of polygon Z (filled) and segment p-q; a on Z, b on the segment. */
+export function polygonSegmentClosest(Z: Polygon, p: Point, q: Point): Closest {
+  if (Z.locate(p.x, p.y) !== 'outside') return { distance: 0, a: p, b: p };
+  let best = Infinity, ax = NaN, ay = NaN, bx = NaN, by = NaN;
+  const { xy, n } = Z;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    segmentDistance(xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1], p.x, p.y, q.x, q.y, pairSlot);
+    if (pairSlot.d2 < best) { best = pairSlot.d2; ax = pairSlot.ax; ay = pairSlot.ay; bx = pairSlot.bx; by = pairSlot.by; }
+  }
+  return { distance: Math.sqrt(best), a: { x: ax, y: ay }, b: { x: bx, y: by } };
+}
+
+/**
+ * Closest points of polygon Z and the part of disc D inside the convex region A; a on Z, b in
+ * D∩A. Null when D∩A is empty. Exact by convexity: if the closest point of the whole disc lies in
+ * A it is the answer; otherwise the closest point of D∩A lies on A's boundary, that is on one of
+ * A's edges where they cut the disc (the chords).
+ */
+export function closestToDiscInConvex(Z: Polygon, D: Circle, A: Polygon): Closest | null {
+  const whole = closest(Z, D);
+  if (A.locate(whole.b.x, whole.b.y) !== 'outside') return whole;
+  if (whole.distance === 0) {
+    // Z meets the disc: is there a common point inside A as well?
+    const Zin = clippedPolygon(Z, A);
+    if (Zin) {
+      const c = closest(Zin, D);
+      if (c.distance === 0) return c;
+    }
+  }
+  let best: Closest | null = null;
+  const { xy, n } = A;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const p = { x: xy[2 * i], y: xy[2 * i + 1] }, q = { x: xy[2 * j], y: xy[2 * j + 1] };
+    const iv = segmentInDisc(D, p, q);
+    if (!iv) continue;
+    const dx = q.x - p.x, dy = q.y - p.y;
+    const c0 = { x: p.x + dx * iv[0], y: p.y + dy * iv[0] }, c1 = { x: p.x + dx * iv[1], y: p.y + dy * iv[1] };
+    const c = polygonSegmentClosest(Z, c0, c1);
+    if (!best || c.distance < best.distance) best = c;
+  }
+  return best;
+}

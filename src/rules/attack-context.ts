@@ -1,0 +1,91 @@
+import type { Circle } from '../geometry/circle';
+import type { Point } from '../geometry/point';
+import type { Polygon } from '../geometry/polygon';
+import { relate } from '../geometry/relate';
+import { HULL_ZONES, type HullZoneName } from '../model/catalog';
+import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
+
+/**
+ * Which outline of a ship hides an obstacle under it (the visible-portion exception). The rules
+ * do not define it; one digital implementation takes the cardboard token. We take the plastic
+ * base without its dial frames: it is what physically lies on the obstacle and hides it (the
+ * token sits inside the base, and the base rim around it is just as opaque), and it is the
+ * outline the rules use for a ship that obstructs. Shield dials and frames never hide anything:
+ * they are ignored for line of sight, and the seed's dust caveat (a line through the defending
+ * hull zone's dial where the dust "would otherwise be visible") treats the dust under a dial as
+ * visible. `coverOutline` lets a caller take the token instead.
+ */
+export type CoverOutline = 'base' | 'token';
+export const DEFAULT_COVER: CoverOutline = 'base';
+
+export type Side =
+  | { kind: 'zone'; key: string; ship: ShipEntry; zone: HullZoneName; shape: Polygon }
+  | { kind: 'squadron'; key: string; squadron: SquadronEntry; shape: Circle };
+
+export interface AttackContext {
+  world: World;
+  cover: CoverOutline;
+  /** every possible attacker, in report order: ships' zones front, left, right, rear, then squadrons */
+  sides: Side[];
+  byKey: Map<string, Side>;
+  /** ships whose covering outline overlaps each obstacle (by obstacle id) */
+  coverers: Map<string, ShipEntry[]>;
+  /** obstacles that each hull zone's shield dial overlaps (by 'ship.zone'): the 1.5 dial rule */
+  dialOn: Map<string, ObstacleEntry[]>;
+}
+
+export function coverShape(ship: ShipEntry, cover: CoverOutline): Polygon {
+  return cover === 'token' ? ship.shapes.token : ship.shapes.base;
+}
+
+const cache = new WeakMap<World, Map<CoverOutline, AttackContext>>();
+
+/** The per-world data every attack question reads, built once per world and cover choice. */
+export function attackContext(world: World, cover: CoverOutline = DEFAULT_COVER): AttackContext {
+  let m = cache.get(world);
+  if (!m) cache.set(world, (m = new Map()));
+  let ctx = m.get(cover);
+  if (ctx) return ctx;
+  const sides: Side[] = [];
+  for (const ship of world.ships) {
+    for (const zone of HULL_ZONES) sides.push({ kind: 'zone', key: `${ship.id}.${zone}`, ship, zone, shape: ship.shapes.hullZones[zone] });
+  }
+  for (const squadron of world.squadrons) sides.push({ kind: 'squadron', key: squadron.id, squadron, shape: squadron.circle });
+  const coverers = new Map<string, ShipEntry[]>();
+  const dialOn = new Map<string, ObstacleEntry[]>();
+  for (const o of world.obstacles) {
+    const list: ShipEntry[] = [];
+    for (const s of world.ships) {
+      const fp = s.shapes.footprint;
+      if (fp.maxX < o.outline.minX || fp.minX > o.outline.maxX || fp.maxY < o.outline.minY || fp.minY > o.outline.maxY) continue;
+      if (relate(coverShape(s, cover), o.outline).kind === 'overlap') list.push(s);
+      for (const zone of HULL_ZONES) {
+        if (relate(s.shapes.dials[zone], o.outline).kind !== 'overlap') continue;
+        const k = `${s.id}.${zone}`;
+        const l = dialOn.get(k) ?? [];
+        l.push(o);
+        dialOn.set(k, l);
+      }
+    }
+    coverers.set(o.id, list);
+  }
+  ctx = { world, cover, sides, byKey: new Map(sides.map((s) => [s.key, s])), coverers, dialOn };
+  m.set(cover, ctx);
+  return ctx;
+}
+
+export function player(s: Side): number {
+  return s.kind === 'zone' ? s.ship.piece.player : s.squadron.piece.player;
+}
+
+export function pieceId(s: Side): string {
+  return s.kind === 'zone' ? s.ship.id : s.squadron.id;
+}
+
+/** Every enemy defender of an attacker, in report order. */
+export function defendersOf(ctx: AttackContext, att: Side): Side[] {
+  const p = player(att);
+  return ctx.sides.filter((d) => player(d) !== p);
+}
+
+export type Segment = [Point, Point];

@@ -1,0 +1,181 @@
+import { closestToDiscInConvex, clippedPolygon, polygonSegmentClosest } from '../geometry/clip';
+import type { Point } from '../geometry/point';
+import { closest, type Closest, relate } from '../geometry/relate';
+import type { AttackReport, XY } from '../model/report';
+import { type AttackContext, attackContext, type CoverOutline, defendersOf, type Side } from './attack-context';
+import { bandOf, edgeNote, type BandLookup } from './bands';
+import { judgeLos, type LosJudgement, type PieceOnLine, sideName } from './los';
+import type { World } from './world';
+
+/**
+ * Attack questions (table-format.md `attacks`): firing arc, attack range, line of sight and
+ * obstruction for every ordered pair of an attacker (a ship's hull zone or a squadron) and an
+ * enemy defender (a hull zone or a squadron). attacksFrom answers one attacker, for the app to
+ * call on every drag; per-world data is built once (attack-context.ts).
+ */
+
+export interface AttackOptions {
+  /** which outline of a ship hides an obstacle under it; see attack-context.ts */
+  cover?: CoverOutline;
+}
+
+/** Every attack pair: attackers in table order (ships' zones front, left, right, rear, then squadrons). */
+export function attacks(world: World, opts: AttackOptions = {}): AttackReport[] {
+  const ctx = attackContext(world, opts.cover);
+  const out: AttackReport[] = [];
+  for (const att of ctx.sides) for (const def of defendersOf(ctx, att)) out.push(judgeAttack(ctx, att, def));
+  return out;
+}
+
+/** Every attack of one attacker: 'isd.front' for a hull zone, 'tie1' for a squadron. */
+export function attacksFrom(world: World, attackerKey: string, opts: AttackOptions = {}): AttackReport[] {
+  const ctx = attackContext(world, opts.cover);
+  const att = ctx.byKey.get(attackerKey);
+  if (!att) throw new Error(`attacksFrom: no attacker "${attackerKey}" (a ship's hull zone as "ship.zone", or a squadron id)`);
+  return defendersOf(ctx, att).map((def) => judgeAttack(ctx, att, def));
+}
+
+/** One attack: attacker and defender keys as in the report. */
+export function attackBetween(world: World, attackerKey: string, defenderKey: string, opts: AttackOptions = {}): AttackReport {
+  const ctx = attackContext(world, opts.cover);
+  const att = ctx.byKey.get(attackerKey), def = ctx.byKey.get(defenderKey);
+  if (!att || !def) throw new Error(`attackBetween: unknown ${att ? 'defender' : 'attacker'}`);
+  return judgeAttack(ctx, att, def);
+}
+
+interface RangeMeasure {
+  inArc: boolean;
+  /** gap between the defender and the arc when outside it */
+  arcGapMm: number;
+  /** what the range was measured to */
+  to: 'in-arc part' | 'arc-line contact' | 'whole defender (outside the arc)' | 'whole defender (360 degree arc)';
+  closest: Closest;
+}
+
+function measureRange(att: Side, def: Side): RangeMeasure {
+  if (att.kind === 'squadron') {
+    return { inArc: true, arcGapMm: 0, to: 'whole defender (360 degree arc)', closest: closest(att.shape, def.shape) };
+  }
+  const Z = att.shape;
+  const A = att.ship.shapes.arcs[att.zone];
+  const S = def.shape;
+  const rel = relate(S, A);
+  if (rel.kind === 'apart') {
+    return { inArc: false, arcGapMm: rel.distance, to: 'whole defender (outside the arc)', closest: closest(Z, S) };
+  }
+  if (S.kind === 'polygon') {
+    const C = clippedPolygon(S, A);
+    if (C) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: closest(Z, C) };
+  } else {
+    const c = closestToDiscInConvex(Z, S, A);
+    if (c) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: c };
+  }
+  // Only touching an arc line (within the tolerance): the contact point is the part in arc.
+  return { inArc: true, arcGapMm: 0, to: 'arc-line contact', closest: polygonSegmentClosest(Z, rel.a, rel.a) };
+}
+
+const xy = (p: Point): XY => [p.x, p.y];
+
+/** The point a line of sight is traced from or to, per the table's ruleset. */
+function losEnd(ctx: AttackContext, side: Side, other: Side): { point: Point; says: string } {
+  if (side.kind === 'zone') return { point: side.ship.shapes.targetingPoints[side.zone], says: `${side.ship.id}'s ${side.zone} targeting point` };
+  const c = side.shape;
+  if (ctx.world.ruleset === '1.6') return { point: { x: c.cx, y: c.cy }, says: `the centre of ${side.squadron.id}'s base` };
+  // seed (rules 1.5): the point of the squadron's base closest to the opposing hull zone or squadron
+  const cl = closest(c, other.shape);
+  return { point: cl.a, says: `the point of ${side.squadron.id}'s base closest to ${other.kind === 'zone' ? `${other.key}` : other.squadron.id}` };
+}
+
+function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
+  const cat = ctx.world.catalog;
+  const m = measureRange(att, def);
+  const mm = m.closest.distance;
+  let range: AttackReport['range'];
+  let band: BandLookup;
+  if (att.kind === 'zone') {
+    band = bandOf(mm, cat.ruler.range);
+    range = band.index === null ? 'beyond' : (band.name as AttackReport['range']);
+  } else {
+    band = bandOf(mm, cat.ruler.distance.slice(0, 1));
+    range = band.index === null ? 'beyond' : 'distance-1';
+  }
+  const rangeLine: [Point, Point] = [m.closest.a, m.closest.b];
+  const from = losEnd(ctx, att, def), to = losEnd(ctx, def, att);
+  const j = judgeLos(ctx, att, def, [from.point, to.point], rangeLine);
+  const why = `${arcSentence(att, def, m)} ${rangeSentence(att, range, mm, band, m)} ${losSentence(j, from.says, to.says, att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
+  const report: AttackReport = {
+    attacker: att.key,
+    defender: def.key,
+    inArc: m.inArc,
+    range,
+    rangeMm: mm,
+    rangeLine: [xy(rangeLine[0]), xy(rangeLine[1])],
+    los: j.los,
+    losLine: [xy(from.point), xy(to.point)],
+    obstructedBy: j.obstructedBy,
+    grazing: j.grazing,
+    why,
+    // optional additions
+    rangeMeasuredTo: m.to,
+    coverOutline: ctx.cover === 'base' ? 'plastic base' : 'cardboard token',
+    lines: j.pieces,
+  };
+  if (!m.inArc) report.arcGapMm = m.arcGapMm;
+  if (j.blockedBy.length) report.blockedBy = j.blockedBy;
+  if (j.dustBy.length) report.dustBy = j.dustBy;
+  return report;
+}
+
+const f2 = (n: number) => n.toFixed(2);
+
+function arcSentence(att: Side, def: Side, m: RangeMeasure): string {
+  const d = def.kind === 'zone' ? def.key : def.squadron.id;
+  if (att.kind === 'squadron') return `${d} is in ${att.squadron.id}'s 360 degree arc;`;
+  if (!m.inArc) return `${d} lies outside ${att.key}'s firing arc (${f2(m.arcGapMm)} mm from its arc lines, extended);`;
+  if (m.to === 'arc-line contact') return `${d} only touches ${att.key}'s arc line, which counts as in arc (a hair away from out of arc);`;
+  return `${d} is inside ${att.key}'s firing arc;`;
+}
+
+function rangeSentence(att: Side, range: string, mm: number, band: BandLookup, m: RangeMeasure): string {
+  const what = m.to === 'in-arc part' ? 'the part of the defender inside the arc' : m.to === 'arc-line contact' ? 'where it touches the arc line' : 'the whole defender, as it is outside the arc';
+  const from = att.kind === 'zone' ? 'the attacking hull zone' : 'the squadron base';
+  const r = range === 'beyond' ? (att.kind === 'zone' ? 'beyond long range' : 'beyond distance 1') : range === 'distance-1' ? 'at distance 1' : `at ${range} range`;
+  return `${r}: ${f2(mm)} mm from ${from} to ${what}${edgeNote(band)}.`;
+}
+
+function describeCross(p: PieceOnLine): string {
+  const how = p.dialRule ? ` (${p.dialRule})` : p.insideMm !== undefined ? ` for ${f2(p.insideMm)} mm, ${f2(p.depthMm ?? 0)} mm deep` : '';
+  const vis = p.coveredBy && !p.dialRule ? ` where ${p.coveredBy.join(' and ')} does not cover it` : '';
+  return `${p.piece}${how}${vis}`;
+}
+
+function losSentence(j: LosJudgement, from: string, to: string, att: Side, coverName: string): string {
+  const head = `The line of sight from ${from} to ${to}`;
+  const los = j.pieces.filter((p) => p.line === 'los');
+  const crosses = (ids: string[]) => los.filter((p) => p.verdict === 'cross' && ids.includes(p.piece)).map(describeCross).join('; ');
+  let s: string;
+  if (j.los === 'blocked') {
+    const b = j.pieces.filter((p) => p.role === 'hull zone' && p.verdict === 'cross');
+    const parts = j.blockedBy.map((id) => `${id} (${b.filter((p) => p.piece === id).map((p) => `${p.line === 'los' ? 'line of sight' : 'range line'} ${f2(p.depthMm ?? 0)} mm deep`).join(', ')})`);
+    s = `${head} or the range line passes through ${parts.join(' and ')}, another hull zone of the defender: blocked, choose another target.`;
+  } else if (j.los === 'dust') {
+    s = `${head} crosses the visible dust field ${crosses(j.dustBy)}: ${sideAttacker(att)} cannot make this attack (dust).`;
+  } else if (j.los === 'obstructed') {
+    s = `${head} crosses ${crosses(j.obstructedBy)}: obstructed${att.kind === 'squadron' && j.obstructedBy.some((id) => los.some((p) => p.piece === id && p.role === 'dust')) ? ' (a squadron attacking across dust is obstructed)' : ''}.`;
+  } else {
+    s = `${head} is clear.`;
+  }
+  const notes: string[] = [];
+  const covered = los.filter((p) => p.verdict === 'covered');
+  if (covered.length) notes.push(`it crosses ${covered.map((p) => `${p.piece} only where ${p.coveredBy?.join(' and ')}'s ${coverName} covers it`).join(', ')} (visible-portion exception)`);
+  const grazed = j.pieces.filter((p) => p.verdict === 'graze');
+  if (grazed.length) notes.push(`it only touches ${grazed.map((p) => p.piece + (p.line === 'range' ? ' (range line)' : '')).join(', ')}, so the verdict hangs on a hair`);
+  const near = los.filter((p) => p.verdict === 'near');
+  if (near.length) notes.push(`misses ${near.map((p) => `${p.piece} by ${f2(p.clearanceMm ?? 0)} mm`).join(', ')}`);
+  if (j.los === 'dust' && j.obstructedBy.length) notes.push(`it is also obstructed by ${j.obstructedBy.join(', ')}`);
+  return notes.length ? `${s.slice(0, -1)}; ${notes.join('; ')}.` : s;
+}
+
+function sideAttacker(att: Side): string {
+  return sideName(att);
+}

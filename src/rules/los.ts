@@ -1,0 +1,218 @@
+import type { Point } from '../geometry/point';
+import type { Shape } from '../geometry/circle';
+import { crossing } from '../geometry/relate';
+import { TOLERANCE_MM } from '../geometry/tolerance';
+import { deepInside, insideOf, insideOrNear, measure, subtract, union, type Intervals } from '../geometry/line-intervals';
+import { HULL_ZONES } from '../model/catalog';
+import type { LosVerdict } from '../model/report';
+import { type AttackContext, coverShape, pieceId, type Side } from './attack-context';
+import type { ObstacleEntry, ShipEntry } from './world';
+
+/** A clear line that passes this close to a piece is mentioned, so a player sees how near it was. */
+export const NEAR_MM = 1;
+
+export type PieceRole = 'obstacle' | 'dust' | 'ship' | 'hull zone';
+export type PieceVerdict = 'cross' | 'graze' | 'covered' | 'near';
+
+/** How one piece meets the line of sight (or, for the defender's other hull zones, the range line). */
+export interface PieceOnLine {
+  piece: string;
+  role: PieceRole;
+  line: 'los' | 'range';
+  verdict: PieceVerdict;
+  /** length of the (visible) part of the line inside the piece */
+  insideMm?: number;
+  /** deepest reach of that part into the piece */
+  depthMm?: number;
+  /** closest approach of the line, for a near miss */
+  clearanceMm?: number;
+  /** ships whose covering outline hides the part of the obstacle the line crosses */
+  coveredBy?: string[];
+  /** set when the 1.5 shield-dial rule made this obstacle count */
+  dialRule?: string;
+}
+
+export interface LosJudgement {
+  los: LosVerdict;
+  obstructedBy: string[];
+  grazing: string[];
+  blockedBy: string[];
+  dustBy: string[];
+  pieces: PieceOnLine[];
+}
+
+/** Gap between the segment's bounding box and the shape's: a cheap lower bound on their distance. */
+function boxGap(S: Shape, p: Point, q: Point): number {
+  const gx = Math.max(Math.min(p.x, q.x) - S.maxX, S.minX - Math.max(p.x, q.x), 0);
+  const gy = Math.max(Math.min(p.y, q.y) - S.maxY, S.minY - Math.max(p.y, q.y), 0);
+  return Math.hypot(gx, gy);
+}
+
+/**
+ * A line ending on the defending hull zone's boundary may end on a point it shares with the
+ * neighbouring zone (an arc line, a corner): that touch is where the line must end, not a hair's
+ * breadth from blocking. It counts as a graze only if the line, stopped short of its end, still
+ * touches the zone.
+ */
+function onlyAtEnd(zone: Shape, a: Point, b: Point): boolean {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  const cut = 4 * TOLERANCE_MM;
+  if (len <= cut) return true;
+  const k = (len - cut) / len;
+  const e = { x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k };
+  return crossing(zone, a.x, a.y, e.x, e.y).kind === 'clear';
+}
+
+function shipOf(s: Side): ShipEntry | null {
+  return s.kind === 'zone' ? s.ship : null;
+}
+
+interface Visible { verdict: 'cross' | 'graze' | 'covered'; insideMm: number; depthMm: number }
+
+/**
+ * The visible part of obstacle O along p-q, with some ships' covering outlines hiding it.
+ * cross: some visible point lies deeper than the tolerance inside O and farther than the
+ * tolerance from every cover; graze: only within the tolerance of a cover's edge or O's edge;
+ * covered: everything inside O is well under a cover.
+ */
+export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): Visible {
+  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  const coverWide = union(...covers.map((C) => insideOrNear(C, p, q, tol)));
+  const coverDeep = union(...covers.map((C) => deepInside(C, p, q, tol)));
+  const strict = (h: number): Intervals => subtract(deepInside(O, p, q, h), coverWide);
+  if (measure(strict(tol)) > 0) {
+    const insideMm = measure(subtract(insideOf(O, p, q), union(...covers.map((C) => insideOf(C, p, q))))) * len;
+    let lo = tol, hi = Math.max(O.maxX - O.minX, O.maxY - O.minY);
+    while (hi - lo > 0.001) {
+      const mid = (lo + hi) / 2;
+      if (measure(strict(mid)) > 0) lo = mid;
+      else hi = mid;
+    }
+    return { verdict: 'cross', insideMm, depthMm: lo };
+  }
+  if (measure(subtract(deepInside(O, p, q, tol), coverDeep)) > 0) return { verdict: 'graze', insideMm: 0, depthMm: 0 };
+  return { verdict: 'covered', insideMm: 0, depthMm: 0 };
+}
+
+/**
+ * Line of sight between attacker and defender: blocked, then dust (ship attacker), then
+ * obstructed, then clear. `los` is the traced line, `range` the line measuring attack range.
+ */
+export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, Point], range: [Point, Point]): LosJudgement {
+  const [p, q] = los;
+  const pieces: PieceOnLine[] = [];
+  const obstructedBy: string[] = [], grazing: string[] = [], blockedBy: string[] = [], dustBy: string[] = [];
+  const addGraze = (id: string) => { if (!grazing.includes(id)) grazing.push(id); };
+  const shipAttacker = att.kind === 'zone';
+  const attShip = shipOf(att), defShip = shipOf(def);
+
+  // Blocked: a line through another hull zone of the defender.
+  if (def.kind === 'zone') {
+    for (const z of HULL_ZONES) {
+      if (z === def.zone) continue;
+      const zone = def.ship.shapes.hullZones[z];
+      const id = `${def.ship.id}.${z}`;
+      for (const [line, [a, b]] of [['los', los], ['range', range]] as const) {
+        const c = crossing(zone, a.x, a.y, b.x, b.y);
+        if (c.kind === 'cross') {
+          if (!blockedBy.includes(id)) blockedBy.push(id);
+          pieces.push({ piece: id, role: 'hull zone', line, verdict: 'cross', insideMm: c.insideLength, depthMm: c.depth });
+        } else if (c.kind === 'graze' && !onlyAtEnd(zone, a, b)) {
+          addGraze(id);
+          pieces.push({ piece: id, role: 'hull zone', line, verdict: 'graze', clearanceMm: c.clearance });
+        }
+      }
+    }
+  }
+
+  // Obstacles.
+  const seedDials = ctx.world.ruleset === 'seed';
+  for (const o of ctx.world.obstacles) {
+    const role: PieceRole = o.obstacleKind === 'dust' ? 'dust' : 'obstacle';
+    const forbids = role === 'dust' && shipAttacker;
+    const dialsOn = seedDials && ((att.kind === 'zone' && ctx.dialOn.get(att.key)?.includes(o)) || (def.kind === 'zone' && ctx.dialOn.get(def.key)?.includes(o)));
+    if (!dialsOn && boxGap(o.outline, p, q) > NEAR_MM) continue;
+    const c = crossing(o.outline, p.x, p.y, q.x, q.y);
+    let verdict: PieceVerdict | null = null;
+    let entry: PieceOnLine | null = null;
+    if (c.kind === 'clear') {
+      if (c.clearance <= NEAR_MM) entry = { piece: o.id, role, line: 'los', verdict: 'near', clearanceMm: c.clearance };
+    } else if (c.kind === 'graze') {
+      verdict = 'graze';
+      entry = { piece: o.id, role, line: 'los', verdict, clearanceMm: c.clearance };
+    } else {
+      const covers = coveringShips(ctx, o, att, def, forbids);
+      if (covers.length === 0) {
+        verdict = 'cross';
+        entry = { piece: o.id, role, line: 'los', verdict, insideMm: c.insideLength, depthMm: c.depth };
+      } else {
+        const v = visibleCrossing(o.outline, covers.map((s) => coverShape(s, ctx.cover)), p, q);
+        verdict = v.verdict;
+        entry = { piece: o.id, role, line: 'los', verdict, coveredBy: covers.map((s) => s.id) };
+        if (v.verdict === 'cross') { entry.insideMm = v.insideMm; entry.depthMm = v.depthMm; }
+      }
+    }
+    // Rules 1.5 (the seed ruleset): a line through the attacking or defending hull zone's shield
+    // dial while that dial overlaps an obstacle is obstructed (1.6 drops this).
+    if (dialsOn && verdict !== 'cross') {
+      for (const side of [att, def]) {
+        if (side.kind !== 'zone') continue;
+        if (!(ctx.dialOn.get(side.key) ?? []).includes(o)) continue;
+        const dial = side.ship.shapes.dials[side.zone];
+        const d = crossing(dial, p.x, p.y, q.x, q.y);
+        if (d.kind === 'clear') continue;
+        const rule = `the line passes through ${side.key}'s shield dial, which overlaps ${o.id} (rules 1.5)`;
+        if (d.kind === 'cross') {
+          verdict = 'cross';
+          entry = { ...(entry ?? { piece: o.id, role, line: 'los' }), verdict, dialRule: rule };
+          break;
+        }
+        if (verdict !== 'graze') {
+          verdict = 'graze';
+          entry = { ...(entry ?? { piece: o.id, role, line: 'los' }), verdict, dialRule: `only touches: ${rule}` };
+        }
+      }
+    }
+    if (!entry) continue;
+    pieces.push(entry);
+    if (verdict === 'cross') (forbids ? dustBy : obstructedBy).push(o.id);
+    else if (verdict === 'graze') addGraze(o.id);
+  }
+
+  // Ships that are neither attacker nor defender: their plastic base, without dials and frames.
+  for (const s of ctx.world.ships) {
+    if (s === attShip || s === defShip) continue;
+    if (boxGap(s.shapes.base, p, q) > NEAR_MM) continue;
+    const c = crossing(s.shapes.base, p.x, p.y, q.x, q.y);
+    if (c.kind === 'cross') {
+      obstructedBy.push(s.id);
+      pieces.push({ piece: s.id, role: 'ship', line: 'los', verdict: 'cross', insideMm: c.insideLength, depthMm: c.depth });
+    } else if (c.kind === 'graze') {
+      addGraze(s.id);
+      pieces.push({ piece: s.id, role: 'ship', line: 'los', verdict: 'graze', clearanceMm: c.clearance });
+    } else if (c.clearance <= NEAR_MM) {
+      pieces.push({ piece: s.id, role: 'ship', line: 'los', verdict: 'near', clearanceMm: c.clearance });
+    }
+  }
+
+  const verdict: LosVerdict = blockedBy.length > 0 ? 'blocked' : dustBy.length > 0 ? 'dust' : obstructedBy.length > 0 ? 'obstructed' : 'clear';
+  return { los: verdict, obstructedBy, grazing, blockedBy, dustBy, pieces };
+}
+
+/**
+ * The ships whose covering outline may hide obstacle o from this line. For an ordinary obstacle,
+ * any ship on it (the visible-portion exception; a third ship's base crossed by the line
+ * obstructs in its own right). For a dust field with a ship attacking, the seed names only the
+ * defending ship: a third ship on the dust does not help. The attacker's own base is also taken
+ * to hide the dust under it: the seed is silent there, so the general visible-portion rule of
+ * the rules reference applies. A squadron hides nothing.
+ */
+function coveringShips(ctx: AttackContext, o: ObstacleEntry, att: Side, def: Side, dustForbids: boolean): ShipEntry[] {
+  const on = ctx.coverers.get(o.id) ?? [];
+  if (!dustForbids) return on;
+  return on.filter((s) => s === shipOf(att) || s === shipOf(def));
+}
+
+export function sideName(s: Side): string {
+  return s.kind === 'zone' ? `${s.ship.id}'s ${s.zone} hull zone` : `squadron ${pieceId(s)}`;
+}
