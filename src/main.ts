@@ -1,0 +1,152 @@
+import { Rectangle } from 'pixi.js';
+import demoJson from '../assets/demo-table.json';
+import { validateTable, type Table } from './model/table';
+import { buildOverlays } from './render/campaign';
+import { attachInteraction } from './render/interaction';
+import { Scene } from './render/scene';
+import { toScreen } from './render/view';
+import type { Entry } from './rules/world';
+import { analyse, type Analysis } from './state/analysis';
+import { loadSaved, save } from './state/persist';
+import { SHARE_PREFIX, tableFromHash } from './state/share';
+import { type AppState, commands, createAppStore } from './state/store';
+import { buildInspector, buildPalette, buildToolbar } from './ui/controls';
+import { renderVerdicts } from './ui/verdicts';
+
+const $ = (id: string) => document.getElementById(id) as HTMLElement;
+
+function linkProblem(e: unknown) {
+  return `The link's table could not be opened: ${(e as Error).message}. The table is as it was.`;
+}
+
+async function main() {
+  const demo = validateTable(demoJson);
+  const saved = loadSaved(localStorage);
+  const store = createAppStore(saved.table ?? demo);
+  const cmd = commands(store);
+  if (saved.problem) cmd.message('error', `${saved.problem}; the demo table is shown instead.`);
+
+  const openHash = () => {
+    if (!location.hash.startsWith(SHARE_PREFIX)) return;
+    let t: Table | null = null;
+    try {
+      t = tableFromHash(location.hash);
+    } catch (e) {
+      cmd.message('error', linkProblem(e));
+    }
+    history.replaceState(null, '', location.pathname + location.search);
+    if (t) cmd.load(t, 'Opened the table from the link. Undo returns to the table you had.');
+  };
+  openHash();
+  window.addEventListener('hashchange', openHash);
+
+  const scene = new Scene();
+  await scene.init($('canvas-host'));
+
+  let analysis: Analysis = analyse(store.getState().table);
+  let overlays = buildOverlays(store.getState(), analysis);
+  const onlySelected = { value: false };
+  const pickable = () => {
+    const w = analysis.world;
+    const ghosts = overlays.ghosts.map((g) => g.entry);
+    return [...w.squadrons, ...w.tokens, ...ghosts, ...w.ships, ...w.obstacles] as Entry[];
+  };
+
+  const updateToolbar = buildToolbar($('toolbar'), store, cmd, { fit: () => fit(), onlySelected, refresh: () => schedule(true) });
+  buildPalette($('palette'), cmd);
+  const updateInspector = buildInspector($('inspector'), store, cmd);
+
+  const message = $('message');
+  const showMessage = (s: AppState) => {
+    if (!s.message) { message.removeAttribute('data-kind'); message.textContent = ''; return; }
+    message.dataset.kind = s.message.kind;
+    message.textContent = s.message.text;
+    const close = document.createElement('button');
+    close.textContent = 'OK';
+    close.onclick = () => cmd.clearMessage();
+    message.append(close);
+  };
+
+  let frame = 0, panelDue = true, lastPanel = 0, savedTable: Table | null = null;
+  const draw = () => {
+    frame = 0;
+    const s = store.getState();
+    if (s.table !== analysis.table) analysis = analyse(s.table, analysis);
+    overlays = buildOverlays(s, analysis);
+    scene.render(s, analysis, overlays);
+    if (s.table !== savedTable) {
+      const problem = save(localStorage, s.table);
+      savedTable = s.table;
+      if (problem) cmd.message('error', problem);
+    }
+    const now = performance.now();
+    if (panelDue && (!s.gestureStart || now - lastPanel > 150)) {
+      renderVerdicts($('verdicts'), s, analysis, onlySelected.value, overlays.panel);
+      lastPanel = now;
+      panelDue = false;
+    }
+    if (panelDue) schedule(false);
+    updateToolbar(s);
+    updateInspector(s);
+    showMessage(s);
+    document.body.dataset.ready = 'true';
+  };
+  function schedule(panel = true) {
+    if (panel) panelDue = true;
+    if (!frame) frame = requestAnimationFrame(draw);
+  }
+  function fit() {
+    const spec = analysis.world.catalog.tables[store.getState().table.table];
+    scene.fit(spec.width, spec.height);
+    schedule(false);
+  }
+  store.subscribe(() => schedule(true));
+  new ResizeObserver(() => { scene.app.resize(); fit(); }).observe($('canvas-host'));
+
+  attachInteraction(scene.app.canvas, scene, store, cmd, {
+    entries: pickable,
+    byId: (id) => analysis.world.byId.get(id) ?? overlays.ghosts.find((g) => g.entry.id === id)?.entry,
+    redraw: () => schedule(false),
+  });
+  $('verdicts').addEventListener('click', (ev) => {
+    if (window.getSelection()?.toString()) return; // selecting text to copy
+    const li = (ev.target as HTMLElement).closest('li[data-attacker]') as HTMLElement | null;
+    if (li) cmd.select(li.dataset.attacker!.split('.')[0], (li.dataset.attacker!.split('.')[1] as never) ?? null);
+  });
+  draw();
+
+  // a small handle for the end-to-end tests and for the console
+  Object.assign(window, {
+    __armada: {
+      store, cmd, scene,
+      analysis: () => analysis,
+      /** page coordinates of a table point */
+      pagePoint(x: number, y: number) {
+        const r = scene.app.canvas.getBoundingClientRect();
+        const [sx, sy] = toScreen(scene.view, x, y);
+        return { x: r.left + sx, y: r.top + sy };
+      },
+      /** how many rendered pixels within a table-mm box are (within tol per channel) the colour */
+      countPixels(colour: number, box: [number, number, number, number], tol = 10) {
+        const [ax, ay] = toScreen(scene.view, box[0], box[3]);
+        const [bx, by] = toScreen(scene.view, box[2], box[1]);
+        const frame = new Rectangle(Math.floor(ax), Math.floor(ay), Math.max(1, Math.ceil(bx - ax)), Math.max(1, Math.ceil(by - ay)));
+        const { pixels } = scene.app.renderer.extract.pixels({ target: scene.app.stage, frame });
+        const R = (colour >> 16) & 255, G = (colour >> 8) & 255, B = colour & 255;
+        let n = 0;
+        for (let i = 0; i < pixels.length; i += 4) {
+          if (pixels[i + 3] === 255 && Math.abs(pixels[i] - R) <= tol && Math.abs(pixels[i + 1] - G) <= tol && Math.abs(pixels[i + 2] - B) <= tol) n++;
+        }
+        return n;
+      },
+    },
+  });
+
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    navigator.serviceWorker.register('./sw.js').catch(() => { /* offline support is a bonus */ });
+  }
+}
+
+main().catch((e) => {
+  document.body.innerHTML = `<pre style="color:#f88;padding:20px">The app could not start: ${String((e as Error)?.stack ?? e)}</pre>`;
+});

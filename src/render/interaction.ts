@@ -1,0 +1,154 @@
+import type { Entry } from '../rules/world';
+import { patchPiece } from '../state/pieces';
+import type { AppStore, Commands } from '../state/store';
+import type { Scene } from './scene';
+import { zoneOfPoint } from './scene';
+import { toTable, zoomAt } from './view';
+
+export interface Pickable {
+  /** pieces in hit-test order: topmost first */
+  entries(): Entry[];
+  byId(id: string): Entry | undefined;
+  redraw(): void;
+}
+
+export const COARSE_DEG = 15;
+export const FINE_DEG = 1;
+
+type Gesture =
+  | { kind: 'move'; id: string; dx: number; dy: number; moved: boolean }
+  | { kind: 'rotate'; id: string }
+  | { kind: 'pan'; sx: number; sy: number; ox: number; oy: number }
+  | { kind: 'pinch' };
+
+function hit(e: Entry, x: number, y: number): boolean {
+  switch (e.kind) {
+    case 'ship': return e.shapes.footprint.locate(x, y) !== 'outside' || e.shapes.token.locate(x, y) !== 'outside';
+    case 'obstacle': return e.outline.locate(x, y) !== 'outside';
+    default: return Math.hypot(x - e.circle.cx, y - e.circle.cy) <= e.circle.r;
+  }
+}
+
+/** Pointer, wheel, pinch and key handling for the canvas. */
+export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store: AppStore, cmd: Commands, pick: Pickable) {
+  let gesture: Gesture | null = null;
+  const pointers = new Map<number, { x: number; y: number }>();
+  let pinchStart: { d: number; mx: number; my: number; view: typeof scene.view } | null = null;
+
+  const local = (ev: PointerEvent | WheelEvent) => {
+    const r = canvas.getBoundingClientRect();
+    return { sx: ev.clientX - r.left, sy: ev.clientY - r.top };
+  };
+  const patch = (id: string, p: Parameters<typeof patchPiece>[2]) => cmd.change(patchPiece(store.getState().table, id, p));
+
+  canvas.addEventListener('pointerdown', (ev) => {
+    canvas.setPointerCapture(ev.pointerId);
+    const { sx, sy } = local(ev);
+    pointers.set(ev.pointerId, { x: sx, y: sy });
+    if (pointers.size === 2) {
+      if (gesture?.kind === 'move' || gesture?.kind === 'rotate') cmd.endGesture();
+      const [a, b] = [...pointers.values()];
+      pinchStart = { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2, view: { ...scene.view } };
+      gesture = { kind: 'pinch' };
+      return;
+    }
+    const [x, y] = toTable(scene.view, sx, sy);
+    const s = store.getState();
+    const selected = s.selected ? pick.byId(s.selected) : undefined;
+    const h = selected ? scene.handleOf(selected) : null;
+    if (selected && h) {
+      const [hx, hy] = [scene.view.ox + h[0] * scene.view.scale, scene.view.oy - h[1] * scene.view.scale];
+      if (Math.hypot(hx - sx, hy - sy) <= 11) {
+        cmd.beginGesture();
+        gesture = { kind: 'rotate', id: selected.id };
+        return;
+      }
+    }
+    const target = pick.entries().find((e) => hit(e, x, y));
+    if (target) {
+      cmd.select(target.id, zoneOfPoint(target, x, y));
+      cmd.beginGesture();
+      gesture = { kind: 'move', id: target.id, dx: x - target.piece.x, dy: y - target.piece.y, moved: false };
+    } else {
+      gesture = { kind: 'pan', sx, sy, ox: scene.view.ox, oy: scene.view.oy };
+    }
+  });
+
+  canvas.addEventListener('pointermove', (ev) => {
+    if (!pointers.has(ev.pointerId)) return;
+    const { sx, sy } = local(ev);
+    pointers.set(ev.pointerId, { x: sx, y: sy });
+    if (!gesture) return;
+    if (gesture.kind === 'pinch' && pinchStart && pointers.size >= 2) {
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      const v = zoomAt(pinchStart.view, pinchStart.mx, pinchStart.my, d / Math.max(1, pinchStart.d));
+      scene.view = { ...v, ox: v.ox + mx - pinchStart.mx, oy: v.oy + my - pinchStart.my };
+      pick.redraw();
+      return;
+    }
+    const [x, y] = toTable(scene.view, sx, sy);
+    if (gesture.kind === 'pan') {
+      scene.view = { ...scene.view, ox: gesture.ox + sx - gesture.sx, oy: gesture.oy + sy - gesture.sy };
+      pick.redraw();
+    } else if (gesture.kind === 'move') {
+      gesture.moved = true;
+      patch(gesture.id, { x: round2(x - gesture.dx), y: round2(y - gesture.dy) });
+    } else if (gesture.kind === 'rotate') {
+      const e = pick.byId(gesture.id);
+      if (!e) return;
+      let deg = (Math.atan2(y - e.piece.y, x - e.piece.x) * 180) / Math.PI - 90;
+      deg = ev.shiftKey ? Math.round(deg / COARSE_DEG) * COARSE_DEG : Math.round(deg * 10) / 10;
+      patch(gesture.id, { rotation: deg });
+    }
+  });
+
+  const up = (ev: PointerEvent) => {
+    pointers.delete(ev.pointerId);
+    if (gesture?.kind === 'move' || gesture?.kind === 'rotate') cmd.endGesture();
+    if (gesture?.kind === 'pinch' && pointers.size > 0) {
+      gesture = null; // lift the remaining finger to start again
+      pinchStart = null;
+      return;
+    }
+    gesture = null;
+    pinchStart = null;
+  };
+  canvas.addEventListener('pointerup', up);
+  canvas.addEventListener('pointercancel', up);
+
+  canvas.addEventListener('wheel', (ev) => {
+    ev.preventDefault();
+    const { sx, sy } = local(ev);
+    scene.view = zoomAt(scene.view, sx, sy, Math.exp(-ev.deltaY * (ev.ctrlKey ? 0.01 : 0.0015)));
+    pick.redraw();
+  }, { passive: false });
+
+  window.addEventListener('keydown', (ev) => {
+    const t = ev.target as HTMLElement | null;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    const mod = ev.ctrlKey || ev.metaKey;
+    if (mod && ev.key.toLowerCase() === 'z') { ev.preventDefault(); if (ev.shiftKey) cmd.redo(); else cmd.undo(); return; }
+    if (mod && ev.key.toLowerCase() === 'y') { ev.preventDefault(); cmd.redo(); return; }
+    const s = store.getState();
+    const e = s.selected ? pick.byId(s.selected) : undefined;
+    if (ev.key === 'Escape') { cmd.select(null); return; }
+    if (!e) return;
+    const step = ev.shiftKey ? FINE_DEG : COARSE_DEG;
+    const nudge = ev.shiftKey ? 0.5 : 5;
+    const rot = 'rotation' in e.piece ? e.piece.rotation : null;
+    switch (ev.key) {
+      case 'q': case 'Q': if (rot !== null) patch(e.id, { rotation: rot + step }); break;
+      case 'e': case 'E': if (rot !== null) patch(e.id, { rotation: rot - step }); break;
+      case 'ArrowLeft': patch(e.id, { x: e.piece.x - nudge }); break;
+      case 'ArrowRight': patch(e.id, { x: e.piece.x + nudge }); break;
+      case 'ArrowUp': patch(e.id, { y: e.piece.y + nudge }); break;
+      case 'ArrowDown': patch(e.id, { y: e.piece.y - nudge }); break;
+      case 'Delete': case 'Backspace': cmd.remove(e.id); break;
+      default: return;
+    }
+    ev.preventDefault();
+  });
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -1,0 +1,247 @@
+import { Application, Container, Graphics, Text } from 'pixi.js';
+import type { Circle } from '../geometry/circle';
+import type { Polygon } from '../geometry/polygon';
+import { HULL_ZONES, type HullZoneName } from '../model/catalog';
+import type { AttackReport, XY } from '../model/report';
+import type { Analysis } from '../state/analysis';
+import type { AppState } from '../state/store';
+import type { Entry, ObstacleEntry } from '../rules/world';
+import { GRAZE, LOS, OBSTACLE, OVERLAP, PLAYER, PLAYER_DARK, SELECT } from './colours';
+import { offsetOutline } from './offset';
+import type { Overlays } from './overlays';
+import { fitView, toScreen, type View } from './view';
+
+type Pts = number[];
+
+/** Extra things to draw that come from rule modules (regions, verdicts), prepared by the caller. */
+export type { Overlays };
+
+export class Scene {
+  readonly app = new Application();
+  view: View = { scale: 1, ox: 0, oy: 0 };
+  private layers!: { table: Graphics; pieces: Graphics; marks: Graphics; lines: Graphics; handles: Graphics; labels: Container };
+  private labels = new Map<string, Text>();
+  private fitted = false;
+
+  async init(host: HTMLElement) {
+    await this.app.init({ resizeTo: host, antialias: true, background: 0x101418, preference: 'webgl', autoDensity: true, resolution: Math.min(2, window.devicePixelRatio || 1) });
+    host.appendChild(this.app.canvas);
+    const g = () => new Graphics();
+    this.layers = { table: g(), pieces: g(), marks: g(), lines: g(), handles: g(), labels: new Container() };
+    this.app.stage.addChild(this.layers.table, this.layers.pieces, this.layers.marks, this.layers.lines, this.layers.handles, this.layers.labels);
+    this.app.ticker.stop();
+  }
+
+  get width() { return this.app.screen.width; }
+  get height() { return this.app.screen.height; }
+
+  fit(tableW: number, tableH: number) {
+    this.view = fitView(this.width, this.height, tableW, tableH);
+    this.fitted = true;
+  }
+
+  ensureFitted(tableW: number, tableH: number) {
+    if (!this.fitted) this.fit(tableW, tableH);
+  }
+
+  // ---- drawing helpers, all in screen pixels ----
+  private S(x: number, y: number): [number, number] { return toScreen(this.view, x, y); }
+
+  private poly(p: Polygon | XY[]): Pts {
+    const out: Pts = [];
+    if (Array.isArray(p)) for (const [x, y] of p) out.push(...this.S(x, y));
+    else for (let i = 0; i < p.n; i++) out.push(...this.S(p.xy[2 * i], p.xy[2 * i + 1]));
+    return out;
+  }
+
+  private shape(g: Graphics, s: Polygon | Circle) {
+    if (s.kind === 'circle') {
+      const [x, y] = this.S(s.cx, s.cy);
+      g.circle(x, y, s.r * this.view.scale);
+    } else g.poly(this.poly(s), true);
+    return g;
+  }
+
+  private line(g: Graphics, a: XY, b: XY, width: number, color: number, alpha = 1, dash = 0) {
+    const [ax, ay] = this.S(a[0], a[1]);
+    const [bx, by] = this.S(b[0], b[1]);
+    if (!dash) {
+      g.moveTo(ax, ay).lineTo(bx, by).stroke({ width, color, alpha });
+      return;
+    }
+    const len = Math.hypot(bx - ax, by - ay);
+    const ux = (bx - ax) / len, uy = (by - ay) / len;
+    for (let t = 0; t < len; t += dash * 2) {
+      const e = Math.min(len, t + dash);
+      g.moveTo(ax + ux * t, ay + uy * t).lineTo(ax + ux * e, ay + uy * e);
+    }
+    g.stroke({ width, color, alpha });
+  }
+
+  private label(id: string, text: string, x: number, y: number, color = 0xffffff) {
+    let t = this.labels.get(id);
+    if (!t) {
+      t = new Text({ text, style: { fontFamily: 'system-ui, sans-serif', fontSize: 11, fill: color, stroke: { color: 0x000000, width: 3 } } });
+      t.anchor.set(0.5, 0.5);
+      this.labels.set(id, t);
+      this.layers.labels.addChild(t);
+    }
+    t.text = text;
+    t.style.fill = color;
+    const [sx, sy] = this.S(x, y);
+    t.position.set(sx, sy);
+    t.visible = true;
+  }
+
+  /** Where the rotation handle of a piece is, in table mm (null: the piece does not turn). */
+  handleOf(e: Entry): XY | null {
+    if (e.kind === 'ship') {
+      const { x, y, rotation } = e.piece;
+      const reach = (e.shapes.base.maxY - e.shapes.base.minY + e.shapes.base.maxX - e.shapes.base.minX) / 2;
+      const r = ((rotation + 90) * Math.PI) / 180;
+      const d = Math.max(reach * 0.75, 60);
+      return [x + Math.cos(r) * d, y + Math.sin(r) * d];
+    }
+    if (e.kind === 'obstacle') {
+      const { x, y, rotation } = e.piece;
+      const r = ((rotation + 90) * Math.PI) / 180;
+      const d = Math.max(e.outline.maxY - e.outline.minY, e.outline.maxX - e.outline.minX) / 2 + 20;
+      return [x + Math.cos(r) * d, y + Math.sin(r) * d];
+    }
+    return null;
+  }
+
+  render(state: AppState, a: Analysis, ov: Overlays) {
+    const { world, report } = a;
+    const L = this.layers;
+    for (const g of [L.table, L.pieces, L.marks, L.lines, L.handles]) g.clear();
+    for (const t of this.labels.values()) t.visible = false;
+    const spec = world.catalog.tables[world.table.table];
+    this.ensureFitted(spec.width, spec.height);
+    const px = 1;
+
+    // table, setup area, deployment zones, one-foot grid
+    L.table.poly(this.poly([[0, 0], [spec.width, 0], [spec.width, spec.height], [0, spec.height]]), true).fill({ color: 0x0b1426 });
+    const sa = spec.setupArea;
+    L.table.poly(this.poly([[sa.x0, sa.y0], [sa.x1, sa.y0], [sa.x1, sa.y1], [sa.x0, sa.y1]]), true).fill({ color: 0x13233f }).stroke({ width: 1.5, color: 0x5c7cfa, alpha: 0.8 });
+    const d3 = world.catalog.ruler.distance[2].end;
+    for (const [p, y0, y1] of [[1, sa.y0, sa.y0 + d3], [2, sa.y1 - d3, sa.y1]] as const) {
+      L.table.poly(this.poly([[sa.x0, y0], [sa.x1, y0], [sa.x1, y1], [sa.x0, y1]]), true).fill({ color: PLAYER[p], alpha: 0.12 }).stroke({ width: 1, color: PLAYER[p], alpha: 0.5 });
+      this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, p === 1 ? y0 + 8 : y1 - 8, PLAYER[p]);
+    }
+    for (let x = 304.8; x < spec.width - 1; x += 304.8) this.line(L.table, [x, 0], [x, spec.height], 1, 0xffffff, 0.06);
+    for (let y = 304.8; y < spec.height - 1; y += 304.8) this.line(L.table, [0, y], [spec.width, y], 1, 0xffffff, 0.06);
+    L.table.poly(this.poly([[0, 0], [spec.width, 0], [spec.width, spec.height], [0, spec.height]]), true).stroke({ width: 2, color: 0xced4da });
+
+    // campaign overlays under the pieces
+    for (const r of ov.regions) {
+      for (const p of r.polygons) {
+        L.table.poly(this.poly(p), true).fill({ color: r.color, alpha: r.alpha ?? 0.18 }).stroke({ width: 1.5 * px, color: r.color, alpha: 0.9 });
+      }
+    }
+
+    const overlapped = new Set<string>();
+    for (const o of report.overlaps) { overlapped.add(o.piece); overlapped.add(o.obstacle); }
+
+    // obstacles (and exogorths being placed, drawn as ghosts)
+    const drawObstacle = (e: ObstacleEntry, ghost: boolean) => {
+      const c = OBSTACLE[e.obstacleKind];
+      L.pieces.poly(this.poly(e.outline), true).fill({ color: c.fill, alpha: ghost ? 0.55 : c.alpha }).stroke({ width: 1.5, color: c.line });
+      this.label(e.id, e.id, e.piece.x, e.piece.y);
+    };
+    for (const e of world.obstacles) drawObstacle(e, false);
+    for (const g of ov.ghosts) drawObstacle(g.entry, true);
+
+    // ships
+    for (const e of world.ships) {
+      const s = e.shapes;
+      const p = e.piece.player;
+      L.pieces.poly(this.poly(s.footprint), true).fill({ color: 0x2b2f36 }).stroke({ width: 1, color: 0x868e96 });
+      for (const z of HULL_ZONES) L.pieces.poly(this.poly(s.dials[z]), true).fill({ color: 0x495057 });
+      L.pieces.poly(this.poly(s.base), true).stroke({ width: 2, color: PLAYER[p] });
+      for (const z of HULL_ZONES) {
+        const sel = state.attacker === `${e.id}.${z}`;
+        L.pieces.poly(this.poly(s.hullZones[z]), true).fill({ color: sel ? PLAYER[p] : PLAYER_DARK[p], alpha: sel ? 0.9 : 0.85 }).stroke({ width: 1, color: 0xdee2e6, alpha: 0.6 });
+      }
+      for (const l of Object.values(s.arcLines)) this.line(L.pieces, [l[0].x, l[0].y], [l[1].x, l[1].y], 1.5, 0xffffff);
+      for (const z of HULL_ZONES) {
+        const t = s.targetingPoints[z];
+        const [tx, ty] = this.S(t.x, t.y);
+        L.pieces.circle(tx, ty, 2.5).fill({ color: 0xffe066 });
+      }
+      this.label(e.id, e.id, e.piece.x, e.piece.y);
+    }
+    for (const e of world.tokens) {
+      this.shape(L.pieces, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
+      this.label(e.id, e.id, e.piece.x, e.piece.y, 0x222222);
+    }
+    for (const e of world.squadrons) {
+      this.shape(L.pieces, e.circle).fill({ color: PLAYER[e.piece.player] }).stroke({ width: 1.5, color: 0xffffff });
+      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6);
+    }
+
+    // overlaps: the piece and the obstacle outlined in the overlap colour
+    for (const id of overlapped) {
+      const e = world.byId.get(id);
+      if (!e) continue;
+      const s = e.kind === 'ship' ? e.shapes.footprint : e.kind === 'obstacle' ? e.outline : e.kind === 'squadron' || e.kind === 'token' ? e.circle : null;
+      if (s) this.shape(L.marks, s).stroke({ width: 4, color: OVERLAP });
+    }
+    for (const m of ov.marks) {
+      for (const s of m.shapes) this.shape(L.marks, s).stroke({ width: m.width ?? 3, color: m.color, alpha: 0.95 });
+    }
+
+    // selected attacker: lines of sight and range lines to every defender
+    const attacks: AttackReport[] = state.attacker ? report.attacks.filter((r) => r.attacker === state.attacker) : [];
+    const obstructing = new Set<string>(), grazing = new Set<string>();
+    for (const r of attacks) {
+      const live = r.inArc && r.range !== 'beyond';
+      if (r.rangeLine) this.line(L.lines, r.rangeLine[0], r.rangeLine[1], 1.5, 0xffffff, live ? 0.9 : 0.3, 4);
+      this.line(L.lines, r.losLine[0], r.losLine[1], live ? 3 : 1.5, LOS[r.los], live ? 1 : 0.45);
+      for (const o of r.obstructedBy) obstructing.add(o);
+      for (const o of r.grazing) grazing.add(o);
+    }
+    for (const [ids, color] of [[obstructing, LOS.obstructed], [grazing, GRAZE]] as const) {
+      for (const id of ids) {
+        const e = world.byId.get(id);
+        if (e?.kind === 'obstacle') L.marks.poly(this.poly(e.outline), true).stroke({ width: 3, color, alpha: 0.95 });
+        else if (e?.kind === 'ship') L.marks.poly(this.poly(e.shapes.base), true).stroke({ width: 3, color, alpha: 0.95 });
+        else if (e && (e.kind === 'squadron' || e.kind === 'token')) this.shape(L.marks, e.circle).stroke({ width: 3, color });
+      }
+    }
+    for (const l of ov.lines) this.line(L.lines, l.a, l.b, l.width ?? 2, l.color, 1, l.dash ?? 0);
+
+    // selection, distance rings, rotation handle
+    const sel = state.selected ? world.byId.get(state.selected) ?? ov.ghosts.find((g) => g.entry.id === state.selected)?.entry : undefined;
+    if (sel) {
+      const shape = sel.kind === 'ship' ? sel.shapes.base : sel.kind === 'obstacle' ? sel.outline : sel.circle;
+      this.shape(L.handles, shape).stroke({ width: 2, color: SELECT });
+      if (state.rings) {
+        const bands = world.catalog.ruler.distance;
+        bands.forEach((b, i) => {
+          if (shape.kind === 'circle') {
+            const [cx, cy] = this.S(shape.cx, shape.cy);
+            L.handles.circle(cx, cy, (shape.r + b.end) * this.view.scale);
+          } else for (const ring of offsetOutline(shape, b.end)) L.handles.poly(this.poly(ring), true);
+          L.handles.stroke({ width: 1.5, color: 0x74c0fc, alpha: 0.85 - i * 0.1 });
+          const top = shape.kind === 'circle' ? shape.cy + shape.r : shape.maxY;
+          const cx = shape.kind === 'circle' ? shape.cx : (shape.minX + shape.maxX) / 2;
+          this.label(`ring${i}`, String(i + 1), cx, top + b.end, 0x74c0fc);
+        });
+      }
+      const h = this.handleOf(sel);
+      if (h) {
+        this.line(L.handles, [sel.piece.x, sel.piece.y], h, 1, SELECT, 0.7);
+        const [hx, hy] = this.S(h[0], h[1]);
+        L.handles.circle(hx, hy, 7).fill({ color: SELECT }).stroke({ width: 2, color: 0x000000 });
+      }
+    }
+    this.app.render();
+  }
+}
+
+export const zoneOfPoint = (e: Entry, x: number, y: number): HullZoneName | null => {
+  if (e.kind !== 'ship') return null;
+  for (const z of HULL_ZONES) if (e.shapes.hullZones[z].locate(x, y) !== 'outside') return z;
+  return null;
+};

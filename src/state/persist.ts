@@ -1,0 +1,28 @@
+import { parseTableText, type Table } from '../model/table';
+
+export const STORAGE_KEY = 'armada-table/1';
+
+/** The table saved in this browser, or null (with the reason when one was there but unreadable). */
+export function loadSaved(storage: Storage): { table: Table | null; problem?: string } {
+  let text: string | null = null;
+  try {
+    text = storage.getItem(STORAGE_KEY);
+  } catch {
+    return { table: null, problem: 'this browser refuses local storage' };
+  }
+  if (text === null) return { table: null };
+  try {
+    return { table: parseTableText(text) };
+  } catch (e) {
+    return { table: null, problem: `the saved table could not be read (${(e as Error).message})` };
+  }
+}
+
+export function save(storage: Storage, table: Table): string | null {
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(table));
+    return null;
+  } catch (e) {
+    return `the table could not be saved in this browser (${(e as Error).message})`;
+  }
+}

@@ -1,0 +1,142 @@
+import type { ObstacleType, ShipSize } from '../model/catalog';
+import type { Obstacle, PlaceExogorth, Player, Ship, Squadron, Table, Token } from '../model/table';
+
+export type PieceKind = 'ship' | 'squadron' | 'obstacle' | 'token' | 'exogorth-proposal';
+export type AnyPiece = Ship | Squadron | Obstacle | Token;
+
+export interface Found {
+  kind: PieceKind;
+  piece: AnyPiece;
+  /** for an exogorth being placed: the proposal carrying it */
+  proposal?: PlaceExogorth;
+}
+
+/** Find a piece by id, including an exogorth that a place-exogorth proposal is placing. */
+export function findPiece(t: Table, id: string): Found | null {
+  for (const s of t.ships) if (s.id === id) return { kind: 'ship', piece: s };
+  for (const s of t.squadrons) if (s.id === id) return { kind: 'squadron', piece: s };
+  for (const o of t.obstacles) if (o.id === id) return { kind: 'obstacle', piece: o };
+  for (const o of t.tokens) if (o.id === id) return { kind: 'token', piece: o };
+  for (const p of t.proposals) {
+    if (p.kind === 'place-exogorth' && p.obstacle.id === id) return { kind: 'exogorth-proposal', piece: p.obstacle, proposal: p };
+  }
+  return null;
+}
+
+export type Patch = Partial<Pick<Ship, 'x' | 'y' | 'rotation' | 'player' | 'speed' | 'size' | 'class'>> & { radius?: number; type?: ObstacleType };
+
+function clampTo(t: Table, v: number, axis: 'x' | 'y'): number {
+  const max = t.table === '3x3' ? 914.4 : axis === 'x' ? 1828.8 : 914.4;
+  return Math.min(max, Math.max(0, v));
+}
+
+export function normaliseDeg(r: number): number {
+  const m = r % 360;
+  return m < 0 ? m + 360 : m === 0 ? 0 : m;
+}
+
+/** A new table with one piece changed; positions kept on the table, rotation in [0, 360). */
+export function patchPiece(t: Table, id: string, patch: Patch): Table {
+  const p: Patch = { ...patch };
+  if (p.x !== undefined) p.x = clampTo(t, p.x, 'x');
+  if (p.y !== undefined) p.y = clampTo(t, p.y, 'y');
+  if (p.rotation !== undefined) p.rotation = normaliseDeg(p.rotation);
+  const upd = <T extends { id: string }>(list: T[]): T[] => list.map((e) => (e.id === id ? { ...e, ...p } : e));
+  const f = findPiece(t, id);
+  if (!f) return t;
+  switch (f.kind) {
+    case 'ship': return { ...t, ships: upd(t.ships) };
+    case 'squadron': return { ...t, squadrons: upd(t.squadrons) };
+    case 'obstacle': return { ...t, obstacles: upd(t.obstacles) };
+    case 'token': return { ...t, tokens: upd(t.tokens) };
+    case 'exogorth-proposal':
+      return {
+        ...t,
+        proposals: t.proposals.map((q) => (q.kind === 'place-exogorth' && q.obstacle.id === id ? { ...q, obstacle: { ...q.obstacle, ...p } as Obstacle } : q)),
+      };
+  }
+}
+
+export function removePiece(t: Table, id: string): Table {
+  const f = findPiece(t, id);
+  if (!f) return t;
+  const keep = <T extends { id: string }>(l: T[]) => l.filter((e) => e.id !== id);
+  return {
+    ...t,
+    ships: keep(t.ships), squadrons: keep(t.squadrons), obstacles: keep(t.obstacles), tokens: keep(t.tokens),
+    proposals: t.proposals.filter((q) => {
+      if (q.kind === 'place-exogorth') return q.obstacle.id !== id;
+      if (q.kind === 'move-obstacle') return q.obstacle !== id;
+      return true;
+    }),
+  };
+}
+
+function allIds(t: Table): Set<string> {
+  const ids = new Set<string>();
+  for (const l of [t.ships, t.squadrons, t.obstacles, t.tokens]) for (const e of l) ids.add(e.id);
+  for (const p of t.proposals) {
+    ids.add(p.id);
+    if (p.kind === 'place-exogorth') ids.add(p.obstacle.id);
+  }
+  return ids;
+}
+
+export function freshId(t: Table, prefix: string): string {
+  const ids = allIds(t);
+  if (!ids.has(prefix)) return prefix;
+  for (let i = 2; ; i++) if (!ids.has(`${prefix}${i}`)) return `${prefix}${i}`;
+}
+
+export function tableCentre(t: Table): { x: number; y: number } {
+  return { x: t.table === '3x3' ? 457.2 : 914.4, y: 457.2 };
+}
+
+export type NewPiece =
+  | { kind: 'ship'; size: ShipSize; class?: string; player: Player }
+  | { kind: 'squadron'; player: Player }
+  | { kind: 'obstacle'; type: ObstacleType }
+  | { kind: 'token'; radius: number }
+  | { kind: 'exogorth-proposal'; type: 'exogorth-1' | 'exogorth-2'; placedBy: Player };
+
+/** Add a piece at the table's centre; returns the new table and the piece's id. */
+export function addPiece(t: Table, n: NewPiece, at = tableCentre(t)): { table: Table; id: string } {
+  const { x, y } = at;
+  switch (n.kind) {
+    case 'ship': {
+      const id = freshId(t, n.class ?? n.size);
+      const s: Ship = { id, size: n.size, player: n.player, x, y, rotation: n.player === 1 ? 0 : 180, speed: 2 };
+      if (n.class) s.class = n.class;
+      return { table: { ...t, ships: [...t.ships, s] }, id };
+    }
+    case 'squadron': {
+      const id = freshId(t, n.player === 1 ? 'sq1-' : 'sq2-');
+      return { table: { ...t, squadrons: [...t.squadrons, { id, player: n.player, x, y }] }, id };
+    }
+    case 'obstacle': {
+      const id = freshId(t, n.type);
+      return { table: { ...t, obstacles: [...t.obstacles, { id, type: n.type, x, y, rotation: 0 }] }, id };
+    }
+    case 'token': {
+      const id = freshId(t, 'token');
+      return { table: { ...t, tokens: [...t.tokens, { id, x, y, radius: n.radius }] }, id };
+    }
+    case 'exogorth-proposal': {
+      const id = freshId(t, 'exogorth');
+      const pid = freshId({ ...t, obstacles: [...t.obstacles, { id, type: n.type, x, y, rotation: 0 }] }, `place-${id}`);
+      const p: PlaceExogorth = { id: pid, kind: 'place-exogorth', placedBy: n.placedBy, obstacle: { id, type: n.type, x, y, rotation: 0 } };
+      return { table: { ...t, proposals: [...t.proposals, p] }, id };
+    }
+  }
+}
+
+/** Turn a place-exogorth proposal into an obstacle on the table. */
+export function commitExogorth(t: Table, id: string): Table {
+  const f = findPiece(t, id);
+  if (!f || f.kind !== 'exogorth-proposal') return t;
+  return {
+    ...t,
+    obstacles: [...t.obstacles, f.piece as Obstacle],
+    proposals: t.proposals.filter((q) => q !== f.proposal),
+  };
+}

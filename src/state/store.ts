@@ -1,0 +1,114 @@
+import { createStore } from 'zustand/vanilla';
+import type { HullZoneName, ObstacleType } from '../model/catalog';
+import type { Table } from '../model/table';
+import { type History, record, redo as redoStep, undo as undoStep } from './history';
+import { addPiece, type NewPiece, removePiece } from './pieces';
+
+export interface Message { kind: 'error' | 'info'; text: string }
+
+export interface AppState {
+  table: Table;
+  history: History<Table>;
+  /** the table as it was when the current gesture (a drag) began */
+  gestureStart: Table | null;
+  selected: string | null;
+  /** the attacker whose lines are drawn: `ship.zone` or a squadron id */
+  attacker: string | null;
+  rings: boolean;
+  setupMode: boolean;
+  setupReading: 'core' | 'erratum';
+  nextObstacle: ObstacleType;
+  message: Message | null;
+}
+
+export function createAppStore(table: Table) {
+  return createStore<AppState>()(() => ({
+    table,
+    history: { past: [], future: [] },
+    gestureStart: null,
+    selected: null,
+    attacker: null,
+    rings: false,
+    setupMode: false,
+    setupReading: 'core',
+    nextObstacle: 'asteroid-a',
+    message: null,
+  }));
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+
+/** Commands over the store. One call of `change` is one undo step, unless a gesture is open. */
+export function commands(store: AppStore) {
+  const get = store.getState, set = store.setState;
+  const keepSelection = (t: Table, s: AppState) => {
+    const exists = (id: string | null) =>
+      id !== null && (t.ships.some((e) => e.id === id) || t.squadrons.some((e) => e.id === id) || t.obstacles.some((e) => e.id === id) ||
+        t.tokens.some((e) => e.id === id) || t.proposals.some((p) => p.kind === 'place-exogorth' && p.obstacle.id === id));
+    const attackerPiece = s.attacker?.split('.')[0] ?? null;
+    return { selected: exists(s.selected) ? s.selected : null, attacker: exists(attackerPiece) ? s.attacker : null };
+  };
+  return {
+    change(next: Table) {
+      const s = get();
+      if (next === s.table) return;
+      if (s.gestureStart) set({ table: next });
+      else set({ table: next, history: record(s.history, s.table), ...keepSelection(next, s) });
+    },
+    beginGesture() {
+      if (!get().gestureStart) set({ gestureStart: get().table });
+    },
+    endGesture() {
+      const s = get();
+      if (!s.gestureStart) return;
+      if (s.gestureStart === s.table) set({ gestureStart: null });
+      else set({ gestureStart: null, history: record(s.history, s.gestureStart) });
+    },
+    /** Replace the whole table (import, link): one undo step. */
+    load(next: Table, text?: string) {
+      const s = get();
+      set({ table: next, history: record(s.history, s.table), selected: null, attacker: null, gestureStart: null, message: text ? { kind: 'info', text } : null });
+    },
+    undo() {
+      const s = get();
+      if (s.gestureStart) this.endGesture();
+      const r = undoStep(get().history, get().table);
+      if (r) set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
+    },
+    redo() {
+      const r = redoStep(get().history, get().table);
+      if (r) set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
+    },
+    select(id: string | null, zone?: HullZoneName | null) {
+      const s = get();
+      const piece = id ? s.table.ships.find((e) => e.id === id) ?? s.table.squadrons.find((e) => e.id === id) : undefined;
+      let attacker: string | null = null;
+      if (piece && 'size' in piece) attacker = `${id}.${zone ?? (s.attacker?.startsWith(`${id}.`) ? s.attacker.split('.')[1] : 'front')}`;
+      else if (piece) attacker = id;
+      set({ selected: id, attacker });
+    },
+    setAttacker(attacker: string | null) {
+      set({ attacker });
+    },
+    add(n: NewPiece, at?: { x: number; y: number }) {
+      const r = addPiece(get().table, n, at);
+      this.change(r.table);
+      this.select(r.id);
+      return r.id;
+    },
+    remove(id: string) {
+      this.change(removePiece(get().table, id));
+    },
+    message(kind: Message['kind'], text: string) {
+      set({ message: { kind, text } });
+    },
+    clearMessage() {
+      set({ message: null });
+    },
+    set(p: Partial<Pick<AppState, 'rings' | 'setupMode' | 'setupReading' | 'nextObstacle'>>) {
+      set(p);
+    },
+  };
+}
+
+export type Commands = ReturnType<typeof commands>;

@@ -1,0 +1,159 @@
+import { CATALOG, OBSTACLE_TYPES, SHIP_SIZES, type ObstacleType, type ShipSize } from '../model/catalog';
+import { parseTableText, type Player, type Ruleset, type Table, type TableSize } from '../model/table';
+import { commitExogorth, findPiece, patchPiece } from '../state/pieces';
+import { tableToHash } from '../state/share';
+import type { AppState, AppStore, Commands } from '../state/store';
+import { h, option } from './dom';
+
+export interface ControlHooks {
+  fit(): void;
+  onlySelected: { value: boolean };
+  refresh(): void;
+}
+
+/** Load a table file's text; a broken file leaves the table as it was and says why. */
+export function importText(cmd: Commands, text: string, source: string) {
+  try {
+    const t = parseTableText(text);
+    cmd.load(t, `Loaded the table from ${source}.`);
+  } catch (e) {
+    cmd.message('error', `Could not load ${source}: ${(e as Error).message}. The table is unchanged.`);
+  }
+}
+
+export function shareLink(table: Table): string {
+  return `${location.origin}${location.pathname}${location.search}${tableToHash(table)}`;
+}
+
+export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, hooks: ControlHooks) {
+  const ruleset = h('select', { id: 'ruleset', title: 'ruleset', onchange: () => cmd.change({ ...store.getState().table, ruleset: ruleset.value as Ruleset }) },
+    option('seed', 'rules: seed'), option('1.6', 'rules: 1.6'));
+  const size = h('select', { id: 'table-size', title: 'table size', onchange: () => { cmd.change({ ...store.getState().table, table: size.value as TableSize }); hooks.fit(); } },
+    option('3x6', "3'x6'"), option('3x3', "3'x3'"));
+  const file = h('input', { type: 'file', accept: '.json,application/json', id: 'import-file', style: 'display:none' });
+  file.addEventListener('change', async () => {
+    const f = file.files?.[0];
+    if (f) importText(cmd, await f.text(), `the file ${f.name}`);
+    file.value = '';
+  });
+  const link = h('input', { id: 'share-link', readonly: true, placeholder: 'share link', title: 'share link: the whole table' });
+  const rings = h('input', { type: 'checkbox', id: 'rings', onchange: () => cmd.set({ rings: rings.checked }) });
+  const setup = h('input', { type: 'checkbox', id: 'setup-mode', onchange: () => cmd.set({ setupMode: setup.checked }) });
+  const reading = h('select', { id: 'setup-reading', onchange: () => cmd.set({ setupReading: reading.value as 'core' | 'erratum' }) }, option('core', 'core rule'), option('erratum', 'campaign erratum'));
+  const next = h('select', { id: 'next-obstacle', title: 'next obstacle to place', onchange: () => cmd.set({ nextObstacle: next.value as ObstacleType }) },
+    ...OBSTACLE_TYPES.map((t) => option(t, CATALOG.obstacles[t].name)));
+  const only = h('input', { type: 'checkbox', id: 'only-selected', onchange: () => { hooks.onlySelected.value = only.checked; hooks.refresh(); } });
+  host.append(
+    h('strong', { class: 'brand' }, 'Armada table'),
+    h('button', { id: 'undo', title: 'undo (Ctrl+Z)', onclick: () => cmd.undo() }, 'Undo'),
+    h('button', { id: 'redo', title: 'redo (Ctrl+Y)', onclick: () => cmd.redo() }, 'Redo'),
+    h('button', { id: 'fit', title: 'zoom to fit', onclick: () => hooks.fit() }, 'Fit'),
+    size, ruleset,
+    h('label', {}, rings, ' rings 1-5'),
+    h('label', {}, setup, ' setup'), reading, next,
+    h('label', {}, only, ' selected attacker only'),
+    h('button', { id: 'export', onclick: () => exportTable(store.getState().table) }, 'Export'),
+    h('button', { id: 'import', onclick: () => file.click() }, 'Import'), file,
+    h('button', { id: 'share', onclick: async () => {
+      link.value = shareLink(store.getState().table);
+      link.select();
+      try { await navigator.clipboard.writeText(link.value); cmd.message('info', 'Share link copied.'); } catch { cmd.message('info', 'Share link ready: copy it from the box.'); }
+    } }, 'Share link'), link,
+  );
+  return (s: AppState) => {
+    ruleset.value = s.table.ruleset;
+    size.value = s.table.table;
+    rings.checked = s.rings;
+    setup.checked = s.setupMode;
+    reading.value = s.setupReading;
+    next.value = s.nextObstacle;
+    (host.querySelector('#undo') as HTMLButtonElement).disabled = !s.history.past.length;
+    (host.querySelector('#redo') as HTMLButtonElement).disabled = !s.history.future.length;
+  };
+}
+
+function exportTable(t: Table) {
+  const blob = new Blob([JSON.stringify(t, null, 2) + '\n'], { type: 'application/json' });
+  const a = h('a', { href: URL.createObjectURL(blob), download: 'armada-table.json' });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+export function buildPalette(host: HTMLElement, cmd: Commands) {
+  let player: Player = 1;
+  const who = h('select', { id: 'palette-player', onchange: () => { player = Number(who.value) as Player; } }, option('1', 'player 1'), option('2', 'player 2'));
+  const size = h('select', { id: 'palette-size' }, ...SHIP_SIZES.map((s) => option(s)));
+  const cls = h('select', { id: 'palette-class' });
+  const fillClasses = () => {
+    cls.replaceChildren(option('', `(${size.value} default)`),
+      ...Object.entries(CATALOG.shipClasses).filter(([, c]) => c.size === size.value).map(([id, c]) => option(id, c.name)));
+  };
+  size.addEventListener('change', fillClasses);
+  fillClasses();
+  const obstacles = h('div', { class: 'obstacle-buttons' },
+    ...OBSTACLE_TYPES.map((t) => h('button', { 'data-add': t, title: CATALOG.obstacles[t].name, onclick: () => cmd.add({ kind: 'obstacle', type: t }) }, t)));
+  host.append(
+    h('h3', {}, 'Add'),
+    h('div', { class: 'row' }, who),
+    h('div', { class: 'row' }, size, cls, h('button', { id: 'add-ship', onclick: () => cmd.add({ kind: 'ship', size: size.value as ShipSize, class: cls.value || undefined, player }) }, 'Ship')),
+    h('div', { class: 'row' },
+      h('button', { id: 'add-squadron', onclick: () => cmd.add({ kind: 'squadron', player }) }, 'Squadron'),
+      h('button', { id: 'add-token', onclick: () => cmd.add({ kind: 'token', radius: 12.5 }) }, 'Round token'),
+      h('button', { id: 'place-exogorth', title: 'propose placing an exogorth: shows whether it is legal', onclick: () => cmd.add({ kind: 'exogorth-proposal', type: 'exogorth-1', placedBy: player }) }, 'Place exogorth…'),
+    ),
+    obstacles,
+  );
+}
+
+export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands) {
+  const num = (id: string, step: string) => h('input', { type: 'number', id, step });
+  const x = num('insp-x', '0.01'), y = num('insp-y', '0.01'), rot = num('insp-rotation', '0.1'), speed = num('insp-speed', '1'), radius = num('insp-radius', '0.5');
+  const player = h('select', { id: 'insp-player' }, option('1', 'player 1'), option('2', 'player 2'));
+  const title = h('div', { class: 'insp-title' });
+  const fields = h('div', { class: 'fields' });
+  const place = h('button', { id: 'commit-exogorth' }, 'Place it on the table');
+  const del = h('button', { id: 'delete', class: 'danger' }, 'Delete');
+  const apply = (field: string, value: number | string) => {
+    const id = store.getState().selected;
+    if (!id) return;
+    if (typeof value === 'number' && !Number.isFinite(value)) return;
+    cmd.change(patchPiece(store.getState().table, id, { [field]: value }));
+  };
+  x.addEventListener('change', () => apply('x', x.valueAsNumber));
+  y.addEventListener('change', () => apply('y', y.valueAsNumber));
+  rot.addEventListener('change', () => apply('rotation', rot.valueAsNumber));
+  speed.addEventListener('change', () => apply('speed', Math.max(0, Math.min(4, Math.round(speed.valueAsNumber)))));
+  radius.addEventListener('change', () => apply('radius', Math.max(1, Math.min(100, radius.valueAsNumber))));
+  player.addEventListener('change', () => apply('player', Number(player.value)));
+  del.addEventListener('click', () => { const id = store.getState().selected; if (id) cmd.remove(id); });
+  place.addEventListener('click', () => { const id = store.getState().selected; if (id) cmd.change(commitExogorth(store.getState().table, id)); });
+  const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
+  const rows = { x: lab('x mm', x), y: lab('y mm', y), rot: lab('rotation °', rot), speed: lab('speed', speed), radius: lab('radius mm', radius), player: lab('player', player) };
+  fields.append(...Object.values(rows));
+  host.append(h('h3', {}, 'Selected'), title, fields, h('div', { class: 'row' }, place, del),
+    h('p', { class: 'hint' }, 'Drag to move; drag the round handle to turn (Shift: 15° steps). Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo. Click a hull zone or a squadron to see its attacks.'));
+  const setVal = (el: HTMLInputElement | HTMLSelectElement, v: string) => { if (document.activeElement !== el) el.value = v; };
+  return (s: AppState) => {
+    const f = s.selected ? findPiece(s.table, s.selected) : null;
+    host.classList.toggle('empty', !f);
+    if (!f) { title.textContent = 'Nothing selected: click a piece.'; fields.style.display = 'none'; place.style.display = del.style.display = 'none'; return; }
+    fields.style.display = '';
+    del.style.display = '';
+    const p = f.piece as unknown as Record<string, unknown>;
+    const kind = f.kind === 'ship' ? `${p.size} ship${p.class ? ` (${CATALOG.shipClasses[p.class as string]?.name ?? p.class})` : ''}` :
+      f.kind === 'obstacle' || f.kind === 'exogorth-proposal' ? CATALOG.obstacles[p.type as ObstacleType].name + (f.kind === 'exogorth-proposal' ? ' — being placed' : '') : f.kind;
+    title.textContent = `${s.selected}: ${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
+    setVal(x, String(p.x)); setVal(y, String(p.y));
+    rows.rot.style.display = 'rotation' in p ? '' : 'none';
+    if ('rotation' in p) setVal(rot, String(p.rotation));
+    rows.speed.style.display = f.kind === 'ship' ? '' : 'none';
+    if (f.kind === 'ship') setVal(speed, String(p.speed));
+    rows.radius.style.display = f.kind === 'token' ? '' : 'none';
+    if (f.kind === 'token') setVal(radius, String(p.radius));
+    rows.player.style.display = 'player' in p ? '' : 'none';
+    if ('player' in p) setVal(player, String(p.player));
+    place.style.display = f.kind === 'exogorth-proposal' ? '' : 'none';
+  };
+}

@@ -1,0 +1,62 @@
+import { TOLERANCE_MM } from '../geometry/tolerance';
+import type { Report } from '../model/report';
+import type { Analysis } from '../state/analysis';
+import type { AppState } from '../state/store';
+import { escapeHtml as e } from './dom';
+
+const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : (Math.round(v * 100) / 100).toFixed(2));
+
+/** The verdict panel: every reported overlap, attack and campaign verdict, as selectable DOM text. */
+export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, onlySelected: boolean, extra: string) {
+  const r: Report = a.report;
+  const parts: string[] = [];
+  parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms</p>`);
+  parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
+  for (const o of r.overlaps) {
+    parts.push(`<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`);
+  }
+  if (!r.overlaps.length) parts.push('<li class="none">No piece overlaps an obstacle.</li>');
+  parts.push('</ul>');
+  parts.push(extra);
+  const attacks = onlySelected && state.attacker ? r.attacks.filter((x) => x.attacker === state.attacker) : r.attacks;
+  parts.push(`<h3>Attacks <span class="count">${attacks.length}${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3><ul class="attacks">`);
+  for (const x of attacks) {
+    const sel = x.attacker === state.attacker ? ' selected' : '';
+    parts.push(
+      `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel}" data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" data-range="${e(x.range)}" data-in-arc="${x.inArc}">` +
+        `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
+        (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
+        (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
+        `<div class="why">${e(x.why)}</div></li>`,
+    );
+  }
+  if (!r.attacks.length) parts.push('<li class="none">No attack reported (the attack rules may not be loaded yet).</li>');
+  parts.push('</ul>');
+  if (r.rift.length) {
+    parts.push('<h3>Gravity rift</h3><ul class="rift">');
+    for (const x of r.rift) parts.push(`<li data-ship="${e(x.ship)}" data-band="${x.band}"><b>${e(x.ship)}</b> at distance ${x.band}: ${e(x.effects.join('; '))}</li>`);
+    parts.push('</ul>');
+  }
+  if (r.exogorths.length) {
+    parts.push('<h3>Exogorths</h3><ul class="exogorths">');
+    for (const x of r.exogorths) {
+      parts.push(`<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ${x.attacks ? 'attacks' : 'does not attack'}, line of sight ${e(x.los)}</li>`);
+    }
+    parts.push('</ul>');
+  }
+  if (r.proposals.length) {
+    parts.push('<h3>Proposals</h3><ul class="proposals">');
+    for (const p of r.proposals) {
+      parts.push(`<li data-proposal="${e(p.id)}" data-legal="${p.legal}"><b>${e(p.id)}</b>: ${p.legal ? 'legal' : 'not legal'}`);
+      if (p.violations.length) {
+        parts.push('<ul>');
+        for (const v of p.violations) parts.push(`<li class="violation">${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`);
+        parts.push('</ul>');
+      }
+      if (p.displaced?.length) parts.push(`<div>displaces ${e(p.displaced.join(', '))}</div>`);
+      parts.push('</li>');
+    }
+    parts.push('</ul>');
+  }
+  host.innerHTML = parts.join('');
+}
