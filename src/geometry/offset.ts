@@ -3,8 +3,10 @@
  * Built on clipper-lib (integer coordinates: millimetres scaled by SCALE). These shapes are for
  * the eye; every verdict is decided by the exact predicates in relate.ts, never by these.
  *
- * A grown outline's arcs are drawn as chords whose vertices lie on the true arc, so the drawn
- * outline lies between (d - ARC_TOLERANCE_MM) and d from the original, plus 1/SCALE rounding.
+ * A grown outline's arcs are drawn as chords whose vertices lie on the true arc, each chord within
+ * ARC_TOLERANCE_MM of its arc; where two arcs' chords meet in a notch the corner may fall up to
+ * twice that inside. So the drawn outline lies between (d - 2 ARC_TOLERANCE_MM) and d from the
+ * original, plus 1/SCALE rounding (measured in test/campaign-geometry.test.ts).
  */
 import ClipperLib from 'clipper-lib';
 import { Polygon } from './polygon';

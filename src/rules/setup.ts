@@ -13,11 +13,12 @@
  * Exogorths are placed by their own rule (touching another obstacle) and are left out.
  */
 import { minkowskiPaths, offsetPaths, rectPath, reflected, regionPolygons, difference, union } from '../geometry/offset';
-import { Polygon } from '../geometry/polygon';
+import type { Polygon } from '../geometry/polygon';
 import { relate } from '../geometry/relate';
 import { outsideRect } from '../geometry/reach';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { ObstacleType } from '../model/catalog';
+import { obstacleOutline } from '../model/pieces';
 import type { Violation } from '../model/report';
 import type { World } from './world';
 
@@ -120,7 +121,7 @@ export function setupLegalRegion(
   world: World, obstacle: { type: ObstacleType; rotation: number }, reading: SetupReading = 'core', edges: SetupEdges = 'all',
 ): Polygon[] {
   const rules = setupRules(world, reading, edges);
-  const S = Polygon.from(world.catalog.obstacles[obstacle.type].outline).placed(0, 0, obstacle.rotation);
+  const S = obstacleOutline(world.catalog, { type: obstacle.type, x: 0, y: 0, rotation: obstacle.rotation });
   let { x0, y0, x1, y1 } = rules.area;
   for (const e of rules.edges) {
     if (e.side === 'left') x0 = Math.max(x0, e.at + e.end);
