@@ -169,7 +169,14 @@ function losSentence(j: LosJudgement, from: string, to: string, att: Side, cover
   const covered = los.filter((p) => p.verdict === 'covered');
   if (covered.length) notes.push(`it crosses ${covered.map((p) => `${p.piece} only where ${p.coveredBy?.join(' and ')}'s ${coverName} covers it`).join(', ')} (visible-portion exception)`);
   const grazed = j.pieces.filter((p) => p.verdict === 'graze');
-  if (grazed.length) notes.push(`it only touches ${grazed.map((p) => p.piece + (p.line === 'range' ? ' (range line)' : '')).join(', ')}, so the verdict hangs on a hair`);
+  if (grazed.length) {
+    const ids = grazed.map((p) => p.piece).filter((v, i, a) => a.indexOf(v) === i);
+    const which = (id: string) => {
+      const ls = grazed.filter((p) => p.piece === id).map((p) => p.line);
+      return ls.includes('los') && ls.includes('range') ? ' (line of sight and range line)' : ls.includes('range') ? ' (range line)' : '';
+    };
+    notes.push(`it only touches ${ids.map((id) => id + which(id)).join(', ')}, so the verdict hangs on a hair`);
+  }
   const near = los.filter((p) => p.verdict === 'near');
   if (near.length) notes.push(`misses ${near.map((p) => `${p.piece} by ${f2(p.clearanceMm ?? 0)} mm`).join(', ')}`);
   if (j.los === 'dust' && j.obstructedBy.length) notes.push(`it is also obstructed by ${j.obstructedBy.join(', ')}`);

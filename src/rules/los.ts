@@ -130,7 +130,11 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
   for (const o of ctx.world.obstacles) {
     const role: PieceRole = o.obstacleKind === 'dust' ? 'dust' : 'obstacle';
     const forbids = role === 'dust' && shipAttacker;
-    const dialsOn = seedDials && ((att.kind === 'zone' && ctx.dialOn.get(att.key)?.includes(o)) || (def.kind === 'zone' && ctx.dialOn.get(def.key)?.includes(o)));
+    // Rules 1.5 shield-dial rule (seed ruleset), for obstructions only: a dust field a ship
+    // attacks across is judged by the seed's own dust caveat instead ("through the defending hull
+    // zone's shield dial and the dust field would otherwise be visible"), which the visible
+    // portion already settles, since a dial never hides an obstacle.
+    const dialsOn = seedDials && !forbids && ((att.kind === 'zone' && ctx.dialOn.get(att.key)?.includes(o)) || (def.kind === 'zone' && ctx.dialOn.get(def.key)?.includes(o)));
     if (!dialsOn && boxGap(o.outline, p, q) > NEAR_MM) continue;
     const c = crossing(o.outline, p.x, p.y, q.x, q.y);
     let verdict: PieceVerdict | null = null;
@@ -153,7 +157,8 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
       }
     }
     // Rules 1.5 (the seed ruleset): a line through the attacking or defending hull zone's shield
-    // dial while that dial overlaps an obstacle is obstructed (1.6 drops this).
+    // dial while that dial overlaps an obstacle is obstructed (1.6 drops this). Taken as written:
+    // the line need not pass over the obstacle itself, only through a dial that overlaps it.
     if (dialsOn && verdict !== 'cross') {
       for (const side of [att, def]) {
         if (side.kind !== 'zone') continue;
