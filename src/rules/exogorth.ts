@@ -136,12 +136,28 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
  * Positions for the squadrons an exogorth displaces, one after another in table order: each
  * touching the exogorth (gap 0 within the tolerance), inside the play area, overlapping no
  * ship, obstacle, token or squadron (nor those already placed; squadrons still waiting are out
- * of the way). Among the legal positions the one nearest the squadron's old centre is chosen.
- * A squadron that cannot touch the exogorth touches a squadron that touches it. Coordinates are
- * snapped to the report's 0.01 mm grid, and the snapped position is the one checked.
+ * of the way). A squadron that cannot touch the exogorth touches a squadron that touches it.
+ * Coordinates are snapped to the report's 0.01 mm grid, and the snapped position is the one
+ * checked. Two ways of choosing are tried, and the first that places everyone (else the one
+ * placing most) is kept: each squadron nearest its old centre, or packed around the exogorth's
+ * outline from several starting points. The player may of course choose otherwise.
  */
 export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[]):
   { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string> } {
+  if (displaced.length === 0) return { placements: {}, unplaced: [], notes: {} };
+  const r = world.catalog.squadron.diameter / 2;
+  const around = touchCentres(E, r);
+  let best: ReturnType<typeof placeInOrder> | null = null;
+  const starts: (number | null)[] = [null, 0, 0.25, 0.5, 0.75];
+  for (const start of starts) {
+    const res = placeInOrder(world, E, exoId, displaced, around, start);
+    if (!best || res.unplaced.length < best.unplaced.length) best = res;
+    if (best.unplaced.length === 0) break;
+  }
+  return best!;
+}
+
+function placeInOrder(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], around: Point[], start: number | null) {
   const r = world.catalog.squadron.diameter / 2;
   const T = world.catalog.tables[world.table.table];
   const gone = new Set(displaced.map((q) => q.id));
@@ -159,19 +175,29 @@ export function placeDisplaced(world: World, E: Polygon, exoId: string, displace
   const unplaced: string[] = [];
   const legal = (c: Circle) =>
     outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM && blockers.every((b) => relate(c, b.shape).kind !== 'overlap');
+  // a quick test on the unsnapped centre with a slightly smaller disc: snapping moves it < 0.03 mm
+  const roughlyFree = (p: Point) => {
+    const c = new Circle(p.x, p.y, r - 0.03);
+    return outsideRect(c, 0, 0, T.width, T.height) <= 0 && blockers.every((b) => relate(c, b.shape).kind !== 'overlap');
+  };
+  const ordered = (cands: Point[], home: Point): Point[] => {
+    if (start === null) return cands.map((c) => ({ c, d: dist2(c, home) })).sort((a, b) => a.d - b.d).map((x) => x.c);
+    const k = Math.floor(start * cands.length);
+    return [...cands.slice(k), ...cands.slice(0, k)];
+  };
   for (const q of displaced) {
     const home = { x: q.circle.cx, y: q.circle.cy };
-    let found = firstLegal(touchCentres(E, r), home, r, E, legal);
+    let found = firstLegal(ordered(around, home), r, E, legal, roughlyFree);
     if (found) {
       notes[q.id] = `touching ${exoId}`;
     } else {
       for (const T2 of touchingExo) {
         const cands: Point[] = [];
-        for (let k = 0; k < 360; k++) {
-          const a = (k * Math.PI) / 180;
+        for (let k = 0; k < 720; k++) {
+          const a = (k * Math.PI) / 360;
           cands.push({ x: T2.cx + 2 * r * Math.cos(a), y: T2.cy + 2 * r * Math.sin(a) });
         }
-        const f = firstLegal(cands, home, r, T2, legal);
+        const f = firstLegal(ordered(cands, home), r, T2, legal, roughlyFree);
         if (f && (!found || dist2(f, home) < dist2(found, home))) {
           found = f;
           notes[q.id] = `cannot touch ${exoId}; touching a squadron that touches it at (${T2.cx.toFixed(2)}, ${T2.cy.toFixed(2)})`;
@@ -180,7 +206,7 @@ export function placeDisplaced(world: World, E: Polygon, exoId: string, displace
     }
     if (!found) {
       unplaced.push(q.id);
-      notes[q.id] = `no legal position touching ${exoId} or a squadron touching it`;
+      notes[q.id] = `no legal position found touching ${exoId} or a squadron touching it`;
       continue;
     }
     placements[q.id] = found;
@@ -229,10 +255,10 @@ export function touchCentres(P: Polygon, r: number, stepMm = 0.5): Point[] {
   return out;
 }
 
-/** The legal candidate nearest home, snapped to the 0.01 mm grid, that touches `target`. */
-function firstLegal(cands: Point[], home: Point, r: number, target: Shape, legal: (c: Circle) => boolean): Point | null {
-  const sorted = cands.map((c) => ({ c, d: dist2(c, home) })).sort((a, b) => a.d - b.d);
-  for (const { c } of sorted) {
+/** The first candidate, snapped to the 0.01 mm grid, that touches `target` and is legal. */
+function firstLegal(cands: Point[], r: number, target: Shape, legal: (c: Circle) => boolean, roughlyFree: (p: Point) => boolean): Point | null {
+  for (const c of cands) {
+    if (!roughlyFree(c)) continue;
     const s = snapTouching(c, r, target, legal);
     if (s) return s;
   }
