@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { Rectangle } from 'pixi.js';
 import demoJson from '../assets/demo-table.json';
 import { validateTable, type Table } from './model/table';
@@ -71,7 +72,10 @@ async function main() {
   const draw = () => {
     frame = 0;
     const s = store.getState();
-    if (s.table !== analysis.table) analysis = analyse(s.table, analysis);
+    const live = !!s.gestureStart;
+    if (s.table !== analysis.table || (analysis.live && !live) || (live && analysis.live && analysis.attacker !== s.attacker)) {
+      analysis = analyse(s.table, analysis, live ? { attacker: s.attacker } : undefined);
+    }
     overlays = buildOverlays(s, analysis);
     scene.render(s, analysis, overlays);
     if (s.table !== savedTable) {

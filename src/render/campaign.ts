@@ -1,9 +1,114 @@
+import { Circle } from '../geometry/circle';
+import type { Polygon } from '../geometry/polygon';
+import { obstacleOutline } from '../model/pieces';
+import type { ProposalReport, Violation } from '../model/report';
+import type { Table } from '../model/table';
+import { judgeMove, purrgilReach } from '../rules/purrgil';
+import { riftBands } from '../rules/rift';
+import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../rules/setup';
+import { type ObstacleEntry, World } from '../rules/world';
 import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
+import { escapeHtml as e } from '../ui/dom';
+import { ILLEGAL, LEGAL } from './colours';
 import { emptyOverlays, type Overlays } from './overlays';
 
-/** Overlays drawn from the campaign rules' verdicts, and the panel text that goes with them. */
+/*
+ * Overlays drawn from the campaign rules' own verdicts and regions (rift bands, purrgil reach
+ * and move legality, exogorth placement, setup legality). Nothing here judges: it asks the rules
+ * and turns their answers into things to draw and text for the panel.
+ */
+
+const RIFT = 0x9775fa, REACH = 0x20c997, REGION = 0x51cf66;
+
+const riftCache = new WeakMap<ObstacleEntry, { distance1: Polygon[]; distance2: Polygon[] }>();
+const reachCache = new WeakMap<ObstacleEntry, Polygon[]>();
+let setupCache: { world: World; key: string; verdict: SetupVerdict; region: Polygon[] } | null = null;
+let startCache: { table: Table; world: World } | null = null;
+
+const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '' : `, ${v.toFixed(2)} mm`);
+const violationList = (vs: Violation[]) =>
+  vs.length ? `<ul>${vs.map((v) => `<li class="violation">${e(String(v.piece ? `${v.piece}: ` : ''))}${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${f2(v.gapMm)}</li>`).join('')}</ul>` : '';
+
 export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel: string } {
-  void state; void a;
-  return { ...emptyOverlays(), panel: '' };
+  const ov = emptyOverlays();
+  const { world, report } = a;
+  const panel: string[] = [];
+
+  // gravity rifts: distance 1 and 2 bands, always shown
+  for (const o of world.obstacles) {
+    if (o.obstacleKind !== 'gravity-rift') continue;
+    let b = riftCache.get(o);
+    if (!b) riftCache.set(o, (b = riftBands(world, o.id)));
+    ov.regions.push({ polygons: b.distance2, color: RIFT, alpha: 0.07 }, { polygons: b.distance1, color: RIFT, alpha: 0.12 });
+  }
+
+  // exogorths being placed: legal or not, the squadrons they displace and where those could go
+  for (const p of world.table.proposals) {
+    if (p.kind !== 'place-exogorth') continue;
+    const entry: ObstacleEntry = { kind: 'obstacle', id: p.obstacle.id, piece: p.obstacle, obstacleKind: 'exogorth', outline: obstacleOutline(world.catalog, p.obstacle) };
+    ov.ghosts.push({ entry });
+    const verdict = report.proposals.find((r) => r.id === p.id) as ProposalReport | undefined;
+    if (!verdict) continue;
+    ov.marks.push({ shapes: [entry.outline], color: verdict.legal ? LEGAL : ILLEGAL, width: 4 });
+    for (const id of verdict.displaced ?? []) {
+      const sq = world.byId.get(id);
+      if (sq?.kind !== 'squadron') continue;
+      ov.marks.push({ shapes: [sq.circle], color: ILLEGAL, width: 3 });
+      const to = verdict.placements?.[id];
+      if (to) {
+        ov.marks.push({ shapes: [new Circle(to.x, to.y, sq.circle.r)], color: LEGAL, width: 2 });
+        ov.lines.push({ a: [sq.circle.cx, sq.circle.cy], b: [to.x, to.y], color: LEGAL, width: 1.5, dash: 4 });
+      }
+    }
+  }
+
+  // a selected purrgil: where it may swim, and whether the place it is dragged to is legal
+  const sel = state.selected ? world.byId.get(state.selected) : undefined;
+  if (sel?.kind === 'obstacle' && sel.obstacleKind === 'purrgil') {
+    let origin = sel, from = world;
+    if (state.gestureStart && state.gestureStart !== state.table) {
+      if (!startCache || startCache.table !== state.gestureStart) startCache = { table: state.gestureStart, world: new World(state.gestureStart, world.catalog) };
+      const o = startCache.world.byId.get(sel.id);
+      if (o?.kind === 'obstacle') { origin = o; from = startCache.world; }
+    }
+    let reach = reachCache.get(origin);
+    if (!reach) reachCache.set(origin, (reach = purrgilReach(from, origin.id, 2)));
+    ov.regions.push({ polygons: reach, color: REACH, alpha: 0.13 });
+    if (origin !== sel) {
+      const { x, y, rotation } = sel.piece;
+      const v = judgeMove(from, { id: `move-${sel.id}`, kind: 'move-obstacle', obstacle: sel.id, to: { x, y, rotation }, maxDistance: 2 });
+      ov.marks.push({ shapes: [origin.outline], color: 0xffffff, width: 1 }, { shapes: [sel.outline], color: v.legal ? LEGAL : ILLEGAL, width: 4 });
+      panel.push(`<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ${v.legal ? 'legal move (distance 2)' : 'not a legal move'}${violationList(v.violations)}</li></ul>`);
+    } else {
+      panel.push(`<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)} may end a move of up to distance 2; drag it to judge a move.</p>`);
+    }
+  }
+
+  // setup mode: each violation, and where the next obstacle may go
+  if (state.setupMode) {
+    const key = `${state.nextObstacle}/${state.setupReading}`;
+    if (!setupCache || setupCache.world !== world || setupCache.key !== key) {
+      setupCache = {
+        world, key,
+        verdict: judgeSetup(world, state.setupReading),
+        region: setupLegalRegion(world, { type: state.nextObstacle, rotation: 0 }, state.setupReading),
+      };
+    }
+    const { verdict, region } = setupCache;
+    ov.regions.push({ polygons: region, color: REGION, alpha: 0.16 });
+    const bad = new Set<string>();
+    for (const v of verdict.violations) {
+      if (typeof v.piece === 'string') bad.add(v.piece);
+      if (v.with) bad.add(v.with);
+    }
+    for (const id of bad) {
+      const o = world.byId.get(id);
+      if (o?.kind === 'obstacle') ov.marks.push({ shapes: [o.outline], color: ILLEGAL, width: 4 });
+    }
+    panel.push(`<h3>Setup (${state.setupReading === 'core' ? 'core rule' : 'campaign erratum'})</h3><ul><li data-setup="true" data-legal="${verdict.legal}">` +
+      `${verdict.legal ? 'Legal setup' : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`}; the green region is where the centre of the next ${e(state.nextObstacle)} (unrotated) may go.` +
+      `${violationList(verdict.violations)}</li></ul>`);
+  }
+  return { ...ov, panel: panel.join('') };
 }

@@ -1,51 +1,44 @@
-/// <reference types="vite/client" />
 import { CATALOG } from '../model/catalog';
-import type { AttackReport, ProposalReport, Report } from '../model/report';
+import type { Report } from '../model/report';
 import type { Table } from '../model/table';
-import type { Polygon } from '../geometry/polygon';
 import { analyzeWorld } from '../rules/analyze';
+import { attacksFrom } from '../rules/attacks';
+import { exogorths } from '../rules/exogorth';
+import { overlaps } from '../rules/overlaps';
+import { proposals } from '../rules/proposals';
+import { rift } from '../rules/rift';
 import { World } from '../rules/world';
-
-/*
- * The campaign rules (attacks, rift, purrgil, exogorth, setup) are written by other engineers
- * alongside this app. They are picked up when their modules exist, so the app never decides
- * a rule itself and still runs before they land.
- */
-type Fn = (...args: never[]) => unknown;
-const optional = import.meta.glob<Record<string, unknown>>(
-  ['../rules/attacks.ts', '../rules/rift.ts', '../rules/purrgil.ts', '../rules/exogorth.ts', '../rules/setup.ts'],
-  { eager: true },
-);
-function rule<F extends Fn>(name: string): F | undefined {
-  for (const m of Object.values(optional)) if (typeof m[name] === 'function') return m[name] as F;
-  return undefined;
-}
-
-export const rules = {
-  attacks: rule<(w: World) => AttackReport[]>('attacks'),
-  riftBands: rule<(w: World, riftId: string) => unknown>('riftBands'),
-  purrgilReach: rule<(w: World, id: string, maxDistance: number) => unknown>('purrgilReach'),
-  judgeMove: rule<(...a: never[]) => unknown>('judgeMove'),
-  judgeExogorthPlacement: rule<(w: World, proposal: unknown) => ProposalReport>('judgeExogorthPlacement'),
-  judgeSetup: rule<(w: World, reading: 'core' | 'erratum') => ProposalReport>('judgeSetup'),
-  setupLegalRegion: rule<(w: World, o: { type: string; rotation: number }, reading: 'core' | 'erratum') => Polygon[]>('setupLegalRegion'),
-};
 
 export interface Analysis {
   table: Table;
   world: World;
   report: Report;
+  /**
+   * During a drag only what the moving picture needs is judged (overlaps, rift, exogorths,
+   * proposals and the selected attacker's attacks); the full report follows when the drag ends.
+   */
+  live: boolean;
+  /** the attacker whose attacks a live analysis holds */
+  attacker: string | null;
   /** milliseconds the analysis took */
   ms: number;
 }
 
-/** Build the world and its report; reuse the previous world's unchanged shapes. */
-export function analyse(table: Table, previous?: Analysis): Analysis {
+/** Build the world and its report, reusing the previous world's unchanged shapes. */
+export function analyse(table: Table, previous?: Analysis, live?: { attacker: string | null }): Analysis {
   const t0 = performance.now();
   const world = new World(table, CATALOG, previous?.world);
-  const report = analyzeWorld(world);
-  if (report.attacks.length === 0 && rules.attacks && world.ships.length + world.squadrons.length > 1) {
-    report.attacks = rules.attacks(world);
+  if (!live) return { table, world, report: analyzeWorld(world), live: false, attacker: null, ms: performance.now() - t0 };
+  const attacker = live.attacker;
+  let attacks: Report['attacks'] = [];
+  try {
+    if (attacker) attacks = attacksFrom(world, attacker);
+  } catch {
+    attacks = []; // the attacker was removed mid-gesture
   }
-  return { table, world, report, ms: performance.now() - t0 };
+  const report: Report = {
+    format: 'armada-report/1', ruleset: world.ruleset, shapes: {}, distances: [],
+    overlaps: overlaps(world), attacks, rift: rift(world), exogorths: exogorths(world), proposals: proposals(world),
+  };
+  return { table, world, report, live: true, attacker, ms: performance.now() - t0 };
 }

@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { drag, openFresh, piece, tableJson } from './helpers';
+
+// Colours the renderer uses (src/render/colours.ts): opaque fills, so pixels can be read exactly.
+const ASTEROID = 0x8d7b68, PLAYER1 = 0x3d8bfd, PLAYER2 = 0xf76707, TABLE = 0x0b1426, OVERLAP = 0xff00ff;
+
+const count = (page: import('@playwright/test').Page, colour: number, box: [number, number, number, number]) =>
+  page.evaluate(([c, b]) => (window as any).__armada.countPixels(c, b), [colour, box] as const);
+
+const around = (p: { x: number; y: number }, r: number): [number, number, number, number] => [p.x - r, p.y - r, p.x + r, p.y + r];
+
+test('the demo table renders: table, obstacles and both players\' pieces are drawn', async ({ page }) => {
+  await openFresh(page);
+  const rock = await piece(page, 'asteroid-a');
+  const tie = await piece(page, 'tie1');
+  const xwing = await piece(page, 'xwing1');
+  // off the setup area on the left: bare table
+  expect(await count(page, TABLE, [40, 300, 260, 600])).toBeGreaterThan(1000);
+  expect(await count(page, ASTEROID, around(rock, 40))).toBeGreaterThan(80);
+  expect(await count(page, PLAYER1, around(tie, 20))).toBeGreaterThan(40);
+  expect(await count(page, PLAYER2, around(xwing, 20))).toBeGreaterThan(40);
+  // nothing drawn where there is no piece: no asteroid colour in an empty corner
+  expect(await count(page, ASTEROID, [40, 40, 260, 260])).toBe(0);
+  await expect(page.locator('#verdicts li.attack').first()).toBeVisible();
+});
+
+test('dragging a ship onto an asteroid shows the overlap in the panel and on the canvas', async ({ page }) => {
+  await openFresh(page);
+  const ship = await piece(page, 'gladiator');
+  const rock = await piece(page, 'asteroid-a');
+  const row = page.locator('#verdicts li.overlap[data-piece="gladiator"][data-obstacle="asteroid-a"]');
+  await expect(row).toHaveCount(0);
+  expect(await count(page, OVERLAP, around(rock, 60))).toBe(0);
+  await drag(page, ship, rock);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('dealt one faceup damage card');
+  expect(await count(page, OVERLAP, around(rock, 60))).toBeGreaterThan(30);
+});
+
+test('a squadron moved behind an obstacle is obstructed, and a reload keeps the table', async ({ page }) => {
+  await openFresh(page);
+  const verdict = page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]');
+  await expect(verdict).toHaveAttribute('data-los', 'clear');
+  const tie = await piece(page, 'tie1');
+  const xwing = await piece(page, 'xwing1');
+  const rock = await piece(page, 'asteroid-a');
+  // put tie1 on the far side of the asteroid, on the line from xwing1 through its centre
+  const dx = rock.x - xwing.x, dy = rock.y - xwing.y, l = Math.hypot(dx, dy);
+  const behind = { x: rock.x + (dx / l) * 60, y: rock.y + (dy / l) * 60 };
+  await drag(page, tie, behind);
+  await expect(verdict).toHaveAttribute('data-los', 'obstructed');
+  await expect(verdict).toContainText('asteroid-a');
+  const moved = await tableJson(page);
+
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  expect(await tableJson(page)).toBe(moved);
+  await expect(verdict).toHaveAttribute('data-los', 'obstructed');
+});
+
+test('undo after a drag restores the verdict, redo repeats it', async ({ page }) => {
+  await openFresh(page);
+  const verdict = page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]');
+  const tie = await piece(page, 'tie1');
+  const xwing = await piece(page, 'xwing1');
+  const rock = await piece(page, 'asteroid-a');
+  const dx = rock.x - xwing.x, dy = rock.y - xwing.y, l = Math.hypot(dx, dy);
+  await drag(page, tie, { x: rock.x + (dx / l) * 60, y: rock.y + (dy / l) * 60 }, 20);
+  await expect(verdict).toHaveAttribute('data-los', 'obstructed');
+  await page.click('#undo');
+  await expect(verdict).toHaveAttribute('data-los', 'clear');
+  expect(await piece(page, 'tie1')).toEqual(tie);
+  await page.click('#redo');
+  await expect(verdict).toHaveAttribute('data-los', 'obstructed');
+});
+
+test('a broken #table= link shows what is wrong and keeps the table', async ({ page, context }) => {
+  await openFresh(page);
+  const ship = await piece(page, 'vsd');
+  await drag(page, ship, { x: ship.x + 40, y: ship.y + 30 });
+  await expect.poll(async () => (await piece(page, 'vsd')).x).not.toBe(ship.x);
+  const before = await tableJson(page);
+
+  // not base64url at all, in the open page
+  await page.evaluate(() => { location.hash = '#table=%%%not-base64'; });
+  await expect(page.locator('#message[data-kind="error"]')).toContainText('base64url');
+  expect(await tableJson(page)).toBe(before);
+
+  // valid base64url of a table with a bad field, opened in a new page
+  const bad = JSON.parse(before);
+  bad.ships[1].rotation = 'north';
+  const code = Buffer.from(JSON.stringify(bad)).toString('base64url');
+  const other = await context.newPage();
+  await openFresh(other, `#table=${code}`);
+  await expect(other.locator('#message[data-kind="error"]')).toContainText('ships[1].rotation');
+  expect(await tableJson(other)).toBe(before);
+});
+
+test('a share link opened in a fresh browser shows the same table', async ({ page, browser }) => {
+  await openFresh(page);
+  const tie = await piece(page, 'tie2');
+  await drag(page, tie, { x: tie.x + 120, y: tie.y - 50 });
+  await expect.poll(async () => (await piece(page, 'tie2')).x).not.toBe(tie.x);
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  expect(link).toContain('#table=');
+  const table = await tableJson(page);
+
+  const fresh = await browser.newContext();
+  const p2 = await fresh.newPage();
+  await p2.goto(link);
+  await expect(p2.locator('body[data-ready="true"]')).toBeVisible();
+  expect(await tableJson(p2)).toBe(table);
+  await expect(p2.locator('#message[data-kind="error"]')).toHaveCount(0);
+  const moved = await piece(p2, 'tie2');
+  expect(await count(p2, PLAYER1, around(moved, 20))).toBeGreaterThan(40);
+  await fresh.close();
+});
