@@ -2,6 +2,7 @@
  * Helpers for the campaign-obstacle tests: tables built from plain data, and exact contacts
  * constructed from the outlines' extreme points (independent of src/geometry).
  */
+import fc from 'fast-check';
 import { parseTableText } from '../src/model/table';
 import { World } from '../src/rules/world';
 import { obstacleRing } from './support/shapes';
@@ -48,3 +49,6 @@ export function discRightOf(a: { type: string; x: number; y: number; rotation: n
   const ar = extreme(a.type, a.rotation, 'right');
   return { x: a.x + ar[0] + gap + r, y: a.y + ar[1] };
 }
+
+/** A uniformly spread number (fc.double spreads over the float encodings, crowding near 0). */
+export const uniform = (min: number, max: number) => fc.integer({ min: 0, max: 1_000_000 }).map((i) => min + ((max - min) * i) / 1_000_000);
