@@ -50,28 +50,31 @@ interface RangeMeasure {
   /** what the range was measured to */
   to: 'in-arc part' | 'arc-line contact' | 'whole defender (outside the arc)' | 'whole defender (360 degree arc)';
   closest: Closest;
+  /** the defender only touches the arc (within the tolerance): in arc by a hair */
+  touchOnly: boolean;
 }
 
 function measureRange(att: Side, def: Side): RangeMeasure {
   if (att.kind === 'squadron') {
-    return { inArc: true, arcGapMm: 0, to: 'whole defender (360 degree arc)', closest: closest(att.shape, def.shape) };
+    return { inArc: true, arcGapMm: 0, to: 'whole defender (360 degree arc)', closest: closest(att.shape, def.shape), touchOnly: false };
   }
   const Z = att.shape;
   const A = att.ship.shapes.arcs[att.zone];
   const S = def.shape;
   const rel = relate(S, A);
   if (rel.kind === 'apart') {
-    return { inArc: false, arcGapMm: rel.distance, to: 'whole defender (outside the arc)', closest: closest(Z, S) };
+    return { inArc: false, arcGapMm: rel.distance, to: 'whole defender (outside the arc)', closest: closest(Z, S), touchOnly: false };
   }
+  const touchOnly = rel.kind === 'touch';
   if (S.kind === 'polygon') {
     const C = clippedPolygon(S, A);
-    if (C) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: closest(Z, C) };
+    if (C) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: closest(Z, C), touchOnly };
   } else {
     const c = closestToDiscInConvex(Z, S, A);
-    if (c) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: c };
+    if (c) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: c, touchOnly };
   }
   // Only touching an arc line (within the tolerance): the contact point is the part in arc.
-  return { inArc: true, arcGapMm: 0, to: 'arc-line contact', closest: polygonSegmentClosest(Z, rel.a, rel.a) };
+  return { inArc: true, arcGapMm: 0, to: 'arc-line contact', closest: polygonSegmentClosest(Z, rel.a, rel.a), touchOnly };
 }
 
 const xy = (p: Point): XY => [p.x, p.y];
@@ -132,7 +135,7 @@ function arcSentence(att: Side, def: Side, m: RangeMeasure): string {
   const d = def.kind === 'zone' ? def.key : def.squadron.id;
   if (att.kind === 'squadron') return `${d} is in ${att.squadron.id}'s 360 degree arc;`;
   if (!m.inArc) return `${d} lies outside ${att.key}'s firing arc (${f2(m.arcGapMm)} mm from its arc lines, extended);`;
-  if (m.to === 'arc-line contact') return `${d} only touches ${att.key}'s arc line, which counts as in arc (a hair away from out of arc);`;
+  if (m.touchOnly) return `${d} only touches ${att.key}'s arc line, which counts as in arc (a hair away from out of arc);`;
   return `${d} is inside ${att.key}'s firing arc;`;
 }
 
