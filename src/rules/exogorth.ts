@@ -96,7 +96,7 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
     const refused = touching.map((o) => eligible(o).reason).filter(Boolean);
     violations.push({
       rule, with: near ? near.id : null, gapMm: near ? rel.get(near.id)!.distance : null, measure: 'gap',
-      why: (near ? `the nearest obstacle it could touch, ${near.id}, is ${rel.get(near.id)!.distance.toFixed(2)} mm away.` : 'no obstacle it could touch lies apart from it.') +
+      why: (near ? `the nearest obstacle it could touch, ${near.id}, is ${rel.get(near.id)!.distance.toFixed(2)} mm away.` : 'no obstacle it could touch is on the table.') +
         (refused.length ? ` It touches only obstacles that do not count: ${refused.join('; ')}.` : ''),
     });
   }
@@ -113,6 +113,7 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
   const out = outsideRect(E, 0, 0, T.width, T.height);
   if (out > TOLERANCE_MM) violations.push({ rule: 'must be inside the play area', with: null, gapMm: out, measure: 'beyond the edge' });
 
+  for (const v of violations) v.piece = p.obstacle.id;
   const displacedSq = world.squadrons.filter((q) => relate(q.circle, E).kind === 'overlap');
   const placement = placeDisplaced(world, E, p.obstacle.id, displacedSq);
   const report: ProposalReport = {

@@ -18,7 +18,7 @@ export function judgeProposal(world: World, p: Proposal): ProposalReport {
         id: p.id, kind: p.kind, legal: v.legal, violations: v.violations,
         reading: v.reading, edges: world.table.table === '3x3' ? v.edges : 'all', checked: v.checked, notChecked: v.notChecked,
         why: (v.legal
-          ? `The ${v.checked.length} obstacles form a legal setup`
+          ? `The obstacles checked (${v.checked.join(', ') || 'none'}) form a legal setup`
           : `The setup breaks ${v.violations.length} rule${v.violations.length === 1 ? '' : 's'}`) +
           ` under the ${v.reading === 'core' ? 'core rule' : 'campaign erratum'}` +
           (world.table.table === '3x3' ? `, with ${v.edges === 'all' ? 'all four edges' : "only the players' edges"} counting on 3'x3'` : '') +

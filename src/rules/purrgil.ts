@@ -85,6 +85,7 @@ export function judgeMove(world: World, p: MoveObstacle): ProposalReport {
     const what = e.kind === 'obstacle' ? 'another obstacle' : `a ${e.kind}`;
     violations.push({ rule: `cannot end overlapping ${what}`, with: e.id, gapMm: overlapDepth(N, shape), measure: 'overlap depth' });
   }
+  for (const v of violations) v.piece = entry.id;
   const notPurrgil = entry.obstacleKind !== 'purrgil';
   return {
     id: p.id, kind: p.kind, legal: violations.length === 0, violations,
