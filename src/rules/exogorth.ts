@@ -139,26 +139,52 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
  * ship, obstacle, token or squadron (nor those already placed; squadrons still waiting are out
  * of the way). A squadron that cannot touch the exogorth touches a squadron that touches it.
  * Coordinates are snapped to the report's 0.01 mm grid, and the snapped position is the one
- * checked. Two ways of choosing are tried, and the first that places everyone (else the one
- * placing most) is kept: each squadron nearest its old centre, or packed around the exogorth's
- * outline from several starting points. The player may of course choose otherwise.
+ * checked. Several ways of choosing are tried, and the first that places everyone (else the one
+ * placing most) is kept: each squadron nearest its old centre, or packed along the exogorth's
+ * outline from each end of each free stretch. The player may of course choose otherwise; a
+ * squadron left in `unplaced` is one this search found no place for.
  */
 export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[]):
   { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string> } {
   if (displaced.length === 0) return { placements: {}, unplaced: [], notes: {} };
   const r = world.catalog.squadron.diameter / 2;
   const around = touchCentres(E, r);
+  // Packing orders: walk the outline from each end of each stretch of free touching positions,
+  // so squadrons line up against whatever bounds the stretch instead of leaving gaps.
+  const free = around.map(initialFreedom(world, E, exoId, displaced, r));
+  const walks: Order[] = [];
+  for (let i = 0; i < around.length; i++) {
+    const prev = (i + around.length - 1) % around.length, next = (i + 1) % around.length;
+    if (free[i] && !free[prev]) walks.push({ start: i, dir: 1 });
+    if (free[i] && !free[next]) walks.push({ start: i, dir: -1 });
+  }
+  const orders: Order[] = [null, ...walks.slice(0, 8), ...(walks.length ? [] : [{ start: 0, dir: 1 as const }])];
   let best: ReturnType<typeof placeInOrder> | null = null;
-  const starts: (number | null)[] = [null, 0, 0.25, 0.5, 0.75];
-  for (const start of starts) {
-    const res = placeInOrder(world, E, exoId, displaced, around, start);
+  for (const order of orders) {
+    const res = placeInOrder(world, E, exoId, displaced, around, order);
     if (!best || res.unplaced.length < best.unplaced.length) best = res;
     if (best.unplaced.length === 0) break;
   }
   return best!;
 }
 
-function placeInOrder(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], around: Point[], start: number | null) {
+/** null: nearest the squadron's old centre first; else walk the candidates from `start` in `dir`. */
+type Order = { start: number; dir: 1 | -1 } | null;
+
+function initialFreedom(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], r: number) {
+  const T = world.catalog.tables[world.table.table];
+  const gone = new Set(displaced.map((q) => q.id));
+  const shapes: Shape[] = [
+    ...world.ships.map((s) => overlapShape(s)), ...world.obstacles.filter((o) => o.id !== exoId).map((o) => o.outline),
+    ...world.tokens.map((t) => t.circle), ...world.squadrons.filter((q) => !gone.has(q.id)).map((q) => q.circle), E,
+  ];
+  return (p: Point) => {
+    const c = new Circle(p.x, p.y, r - 0.03);
+    return outsideRect(c, 0, 0, T.width, T.height) <= 0 && shapes.every((s) => relate(c, s).kind !== 'overlap');
+  };
+}
+
+function placeInOrder(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], around: Point[], order: Order) {
   const r = world.catalog.squadron.diameter / 2;
   const T = world.catalog.tables[world.table.table];
   const gone = new Set(displaced.map((q) => q.id));
@@ -182,9 +208,12 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
     return outsideRect(c, 0, 0, T.width, T.height) <= 0 && blockers.every((b) => relate(c, b.shape).kind !== 'overlap');
   };
   const ordered = (cands: Point[], home: Point): Point[] => {
-    if (start === null) return cands.map((c) => ({ c, d: dist2(c, home) })).sort((a, b) => a.d - b.d).map((x) => x.c);
-    const k = Math.floor(start * cands.length);
-    return [...cands.slice(k), ...cands.slice(0, k)];
+    if (order === null) return cands.map((c) => ({ c, d: dist2(c, home) })).sort((a, b) => a.d - b.d).map((x) => x.c);
+    // the same walk on any list: start at the same fraction of the way round
+    const k = Math.floor((order.start / around.length) * cands.length);
+    const out: Point[] = [];
+    for (let i = 0; i < cands.length; i++) out.push(cands[(((k + order.dir * i) % cands.length) + cands.length) % cands.length]);
+    return out;
   };
   for (const q of displaced) {
     const home = { x: q.circle.cx, y: q.circle.cy };
