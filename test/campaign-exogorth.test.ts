@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { exogorths, judgeExogorthPlacement } from '../src/rules/exogorth';
 import type { PlaceExogorth } from '../src/model/table';
 import { expectedRelation, ringContains, type OShape } from './support/oracle';
 import { DISTANCE_BANDS, obstacleRing, shipFootprint, SQUADRON_DIAMETER } from './support/shapes';
-import { discRightOf, extreme, rightOf, type T, world } from './campaign-helpers';
+import { discRightOf, extreme, rightOf, type T, uniform, world } from './campaign-helpers';
 
 const r = SQUADRON_DIAMETER / 2;
 const d1 = DISTANCE_BANDS[0].end;
@@ -224,4 +225,24 @@ describe('displaced squadrons', () => {
       expect(viaSquadron).toBeGreaterThan(0);
     });
   }
+});
+
+describe('displaced squadrons: random tables, every placement checked independently', () => {
+  it('placements touch the exogorth (or a squadron touching it), stay on the table and overlap nothing', () => {
+    fc.assert(fc.property(
+      fc.constantFrom('exogorth-1', 'exogorth-2'), uniform(0, 360), uniform(30, 400), uniform(30, 400),
+      fc.array(fc.tuple(uniform(-25, 25), uniform(-25, 25)), { minLength: 1, maxLength: 4 }),
+      fc.tuple(uniform(-80, 80), uniform(-80, 80), uniform(0, 360)), fc.tuple(uniform(-70, 70), uniform(-70, 70)),
+      (type, rot, x, y, offs, [sx, sy, srot], [tx, ty]) => {
+        const spot = { type, rotation: rot, x, y };
+        const ring = obstacleRing(type, x, y, rot);
+        const squadrons = offs.map(([dx, dy], i) => sq(`q${i}`, { x: x + dx, y: y + dy }));
+        const ship = { id: 'ship', size: 'small', player: 1, x: x + sx, y: y + sy, rotation: srot };
+        const token = { id: 'tok', x: x + tx, y: y + ty, radius: 12.5 };
+        const t: T = { table: '3x3', squadrons: squadrons.filter((q) => q.x > 0 && q.y > 0), ships: [ship].filter((s) => s.x > 0 && s.y > 0), tokens: [token].filter((k) => k.x > 0 && k.y > 0) };
+        if (ring.some(([px, py]) => px < 0 || py < 0)) return; // keep the exogorth itself on the table
+        checkPlacements(t, place(spot), 914.4, 914.4);
+      },
+    ), { numRuns: 12 });
+  });
 });
