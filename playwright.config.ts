@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 5173;
+// The suite runs against the production build (what players load, service worker included), so
+// edits made elsewhere in the tree while it runs cannot reload the page under a test.
+// E2E_DEV=1 runs against the dev server instead.
+const DEV = !!process.env.E2E_DEV;
+const PORT = DEV ? 5173 : 4173;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,9 +26,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: DEV ? `npx vite --host 127.0.0.1 --port ${PORT} --strictPort` : `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
   },
 });

@@ -124,6 +124,7 @@ async function main() {
     __armada: {
       store, cmd, scene,
       analysis: () => analysis,
+      zoomTo(x0: number, y0: number, x1: number, y1: number) { scene.fitBox(x0, y0, x1, y1); schedule(false); },
       /** page coordinates of a table point */
       pagePoint(x: number, y: number) {
         const r = scene.app.canvas.getBoundingClientRect();

@@ -40,6 +40,13 @@ export class Scene {
     this.fitted = true;
   }
 
+  /** Zoom so the table box [x0, y0, x1, y1] (mm) fills the canvas. */
+  fitBox(x0: number, y0: number, x1: number, y1: number) {
+    const v = fitView(this.width, this.height, x1 - x0, y1 - y0);
+    this.view = { scale: v.scale, ox: v.ox - x0 * v.scale, oy: v.oy + y0 * v.scale };
+    this.fitted = true;
+  }
+
   ensureFitted(tableW: number, tableH: number) {
     if (!this.fitted) this.fit(tableW, tableH);
   }
@@ -173,7 +180,7 @@ export class Scene {
     }
     for (const e of world.tokens) {
       this.shape(L.pieces, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
-      this.label(e.id, e.id, e.piece.x, e.piece.y, 0x222222);
+      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6);
     }
     for (const e of world.squadrons) {
       this.shape(L.pieces, e.circle).fill({ color: PLAYER[e.piece.player] }).stroke({ width: 1.5, color: 0xffffff });

@@ -10,7 +10,7 @@ const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '�
 export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, onlySelected: boolean, extra: string) {
   const r: Report = a.report;
   const parts: string[] = [];
-  parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms</p>`);
+  parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ''}</p>`);
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
   for (const o of r.overlaps) {
     parts.push(`<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`);
@@ -18,20 +18,6 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
   if (!r.overlaps.length) parts.push('<li class="none">No piece overlaps an obstacle.</li>');
   parts.push('</ul>');
   parts.push(extra);
-  const attacks = onlySelected && state.attacker ? r.attacks.filter((x) => x.attacker === state.attacker) : r.attacks;
-  parts.push(`<h3>Attacks <span class="count">${attacks.length}${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3><ul class="attacks">`);
-  for (const x of attacks) {
-    const sel = x.attacker === state.attacker ? ' selected' : '';
-    parts.push(
-      `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel}" data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" data-range="${e(x.range)}" data-in-arc="${x.inArc}">` +
-        `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
-        (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
-        (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
-        `<div class="why">${e(x.why)}</div></li>`,
-    );
-  }
-  if (!r.attacks.length) parts.push('<li class="none">No attack reported (the attack rules may not be loaded yet).</li>');
-  parts.push('</ul>');
   if (r.rift.length) {
     parts.push('<h3>Gravity rift</h3><ul class="rift">');
     for (const x of r.rift) parts.push(`<li data-ship="${e(x.ship)}" data-band="${x.band}"><b>${e(x.ship)}</b> at distance ${x.band}: ${e(x.effects.join('; '))}</li>`);
@@ -58,5 +44,19 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
     }
     parts.push('</ul>');
   }
+  const attacks = onlySelected && state.attacker ? r.attacks.filter((x) => x.attacker === state.attacker) : r.attacks;
+  parts.push(`<h3>Attacks <span class="count">${attacks.length}${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3><ul class="attacks">`);
+  for (const x of attacks) {
+    const sel = x.attacker === state.attacker ? ' selected' : '';
+    parts.push(
+      `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel}" data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" data-range="${e(x.range)}" data-in-arc="${x.inArc}">` +
+        `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
+        (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
+        (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
+        `<div class="why">${e(x.why)}</div></li>`,
+    );
+  }
+  if (!r.attacks.length) parts.push('<li class="none">No attack reported (the attack rules may not be loaded yet).</li>');
+  parts.push('</ul>');
   host.innerHTML = parts.join('');
 }
