@@ -132,13 +132,24 @@ function relateWithCircle(A: Shape, B: Shape, tol: number): Relation {
 
 /** Overlap by more than tol for two polygons whose boundaries are within tol of each other. */
 function polygonsOverlapBeyond(A: Polygon, B: Polygon, tol: number): boolean {
-  for (const [P, Q] of [[A, B], [B, A]] as const) {
-    const ip = P.innerPoint();
-    if (Q.locate(ip.x, ip.y) === 'inside' && Q.closestBoundaryPoint(ip.x, ip.y).d > tol) return true;
+  const pairs = [[A, B], [B, A]] as const;
+  // Cheapest first: a vertex deep inside the other shape settles most overlaps.
+  for (const [P, Q] of pairs) {
+    for (let i = 0; i < P.n; i++) {
+      const x = P.x(i), y = P.y(i);
+      if (Q.locate(x, y) === 'inside' && Q.closestBoundaryPoint(x, y).d > tol) return true;
+    }
+  }
+  for (const [P, Q] of pairs) {
     for (let i = 0; i < P.n; i++) {
       const j = i + 1 === P.n ? 0 : i + 1;
       if (segmentReachesInside(Q, P.x(i), P.y(i), P.x(j), P.y(j), tol)) return true;
     }
+  }
+  // No boundary reaches in: the shapes are stacked or nested with boundaries within tol.
+  for (const [P, Q] of pairs) {
+    const ip = P.innerPoint();
+    if (Q.locate(ip.x, ip.y) === 'inside' && Q.closestBoundaryPoint(ip.x, ip.y).d > tol) return true;
   }
   return false;
 }

@@ -131,7 +131,9 @@ export function obstacleOutline(cat: Catalog, o: Pick<Obstacle, 'type' | 'x' | '
   let m = outlineCache.get(cat);
   if (!m) outlineCache.set(cat, (m = new Map()));
   let local = m.get(o.type);
-  if (!local) m.set(o.type, (local = Polygon.from(cat.obstacles[o.type].outline)));
+  // the digitised outlines sit within a few microns of their centroid; centre them exactly, since
+  // an obstacle's (x, y) is the area centroid of its outline
+  if (!local) m.set(o.type, (local = Polygon.from(cat.obstacles[o.type].outline).centred()));
   return local.placed(o.x, o.y, o.rotation);
 }
 
