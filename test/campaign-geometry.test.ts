@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ARC_TOLERANCE_MM, difference, grownOutline, rectPath, regionPolygons, toPath } from '../src/geometry/offset';
+import ClipperLib from 'clipper-lib';
+import { ARC_TOLERANCE_MM, difference, grownOutline, minkowskiPaths, rectPath, reflected, regionPolygons, SCALE, toPath, union } from '../src/geometry/offset';
 import { Polygon } from '../src/geometry/polygon';
 import { farthestReach, overlapDepth, segmentWithin } from '../src/geometry/reach';
 import { Circle } from '../src/geometry/circle';
@@ -111,5 +112,27 @@ describe('overlapDepth', () => {
     expect(overlapDepth(A, new Circle(12, 5, 3))).toBeCloseTo(1, 9);
     expect(overlapDepth(new Circle(0, 0, 2), new Circle(3, 0, 2))).toBeCloseTo(1, 9);
     expect(overlapDepth(A, new Circle(14, 5, 3))).toBe(0);
+  });
+});
+
+describe('minkowskiPaths', () => {
+  it('two squares: the square of summed sides', () => {
+    const m = minkowskiPaths(Polygon.rect(0, 0, 10, 10), Polygon.rect(100, 50, 4, 6));
+    expect(m).toHaveLength(1);
+    const xs = m[0].map((p) => p.X / SCALE), ys = m[0].map((p) => p.Y / SCALE);
+    expect([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]).toEqual([93, 107, 42, 58]);
+  });
+  it("matches clipper's own MinkowskiSum (the slow way) for pairs of obstacle outlines", () => {
+    const types = ['debris-a', 'dust-1', 'station', 'purrgil-2', 'asteroid-a'];
+    for (let i = 0; i < types.length; i++) {
+      const A = Polygon.from(obstacleRing(types[i], 600, 400, 17 * i));
+      const B = reflected(Polygon.from(obstacleRing(types[(i + 2) % types.length], 0, 0, 40 + 33 * i)));
+      const a = toPath(A), b = toPath(B);
+      const slow = union([...ClipperLib.Clipper.MinkowskiSum(a, b, true), a.map((q) => ({ X: q.X + b[0].X, Y: q.Y + b[0].Y }))]);
+      const fast = minkowskiPaths(A, B);
+      const area = (ps: typeof fast) => ps.reduce((s, p) => s + Math.abs(ClipperLib.Clipper.Area(p)), 0) / SCALE / SCALE;
+      expect(area(difference(fast, slow))).toBeLessThan(1e-6);
+      expect(area(difference(slow, fast))).toBeLessThan(1e-6);
+    }
   });
 });

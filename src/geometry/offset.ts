@@ -60,13 +60,19 @@ export function offsetPaths(paths: Paths, d: number): Paths {
   return out;
 }
 
-/** The filled Minkowski sum A + B. */
+/**
+ * The Minkowski sum A + B, for two simple polygons whose sum has no hole (true of any two
+ * obstacle tokens: a hole would need one token to wrap around a space larger than the other).
+ * Every edge of the sum's outline is an edge of A moved by a vertex of B or an edge of B moved
+ * by a vertex of A, so the union of those copies, all inside the sum, has the sum's outline;
+ * any gap left inside the union is filled by keeping only its outer outlines.
+ */
 export function minkowskiPaths(A: Polygon, B: Polygon): Paths {
   const a = toPath(A), b = toPath(B);
-  const sweep = ClipperLib.Clipper.MinkowskiSum(a, b, true);
-  // the sweep of A around B's boundary, plus B's inside moved by one point of A
-  const inside = b.map((q) => ({ X: q.X + a[0].X, Y: q.Y + a[0].Y }));
-  return union([...sweep, inside]);
+  const copies: Paths = [];
+  for (const v of b) copies.push(a.map((q) => ({ X: q.X + v.X, Y: q.Y + v.Y })));
+  for (const v of a) copies.push(b.map((q) => ({ X: q.X + v.X, Y: q.Y + v.Y })));
+  return union(copies).filter((p) => pathArea(p) > 0);
 }
 
 /** Outline reflected through the origin (-P). */
