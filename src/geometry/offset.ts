@@ -10,6 +10,7 @@
  */
 import ClipperLib from 'clipper-lib';
 import { Polygon } from './polygon';
+import { orient } from './predicates';
 
 /** Clipper works in integers: 1 unit = 1/SCALE mm (0.1 micrometre). */
 export const SCALE = 10_000;
@@ -70,9 +71,19 @@ export function offsetPaths(paths: Paths, d: number): Paths {
 export function minkowskiPaths(A: Polygon, B: Polygon): Paths {
   const a = toPath(A), b = toPath(B);
   const copies: Paths = [];
-  for (const v of b) copies.push(a.map((q) => ({ X: q.X + v.X, Y: q.Y + v.Y })));
-  for (const v of a) copies.push(b.map((q) => ({ X: q.X + v.X, Y: q.Y + v.Y })));
+  // only convex corners: a reflex corner is never the farthest point in any direction nearby
+  for (const v of convexCorners(B)) copies.push(a.map((q) => ({ X: q.X + v.X, Y: q.Y + v.Y })));
+  for (const v of convexCorners(A)) copies.push(b.map((q) => ({ X: q.X + v.X, Y: q.Y + v.Y })));
   return union(copies).filter((p) => pathArea(p) > 0);
+}
+
+function convexCorners(P: Polygon): Path {
+  const out: Path = [];
+  for (let i = 0; i < P.n; i++) {
+    const h = (i + P.n - 1) % P.n, j = (i + 1) % P.n;
+    if (orient(P.x(h), P.y(h), P.x(i), P.y(i), P.x(j), P.y(j)) >= 0) out.push({ X: Math.round(P.x(i) * SCALE), Y: Math.round(P.y(i) * SCALE) });
+  }
+  return out;
 }
 
 /** Outline reflected through the origin (-P). */
