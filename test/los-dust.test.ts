@@ -148,6 +148,7 @@ describe('a ship that is neither attacker nor defender overlaps the dust field',
     expect(r.los).toBe('dust');
     expect(r.dustBy).toEqual(['dust']);
     expect(r.obstructedBy).toEqual(['c']); // c obstructs as well
+    expect(r.why).toMatch(/c lies on it, but a third ship covering a dust field does not help/);
   });
 
   it('lifting c out of the way (its owner may) gives the same dust verdict', () => {

@@ -146,23 +146,24 @@ function rangeSentence(att: Side, range: string, mm: number, band: BandLookup, m
   return `${r}: ${f2(mm)} mm from ${from} to ${what}${edgeNote(band)}.`;
 }
 
-function describeCross(p: PieceOnLine): string {
+function describeCross(p: PieceOnLine, coverName: string): string {
   const how = p.dialRule ? ` (${p.dialRule})` : p.insideMm !== undefined ? ` for ${f2(p.insideMm)} mm, ${f2(p.depthMm ?? 0)} mm deep` : '';
-  const vis = p.coveredBy && !p.dialRule ? ` where ${p.coveredBy.join(' and ')} does not cover it` : '';
-  return `${p.piece}${how}${vis}`;
+  const vis = p.coveredBy && !p.dialRule ? ` where ${p.coveredBy.join(' and ')}'s ${coverName} does not cover it` : '';
+  const third = p.thirdShipsIgnored ? ` (${p.thirdShipsIgnored.join(' and ')} lies on it, but a third ship covering a dust field does not help)` : '';
+  return `${p.piece}${how}${vis}${third}`;
 }
 
 function losSentence(j: LosJudgement, from: string, to: string, att: Side, coverName: string): string {
   const head = `The line of sight from ${from} to ${to}`;
   const los = j.pieces.filter((p) => p.line === 'los');
-  const crosses = (ids: string[]) => los.filter((p) => p.verdict === 'cross' && ids.includes(p.piece)).map(describeCross).join('; ');
+  const crosses = (ids: string[]) => los.filter((p) => p.verdict === 'cross' && ids.includes(p.piece)).map((p) => describeCross(p, coverName)).join('; ');
   let s: string;
   if (j.los === 'blocked') {
     const b = j.pieces.filter((p) => p.role === 'hull zone' && p.verdict === 'cross');
     const parts = j.blockedBy.map((id) => `${id} (${b.filter((p) => p.piece === id).map((p) => `${p.line === 'los' ? 'line of sight' : 'range line'} ${f2(p.depthMm ?? 0)} mm deep`).join(', ')})`);
     s = `${head} or the range line passes through ${parts.join(' and ')}, another hull zone of the defender: blocked, choose another target.`;
   } else if (j.los === 'dust') {
-    s = `${head} crosses the visible dust field ${crosses(j.dustBy)}: ${sideAttacker(att)} cannot make this attack (dust).`;
+    s = `${head} crosses the dust field ${crosses(j.dustBy)}: ${sideAttacker(att)} cannot make this attack (dust).`;
   } else if (j.los === 'obstructed') {
     s = `${head} crosses ${crosses(j.obstructedBy)}: obstructed${att.kind === 'squadron' && j.obstructedBy.some((id) => los.some((p) => p.piece === id && p.role === 'dust')) ? ' (a squadron attacking across dust is obstructed)' : ''}.`;
   } else {
@@ -170,7 +171,7 @@ function losSentence(j: LosJudgement, from: string, to: string, att: Side, cover
   }
   const notes: string[] = [];
   const covered = los.filter((p) => p.verdict === 'covered');
-  if (covered.length) notes.push(`it crosses ${covered.map((p) => `${p.piece} only where ${p.coveredBy?.join(' and ')}'s ${coverName} covers it`).join(', ')} (visible-portion exception)`);
+  if (covered.length) notes.push(`it crosses ${covered.map((p) => `${p.piece} only where ${p.coveredBy?.join(' and ')}'s ${coverName} covers it`).join(', ')} (visible-portion exception; the rules leave open what covers, and we take the ${coverName})`);
   const grazed = j.pieces.filter((p) => p.verdict === 'graze');
   if (grazed.length) {
     const ids = grazed.map((p) => p.piece).filter((v, i, a) => a.indexOf(v) === i);

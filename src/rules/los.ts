@@ -30,6 +30,8 @@ export interface PieceOnLine {
   coveredBy?: string[];
   /** set when the 1.5 shield-dial rule made this obstacle count */
   dialRule?: string;
+  /** a dust field a ship attacks across: third ships on it, whose cover does not count (seed) */
+  thirdShipsIgnored?: string[];
 }
 
 export interface LosJudgement {
@@ -229,6 +231,10 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
       }
     }
     if (!entry) continue;
+    if (forbids && verdict === 'cross') {
+      const third = (ctx.coverers.get(o.id) ?? []).filter((s) => s !== attShip && s !== defShip).map((s) => s.id);
+      if (third.length) entry.thirdShipsIgnored = third;
+    }
     pieces.push(entry);
     if (verdict === 'cross') (forbids ? dustBy : obstructedBy).push(o.id);
     else if (verdict === 'graze') addGraze(o.id);
