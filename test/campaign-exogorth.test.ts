@@ -37,15 +37,16 @@ describe('exogorth attacks', () => {
   });
 
   // an asteroid touching the exogorth at its rightmost point, lying across the line of sight
-  const across = (() => {
+  const acrossOf = (type: string) => {
     for (let rot = 0; rot < 360; rot += 5) {
-      const pos = rightOf(EXO, 'asteroid-a', rot, 0);
-      const ring = obstacleRing('asteroid-a', pos.x, pos.y, rot);
+      const pos = rightOf(EXO, type, rot, 0);
+      const ring = obstacleRing(type, pos.x, pos.y, rot);
       const maxX = Math.max(...ring.map((p) => p[0]));
       if (ringContains(ring, Px + 5, Py) && maxX < Px + 55) return { rot, pos };
     }
-    throw new Error('no rotation puts asteroid-a across the line');
-  })();
+    throw new Error(`no rotation puts ${type} across the line`);
+  };
+  const across = acrossOf('asteroid-a');
 
   it('an obstacle the exogorth touches does not obstruct; moved 1 mm away, it does', () => {
     const rock = { id: 'rock', type: 'asteroid-a', ...across.pos, rotation: across.rot };
@@ -54,6 +55,17 @@ describe('exogorth attacks', () => {
     expect(touching[0]).toMatchObject({ los: 'clear', obstructedBy: [], notObstructing: ['rock'] });
     const apart = exogorths(world({ obstacles: [EXO, { ...rock, x: rock.x + 1 }], squadrons: [squadron] }));
     expect(apart[0]).toMatchObject({ los: 'obstructed', obstructedBy: ['rock'] });
+  });
+
+  it('a dust field across the line: the exogorth, treated as a ship, cannot attack; touching the exogorth, the field is passed over', () => {
+    const d = acrossOf('dust-1');
+    const dust = { id: 'dust', type: 'dust-1', ...d.pos, rotation: d.rot };
+    const squadron = sq('tie', discRightOf(EXO, r, 60));
+    const touching = exogorths(world({ obstacles: [EXO, dust], squadrons: [squadron] }));
+    expect(touching[0]).toMatchObject({ attacks: true, los: 'clear', dust: [], notObstructing: ['dust'] });
+    const apart = exogorths(world({ obstacles: [EXO, { ...dust, x: dust.x + 1 }], squadrons: [squadron] }));
+    expect(apart[0]).toMatchObject({ attacks: false, los: 'obstructed', obstructedBy: ['dust'], dust: ['dust'] });
+    expect(apart[0].why).toMatch(/cannot attack across a dust field/);
   });
 
   it('a ship base across the line obstructs; a squadron does not', () => {

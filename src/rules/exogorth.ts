@@ -22,6 +22,10 @@ const xy = (p: Point): XY => [p.x, p.y];
  * squadron's base (1.6). It is obstructed by another obstacle's token or a ship's plastic base
  * (not its dial frames) that it crosses, but never by the exogorth itself nor by an obstacle the
  * exogorth touches (an obstacle lying on it counts as touching). Squadrons never obstruct.
+ * The exogorth is treated as a ship while attacking, and a ship cannot attack across a dust
+ * field: a line crossing a dust field the exogorth does not touch means no attack
+ * (attacks: false, the field listed in `dust`). A dust field it touches is passed over like any
+ * obstacle it touches.
  */
 export function exogorths(world: World): ExogorthReport[] {
   const out: ExogorthReport[] = [];
@@ -35,24 +39,28 @@ export function exogorths(world: World): ExogorthReport[] {
       if (b.index !== 1) continue;
       const from = c.a;
       const to = world.ruleset === '1.6' ? { x: q.circle.cx, y: q.circle.cy } : c.b;
-      const obstructedBy: string[] = [], grazing: string[] = [];
-      const blockers: [string, Shape][] = [
-        ...world.obstacles.filter((o) => o !== e && !exempt.has(o.id)).map((o): [string, Shape] => [o.id, o.outline]),
-        ...world.ships.map((s): [string, Shape] => [s.id, s.shapes.base]),
+      const obstructedBy: string[] = [], grazing: string[] = [], dust: string[] = [], notObstructing: string[] = [];
+      const blockers: [string, Shape, boolean][] = [
+        ...world.obstacles.filter((o) => o !== e).map((o): [string, Shape, boolean] => [o.id, o.outline, o.obstacleKind === 'dust']),
+        ...world.ships.map((s): [string, Shape, boolean] => [s.id, s.shapes.base, false]),
       ];
-      for (const [id, shape] of blockers) {
+      for (const [id, shape, isDust] of blockers) {
         const k = crossing(shape, from.x, from.y, to.x, to.y).kind;
-        if (k === 'cross') obstructedBy.push(id);
-        else if (k === 'graze') grazing.push(id);
+        if (k === 'cross' && exempt.has(id)) notObstructing.push(id);
+        else if (k === 'cross') {
+          obstructedBy.push(id);
+          if (isDust) dust.push(id);
+        } else if (k === 'graze') grazing.push(id);
       }
       const los = obstructedBy.length ? 'obstructed' : 'clear';
-      const ex = [...exempt].filter((id) => blockers.every(([b]) => b !== id));
+      const attacks = dust.length === 0;
       out.push({
-        exogorth: e.id, squadron: q.id, mm: c.distance, attacks: true, los,
-        losLine: [xy(from), xy(to)], obstructedBy, grazing, notObstructing: ex,
-        why: `${q.id} is ${c.distance.toFixed(2)} mm from ${e.id}, at distance 1${edgeNote(b)}: ${e.id} attacks it (three blue dice).` +
+        exogorth: e.id, squadron: q.id, mm: c.distance, attacks, los,
+        losLine: [xy(from), xy(to)], obstructedBy, grazing, notObstructing, dust,
+        why: `${q.id} is ${c.distance.toFixed(2)} mm from ${e.id}, at distance 1${edgeNote(b)}.` +
+          (attacks ? ` ${e.id} attacks it (three blue dice).` : ` ${e.id} is treated as a ship, and a ship cannot attack across a dust field (${dust.join(', ')}): no attack.`) +
           (los === 'obstructed' ? ` Line of sight crosses ${obstructedBy.join(', ')}: obstructed.` : ' Line of sight is clear.') +
-          (ex.length ? ` ${ex.join(', ')} touch${ex.length === 1 ? 'es' : ''} ${e.id}, so never obstruct${ex.length === 1 ? 's' : ''} its attacks.` : ''),
+          (notObstructing.length ? ` It also crosses ${notObstructing.join(', ')}, which ${notObstructing.length === 1 ? 'touches' : 'touch'} ${e.id}, so ${notObstructing.length === 1 ? 'does' : 'do'} not obstruct.` : ''),
       });
     }
   }
