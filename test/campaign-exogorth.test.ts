@@ -258,3 +258,19 @@ describe('displaced squadrons: random tables, every placement checked independen
     ), { numRuns: 12 });
   });
 });
+
+describe('exogorth placement: random contacts', () => {
+  const others = ['asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station', 'dust-1', 'purrgil-2', 'gravity-rift'];
+  it('touching (gap 0 by construction) is legal; a gap beyond the tolerance is reported to the 0.001 mm', () => {
+    fc.assert(fc.property(fc.constantFrom(...others), uniform(0, 360), fc.constantFrom('exogorth-1', 'exogorth-2'), uniform(0, 360), uniform(0.006, 30),
+      (type, rot, exo, erot, gap) => {
+        const rock = { id: 'rock', type, x: 900, y: 450, rotation: rot };
+        const w = world({ obstacles: [rock] });
+        expect(judgeExogorthPlacement(w, place({ type: exo, rotation: erot, ...rightOf(rock, exo, erot, 0) })).legal).toBe(true);
+        const rep = judgeExogorthPlacement(w, place({ type: exo, rotation: erot, ...rightOf(rock, exo, erot, gap) }));
+        expect(rep.legal).toBe(false);
+        expect(rep.violations).toHaveLength(1);
+        expect(Math.abs((rep.violations[0].gapMm as number) - gap)).toBeLessThan(1e-6);
+      }), { numRuns: 30 });
+  });
+});

@@ -133,3 +133,17 @@ describe('setupLegalRegion', () => {
     expect(judge(cases[1].t, 'erratum', 'player').legal).toBe(true);
   });
 });
+
+describe('setup spacing: random pairs', () => {
+  const types = ['asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station', 'dust-2', 'purrgil-1', 'gravity-rift'];
+  it('on the distance-1 end line is too close, 0.006 mm past it is beyond', () => {
+    fc.assert(fc.property(fc.constantFrom(...types), uniform(0, 360), fc.constantFrom(...types), uniform(0, 360), (ta, ra, tb, rb) => {
+      const a = { id: 'a', type: ta, x: 800, y: 450, rotation: ra };
+      const at = (g: number) => judge({ obstacles: [a, { id: 'b', type: tb, rotation: rb, ...rightOf(a, tb, rb, g) }] });
+      const near = at(d1);
+      expect(near.violations.map((v) => v.rule)).toEqual(['must be beyond distance 1 of every other obstacle']);
+      expect(Math.abs((near.violations[0].gapMm as number) - d1)).toBeLessThan(1e-6);
+      expect(at(d1 + 0.006).legal).toBe(true);
+    }), { numRuns: 30 });
+  });
+});
