@@ -242,3 +242,20 @@ describe('visible portion: an obstacle a ship overlaps', () => {
     expect([later.los, later.obstructedBy]).toEqual(['clear', []]);
   });
 });
+
+describe('touching pieces get no exemption', () => {
+  it('an obstacle under the line between two ships whose dial frames touch still obstructs (the gap between the bases is visible)', () => {
+    // a's front base edge at y = 351, its frame to 355; b (facing -y) has its front frame from 355
+    // and its base from 359. An asteroid centred at (500, 355) lies under both bases and the gap.
+    for (const ruleset of ['seed', '1.6'] as const) {
+      const Bt = ship('b', 2, 500, 359 + 51, 180);
+      const t = table({ ships: [A, Bt], obstacles: [{ id: 'rock', type: 'asteroid-a', x: 500, y: 355, rotation: 90 }], ruleset });
+      const w = new World(t);
+      expect(relate(w.ships[0].shapes.footprint, w.ships[1].shapes.footprint).kind).toBe('touch');
+      expect(relate(w.ships[0].shapes.base, w.obstacles[0].outline).kind).toBe('overlap');
+      expect(relate(w.ships[1].shapes.base, w.obstacles[0].outline).kind).toBe('overlap');
+      const r = judge(t, 'a.front', 'b.front');
+      expect([ruleset, r.los, r.obstructedBy]).toEqual([ruleset, 'obstructed', ['rock']]);
+    }
+  });
+});
