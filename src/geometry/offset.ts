@@ -103,6 +103,7 @@ export function rectPath(x0: number, y0: number, x1: number, y1: number): Path {
  * holes, for a Polygon[] drawing interface. Where the region has holes it is cut into vertical
  * strips at each hole's centre line: a connected hole meets the line through its own centroid's
  * x, so within each strip every piece of it reaches the strip's side and is no longer a hole.
+ * (Should rounding leave a hole after four rounds of cutting, it is dropped from the drawing.)
  */
 export function regionPolygons(paths: Paths, depth = 0): Polygon[] {
   const clean = union(paths).filter((p) => p.length >= 3 && Math.abs(pathArea(p)) > 1e-9);
