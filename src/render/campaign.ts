@@ -3,6 +3,8 @@ import type { Polygon } from '../geometry/polygon';
 import { obstacleOutline } from '../model/pieces';
 import type { ProposalReport, Violation } from '../model/report';
 import type { Table } from '../model/table';
+import { difference, regionPolygons, toPath } from '../geometry/offset';
+import { attackContext, coverShape } from '../rules/attack-context';
 import { judgeMove, purrgilReach } from '../rules/purrgil';
 import { riftBands } from '../rules/rift';
 import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../rules/setup';
@@ -19,10 +21,31 @@ import { emptyOverlays, type Overlays } from './overlays';
  * and turns their answers into things to draw and text for the panel.
  */
 
-const RIFT = 0x9775fa, REACH = 0x20c997, REGION = 0x51cf66;
+const DUST_VISIBLE = 0xffe8a3, RIFT = 0x9775fa, REACH = 0x20c997, REGION = 0x51cf66;
 
 const riftCache = new WeakMap<ObstacleEntry, { distance1: Polygon[]; distance2: Polygon[] }>();
 const reachCache = new WeakMap<ObstacleEntry, Polygon[]>();
+const dustCache = new WeakMap<World, Map<string, Polygon[]>>();
+
+/**
+ * The visible part of each dust field a ship lies on: the dust outline less the outlines the
+ * attack rules say hide it (their coverers and cover shape). Fields no ship covers are wholly
+ * visible and drawn as they are.
+ */
+function visibleDust(world: World): Map<string, Polygon[]> {
+  let m = dustCache.get(world);
+  if (m) return m;
+  m = new Map();
+  const ctx = attackContext(world);
+  for (const o of world.obstacles) {
+    if (o.obstacleKind !== 'dust') continue;
+    const covers = ctx.coverers.get(o.id) ?? [];
+    if (!covers.length) continue;
+    m.set(o.id, regionPolygons(difference([toPath(o.outline)], covers.map((s) => toPath(coverShape(s, ctx.cover))))));
+  }
+  dustCache.set(world, m);
+  return m;
+}
 let setupCache: { world: World; key: string; verdict: SetupVerdict; region: Polygon[] } | null = null;
 let startCache: { table: Table; world: World } | null = null;
 
@@ -41,6 +64,12 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
     let b = riftCache.get(o);
     if (!b) riftCache.set(o, (b = riftBands(world, o.id)));
     ov.regions.push({ polygons: b.distance2, color: RIFT, alpha: 0.07 }, { polygons: b.distance1, color: RIFT, alpha: 0.12 });
+  }
+
+  // dust fields partly hidden by ships: the visible part, bright, over the dimmed whole
+  for (const [id, parts] of visibleDust(world)) {
+    const o = world.byId.get(id);
+    if (o?.kind === 'obstacle') ov.regions.push({ polygons: parts, color: DUST_VISIBLE, alpha: 0.55 });
   }
 
   // exogorths being placed: legal or not, the squadrons they displace and where those could go

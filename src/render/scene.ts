@@ -140,13 +140,6 @@ export class Scene {
     for (let y = 304.8; y < spec.height - 1; y += 304.8) this.line(L.table, [0, y], [spec.width, y], 1, 0xffffff, 0.06);
     L.table.poly(this.poly([[0, 0], [spec.width, 0], [spec.width, spec.height], [0, spec.height]]), true).stroke({ width: 2, color: 0xced4da });
 
-    // campaign overlays under the pieces
-    for (const r of ov.regions) {
-      for (const p of r.polygons) {
-        L.table.poly(this.poly(p), true).fill({ color: r.color, alpha: r.alpha ?? 0.18 }).stroke({ width: 1.5 * px, color: r.color, alpha: 0.9 });
-      }
-    }
-
     const overlapped = new Set<string>();
     for (const o of report.overlaps) { overlapped.add(o.piece); overlapped.add(o.obstacle); }
 
@@ -158,6 +151,14 @@ export class Scene {
     };
     for (const e of world.obstacles) drawObstacle(e, false);
     for (const g of ov.ghosts) drawObstacle(g.entry, true);
+    // regions from the rules (rift bands, reach, legal areas, visible dust): over obstacles, under ships
+    for (const r of ov.regions) {
+      for (const p of r.polygons) {
+        L.pieces.poly(this.poly(p), true).fill({ color: r.color, alpha: r.alpha ?? 0.18 }).stroke({ width: 1.5 * px, color: r.color, alpha: 0.9 });
+      }
+    }
+
+
 
     // ships
     for (const e of world.ships) {
@@ -194,6 +195,12 @@ export class Scene {
       const s = e.kind === 'ship' ? e.shapes.footprint : e.kind === 'obstacle' ? e.outline : e.kind === 'squadron' || e.kind === 'token' ? e.circle : null;
       if (s) this.shape(L.marks, s).stroke({ width: 4, color: OVERLAP });
     }
+    for (const o of report.overlaps) {
+      const e = world.byId.get(o.piece);
+      if (!e || (e.kind !== 'ship' && e.kind !== 'squadron')) continue;
+      const top = e.kind === 'ship' ? e.shapes.footprint.maxY : e.circle.cy + e.circle.r;
+      this.label(`overlap:${o.piece}:${o.obstacle}`, `${o.obstacle}: ${o.effect}`, e.piece.x, top + 10, OVERLAP);
+    }
     for (const m of ov.marks) {
       for (const s of m.shapes) this.shape(L.marks, s).stroke({ width: m.width ?? 3, color: m.color, alpha: 0.95 });
     }
@@ -204,7 +211,7 @@ export class Scene {
     for (const r of attacks) {
       const live = r.inArc && r.range !== 'beyond';
       if (r.rangeLine) this.line(L.lines, r.rangeLine[0], r.rangeLine[1], 1.5, 0xffffff, live ? 0.9 : 0.3, 4);
-      this.line(L.lines, r.losLine[0], r.losLine[1], live ? 3 : 1.5, LOS[r.los], live ? 1 : 0.45);
+      this.line(L.lines, r.losLine[0], r.losLine[1], live ? 3.5 : 2, LOS[r.los], live ? 1 : 0.7);
       for (const o of r.obstructedBy) obstructing.add(o);
       for (const o of r.grazing) grazing.add(o);
     }
@@ -222,7 +229,7 @@ export class Scene {
     const sel = state.selected ? world.byId.get(state.selected) ?? ov.ghosts.find((g) => g.entry.id === state.selected)?.entry : undefined;
     if (sel) {
       const shape = sel.kind === 'ship' ? sel.shapes.base : sel.kind === 'obstacle' ? sel.outline : sel.circle;
-      this.shape(L.handles, shape).stroke({ width: 2, color: SELECT });
+      this.shape(L.handles, shape).stroke({ width: 1.5, color: SELECT, alpha: 0.9 });
       if (state.rings) {
         const bands = world.catalog.ruler.distance;
         bands.forEach((b, i) => {
