@@ -178,24 +178,30 @@ export function capsuleInterval(
     const du = dx * ux + dy * uy;
     const v0 = -(px - ax) * uy + (py - ay) * ux;
     const dv = -dx * uy + dy * ux;
-    let t0 = 0;
-    let t1 = 1;
-    const clip = (p0: number, dp: number, min: number, max: number): boolean => {
-      if (dp === 0) return p0 >= min && p0 <= max;
-      let a = (min - p0) / dp;
-      let b = (max - p0) / dp;
-      if (a > b) { const s = a; a = b; b = s; }
-      if (a > t0) t0 = a;
-      if (b < t1) t1 = b;
-      return t0 <= t1;
-    };
-    if (clip(u0, du, 0, len) && clip(v0, dv, -h, h)) {
-      lo = Math.min(lo, t0);
-      hi = Math.max(hi, t1);
+    clipSlot[0] = 0;
+    clipSlot[1] = 1;
+    if (clipParam(u0, du, 0, len, clipSlot) && clipParam(v0, dv, -h, h, clipSlot)) {
+      lo = Math.min(lo, clipSlot[0]);
+      hi = Math.max(hi, clipSlot[1]);
     }
   }
   if (lo > hi) return false;
   out[0] = lo;
   out[1] = hi;
   return true;
+}
+
+// A module-level helper rather than a closure: capsuleInterval runs in the innermost loops, and a
+// closure per call costs an allocation (and, under tsx's keepNames, a defineProperty) each time.
+const clipSlot: [number, number] = [0, 1];
+
+/** Narrow the interval [t0, t1] in `slot` to where p0 + t dp lies in [min, max]; false if empty. */
+function clipParam(p0: number, dp: number, min: number, max: number, slot: [number, number]): boolean {
+  if (dp === 0) return p0 >= min && p0 <= max;
+  let a = (min - p0) / dp;
+  let b = (max - p0) / dp;
+  if (a > b) { const s = a; a = b; b = s; }
+  if (a > slot[0]) slot[0] = a;
+  if (b < slot[1]) slot[1] = b;
+  return slot[0] <= slot[1];
 }

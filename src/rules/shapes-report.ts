@@ -13,7 +13,7 @@ export function shapesReport(world: World): Record<string, ShapeReport> {
   return out;
 }
 
-function shapeOf(e: Entry): ShapeReport {
+export function shapeOf(e: Entry): ShapeReport {
   switch (e.kind) {
     case 'ship': {
       const s = e.shapes;

@@ -1,0 +1,141 @@
+/**
+ * `npm run --silent bench [-- --json] [-- --quick]`: how fast the analysis is.
+ *
+ * - tournamentMs: median time of a full analysis (World built from the table, every report
+ *   section) of a tournament-size table: 10 ships, 24 squadrons, 12 obstacles on 3'x6'.
+ * - stressMs: the same for a table five times that size (50 ships, 120 squadrons, 60 obstacles).
+ * - dragMs: median time to re-judge the tournament table after one ship moves a step, as while
+ *   dragging it across the table (analyzeIncremental from the previous analysis).
+ * - baselineRatio: how many times faster the full analysis is than the pair-by-pair baseline
+ *   built on @turf/turf and @flatten-js/core (src/bench/baseline.ts). The baseline answers the
+ *   distance and overlap questions; its time is compared with the full analysis, all sections,
+ *   so the ratio understates the speed-up. Both answers are checked equal in the same run.
+ *
+ * Tables come from a seeded generator (src/bench/tables.ts), so every run measures the same
+ * tables. Figures are medians of repeated runs after a warm-up.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { baselineAnalyze, compareWithBaseline } from '../src/bench/baseline';
+import { stressTable, tournamentTable } from '../src/bench/tables';
+import { CATALOG } from '../src/model/catalog';
+import type { Report } from '../src/model/report';
+import type { Ship, Table } from '../src/model/table';
+import { analyze } from '../src/rules/analyze';
+import { analyzeFull, analyzeIncremental, type Analysis } from '../src/rules/incremental';
+
+const args = process.argv.slice(2);
+const asJson = args.includes('--json');
+const quick = args.includes('--quick');
+const log = (s: string) => { if (!asJson) console.log(s); };
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+/** Run f repeatedly (after a warm-up) until `runs` samples or `budgetMs` spent; the samples. */
+function sample(f: () => void, runs: number, budgetMs: number, warmup = Math.ceil(runs / 10)): number[] {
+  for (let i = 0; i < warmup; i++) f();
+  const out: number[] = [];
+  const start = performance.now();
+  while (out.length < runs && (out.length < 5 || performance.now() - start < budgetMs)) {
+    const t0 = performance.now();
+    f();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+const scale = quick ? 0.2 : 1;
+const counts = (t: Table) => `${t.ships.length} ships, ${t.squadrons.length} squadrons, ${t.obstacles.length} obstacles`;
+const sizes = (r: Report) =>
+  `${r.distances.length} distances, ${r.overlaps.length} overlaps, ${r.attacks.length} attacks, ${r.rift.length} rift, ${r.exogorths.length} exogorths, ${r.proposals.length} proposals`;
+
+// Full analysis of the tournament table
+const tournament = tournamentTable(1);
+const tReport = analyze(tournament);
+const tSamples = sample(() => analyze(tournament), Math.round(400 * scale), 4000 * scale);
+const tournamentMs = median(tSamples);
+log(`tournament table (${counts(tournament)}): ${sizes(tReport)}`);
+log(`  full analysis: median ${tournamentMs.toFixed(3)} ms, p95 ${percentile(tSamples, 95).toFixed(3)} ms (${tSamples.length} runs)`);
+
+// Full analysis of the stress table
+const stress = stressTable(1);
+const sReport = analyze(stress);
+const sSamples = sample(() => analyze(stress), Math.round(40 * scale), 6000 * scale, 3);
+const stressMs = median(sSamples);
+log(`stress table (${counts(stress)}): ${sizes(sReport)}`);
+log(`  full analysis: median ${stressMs.toFixed(3)} ms, p95 ${percentile(sSamples, 95).toFixed(3)} ms (${sSamples.length} runs)`);
+
+// Dragging one ship across the tournament table: re-judge after each step
+function dragPath(table: Table, steps: number): Table[] {
+  const mid = table.ships.reduce((best, s) => (Math.abs(s.y - 457) < Math.abs(best.y - 457) ? s : best));
+  const out: Table[] = [];
+  for (let k = 0; k < steps; k++) {
+    const f = k / (steps - 1);
+    const moved: Ship = { ...mid, x: 250 + 1300 * f, y: mid.y + 120 * Math.sin(f * 6 * Math.PI), rotation: mid.rotation + 30 * f };
+    out.push({ ...table, ships: table.ships.map((s) => (s === mid ? moved : s)) });
+  }
+  return out;
+}
+const path = dragPath(tournament, Math.round(400 * scale) + 1);
+const dSamples: number[] = [];
+let dragMismatches = 0, dragChecked = 0;
+for (let round = 0; round < 3; round++) {
+  let prev: Analysis = analyzeFull(path[0]);
+  for (let k = 1; k < path.length; k++) {
+    const t0 = performance.now();
+    const next = analyzeIncremental(prev, path[k]);
+    const dt = performance.now() - t0;
+    if (round > 0) dSamples.push(dt); // the first round warms up
+    if (round === 2 && k % 20 === 0) {
+      dragChecked++;
+      if (!isDeepStrictEqual(next.report, analyze(path[k]))) dragMismatches++;
+    }
+    prev = next;
+  }
+}
+const dragMs = median(dSamples);
+log(`drag: one ship across the tournament table, ${path.length - 1} steps`);
+log(`  re-judge after a step: median ${dragMs.toFixed(3)} ms, p95 ${percentile(dSamples, 95).toFixed(3)} ms; ` +
+  `${dragChecked - dragMismatches}/${dragChecked} checked steps equal to a full analysis`);
+
+// Baseline: the same questions pair by pair with library calls
+const base = baselineAnalyze(tournament);
+const cmp = compareWithBaseline(tReport, base, CATALOG.ruler.distance);
+const bSamples = sample(() => baselineAnalyze(tournament), Math.round(10 * scale) || 3, 8000 * scale, 1);
+const baselineMs = median(bSamples);
+const baselineRatio = baselineMs / tournamentMs;
+log(`baseline (@turf/turf booleans + @flatten-js/core distanceTo, pair by pair): median ${baselineMs.toFixed(1)} ms`);
+log(`  answers: ${cmp.compared} compared, ${cmp.borderline} within the tolerance band skipped, ${cmp.mismatches.length} mismatches`);
+for (const m of cmp.mismatches.slice(0, 10)) log(`    ${m}`);
+log(`  full analysis is ${baselineRatio.toFixed(0)}x faster`);
+
+const result = {
+  tournamentMs, stressMs, dragMs, baselineRatio,
+  tournamentP95Ms: percentile(tSamples, 95),
+  stressP95Ms: percentile(sSamples, 95),
+  dragP95Ms: percentile(dSamples, 95),
+  baselineMs,
+  baselineSections: ['distances', 'overlaps'],
+  baselineAgrees: cmp.mismatches.length === 0,
+  baselineCompared: cmp.compared,
+  baselineBorderline: cmp.borderline,
+  baselineMismatches: cmp.mismatches.slice(0, 20),
+  incrementalAgrees: dragMismatches === 0,
+  incrementalChecked: dragChecked,
+  tables: {
+    tournament: { ships: tournament.ships.length, squadrons: tournament.squadrons.length, obstacles: tournament.obstacles.length, seed: 1 },
+    stress: { ships: stress.ships.length, squadrons: stress.squadrons.length, obstacles: stress.obstacles.length, seed: 1 },
+  },
+  runs: { tournament: tSamples.length, stress: sSamples.length, drag: dSamples.length, baseline: bSamples.length },
+  node: process.version,
+  quick,
+};
+if (asJson) process.stdout.write(JSON.stringify(result) + '\n');
+if (!result.baselineAgrees || !result.incrementalAgrees) process.exitCode = 1;

@@ -1,0 +1,163 @@
+/**
+ * Re-judging a table after a few pieces moved (a drag): only the answers a moved piece can change
+ * are recomputed; every other entry is taken from the previous report. The result is the report
+ * a full analysis of the new table gives, entry for entry and in the same order (the benchmark
+ * and test/bench-incremental.test.ts check it).
+ */
+import type { Shape } from '../geometry/circle';
+import type { AttackReport, DistanceReport, OverlapReport, Report, XY } from '../model/report';
+import type { Table } from '../model/table';
+import { CATALOG, type Catalog } from '../model/catalog';
+import { analyzeWorld } from './analyze';
+import { attackBetween } from './attacks';
+import { distanceBetween } from './distances';
+import { exogorths } from './exogorth';
+import { NEAR_MM } from './los';
+import { overlaps } from './overlaps';
+import { proposals } from './proposals';
+import { rift } from './rift';
+import { shapeOf } from './shapes-report';
+import { World, type Entry } from './world';
+
+export interface Analysis {
+  world: World;
+  report: Report;
+}
+
+export function analyzeFull(table: Table, catalog: Catalog = CATALOG): Analysis {
+  const world = new World(table, catalog);
+  return { world, report: analyzeWorld(world) };
+}
+
+/**
+ * Which entries of the new world are new objects (moved, changed or added pieces)? Null when the
+ * piece lists do not line up with the previous world's (added, removed or reordered pieces, a
+ * changed catalog, ruleset or proposals): then only a full analysis will do.
+ */
+function changedPieces(prev: World, world: World): boolean[] | null {
+  if (prev.catalog !== world.catalog || prev.ruleset !== world.ruleset || prev.all.length !== world.all.length) return null;
+  if (prev.table.proposals !== world.table.proposals && JSON.stringify(prev.table.proposals) !== JSON.stringify(world.table.proposals)) return null;
+  const changed: boolean[] = [];
+  for (let i = 0; i < world.all.length; i++) {
+    const a = prev.all[i], b = world.all[i];
+    if (a.id !== b.id || a.kind !== b.kind) return null;
+    changed.push(a !== b);
+  }
+  return changed;
+}
+
+/** The analysis of `table`, reusing what `prev` already answered about unmoved pieces. */
+export function analyzeIncremental(prev: Analysis, table: Table): Analysis {
+  const world = new World(table, prev.world.catalog === CATALOG ? CATALOG : prev.world.catalog, prev.world);
+  const changed = changedPieces(prev.world, world);
+  if (!changed) return { world, report: analyzeWorld(world) };
+  const moved = world.all.filter((_, i) => changed[i]);
+  if (moved.length === 0) return { world, report: prev.report };
+  const before = moved.map((e) => prev.world.byId.get(e.id)!);
+  const p = prev.report;
+  const shapes = { ...p.shapes };
+  for (const e of moved) shapes[e.id] = shapeOf(e);
+  // Setup checks look at obstacles only; the other proposals at every piece.
+  const proposalsStay = moved.every((e) => e.kind !== 'obstacle') && world.table.proposals.every((q) => q.kind === 'setup');
+  const report: Report = {
+    ...p,
+    shapes,
+    distances: updateDistances(world, p.distances, changed),
+    overlaps: updateOverlaps(world, p.overlaps, moved),
+    attacks: updateAttacks(world, p.attacks, moved, before),
+    // cheap sections (a handful of pairs): judged again in full
+    rift: rift(world),
+    exogorths: exogorths(world),
+    proposals: proposalsStay ? p.proposals : proposals(world),
+  };
+  return { world, report };
+}
+
+function updateDistances(world: World, prev: DistanceReport[], changed: boolean[]): DistanceReport[] {
+  const all = world.all, n = all.length;
+  const out = new Array<DistanceReport>(prev.length);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const ci = changed[i];
+    for (let j = i + 1; j < n; j++, k++) out[k] = ci || changed[j] ? distanceBetween(world, all[i], all[j]) : prev[k];
+  }
+  return out;
+}
+
+/**
+ * Overlaps come obstacle by obstacle, ships before squadrons, in table order. Pairs with a moved
+ * piece are judged again (by the overlaps rule itself, on a view of the world holding only those
+ * pairs); the others keep their previous entries; the merge restores the full analysis's order.
+ */
+function updateOverlaps(world: World, prev: OverlapReport[], moved: Entry[]): OverlapReport[] {
+  const movedIds = new Set(moved.map((e) => e.id));
+  const kept = prev.filter((o) => !movedIds.has(o.piece) && !movedIds.has(o.obstacle));
+  const movedObstacles = world.obstacles.filter((o) => movedIds.has(o.id));
+  const fresh = [
+    // moved obstacles against every ship and squadron
+    ...(movedObstacles.length ? overlaps(view(world, { obstacles: movedObstacles })) : []),
+    // moved ships and squadrons against the obstacles that did not move
+    ...overlaps(view(world, {
+      obstacles: world.obstacles.filter((o) => !movedIds.has(o.id)),
+      ships: world.ships.filter((s) => movedIds.has(s.id)),
+      squadrons: world.squadrons.filter((s) => movedIds.has(s.id)),
+    })),
+  ];
+  if (fresh.length === 0) return kept;
+  const order = new Map(world.all.map((e, i) => [e.id, i]));
+  const rank = (o: OverlapReport) => order.get(o.obstacle)! * world.all.length + order.get(o.piece)!;
+  return [...kept, ...fresh].sort((a, b) => rank(a) - rank(b));
+}
+
+function view(world: World, lists: Partial<Pick<World, 'ships' | 'squadrons' | 'obstacles'>>): World {
+  return Object.assign(Object.create(world) as World, { ships: world.ships, squadrons: world.squadrons, obstacles: world.obstacles, ...lists });
+}
+
+/** Gap between a line's bounding box and a shape's: a lower bound on their distance. */
+function lineBoxGap(S: Shape, [p, q]: [XY, XY]): number {
+  const gx = Math.max(Math.min(p[0], q[0]) - S.maxX, S.minX - Math.max(p[0], q[0]), 0);
+  const gy = Math.max(Math.min(p[1], q[1]) - S.maxY, S.minY - Math.max(p[1], q[1]), 0);
+  return Math.hypot(gx, gy);
+}
+
+function boxesMeet(a: Shape, b: Shape): boolean {
+  return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+}
+
+/**
+ * An attack between two pieces that did not move can change only through its line of sight
+ * (its range and its line's ends depend on the two sides alone, and a moved piece is not one of
+ * them). The line meets a third piece only if that piece comes within NEAR_MM of it (closer
+ * pieces are listed in `lines`), so an entry is judged again when the line passes near a moved
+ * ship's or obstacle's old or new outline, near an obstacle a moved ship lies on (old or new
+ * place: the visible portion changes), or when an obstacle moved onto or off a dial of one of the
+ * two sides (the 1.5 dial rule). Squadrons never obstruct. Margins are generous on purpose.
+ */
+function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], before: Entry[]): AttackReport[] {
+  if (prev.length === 0) return prev;
+  const movedIds = new Set(moved.map((e) => e.id));
+  const margin = NEAR_MM + 1;
+  const near: Shape[] = []; // shapes whose neighbourhood a line must keep out of to stay as it was
+  const overDials: Shape[] = []; // moved obstacles, old and new: ships whose footprint meets them
+  for (const e of [...moved, ...before]) {
+    if (e.kind === 'ship') {
+      near.push(e.shapes.base);
+      for (const o of world.obstacles) if (boxesMeet(e.shapes.footprint, o.outline)) near.push(o.outline);
+    } else if (e.kind === 'obstacle') {
+      near.push(e.outline);
+      overDials.push(e.outline);
+    }
+  }
+  const dialShips = new Set<string>();
+  for (const s of world.ships) if (overDials.some((o) => boxesMeet(s.shapes.footprint, o))) dialShips.add(s.id);
+  const pieceOf = (key: string) => { const dot = key.indexOf('.'); return dot < 0 ? key : key.slice(0, dot); };
+  const out = new Array<AttackReport>(prev.length);
+  for (let k = 0; k < prev.length; k++) {
+    const a = prev[k];
+    const pa = pieceOf(a.attacker), pd = pieceOf(a.defender);
+    let again = movedIds.has(pa) || movedIds.has(pd) || dialShips.has(pa) || dialShips.has(pd);
+    for (let i = 0; !again && i < near.length; i++) if (lineBoxGap(near[i], a.losLine) <= margin) again = true;
+    out[k] = again ? attackBetween(world, a.attacker, a.defender) : a;
+  }
+  return out;
+}

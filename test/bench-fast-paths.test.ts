@@ -1,0 +1,110 @@
+/**
+ * The benchmark's fast paths give the same answers as the slow ones (correctness only: no timed
+ * assertions here; `npm run bench` measures).
+ * - the analysis against the pair-by-pair library baseline (src/bench/baseline.ts) on generated
+ *   tables;
+ * - analyzeIncremental (re-judging after a drag) against a full analysis, entry for entry;
+ * - crossing depths computed directly for convex shapes against the plain bisection.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Polygon } from '../src/geometry/polygon';
+import { crossing, segmentReachesInside } from '../src/geometry/relate';
+import { TOLERANCE_MM } from '../src/geometry/tolerance';
+import { baselineAnalyze, compareWithBaseline } from '../src/bench/baseline';
+import { generateTable, stressTable, tournamentTable } from '../src/bench/tables';
+import { CATALOG } from '../src/model/catalog';
+import { validateTable, type Table } from '../src/model/table';
+import { analyze } from '../src/rules/analyze';
+import { analyzeFull, analyzeIncremental } from '../src/rules/incremental';
+
+describe('generated benchmark tables', () => {
+  it('are valid table files of the stated sizes, the same for the same seed', () => {
+    const t = tournamentTable(1);
+    expect(validateTable(JSON.parse(JSON.stringify(t)))).toEqual(t);
+    expect([t.ships.length, t.squadrons.length, t.obstacles.length]).toEqual([10, 24, 12]);
+    expect(tournamentTable(1)).toEqual(t);
+    expect(tournamentTable(2)).not.toEqual(t);
+    const s = stressTable(1);
+    expect(validateTable(JSON.parse(JSON.stringify(s))).ships.length).toBe(50);
+    expect([s.ships.length, s.squadrons.length, s.obstacles.length]).toEqual([50, 120, 60]);
+  });
+});
+
+describe('analysis against the library baseline', () => {
+  it.each([1, 2, 3, 4])('agrees on distances and overlaps (generated table, seed %i)', (seed) => {
+    // a smaller, crowded table so that overlaps occur
+    const table = generateTable({ shipsPerPlayer: 3, squadronsPerPlayer: 6, obstacles: 8, seed, onObstacle: 0.6 });
+    const report = analyze(table);
+    const cmp = compareWithBaseline(report, baselineAnalyze(table), CATALOG.ruler.distance);
+    expect(cmp.mismatches).toEqual([]);
+    expect(cmp.compared).toBeGreaterThan(report.distances.length - 3);
+  });
+});
+
+function moved(table: Table, id: string, dx: number, dy: number, dr: number): Table {
+  const mv = <T extends { id: string; x: number; y: number }>(p: T): T =>
+    p.id === id ? { ...p, x: p.x + dx, y: p.y + dy, ...('rotation' in p ? { rotation: (p as { rotation: number }).rotation + dr } : {}) } : p;
+  return { ...table, ships: table.ships.map(mv), squadrons: table.squadrons.map(mv), obstacles: table.obstacles.map(mv) };
+}
+
+describe('analyzeIncremental', () => {
+  const table = generateTable({ shipsPerPlayer: 3, squadronsPerPlayer: 5, obstacles: 7, seed: 11, onObstacle: 0.4 });
+  const ids = [...table.ships, ...table.squadrons, ...table.obstacles].map((p) => p.id);
+
+  it('equals a full analysis after any piece moves, step after step', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ k: fc.nat(ids.length - 1), dx: fc.double({ min: -60, max: 60, noNaN: true }), dy: fc.double({ min: -60, max: 60, noNaN: true }), dr: fc.integer({ min: -30, max: 30 }) }), { minLength: 1, maxLength: 4 }),
+        (steps) => {
+          let prev = analyzeFull(table);
+          let t = table;
+          for (const s of steps) {
+            t = moved(t, ids[s.k], s.dx, s.dy, s.dr);
+            prev = analyzeIncremental(prev, t);
+            expect(prev.report).toEqual(analyze(t));
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it('returns the previous report when nothing moved, and a full one when pieces are added', () => {
+    const a = analyzeFull(table);
+    expect(analyzeIncremental(a, { ...table }).report).toEqual(a.report);
+    const more: Table = { ...table, squadrons: [...table.squadrons, { id: 'extra', player: 1, x: 60, y: 60 }] };
+    expect(analyzeIncremental(a, more).report).toEqual(analyze(more));
+  });
+});
+
+/** The plain bisection crossing() used before convex depths were computed directly. */
+function bisectDepth(P: Polygon, px: number, py: number, qx: number, qy: number): number {
+  let lo = TOLERANCE_MM, hi = Math.max(P.maxX - P.minX, P.maxY - P.minY);
+  while (hi - lo > 0.001) {
+    const mid = (lo + hi) / 2;
+    if (segmentReachesInside(P, px, py, qx, qy, mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+describe('crossing depth', () => {
+  it('is the same as the plain bisection, for convex and concave shapes', () => {
+    const coord = fc.double({ min: -80, max: 80, noNaN: true });
+    const shapes = [
+      Polygon.rect(0, 0, 63, 102),
+      Polygon.from([[-30, -10], [0, -40], [30, -10], [30, 40], [-30, 40]]),
+      Polygon.from(CATALOG.obstacles['debris-a'].outline),
+      Polygon.from(CATALOG.obstacles['station'].outline),
+    ];
+    fc.assert(
+      fc.property(fc.nat(shapes.length - 1), coord, coord, coord, coord, (k, px, py, qx, qy) => {
+        const P = shapes[k];
+        const c = crossing(P, px, py, qx, qy);
+        if (c.kind === 'cross') expect(c.depth).toBe(bisectDepth(P, px, py, qx, qy));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
