@@ -158,3 +158,25 @@ describe('visibleCrossing (an obstacle partly under a covering ship)', () => {
     expect(visibleCrossing(O, [coverFrom(0.03)], p, q).verdict).toBe('cross');
   });
 });
+
+describe('a clip region with a rounding-length edge', () => {
+  it('is clipped by its real edges only, whichever way the tiny edge points', () => {
+    // a left-arc-like region whose two apexes coincide up to rounding, in both orders
+    for (const e of [3.5e-15, -3.5e-15]) {
+      const A = Polygon.from([[0, 0], [0, e], [-1000, 800], [-1000, -800]]);
+      const S = Polygon.rect(-50, 0, 20, 20);
+      const C = clippedPolygon(S, A);
+      const inter = Math.abs(Flatten.BooleanOperations.intersect(flat(S), flat(A)).area());
+      expect(C).not.toBeNull();
+      expect(Math.abs(C!.area - inter)).toBeLessThan(1e-6);
+    }
+  });
+
+  it('the CR90 (front and rear arc lines meeting at one point) has its left arc work', async () => {
+    const { judge, ship, squadron, table } = await import('./attacks-helpers');
+    const t = table({ ships: [ship('c', 1, 500, 300, 0, 'small', 'cr90')], squadrons: [squadron('s', 2, 400, 300)] });
+    const r = judge(t, 'c.left', 's');
+    expect(r.inArc).toBe(true);
+    expect(r.rangeMeasuredTo).toBe('in-arc part');
+  });
+});

@@ -10,6 +10,9 @@ import { newSegmentPair, segmentDistance } from './segment';
  * to another polygon (attack range: "ignore any part of the defender outside the arc").
  */
 
+/** Clip edges shorter than this are rounding artefacts, not boundaries. */
+const DEGENERATE_MM = 1e-9;
+
 /**
  * Sutherland-Hodgman: the part of `subject` inside the convex polygon `clip`, as a flat list of
  * points (possibly fewer than three, or of zero area, when they only touch). The subject may be
@@ -22,6 +25,10 @@ export function clipToConvex(subject: Polygon, clip: Polygon): number[] {
   for (let i = 0; i < m && pts.length > 0; i++) {
     const j = i + 1 === m ? 0 : i + 1;
     const ax = c[2 * i], ay = c[2 * i + 1], bx = c[2 * j], by = c[2 * j + 1];
+    // A clip edge of no real length (two arc lines meeting where two others meet, as on a CR90
+    // whose front and rear lines meet at one point) bounds nothing, and its direction is rounding
+    // noise: skip it.
+    if (Math.abs(bx - ax) + Math.abs(by - ay) < DEGENERATE_MM) continue;
     const out: number[] = [];
     const k = pts.length / 2;
     for (let s = 0; s < k; s++) {
@@ -63,6 +70,7 @@ export function segmentInConvex(A: Polygon, p: Point, q: Point): [number, number
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = xy[2 * i], ay = xy[2 * i + 1], ex = xy[2 * j] - ax, ey = xy[2 * j + 1] - ay;
+    if (Math.abs(ex) + Math.abs(ey) < DEGENERATE_MM) continue;
     // inside (left of a CCW edge): cross(e, p + t d - a) >= 0
     const f0 = ex * (p.y - ay) - ey * (p.x - ax);
     const fd = ex * dy - ey * dx;
