@@ -58,7 +58,15 @@ async function main() {
   const updateInspector = buildInspector($('inspector'), store, cmd);
 
   const message = $('message');
+  let shown: AppState['message'] = null, hideTimer = 0;
   const showMessage = (s: AppState) => {
+    if (s.message === shown) return;
+    shown = s.message;
+    clearTimeout(hideTimer);
+    if (s.message?.kind === 'info') {
+      const m = s.message;
+      hideTimer = window.setTimeout(() => { if (store.getState().message === m) cmd.clearMessage(); }, 5000);
+    }
     if (!s.message) { message.removeAttribute('data-kind'); message.textContent = ''; return; }
     message.dataset.kind = s.message.kind;
     message.textContent = s.message.text;

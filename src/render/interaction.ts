@@ -126,7 +126,8 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
 
   window.addEventListener('keydown', (ev) => {
     const t = ev.target as HTMLElement | null;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    const typing = t && ((t.tagName === 'INPUT' && !['checkbox', 'button', 'file'].includes((t as HTMLInputElement).type)) || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA');
+    if (typing) return;
     const mod = ev.ctrlKey || ev.metaKey;
     if (mod && ev.key.toLowerCase() === 'z') { ev.preventDefault(); if (ev.shiftKey) cmd.redo(); else cmd.undo(); return; }
     if (mod && ev.key.toLowerCase() === 'y') { ev.preventDefault(); cmd.redo(); return; }

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { HullZoneName, ObstacleType } from '../model/catalog';
-import type { Table } from '../model/table';
+import { type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
 import { addPiece, type NewPiece, removePiece } from './pieces';
 
@@ -49,9 +49,16 @@ export function commands(store: AppStore) {
     return { selected: exists(s.selected) ? s.selected : null, attacker: exists(attackerPiece) ? s.attacker : null };
   };
   return {
+    /** Apply a change; a change that would make the table unreadable is refused and explained. */
     change(next: Table) {
       const s = get();
       if (next === s.table) return;
+      try {
+        validateTable(JSON.parse(JSON.stringify(next)));
+      } catch (e) {
+        set({ message: { kind: 'error', text: `That change was not made: ${(e as Error).message}.` } });
+        return;
+      }
       if (s.gestureStart) set({ table: next });
       else set({ table: next, history: record(s.history, s.table), ...keepSelection(next, s) });
     },

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseTableText, TableError, type Table } from '../src/model/table';
+import { redo, undo, record, type History } from '../src/state/history';
+import { addPiece, findPiece, patchPiece, removePiece, commitExogorth } from '../src/state/pieces';
+import { fromBase64Url, tableFromHash, tableToHash, toBase64Url } from '../src/state/share';
+import { commands, createAppStore } from '../src/state/store';
+
+const demo = (): Table => parseTableText(readFileSync('assets/demo-table.json', 'utf8'));
+
+describe('share links', () => {
+  it('base64url round-trips any text, with no +, / or = in the link', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+      const code = toBase64Url(s);
+      expect(code).toMatch(/^[A-Za-z0-9_-]*$/);
+      expect(fromBase64Url(code)).toBe(s);
+    }));
+  });
+  it('agrees with Node\'s own base64url encoder', () => {
+    fc.assert(fc.property(fc.string(), (s) => {
+      expect(toBase64Url(s)).toBe(Buffer.from(s, 'utf8').toString('base64url'));
+    }));
+  });
+  it('a table survives the link unchanged', () => {
+    const t = demo();
+    expect(tableFromHash(tableToHash(t))).toEqual(t);
+  });
+  it('a broken link says what is wrong', () => {
+    expect(() => tableFromHash('#table=%%%')).toThrow(/not base64url/);
+    expect(() => tableFromHash('#table=')).toThrow(/nothing after/);
+    expect(() => tableFromHash('#table=' + toBase64Url('{"format":"x"}'))).toThrow(TableError);
+    const bad = { ...demo(), ships: [{ ...demo().ships[0], rotation: 'north' }] };
+    expect(() => tableFromHash('#table=' + toBase64Url(JSON.stringify(bad)))).toThrow(/ships\[0\]\.rotation/);
+  });
+});
+
+describe('undo history', () => {
+  it('undo then redo returns every state in order', () => {
+    fc.assert(fc.property(fc.array(fc.integer(), { minLength: 1, maxLength: 30 }), (values) => {
+      let h: History<number> = { past: [], future: [] };
+      let cur = 0;
+      for (const v of values) { h = record(h, cur); cur = v; }
+      const seen = [cur];
+      for (let r = undo(h, cur); r; r = undo(h, cur)) { h = r.history; cur = r.value; seen.push(cur); }
+      expect(seen).toEqual([...values].reverse().concat(0));
+      for (let r = redo(h, cur); r; r = redo(h, cur)) { h = r.history; cur = r.value; }
+      expect(cur).toBe(values[values.length - 1]);
+    }));
+  });
+  it('a whole drag is one step', () => {
+    const store = createAppStore(demo());
+    const cmd = commands(store);
+    const start = store.getState().table;
+    cmd.beginGesture();
+    for (let i = 1; i <= 10; i++) cmd.change(patchPiece(store.getState().table, 'tie1', { x: 700 + i }));
+    cmd.endGesture();
+    expect(findPiece(store.getState().table, 'tie1')!.piece.x).toBe(710);
+    cmd.undo();
+    expect(store.getState().table).toBe(start);
+    cmd.redo();
+    expect(findPiece(store.getState().table, 'tie1')!.piece.x).toBe(710);
+  });
+  it('a change that would make the table unreadable is refused and explained', () => {
+    const store = createAppStore(demo());
+    const cmd = commands(store);
+    const before = store.getState().table;
+    cmd.change({ ...before, table: '3x3' }); // pieces beyond x = 914.4
+    expect(store.getState().table).toBe(before);
+    expect(store.getState().message?.kind).toBe('error');
+    expect(store.getState().message?.text).toMatch(/off the 3x3 table/);
+  });
+});
+
+describe('piece edits', () => {
+  it('added pieces get fresh ids and the table stays valid', () => {
+    let t = demo();
+    for (const n of [
+      { kind: 'ship', size: 'large', class: 'imperial', player: 2 }, { kind: 'ship', size: 'small', player: 1 },
+      { kind: 'squadron', player: 2 }, { kind: 'obstacle', type: 'gravity-rift' }, { kind: 'token', radius: 12.5 },
+      { kind: 'exogorth-proposal', type: 'exogorth-2', placedBy: 1 },
+    ] as const) {
+      const r = addPiece(t, n);
+      expect(findPiece(t, r.id)).toBeNull();
+      t = r.table;
+      expect(findPiece(t, r.id)).not.toBeNull();
+    }
+    expect(() => parseTableText(JSON.stringify(t))).not.toThrow();
+    const exo = t.proposals.find((p) => p.kind === 'place-exogorth')!;
+    const id = exo.kind === 'place-exogorth' ? exo.obstacle.id : '';
+    const placed = commitExogorth(t, id);
+    expect(findPiece(placed, id)!.kind).toBe('obstacle');
+    expect(placed.proposals).toHaveLength(0);
+  });
+  it('moves stay on the table and rotations in [0, 360)', () => {
+    const t = patchPiece(demo(), 'isd', { x: -50, y: 5000, rotation: -30 });
+    const s = findPiece(t, 'isd')!.piece as Table['ships'][number];
+    expect([s.x, s.y, s.rotation]).toEqual([0, 914.4, 330]);
+  });
+  it('removing a piece removes it and nothing else', () => {
+    const t = demo();
+    const r = removePiece(t, 'tie1');
+    expect(findPiece(r, 'tie1')).toBeNull();
+    expect(r.squadrons.length).toBe(t.squadrons.length - 1);
+    expect(r.ships).toEqual(t.ships);
+  });
+});
