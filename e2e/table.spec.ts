@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { drag, openFresh, piece, tableJson } from './helpers';
+import { drag, openFresh, pagePoint, piece, tableJson } from './helpers';
 
 // Colours the renderer uses (src/render/colours.ts): opaque fills, so pixels can be read exactly.
 const ASTEROID = 0x8d7b68, PLAYER1 = 0x3d8bfd, PLAYER2 = 0xf76707, TABLE = 0x0b1426, OVERLAP = 0xff00ff;
@@ -129,4 +129,33 @@ test('once loaded, the app opens with no network', async ({ page, context }) => 
   await expect(page.locator('body[data-ready="true"]')).toBeVisible();
   expect(await count(page, ASTEROID, around(await piece(page, 'asteroid-a'), 40))).toBeGreaterThan(80);
   await context.setOffline(false);
+});
+
+test('campaign overlays: a purrgil dragged too far is illegal, setup mode lists violations, an exogorth proposal is judged', async ({ page }) => {
+  const t = {
+    format: 'armada-table/1', table: '3x3', ruleset: 'seed',
+    ships: [{ id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 300, y: 200, rotation: 0, speed: 2 }],
+    squadrons: [{ id: 'tie1', player: 1, x: 420, y: 420 }, { id: 'ywing1', player: 2, x: 650, y: 480 }],
+    obstacles: [
+      { id: 'rift', type: 'gravity-rift', x: 250, y: 600, rotation: 0 },
+      { id: 'purrgil', type: 'purrgil-1', x: 700, y: 300, rotation: 30 },
+      { id: 'rock', type: 'asteroid-c', x: 600, y: 480, rotation: 0 },
+    ],
+    tokens: [],
+    proposals: [{ id: 'exo', kind: 'place-exogorth', placedBy: 2, obstacle: { id: 'exogorth', type: 'exogorth-1', x: 650, y: 480, rotation: 90 } }],
+  };
+  await openFresh(page, '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url'));
+  await expect(page.locator('#verdicts li[data-proposal="exo"]')).toContainText('displaces ywing1');
+
+  const from = await pagePoint(page, 700, 300);
+  const far = await pagePoint(page, 700, 620);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(far.x, far.y, { steps: 3 });
+  await expect(page.locator('#verdicts li[data-purrgil="purrgil"]')).toHaveAttribute('data-legal', 'false');
+  await page.mouse.up();
+
+  await page.check('#setup-mode');
+  await expect(page.locator('#verdicts li[data-setup]')).toHaveAttribute('data-legal', 'false');
+  await expect(page.locator('#verdicts li[data-setup] li.violation').first()).toBeVisible();
 });
