@@ -161,3 +161,20 @@ describe('report order and keys', () => {
     expect(() => attacksFrom(new World(tt), 'nope')).toThrow(/no attacker/);
   });
 });
+
+describe('how far into the arc', () => {
+  it('a squadron reaching 0.5 mm past an arc line is in arc, and the why says by how little', () => {
+    const w = new World(table({ ships: [A] }));
+    const [fc, fl] = w.ships[0].shapes.arcLines.frontLeft;
+    const L = Math.hypot(fl.x - fc.x, fl.y - fc.y);
+    const ux = (fl.x - fc.x) / L, uy = (fl.y - fc.y) / L;
+    const nx = -uy, ny = ux; // out of the front arc
+    const c = { x: fc.x + ux * 150 + nx * (r - 0.5), y: fc.y + uy * 150 + ny * (r - 0.5) };
+    const a = judge(table({ ships: [A], squadrons: [squadron('s', 2, c.x, c.y)] }), 'a.front', 's');
+    expect(a.inArc).toBe(true);
+    expect(a.arcDepthMm).toBeCloseTo(0.5, 9);
+    expect(a.why).toMatch(/only 0\.50 mm past an arc line/);
+    const deep = judge(table({ ships: [A], squadrons: [squadron('s', 2, 500, 450)] }), 'a.front', 's');
+    expect(deep.why).not.toMatch(/past an arc line/);
+  });
+});

@@ -52,29 +52,39 @@ interface RangeMeasure {
   closest: Closest;
   /** the defender only touches the arc (within the tolerance): in arc by a hair */
   touchOnly: boolean;
+  /**
+   * How far the defender reaches past the nearest arc line into the arc (NaN when not in arc or
+   * for a squadron attacker). Exact when one arc line is the one that matters, which is the only
+   * case where it is small; used to warn when an in-arc verdict is near flipping.
+   */
+  arcDepthMm: number;
 }
 
 function measureRange(att: Side, def: Side): RangeMeasure {
   if (att.kind === 'squadron') {
-    return { inArc: true, arcGapMm: 0, to: 'whole defender (360 degree arc)', closest: closest(att.shape, def.shape), touchOnly: false };
+    return { inArc: true, arcGapMm: 0, to: 'whole defender (360 degree arc)', closest: closest(att.shape, def.shape), touchOnly: false, arcDepthMm: NaN };
   }
   const Z = att.shape;
   const A = att.ship.shapes.arcs[att.zone];
   const S = def.shape;
   const rel = relate(S, A);
   if (rel.kind === 'apart') {
-    return { inArc: false, arcGapMm: rel.distance, to: 'whole defender (outside the arc)', closest: closest(Z, S), touchOnly: false };
+    return { inArc: false, arcGapMm: rel.distance, to: 'whole defender (outside the arc)', closest: closest(Z, S), touchOnly: false, arcDepthMm: NaN };
   }
   const touchOnly = rel.kind === 'touch';
   if (S.kind === 'polygon') {
     const C = clippedPolygon(S, A);
-    if (C) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: closest(Z, C), touchOnly };
+    if (C) {
+      let depth = 0;
+      for (let i = 0; i < C.n; i++) depth = Math.max(depth, -A.signedDistance(C.x(i), C.y(i)));
+      return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: closest(Z, C), touchOnly, arcDepthMm: depth };
+    }
   } else {
     const c = closestToDiscInConvex(Z, S, A);
-    if (c) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: c, touchOnly };
+    if (c) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: c, touchOnly, arcDepthMm: S.r - A.signedDistance(S.cx, S.cy) };
   }
   // Only touching an arc line (within the tolerance): the contact point is the part in arc.
-  return { inArc: true, arcGapMm: 0, to: 'arc-line contact', closest: polygonSegmentClosest(Z, rel.a, rel.a), touchOnly };
+  return { inArc: true, arcGapMm: 0, to: 'arc-line contact', closest: polygonSegmentClosest(Z, rel.a, rel.a), touchOnly, arcDepthMm: 0 };
 }
 
 const xy = (p: Point): XY => [p.x, p.y];
@@ -124,18 +134,22 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
     lines: j.pieces,
   };
   if (!m.inArc) report.arcGapMm = m.arcGapMm;
+  else if (Number.isFinite(m.arcDepthMm)) report.arcDepthMm = m.arcDepthMm;
   if (j.blockedBy.length) report.blockedBy = j.blockedBy;
   if (j.dustBy.length) report.dustBy = j.dustBy;
   return report;
 }
 
 const f2 = (n: number) => n.toFixed(2);
+/** an in-arc defender reaching less than this past an arc line gets a warning in the why */
+const ARC_NOTE_MM = 2;
 
 function arcSentence(att: Side, def: Side, m: RangeMeasure): string {
   const d = def.kind === 'zone' ? def.key : def.squadron.id;
   if (att.kind === 'squadron') return `${d} is in ${att.squadron.id}'s 360 degree arc;`;
   if (!m.inArc) return `${d} lies outside ${att.key}'s firing arc (${f2(m.arcGapMm)} mm from its arc lines, extended);`;
   if (m.touchOnly) return `${d} only touches ${att.key}'s arc line, which counts as in arc (a hair away from out of arc);`;
+  if (m.arcDepthMm <= ARC_NOTE_MM) return `${d} is inside ${att.key}'s firing arc, but only ${f2(m.arcDepthMm)} mm past an arc line;`;
   return `${d} is inside ${att.key}'s firing arc;`;
 }
 
