@@ -51,6 +51,8 @@ export class TableError extends Error {
 }
 
 const MAX_PIECES = 2000;
+/** A crowded four-player table has about 130 pieces. */
+const MAX_TOTAL_PIECES = 200;
 const MAX_ID = 100;
 
 type Obj = Record<string, unknown>;
@@ -58,7 +60,8 @@ type Obj = Record<string, unknown>;
 function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return v.length > 30 ? `a string` : `"${v}"`;
+  // JSON.stringify keeps a message on one line whatever the string holds
+  if (typeof v === 'string') return v.length > 30 ? `a string` : JSON.stringify(v);
   if (typeof v === 'number') return String(v);
   return typeof v === 'object' ? 'an object' : typeof v;
 }
@@ -74,9 +77,12 @@ function arr(v: unknown, path: string): unknown[] {
   return v;
 }
 
+/** `ships[2]` + `x` -> `ships[2].x`; at the top of the file the field is named alone. */
+const field = (path: string, key: string): string => (path ? `${path}.${key}` : key);
+
 function num(o: Obj, key: string, path: string, opts: { min?: number; max?: number; def?: number; integer?: boolean } = {}): number {
   const v = o[key];
-  const p = `${path}.${key}`;
+  const p = field(path, key);
   if (v === undefined) {
     if (opts.def !== undefined) return opts.def;
     throw new TableError(p, 'missing; expected a number');
@@ -90,7 +96,7 @@ function num(o: Obj, key: string, path: string, opts: { min?: number; max?: numb
 
 function str<T extends string>(o: Obj, key: string, path: string, allowed?: readonly T[], def?: T): T {
   const v = o[key];
-  const p = `${path}.${key}`;
+  const p = field(path, key);
   if (v === undefined) {
     if (def !== undefined) return def;
     throw new TableError(p, allowed ? `missing; expected one of ${allowed.join(', ')}` : 'missing; expected a string');
@@ -119,7 +125,7 @@ function id(o: Obj, path: string, seen: Map<string, string>): string {
   const v = str(o, 'id', path);
   if (v.length === 0 || v.length > MAX_ID) throw new TableError(`${path}.id`, `expected 1 to ${MAX_ID} characters`);
   const before = seen.get(v);
-  if (before) throw new TableError(`${path}.id`, `duplicate id "${v}" (also used by ${before})`);
+  if (before) throw new TableError(`${path}.id`, `duplicate id ${JSON.stringify(v)} (also used by ${before})`);
   seen.set(v, path);
   return v;
 }
@@ -188,6 +194,9 @@ export function validateTable(json: unknown): Table {
   const ruleset = str<Ruleset>(root, 'ruleset', '', ['seed', '1.6'], 'seed');
   const seen = new Map<string, string>();
   const list = (key: string) => (root[key] === undefined ? [] : arr(root[key], key));
+  // every pair of pieces is measured and judged: bound the work a file can ask for
+  const pieces = ['ships', 'squadrons', 'obstacles', 'tokens'].reduce((n, k) => n + (Array.isArray(root[k]) ? (root[k] as unknown[]).length : 0), 0);
+  if (pieces > MAX_TOTAL_PIECES) throw new TableError('(file)', `has ${pieces} pieces; at most ${MAX_TOTAL_PIECES} are allowed`);
 
   const ships = list('ships').map((v, i): Ship => {
     const path = `ships[${i}]`;
@@ -205,8 +214,8 @@ export function validateTable(json: unknown): Table {
     };
     if (o.class !== undefined) {
       const cls = str<string>(o, 'class', path);
-      const spec = CATALOG.shipClasses[cls];
-      if (!spec) throw new TableError(`${path}.class`, `unknown ship class "${cls}"; known: ${Object.keys(CATALOG.shipClasses).join(', ')}`);
+      const spec = Object.hasOwn(CATALOG.shipClasses, cls) ? CATALOG.shipClasses[cls] : undefined;
+      if (!spec) throw new TableError(`${path}.class`, `unknown ship class ${JSON.stringify(cls)}; known: ${Object.keys(CATALOG.shipClasses).join(', ')}`);
       if (spec.size !== s.size) throw new TableError(`${path}.class`, `${cls} is a ${spec.size} ship, not ${s.size}`);
       s.class = cls;
     }
@@ -249,7 +258,7 @@ export function validateTable(json: unknown): Table {
       return { id: pid, kind, obstacle: ob, placedBy: by };
     }
     const target = str<string>(o, 'obstacle', path);
-    if (!obstacleIds.has(target)) throw new TableError(`${path}.obstacle`, `no obstacle with id "${target}" on the table`);
+    if (!obstacleIds.has(target)) throw new TableError(`${path}.obstacle`, `no obstacle with id ${JSON.stringify(target)} on the table`);
     const to = obj(o.to, `${path}.to`);
     const res: MoveObstacle = {
       id: pid, kind, obstacle: target,
