@@ -178,3 +178,12 @@ describe('how far into the arc', () => {
     expect(deep.why).not.toMatch(/past an arc line/);
   });
 });
+
+describe('why texts for squadron attackers', () => {
+  it('a squadron measures to the defender, with no arc to speak of', () => {
+    const t = table({ squadrons: [squadron('q', 1, 500, 300), squadron('s', 2, 500, 300 + 2 * r + 20)] });
+    const a = judge(t, 'q', 's');
+    expect(a.why).toMatch(/at distance 1: 20\.00 mm from the squadron base to the defender\./);
+    expect(a.why).not.toMatch(/outside the arc/);
+  });
+});

@@ -154,7 +154,9 @@ function arcSentence(att: Side, def: Side, m: RangeMeasure): string {
 }
 
 function rangeSentence(att: Side, range: string, mm: number, band: BandLookup, m: RangeMeasure): string {
-  const what = m.to === 'in-arc part' ? 'the part of the defender inside the arc' : m.to === 'arc-line contact' ? 'where it touches the arc line' : 'the whole defender, as it is outside the arc';
+  const what = m.to === 'in-arc part' ? 'the part of the defender inside the arc'
+    : m.to === 'arc-line contact' ? 'where it touches the arc line'
+    : m.to === 'whole defender (360 degree arc)' ? 'the defender' : 'the whole defender, as it is outside the arc';
   const from = att.kind === 'zone' ? 'the attacking hull zone' : 'the squadron base';
   const r = range === 'beyond' ? (att.kind === 'zone' ? 'beyond long range' : 'beyond distance 1') : range === 'distance-1' ? 'at distance 1' : `at ${range} range`;
   return `${r}: ${f2(mm)} mm from ${from} to ${what}${edgeNote(band)}.`;
