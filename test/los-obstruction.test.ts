@@ -51,7 +51,7 @@ describe('obstacle tokens', () => {
       expect(r.los).toBe('clear');
       expect(r.obstructedBy).toEqual([]);
       expect(r.grazing).toEqual(['rock']);
-      expect(r.why).toMatch(/only touches rock/);
+      expect(r.why).toMatch(/only touches rock, so the verdict hangs on a hair/);
     });
   }
 
@@ -135,6 +135,8 @@ describe('blocked: another hull zone of the defender', () => {
     expect(r.blockedBy).toEqual(['b.front']);
     expect(r.grazing.sort()).toEqual(['b.left', 'b.right']);
     expect(r.why).toMatch(/blocked/);
+    // crossing b.left or b.right as well would leave it blocked: no hair to hang on
+    expect(r.why).toMatch(/which would not change the verdict/);
   });
 
   it('blocked outranks obstructed', () => {

@@ -177,7 +177,9 @@ function losSentence(j: LosJudgement, from: string, to: string, att: Side, cover
   if (j.los === 'blocked') {
     const b = j.pieces.filter((p) => p.role === 'hull zone' && p.verdict === 'cross');
     const parts = j.blockedBy.map((id) => `${id} (${b.filter((p) => p.piece === id).map((p) => `${p.line === 'los' ? 'line of sight' : 'range line'} ${f2(p.depthMm ?? 0)} mm deep`).join(', ')})`);
-    s = `${head} or the range line passes through ${parts.join(' and ')}, another hull zone of the defender: blocked, choose another target.`;
+    const viaLos = b.some((p) => p.line === 'los'), viaRange = b.some((p) => p.line === 'range');
+    const subject = viaLos && viaRange ? `${head} and the range line pass` : viaLos ? `${head} passes` : 'The range line passes';
+    s = `${subject} through ${parts.join(' and ')}, another hull zone of the defender: blocked, choose another target.`;
   } else if (j.los === 'dust') {
     s = `${head} crosses the dust field ${crosses(j.dustBy)}: ${sideAttacker(att)} cannot make this attack (dust).`;
   } else if (j.los === 'obstructed') {
@@ -195,7 +197,11 @@ function losSentence(j: LosJudgement, from: string, to: string, att: Side, cover
       const ls = grazed.filter((p) => p.piece === id).map((p) => p.line);
       return ls.includes('los') && ls.includes('range') ? ' (line of sight and range line)' : ls.includes('range') ? ' (range line)' : '';
     };
-    notes.push(`it only touches ${ids.map((id) => id + which(id)).join(', ')}, so the verdict hangs on a hair`);
+    // a touch matters when crossing that piece instead would change the verdict
+    const rank = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
+    const wouldBe = (p: PieceOnLine) => (p.role === 'hull zone' ? 3 : p.role === 'dust' && att.kind === 'zone' ? 2 : 1);
+    const flips = grazed.some((p) => wouldBe(p) > rank[j.los]);
+    notes.push(`it only touches ${ids.map((id) => id + which(id)).join(', ')}${flips ? ', so the verdict hangs on a hair' : ' (a hair from crossing, which would not change the verdict)'}`);
   }
   const near = los.filter((p) => p.verdict === 'near');
   if (near.length) notes.push(`misses ${near.map((p) => `${p.piece} by ${f2(p.clearanceMm ?? 0)} mm`).join(', ')}`);
