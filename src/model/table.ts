@@ -57,11 +57,13 @@ const MAX_ID = 100;
 
 type Obj = Record<string, unknown>;
 
+/** A string as JSON would write it, so a message stays on one line whatever the string holds. */
+const quote = (v: string): string => JSON.stringify(v).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+
 function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
-  // JSON.stringify keeps a message on one line whatever the string holds
-  if (typeof v === 'string') return v.length > 30 ? `a string` : JSON.stringify(v);
+  if (typeof v === 'string') return v.length > 30 ? `a string` : quote(v);
   if (typeof v === 'number') return String(v);
   return typeof v === 'object' ? 'an object' : typeof v;
 }
@@ -125,7 +127,7 @@ function id(o: Obj, path: string, seen: Map<string, string>): string {
   const v = str(o, 'id', path);
   if (v.length === 0 || v.length > MAX_ID) throw new TableError(`${path}.id`, `expected 1 to ${MAX_ID} characters`);
   const before = seen.get(v);
-  if (before) throw new TableError(`${path}.id`, `duplicate id ${JSON.stringify(v)} (also used by ${before})`);
+  if (before) throw new TableError(`${path}.id`, `duplicate id ${quote(v)} (also used by ${before})`);
   seen.set(v, path);
   return v;
 }
@@ -215,7 +217,7 @@ export function validateTable(json: unknown): Table {
     if (o.class !== undefined) {
       const cls = str<string>(o, 'class', path);
       const spec = Object.hasOwn(CATALOG.shipClasses, cls) ? CATALOG.shipClasses[cls] : undefined;
-      if (!spec) throw new TableError(`${path}.class`, `unknown ship class ${JSON.stringify(cls)}; known: ${Object.keys(CATALOG.shipClasses).join(', ')}`);
+      if (!spec) throw new TableError(`${path}.class`, `unknown ship class ${quote(cls)}; known: ${Object.keys(CATALOG.shipClasses).join(', ')}`);
       if (spec.size !== s.size) throw new TableError(`${path}.class`, `${cls} is a ${spec.size} ship, not ${s.size}`);
       s.class = cls;
     }
@@ -258,7 +260,7 @@ export function validateTable(json: unknown): Table {
       return { id: pid, kind, obstacle: ob, placedBy: by };
     }
     const target = str<string>(o, 'obstacle', path);
-    if (!obstacleIds.has(target)) throw new TableError(`${path}.obstacle`, `no obstacle with id ${JSON.stringify(target)} on the table`);
+    if (!obstacleIds.has(target)) throw new TableError(`${path}.obstacle`, `no obstacle with id ${quote(target)} on the table`);
     const to = obj(o.to, `${path}.to`);
     const res: MoveObstacle = {
       id: pid, kind, obstacle: target,
