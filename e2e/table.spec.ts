@@ -159,3 +159,25 @@ test('campaign overlays: a purrgil dragged too far is illegal, setup mode lists 
   await expect(page.locator('#verdicts li[data-setup]')).toHaveAttribute('data-legal', 'false');
   await expect(page.locator('#verdicts li[data-setup] li.violation').first()).toBeVisible();
 });
+
+test('export writes the table file; importing it back restores it; a broken file is refused', async ({ page }) => {
+  await openFresh(page);
+  const original = await tableJson(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const text = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString('utf8'));
+  expect(JSON.parse(text)).toEqual(JSON.parse(original));
+
+  await page.evaluate(() => (window as any).__armada.cmd.remove('tie1'));
+  expect(await tableJson(page)).not.toBe(original);
+  await page.setInputFiles('#import-file', { name: 'table.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect.poll(() => tableJson(page)).toBe(original);
+
+  const broken = JSON.parse(text);
+  broken.squadrons[0].player = 3;
+  await page.setInputFiles('#import-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+  await expect(page.locator('#message[data-kind="error"]')).toContainText('squadrons[0].player');
+  expect(await tableJson(page)).toBe(original);
+  await page.setInputFiles('#import-file', { name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{ not json') });
+  await expect(page.locator('#message[data-kind="error"]')).toContainText('not valid JSON');
+  expect(await tableJson(page)).toBe(original);
+});

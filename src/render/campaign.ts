@@ -116,12 +116,12 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
 
   // setup mode: each violation, and where the next obstacle may go
   if (state.setupMode) {
-    const key = `${state.nextObstacle}/${state.setupReading}`;
+    const key = `${state.nextObstacle}/${state.nextRotation}/${state.setupReading}/${state.setupEdges}`;
     if (!setupCache || setupCache.world !== world || setupCache.key !== key) {
       setupCache = {
         world, key,
-        verdict: judgeSetup(world, state.setupReading),
-        region: setupLegalRegion(world, { type: state.nextObstacle, rotation: 0 }, state.setupReading),
+        verdict: judgeSetup(world, state.setupReading, state.setupEdges),
+        region: setupLegalRegion(world, { type: state.nextObstacle, rotation: state.nextRotation }, state.setupReading, state.setupEdges),
       };
     }
     const { verdict, region } = setupCache;
@@ -136,7 +136,7 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
       if (o?.kind === 'obstacle') ov.marks.push({ shapes: [o.outline], color: ILLEGAL, width: 4 });
     }
     panel.push(`<h3>Setup (${state.setupReading === 'core' ? 'core rule' : 'campaign erratum'})</h3><ul><li data-setup="true" data-legal="${verdict.legal}">` +
-      `${verdict.legal ? 'Legal setup' : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`}; the green region is where the centre of the next ${e(state.nextObstacle)} (unrotated) may go.` +
+      `${verdict.legal ? 'Legal setup' : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`}; the green region is where the centre of the next ${e(state.nextObstacle)} at ${state.nextRotation}° may go${world.table.table === '3x3' ? ` (${state.setupEdges === 'all' ? 'all four edges count' : "only the players' edges count"})` : ''}.` +
       `${violationList(verdict.violations)}</li></ul>`);
   }
   return { ...ov, panel: panel.join('') };

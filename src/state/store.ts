@@ -17,7 +17,10 @@ export interface AppState {
   rings: boolean;
   setupMode: boolean;
   setupReading: 'core' | 'erratum';
+  /** on 3'x3', which edges the setup rule counts: all four, or only the players' */
+  setupEdges: 'all' | 'player';
   nextObstacle: ObstacleType;
+  nextRotation: number;
   message: Message | null;
 }
 
@@ -31,7 +34,9 @@ export function createAppStore(table: Table) {
     rings: false,
     setupMode: false,
     setupReading: 'core',
+    setupEdges: 'all',
     nextObstacle: 'asteroid-a',
+    nextRotation: 0,
     message: null,
   }));
 }
@@ -112,7 +117,7 @@ export function commands(store: AppStore) {
     clearMessage() {
       set({ message: null });
     },
-    set(p: Partial<Pick<AppState, 'rings' | 'setupMode' | 'setupReading' | 'nextObstacle'>>) {
+    set(p: Partial<Pick<AppState, 'rings' | 'setupMode' | 'setupReading' | 'setupEdges' | 'nextObstacle' | 'nextRotation'>>) {
       set(p);
     },
   };

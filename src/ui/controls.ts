@@ -42,6 +42,10 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
   const reading = h('select', { id: 'setup-reading', onchange: () => cmd.set({ setupReading: reading.value as 'core' | 'erratum' }) }, option('core', 'core rule'), option('erratum', 'campaign erratum'));
   const next = h('select', { id: 'next-obstacle', title: 'next obstacle to place', onchange: () => cmd.set({ nextObstacle: next.value as ObstacleType }) },
     ...OBSTACLE_TYPES.map((t) => option(t, CATALOG.obstacles[t].name)));
+  const edges = h('select', { id: 'setup-edges', title: "on 3'x3': which edges the setup rule counts", onchange: () => cmd.set({ setupEdges: edges.value as 'all' | 'player' }) },
+    option('all', 'all edges'), option('player', "players' edges"));
+  const nextRot = h('input', { type: 'number', id: 'next-rotation', step: '1', value: 0, title: 'rotation of the next obstacle (degrees)', style: 'width:60px',
+    onchange: () => cmd.set({ nextRotation: Number.isFinite(nextRot.valueAsNumber) ? nextRot.valueAsNumber : 0 }) });
   const only = h('input', { type: 'checkbox', id: 'only-selected', onchange: () => { hooks.onlySelected.value = only.checked; hooks.refresh(); } });
   host.append(
     h('strong', { class: 'brand' }, 'Armada table'),
@@ -50,7 +54,7 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     h('button', { id: 'fit', title: 'zoom to fit', onclick: () => hooks.fit() }, 'Fit'),
     size, ruleset,
     h('label', {}, rings, ' rings 1-5'),
-    h('label', {}, setup, ' setup'), reading, next,
+    h('label', {}, setup, ' setup'), reading, edges, next, nextRot,
     h('label', {}, only, ' selected attacker only'),
     h('button', { id: 'export', onclick: () => exportTable(store.getState().table) }, 'Export'),
     h('button', { id: 'import', onclick: () => file.click() }, 'Import'), file,
@@ -67,6 +71,8 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     setup.checked = s.setupMode;
     reading.value = s.setupReading;
     next.value = s.nextObstacle;
+    edges.value = s.setupEdges;
+    edges.style.display = s.table.table === '3x3' ? '' : 'none';
     (host.querySelector('#undo') as HTMLButtonElement).disabled = !s.history.past.length;
     (host.querySelector('#redo') as HTMLButtonElement).disabled = !s.history.future.length;
   };
