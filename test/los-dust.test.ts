@@ -163,3 +163,16 @@ describe('a ship that is neither attacker nor defender overlaps the dust field',
     expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['c']]);
   });
 });
+
+describe('the attacking ship overlaps the dust field (the seed is silent: the general visible-portion rule)', () => {
+  it('dust crossed only under the attacker\'s own plastic base is hidden: the attack is allowed', () => {
+    const t = scene({ obstacles: [dust(330)] });
+    const [lo, hi] = dustOnLine(t);
+    expect(lo).toBeLessThan(339.35); // the dust reaches back past a's targeting point ...
+    expect(hi).toBeGreaterThan(339.35 + 0.5); // ... and the line crosses it ...
+    expect(hi).toBeLessThan(345 - 0.5); // ... short of a's front dial frame and base edge (351)
+    const r = judge(t, 'a.front', 'b.front');
+    expect([r.los, r.dustBy ?? []]).toEqual(['clear', []]);
+    expect(r.why).toMatch(/only where a's plastic base covers it/);
+  });
+});
