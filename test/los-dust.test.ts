@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { insideIntervals, relate } from '../src/geometry/relate';
 import type { Obstacle, Ship, Squadron, Table } from '../src/model/table';
+import { attacksFrom } from '../src/rules/attacks';
 import { World } from '../src/rules/world';
 import { extremeVertex, judge, obstacleWithVertexAt, ship, squadron, table } from './attacks-helpers';
 
@@ -38,6 +39,15 @@ describe('a ship tracing line of sight across a dust field cannot attack', () =>
     expect(r.dustBy).toEqual(['dust']);
     expect(r.obstructedBy).toEqual([]); // the dust forbids the attack; it is not an obstruction
     expect(r.why).toMatch(/cannot make this attack \(dust\)/);
+  });
+
+  it('... but may declare another target: the same hull zone to a target off the dust is judged on its own', () => {
+    const t = scene({ obstacles: [dust(400)], squadrons: [squadron('s', 2, 620, 430)] });
+    const all = attacksFrom(new World(t), 'a.front');
+    expect(all.find((x) => x.defender === 'b.front')!.los).toBe('dust');
+    const other = all.find((x) => x.defender === 's')!;
+    expect(other.inArc).toBe(true);
+    expect([other.los, other.dustBy ?? []]).toEqual(['clear', []]);
   });
 
   it('ship attacking a squadron: dust', () => {
