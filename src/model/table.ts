@@ -180,7 +180,9 @@ export function parseTableText(text: string): Table {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new TableError('', `not valid JSON (${(e as Error).message.split('\n')[0].slice(0, 120)})`);
+    // the parser quotes the text around the fault, which may hold any character: keep it one line
+    const why = (e as Error).message.split('\n')[0].slice(0, 120).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    throw new TableError('', `not valid JSON (${why})`);
   }
   return validateTable(json);
 }

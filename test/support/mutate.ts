@@ -112,8 +112,12 @@ function mutateText(text: string, r: () => number): string {
 export function mutatedFile(base: Json, seed: number): string {
   const r = rng(seed);
   let tree = structuredClone(base);
-  for (let i = 0, n = 1 + Math.floor(r() * 3); i < n; i++) tree = mutateTree(tree, r);
-  let text = JSON.stringify(tree);
+  for (let i = 0, n = 1 + Math.floor(r() * 3); i < n; i++) {
+    // nesting piled on nesting can outgrow the generator's own recursive cloning: skip that edit
+    try { tree = mutateTree(tree, r); } catch (e) { if (!(e instanceof RangeError)) throw e; }
+  }
+  let text: string;
+  try { text = JSON.stringify(tree); } catch (e) { if (!(e instanceof RangeError)) throw e; text = JSON.stringify(base); }
   if (r() < 0.15) text = mutateText(text, r);
   return text;
 }
