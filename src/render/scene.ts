@@ -23,8 +23,9 @@ export class Scene {
   private labels = new Map<string, Text>();
   private fitted = false;
 
+  /** `?aa=0` in the address turns antialiasing off, for slow devices (and software rendering). */
   async init(host: HTMLElement) {
-    await this.app.init({ resizeTo: host, antialias: true, background: 0x101418, preference: 'webgl', autoDensity: true, resolution: Math.min(2, window.devicePixelRatio || 1) });
+    await this.app.init({ resizeTo: host, antialias: new URLSearchParams(location.search).get('aa') !== '0', background: 0x101418, preference: 'webgl', autoDensity: true, resolution: Math.min(2, window.devicePixelRatio || 1) });
     host.appendChild(this.app.canvas);
     const g = () => new Graphics();
     this.layers = { table: g(), pieces: g(), marks: g(), lines: g(), handles: g(), labels: new Container() };
