@@ -1,7 +1,7 @@
 import { Circle, type Shape } from './circle';
 import type { Point } from './point';
 import { Polygon } from './polygon';
-import { capsuleInterval, closestParam, crossingParam, newSegmentPair, segmentDistance, segmentsIntersect } from './segment';
+import { capsuleInterval, closestParam, crossingParam, newSegmentPair, pointSegmentDistSq, segmentDistance, segmentsIntersect } from './segment';
 import { orient } from './predicates';
 import { TOLERANCE_MM } from './tolerance';
 
@@ -164,8 +164,11 @@ export function insideIntervals(P: Polygon, px: number, py: number, qx: number, 
   const ts: number[] = [0, 1];
   const { xy, n } = P;
   const dx = qx - px, dy = qy - py, len2 = dx * dx + dy * dy;
+  const side = vertexSides(P, px, py, qx, qy);
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
+    // an edge with both ends strictly on one side of the segment's line cannot meet it
+    if (side[i] * side[j] > 0) continue;
     const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];
     if (!segmentsIntersect(px, py, qx, qy, ax, ay, bx, by)) continue;
     const t = crossingParam(px, py, qx, qy, ax, ay, bx, by);
@@ -189,6 +192,28 @@ export function insideIntervals(P: Polygon, px: number, py: number, qx: number, 
     else out.push([t0, t1]);
   }
   return out;
+}
+
+let sides = new Float64Array(64);
+
+/** Exact side of each vertex of P relative to the line p->q (orient's sign), in a reused buffer. */
+function vertexSides(P: Polygon, px: number, py: number, qx: number, qy: number): Float64Array {
+  if (sides.length < P.n) sides = new Float64Array(2 * P.n);
+  const { xy, n } = P;
+  for (let i = 0; i < n; i++) sides[i] = Math.sign(orient(px, py, qx, qy, xy[2 * i], xy[2 * i + 1]));
+  return sides;
+}
+
+/** Does segment p-q share a point with P's boundary? The exact test, edge by edge. */
+function meetsBoundary(P: Polygon, px: number, py: number, qx: number, qy: number): boolean {
+  const side = vertexSides(P, px, py, qx, qy);
+  const { xy, n } = P;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    if (side[i] * side[j] > 0) continue;
+    if (segmentsIntersect(px, py, qx, qy, xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1])) return true;
+  }
+  return false;
 }
 
 const capsule: [number, number] = [0, 0];
@@ -246,15 +271,29 @@ export function segmentShapeDistance(S: Shape, px: number, py: number, qx: numbe
     const d = Math.hypot(px + (qx - px) * t - S.cx, py + (qy - py) * t - S.cy);
     return Math.max(0, d - S.r);
   }
+  if (meetsBoundary(S, px, py, qx, qy)) return 0;
+  if (S.locate(px, py) === 'inside') return 0;
+  // No edge meets the segment, so each edge-segment distance is the least of the four
+  // endpoint-to-segment distances (as segmentDistance finds them): each vertex to p-q once, and
+  // p and q to each edge near enough to matter.
   const { xy, n } = S;
   let best = Infinity;
   for (let i = 0; i < n; i++) {
-    const j = i + 1 === n ? 0 : i + 1;
-    segmentDistance(px, py, qx, qy, xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1], pair);
-    if (pair.d2 < best) best = pair.d2;
-    if (best === 0) return 0;
+    const d2 = pointSegmentDistSq(xy[2 * i], xy[2 * i + 1], px, py, qx, qy);
+    if (d2 < best) best = d2;
   }
-  if (S.locate(px, py) === 'inside') return 0;
+  const sMinX = Math.min(px, qx), sMaxX = Math.max(px, qx), sMinY = Math.min(py, qy), sMaxY = Math.max(py, qy);
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];
+    // an edge whose box is no nearer the segment's box than the best so far cannot improve on it
+    const gx = Math.max(sMinX - (ax > bx ? ax : bx), (ax < bx ? ax : bx) - sMaxX, 0);
+    const gy = Math.max(sMinY - (ay > by ? ay : by), (ay < by ? ay : by) - sMaxY, 0);
+    if (gx * gx + gy * gy >= best) continue;
+    const d0 = pointSegmentDistSq(px, py, ax, ay, bx, by), d1 = pointSegmentDistSq(qx, qy, ax, ay, bx, by);
+    if (d0 < best) best = d0;
+    if (d1 < best) best = d1;
+  }
   return Math.sqrt(best);
 }
 
