@@ -13,6 +13,7 @@ const shot = (name: string) => ({ path: `docs/screenshots/${name}.png`, clip: { 
 
 test('screenshot: the demo table', async ({ page }) => {
   await openFresh(page);
+  await zoom(page, [290, 0, 1540, 914.4]);
   await page.screenshot(shot('demo-table'));
 });
 

@@ -79,7 +79,7 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
     ov.ghosts.push({ entry });
     const verdict = report.proposals.find((r) => r.id === p.id) as ProposalReport | undefined;
     if (!verdict) continue;
-    ov.marks.push({ shapes: [entry.outline], color: verdict.legal ? LEGAL : ILLEGAL, width: 4 });
+    ov.marks.push({ shapes: [entry.outline], color: verdict.legal ? LEGAL : ILLEGAL, width: 6 });
     for (const id of verdict.displaced ?? []) {
       const sq = world.byId.get(id);
       if (sq?.kind !== 'squadron') continue;

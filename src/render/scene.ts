@@ -135,7 +135,7 @@ export class Scene {
     const d3 = world.catalog.ruler.distance[2].end;
     for (const [p, y0, y1] of [[1, sa.y0, sa.y0 + d3], [2, sa.y1 - d3, sa.y1]] as const) {
       L.table.poly(this.poly([[sa.x0, y0], [sa.x1, y0], [sa.x1, y1], [sa.x0, y1]]), true).fill({ color: PLAYER[p], alpha: 0.12 }).stroke({ width: 1, color: PLAYER[p], alpha: 0.5 });
-      this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, p === 1 ? y0 + 8 : y1 - 8, PLAYER[p]);
+      this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, (y0 + y1) / 2, PLAYER[p]);
     }
     for (let x = 304.8; x < spec.width - 1; x += 304.8) this.line(L.table, [x, 0], [x, spec.height], 1, 0xffffff, 0.06);
     for (let y = 304.8; y < spec.height - 1; y += 304.8) this.line(L.table, [0, y], [spec.width, y], 1, 0xffffff, 0.06);

@@ -72,7 +72,8 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     reading.value = s.setupReading;
     next.value = s.nextObstacle;
     edges.value = s.setupEdges;
-    edges.style.display = s.table.table === '3x3' ? '' : 'none';
+    edges.style.display = s.setupMode && s.table.table === '3x3' ? '' : 'none';
+    for (const el of [reading, next, nextRot]) el.style.display = s.setupMode ? '' : 'none';
     (host.querySelector('#undo') as HTMLButtonElement).disabled = !s.history.past.length;
     (host.querySelector('#redo') as HTMLButtonElement).disabled = !s.history.future.length;
   };

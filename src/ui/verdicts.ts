@@ -39,7 +39,11 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
         for (const v of p.violations) parts.push(`<li class="violation">${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`);
         parts.push('</ul>');
       }
-      if (p.displaced?.length) parts.push(`<div>displaces ${e(p.displaced.join(', '))}</div>`);
+      if (p.displaced?.length) {
+        const to = p.placements ?? {};
+        parts.push(`<div>displaces ${e(p.displaced.join(', '))}${Object.keys(to).length ? `; they could go to ${Object.entries(to).map(([id, q]) => `${e(id)} (${f2(q.x)}, ${f2(q.y)})`).join(', ')}` : ''}</div>`);
+      }
+      if (typeof p.why === 'string') parts.push(`<div class="why">${e(p.why)}</div>`);
       parts.push('</li>');
     }
     parts.push('</ul>');
