@@ -90,6 +90,8 @@ describe('each broken field is named by its path', () => {
     ['measurement band order', (t) => { t.measurements = { distanceBands: { '1': 80, '2': 70 } }; }, 'measurements.distanceBands.2', /longer than the band before/],
     ['unknown band', (t) => { t.measurements = { rangeBands: { extreme: 400 } }; }, 'measurements.rangeBands.extreme'],
     ['dial frame width', (t) => { t.measurements = { dialFrame: { width: 'wide' } }; }, 'measurements.dialFrame.width'],
+    ['dial frame wider than a small base', (t) => { t.measurements = { dialFrame: { width: 50 } }; }, 'measurements.dialFrame.width', /above/],
+    ['dial frame of no width', (t) => { t.measurements = { dialFrame: { width: 0 } }; }, 'measurements.dialFrame.width', /below/],
     ['string with a line break', (t) => { t.obstacles[0].type = 'dust\n-1'; }, 'obstacles[0].type'],
   ];
   for (const [what, edit, path, msg] of cases) {

@@ -168,7 +168,8 @@ function measurements(v: unknown, path: string): MeasurementOverrides | undefine
   if (o.dialFrame !== undefined) {
     const f = obj(o.dialFrame, `${path}.dialFrame`);
     out.dialFrame = {};
-    if (f.width !== undefined) out.dialFrame.width = num(f, 'width', `${path}.dialFrame`, { min: 0, max: 60 });
+    // a frame narrower than 1 mm is a spike, one wider than a small base's 43 mm edge folds the footprint over itself
+    if (f.width !== undefined) out.dialFrame.width = num(f, 'width', `${path}.dialFrame`, { min: 1, max: 40 });
     if (f.protrusion !== undefined) out.dialFrame.protrusion = num(f, 'protrusion', `${path}.dialFrame`, { min: 0, max: 20 });
   }
   return out;
