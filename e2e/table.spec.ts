@@ -181,3 +181,48 @@ test('export writes the table file; importing it back restores it; a broken file
   await expect(page.locator('#message[data-kind="error"]')).toContainText('not valid JSON');
   expect(await tableJson(page)).toBe(original);
 });
+
+test('turning with keys and the handle, typing exact values, wheel zoom about the pointer', async ({ page }) => {
+  await openFresh(page);
+  const view = () => page.evaluate(() => ({ ...(window as any).__armada.scene.view }));
+  const isd = await piece(page, 'isd');
+  const at = await pagePoint(page, isd.x, isd.y);
+  await page.mouse.click(at.x, at.y);
+  await expect(page.locator('.insp-title')).toContainText('isd');
+  await page.keyboard.press('q');
+  expect((await piece(page, 'isd')).rotation).toBe(15);
+  await page.keyboard.press('Shift+E');
+  expect((await piece(page, 'isd')).rotation).toBe(14);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  expect((await piece(page, 'isd')).rotation).toBe(0);
+
+  // the handle sits ahead of the bow; dragging it to the ship's right turns the bow to face +x
+  const handle = await page.evaluate(() => {
+    const a = (window as any).__armada;
+    return a.scene.handleOf(a.analysis().world.byId.get('isd'));
+  });
+  const h = await pagePoint(page, handle[0], handle[1]);
+  const right = await pagePoint(page, isd.x + 150, isd.y);
+  await page.mouse.move(h.x, h.y);
+  await page.mouse.down();
+  await page.mouse.move(right.x, right.y, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => (await piece(page, 'isd')).rotation).toBe(270);
+
+  await page.fill('#insp-x', '812.5');
+  await page.press('#insp-x', 'Enter');
+  await page.fill('#insp-rotation', '-45');
+  await page.press('#insp-rotation', 'Enter');
+  await expect.poll(async () => [(await piece(page, 'isd')).x, (await piece(page, 'isd')).rotation]).toEqual([812.5, 315]);
+
+  const before = await view();
+  const p = await pagePoint(page, 1000, 400);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(async () => (await view()).scale).toBeGreaterThan(before.scale * 1.2);
+  const still = await pagePoint(page, 1000, 400);
+  expect(Math.abs(still.x - p.x) + Math.abs(still.y - p.y)).toBeLessThan(1);
+  await page.click('#fit');
+  await expect.poll(async () => (await view()).scale).toBeCloseTo(before.scale, 6);
+});
