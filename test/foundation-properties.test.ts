@@ -14,8 +14,8 @@ import { overlaps } from '../src/rules/overlaps';
 import { shapesReport } from '../src/rules/shapes-report';
 import { measureShape, overlapShape, World } from '../src/rules/world';
 import type { ShapeReport } from '../src/model/report';
-import { expectedRelation, signedArea, type XY } from './support/oracle';
-import { EFFECTS, expectedBand, OBSTACLE_KIND, oraclePieces } from './support/shapes';
+import { expectedRelation, ringBoundaryDistance, ringContains, signedArea, type XY } from './support/oracle';
+import { EFFECTS, expectedBand, OBSTACLE_KIND, oraclePieces, shipToken, targetingPoints } from './support/shapes';
 import { tableArb } from './support/tables';
 
 const TOL = TOLERANCE_MM;
@@ -65,6 +65,21 @@ function checkTable(file: unknown): { ambiguous: number; pairs: number; overlaps
       expect(signedArea(r.footprint)).toBeGreaterThan(0);
       expect(sameRing(r.base, p.base!, 1e-9), `${p.id} base`).toBe(true);
       expect(sameRing(r.footprint, (p.overlap as { ring: XY[] }).ring, 1e-9), `${p.id} footprint`).toBe(true);
+      // hull zones tile the cardboard token; targeting points where the catalog's figures put them
+      const ship = table.ships.find((q) => q.id === p.id)!;
+      const hz = (s as unknown as { hullZones: Record<string, XY[]> }).hullZones;
+      const token = shipToken(ship.size, ship.x, ship.y, ship.rotation);
+      const zoneArea = Object.values(hz).reduce((a, z) => a + signedArea(z), 0);
+      must(Object.values(hz).every((z) => signedArea(z) > 0), () => `${p.id}: a hull zone is not counter-clockwise`);
+      must(Math.abs(zoneArea - signedArea(token)) < 1e-6, () => `${p.id}: hull zones cover ${zoneArea} of a ${signedArea(token)} token`);
+      for (const z of Object.values(hz)) {
+        for (const [x, y] of z) must(ringBoundaryDistance(token, x, y) < 1e-9 || ringContains(token, x, y), () => `${p.id}: a hull zone leaves the token`);
+      }
+      const tp = targetingPoints(ship.size, ship.class, ship.x, ship.y, ship.rotation);
+      const got = (s as unknown as { targetingPoints: Record<string, XY> }).targetingPoints;
+      for (const z of ['front', 'rear', 'left', 'right'] as const) {
+        must(Math.hypot(got[z][0] - tp[z][0], got[z][1] - tp[z][1]) < 1e-9, () => `${p.id}: ${z} targeting point ${got[z]} vs ${tp[z]}`);
+      }
     } else if (p.kind === 'obstacle') {
       const r = s as { outline: XY[] };
       expect(signedArea(r.outline)).toBeGreaterThan(0);

@@ -7,7 +7,30 @@ import outlinesJson from '../../assets/obstacle-outlines.json';
 import { type OShape, placeXY, signedArea, type XY } from './oracle';
 
 type Size = 'small' | 'medium' | 'large';
-interface SizeSpec { base: { width: number; length: number }; dialFrame: { width: number; protrusion: number } }
+interface SizeSpec { base: { width: number; length: number }; token: { width: number; length: number }; dialFrame: { width: number; protrusion: number } }
+interface Tp { front: number; rear: number; side: [number, number] }
+const CAT = catalogJson as unknown as {
+  defaultProfiles: Record<Size, { targetingPoints: Tp }>;
+  shipClasses: Record<string, { targetingPoints?: Tp }>;
+};
+
+/** Targeting points from the catalog's figures: mm back from the token's front edge, side points offset from the centreline. */
+export function targetingPoints(size: Size, cls: string | undefined, x: number, y: number, rot: number): Record<'front' | 'rear' | 'left' | 'right', XY> {
+  const tp = (cls && CAT.shipClasses[cls]?.targetingPoints) || CAT.defaultProfiles[size].targetingPoints;
+  const front = SIZES[size].token.length / 2;
+  return {
+    front: placeXY(0, front - tp.front, x, y, rot),
+    rear: placeXY(0, front - tp.rear, x, y, rot),
+    left: placeXY(-tp.side[0], front - tp.side[1], x, y, rot),
+    right: placeXY(tp.side[0], front - tp.side[1], x, y, rot),
+  };
+}
+
+/** The cardboard token's rectangle. */
+export function shipToken(size: Size, x: number, y: number, rot: number): XY[] {
+  const { width: w, length: l } = SIZES[size].token;
+  return ([[-w / 2, -l / 2], [w / 2, -l / 2], [w / 2, l / 2], [-w / 2, l / 2]] as const).map(([u, v]) => placeXY(u, v, x, y, rot));
+}
 export const SIZES = (catalogJson as unknown as { shipSizes: Record<Size, SizeSpec> }).shipSizes;
 export const SQUADRON_DIAMETER = (catalogJson as unknown as { squadron: { diameter: number } }).squadron.diameter;
 export const DISTANCE_BANDS = (catalogJson as unknown as { ruler: { distance: { name: string; end: number }[] } }).ruler.distance;
