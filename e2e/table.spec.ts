@@ -226,3 +226,22 @@ test('turning with keys and the handle, typing exact values, wheel zoom about th
   await page.click('#fit');
   await expect.poll(async () => (await view()).scale).toBeCloseTo(before.scale, 6);
 });
+
+test('pinch with two fingers zooms the table', async ({ page }) => {
+  await openFresh(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  const scale = () => page.evaluate(() => (window as any).__armada.scene.view.scale as number);
+  const before = await scale();
+  // two fingers on empty table (outside the setup area), moving apart
+  const c = await pagePoint(page, 150, 450);
+  const touch = (type: string, d: number) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x: c.x - d, y: c.y, id: 1 }, { x: c.x + d, y: c.y, id: 2 }],
+  });
+  await touch('touchStart', 20);
+  for (const d of [30, 40, 50, 60]) await touch('touchMove', d);
+  await touch('touchEnd', 0);
+  await expect.poll(scale).toBeGreaterThan(before * 2.5);
+  // the table did not change: a pinch is not a move
+  await expect(page.locator('#undo')).toBeDisabled();
+});

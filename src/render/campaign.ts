@@ -36,6 +36,8 @@ function visibleDust(world: World): Map<string, Polygon[]> {
   let m = dustCache.get(world);
   if (m) return m;
   m = new Map();
+  dustCache.set(world, m);
+  if (!world.obstacles.some((o) => o.obstacleKind === 'dust')) return m;
   const ctx = attackContext(world);
   for (const o of world.obstacles) {
     if (o.obstacleKind !== 'dust') continue;
