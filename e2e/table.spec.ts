@@ -235,7 +235,7 @@ test('pinch with two fingers zooms the table', async ({ page }) => {
   const before = await scale();
   // two fingers on empty table (outside the setup area), moving apart
   const c = await pagePoint(page, 150, 450);
-  const touch = (type: string, d: number) => cdp.send('Input.dispatchTouchEvent', {
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) => cdp.send('Input.dispatchTouchEvent', {
     type, touchPoints: type === 'touchEnd' ? [] : [{ x: c.x - d, y: c.y, id: 1 }, { x: c.x + d, y: c.y, id: 2 }],
   });
   await touch('touchStart', 20);
