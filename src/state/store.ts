@@ -94,7 +94,8 @@ export function commands(store: AppStore) {
     select(id: string | null, zone?: HullZoneName | null) {
       const s = get();
       const piece = id ? s.table.ships.find((e) => e.id === id) ?? s.table.squadrons.find((e) => e.id === id) : undefined;
-      let attacker: string | null = null;
+      // selecting an obstacle or token keeps the attacker, so its lines follow the obstacle's moves
+      let attacker: string | null = id ? s.attacker : null;
       if (piece && 'size' in piece) attacker = `${id}.${zone ?? (s.attacker?.startsWith(`${id}.`) ? s.attacker.split('.')[1] : 'front')}`;
       else if (piece) attacker = id;
       set({ selected: id, attacker });
