@@ -111,6 +111,10 @@ describe('the file as a whole', () => {
     }
   });
 
+  it('a byte-order mark before the JSON is allowed', () => {
+    expect(parseTableText('\ufeff' + JSON.stringify(ok())).ships[0].id).toBe('isd');
+  });
+
   it('too many pieces is refused before any is measured', () => {
     const t = ok();
     t.squadrons = Array.from({ length: 300 }, (_, i) => ({ id: `q${i}`, player: 1, x: 100, y: 100 }));

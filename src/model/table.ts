@@ -179,7 +179,7 @@ function measurements(v: unknown, path: string): MeasurementOverrides | undefine
 export function parseTableText(text: string): Table {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a byte-order mark from some editors
   } catch (e) {
     // the parser quotes the text around the fault, which may hold any character: keep it one line
     const why = (e as Error).message.split('\n')[0].slice(0, 120).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
