@@ -14,7 +14,7 @@ import { overlaps } from '../src/rules/overlaps';
 import { shapesReport } from '../src/rules/shapes-report';
 import { measureShape, overlapShape, World } from '../src/rules/world';
 import type { ShapeReport } from '../src/model/report';
-import { expectedRelation, ringBoundaryDistance, ringContains, signedArea, type XY } from './support/oracle';
+import { bruteDistance, expectedRelation, flattenDistance, ringBoundaryDistance, ringContains, signedArea, type XY } from './support/oracle';
 import { EFFECTS, expectedBand, OBSTACLE_KIND, oraclePieces, shipToken, targetingPoints } from './support/shapes';
 import { tableArb } from './support/tables';
 
@@ -169,5 +169,27 @@ describe('1,000 random tables against an independent computation', () => {
     console.log(`random tables: ${JSON.stringify(total)}`);
     expect(total.overlapsSeen).toBeGreaterThan(100);
     expect(total.ambiguous).toBeLessThan(total.pairs / 100);
+  });
+});
+
+describe('the oracle itself', () => {
+  it('brute-force distances agree with @flatten-js/core on 100 random tables', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(tableArb, (t) => {
+        const o = oraclePieces(t);
+        for (let i = 0; i < o.length; i++) {
+          for (let j = i + 1; j < o.length; j++) {
+            for (const which of ['measure', 'overlap'] as const) {
+              const a = bruteDistance(o[i][which], o[j][which]), b = flattenDistance(o[i][which], o[j][which]);
+              must(Math.abs(a - b) < 1e-6, () => `${o[i].id}/${o[j].id} ${which}: brute ${a}, flatten ${b}`);
+              compared++;
+            }
+          }
+        }
+      }),
+      { numRuns: 100, seed: 424242 },
+    );
+    expect(compared).toBeGreaterThan(500);
   });
 });
