@@ -16,7 +16,7 @@ import { measureShape, overlapShape, World } from '../src/rules/world';
 import type { ShapeReport } from '../src/model/report';
 import { bruteDistance, expectedRelation, flattenDistance, ringBoundaryDistance, ringContains, signedArea, type XY } from './support/oracle';
 import { EFFECTS, expectedBand, OBSTACLE_KIND, oraclePieces, shipToken, targetingPoints } from './support/shapes';
-import { tableArb } from './support/tables';
+import { tableArb, touchingTableArb } from './support/tables';
 
 const TOL = TOLERANCE_MM;
 
@@ -169,6 +169,22 @@ describe('1,000 random tables against an independent computation', () => {
     console.log(`random tables: ${JSON.stringify(total)}`);
     expect(total.overlapsSeen).toBeGreaterThan(100);
     expect(total.ambiguous).toBeLessThan(total.pairs / 100);
+  });
+});
+
+describe('pieces put exactly against an obstacle', () => {
+  it('touching, 0.003 mm either way, and 0.006 mm either way decide as the oracle says', () => {
+    const total = { ambiguous: 0, pairs: 0, overlapsSeen: 0, touches: 0 };
+    fc.assert(
+      fc.property(touchingTableArb, (t) => {
+        const s = checkTable(t);
+        total.ambiguous += s.ambiguous; total.pairs += s.pairs; total.overlapsSeen += s.overlapsSeen; total.touches += s.touches;
+      }),
+      { numRuns: 400, seed: 777, endOnFailure: true },
+    );
+    console.log(`touching tables: ${JSON.stringify(total)}`);
+    expect(total.touches).toBeGreaterThan(100);
+    expect(total.overlapsSeen).toBeGreaterThan(50);
   });
 });
 

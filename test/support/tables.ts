@@ -1,6 +1,7 @@
 /** fast-check generators of small, crowded tables: pieces close enough that many pairs touch or overlap. */
 import fc from 'fast-check';
 import catalogJson from '../../assets/catalog.json';
+import { obstacleRing, shipBase, SQUADRON_DIAMETER } from './shapes';
 
 const CLASSES = Object.entries((catalogJson as unknown as { shipClasses: Record<string, { size: string }> }).shipClasses);
 export const OBSTACLE_TYPES = Object.keys((catalogJson as unknown as { obstacles: Record<string, unknown> }).obstacles);
@@ -47,4 +48,37 @@ export const tableArb: fc.Arbitrary<GenTable> = region.chain(([ox, oy]) => {
     obstacles: r.obstacles.map((o, i) => ({ id: `ob${i}`, ...o })),
     tokens: r.tokens.map((k, i) => ({ id: `tok${i}`, ...k })),
   }));
+});
+
+/**
+ * Tables where a ship or squadron is put against an obstacle at a gap g along a direction u:
+ * the obstacle's farthest vertex along u and the piece's farthest point along -u set g apart, so
+ * the two are exactly g apart (touching when g = 0). The shapes come from test/support/shapes.
+ */
+export const touchingTableArb: fc.Arbitrary<GenTable> = fc.record({
+  type: fc.constantFrom(...OBSTACLE_TYPES),
+  orot: rotation,
+  dir: fc.oneof(fc.constantFrom(0, 90, 180, 270, 45), fc.double({ min: 0, max: 360, noNaN: true })),
+  gap: fc.constantFrom(0, 0, 0.003, -0.003, 0.006, -0.006, 0.01, -0.01, 0.5),
+  piece: fc.constantFrom('squadron', 'small', 'medium', 'large'),
+  srot: rotation,
+  far: fc.boolean(),
+}).map(({ type, orot, dir, gap, piece, srot, far }): GenTable => {
+  const [ox, oy] = far ? [1650, 750] : [300, 300];
+  const ring = obstacleRing(type, ox, oy, orot);
+  const ux = Math.cos((dir * Math.PI) / 180), uy = Math.sin((dir * Math.PI) / 180);
+  let v = ring[0];
+  for (const p of ring) if (p[0] * ux + p[1] * uy > v[0] * ux + v[1] * uy) v = p;
+  const t: GenTable = { format: 'armada-table/1', table: '3x6', ships: [], squadrons: [], obstacles: [{ id: 'ob0', type, x: ox, y: oy, rotation: orot }], tokens: [] };
+  if (piece === 'squadron') {
+    const r = SQUADRON_DIAMETER / 2;
+    t.squadrons.push({ id: 'sq0', player: 1, x: v[0] + ux * (r + gap), y: v[1] + uy * (r + gap) });
+  } else {
+    const size = piece as 'small' | 'medium' | 'large';
+    const base = shipBase(size, 0, 0, srot);
+    let w = base[0];
+    for (const p of base) if (p[0] * -ux + p[1] * -uy > w[0] * -ux + w[1] * -uy) w = p;
+    t.ships.push({ id: 'ship0', size, player: 1, x: v[0] + ux * gap - w[0], y: v[1] + uy * gap - w[1], rotation: srot });
+  }
+  return t;
 });
