@@ -6,6 +6,7 @@
  * - analyzeIncremental (re-judging after a drag) against a full analysis, entry for entry;
  * - crossing depths computed directly for convex shapes against the plain bisection.
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Polygon } from '../src/geometry/polygon';
@@ -26,6 +27,8 @@ describe('generated benchmark tables', () => {
     expect([t.ships.length, t.squadrons.length, t.obstacles.length]).toEqual([10, 24, 12]);
     expect(tournamentTable(1)).toEqual(t);
     expect(tournamentTable(2)).not.toEqual(t);
+    // the browser frame-time run drags across the same table (npx tsx scripts/bench-tables.ts)
+    expect(JSON.parse(readFileSync(new URL('../e2e/fixtures/tournament-table.json', import.meta.url), 'utf8'))).toEqual(t);
     // the stress table holds more pieces than a table file may (it is analysed, never saved)
     const s = stressTable(1);
     expect([s.ships.length, s.squadrons.length, s.obstacles.length]).toEqual([50, 120, 60]);
@@ -33,13 +36,13 @@ describe('generated benchmark tables', () => {
 });
 
 describe('analysis against the library baseline', () => {
-  it.each([1, 2, 3, 4])('agrees on distances and overlaps (generated table, seed %i)', (seed) => {
+  it.each([1, 2, 3, 4])('agrees on distances, overlaps, firing arcs and ranges (generated table, seed %i)', (seed) => {
     // a smaller, crowded table so that overlaps occur
     const table = generateTable({ shipsPerPlayer: 3, squadronsPerPlayer: 6, obstacles: 8, seed, onObstacle: 0.6 });
     const report = analyze(table);
-    const cmp = compareWithBaseline(report, baselineAnalyze(table), CATALOG.ruler.distance);
+    const cmp = compareWithBaseline(report, baselineAnalyze(table), CATALOG.ruler.distance, CATALOG.ruler.range);
     expect(cmp.mismatches).toEqual([]);
-    expect(cmp.compared).toBeGreaterThan(report.distances.length - 3);
+    expect(cmp.compared).toBeGreaterThan(report.distances.length + report.attacks.length - 6);
   });
 });
 
@@ -131,6 +134,29 @@ describe('segment-to-shape distance', () => {
     fc.assert(
       fc.property(fc.nat(shapes.length - 1), coord, coord, coord, coord, (k, px, py, qx, qy) => {
         expect(segmentShapeDistance(shapes[k], px, py, qx, qy)).toBe(plainSegmentShapeDistance(shapes[k], px, py, qx, qy));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('closest boundary point', () => {
+  it('is exactly the plain every-edge search', () => {
+    const coord = fc.double({ min: -90, max: 90, noNaN: true });
+    const shapes = (['debris-b', 'gravity-rift', 'purrgil-1'] as const).map((t) => Polygon.from(CATALOG.obstacles[t].outline));
+    fc.assert(
+      fc.property(fc.nat(shapes.length - 1), coord, coord, (k, px, py) => {
+        const P = shapes[k];
+        let best = Infinity, bx = NaN, by = NaN;
+        for (let i = 0; i < P.n; i++) {
+          const j = (i + 1) % P.n;
+          const ex = P.x(j) - P.x(i), ey = P.y(j) - P.y(i), l2 = ex * ex + ey * ey;
+          let t = l2 === 0 ? 0 : ((px - P.x(i)) * ex + (py - P.y(i)) * ey) / l2;
+          t = t < 0 ? 0 : t > 1 ? 1 : t;
+          const qx = P.x(i) + ex * t, qy = P.y(i) + ey * t, d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
+          if (d2 < best) { best = d2; bx = qx; by = qy; }
+        }
+        expect(P.closestBoundaryPoint(px, py)).toEqual({ d: Math.sqrt(best), x: bx, y: by });
       }),
       { numRuns: 2000 },
     );

@@ -86,12 +86,76 @@ function libOverlaps(piece: LibShape, obstacle: Extract<LibShape, { kind: 'polyg
   return d < piece.r;
 }
 
+export interface BaselineAttack { attacker: string; defender: string; inArc: boolean; rangeMm: number; range: string }
+
 export interface BaselineAnswers {
   distances: { a: string; b: string; mm: number; band: number | null }[];
   overlaps: { piece: string; obstacle: string; part?: 'base' | 'dial frame' }[];
+  /** firing arc and attack range of every attack pair (line of sight is not re-derived here) */
+  attacks: BaselineAttack[];
 }
 
-/** The distance and overlap questions, pair by pair, with library calls only. */
+interface LibSide { key: string; player: number; shape: Flatten.Polygon | Flatten.Circle; arc?: Flatten.Polygon; arcTurf?: Feature<GeoPolygon> }
+
+function flatShape(sh: Polygon | Circle): Flatten.Polygon | Flatten.Circle {
+  return sh.kind === 'circle' ? new Flatten.Circle(new Flatten.Point(sh.cx, sh.cy), sh.r) : new Flatten.Polygon(sh.pairs());
+}
+
+/** Do two flatten shapes share a point? */
+function flatMeets(a: Flatten.Polygon | Flatten.Circle, b: Flatten.Polygon | Flatten.Circle): boolean {
+  const pa = a instanceof Flatten.Circle ? new Flatten.Polygon(a) : a;
+  const pb = b instanceof Flatten.Circle ? new Flatten.Polygon(b) : b;
+  return (pa as Flatten.Polygon).distanceTo(pb as Flatten.Polygon)[0] === 0 || pa.contains(pb.vertices[0]) || pb.contains(pa.vertices[0]);
+}
+
+function flatDistance(a: Flatten.Polygon | Flatten.Circle, b: Flatten.Polygon | Flatten.Circle): number {
+  if (flatMeets(a, b)) return 0;
+  return (a.distanceTo(b as never) as unknown as [number, unknown])[0];
+}
+
+/**
+ * Firing arc and range, pair by pair: the defender is in arc when it shares a point with the
+ * arc region (turf/flatten); range is measured to the defender clipped to the arc with
+ * flatten's boolean intersection, or to the whole defender outside the arc.
+ */
+function baselineAttacks(table: Table, cat: Catalog): BaselineAttack[] {
+  const sides: LibSide[] = [];
+  for (const s of table.ships) {
+    const sh = shipShapes(cat, s);
+    for (const z of ['front', 'left', 'right', 'rear'] as const) {
+      const ring = sh.arcs[z].pairs();
+      sides.push({ key: `${s.id}.${z}`, player: s.player, shape: flatShape(sh.hullZones[z]), arc: new Flatten.Polygon(ring), arcTurf: turf.polygon([[...ring, ring[0]]]) });
+    }
+  }
+  for (const q of table.squadrons) sides.push({ key: q.id, player: q.player, shape: flatShape(squadronCircle(cat, q)) });
+  const range = cat.ruler.range, d1 = cat.ruler.distance[0];
+  const out: BaselineAttack[] = [];
+  for (const att of sides) {
+    for (const def of sides) {
+      if (def.player === att.player) continue;
+      if (!att.arc) {
+        const mm = flatDistance(att.shape, def.shape);
+        out.push({ attacker: att.key, defender: def.key, inArc: true, rangeMm: mm, range: mm <= d1.end + TOLERANCE_MM ? 'distance-1' : 'beyond' });
+        continue;
+      }
+      const defPoly = def.shape instanceof Flatten.Circle ? new Flatten.Polygon(def.shape) : def.shape;
+      const inArc = def.shape instanceof Flatten.Circle
+        ? flatMeets(def.shape, att.arc)
+        : turf.booleanIntersects(turf.polygon([[...def.shape.vertices.map((v) => [v.x, v.y]), [def.shape.vertices[0].x, def.shape.vertices[0].y]]]), att.arcTurf!);
+      let target: Flatten.Polygon | Flatten.Circle = def.shape;
+      if (inArc) {
+        const part = Flatten.BooleanOperations.intersect(defPoly, att.arc);
+        if (part.faces.size > 0 && part.area() > 0) target = part;
+      }
+      const mm = flatDistance(att.shape, target);
+      const k = range.findIndex((b) => mm <= b.end + TOLERANCE_MM);
+      out.push({ attacker: att.key, defender: def.key, inArc, rangeMm: mm, range: k < 0 ? 'beyond' : range[k].name });
+    }
+  }
+  return out;
+}
+
+/** The distance, overlap, firing-arc and attack-range questions, pair by pair, with library calls only. */
 export function baselineAnalyze(table: Table, base: Catalog = CATALOG): BaselineAnswers {
   const cat = withMeasurements(base, table.measurements);
   const pieces = baselinePieces(table, cat);
@@ -117,7 +181,7 @@ export function baselineAnalyze(table: Table, base: Catalog = CATALOG): Baseline
       }
     }
   }
-  return { distances, overlaps };
+  return { distances, overlaps, attacks: baselineAttacks(table, cat) };
 }
 
 export interface Comparison {
@@ -128,8 +192,8 @@ export interface Comparison {
   mismatches: string[];
 }
 
-/** Check a report's distances and overlaps against the baseline's answers. */
-export function compareWithBaseline(report: Report, base: BaselineAnswers, bands: readonly { end: number }[]): Comparison {
+/** Check a report's distances, overlaps, arcs and ranges against the baseline's answers. */
+export function compareWithBaseline(report: Report, base: BaselineAnswers, bands: readonly { end: number }[], rangeBands: readonly { end: number }[] = []): Comparison {
   const out: Comparison = { compared: 0, borderline: 0, mismatches: [] };
   const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
   const fast = new Map(report.distances.map((d) => [key(d.a, d.b), d]));
@@ -146,6 +210,21 @@ export function compareWithBaseline(report: Report, base: BaselineAnswers, bands
     out.compared++;
     if (Math.abs(f.mm - d.mm) > 1e-6 || f.band !== d.band) {
       out.mismatches.push(`distance ${d.a}-${d.b}: ${f.mm} (band ${f.band}) vs baseline ${d.mm} (band ${d.band})`);
+    }
+  }
+  const bandEnds = [...bands, ...rangeBands];
+  const fastA = new Map(report.attacks.map((a) => [`${a.attacker}>${a.defender}`, a]));
+  if (fastA.size !== base.attacks.length) out.mismatches.push(`attacks: ${fastA.size} pairs, baseline ${base.attacks.length}`);
+  for (const b of base.attacks) {
+    const f = fastA.get(`${b.attacker}>${b.defender}`);
+    if (!f) { out.mismatches.push(`attack ${b.attacker}>${b.defender}: missing`); continue; }
+    // within the tolerance of an arc line or a band end the libraries (no tolerance) cannot judge
+    const arcGap = typeof f.arcGapMm === 'number' ? f.arcGapMm : Infinity;
+    if (arcGap <= 2 * TOLERANCE_MM || f.rangeMeasuredTo === 'arc-line contact' || f.rangeMm === null ||
+        bandEnds.some((e) => Math.abs(b.rangeMm - e.end) <= 2 * TOLERANCE_MM)) { out.borderline++; continue; }
+    out.compared++;
+    if (f.inArc !== b.inArc || f.range !== b.range || Math.abs(f.rangeMm - b.rangeMm) > 1e-6) {
+      out.mismatches.push(`attack ${b.attacker}>${b.defender}: inArc ${f.inArc}, ${f.range} ${f.rangeMm} vs baseline ${b.inArc}, ${b.range} ${b.rangeMm}`);
     }
   }
   const ov = (o: { piece: string; obstacle: string; part?: string }) => `${o.piece}|${o.obstacle}|${o.part ?? ''}`;

@@ -163,6 +163,10 @@ export class Polygon {
     for (let i = 0; i < n; i++) {
       const j = i + 1 === n ? 0 : i + 1;
       const ax = xy[2 * i], ay = xy[2 * i + 1], ex = xy[2 * j], ey = xy[2 * j + 1];
+      // skip an edge whose box is no nearer than the best so far
+      const gx = Math.max(px - (ax > ex ? ax : ex), (ax < ex ? ax : ex) - px, 0);
+      const gy = Math.max(py - (ay > ey ? ay : ey), (ay < ey ? ay : ey) - py, 0);
+      if (gx * gx + gy * gy >= best) continue;
       const t = closestParam(px, py, ax, ay, ex, ey);
       const qx = ax + (ex - ax) * t, qy = ay + (ey - ay) * t;
       const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
