@@ -76,6 +76,18 @@ describe('relate by construction', () => {
     expect(both(L, new Circle(2, 2, 1)).kind).toBe('touch');
   });
 
+  it('a thin U (0.5 mm arms, slanted ends) round a square filling its mouth touches; two such Us stacked overlap', () => {
+    // the U's centroid lies in its mouth, deep inside the square: it must not be taken for a point of the U
+    const U = Polygon.from([[0, 0], [100, 0], [100, 100], [99.5, 99], [99.5, 0.5], [0.5, 0.5], [0.5, 99], [0, 100]]);
+    const mouth = Polygon.from([[0.5, 0.5], [99.5, 0.5], [99.5, 99], [0.5, 99]]);
+    expect(both(U, mouth).kind).toBe('touch');
+    expect(both(U.placed(1500.25, 700.75, 90), mouth.placed(1500.25, 700.75, 90)).kind).toBe('touch');
+    expect(both(U, Polygon.from(U.pairs())).kind).toBe('overlap');
+    expect(both(U, mouth.placed(0, -0.01, 0)).kind).toBe('overlap');
+    const ip = U.innerPoint();
+    expect(U.locate(ip.x, ip.y)).toBe('inside');
+  });
+
   it('closest points lie on the shapes and are the reported distance apart', () => {
     const r = relate(sq(0, 0, 10), new Circle(20, 0, 5));
     expect(r).toMatchObject({ kind: 'apart', distance: 10 });

@@ -196,7 +196,8 @@ export class Polygon {
       const len = Math.hypot(ex, ey);
       if (len === 0) continue;
       // step inward (left of a CCW edge) by a range of depths
-      for (const s of [0.05, 0.2, 0.5]) {
+      // shallow steps too, for shapes thinner than a twentieth of their box
+      for (const s of [0.001, 0.01, 0.05, 0.2, 0.5]) {
         const depth = s * Math.min(this.maxX - this.minX, this.maxY - this.minY);
         cands.push({ x: mx - (ey / len) * depth, y: my + (ex / len) * depth });
       }

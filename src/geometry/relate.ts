@@ -149,6 +149,8 @@ function polygonsOverlapBeyond(A: Polygon, B: Polygon, tol: number): boolean {
   // No boundary reaches in: the shapes are stacked or nested with boundaries within tol.
   for (const [P, Q] of pairs) {
     const ip = P.innerPoint();
+    // innerPoint falls back to the centroid, which may lie outside a thin concave shape
+    if (P.locate(ip.x, ip.y) !== 'inside') continue;
     if (Q.locate(ip.x, ip.y) === 'inside' && Q.closestBoundaryPoint(ip.x, ip.y).d > tol) return true;
   }
   return false;
