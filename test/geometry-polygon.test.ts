@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Circle } from '../src/geometry/circle';
 import { Polygon } from '../src/geometry/polygon';
 import { CATALOG, OBSTACLE_TYPES } from '../src/model/catalog';
 import { ringContains } from './support/oracle';
@@ -91,23 +90,5 @@ describe('measures', () => {
     }
     const ip = L.innerPoint();
     expect(L.locate(ip.x, ip.y)).toBe('inside');
-  });
-});
-
-describe('Circle', () => {
-  const c = new Circle(10, 10, 5);
-  it('hit test, signed distance, closest edge point', () => {
-    expect(c.contains(10, 14.999)).toBe(true);
-    expect(c.contains(10, 15)).toBe(false); // the edge is not inside
-    expect(c.signedDistance(10, 20)).toBe(5);
-    expect(c.signedDistance(10, 10)).toBe(-5);
-    expect(c.closestBoundaryPoint(20, 10)).toEqual({ x: 15, y: 10 });
-    expect(c.closestBoundaryPoint(10, 10).x).toBe(15); // the centre: any edge point will do
-    expect([c.minX, c.maxX, c.minY, c.maxY]).toEqual([5, 15, 5, 15]);
-  });
-  it('refuses a degenerate disc', () => {
-    expect(() => new Circle(0, 0, 0)).toThrow();
-    expect(() => new Circle(0, NaN, 1)).toThrow();
-    expect(() => new Circle(0, 0, Infinity)).toThrow();
   });
 });
