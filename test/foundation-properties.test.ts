@@ -188,6 +188,27 @@ describe('pieces put exactly against an obstacle', () => {
   });
 });
 
+describe('order does not matter', () => {
+  it('reversing every list of pieces gives the same distances (as unordered pairs) and overlaps', () => {
+    const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+    fc.assert(
+      fc.property(tableArb, (t) => {
+        const w1 = new World(validateTable(t));
+        const rev = { ...t, ships: [...t.ships].reverse(), squadrons: [...t.squadrons].reverse(), obstacles: [...t.obstacles].reverse(), tokens: [...t.tokens].reverse() };
+        const w2 = new World(validateTable(rev));
+        const d1 = new Map(distances(w1).map((d) => [key(d.a, d.b), d]));
+        for (const d of distances(w2)) {
+          const e = d1.get(key(d.a, d.b))!;
+          must(Math.abs(e.mm - d.mm) <= 1e-9 && e.band === d.band, () => `${d.a}/${d.b}: ${e.mm} vs ${d.mm}`);
+        }
+        const o = (w: World) => overlaps(w).map((x) => `${x.piece}|${x.obstacle}|${x.part ?? ''}`).sort();
+        expect(o(w2)).toEqual(o(w1));
+      }),
+      { numRuns: 200, seed: 99 },
+    );
+  });
+});
+
 describe('the oracle itself', () => {
   it('brute-force distances agree with @flatten-js/core on 100 random tables', () => {
     let compared = 0;
