@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 // edits made elsewhere in the tree while it runs cannot reload the page under a test.
 // E2E_DEV=1 runs against the dev server instead.
 const DEV = !!process.env.E2E_DEV;
-const PORT = DEV ? 5173 : 4173;
+// E2E_PORT lets two runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? (DEV ? 5173 : 4173));
 
 export default defineConfig({
   testDir: 'e2e',

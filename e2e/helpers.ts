@@ -22,7 +22,7 @@ export async function tableJson(page: Page): Promise<string> {
 }
 
 /** Drag a piece by its centre to a table point, in steps, as a player would. */
-export async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 12) {
+export async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 6) {
   const a = await pagePoint(page, from.x, from.y);
   const b = await pagePoint(page, to.x, to.y);
   await page.mouse.move(a.x, a.y);
