@@ -112,6 +112,16 @@ function mutateText(text: string, r: () => number): string {
 export function mutatedFile(base: Json, seed: number): string {
   const r = rng(seed);
   let tree = structuredClone(base);
+  if (r() < 0.05) {
+    // a valid table in a random state: every position and rotation redrawn (pieces land on each other, on edges, anywhere)
+    for (const [c, k] of slots(tree)) {
+      const o = c as Record<string | number, Json>;
+      if (k === 'x') o[k] = pick(r, [0, 457.2, 914.4, r() * 914.4]);
+      else if (k === 'y') o[k] = pick(r, [0, 914.4, r() * 914.4]);
+      else if (k === 'rotation') o[k] = pick(r, [0, 90, 180, 270, r() * 720 - 360]);
+    }
+    return JSON.stringify(tree);
+  }
   for (let i = 0, n = 1 + Math.floor(r() * 3); i < n; i++) {
     // nesting piled on nesting can outgrow the generator's own recursive cloning: skip that edit
     try { tree = mutateTree(tree, r); } catch (e) { if (!(e instanceof RangeError)) throw e; }
