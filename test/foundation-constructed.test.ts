@@ -28,9 +28,9 @@ interface Pieces {
   obstacles?: { id: string; type: string; x: number; y: number; rotation: number }[];
 }
 
-function world(p: Pieces): World {
+function world(p: Pieces, measurements?: Record<string, unknown>): World {
   return new World(validateTable({
-    format: 'armada-table/1', table: '3x6',
+    format: 'armada-table/1', table: '3x6', ...(measurements ? { measurements } : {}),
     ships: (p.ships ?? []).map((s) => ({ player: 1, ...s })),
     squadrons: (p.squadrons ?? []).map((s) => ({ player: 2, ...s })),
     obstacles: p.obstacles ?? [],
@@ -297,3 +297,32 @@ describe('concave outlines: the notch of debris field A', () => {
     }
   });
 });
+
+describe('measurements set by the table change the verdicts they should', () => {
+  it('frames that do not stick out: the frame-only overlap goes away; a smaller squadron base stops overlapping', () => {
+    const { width } = SIZES.medium.base;
+    const local = obstacleRing('debris-b', 0, 0, 0);
+    const v = extreme(local, -1, 0);
+    const pieces: Pieces = {
+      ships: [{ id: 'vsd', size: 'medium', x: 800, y: 400, rotation: 0 }],
+      obstacles: [{ id: 'junk', type: 'debris-b', x: 800 + width / 2 + 2 - v[0], y: 400 - v[1], rotation: 0 }],
+    };
+    expect(overlaps(world(pieces)).map((o) => o.part)).toEqual(['dial frame']);
+    expect(overlaps(world(pieces, { dialFrame: { protrusion: 0 } }))).toEqual([]);
+    expect(overlaps(world(pieces, { dialFrame: { protrusion: 2 } }))).toEqual([]); // exactly touching
+    expect(overlaps(world(pieces, { dialFrame: { protrusion: 2.01 } }))).toHaveLength(1);
+    const ring = obstacleRing('asteroid-a', 500, 500, 0);
+    const u = extreme(ring, 1, 0);
+    const sq: Pieces = { squadrons: [{ id: 'tie', x: u[0] + R - 1, y: u[1] }], obstacles: [{ id: 'a', type: 'asteroid-a', x: 500, y: 500, rotation: 0 }] };
+    expect(overlaps(world(sq))).toHaveLength(1);
+    expect(overlaps(world(sq, { squadronDiameter: SQUADRON_DIAMETER - 2 }))).toEqual([]);
+  });
+
+  it('band lengths set by the table move the band a distance falls in', () => {
+    const pieces: Pieces = { squadrons: [{ id: 'a', x: 500, y: 500 }, { id: 'b', x: 500 + 2 * R + 74, y: 500 }] };
+    expect(distance(world(pieces), 'a', 'b').band).toBe(1);
+    expect(distance(world(pieces, { distanceBands: { '1': 74 } }), 'a', 'b').band).toBe(1);
+    expect(distance(world(pieces, { distanceBands: { '1': 73.99 } }), 'a', 'b').band).toBe(2);
+  });
+});
+
