@@ -22,6 +22,11 @@ test('the demo table renders: table, obstacles and both players\' pieces are dra
   // nothing drawn where there is no piece: no asteroid colour in an empty corner
   expect(await count(page, ASTEROID, [40, 40, 260, 260])).toBe(0);
   await expect(page.locator('#verdicts li.attack').first()).toBeVisible();
+  await expect(page.locator('#verdicts [data-tolerance]')).toHaveAttribute('data-tolerance', '0.005');
+  // the ruleset switch reaches the rules: the report says which ruleset judged it
+  await page.selectOption('#ruleset', '1.6');
+  await expect(page.locator('#verdicts .meta')).toContainText('Ruleset 1.6');
+  expect(JSON.parse(await tableJson(page)).ruleset).toBe('1.6');
 });
 
 test('dragging a ship onto an asteroid shows the overlap in the panel and on the canvas', async ({ page }) => {
