@@ -105,3 +105,26 @@ describe('piece edits', () => {
     expect(r.ships).toEqual(t.ships);
   });
 });
+
+describe('saving in the browser', () => {
+  const memory = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m } as unknown as Storage & { m: Map<string, string> };
+  };
+  it('a saved table comes back as it was', async () => {
+    const { save, loadSaved } = await import('../src/state/persist');
+    const s = memory();
+    const t = demo();
+    expect(save(s, t)).toBeNull();
+    expect(loadSaved(s).table).toEqual(t);
+  });
+  it('an unreadable saved table is reported and its text kept aside', async () => {
+    const { loadSaved, STORAGE_KEY, UNREADABLE_KEY } = await import('../src/state/persist');
+    const s = memory();
+    s.setItem(STORAGE_KEY, '{"format":"armada-table/1","table":"4x4"}');
+    const r = loadSaved(s);
+    expect(r.table).toBeNull();
+    expect(r.problem).toMatch(/table/);
+    expect(s.getItem(UNREADABLE_KEY)).toBe('{"format":"armada-table/1","table":"4x4"}');
+  });
+});

@@ -1,6 +1,7 @@
 import { parseTableText, type Table } from '../model/table';
 
 export const STORAGE_KEY = 'armada-table/1';
+export const UNREADABLE_KEY = 'armada-table/1.unreadable';
 
 /** The table saved in this browser, or null (with the reason when one was there but unreadable). */
 export function loadSaved(storage: Storage): { table: Table | null; problem?: string } {
@@ -14,7 +15,9 @@ export function loadSaved(storage: Storage): { table: Table | null; problem?: st
   try {
     return { table: parseTableText(text) };
   } catch (e) {
-    return { table: null, problem: `the saved table could not be read (${(e as Error).message})` };
+    // keep the unreadable text, so nothing is lost when the demo table is saved over it
+    try { storage.setItem(UNREADABLE_KEY, text); } catch { /* storage full: nothing more to do */ }
+    return { table: null, problem: `the saved table could not be read (${(e as Error).message}); its text is kept in local storage under "${UNREADABLE_KEY}"` };
   }
 }
 
