@@ -56,8 +56,9 @@ test('frame times while dragging a ship across the tournament table', async ({ p
     await page.mouse.move(to.x, to.y);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
   }
-  await page.mouse.up();
+  // stop recording before the drop: the full analysis after it is not part of the drag
   const rec = await page.evaluate(() => { const r = (window as any).__perf; r.run = false; return r; });
+  await page.mouse.up();
 
   const moved = await piece(page, ship.id);
   expect(Math.hypot(moved.x - start.x, moved.y - start.y)).toBeGreaterThan(100);

@@ -113,11 +113,20 @@ function view(world: World, lists: Partial<Pick<World, 'ships' | 'squadrons' | '
   return Object.assign(Object.create(world) as World, { ships: world.ships, squadrons: world.squadrons, obstacles: world.obstacles, ...lists });
 }
 
-/** Gap between a line's bounding box and a shape's: a lower bound on their distance. */
-function lineBoxGap(S: Shape, [p, q]: [XY, XY]): number {
-  const gx = Math.max(Math.min(p[0], q[0]) - S.maxX, S.minX - Math.max(p[0], q[0]), 0);
-  const gy = Math.max(Math.min(p[1], q[1]) - S.maxY, S.minY - Math.max(p[1], q[1]), 0);
-  return Math.hypot(gx, gy);
+/**
+ * Does the line come within `m` of the shape's bounding box? Clips the segment to the box grown
+ * by m on every side (Liang-Barsky), which holds every point within m of the shape.
+ */
+function lineNearBox(S: Shape, [p, q]: [XY, XY], m: number): boolean {
+  let t0 = 0, t1 = 1;
+  const dx = q[0] - p[0], dy = q[1] - p[1];
+  const lim: [number, number][] = [[-dx, p[0] - (S.minX - m)], [dx, S.maxX + m - p[0]], [-dy, p[1] - (S.minY - m)], [dy, S.maxY + m - p[1]]];
+  for (const [a, b] of lim) {
+    if (a === 0) { if (b < 0) return false; continue; }
+    const t = b / a;
+    if (a < 0) { if (t > t1) return false; if (t > t0) t0 = t; } else { if (t < t0) return false; if (t < t1) t1 = t; }
+  }
+  return t0 <= t1;
 }
 
 function boxesMeet(a: Shape, b: Shape): boolean {
@@ -156,7 +165,7 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
     const a = prev[k];
     const pa = pieceOf(a.attacker), pd = pieceOf(a.defender);
     let again = movedIds.has(pa) || movedIds.has(pd) || dialShips.has(pa) || dialShips.has(pd);
-    for (let i = 0; !again && i < near.length; i++) if (lineBoxGap(near[i], a.losLine) <= margin) again = true;
+    for (let i = 0; !again && i < near.length; i++) if (lineNearBox(near[i], a.losLine, margin)) again = true;
     out[k] = again ? attackBetween(world, a.attacker, a.defender) : a;
   }
   return out;
