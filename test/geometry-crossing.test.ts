@@ -1,9 +1,12 @@
 /** crossing(): how a line of sight meets a shape: clear, graze (within the tolerance, not through) or cross. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Circle } from '../src/geometry/circle';
 import { Polygon } from '../src/geometry/polygon';
 import { crossing, insideIntervals, segmentReachesInside, segmentShapeDistance } from '../src/geometry/relate';
-import { CATALOG } from '../src/model/catalog';
+import { CATALOG, OBSTACLE_TYPES } from '../src/model/catalog';
+import { TOLERANCE_MM } from '../src/geometry/tolerance';
+import { bruteDistance, ringBoundaryDistance, ringContains } from './support/oracle';
 
 const S = Polygon.rect(0, 0, 10, 10); // -5..5
 const L = Polygon.from([[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]]);
@@ -75,3 +78,36 @@ describe('crossing a disc', () => {
     expect(segmentShapeDistance(S, 0, 0, 1, 0)).toBe(0);
   });
 });
+
+describe('crossing on random lines past every outline', () => {
+  it('the same either way along the line; clear and cross as brute force and sampling say', () => {
+    const c = fc.integer({ min: -900_000, max: 900_000 }).map((v) => v / 10_000 + 1e-7);
+    let crosses = 0, clears = 0;
+    fc.assert(fc.property(fc.constantFrom(...OBSTACLE_TYPES), fc.double({ min: 0, max: 360, noNaN: true }), c, c, c, c, (type, rot, px, py, qx, qy) => {
+      const P = Polygon.from(CATALOG.obstacles[type].outline).placed(1000, 500, rot);
+      const [ax, ay, bx, by] = [1000 + px, 500 + py, 1000 + qx, 500 + qy];
+      const f = crossing(P, ax, ay, bx, by), b = crossing(P, bx, by, ax, ay);
+      expect(b.kind).toBe(f.kind);
+      expect(b.insideLength).toBeCloseTo(f.insideLength, 9);
+      const ring = P.pairs();
+      const clearance = bruteDistance({ ring }, { ring: [[ax, ay], [bx, by]] });
+      if (clearance > TOLERANCE_MM + 1e-6) { expect(f.kind).toBe('clear'); expect(f.clearance).toBeCloseTo(clearance, 9); clears++; }
+      if (clearance < TOLERANCE_MM - 1e-6) expect(f.kind).not.toBe('clear');
+      // deepest sampled reach; the depth is 1-Lipschitz along the line, so sampling misses at most half a step
+      const len = Math.hypot(bx - ax, by - ay), steps = Math.max(1, Math.ceil(len / 0.02));
+      let deep = -Infinity, inside = 0;
+      for (let i = 0; i <= steps; i++) {
+        const x = ax + ((bx - ax) * i) / steps, y = ay + ((by - ay) * i) / steps;
+        if (ringContains(ring, x, y)) { deep = Math.max(deep, ringBoundaryDistance(ring, x, y)); inside++; }
+      }
+      if (deep > TOLERANCE_MM + 1e-6) { expect(f.kind).toBe('cross'); expect(f.depth).toBeGreaterThanOrEqual(deep - 0.002); crosses++; }
+      if (f.kind === 'cross') {
+        expect(deep).toBeGreaterThan(TOLERANCE_MM - 0.011);
+        expect(f.insideLength).toBeCloseTo((inside / (steps + 1)) * len, 0);
+      }
+    }), { numRuns: 300, seed: 17 });
+    expect(crosses).toBeGreaterThan(50);
+    expect(clears).toBeGreaterThan(50);
+  });
+});
+
