@@ -135,7 +135,9 @@ export function generateTable(recipe: TableRecipe, cat: Catalog = CATALOG): Tabl
   }
   return {
     format: 'armada-table/1', table: '3x6', ruleset: 'seed',
-    ships, squadrons, obstacles: placedObstacles.map((p) => p.o), tokens: [], proposals: [],
+    ships, squadrons, obstacles: placedObstacles.map((p) => p.o), tokens: [],
+    // one question about the table, so the proposals section is exercised too
+    proposals: [{ id: 'setup-check', kind: 'setup' }],
   };
 }
 
