@@ -8,6 +8,7 @@ import { Scene } from './render/scene';
 import { toScreen } from './render/view';
 import type { Entry } from './rules/world';
 import { analyse, type Analysis } from './state/analysis';
+import { FullAnalysis } from './state/full-analysis';
 import { loadSaved, save } from './state/persist';
 import { SHARE_PREFIX, tableFromHash } from './state/share';
 import { type AppState, commands, createAppStore } from './state/store';
@@ -44,7 +45,20 @@ async function main() {
   const scene = new Scene();
   await scene.init($('canvas-host'));
 
-  let analysis: Analysis = analyse(store.getState().table);
+  let analysis: Analysis;
+  const full = new FullAnalysis(
+    (table, report, ms) => {
+      if (analysis.table !== table) return;
+      analysis = { table, world: analysis.world, report, live: false, attacker: null, ms };
+      schedule(true);
+    },
+    (table) => {
+      // judge in place instead
+      if (analysis.table === table) { analysis = analyse(table, analysis); schedule(true); }
+    },
+  );
+  // first picture at once; the full report follows from the worker
+  analysis = full.available ? analyse(store.getState().table, undefined, { attacker: null }) : analyse(store.getState().table);
   let overlays = buildOverlays(store.getState(), analysis);
   const onlySelected = { value: false };
   const pickable = () => {
@@ -80,9 +94,16 @@ async function main() {
   const draw = () => {
     frame = 0;
     const s = store.getState();
-    const live = !!s.gestureStart;
-    if (s.table !== analysis.table || (analysis.live && !live) || (live && analysis.live && analysis.attacker !== s.attacker)) {
-      analysis = analyse(s.table, analysis, live ? { attacker: s.attacker } : undefined);
+    const moving = !!s.gestureStart;
+    if (moving || full.available) {
+      // the picture now (overlaps, campaign verdicts, the selected attacker's attacks) ...
+      if (s.table !== analysis.table || (analysis.live && analysis.attacker !== s.attacker)) {
+        analysis = analyse(s.table, analysis, { attacker: s.attacker });
+      }
+      // ... and, once the pieces are still, every attack from the worker
+      if (!moving && analysis.live) full.request(s.table);
+    } else if (s.table !== analysis.table || analysis.live) {
+      analysis = analyse(s.table, analysis);
     }
     overlays = buildOverlays(s, analysis);
     scene.render(s, analysis, overlays);
@@ -132,6 +153,8 @@ async function main() {
     __armada: {
       store, cmd, scene,
       analysis: () => analysis,
+      /** whether the full report comes from the worker */
+      workerAvailable: () => full.available,
       zoomTo(x0: number, y0: number, x1: number, y1: number) { scene.fitBox(x0, y0, x1, y1); schedule(false); },
       /** page coordinates of a table point */
       pagePoint(x: number, y: number) {

@@ -10,7 +10,7 @@ const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '�
 export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, onlySelected: boolean, extra: string) {
   const r: Report = a.report;
   const parts: string[] = [];
-  parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ''}</p>`);
+  parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ' · <i>judging every attack…</i>') : ''}</p>`);
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
   for (const o of r.overlaps) {
     parts.push(`<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`);

@@ -1,0 +1,23 @@
+/// <reference lib="webworker" />
+import { CATALOG } from '../model/catalog';
+import type { Table } from '../model/table';
+import { analyzeWorld } from '../rules/analyze';
+import { World } from '../rules/world';
+
+/*
+ * The full report (every attack pair) off the main thread: on a big table it takes longer than
+ * a frame, and the table must stay responsive while it is judged.
+ */
+export interface FullRequest { seq: number; table: Table }
+export type FullReply = { seq: number; report: import('../model/report').Report; ms: number } | { seq: number; error: string };
+
+self.onmessage = (ev: MessageEvent<FullRequest>) => {
+  const { seq, table } = ev.data;
+  const t0 = performance.now();
+  try {
+    const report = analyzeWorld(new World(table, CATALOG));
+    (self as unknown as Worker).postMessage({ seq, report, ms: performance.now() - t0 } satisfies FullReply);
+  } catch (e) {
+    (self as unknown as Worker).postMessage({ seq, error: String((e as Error)?.message ?? e) } satisfies FullReply);
+  }
+};
