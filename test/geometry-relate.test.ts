@@ -10,7 +10,7 @@ import { Polygon } from '../src/geometry/polygon';
 import { closest, relate } from '../src/geometry/relate';
 import { TOLERANCE_MM } from '../src/geometry/tolerance';
 import { CATALOG, OBSTACLE_TYPES } from '../src/model/catalog';
-import { bruteDistance, type XY } from './support/oracle';
+import { bruteDistance, expectedRelation, type XY } from './support/oracle';
 
 const sq = (cx: number, cy: number, s: number) => Polygon.rect(cx, cy, s, s);
 const both = (a: Polygon | Circle, b: Polygon | Circle) => {
@@ -171,3 +171,29 @@ describe('relate over the obstacle outlines, by construction', () => {
     }), { numRuns: 500, seed: 9 });
   });
 });
+
+describe('relate on random star-shaped polygons (spikes, notches, slivers)', () => {
+  // a star-shaped ring: vertices at increasing angles about a centre, radii 0.2 to 30 mm
+  const star = fc.array(fc.tuple(fc.double({ min: 0.05, max: 1, noNaN: true }), fc.double({ min: 0.2, max: 30, noNaN: true })), { minLength: 3, maxLength: 14 })
+    .map((vs) => {
+      let a = 0;
+      const total = vs.reduce((t, [da]) => t + da, 0);
+      return vs.map(([da, r]): XY => { a += (da / total) * 2 * Math.PI; return [r * Math.cos(a), r * Math.sin(a)]; });
+    });
+  it('as the oracle decides: symmetric, distance as brute force, overlap as shared area says', () => {
+    const c = fc.double({ min: -40, max: 40, noNaN: true });
+    let overlapsSeen = 0;
+    fc.assert(fc.property(star, star, c, c, fc.double({ min: 0, max: 360, noNaN: true }), (ra, rb, dx, dy, rot) => {
+      let A: Polygon, B: Polygon;
+      try { A = Polygon.from(ra).placed(900, 450, 0); B = Polygon.from(rb).placed(900 + dx, 450 + dy, rot); } catch { return; }
+      const r = both(A, B);
+      expect(r.distance === 0).toBe(r.kind !== 'apart');
+      const want = expectedRelation({ ring: A.pairs() }, { ring: B.pairs() }, TOLERANCE_MM);
+      if (want.distance > TOLERANCE_MM + 1e-6) { expect(r.kind).toBe('apart'); expect(r.distance).toBeCloseTo(want.distance, 9); }
+      if (want.verdict === 'overlap') { expect(r.kind).toBe('overlap'); overlapsSeen++; }
+      if (want.verdict === 'touch' && want.distance < TOLERANCE_MM - 1e-6) expect(r.kind).toBe('touch');
+    }), { numRuns: 600, seed: 21 });
+    expect(overlapsSeen).toBeGreaterThan(100);
+  });
+});
+

@@ -144,8 +144,9 @@ export type Verdict = 'apart' | 'touch' | 'overlap' | 'touch-or-overlap';
  * What relate() must say, decided independently. Overlap means one shape reaches more than
  * `tol` inside the other. For two polygons the depth is not computed; instead a rigorous bound:
  * the part of a polygon within tol of its boundary has area at most tol x perimeter, so shared
- * area above that forces an overlap, while shared area of zero rules it out. Between the two
- * the oracle answers 'touch-or-overlap'. Discs use the exact depth r - signed distance.
+ * area above that forces an overlap, as does a vertex deeper than tol inside the other; a gap
+ * (0, tol] is a touch. Otherwise the oracle answers 'touch-or-overlap'. Discs use the exact
+ * depth r - signed distance.
  */
 export function expectedRelation(a: OShape, b: OShape, tol: number): { verdict: Verdict; distance: number } {
   const distance = bruteDistance(a, b);
@@ -166,8 +167,13 @@ export function expectedRelation(a: OShape, b: OShape, tol: number): { verdict: 
     return { verdict: depth > tol ? 'overlap' : 'touch', distance: 0 };
   }
   if (distance > 0) return { verdict: 'touch', distance: 0 };
+  // a vertex of one deeper than tol inside the other settles it (a lower bound on the depth)
+  const vertexDepth = (p: readonly XY[], q: readonly XY[]) =>
+    p.reduce((m, v) => (ringContains(q, v[0], v[1]) ? Math.max(m, ringBoundaryDistance(q, v[0], v[1])) : m), 0);
+  if (Math.max(vertexDepth(a.ring, b.ring), vertexDepth(b.ring, a.ring)) > tol + 1e-9) return { verdict: 'overlap', distance: 0 };
+  // shared area beyond tol x perimeter cannot all lie within tol of a boundary; flatten may report
+  // a sliver's area as 0, so a small area decides nothing
   const area = intersectionArea(a.ring, b.ring);
-  if (area === 0) return { verdict: 'touch', distance: 0 };
   if (area > tol * Math.min(perimeter(a), perimeter(b)) * 1.001) return { verdict: 'overlap', distance: 0 };
   return { verdict: 'touch-or-overlap', distance: 0 };
 }
