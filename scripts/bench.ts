@@ -1,9 +1,10 @@
 /**
- * `npm run --silent bench [-- --json] [-- --quick]`: how fast the analysis is.
+ * `npm run --silent bench [-- --json] [--quick] [--thorough]`: how fast the analysis is.
  *
  * - tournamentMs: median time of a full analysis (World built from the table, every report
  *   section) of a tournament-size table: 10 ships, 24 squadrons, 12 obstacles on 3'x6'.
- * - stressMs: the same for a table five times that size (50 ships, 120 squadrons, 60 obstacles).
+ * - stressMs: the same for a table five times that size (50 ships, 120 squadrons, 60 obstacles);
+ *   one run, as it takes seconds (--thorough: median of three).
  * - dragMs: median time to re-judge the tournament table after one ship moves a step, as while
  *   dragging it across the table (analyzeIncremental from the previous analysis).
  * - baselineRatio: how many times faster the full analysis is than the pair-by-pair baseline
@@ -13,7 +14,8 @@
  *   answers are checked equal in the same run.
  *
  * Tables come from a seeded generator (src/bench/tables.ts), so every run measures the same
- * tables. Figures are medians of repeated runs after a warm-up.
+ * tables. Figures are medians of repeated runs after a warm-up, in wall time; `cpuMs` gives the
+ * same medians in this process's CPU time, steadier when other work shares the cores.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { baselineAnalyze, compareWithBaseline } from '../src/bench/baseline';
@@ -27,6 +29,8 @@ import { analyzeFull, analyzeIncremental, type Analysis } from '../src/rules/inc
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const quick = args.includes('--quick');
+/** the stress analysis takes seconds: one run by default (the bench stays under a minute), three with --thorough */
+const thorough = args.includes('--thorough');
 const log = (s: string) => { if (!asJson) console.log(s); };
 
 function median(xs: number[]): number {
@@ -39,15 +43,19 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-/** Run f repeatedly (after a warm-up) until `runs` samples or `budgetMs` spent; the samples. */
-function sample(f: () => void, runs: number, budgetMs: number, warmup = Math.ceil(runs / 10)): number[] {
+/** CPU time of this process, ms: less disturbed than wall time when other work shares the cores. */
+const cpuNow = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+
+/** Run f repeatedly (after a warm-up) until `runs` samples or `budgetMs` spent; wall-time samples, CPU samples in `cpu`. */
+function sample(f: () => void, runs: number, budgetMs: number, warmup = Math.ceil(runs / 10), cpu: number[] = []): number[] {
   for (let i = 0; i < warmup; i++) f();
   const out: number[] = [];
   const start = performance.now();
   while (out.length < runs && (out.length < 5 || performance.now() - start < budgetMs)) {
-    const t0 = performance.now();
+    const c0 = cpuNow(), t0 = performance.now();
     f();
     out.push(performance.now() - t0);
+    cpu.push(cpuNow() - c0);
   }
   return out;
 }
@@ -60,24 +68,26 @@ const sizes = (r: Report) =>
 // Full analysis of the tournament table
 const tournament = tournamentTable(1);
 const tReport = analyze(tournament);
-const tSamples = sample(() => analyze(tournament), Math.round(200 * scale), 3000 * scale, 3);
+const tCpu: number[] = [];
+const tSamples = sample(() => analyze(tournament), Math.round(200 * scale), 3000 * scale, 3, tCpu);
 const tournamentMs = median(tSamples);
 log(`tournament table (${counts(tournament)}): ${sizes(tReport)}`);
-log(`  full analysis: median ${tournamentMs.toFixed(3)} ms, p95 ${percentile(tSamples, 95).toFixed(3)} ms (${tSamples.length} runs)`);
+log(`  full analysis: median ${tournamentMs.toFixed(3)} ms, p95 ${percentile(tSamples, 95).toFixed(3)} ms, CPU median ${median(tCpu).toFixed(3)} ms (${tSamples.length} runs)`);
 
 // Full analysis of the stress table
-// The stress analysis takes seconds: three runs, the first included (it also gives the report).
+// The stress analysis takes seconds: one run (three with --thorough); the first also gives the report.
 const stress = stressTable(1);
 let sReport!: Report;
-const sSamples: number[] = [];
-for (let i = 0; i < (quick ? 1 : 3); i++) {
-  const t0 = performance.now();
+const sSamples: number[] = [], sCpu: number[] = [];
+for (let i = 0; i < (thorough ? 3 : 1); i++) {
+  const c0 = cpuNow(), t0 = performance.now();
   sReport = analyze(stress);
   sSamples.push(performance.now() - t0);
+  sCpu.push(cpuNow() - c0);
 }
 const stressMs = median(sSamples);
 log(`stress table (${counts(stress)}): ${sizes(sReport)}`);
-log(`  full analysis: median ${stressMs.toFixed(3)} ms, p95 ${percentile(sSamples, 95).toFixed(3)} ms (${sSamples.length} runs)`);
+log(`  full analysis: median ${stressMs.toFixed(3)} ms, CPU ${median(sCpu).toFixed(3)} ms (${sSamples.length} run${sSamples.length > 1 ? 's' : ''}; --thorough for three)`);
 
 // Dragging one ship across the tournament table: re-judge after each step
 function dragPath(table: Table, steps: number): Table[] {
@@ -91,15 +101,15 @@ function dragPath(table: Table, steps: number): Table[] {
   return out;
 }
 const path = dragPath(tournament, Math.round(60 * scale) + 1);
-const dSamples: number[] = [];
+const dSamples: number[] = [], dCpu: number[] = [];
 let dragMismatches = 0, dragChecked = 0;
 for (let round = 0; round < 2; round++) {
   let prev: Analysis = analyzeFull(path[0]);
   for (let k = 1; k < path.length; k++) {
-    const t0 = performance.now();
+    const c0 = cpuNow(), t0 = performance.now();
     const next = analyzeIncremental(prev, path[k]);
-    const dt = performance.now() - t0;
-    if (round > 0) dSamples.push(dt); // the first round warms up
+    const dt = performance.now() - t0, dc = cpuNow() - c0;
+    if (round > 0) { dSamples.push(dt); dCpu.push(dc); } // the first round warms up
     if (round === 1 && k % 15 === 0) {
       dragChecked++;
       if (!isDeepStrictEqual(next.report, analyze(path[k]))) dragMismatches++;
@@ -109,7 +119,7 @@ for (let round = 0; round < 2; round++) {
 }
 const dragMs = median(dSamples);
 log(`drag: one ship across the tournament table, ${path.length - 1} steps`);
-log(`  re-judge after a step: median ${dragMs.toFixed(3)} ms, p95 ${percentile(dSamples, 95).toFixed(3)} ms; ` +
+log(`  re-judge after a step: median ${dragMs.toFixed(3)} ms, p95 ${percentile(dSamples, 95).toFixed(3)} ms, CPU median ${median(dCpu).toFixed(3)} ms; ` +
   `${dragChecked - dragMismatches}/${dragChecked} checked steps equal to a full analysis`);
 
 // Baseline: the same questions pair by pair with library calls
@@ -129,6 +139,7 @@ const result = {
   stressP95Ms: percentile(sSamples, 95),
   dragP95Ms: percentile(dSamples, 95),
   baselineMs,
+  cpuMs: { tournament: median(tCpu), stress: median(sCpu), drag: median(dCpu) },
   baselineSections: ['distances', 'overlaps', 'attacks: firing arc and range'],
   baselineAgrees: cmp.mismatches.length === 0,
   baselineCompared: cmp.compared,
@@ -143,6 +154,7 @@ const result = {
   runs: { tournament: tSamples.length, stress: sSamples.length, drag: dSamples.length, baseline: bSamples.length },
   node: process.version,
   quick,
+  thorough,
 };
 if (asJson) process.stdout.write(JSON.stringify(result) + '\n');
 if (!result.baselineAgrees || !result.incrementalAgrees) process.exitCode = 1;
