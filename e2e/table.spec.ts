@@ -201,6 +201,8 @@ test('turning with keys and the handle, typing exact values, wheel zoom about th
   await page.keyboard.press('Control+z');
   await page.keyboard.press('Control+z');
   expect((await piece(page, 'isd')).rotation).toBe(0);
+  // the picture catches up with the table on the next frame
+  await expect.poll(() => page.evaluate(() => { const a = (window as any).__armada; return a.analysis().table === a.store.getState().table; })).toBe(true);
 
   // the handle sits ahead of the bow; dragging it to the ship's right turns the bow to face +x
   const handle = await page.evaluate(() => {
