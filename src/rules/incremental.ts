@@ -5,6 +5,7 @@
  * and test/bench-incremental.test.ts check it).
  */
 import type { Shape } from '../geometry/circle';
+import { relate, segmentShapeDistance } from '../geometry/relate';
 import type { AttackReport, DistanceReport, OverlapReport, Report, XY } from '../model/report';
 import type { Table } from '../model/table';
 import { CATALOG, type Catalog } from '../model/catalog';
@@ -129,6 +130,12 @@ function lineNearBox(S: Shape, [p, q]: [XY, XY], m: number): boolean {
   return t0 <= t1;
 }
 
+/** Does the line come within m of the shape? The box test first, then the exact distance. */
+function lineNear(S: Shape, line: [XY, XY], m: number): boolean {
+  if (!lineNearBox(S, line, m)) return false;
+  return segmentShapeDistance(S, line[0][0], line[0][1], line[1][0], line[1][1]) <= m;
+}
+
 function boxesMeet(a: Shape, b: Shape): boolean {
   return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 }
@@ -151,7 +158,8 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
   for (const e of [...moved, ...before]) {
     if (e.kind === 'ship') {
       near.push(e.shapes.base);
-      for (const o of world.obstacles) if (boxesMeet(e.shapes.footprint, o.outline)) near.push(o.outline);
+      // obstacles it lies on or touches (its base may cover them; its dials may sit on them)
+      for (const o of world.obstacles) if (boxesMeet(e.shapes.footprint, o.outline) && relate(e.shapes.footprint, o.outline).kind !== 'apart') near.push(o.outline);
     } else if (e.kind === 'obstacle') {
       near.push(e.outline);
       overDials.push(e.outline);
@@ -165,7 +173,7 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
     const a = prev[k];
     const pa = pieceOf(a.attacker), pd = pieceOf(a.defender);
     let again = movedIds.has(pa) || movedIds.has(pd) || dialShips.has(pa) || dialShips.has(pd);
-    for (let i = 0; !again && i < near.length; i++) if (lineNearBox(near[i], a.losLine, margin)) again = true;
+    for (let i = 0; !again && i < near.length; i++) if (lineNear(near[i], a.losLine, margin)) again = true;
     out[k] = again ? attackBetween(world, a.attacker, a.defender) : a;
   }
   return out;
