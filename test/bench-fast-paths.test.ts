@@ -80,6 +80,9 @@ describe('analyzeIncremental', () => {
     expect(analyzeIncremental(a, { ...table }).report).toEqual(a.report);
     const more: Table = { ...table, squadrons: [...table.squadrons, { id: 'extra', player: 1, x: 60, y: 60 }] };
     expect(analyzeIncremental(a, more).report).toEqual(analyze(more));
+    for (const changed of [{ ...table, ruleset: '1.6' }, { ...table, table: '3x3' }, { ...table, proposals: [] }] as Table[]) {
+      expect(analyzeIncremental(a, changed).report).toEqual(analyze(changed));
+    }
   });
 });
 

@@ -36,7 +36,7 @@ export function analyzeFull(table: Table, catalog: Catalog = CATALOG): Analysis 
  * changed catalog, ruleset or proposals): then only a full analysis will do.
  */
 function changedPieces(prev: World, world: World): boolean[] | null {
-  if (prev.catalog !== world.catalog || prev.ruleset !== world.ruleset || prev.all.length !== world.all.length) return null;
+  if (prev.catalog !== world.catalog || prev.ruleset !== world.ruleset || prev.table.table !== world.table.table || prev.all.length !== world.all.length) return null;
   if (prev.table.proposals !== world.table.proposals && JSON.stringify(prev.table.proposals) !== JSON.stringify(world.table.proposals)) return null;
   const changed: boolean[] = [];
   for (let i = 0; i < world.all.length; i++) {
