@@ -61,7 +61,12 @@ async function main() {
   analysis = full.available ? analyse(store.getState().table, undefined, { attacker: null }) : analyse(store.getState().table);
   let overlays = buildOverlays(store.getState(), analysis);
   const onlySelected = { value: false };
+  // hit tests read the world of the table as it is now, even between frames
+  const current = () => {
+    if (store.getState().table !== analysis.table) { cancelAnimationFrame(frame); draw(); }
+  };
   const pickable = () => {
+    current();
     const w = analysis.world;
     const ghosts = overlays.ghosts.map((g) => g.entry);
     return [...w.squadrons, ...w.tokens, ...ghosts, ...w.ships, ...w.obstacles] as Entry[];
@@ -138,7 +143,7 @@ async function main() {
 
   attachInteraction(scene.app.canvas, scene, store, cmd, {
     entries: pickable,
-    byId: (id) => analysis.world.byId.get(id) ?? overlays.ghosts.find((g) => g.entry.id === id)?.entry,
+    byId: (id) => { current(); return analysis.world.byId.get(id) ?? overlays.ghosts.find((g) => g.entry.id === id)?.entry; },
     redraw: () => schedule(false),
   });
   $('verdicts').addEventListener('click', (ev) => {
