@@ -190,7 +190,7 @@ function losSentence(j: LosJudgement, from: string, to: string, att: Side, cover
   const notes: string[] = [];
   const covered = los.filter((p) => p.verdict === 'covered');
   if (covered.length) notes.push(`it crosses ${covered.map((p) => `${p.piece} only where ${p.coveredBy?.join(' and ')}'s ${coverName} covers it`).join(', ')} (visible-portion exception; the rules leave open what covers, and we take the ${coverName})`);
-  const grazed = j.pieces.filter((p) => p.verdict === 'graze');
+  const grazed = j.pieces.filter((p) => p.verdict === 'graze' && j.grazing.includes(p.piece));
   if (grazed.length) {
     const ids = grazed.map((p) => p.piece).filter((v, i, a) => a.indexOf(v) === i);
     const which = (id: string) => {

@@ -257,7 +257,9 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
   }
 
   const verdict: LosVerdict = blockedBy.length > 0 ? 'blocked' : dustBy.length > 0 ? 'dust' : obstructedBy.length > 0 ? 'obstructed' : 'clear';
-  return { los: verdict, obstructedBy, grazing, blockedBy, dustBy, pieces };
+  // A piece one line crosses is not "only touched" because the other line grazes it.
+  const crossed = new Set([...blockedBy, ...dustBy, ...obstructedBy]);
+  return { los: verdict, obstructedBy, grazing: grazing.filter((id) => !crossed.has(id)), blockedBy, dustBy, pieces };
 }
 
 /**
