@@ -127,3 +127,8 @@ export function regionPolygons(paths: Paths, depth = 0): Polygon[] {
 export function grownOutline(P: Polygon, d: number): Polygon[] {
   return regionPolygons(offsetPaths([toPath(P)], d));
 }
+
+/** The rings of P grown by d mm, as plain coordinate rings (outer outlines and any holes): for drawing. */
+export function grownRings(P: Polygon, d: number): [number, number][][] {
+  return offsetPaths([toPath(P)], d).map((p) => p.map((q) => [q.X / SCALE, q.Y / SCALE] as [number, number]));
+}

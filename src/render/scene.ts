@@ -7,9 +7,12 @@ import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import type { Entry, ObstacleEntry } from '../rules/world';
 import { GRAZE, LOS, OBSTACLE, OVERLAP, PLAYER, PLAYER_DARK, SELECT } from './colours';
-import { offsetOutline } from './offset';
+import { grownRings } from '../geometry/offset';
 import type { Overlays } from './overlays';
 import { fitView, toScreen, type View } from './view';
+
+/** The background grid's spacing: one foot, as players count the table. */
+const FOOT_MM = 304.8;
 
 type Pts = number[];
 
@@ -137,8 +140,8 @@ export class Scene {
       L.table.poly(this.poly([[sa.x0, y0], [sa.x1, y0], [sa.x1, y1], [sa.x0, y1]]), true).fill({ color: PLAYER[p], alpha: 0.12 }).stroke({ width: 1, color: PLAYER[p], alpha: 0.5 });
       this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, (y0 + y1) / 2, PLAYER[p]);
     }
-    for (let x = 304.8; x < spec.width - 1; x += 304.8) this.line(L.table, [x, 0], [x, spec.height], 1, 0xffffff, 0.06);
-    for (let y = 304.8; y < spec.height - 1; y += 304.8) this.line(L.table, [0, y], [spec.width, y], 1, 0xffffff, 0.06);
+    for (let x = FOOT_MM; x < spec.width - 1; x += FOOT_MM) this.line(L.table, [x, 0], [x, spec.height], 1, 0xffffff, 0.06);
+    for (let y = FOOT_MM; y < spec.height - 1; y += FOOT_MM) this.line(L.table, [0, y], [spec.width, y], 1, 0xffffff, 0.06);
     L.table.poly(this.poly([[0, 0], [spec.width, 0], [spec.width, spec.height], [0, spec.height]]), true).stroke({ width: 2, color: 0xced4da });
 
     const overlapped = new Set<string>();
@@ -237,7 +240,7 @@ export class Scene {
           if (shape.kind === 'circle') {
             const [cx, cy] = this.S(shape.cx, shape.cy);
             L.handles.circle(cx, cy, (shape.r + b.end) * this.view.scale);
-          } else for (const ring of offsetOutline(shape, b.end)) L.handles.poly(this.poly(ring), true);
+          } else for (const ring of grownRings(shape, b.end)) L.handles.poly(this.poly(ring), true);
           L.handles.stroke({ width: 1.5, color: 0x74c0fc, alpha: 0.85 - i * 0.1 });
           const top = shape.kind === 'circle' ? shape.cy + shape.r : shape.maxY;
           const cx = shape.kind === 'circle' ? shape.cx : (shape.minX + shape.maxX) / 2;

@@ -1,4 +1,4 @@
-import type { ObstacleType, ShipSize } from '../model/catalog';
+import { CATALOG, type ObstacleType, type ShipSize } from '../model/catalog';
 import type { Obstacle, PlaceExogorth, Player, Ship, Squadron, Table, Token } from '../model/table';
 
 export type PieceKind = 'ship' | 'squadron' | 'obstacle' | 'token' | 'exogorth-proposal';
@@ -26,7 +26,8 @@ export function findPiece(t: Table, id: string): Found | null {
 export type Patch = Partial<Pick<Ship, 'x' | 'y' | 'rotation' | 'player' | 'speed' | 'size' | 'class'>> & { radius?: number; type?: ObstacleType };
 
 function clampTo(t: Table, v: number, axis: 'x' | 'y'): number {
-  const max = t.table === '3x3' ? 914.4 : axis === 'x' ? 1828.8 : 914.4;
+  const spec = CATALOG.tables[t.table];
+  const max = axis === 'x' ? spec.width : spec.height;
   return Math.min(max, Math.max(0, v));
 }
 
@@ -89,7 +90,8 @@ export function freshId(t: Table, prefix: string): string {
 }
 
 export function tableCentre(t: Table): { x: number; y: number } {
-  return { x: t.table === '3x3' ? 457.2 : 914.4, y: 457.2 };
+  const spec = CATALOG.tables[t.table];
+  return { x: spec.width / 2, y: spec.height / 2 };
 }
 
 export type NewPiece =
