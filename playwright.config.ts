@@ -9,6 +9,8 @@ const PORT = Number(process.env.E2E_PORT ?? (DEV ? 5173 : 4173));
 
 export default defineConfig({
   testDir: 'e2e',
+  // the screenshot refresh writes docs/screenshots; only on request (SCREENSHOTS=1)
+  testIgnore: process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
