@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { drag, openFresh, piece } from './helpers';
+import { Polygon } from '../src/geometry/polygon';
+import { readFileSync } from 'node:fs';
+
+// (the catalog module imports JSON, which Playwright's loader refuses: read the outlines file directly)
+const OUTLINES = JSON.parse(readFileSync('assets/obstacle-outlines.json', 'utf8')).obstacles as Record<string, { outline: [number, number][] }>;
 
 // Regenerates docs/screenshots/*.png: SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
 // (playwright.config.ts leaves this file out of the ordinary run).
@@ -32,12 +37,24 @@ test('screenshot: an obstructed line of sight', async ({ page }) => {
 
 test('screenshot: an exogorth being placed', async ({ page }) => {
   await openFresh(page);
+  // The exogorth's lowest vertex on debris-a's highest: touching by construction, from the catalog outlines.
+  const deb = Polygon.from(OUTLINES['debris-a'].outline).centred().placed(820, 470, 45);
+  const exoLocal = Polygon.from(OUTLINES['exogorth-1'].outline).centred();
+  let top = 0, bot = 0;
+  for (let i = 0; i < deb.n; i++) if (deb.y(i) > deb.y(top)) top = i;
+  for (let i = 0; i < exoLocal.n; i++) if (exoLocal.y(i) < exoLocal.y(bot)) bot = i;
+  const at = { x: deb.x(top) - exoLocal.x(bot), y: deb.y(top) - exoLocal.y(bot) };
+  // a squadron where the exogorth goes, so it is displaced
+  await drag(page, await piece(page, 'xwing2'), { x: at.x + 8, y: at.y + 10 });
   await page.selectOption('#palette-player', '2');
   await page.click('#place-exogorth');
-  const sq = await piece(page, 'xwing2');
-  const exo = await page.evaluate(() => (window as any).__armada.store.getState().table.proposals[0].obstacle);
-  await drag(page, exo, { x: sq.x + 12, y: sq.y + 4 });
-  await expect(page.locator('#verdicts li[data-proposal]')).toContainText('displaces xwing2');
-  await zoom(page, [760, 500, 1060, 700]);
+  for (const [field, v] of [['#insp-x', at.x], ['#insp-y', at.y], ['#insp-rotation', 0]] as const) {
+    await page.fill(field, String(v));
+    await page.press(field, 'Tab');
+  }
+  const verdict = page.locator('#verdicts li[data-proposal]');
+  await expect(verdict).toContainText('displaces xwing2');
+  await expect(verdict).toContainText('may be placed there');
+  await zoom(page, [700, 430, 980, 640]);
   await page.screenshot(shot('exogorth-placement'));
 });
