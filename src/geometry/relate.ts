@@ -229,7 +229,7 @@ export function segmentReachesInside(P: Polygon, px: number, py: number, qx: num
 }
 
 /** segmentReachesInside with the segment's inside intervals already found (they do not depend on h). */
-function reachesInsideGiven(inside: [number, number][], P: Polygon, px: number, py: number, qx: number, qy: number, h: number): boolean {
+export function reachesInsideGiven(inside: [number, number][], P: Polygon, px: number, py: number, qx: number, qy: number, h: number): boolean {
   if (inside.length === 0) return false;
   const covers: [number, number][] = [];
   const { xy, n } = P;
@@ -351,7 +351,7 @@ function segmentDepth(P: Polygon, inside: [number, number][], px: number, py: nu
  * an edge's line: a minimum of linear functions of t, so its maximum is at t0, t1 or where two
  * of them are equal.
  */
-function convexDepth(P: Polygon, t0: number, t1: number, px: number, py: number, qx: number, qy: number): number {
+export function convexDepth(P: Polygon, t0: number, t1: number, px: number, py: number, qx: number, qy: number): number {
   const { xy, n } = P;
   const dx = qx - px, dy = qy - py;
   // distance to edge i's line along the segment: c[i] + s[i] t (positive inside)

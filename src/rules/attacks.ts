@@ -115,7 +115,6 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   const rangeLine: [Point, Point] = [m.closest.a, m.closest.b];
   const from = losEnd(ctx, att, def), to = losEnd(ctx, def, att);
   const j = judgeLos(ctx, att, def, [from.point, to.point], rangeLine);
-  const why = `${arcSentence(att, def, m)} ${rangeSentence(att, range, mm, band, m)} ${losSentence(j, from.says, to.says, att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
   const report: AttackReport = {
     attacker: att.key,
     defender: def.key,
@@ -127,7 +126,16 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
     losLine: [xy(from.point), xy(to.point)],
     obstructedBy: j.obstructedBy,
     grazing: j.grazing,
-    why,
+    // The explanation is written when first read (JSON.stringify, the app's panel): verdicts
+    // never depend on it, and most reports are never read sentence by sentence.
+    get why(): string {
+      const why = `${arcSentence(att, def, m)} ${rangeSentence(att, range, mm, band, m)} ${losSentence(j, from.says, to.says, att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
+      Object.defineProperty(this, 'why', { value: why, enumerable: true, writable: true, configurable: true });
+      return why;
+    },
+    set why(v: string) {
+      Object.defineProperty(this, 'why', { value: v, enumerable: true, writable: true, configurable: true });
+    },
     // optional additions
     rangeMeasuredTo: m.to,
     coverOutline: ctx.cover === 'base' ? 'plastic base' : 'cardboard token',

@@ -1,6 +1,8 @@
 import type { Point } from '../geometry/point';
 import type { Shape } from '../geometry/circle';
-import { crossing, type Crossing, insideIntervals, segmentReachesInside, segmentShapeDistance } from '../geometry/relate';
+import type { Polygon } from '../geometry/polygon';
+import { convexDepth, crossing, type Crossing, insideIntervals, reachesInsideGiven, segmentShapeDistance } from '../geometry/relate';
+import { SLACK_MM, segmentSeparatedBeyond } from '../geometry/separation';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import { deepInside, insideOf, insideOrNear, measure, subtract, union, type Intervals } from '../geometry/line-intervals';
 import { HULL_ZONES } from '../model/catalog';
@@ -86,16 +88,67 @@ export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): n
  * (this runs for every attack pair on every drag). A clearance above NEAR_MM is only a lower bound.
  */
 export function lineMeets(S: Shape, p: Point, q: Point): Crossing {
-  if (S.kind === 'circle') return crossing(S, p.x, p.y, q.x, q.y);
+  const m = meetLine(S, p, q);
+  return { kind: m.kind, clearance: m.clearance, insideLength: m.insideLength, depth: m.kind === 'cross' ? m.depth() : 0 };
+}
+
+/** lineMeets with the depth left to be found when asked for (it feeds only the explanation). */
+interface LineMeeting { kind: Crossing['kind']; clearance: number; insideLength: number; depth: () => number }
+const NO_DEPTH = () => 0;
+
+function meetLine(S: Shape, p: Point, q: Point): LineMeeting {
+  if (S.kind === 'circle') {
+    const c = crossing(S, p.x, p.y, q.x, q.y);
+    const d = c.depth;
+    return { kind: c.kind, clearance: c.clearance, insideLength: c.insideLength, depth: () => d };
+  }
   const gap = boxGap(S, p, q);
-  if (gap > NEAR_MM) return { kind: 'clear', clearance: gap, insideLength: 0, depth: 0 };
-  const clearance = segmentShapeDistance(S, p.x, p.y, q.x, q.y);
-  if (clearance > TOLERANCE_MM) return { kind: 'clear', clearance, insideLength: 0, depth: 0 };
+  if (gap > NEAR_MM) return { kind: 'clear', clearance: gap, insideLength: 0, depth: NO_DEPTH };
+  // The stretches inside first: a line reaching deeper than the tolerance crosses, and its
+  // clearance (0: it has interior points) need not be measured.
   const intervals = insideIntervals(S, p.x, p.y, q.x, q.y);
   const len = Math.hypot(q.x - p.x, q.y - p.y);
   const insideLength = intervals.reduce((acc, [a, b]) => acc + (b - a) * len, 0);
-  if (!segmentReachesInside(S, p.x, p.y, q.x, q.y, TOLERANCE_MM)) return { kind: 'graze', clearance, insideLength, depth: 0 };
-  return { kind: 'cross', clearance: 0, insideLength, depth: deepestOn(S, intervals, p, q) };
+  // the same test as segmentReachesInside, on the intervals just found
+  const reaches = reachesBeyondTolerance(S, intervals, p, q);
+  if (reaches) return { kind: 'cross', clearance: 0, insideLength, depth: () => deepestOn(S, intervals, p, q) };
+  const clearance = segmentShapeDistance(S, p.x, p.y, q.x, q.y);
+  if (clearance > TOLERANCE_MM) return { kind: 'clear', clearance, insideLength: 0, depth: NO_DEPTH };
+  return { kind: 'graze', clearance, insideLength, depth: NO_DEPTH };
+}
+
+/**
+ * segmentReachesInside(S, p, q, TOLERANCE_MM) given the inside stretches. For a convex S crossed
+ * once, the deepest reach is computed directly (convexDepth: inside a convex polygon the distance
+ * to the boundary is the least distance to an edge's line), and the exact capsule test runs only
+ * when that depth is within SLACK_MM of the tolerance (as segmentDepth in relate.ts does).
+ */
+function reachesBeyondTolerance(S: Polygon, intervals: Intervals, p: Point, q: Point): boolean {
+  if (intervals.length === 0) return false;
+  if (S.convex && intervals.length === 1) {
+    const D = convexDepth(S, intervals[0][0], intervals[0][1], p.x, p.y, q.x, q.y);
+    if (D > TOLERANCE_MM + SLACK_MM) return true;
+    if (D < TOLERANCE_MM - SLACK_MM) return false;
+  }
+  return reachesInsideGiven(intervals, S, p.x, p.y, q.x, q.y, TOLERANCE_MM);
+}
+
+/**
+ * Is segment p-q certainly farther than m from S (a separating-axis proof, see separation.ts)?
+ * A cheap early-out: a "no" decides nothing and the full test runs.
+ */
+export function separatedBeyond(S: Shape, p: Point, q: Point, m: number): boolean {
+  return S.kind === 'polygon' && segmentSeparatedBeyond(S, p.x, p.y, q.x, q.y, m);
+}
+
+/**
+ * Define o[key] as an enumerable property computed on first read (then stored as plain data), so
+ * JSON.stringify, Object.entries and deep equality see it while nothing pays for it unread.
+ */
+export function lazyProperty<T extends object>(o: T, key: string, compute: () => unknown): T {
+  const settle = (v: unknown) => { Object.defineProperty(o, key, { value: v, enumerable: true, writable: true, configurable: true }); return v; };
+  Object.defineProperty(o, key, { enumerable: true, configurable: true, get: () => settle(compute()), set: (v: unknown) => { settle(v); } });
+  return o;
 }
 
 /** Gap between the segment's bounding box and the shape's: a cheap lower bound on their distance. */
@@ -133,6 +186,12 @@ interface Visible { verdict: 'cross' | 'graze' | 'covered'; insideMm: number; de
  * covered: everything inside O is well under a cover.
  */
 export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): Visible {
+  const v = visibleMeeting(O, covers, p, q, tol);
+  return { verdict: v.verdict, insideMm: v.insideMm, depthMm: v.depth() };
+}
+
+/** visibleCrossing with the depth (for the explanation only) found when asked for. */
+function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): { verdict: Visible['verdict']; insideMm: number; depth: () => number } {
   const len = Math.hypot(q.x - p.x, q.y - p.y);
   const coverWide = union(...covers.map((C) => insideOrNear(C, p, q, tol)));
   const coverDeep = union(...covers.map((C) => deepInside(C, p, q, tol)));
@@ -140,10 +199,10 @@ export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, t
   const visible = strict(tol);
   if (measure(visible) > 0) {
     const insideMm = measure(subtract(insideOf(O, p, q), union(...covers.map((C) => insideOf(C, p, q))))) * len;
-    return { verdict: 'cross', insideMm, depthMm: deepestOn(O, visible, p, q) };
+    return { verdict: 'cross', insideMm, depth: () => deepestOn(O, visible, p, q) };
   }
-  if (measure(subtract(deepInside(O, p, q, tol), coverDeep)) > 0) return { verdict: 'graze', insideMm: 0, depthMm: 0 };
-  return { verdict: 'covered', insideMm: 0, depthMm: 0 };
+  if (measure(subtract(deepInside(O, p, q, tol), coverDeep)) > 0) return { verdict: 'graze', insideMm: 0, depth: NO_DEPTH };
+  return { verdict: 'covered', insideMm: 0, depth: NO_DEPTH };
 }
 
 /**
@@ -165,10 +224,12 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
       const zone = def.ship.shapes.hullZones[z];
       const id = `${def.ship.id}.${z}`;
       for (const [line, [a, b]] of [['los', los], ['range', range]] as const) {
-        const c = lineMeets(zone, a, b);
+        // only a cross or a graze makes an entry: a line well clear of the zone needs no more
+        if (separatedBeyond(zone, a, b, TOLERANCE_MM)) continue;
+        const c = meetLine(zone, a, b);
         if (c.kind === 'cross') {
           if (!blockedBy.includes(id)) blockedBy.push(id);
-          pieces.push({ piece: id, role: 'hull zone', line, verdict: 'cross', insideMm: c.insideLength, depthMm: c.depth });
+          pieces.push(lazyProperty<PieceOnLine>({ piece: id, role: 'hull zone', line, verdict: 'cross', insideMm: c.insideLength }, 'depthMm', c.depth));
         } else if (c.kind === 'graze' && !onlyAtEnd(zone, a, b)) {
           addGraze(id);
           pieces.push({ piece: id, role: 'hull zone', line, verdict: 'graze', clearanceMm: c.clearance });
@@ -187,8 +248,8 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     // zone's shield dial and the dust field would otherwise be visible"), which the visible
     // portion already settles, since a dial never hides an obstacle.
     const dialsOn = seedDials && !forbids && ((att.kind === 'zone' && ctx.dialOn.get(att.key)?.includes(o)) || (def.kind === 'zone' && ctx.dialOn.get(def.key)?.includes(o)));
-    if (!dialsOn && boxGap(o.outline, p, q) > NEAR_MM) continue;
-    const c = lineMeets(o.outline, p, q);
+    if (!dialsOn && (boxGap(o.outline, p, q) > NEAR_MM || separatedBeyond(o.outline, p, q, NEAR_MM))) continue;
+    const c = meetLine(o.outline, p, q);
     let verdict: PieceVerdict | null = null;
     let entry: PieceOnLine | null = null;
     if (c.kind === 'clear') {
@@ -200,12 +261,12 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
       const covers = coveringShips(ctx, o, att, def, forbids);
       if (covers.length === 0) {
         verdict = 'cross';
-        entry = { piece: o.id, role, line: 'los', verdict, insideMm: c.insideLength, depthMm: c.depth };
+        entry = lazyProperty<PieceOnLine>({ piece: o.id, role, line: 'los', verdict, insideMm: c.insideLength }, 'depthMm', c.depth);
       } else {
-        const v = visibleCrossing(o.outline, covers.map((s) => coverShape(s, ctx.cover)), p, q);
+        const v = visibleMeeting(o.outline, covers.map((s) => coverShape(s, ctx.cover)), p, q);
         verdict = v.verdict;
         entry = { piece: o.id, role, line: 'los', verdict, coveredBy: covers.map((s) => s.id) };
-        if (v.verdict === 'cross') { entry.insideMm = v.insideMm; entry.depthMm = v.depthMm; }
+        if (v.verdict === 'cross') { entry.insideMm = v.insideMm; lazyProperty(entry, 'depthMm', v.depth); }
       }
     }
     // Rules 1.5 (the seed ruleset): a line through the attacking or defending hull zone's shield
@@ -216,7 +277,7 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
         if (side.kind !== 'zone') continue;
         if (!(ctx.dialOn.get(side.key) ?? []).includes(o)) continue;
         const dial = side.ship.shapes.dials[side.zone];
-        const d = lineMeets(dial, p, q);
+        const d = meetLine(dial, p, q);
         if (d.kind === 'clear') continue;
         const rule = `the line passes through ${side.key}'s shield dial, which overlaps ${o.id} (rules 1.5)`;
         if (d.kind === 'cross') {
@@ -243,11 +304,11 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
   // Ships that are neither attacker nor defender: their plastic base, without dials and frames.
   for (const s of ctx.world.ships) {
     if (s === attShip || s === defShip) continue;
-    if (boxGap(s.shapes.base, p, q) > NEAR_MM) continue;
-    const c = lineMeets(s.shapes.base, p, q);
+    if (boxGap(s.shapes.base, p, q) > NEAR_MM || separatedBeyond(s.shapes.base, p, q, NEAR_MM)) continue;
+    const c = meetLine(s.shapes.base, p, q);
     if (c.kind === 'cross') {
       obstructedBy.push(s.id);
-      pieces.push({ piece: s.id, role: 'ship', line: 'los', verdict: 'cross', insideMm: c.insideLength, depthMm: c.depth });
+      pieces.push(lazyProperty<PieceOnLine>({ piece: s.id, role: 'ship', line: 'los', verdict: 'cross', insideMm: c.insideLength }, 'depthMm', c.depth));
     } else if (c.kind === 'graze') {
       addGraze(s.id);
       pieces.push({ piece: s.id, role: 'ship', line: 'los', verdict: 'graze', clearanceMm: c.clearance });

@@ -1,0 +1,72 @@
+import type { Polygon } from './polygon';
+
+/**
+ * Cheap proofs that a segment stays farther than some margin from a polygon, for the per-line
+ * early-outs of line of sight. A "yes" is certain (up to SLACK_MM, far above rounding and far
+ * below the tolerance); a "no" decides nothing and the caller runs its exact test.
+ */
+
+/** Floating-point slack on the separation tests, far above their rounding error (~1e-10 mm), far below the tolerance. */
+export const SLACK_MM = 1e-6;
+
+const hulls = new WeakMap<Polygon, Float64Array>();
+
+/** The convex hull of P's vertices, CCW, as flat coordinates (monotone chain); P's own for a convex P. */
+export function convexHullOf(P: Polygon): Float64Array {
+  let h = hulls.get(P);
+  if (h) return h;
+  if (P.convex) {
+    h = P.xy;
+  } else {
+    const pts: [number, number][] = [];
+    for (let i = 0; i < P.n; i++) pts.push([P.xy[2 * i], P.xy[2 * i + 1]]);
+    pts.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const cross = (o: [number, number], a: [number, number], b: [number, number]) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+    const lower: [number, number][] = [], upper: [number, number][] = [];
+    for (const p of pts) {
+      while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
+      lower.push(p);
+    }
+    for (let i = pts.length - 1; i >= 0; i--) {
+      const p = pts[i];
+      while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
+      upper.push(p);
+    }
+    const ring = lower.slice(0, -1).concat(upper.slice(0, -1));
+    h = new Float64Array(ring.length * 2);
+    ring.forEach(([x, y], i) => { h![2 * i] = x; h![2 * i + 1] = y; });
+  }
+  hulls.set(P, h);
+  return h;
+}
+
+/**
+ * Is segment p-q farther than m from polygon P? Separating-axis test against P's convex hull
+ * (which holds P): either every hull vertex lies beyond the segment's line by more than m on one
+ * side, or both segment ends lie beyond one hull edge's line by more than m.
+ */
+export function segmentSeparatedBeyond(P: Polygon, px: number, py: number, qx: number, qy: number, m: number): boolean {
+  const h = convexHullOf(P);
+  const n = h.length / 2;
+  const lim = m + SLACK_MM;
+  // the segment's own line
+  const dx = qx - px, dy = qy - py, dl = Math.hypot(dx, dy);
+  if (dl > 1e-9) {
+    let minS = Infinity, maxS = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const s = (dx * (h[2 * i + 1] - py) - dy * (h[2 * i] - px)) / dl;
+      if (s < minS) minS = s;
+      if (s > maxS) maxS = s;
+    }
+    if (minS > lim || maxS < -lim) return true;
+  }
+  // the hull's edges: outside a CCW edge is to its right
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = h[2 * i], ay = h[2 * i + 1], ex = h[2 * j] - ax, ey = h[2 * j + 1] - ay;
+    const el = Math.hypot(ex, ey);
+    if (el < 1e-9) continue;
+    if ((ey * (px - ax) - ex * (py - ay)) / el > lim && (ey * (qx - ax) - ex * (qy - ay)) / el > lim) return true;
+  }
+  return false;
+}
