@@ -14,6 +14,7 @@ import { convexHullOf, segmentSeparatedBeyond } from '../src/geometry/separation
 import { OBSTACLE_TYPES } from '../src/model/catalog';
 import { tournamentTable } from '../src/bench/tables';
 import { analyze } from '../src/rules/analyze';
+import type { PieceOnLine } from '../src/rules/los';
 import { localOutline } from './attacks-helpers';
 
 const shapes = [
@@ -75,7 +76,7 @@ describe('explanations written when read', () => {
       expect(a.why.length).toBeGreaterThan(0);
     }
     expect(JSON.stringify(lazy)).toBe(eagerJson);
-    const crossed = lazy.attacks.flatMap((a) => a.lines ?? []).filter((l) => l.verdict === 'cross');
+    const crossed = lazy.attacks.flatMap((a) => (a.lines as PieceOnLine[] | undefined) ?? []).filter((l) => l.verdict === 'cross');
     expect(crossed.length).toBeGreaterThan(0);
     for (const l of crossed) expect(l.depthMm).toBeGreaterThan(0);
     // written once: a second read gives the same string, and it can be overwritten

@@ -182,9 +182,10 @@ export function insideIntervals(P: Polygon, px: number, py: number, qx: number, 
       ts.push(t);
     }
   }
-  const sorted = ts.filter((t) => t >= 0 && t <= 1).sort((a, b) => a - b);
+  const count = sortedInUnit(ts);
+  const sorted = tsBuf;
   const out: [number, number][] = [];
-  for (let k = 0; k + 1 < sorted.length; k++) {
+  for (let k = 0; k + 1 < count; k++) {
     const t0 = sorted[k], t1 = sorted[k + 1];
     if (t1 - t0 <= 1e-12) continue;
     const tm = (t0 + t1) / 2;
@@ -194,6 +195,25 @@ export function insideIntervals(P: Polygon, px: number, py: number, qx: number, 
     else out.push([t0, t1]);
   }
   return out;
+}
+
+let tsBuf = new Float64Array(64);
+
+/**
+ * The values of ts within [0, 1] (NaN dropped), ascending, into tsBuf; returns how many. The
+ * same list as ts.filter(t => t >= 0 && t <= 1).sort((a, b) => a - b), without allocating.
+ */
+function sortedInUnit(ts: number[]): number {
+  if (tsBuf.length < ts.length) tsBuf = new Float64Array(2 * ts.length);
+  let m = 0;
+  for (let i = 0; i < ts.length; i++) {
+    const t = ts[i];
+    if (!(t >= 0 && t <= 1)) continue;
+    let k = m++;
+    while (k > 0 && tsBuf[k - 1] > t) { tsBuf[k] = tsBuf[k - 1]; k--; }
+    tsBuf[k] = t;
+  }
+  return m;
 }
 
 let sides = new Float64Array(64);

@@ -50,7 +50,7 @@ export function segmentSeparatedBeyond(P: Polygon, px: number, py: number, qx: n
   const n = h.length / 2;
   const lim = m + SLACK_MM;
   // the segment's own line
-  const dx = qx - px, dy = qy - py, dl = Math.hypot(dx, dy);
+  const dx = qx - px, dy = qy - py, dl = Math.sqrt(dx * dx + dy * dy);
   if (dl > 1e-9) {
     let minS = Infinity, maxS = -Infinity;
     for (let i = 0; i < n; i++) {
@@ -64,7 +64,7 @@ export function segmentSeparatedBeyond(P: Polygon, px: number, py: number, qx: n
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = h[2 * i], ay = h[2 * i + 1], ex = h[2 * j] - ax, ey = h[2 * j + 1] - ay;
-    const el = Math.hypot(ex, ey);
+    const el = Math.sqrt(ex * ex + ey * ey);
     if (el < 1e-9) continue;
     if ((ey * (px - ax) - ex * (py - ay)) / el > lim && (ey * (qx - ax) - ex * (qy - ay)) / el > lim) return true;
   }

@@ -151,6 +151,14 @@ export function lazyProperty<T extends object>(o: T, key: string, compute: () =>
   return o;
 }
 
+/** Is the gap between the segment's box and the shape's certainly above m? (boxGap without its Math.hypot, with a slack.) */
+function boxFar(S: Shape, p: Point, q: Point, m: number): boolean {
+  const gx = Math.max(Math.min(p.x, q.x) - S.maxX, S.minX - Math.max(p.x, q.x), 0);
+  const gy = Math.max(Math.min(p.y, q.y) - S.maxY, S.minY - Math.max(p.y, q.y), 0);
+  const lim = m + SLACK_MM;
+  return gx * gx + gy * gy > lim * lim;
+}
+
 /** Gap between the segment's bounding box and the shape's: a cheap lower bound on their distance. */
 function boxGap(S: Shape, p: Point, q: Point): number {
   const gx = Math.max(Math.min(p.x, q.x) - S.maxX, S.minX - Math.max(p.x, q.x), 0);
@@ -219,11 +227,12 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
 
   // Blocked: a line through another hull zone of the defender.
   if (def.kind === 'zone') {
+    const lines = [['los', los], ['range', range]] as const;
     for (const z of HULL_ZONES) {
       if (z === def.zone) continue;
       const zone = def.ship.shapes.hullZones[z];
       const id = `${def.ship.id}.${z}`;
-      for (const [line, [a, b]] of [['los', los], ['range', range]] as const) {
+      for (const [line, [a, b]] of lines) {
         // only a cross or a graze makes an entry: a line well clear of the zone needs no more
         if (separatedBeyond(zone, a, b, TOLERANCE_MM)) continue;
         const c = meetLine(zone, a, b);
@@ -248,7 +257,7 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     // zone's shield dial and the dust field would otherwise be visible"), which the visible
     // portion already settles, since a dial never hides an obstacle.
     const dialsOn = seedDials && !forbids && ((att.kind === 'zone' && ctx.dialOn.get(att.key)?.includes(o)) || (def.kind === 'zone' && ctx.dialOn.get(def.key)?.includes(o)));
-    if (!dialsOn && (boxGap(o.outline, p, q) > NEAR_MM || separatedBeyond(o.outline, p, q, NEAR_MM))) continue;
+    if (!dialsOn && (boxFar(o.outline, p, q, NEAR_MM) || boxGap(o.outline, p, q) > NEAR_MM || separatedBeyond(o.outline, p, q, NEAR_MM))) continue;
     const c = meetLine(o.outline, p, q);
     let verdict: PieceVerdict | null = null;
     let entry: PieceOnLine | null = null;
@@ -304,7 +313,7 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
   // Ships that are neither attacker nor defender: their plastic base, without dials and frames.
   for (const s of ctx.world.ships) {
     if (s === attShip || s === defShip) continue;
-    if (boxGap(s.shapes.base, p, q) > NEAR_MM || separatedBeyond(s.shapes.base, p, q, NEAR_MM)) continue;
+    if (boxFar(s.shapes.base, p, q, NEAR_MM) || boxGap(s.shapes.base, p, q) > NEAR_MM || separatedBeyond(s.shapes.base, p, q, NEAR_MM)) continue;
     const c = meetLine(s.shapes.base, p, q);
     if (c.kind === 'cross') {
       obstructedBy.push(s.id);
