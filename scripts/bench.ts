@@ -2,7 +2,13 @@
  * `npm run --silent bench [-- --json] [--quick] [--thorough]`: how fast the analysis is.
  *
  * - tournamentMs: median time of a full analysis (World built from the table, every report
- *   section) of a tournament-size table: 10 ships, 24 squadrons, 12 obstacles on 3'x6'.
+ *   section) of a tournament-size table: 10 ships, 24 squadrons, 12 obstacles on 3'x6'. Every
+ *   verdict is computed; an attack's explanation (`why`) and the crossing depths in its `lines`
+ *   feed no verdict and are written when first read, so they are not in this figure.
+ * - tournamentTextMs: the same analysis with every explanation and depth written (each attack's
+ *   `why` and every `lines` entry read once), as a caller showing every sentence pays.
+ * - tournamentJsonMs: the same with the report serialised by JSON.stringify (the CLI's cost,
+ *   less rounding and output).
  * - stressMs: the same for a table five times that size (50 ships, 120 squadrons, 60 obstacles);
  *   one run, as it takes seconds (--thorough: median of three).
  * - dragMs: median time to re-judge the tournament table after one ship moves a step, as while
@@ -73,6 +79,20 @@ const tSamples = sample(() => analyze(tournament), Math.round(200 * scale), 3000
 const tournamentMs = median(tSamples);
 log(`tournament table (${counts(tournament)}): ${sizes(tReport)}`);
 log(`  full analysis: median ${tournamentMs.toFixed(3)} ms, p95 ${percentile(tSamples, 95).toFixed(3)} ms, CPU median ${median(tCpu).toFixed(3)} ms (${tSamples.length} runs)`);
+/** Read every lazily written field of the attacks: each why and each line entry's figures. */
+function readAllText(r: Report): number {
+  let n = 0;
+  for (const a of r.attacks) {
+    n += a.why.length;
+    for (const l of (a.lines as Record<string, unknown>[] | undefined) ?? []) n += Object.values(l).length;
+  }
+  return n;
+}
+const textSamples = sample(() => readAllText(analyze(tournament)), Math.round(100 * scale), 2000 * scale, 3);
+const tournamentTextMs = median(textSamples);
+const jsonSamples = sample(() => JSON.stringify(analyze(tournament)), Math.round(100 * scale), 2000 * scale, 3);
+const tournamentJsonMs = median(jsonSamples);
+log(`  with every explanation written: median ${tournamentTextMs.toFixed(3)} ms; and serialised (JSON.stringify): median ${tournamentJsonMs.toFixed(3)} ms`);
 
 // Full analysis of the stress table
 // The stress analysis takes seconds: one run (three with --thorough); the first also gives the report.
@@ -135,6 +155,7 @@ log(`  full analysis is ${baselineRatio.toFixed(0)}x faster`);
 
 const result = {
   tournamentMs, stressMs, dragMs, baselineRatio,
+  tournamentTextMs, tournamentJsonMs,
   tournamentP95Ms: percentile(tSamples, 95),
   stressP95Ms: percentile(sSamples, 95),
   dragP95Ms: percentile(dSamples, 95),
@@ -151,7 +172,7 @@ const result = {
     tournament: { ships: tournament.ships.length, squadrons: tournament.squadrons.length, obstacles: tournament.obstacles.length, seed: 1 },
     stress: { ships: stress.ships.length, squadrons: stress.squadrons.length, obstacles: stress.obstacles.length, seed: 1 },
   },
-  runs: { tournament: tSamples.length, stress: sSamples.length, drag: dSamples.length, baseline: bSamples.length },
+  runs: { tournament: tSamples.length, tournamentText: textSamples.length, tournamentJson: jsonSamples.length, stress: sSamples.length, drag: dSamples.length, baseline: bSamples.length },
   node: process.version,
   quick,
   thorough,
