@@ -1,3 +1,4 @@
+import { hypot } from './hypot';
 /** A disc: a squadron base or a round token. */
 export class Circle {
   readonly kind = 'circle' as const;
@@ -12,17 +13,17 @@ export class Circle {
   }
 
   contains(px: number, py: number): boolean {
-    return Math.hypot(px - this.cx, py - this.cy) < this.r;
+    return hypot(px - this.cx, py - this.cy) < this.r;
   }
 
   signedDistance(px: number, py: number): number {
-    return Math.hypot(px - this.cx, py - this.cy) - this.r;
+    return hypot(px - this.cx, py - this.cy) - this.r;
   }
 
   /** Closest point of the circle's edge to (px, py). */
   closestBoundaryPoint(px: number, py: number): { x: number; y: number } {
     const dx = px - this.cx, dy = py - this.cy;
-    const d = Math.hypot(dx, dy);
+    const d = hypot(dx, dy);
     if (d === 0) return { x: this.cx + this.r, y: this.cy };
     return { x: this.cx + (dx / d) * this.r, y: this.cy + (dy / d) * this.r };
   }

@@ -1,3 +1,4 @@
+import { hypot } from './hypot';
 /** A point or vector in table millimetres, y away from player 1. */
 export interface Point {
   readonly x: number;
@@ -7,7 +8,7 @@ export interface Point {
 export const pt = (x: number, y: number): Point => ({ x, y });
 
 export function dist(a: Point, b: Point): number {
-  return Math.hypot(a.x - b.x, a.y - b.y);
+  return hypot(a.x - b.x, a.y - b.y);
 }
 
 export function lerp(a: Point, b: Point, t: number): Point {

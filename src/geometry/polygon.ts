@@ -1,3 +1,4 @@
+import { hypot } from './hypot';
 import { type Point, place } from './point';
 import { orient } from './predicates';
 import { closestParam } from './segment';
@@ -193,7 +194,7 @@ export class Polygon {
       const j = (i + 1) % n;
       const mx = (xy[2 * i] + xy[2 * j]) / 2, my = (xy[2 * i + 1] + xy[2 * j + 1]) / 2;
       const ex = xy[2 * j] - xy[2 * i], ey = xy[2 * j + 1] - xy[2 * i + 1];
-      const len = Math.hypot(ex, ey);
+      const len = hypot(ex, ey);
       if (len === 0) continue;
       // step inward (left of a CCW edge) by a range of depths
       // shallow steps too, for shapes thinner than a twentieth of their box

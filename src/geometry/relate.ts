@@ -1,3 +1,4 @@
+import { hypot } from './hypot';
 import { Circle, type Shape } from './circle';
 import type { Point } from './point';
 import { Polygon } from './polygon';
@@ -23,7 +24,7 @@ export interface Relation extends Closest {
 export function bboxGap(a: Shape, b: Shape): number {
   const gx = Math.max(a.minX - b.maxX, b.minX - a.maxX, 0);
   const gy = Math.max(a.minY - b.maxY, b.minY - a.maxY, 0);
-  return Math.hypot(gx, gy);
+  return hypot(gx, gy);
 }
 
 const pair = newSegmentPair();
@@ -59,7 +60,7 @@ export function boundaryClosest(A: Polygon, B: Polygon, stopBelow = 0): Closest 
 /** Closest distance between two shapes as filled sets. */
 export function closest(A: Shape, B: Shape): Closest {
   if (A.kind === 'circle' && B.kind === 'circle') {
-    const dx = B.cx - A.cx, dy = B.cy - A.cy, d = Math.hypot(dx, dy);
+    const dx = B.cx - A.cx, dy = B.cy - A.cy, d = hypot(dx, dy);
     if (d <= A.r + B.r) {
       const t = d === 0 ? 0 : A.r / (A.r + B.r);
       const p = { x: A.cx + dx * t, y: A.cy + dy * t };
@@ -119,7 +120,7 @@ function relateWithCircle(A: Shape, B: Shape, tol: number): Relation {
   const c = closest(A, B);
   let depth: number;
   if (A.kind === 'circle' && B.kind === 'circle') {
-    depth = A.r + B.r - Math.hypot(B.cx - A.cx, B.cy - A.cy);
+    depth = A.r + B.r - hypot(B.cx - A.cx, B.cy - A.cy);
   } else {
     const P = (A.kind === 'polygon' ? A : B) as Polygon;
     const C = (A.kind === 'circle' ? A : B) as Circle;
@@ -239,6 +240,7 @@ function meetsBoundary(P: Polygon, px: number, py: number, qx: number, qy: numbe
 }
 
 const capsule: [number, number] = [0, 0];
+let coverLo = new Float64Array(32), coverHi = new Float64Array(32);
 
 /**
  * Does segment p-q have a point inside P farther than h from P's boundary? The inside pieces
@@ -251,19 +253,25 @@ export function segmentReachesInside(P: Polygon, px: number, py: number, qx: num
 /** segmentReachesInside with the segment's inside intervals already found (they do not depend on h). */
 export function reachesInsideGiven(inside: [number, number][], P: Polygon, px: number, py: number, qx: number, qy: number, h: number): boolean {
   if (inside.length === 0) return false;
-  const covers: [number, number][] = [];
+  // the capsules' intervals, sorted by start (stable insertion sort into reused buffers)
   const { xy, n } = P;
+  if (coverLo.length < n) { coverLo = new Float64Array(2 * n); coverHi = new Float64Array(2 * n); }
+  let m = 0;
   const sMinX = Math.min(px, qx) - h, sMaxX = Math.max(px, qx) + h, sMinY = Math.min(py, qy) - h, sMaxY = Math.max(py, qy) + h;
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];
     if (Math.max(ax, bx) < sMinX || Math.min(ax, bx) > sMaxX || Math.max(ay, by) < sMinY || Math.min(ay, by) > sMaxY) continue;
-    if (capsuleInterval(px, py, qx, qy, ax, ay, bx, by, h, capsule)) covers.push([capsule[0], capsule[1]]);
+    if (!capsuleInterval(px, py, qx, qy, ax, ay, bx, by, h, capsule)) continue;
+    const c0 = capsule[0], c1 = capsule[1];
+    let k = m++;
+    while (k > 0 && coverLo[k - 1] > c0) { coverLo[k] = coverLo[k - 1]; coverHi[k] = coverHi[k - 1]; k--; }
+    coverLo[k] = c0; coverHi[k] = c1;
   }
-  covers.sort((a, b) => a[0] - b[0]);
   for (const [t0, t1] of inside) {
     let reach = t0;
-    for (const [c0, c1] of covers) {
+    for (let k = 0; k < m; k++) {
+      const c0 = coverLo[k], c1 = coverHi[k];
       if (c1 <= reach) continue;
       if (c0 > reach + 1e-12) break;
       reach = c1;
@@ -290,7 +298,7 @@ export interface Crossing {
 export function segmentShapeDistance(S: Shape, px: number, py: number, qx: number, qy: number): number {
   if (S.kind === 'circle') {
     const t = closestParam(S.cx, S.cy, px, py, qx, qy);
-    const d = Math.hypot(px + (qx - px) * t - S.cx, py + (qy - py) * t - S.cy);
+    const d = hypot(px + (qx - px) * t - S.cx, py + (qy - py) * t - S.cy);
     return Math.max(0, d - S.r);
   }
   if (meetsBoundary(S, px, py, qx, qy)) return 0;
@@ -325,10 +333,10 @@ export function crossing(S: Shape, px: number, py: number, qx: number, qy: numbe
   if (gx > tol || gy > tol) {
     return { kind: 'clear', clearance: segmentShapeDistance(S, px, py, qx, qy), insideLength: 0, depth: 0 };
   }
-  const len = Math.hypot(qx - px, qy - py);
+  const len = hypot(qx - px, qy - py);
   if (S.kind === 'circle') {
     const t = closestParam(S.cx, S.cy, px, py, qx, qy);
-    const d = Math.hypot(px + (qx - px) * t - S.cx, py + (qy - py) * t - S.cy);
+    const d = hypot(px + (qx - px) * t - S.cx, py + (qy - py) * t - S.cy);
     const depth = S.r - d;
     if (depth > tol) {
       const lineD = d; // chord through the disc, clipped to the segment
@@ -380,7 +388,7 @@ export function convexDepth(P: Polygon, t0: number, t1: number, px: number, py: 
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = xy[2 * i], ay = xy[2 * i + 1], ex = xy[2 * j] - ax, ey = xy[2 * j + 1] - ay;
-    const len = Math.hypot(ex, ey);
+    const len = hypot(ex, ey);
     c[i] = (ex * (py - ay) - ey * (px - ax)) / len;
     sl[i] = (ex * dy - ey * dx) / len;
   }

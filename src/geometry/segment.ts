@@ -1,3 +1,4 @@
+import { hypot } from './hypot';
 import { orient } from './predicates';
 
 /** Parameter (0..1) of the point of segment a-b closest to p. */
@@ -170,7 +171,7 @@ export function capsuleInterval(
   // Central rectangle: 0 <= u <= len along a-b, |v| <= h across it.
   const ex = bx - ax;
   const ey = by - ay;
-  const len = Math.hypot(ex, ey);
+  const len = hypot(ex, ey);
   if (len > 0) {
     const ux = ex / len;
     const uy = ey / len;

@@ -1,3 +1,4 @@
+import { hypot } from '../geometry/hypot';
 import type { Point } from '../geometry/point';
 import type { Shape } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
@@ -47,7 +48,7 @@ export interface LosJudgement {
 
 /** Distance from a point to a shape's boundary (the depth of a point inside it). */
 function boundaryDistance(S: Shape, x: number, y: number): number {
-  return S.kind === 'circle' ? Math.abs(Math.hypot(x - S.cx, y - S.cy) - S.r) : S.closestBoundaryPoint(x, y).d;
+  return S.kind === 'circle' ? Math.abs(hypot(x - S.cx, y - S.cy) - S.r) : S.closestBoundaryPoint(x, y).d;
 }
 
 /**
@@ -58,7 +59,7 @@ function boundaryDistance(S: Shape, x: number, y: number): number {
  * within a few thousandths of a millimetre wherever the deepest point is a local peak.
  */
 export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): number {
-  const dx = q.x - p.x, dy = q.y - p.y, len = Math.hypot(dx, dy);
+  const dx = q.x - p.x, dy = q.y - p.y, len = hypot(dx, dy);
   const f = (t: number) => boundaryDistance(S, p.x + dx * t, p.y + dy * t);
   let best = 0, bestT = NaN, step = 0, lo = 0, hi = 0;
   for (const [a, b] of intervals) {
@@ -107,7 +108,7 @@ function meetLine(S: Shape, p: Point, q: Point): LineMeeting {
   // The stretches inside first: a line reaching deeper than the tolerance crosses, and its
   // clearance (0: it has interior points) need not be measured.
   const intervals = insideIntervals(S, p.x, p.y, q.x, q.y);
-  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  const len = hypot(q.x - p.x, q.y - p.y);
   const insideLength = intervals.reduce((acc, [a, b]) => acc + (b - a) * len, 0);
   // the same test as segmentReachesInside, on the intervals just found
   const reaches = reachesBeyondTolerance(S, intervals, p, q);
@@ -163,7 +164,7 @@ function boxFar(S: Shape, p: Point, q: Point, m: number): boolean {
 function boxGap(S: Shape, p: Point, q: Point): number {
   const gx = Math.max(Math.min(p.x, q.x) - S.maxX, S.minX - Math.max(p.x, q.x), 0);
   const gy = Math.max(Math.min(p.y, q.y) - S.maxY, S.minY - Math.max(p.y, q.y), 0);
-  return Math.hypot(gx, gy);
+  return hypot(gx, gy);
 }
 
 /**
@@ -173,7 +174,7 @@ function boxGap(S: Shape, p: Point, q: Point): number {
  * touches the zone.
  */
 function onlyAtEnd(zone: Shape, a: Point, b: Point): boolean {
-  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  const len = hypot(b.x - a.x, b.y - a.y);
   const cut = 4 * TOLERANCE_MM;
   if (len <= cut) return true;
   const k = (len - cut) / len;
@@ -200,7 +201,7 @@ export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, t
 
 /** visibleCrossing with the depth (for the explanation only) found when asked for. */
 function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): { verdict: Visible['verdict']; insideMm: number; depth: () => number } {
-  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  const len = hypot(q.x - p.x, q.y - p.y);
   const coverWide = union(...covers.map((C) => insideOrNear(C, p, q, tol)));
   const coverDeep = union(...covers.map((C) => deepInside(C, p, q, tol)));
   const strict = (h: number): Intervals => subtract(deepInside(O, p, q, h), coverWide);
