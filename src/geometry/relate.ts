@@ -268,7 +268,8 @@ export function reachesInsideGiven(inside: [number, number][], P: Polygon, px: n
     while (k > 0 && coverLo[k - 1] > c0) { coverLo[k] = coverLo[k - 1]; coverHi[k] = coverHi[k - 1]; k--; }
     coverLo[k] = c0; coverHi[k] = c1;
   }
-  for (const [t0, t1] of inside) {
+  for (let r = 0; r < inside.length; r++) {
+    const t0 = inside[r][0], t1 = inside[r][1];
     let reach = t0;
     for (let k = 0; k < m; k++) {
       const c0 = coverLo[k], c1 = coverHi[k];

@@ -90,13 +90,19 @@ function measureRange(att: Side, def: Side): RangeMeasure {
 const xy = (p: Point): XY => [p.x, p.y];
 
 /** The point a line of sight is traced from or to, per the table's ruleset. */
-function losEnd(ctx: AttackContext, side: Side, other: Side): { point: Point; says: string } {
-  if (side.kind === 'zone') return { point: side.ship.shapes.targetingPoints[side.zone], says: `${side.ship.id}'s ${side.zone} targeting point` };
+function losEnd(ctx: AttackContext, side: Side, other: Side): Point {
+  if (side.kind === 'zone') return side.ship.shapes.targetingPoints[side.zone];
   const c = side.shape;
-  if (ctx.world.ruleset === '1.6') return { point: { x: c.cx, y: c.cy }, says: `the centre of ${side.squadron.id}'s base` };
+  if (ctx.world.ruleset === '1.6') return { x: c.cx, y: c.cy };
   // seed (rules 1.5): the point of the squadron's base closest to the opposing hull zone or squadron
-  const cl = closest(c, other.shape);
-  return { point: cl.a, says: `the point of ${side.squadron.id}'s base closest to ${other.kind === 'zone' ? `${other.key}` : other.squadron.id}` };
+  return closest(c, other.shape).a;
+}
+
+/** How the explanation names that point. */
+function losEndSays(ctx: AttackContext, side: Side, other: Side): string {
+  if (side.kind === 'zone') return `${side.ship.id}'s ${side.zone} targeting point`;
+  if (ctx.world.ruleset === '1.6') return `the centre of ${side.squadron.id}'s base`;
+  return `the point of ${side.squadron.id}'s base closest to ${other.kind === 'zone' ? `${other.key}` : other.squadron.id}`;
 }
 
 function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
@@ -114,7 +120,7 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   }
   const rangeLine: [Point, Point] = [m.closest.a, m.closest.b];
   const from = losEnd(ctx, att, def), to = losEnd(ctx, def, att);
-  const j = judgeLos(ctx, att, def, [from.point, to.point], rangeLine);
+  const j = judgeLos(ctx, att, def, [from, to], rangeLine);
   const report: AttackReport = {
     attacker: att.key,
     defender: def.key,
@@ -123,13 +129,13 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
     rangeMm: mm,
     rangeLine: [xy(rangeLine[0]), xy(rangeLine[1])],
     los: j.los,
-    losLine: [xy(from.point), xy(to.point)],
+    losLine: [xy(from), xy(to)],
     obstructedBy: j.obstructedBy,
     grazing: j.grazing,
     // The explanation is written when first read (JSON.stringify, the app's panel): verdicts
     // never depend on it, and most reports are never read sentence by sentence.
     get why(): string {
-      const why = `${arcSentence(att, def, m)} ${rangeSentence(att, range, mm, band, m)} ${losSentence(j, from.says, to.says, att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
+      const why = `${arcSentence(att, def, m)} ${rangeSentence(att, range, mm, band, m)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
       Object.defineProperty(this, 'why', { value: why, enumerable: true, writable: true, configurable: true });
       return why;
     },

@@ -119,15 +119,20 @@ function view(world: World, lists: Partial<Pick<World, 'ships' | 'squadrons' | '
  * by m on every side (Liang-Barsky), which holds every point within m of the shape.
  */
 function lineNearBox(S: Shape, [p, q]: [XY, XY], m: number): boolean {
-  let t0 = 0, t1 = 1;
   const dx = q[0] - p[0], dy = q[1] - p[1];
-  const lim: [number, number][] = [[-dx, p[0] - (S.minX - m)], [dx, S.maxX + m - p[0]], [-dy, p[1] - (S.minY - m)], [dy, S.maxY + m - p[1]]];
-  for (const [a, b] of lim) {
-    if (a === 0) { if (b < 0) return false; continue; }
-    const t = b / a;
-    if (a < 0) { if (t > t1) return false; if (t > t0) t0 = t; } else { if (t < t0) return false; if (t < t1) t1 = t; }
-  }
-  return t0 <= t1;
+  boxClip[0] = 0; boxClip[1] = 1;
+  return clipSide(-dx, p[0] - (S.minX - m)) && clipSide(dx, S.maxX + m - p[0]) && clipSide(-dy, p[1] - (S.minY - m)) && clipSide(dy, S.maxY + m - p[1]) && boxClip[0] <= boxClip[1];
+}
+
+/** [t0, t1] of lineNearBox, in a module-level slot (no allocation per line). */
+const boxClip = new Float64Array(2);
+
+/** One Liang-Barsky side: a t <= b; false when the interval empties. */
+function clipSide(a: number, b: number): boolean {
+  if (a === 0) return !(b < 0);
+  const t = b / a;
+  if (a < 0) { if (t > boxClip[1]) return false; if (t > boxClip[0]) boxClip[0] = t; } else { if (t < boxClip[0]) return false; if (t < boxClip[1]) boxClip[1] = t; }
+  return true;
 }
 
 /** Does the line come within m of the shape? The box test first, then the exact distance. */

@@ -179,7 +179,12 @@ function onlyAtEnd(zone: Shape, a: Point, b: Point): boolean {
   if (len <= cut) return true;
   const k = (len - cut) / len;
   const e = { x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k };
-  return crossing(zone, a.x, a.y, e.x, e.y).kind === 'clear';
+  if (zone.kind === 'circle') return crossing(zone, a.x, a.y, e.x, e.y).kind === 'clear';
+  // crossing(zone, a, e).kind === 'clear', without the inside stretches and depth it would also find
+  const gx = Math.max(Math.min(a.x, e.x) - zone.maxX, zone.minX - Math.max(a.x, e.x), 0);
+  const gy = Math.max(Math.min(a.y, e.y) - zone.maxY, zone.minY - Math.max(a.y, e.y), 0);
+  if (gx > TOLERANCE_MM || gy > TOLERANCE_MM) return true;
+  return segmentShapeDistance(zone, a.x, a.y, e.x, e.y) > TOLERANCE_MM;
 }
 
 function shipOf(s: Side): ShipEntry | null {
@@ -329,8 +334,9 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
 
   const verdict: LosVerdict = blockedBy.length > 0 ? 'blocked' : dustBy.length > 0 ? 'dust' : obstructedBy.length > 0 ? 'obstructed' : 'clear';
   // A piece one line crosses is not "only touched" because the other line grazes it.
-  const crossed = new Set([...blockedBy, ...dustBy, ...obstructedBy]);
-  return { los: verdict, obstructedBy, grazing: grazing.filter((id) => !crossed.has(id)), blockedBy, dustBy, pieces };
+  const onlyTouched = grazing.length === 0 || verdict === 'clear' ? grazing
+    : grazing.filter((id) => !blockedBy.includes(id) && !dustBy.includes(id) && !obstructedBy.includes(id));
+  return { los: verdict, obstructedBy, grazing: onlyTouched, blockedBy, dustBy, pieces };
 }
 
 /**
