@@ -60,13 +60,12 @@ function boundaryDistance(S: Shape, x: number, y: number): number {
  */
 export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): number {
   const dx = q.x - p.x, dy = q.y - p.y, len = hypot(dx, dy);
-  const f = (t: number) => boundaryDistance(S, p.x + dx * t, p.y + dy * t);
   let best = 0, bestT = NaN, step = 0, lo = 0, hi = 0;
   for (const [a, b] of intervals) {
     const n = Math.max(2, Math.ceil(((b - a) * len) / 4));
     for (let k = 0; k <= n; k++) {
       const t = a + ((b - a) * k) / n;
-      const v = f(t);
+      const v = boundaryDistance(S, p.x + dx * t, p.y + dy * t);
       if (v > best) { best = v; bestT = t; step = (b - a) / n; lo = a; hi = b; }
     }
   }
@@ -74,10 +73,10 @@ export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): n
   // golden-section search of the bracket around the best sample, to 0.002 mm
   let l = Math.max(lo, bestT - step), r = Math.min(hi, bestT + step);
   const g = (Math.sqrt(5) - 1) / 2;
-  let m1 = r - g * (r - l), m2 = l + g * (r - l), f1 = f(m1), f2 = f(m2);
+  let m1 = r - g * (r - l), m2 = l + g * (r - l), f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1), f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2);
   while ((r - l) * len > 0.002) {
-    if (f1 >= f2) { r = m2; m2 = m1; f2 = f1; m1 = r - g * (r - l); f1 = f(m1); }
-    else { l = m1; m1 = m2; f1 = f2; m2 = l + g * (r - l); f2 = f(m2); }
+    if (f1 >= f2) { r = m2; m2 = m1; f2 = f1; m1 = r - g * (r - l); f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1); }
+    else { l = m1; m1 = m2; f1 = f2; m2 = l + g * (r - l); f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2); }
   }
   best = Math.max(best, f1, f2);
   return best;
@@ -90,18 +89,25 @@ export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): n
  */
 export function lineMeets(S: Shape, p: Point, q: Point): Crossing {
   const m = meetLine(S, p, q);
-  return { kind: m.kind, clearance: m.clearance, insideLength: m.insideLength, depth: m.kind === 'cross' ? m.depth() : 0 };
+  return { kind: m.kind, clearance: m.clearance, insideLength: m.insideLength, depth: m.kind === 'cross' ? depthOf(m.depth) : 0 };
 }
 
+/**
+ * A depth known, or what finding it takes: deepestOn over these inside stretches. Plain data, not
+ * a closure: this runs for every attack pair, and tsx (the CLI's and the benchmark's runner)
+ * names every closure it creates with a defineProperty.
+ */
+type Depth = number | { S: Shape; iv: Intervals; p: Point; q: Point };
+const depthOf = (d: Depth): number => (typeof d === 'number' ? d : deepestOn(d.S, d.iv, d.p, d.q));
+
 /** lineMeets with the depth left to be found when asked for (it feeds only the explanation). */
-interface LineMeeting { kind: Crossing['kind']; clearance: number; insideLength: number; depth: () => number }
-const NO_DEPTH = () => 0;
+interface LineMeeting { kind: Crossing['kind']; clearance: number; insideLength: number; depth: Depth }
+const NO_DEPTH = 0;
 
 function meetLine(S: Shape, p: Point, q: Point): LineMeeting {
   if (S.kind === 'circle') {
     const c = crossing(S, p.x, p.y, q.x, q.y);
-    const d = c.depth;
-    return { kind: c.kind, clearance: c.clearance, insideLength: c.insideLength, depth: () => d };
+    return { kind: c.kind, clearance: c.clearance, insideLength: c.insideLength, depth: c.depth };
   }
   const gap = boxGap(S, p, q);
   if (gap > NEAR_MM) return { kind: 'clear', clearance: gap, insideLength: 0, depth: NO_DEPTH };
@@ -112,7 +118,7 @@ function meetLine(S: Shape, p: Point, q: Point): LineMeeting {
   const insideLength = intervals.reduce((acc, [a, b]) => acc + (b - a) * len, 0);
   // the same test as segmentReachesInside, on the intervals just found
   const reaches = reachesBeyondTolerance(S, intervals, p, q);
-  if (reaches) return { kind: 'cross', clearance: 0, insideLength, depth: () => deepestOn(S, intervals, p, q) };
+  if (reaches) return { kind: 'cross', clearance: 0, insideLength, depth: { S, iv: intervals, p, q } };
   const clearance = segmentShapeDistance(S, p.x, p.y, q.x, q.y);
   if (clearance > TOLERANCE_MM) return { kind: 'clear', clearance, insideLength: 0, depth: NO_DEPTH };
   return { kind: 'graze', clearance, insideLength, depth: NO_DEPTH };
@@ -142,14 +148,36 @@ export function separatedBeyond(S: Shape, p: Point, q: Point, m: number): boolea
   return S.kind === 'polygon' && segmentSeparatedBeyond(S, p.x, p.y, q.x, q.y, m);
 }
 
+const pendingDepth = new WeakMap<object, Depth>();
+
+function settleDepth(o: PieceOnLine, v: number): void {
+  pendingDepth.delete(o);
+  Object.defineProperty(o, 'depthMm', { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+/** One shared accessor for every lazily found depth: no closure per entry. */
+const LAZY_DEPTH: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: PieceOnLine): number {
+    const d = pendingDepth.get(this);
+    const v = d === undefined ? 0 : depthOf(d);
+    settleDepth(this, v);
+    return v;
+  },
+  set(this: PieceOnLine, v: number): void { settleDepth(this, v); },
+};
+
 /**
- * Define o[key] as an enumerable property computed on first read (then stored as plain data), so
- * JSON.stringify, Object.entries and deep equality see it while nothing pays for it unread.
+ * Set entry.depthMm (next in its key order): at once when known, else as an enumerable property
+ * found on first read and then stored as plain data, so JSON.stringify, Object.entries and deep
+ * equality see it while nothing pays for it unread.
  */
-export function lazyProperty<T extends object>(o: T, key: string, compute: () => unknown): T {
-  const settle = (v: unknown) => { Object.defineProperty(o, key, { value: v, enumerable: true, writable: true, configurable: true }); return v; };
-  Object.defineProperty(o, key, { enumerable: true, configurable: true, get: () => settle(compute()), set: (v: unknown) => { settle(v); } });
-  return o;
+export function withDepth(entry: PieceOnLine, d: Depth): PieceOnLine {
+  if (typeof d === 'number') { entry.depthMm = d; return entry; }
+  pendingDepth.set(entry, d);
+  Object.defineProperty(entry, 'depthMm', LAZY_DEPTH);
+  return entry;
 }
 
 /** Is the gap between the segment's box and the shape's certainly above m? (boxGap without its Math.hypot, with a slack.) */
@@ -187,6 +215,10 @@ function onlyAtEnd(zone: Shape, a: Point, b: Point): boolean {
   return segmentShapeDistance(zone, a.x, a.y, e.x, e.y) > TOLERANCE_MM;
 }
 
+function addOnce(list: string[], id: string): void {
+  if (!list.includes(id)) list.push(id);
+}
+
 function shipOf(s: Side): ShipEntry | null {
   return s.kind === 'zone' ? s.ship : null;
 }
@@ -201,19 +233,18 @@ interface Visible { verdict: 'cross' | 'graze' | 'covered'; insideMm: number; de
  */
 export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): Visible {
   const v = visibleMeeting(O, covers, p, q, tol);
-  return { verdict: v.verdict, insideMm: v.insideMm, depthMm: v.depth() };
+  return { verdict: v.verdict, insideMm: v.insideMm, depthMm: depthOf(v.depth) };
 }
 
 /** visibleCrossing with the depth (for the explanation only) found when asked for. */
-function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): { verdict: Visible['verdict']; insideMm: number; depth: () => number } {
+function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): { verdict: Visible['verdict']; insideMm: number; depth: Depth } {
   const len = hypot(q.x - p.x, q.y - p.y);
   const coverWide = union(...covers.map((C) => insideOrNear(C, p, q, tol)));
   const coverDeep = union(...covers.map((C) => deepInside(C, p, q, tol)));
-  const strict = (h: number): Intervals => subtract(deepInside(O, p, q, h), coverWide);
-  const visible = strict(tol);
+  const visible = subtract(deepInside(O, p, q, tol), coverWide);
   if (measure(visible) > 0) {
     const insideMm = measure(subtract(insideOf(O, p, q), union(...covers.map((C) => insideOf(C, p, q))))) * len;
-    return { verdict: 'cross', insideMm, depth: () => deepestOn(O, visible, p, q) };
+    return { verdict: 'cross', insideMm, depth: { S: O, iv: visible, p, q } };
   }
   if (measure(subtract(deepInside(O, p, q, tol), coverDeep)) > 0) return { verdict: 'graze', insideMm: 0, depth: NO_DEPTH };
   return { verdict: 'covered', insideMm: 0, depth: NO_DEPTH };
@@ -227,7 +258,6 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
   const [p, q] = los;
   const pieces: PieceOnLine[] = [];
   const obstructedBy: string[] = [], grazing: string[] = [], blockedBy: string[] = [], dustBy: string[] = [];
-  const addGraze = (id: string) => { if (!grazing.includes(id)) grazing.push(id); };
   const shipAttacker = att.kind === 'zone';
   const attShip = shipOf(att), defShip = shipOf(def);
 
@@ -244,9 +274,9 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
         const c = meetLine(zone, a, b);
         if (c.kind === 'cross') {
           if (!blockedBy.includes(id)) blockedBy.push(id);
-          pieces.push(lazyProperty<PieceOnLine>({ piece: id, role: 'hull zone', line, verdict: 'cross', insideMm: c.insideLength }, 'depthMm', c.depth));
+          pieces.push(withDepth({ piece: id, role: 'hull zone', line, verdict: 'cross', insideMm: c.insideLength }, c.depth));
         } else if (c.kind === 'graze' && !onlyAtEnd(zone, a, b)) {
-          addGraze(id);
+          addOnce(grazing, id);
           pieces.push({ piece: id, role: 'hull zone', line, verdict: 'graze', clearanceMm: c.clearance });
         }
       }
@@ -276,12 +306,12 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
       const covers = coveringShips(ctx, o, att, def, forbids);
       if (covers.length === 0) {
         verdict = 'cross';
-        entry = lazyProperty<PieceOnLine>({ piece: o.id, role, line: 'los', verdict, insideMm: c.insideLength }, 'depthMm', c.depth);
+        entry = withDepth({ piece: o.id, role, line: 'los', verdict, insideMm: c.insideLength }, c.depth);
       } else {
         const v = visibleMeeting(o.outline, covers.map((s) => coverShape(s, ctx.cover)), p, q);
         verdict = v.verdict;
         entry = { piece: o.id, role, line: 'los', verdict, coveredBy: covers.map((s) => s.id) };
-        if (v.verdict === 'cross') { entry.insideMm = v.insideMm; lazyProperty(entry, 'depthMm', v.depth); }
+        if (v.verdict === 'cross') { entry.insideMm = v.insideMm; withDepth(entry, v.depth); }
       }
     }
     // Rules 1.5 (the seed ruleset): a line through the attacking or defending hull zone's shield
@@ -313,7 +343,7 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     }
     pieces.push(entry);
     if (verdict === 'cross') (forbids ? dustBy : obstructedBy).push(o.id);
-    else if (verdict === 'graze') addGraze(o.id);
+    else if (verdict === 'graze') addOnce(grazing, o.id);
   }
 
   // Ships that are neither attacker nor defender: their plastic base, without dials and frames.
@@ -323,9 +353,9 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     const c = meetLine(s.shapes.base, p, q);
     if (c.kind === 'cross') {
       obstructedBy.push(s.id);
-      pieces.push(lazyProperty<PieceOnLine>({ piece: s.id, role: 'ship', line: 'los', verdict: 'cross', insideMm: c.insideLength }, 'depthMm', c.depth));
+      pieces.push(withDepth({ piece: s.id, role: 'ship', line: 'los', verdict: 'cross', insideMm: c.insideLength }, c.depth));
     } else if (c.kind === 'graze') {
-      addGraze(s.id);
+      addOnce(grazing, s.id);
       pieces.push({ piece: s.id, role: 'ship', line: 'los', verdict: 'graze', clearanceMm: c.clearance });
     } else if (c.clearance <= NEAR_MM) {
       pieces.push({ piece: s.id, role: 'ship', line: 'los', verdict: 'near', clearanceMm: c.clearance });
