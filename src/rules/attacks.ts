@@ -121,7 +121,7 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   const rangeLine: [Point, Point] = [m.closest.a, m.closest.b];
   const from = losEnd(ctx, att, def), to = losEnd(ctx, def, att);
   const j = judgeLos(ctx, att, def, [from, to], rangeLine);
-  const report: AttackReport = {
+  const report = {
     attacker: att.key,
     defender: def.key,
     inArc: m.inArc,
@@ -132,27 +132,47 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
     losLine: [xy(from), xy(to)],
     obstructedBy: j.obstructedBy,
     grazing: j.grazing,
-    // The explanation is written when first read (JSON.stringify, the app's panel): verdicts
-    // never depend on it, and most reports are never read sentence by sentence.
-    get why(): string {
-      const why = `${arcSentence(att, def, m)} ${rangeSentence(att, range, mm, band, m)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
-      Object.defineProperty(this, 'why', { value: why, enumerable: true, writable: true, configurable: true });
-      return why;
-    },
-    set why(v: string) {
-      Object.defineProperty(this, 'why', { value: v, enumerable: true, writable: true, configurable: true });
-    },
-    // optional additions
-    rangeMeasuredTo: m.to,
-    coverOutline: ctx.cover === 'base' ? 'plastic base' : 'cardboard token',
-    lines: j.pieces,
-  };
+  } as AttackReport;
+  // The explanation is written when first read (JSON.stringify, the app's panel): verdicts
+  // never depend on it, and most reports are never read sentence by sentence.
+  pendingWhy.set(report, { ctx, att, def, m, j, range, mm, band });
+  Object.defineProperty(report, 'why', LAZY_WHY);
+  // optional additions
+  report.rangeMeasuredTo = m.to;
+  report.coverOutline = ctx.cover === 'base' ? 'plastic base' : 'cardboard token';
+  report.lines = j.pieces;
   if (!m.inArc) report.arcGapMm = m.arcGapMm;
   else if (Number.isFinite(m.arcDepthMm)) report.arcDepthMm = m.arcDepthMm;
   if (j.blockedBy.length) report.blockedBy = j.blockedBy;
   if (j.dustBy.length) report.dustBy = j.dustBy;
   return report;
 }
+
+/** What an attack's explanation is written from, kept until it is first read. */
+interface WhyInputs { ctx: AttackContext; att: Side; def: Side; m: RangeMeasure; j: LosJudgement; range: string; mm: number; band: BandLookup }
+const pendingWhy = new WeakMap<object, WhyInputs>();
+
+function whyOf({ ctx, att, def, m, j, range, mm, band }: WhyInputs): string {
+  return `${arcSentence(att, def, m)} ${rangeSentence(att, range, mm, band, m)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
+}
+
+function settleWhy(o: AttackReport, v: string): void {
+  pendingWhy.delete(o);
+  Object.defineProperty(o, 'why', { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+/** One shared accessor for every attack's `why` (no closure per report, so reports share their shape). */
+const LAZY_WHY: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: AttackReport): string {
+    const w = pendingWhy.get(this);
+    const v = w ? whyOf(w) : '';
+    settleWhy(this, v);
+    return v;
+  },
+  set(this: AttackReport, v: string): void { settleWhy(this, v); },
+};
 
 const f2 = (n: number) => n.toFixed(2);
 /** an in-arc defender reaching less than this past an arc line gets a warning in the why */
