@@ -9,8 +9,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Polygon } from '../src/geometry/polygon';
-import { segmentShapeDistance } from '../src/geometry/relate';
-import { convexHullOf, segmentSeparatedBeyond } from '../src/geometry/separation';
+import { relate, segmentShapeDistance } from '../src/geometry/relate';
+import { TOLERANCE_MM } from '../src/geometry/tolerance';
+import { convexHullOf, insideConvexBeyond, segmentSeparatedBeyond } from '../src/geometry/separation';
 import { OBSTACLE_TYPES } from '../src/model/catalog';
 import { tournamentTable } from '../src/bench/tables';
 import { analyze } from '../src/rules/analyze';
@@ -61,6 +62,31 @@ describe('segmentSeparatedBeyond', () => {
     expect(Array.from(h)).toEqual([0, 0, 30, 0, 30, 10, 10, 30, 0, 30]);
     // a line through the notch of the L is near the hull but may be far from the L: no claim
     expect(segmentSeparatedBeyond(L, 12, 28, 28, 12, 1)).toBe(false);
+  });
+});
+
+describe('insideConvexBeyond (a defender deep inside a firing arc)', () => {
+  it('says yes only when relate() finds an overlap and every vertex is deeper than the margin', () => {
+    const arc = Polygon.from([[0, 0], [400, -300], [400, 300]]);
+    let yes = 0;
+    fc.assert(
+      fc.property(
+        fc.double({ min: 60, max: 420, noNaN: true }), fc.double({ min: -120, max: 120, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: 1, max: 60, noNaN: true }),
+        (x, y, rot, w) => {
+          const S = Polygon.rect(0, 0, w, w / 2).placed(x, y, rot);
+          if (!insideConvexBeyond(S, arc, TOLERANCE_MM)) return;
+          yes++;
+          expect(relate(S, arc).kind).toBe('overlap');
+          for (let i = 0; i < S.n; i++) expect(arc.signedDistance(S.x(i), S.y(i))).toBeLessThan(-TOLERANCE_MM);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(yes).toBeGreaterThan(200);
+    // a defender touching an arc line within the tolerance is not deep inside
+    const edge = Polygon.from([[100, -75 + 0.004], [120, -90 + 0.004], [130, -40], [110, -30]]);
+    expect(insideConvexBeyond(edge, arc, TOLERANCE_MM)).toBe(false);
   });
 });
 

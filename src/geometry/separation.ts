@@ -70,3 +70,22 @@ export function segmentSeparatedBeyond(P: Polygon, px: number, py: number, qx: n
   }
   return false;
 }
+
+/**
+ * Does polygon S lie inside the convex polygon A with every vertex farther than m inside each of
+ * A's edge lines? Then every point of S is inside A and farther than m from A's boundary.
+ */
+export function insideConvexBeyond(S: Polygon, A: Polygon, m: number): boolean {
+  if (!A.convex) return false;
+  const a = A.xy, na = A.n, s = S.xy, ns = S.n;
+  const lim = m + SLACK_MM;
+  for (let i = 0; i < na; i++) {
+    const j = i + 1 === na ? 0 : i + 1;
+    const ax = a[2 * i], ay = a[2 * i + 1], ex = a[2 * j] - ax, ey = a[2 * j + 1] - ay;
+    const el = Math.sqrt(ex * ex + ey * ey);
+    // a degenerate arc edge bounds nothing; its neighbours' lines do
+    if (el < 1e-9) continue;
+    for (let k = 0; k < ns; k++) if ((ex * (s[2 * k + 1] - ay) - ey * (s[2 * k] - ax)) / el <= lim) return false;
+  }
+  return true;
+}

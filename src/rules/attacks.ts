@@ -1,6 +1,8 @@
 import { closestToDiscInConvex, clippedPolygon, polygonSegmentClosest } from '../geometry/clip';
 import type { Point } from '../geometry/point';
 import { closest, type Closest, relate } from '../geometry/relate';
+import { insideConvexBeyond } from '../geometry/separation';
+import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { AttackReport, XY } from '../model/report';
 import { type AttackContext, attackContext, type CoverOutline, defendersOf, type Side } from './attack-context';
 import { bandOf, edgeNote, type BandLookup } from './bands';
@@ -60,6 +62,8 @@ interface RangeMeasure {
   arcDepthMm: number;
 }
 
+const DEEP_IN_ARC = { kind: 'overlap' as const, distance: 0, a: { x: NaN, y: NaN }, b: { x: NaN, y: NaN } };
+
 function measureRange(att: Side, def: Side): RangeMeasure {
   if (att.kind === 'squadron') {
     return { inArc: true, arcGapMm: 0, to: 'whole defender (360 degree arc)', closest: closest(att.shape, def.shape), touchOnly: false, arcDepthMm: NaN };
@@ -67,7 +71,9 @@ function measureRange(att: Side, def: Side): RangeMeasure {
   const Z = att.shape;
   const A = att.ship.shapes.arcs[att.zone];
   const S = def.shape;
-  const rel = relate(S, A);
+  // A defender deep inside the arc (every vertex past every arc line by more than the
+  // tolerance) is what relate() would call an overlap; the clipping below is unchanged.
+  let rel: { kind: 'apart' | 'touch' | 'overlap'; distance: number; a: Point } = S.kind === 'polygon' && insideConvexBeyond(S, A, TOLERANCE_MM) ? DEEP_IN_ARC : relate(S, A);
   if (rel.kind === 'apart') {
     return { inArc: false, arcGapMm: rel.distance, to: 'whole defender (outside the arc)', closest: closest(Z, S), touchOnly: false, arcDepthMm: NaN };
   }
@@ -84,6 +90,7 @@ function measureRange(att: Side, def: Side): RangeMeasure {
     if (c) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: c, touchOnly, arcDepthMm: S.r - A.signedDistance(S.cx, S.cy) };
   }
   // Only touching an arc line (within the tolerance): the contact point is the part in arc.
+  if (rel === DEEP_IN_ARC) rel = relate(S, A); // not reached: a defender deep in the arc clips to itself
   return { inArc: true, arcGapMm: 0, to: 'arc-line contact', closest: polygonSegmentClosest(Z, rel.a, rel.a), touchOnly, arcDepthMm: 0 };
 }
 
