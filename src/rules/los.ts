@@ -240,13 +240,14 @@ export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, t
 function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): { verdict: Visible['verdict']; insideMm: number; depth: Depth } {
   const len = hypot(q.x - p.x, q.y - p.y);
   const coverWide = union(...covers.map((C) => insideOrNear(C, p, q, tol)));
-  const coverDeep = union(...covers.map((C) => deepInside(C, p, q, tol)));
-  const visible = subtract(deepInside(O, p, q, tol), coverWide);
+  const deepO = deepInside(O, p, q, tol); // subtract() only reads it
+  const visible = subtract(deepO, coverWide);
   if (measure(visible) > 0) {
     const insideMm = measure(subtract(insideOf(O, p, q), union(...covers.map((C) => insideOf(C, p, q))))) * len;
     return { verdict: 'cross', insideMm, depth: { S: O, iv: visible, p, q } };
   }
-  if (measure(subtract(deepInside(O, p, q, tol), coverDeep)) > 0) return { verdict: 'graze', insideMm: 0, depth: NO_DEPTH };
+  const coverDeep = union(...covers.map((C) => deepInside(C, p, q, tol)));
+  if (measure(subtract(deepO, coverDeep)) > 0) return { verdict: 'graze', insideMm: 0, depth: NO_DEPTH };
   return { verdict: 'covered', insideMm: 0, depth: NO_DEPTH };
 }
 
