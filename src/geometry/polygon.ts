@@ -176,9 +176,27 @@ export class Polygon {
     return { d: Math.sqrt(best), x: bx, y: by };
   }
 
+  /** closestBoundaryPoint(px, py).d, the same number, without building the point. */
+  boundaryDistance(px: number, py: number): number {
+    const { xy, n } = this;
+    let best = Infinity;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 === n ? 0 : i + 1;
+      const ax = xy[2 * i], ay = xy[2 * i + 1], ex = xy[2 * j], ey = xy[2 * j + 1];
+      const gx = Math.max(px - (ax > ex ? ax : ex), (ax < ex ? ax : ex) - px, 0);
+      const gy = Math.max(py - (ay > ey ? ay : ey), (ay < ey ? ay : ey) - py, 0);
+      if (gx * gx + gy * gy >= best) continue;
+      const t = closestParam(px, py, ax, ay, ex, ey);
+      const qx = ax + (ex - ax) * t, qy = ay + (ey - ay) * t;
+      const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
+      if (d2 < best) best = d2;
+    }
+    return Math.sqrt(best);
+  }
+
   /** Distance to the boundary, negative inside. */
   signedDistance(px: number, py: number): number {
-    const d = this.closestBoundaryPoint(px, py).d;
+    const d = this.boundaryDistance(px, py);
     return this.locate(px, py) === 'inside' ? -d : d;
   }
 

@@ -48,7 +48,7 @@ export interface LosJudgement {
 
 /** Distance from a point to a shape's boundary (the depth of a point inside it). */
 function boundaryDistance(S: Shape, x: number, y: number): number {
-  return S.kind === 'circle' ? Math.abs(hypot(x - S.cx, y - S.cy) - S.r) : S.closestBoundaryPoint(x, y).d;
+  return S.kind === 'circle' ? Math.abs(hypot(x - S.cx, y - S.cy) - S.r) : S.boundaryDistance(x, y);
 }
 
 /**
