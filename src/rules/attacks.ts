@@ -210,10 +210,25 @@ function describeCross(p: PieceOnLine, coverName: string): string {
   return `${p.piece}${how}${vis}${third}`;
 }
 
+// Module-level helpers of losSentence, not closures: tsx names every closure it creates.
+function crossesOf(los: PieceOnLine[], ids: string[], coverName: string): string {
+  return los.filter((p) => p.verdict === 'cross' && ids.includes(p.piece)).map((p) => describeCross(p, coverName)).join('; ');
+}
+
+function whichLines(grazed: PieceOnLine[], id: string): string {
+  const ls = grazed.filter((p) => p.piece === id).map((p) => p.line);
+  return ls.includes('los') && ls.includes('range') ? ' (line of sight and range line)' : ls.includes('range') ? ' (range line)' : '';
+}
+
+const VERDICT_RANK = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
+
+function wouldBe(p: PieceOnLine, att: Side): number {
+  return p.role === 'hull zone' ? 3 : p.role === 'dust' && att.kind === 'zone' ? 2 : 1;
+}
+
 function losSentence(j: LosJudgement, from: string, to: string, att: Side, coverName: string): string {
   const head = `The line of sight from ${from} to ${to}`;
   const los = j.pieces.filter((p) => p.line === 'los');
-  const crosses = (ids: string[]) => los.filter((p) => p.verdict === 'cross' && ids.includes(p.piece)).map((p) => describeCross(p, coverName)).join('; ');
   let s: string;
   if (j.los === 'blocked') {
     const b = j.pieces.filter((p) => p.role === 'hull zone' && p.verdict === 'cross');
@@ -222,9 +237,9 @@ function losSentence(j: LosJudgement, from: string, to: string, att: Side, cover
     const subject = viaLos && viaRange ? `${head} and the range line pass` : viaLos ? `${head} passes` : 'The range line passes';
     s = `${subject} through ${parts.join(' and ')}, another hull zone of the defender: blocked, choose another target.`;
   } else if (j.los === 'dust') {
-    s = `${head} crosses the dust field ${crosses(j.dustBy)}: ${sideAttacker(att)} cannot make this attack (dust).`;
+    s = `${head} crosses the dust field ${crossesOf(los, j.dustBy, coverName)}: ${sideAttacker(att)} cannot make this attack (dust).`;
   } else if (j.los === 'obstructed') {
-    s = `${head} crosses ${crosses(j.obstructedBy)}: obstructed${att.kind === 'squadron' && j.obstructedBy.some((id) => los.some((p) => p.piece === id && p.role === 'dust')) ? ' (a squadron attacking across dust is obstructed)' : ''}.`;
+    s = `${head} crosses ${crossesOf(los, j.obstructedBy, coverName)}: obstructed${att.kind === 'squadron' && j.obstructedBy.some((id) => los.some((p) => p.piece === id && p.role === 'dust')) ? ' (a squadron attacking across dust is obstructed)' : ''}.`;
   } else {
     s = `${head} is clear.`;
   }
@@ -234,15 +249,9 @@ function losSentence(j: LosJudgement, from: string, to: string, att: Side, cover
   const grazed = j.pieces.filter((p) => p.verdict === 'graze' && j.grazing.includes(p.piece));
   if (grazed.length) {
     const ids = grazed.map((p) => p.piece).filter((v, i, a) => a.indexOf(v) === i);
-    const which = (id: string) => {
-      const ls = grazed.filter((p) => p.piece === id).map((p) => p.line);
-      return ls.includes('los') && ls.includes('range') ? ' (line of sight and range line)' : ls.includes('range') ? ' (range line)' : '';
-    };
     // a touch matters when crossing that piece instead would change the verdict
-    const rank = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
-    const wouldBe = (p: PieceOnLine) => (p.role === 'hull zone' ? 3 : p.role === 'dust' && att.kind === 'zone' ? 2 : 1);
-    const flips = grazed.some((p) => wouldBe(p) > rank[j.los]);
-    notes.push(`it only touches ${ids.map((id) => id + which(id)).join(', ')}${flips ? ', so the verdict hangs on a hair' : ' (a hair from crossing, which would not change the verdict)'}`);
+    const flips = grazed.some((p) => wouldBe(p, att) > VERDICT_RANK[j.los]);
+    notes.push(`it only touches ${ids.map((id) => id + whichLines(grazed, id)).join(', ')}${flips ? ', so the verdict hangs on a hair' : ' (a hair from crossing, which would not change the verdict)'}`);
   }
   const near = los.filter((p) => p.verdict === 'near');
   if (near.length) notes.push(`misses ${near.map((p) => `${p.piece} by ${f2(p.clearanceMm ?? 0)} mm`).join(', ')}`);
