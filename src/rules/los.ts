@@ -264,15 +264,18 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
 
   // Blocked: a line through another hull zone of the defender.
   if (def.kind === 'zone') {
-    const lines = [['los', los], ['range', range]] as const;
-    for (const z of HULL_ZONES) {
+    for (let zi = 0; zi < HULL_ZONES.length; zi++) {
+      const z = HULL_ZONES[zi];
       if (z === def.zone) continue;
       const zone = def.ship.shapes.hullZones[z];
-      const id = `${def.ship.id}.${z}`;
-      for (const [line, [a, b]] of lines) {
+      for (let li = 0; li < 2; li++) {
+        const line = li === 0 ? 'los' : 'range';
+        const a = li === 0 ? p : range[0], b = li === 0 ? q : range[1];
         // only a cross or a graze makes an entry: a line well clear of the zone needs no more
         if (separatedBeyond(zone, a, b, TOLERANCE_MM)) continue;
         const c = meetLine(zone, a, b);
+        if (c.kind === 'clear') continue;
+        const id = `${def.ship.id}.${z}`;
         if (c.kind === 'cross') {
           if (!blockedBy.includes(id)) blockedBy.push(id);
           pieces.push(withDepth({ piece: id, role: 'hull zone', line, verdict: 'cross', insideMm: c.insideLength }, c.depth));
