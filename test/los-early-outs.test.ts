@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { Polygon } from '../src/geometry/polygon';
 import { relate, segmentShapeDistance } from '../src/geometry/relate';
 import { TOLERANCE_MM } from '../src/geometry/tolerance';
-import { convexHullOf, insideConvexBeyond, segmentSeparatedBeyond } from '../src/geometry/separation';
+import { convexHullOf, insideConvexBeyond, pointInsideConvexBeyond, segmentSeparatedBeyond } from '../src/geometry/separation';
+import { Circle } from '../src/geometry/circle';
 import { OBSTACLE_TYPES } from '../src/model/catalog';
 import { tournamentTable } from '../src/bench/tables';
 import { analyze } from '../src/rules/analyze';
@@ -87,6 +88,23 @@ describe('insideConvexBeyond (a defender deep inside a firing arc)', () => {
     // a defender touching an arc line within the tolerance is not deep inside
     const edge = Polygon.from([[100, -75 + 0.004], [120, -90 + 0.004], [130, -40], [110, -30]]);
     expect(insideConvexBeyond(edge, arc, TOLERANCE_MM)).toBe(false);
+  });
+});
+
+describe('pointInsideConvexBeyond (a squadron centred inside a firing arc)', () => {
+  it('says yes only for points inside by more than the margin; a disc centred there overlaps the arc', () => {
+    const arc = Polygon.from([[0, 0], [400, -300], [400, 300]]);
+    fc.assert(
+      fc.property(fc.double({ min: -50, max: 450, noNaN: true }), fc.double({ min: -350, max: 350, noNaN: true }), fc.constantFrom(0, 0.005, 2), (x, y, m) => {
+        if (!pointInsideConvexBeyond(x, y, arc, m)) return;
+        expect(arc.signedDistance(x, y)).toBeLessThan(-m);
+        expect(relate(new Circle(x, y, 17), arc).kind).toBe('overlap');
+      }),
+      { numRuns: 2000 },
+    );
+    expect(pointInsideConvexBeyond(200, 0, arc, 0)).toBe(true);
+    expect(pointInsideConvexBeyond(0, 0, arc, 0)).toBe(false);
+    expect(pointInsideConvexBeyond(400, 0, arc, 0)).toBe(false);
   });
 });
 

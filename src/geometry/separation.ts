@@ -89,3 +89,18 @@ export function insideConvexBeyond(S: Polygon, A: Polygon, m: number): boolean {
   }
   return true;
 }
+
+/** Is the point inside the convex polygon A, farther than m inside each of A's edge lines? */
+export function pointInsideConvexBeyond(x: number, y: number, A: Polygon, m: number): boolean {
+  if (!A.convex) return false;
+  const a = A.xy, na = A.n;
+  const lim = m + SLACK_MM;
+  for (let i = 0; i < na; i++) {
+    const j = i + 1 === na ? 0 : i + 1;
+    const ax = a[2 * i], ay = a[2 * i + 1], ex = a[2 * j] - ax, ey = a[2 * j + 1] - ay;
+    const el = Math.sqrt(ex * ex + ey * ey);
+    if (el < 1e-9) continue;
+    if ((ex * (y - ay) - ey * (x - ax)) / el <= lim) return false;
+  }
+  return true;
+}

@@ -1,7 +1,7 @@
 import { closestToDiscInConvex, clippedPolygon, polygonSegmentClosest } from '../geometry/clip';
 import type { Point } from '../geometry/point';
 import { closest, type Closest, relate } from '../geometry/relate';
-import { insideConvexBeyond } from '../geometry/separation';
+import { insideConvexBeyond, pointInsideConvexBeyond } from '../geometry/separation';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { AttackReport, XY } from '../model/report';
 import { type AttackContext, attackContext, type CoverOutline, defendersOf, type Side } from './attack-context';
@@ -72,8 +72,10 @@ function measureRange(att: Side, def: Side): RangeMeasure {
   const A = att.ship.shapes.arcs[att.zone];
   const S = def.shape;
   // A defender deep inside the arc (every vertex past every arc line by more than the
-  // tolerance) is what relate() would call an overlap; the clipping below is unchanged.
-  let rel: { kind: 'apart' | 'touch' | 'overlap'; distance: number; a: Point } = S.kind === 'polygon' && insideConvexBeyond(S, A, TOLERANCE_MM) ? DEEP_IN_ARC : relate(S, A);
+  // tolerance; a squadron wider than the tolerance with its centre inside) is what relate()
+  // would call an overlap; the clipping below is unchanged.
+  const deep = S.kind === 'polygon' ? insideConvexBeyond(S, A, TOLERANCE_MM) : S.r > TOLERANCE_MM && pointInsideConvexBeyond(S.cx, S.cy, A, 0);
+  let rel: { kind: 'apart' | 'touch' | 'overlap'; distance: number; a: Point } = deep ? DEEP_IN_ARC : relate(S, A);
   if (rel.kind === 'apart') {
     return { inArc: false, arcGapMm: rel.distance, to: 'whole defender (outside the arc)', closest: closest(Z, S), touchOnly: false, arcDepthMm: NaN };
   }
