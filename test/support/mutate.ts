@@ -3,18 +3,9 @@
  * missing fields, extreme and NaN-like numbers, degenerate positions, duplicate ids, deep
  * nesting) and edits of the text itself. Deterministic from a seed.
  */
-export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+import { prng } from '../../src/bench/tables';
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 
@@ -110,7 +101,7 @@ function mutateText(text: string, r: () => number): string {
 
 /** A mutated table file: one to three edits of the tree, sometimes an edit of the text. */
 export function mutatedFile(base: Json, seed: number): string {
-  const r = rng(seed);
+  const r = prng(seed);
   let tree = structuredClone(base);
   if (r() < 0.05) {
     // a valid table in a random state: every position and rotation redrawn (pieces land on each other, on edges, anywhere)
