@@ -13,6 +13,7 @@ import { loadSaved, save } from './state/persist';
 import { SHARE_PREFIX, tableFromHash } from './state/share';
 import { type AppState, commands, createAppStore } from './state/store';
 import { buildInspector, buildPalette, buildToolbar } from './ui/controls';
+import { buildMeasurements } from './ui/measurements';
 import { renderVerdicts } from './ui/verdicts';
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
@@ -75,6 +76,10 @@ async function main() {
   const updateToolbar = buildToolbar($('toolbar'), store, cmd, { fit: () => fit(), onlySelected, refresh: () => schedule(true) });
   buildPalette($('palette'), cmd);
   const updateInspector = buildInspector($('inspector'), store, cmd);
+  const measurementsHost = document.createElement('section');
+  measurementsHost.id = 'measurements';
+  $('verdicts').before(measurementsHost);
+  const updateMeasurements = buildMeasurements(measurementsHost, cmd);
 
   const message = $('message');
   let shown: AppState['message'] = null, hideTimer = 0;
@@ -126,6 +131,7 @@ async function main() {
     if (panelDue) schedule(false);
     updateToolbar(s);
     updateInspector(s);
+    updateMeasurements(s);
     showMessage(s);
     document.body.dataset.ready = 'true';
   };

@@ -6,6 +6,9 @@ import { redo, undo, record, type History } from '../src/state/history';
 import { addPiece, findPiece, patchPiece, removePiece, commitExogorth } from '../src/state/pieces';
 import { fromBase64Url, tableFromHash, tableToHash, toBase64Url } from '../src/state/share';
 import { commands, createAppStore } from '../src/state/store';
+import { CATALOG, withMeasurements } from '../src/model/catalog';
+import { analyse } from '../src/state/analysis';
+import { uncertainFigures, withOverride } from '../src/state/measurements';
 
 const demo = (): Table => parseTableText(readFileSync('assets/demo-table.json', 'utf8'));
 
@@ -126,5 +129,82 @@ describe('saving in the browser', () => {
     expect(r.table).toBeNull();
     expect(r.problem).toMatch(/table/);
     expect(s.getItem(UNREADABLE_KEY)).toBe('{"format":"armada-table/1","table":"4x4"}');
+  });
+});
+
+describe('measurement overrides', () => {
+  const distance = (t: Table, a: string, b: string) => {
+    const d = analyse(t).report.distances.find((x) => x.a === a && x.b === b)!;
+    return { mm: d.mm, band: d.band };
+  };
+  it('one override is one undoable change, and the table is judged with it', () => {
+    const store = createAppStore(demo());
+    const cmd = commands(store);
+    const before = store.getState().table;
+    const base = distance(before, 'vsd', 'int1');
+    expect(base.band).toBe(1); // the catalog's distance 1 reaches past it
+    const shorter = Math.floor(base.mm as number) - 1;
+    cmd.setMeasurement('distanceBands.1', shorter);
+    const after = store.getState().table;
+    expect(after.measurements).toEqual({ distanceBands: { '1': shorter } });
+    expect(store.getState().history.past).toHaveLength(1);
+    expect(distance(after, 'vsd', 'int1')).toEqual({ mm: base.mm, band: 2 });
+    cmd.undo();
+    expect(store.getState().table).toBe(before);
+    expect(store.getState().table.measurements).toBeUndefined();
+    cmd.redo();
+    expect(store.getState().table.measurements).toEqual({ distanceBands: { '1': shorter } });
+    cmd.setMeasurement('distanceBands.1', null); // back to the catalog: the key goes, not an empty object
+    expect('measurements' in store.getState().table).toBe(false);
+    expect(distance(store.getState().table, 'vsd', 'int1').band).toBe(1);
+    cmd.undo();
+    expect(store.getState().table.measurements).toEqual({ distanceBands: { '1': shorter } });
+  });
+  it('setting the value the table already holds records no step', () => {
+    const store = createAppStore(demo());
+    const cmd = commands(store);
+    cmd.setMeasurement('squadronDiameter', 33);
+    cmd.setMeasurement('squadronDiameter', 33);
+    cmd.setMeasurement('rangeBands.close', null);
+    expect(store.getState().history.past).toHaveLength(1);
+  });
+  it('a nonsense value is refused with a message naming the field, and the table stays as it was', () => {
+    const store = createAppStore(demo());
+    const cmd = commands(store);
+    cmd.setMeasurement('rangeBands.long', 300);
+    const before = store.getState().table;
+    const d2 = CATALOG.ruler.distance.find((b) => b.name === '2')!.end;
+    const d1 = CATALOG.ruler.distance.find((b) => b.name === '1')!.end;
+    for (const [key, value, field] of [
+      ['distanceBands.1', d2 + 1, 'measurements.distanceBands.1'], // past the catalog's distance 2
+      ['distanceBands.2', d1 - 1, 'measurements.distanceBands.2'], // short of the catalog's distance 1
+      ['distanceBands.1', -5, 'measurements.distanceBands.1'],
+      ['rangeBands.medium', 301, 'measurements.rangeBands.long'], // short of the long band the table already sets
+      ['squadronDiameter', 0, 'measurements.squadronDiameter'],
+      ['dialFrame.width', 500, 'measurements.dialFrame.width'],
+    ] as const) {
+      cmd.clearMessage();
+      cmd.setMeasurement(key, value);
+      expect(store.getState().table).toBe(before);
+      expect(store.getState().history.past).toHaveLength(1);
+      expect(store.getState().message?.kind).toBe('error');
+      expect(store.getState().message?.text).toContain(`That change was not made: ${field}:`);
+    }
+  });
+  it('every listed figure lands where the catalog keeps it, and comes back from a share link', () => {
+    for (const f of uncertainFigures()) {
+      const v = Math.round((f.catalog - 0.5) * 100) / 100;
+      const t = withOverride(demo(), f.key, v);
+      const cat = withMeasurements(CATALOG, t.measurements);
+      const [group, name] = f.key.split('.');
+      const got =
+        group === 'rangeBands' ? cat.ruler.range.find((b) => b.name === name)!.end :
+        group === 'distanceBands' ? cat.ruler.distance.find((b) => b.name === name)!.end :
+        group === 'squadronDiameter' ? cat.squadron.diameter :
+        cat.shipSizes.medium.dialFrame[name as 'width' | 'protrusion'];
+      expect(got, f.key).toBe(v);
+      expect(f.catalog, f.key).not.toBe(v);
+      expect(tableFromHash(tableToHash(t))).toEqual(t);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { HullZoneName, ObstacleType } from '../model/catalog';
 import { type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
+import { checkBandOrder, type MeasureKey, overrideOf, withOverride } from './measurements';
 import { addPiece, type NewPiece, removePiece } from './pieces';
 
 export interface Message { kind: 'error' | 'info'; text: string }
@@ -53,6 +54,7 @@ export function commands(store: AppStore) {
     const attackerPiece = s.attacker?.split('.')[0] ?? null;
     return { selected: exists(s.selected) ? s.selected : null, attacker: exists(attackerPiece) ? s.attacker : null };
   };
+  const refuse = (e: unknown) => set({ message: { kind: 'error', text: `That change was not made: ${(e as Error).message}.` } });
   return {
     /** Apply a change; a change that would make the table unreadable is refused and explained. */
     change(next: Table) {
@@ -61,11 +63,32 @@ export function commands(store: AppStore) {
       try {
         validateTable(JSON.parse(JSON.stringify(next)));
       } catch (e) {
-        set({ message: { kind: 'error', text: `That change was not made: ${(e as Error).message}.` } });
+        refuse(e);
         return;
       }
       if (s.gestureStart) set({ table: next });
       else set({ table: next, history: record(s.history, s.table), ...keepSelection(next, s) });
+    },
+    /** Override one uncertain catalog figure (a number) or return it to the catalog (null): one undo step. */
+    setMeasurement(key: MeasureKey, value: number | null) {
+      if (overrideOf(get().table.measurements, key) === (value ?? undefined)) return;
+      const next = withOverride(get().table, key, value);
+      try {
+        validateTable(JSON.parse(JSON.stringify(next)));
+        checkBandOrder(next);
+      } catch (e) {
+        refuse(e);
+        return;
+      }
+      this.change(next);
+    },
+    /** Every figure back to the catalog: one undo step. */
+    clearMeasurements() {
+      const t = get().table;
+      if (!t.measurements) return;
+      const next = { ...t };
+      delete next.measurements;
+      this.change(next);
     },
     beginGesture() {
       if (!get().gestureStart) set({ gestureStart: get().table });

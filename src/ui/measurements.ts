@@ -1,0 +1,62 @@
+import { overrideOf, uncertainFigures, type Figure, type MeasureKey } from '../state/measurements';
+import type { AppState, Commands } from '../state/store';
+import { h } from './dom';
+
+const domId = (key: MeasureKey) => key.replace('.', '-');
+
+function note(f: Figure): string {
+  const parts = [`catalog ${f.perSize ?? f.catalog} mm`];
+  if (f.spread) parts.push(`measured ${f.spread[0]}–${f.spread[1]}`);
+  if (f.status) parts.push(f.status);
+  return parts.join(' · ');
+}
+
+/**
+ * The uncertain catalog figures, each with an override that lives in the table (so it is saved,
+ * shared and undone with it). A collapsed <details> so it stays out of the way.
+ */
+export function buildMeasurements(host: HTMLElement, cmd: Commands) {
+  const figures = uncertainFigures();
+  const count = h('span', { class: 'count', id: 'measurements-count' });
+  const resetAll = h('button', { id: 'measurements-reset-all', onclick: () => cmd.clearMeasurements() }, 'Reset all to catalog');
+  const rows = new Map<MeasureKey, { row: HTMLElement; input: HTMLInputElement; reset: HTMLButtonElement; f: Figure }>();
+  const body = h('div', { class: 'measurements' });
+  let group = '';
+  let current: AppState['table']['measurements'];
+  const show = (key: MeasureKey) => {
+    const r = rows.get(key)!;
+    const over = overrideOf(current, key);
+    r.input.value = String(over ?? r.f.catalog);
+    r.reset.disabled = over === undefined;
+    r.row.dataset.overridden = String(over !== undefined);
+    r.input.style.borderColor = over !== undefined ? '#e0a030' : '';
+  };
+  for (const f of figures) {
+    if (f.group !== group) body.append(h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, (group = f.group)));
+    const input = h('input', { type: 'number', id: `meas-${domId(f.key)}`, step: '0.05', style: 'width:80px', title: `${f.group}: ${f.label} (mm)` });
+    const reset = h('button', { id: `meas-reset-${domId(f.key)}`, title: 'reset to the catalog figure' }, 'reset');
+    input.addEventListener('change', () => {
+      // an emptied box means the catalog figure again
+      cmd.setMeasurement(f.key, Number.isFinite(input.valueAsNumber) ? input.valueAsNumber : null);
+      show(f.key); // a refused value leaves the box showing what the table holds
+    });
+    reset.addEventListener('click', () => cmd.setMeasurement(f.key, null));
+    const row = h('div', { class: 'measurement', 'data-key': f.key },
+      h('div', { class: 'row', style: 'align-items:center;margin:2px 0 0' }, h('label', { for: input.id, style: 'min-width:84px' }, f.label), input, h('span', { class: 'hint' }, 'mm'), reset),
+      h('div', { class: 'hint', style: 'margin:0 0 2px' }, note(f)));
+    rows.set(f.key, { row, input, reset, f });
+    body.append(row);
+  }
+  host.append(h('details', { id: 'measurements-panel' },
+    h('summary', { style: 'cursor:pointer' }, h('h3', { style: 'display:inline' }, 'Measurements'), ' ', count),
+    h('p', { class: 'hint' }, 'Uncertain figures: override one to judge the table with your own measurement. Overrides are saved with the table and travel in share links.'),
+    body, h('div', { class: 'row' }, resetAll)));
+  return (s: AppState) => {
+    if (s.table.measurements === current && count.textContent) return;
+    current = s.table.measurements;
+    const n = figures.filter((f) => overrideOf(current, f.key) !== undefined).length;
+    count.textContent = n ? `${n} set` : 'catalog';
+    resetAll.disabled = !n;
+    for (const f of figures) show(f.key);
+  };
+}
