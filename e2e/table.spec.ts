@@ -252,3 +252,58 @@ test('pinch with two fingers zooms the table', async ({ page }) => {
   // the table did not change: a pinch is not a move
   await expect(page.locator('#undo')).toBeDisabled();
 });
+
+test('overriding distance 1 re-judges the table, undoes in one step, survives a reload, and a nonsense value is refused', async ({ page }) => {
+  await openFresh(page);
+  // the full report (from the worker when it runs) for one pair the demo table holds just inside distance 1
+  const pair = () => page.evaluate(() => {
+    const a = (window as any).__armada.analysis();
+    if (a.live) return null;
+    const d = a.report.distances.find((x: any) => x.a === 'vsd' && x.b === 'int1');
+    return d ? { mm: d.mm as number, band: d.band as number | null } : null;
+  });
+  // the full report comes from the worker: this checks the table it is posted carries the overrides
+  expect(await page.evaluate(() => (window as any).__armada.workerAvailable())).toBe(true);
+  await expect.poll(async () => (await pair())?.band).toBe(1);
+  const { mm } = (await pair())!;
+  const shorter = String(Math.floor(mm) - 1);
+  const band = async () => (await pair())?.band;
+  const input = page.locator('#meas-distanceBands-1');
+  await expect(input).toBeHidden(); // the section starts folded
+  await page.click('#measurements-panel summary');
+  const catalogValue = await input.inputValue();
+  expect(Number(catalogValue)).toBeGreaterThan(mm);
+  await expect(page.locator('#meas-reset-distanceBands-1')).toBeDisabled();
+
+  await input.fill(shorter);
+  await input.press('Enter');
+  await expect.poll(band).toBe(2);
+  await expect(page.locator('#measurements-count')).toHaveText('1 set');
+  await expect(page.locator('#meas-reset-distanceBands-1')).toBeEnabled();
+  expect(JSON.parse(await tableJson(page)).measurements).toEqual({ distanceBands: { '1': Number(shorter) } });
+
+  await page.click('#undo');
+  await expect.poll(band).toBe(1);
+  await expect(input).toHaveValue(catalogValue);
+  await expect(page.locator('#measurements-count')).toHaveText('catalog');
+  await page.click('#redo');
+  await expect.poll(band).toBe(2);
+
+  // longer than distance 2: refused, named, and the table keeps the figure it had
+  const before = await tableJson(page);
+  await input.fill('500');
+  await input.press('Enter');
+  await expect(page.locator('#message[data-kind="error"]')).toContainText('measurements.distanceBands.1');
+  await expect(input).toHaveValue(shorter);
+  expect(await tableJson(page)).toBe(before);
+
+  // the override lives in the saved table
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  await expect.poll(band).toBe(2);
+  await page.click('#measurements-panel summary');
+  await expect(input).toHaveValue(shorter);
+  await page.click('#meas-reset-distanceBands-1');
+  await expect.poll(band).toBe(1);
+  expect(JSON.parse(await tableJson(page)).measurements).toBeUndefined();
+});
