@@ -127,3 +127,16 @@ describe('the file as a whole', () => {
     expect(() => parseTableText(deep)).toThrow(TableError);
   });
 });
+
+describe('measurement overrides keep their place among the catalog bands', () => {
+  const base = { format: 'armada-table/1', table: '3x6' };
+  it('distance 1 set past the catalog distance 2 is refused, naming the field', () => {
+    expect(() => validateTable({ ...base, measurements: { distanceBands: { '1': 200 } } })).toThrow(/^measurements\.distanceBands\.1: /);
+  });
+  it('range long set below the catalog medium is refused, naming the field', () => {
+    expect(() => validateTable({ ...base, measurements: { rangeBands: { long: 150 } } })).toThrow(/^measurements\.rangeBands\.long: /);
+  });
+  it('an override that keeps its place is accepted', () => {
+    expect(validateTable({ ...base, measurements: { distanceBands: { '1': 71.5 } } }).measurements).toEqual({ distanceBands: { '1': 71.5 } });
+  });
+});

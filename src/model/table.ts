@@ -1,4 +1,6 @@
-import { CATALOG, OBSTACLE_TYPES, SHIP_SIZES, type MeasurementOverrides, type ObstacleType, type ShipSize } from './catalog';
+import {
+  type Band, CATALOG, type Catalog, type MeasurementOverrides, OBSTACLE_TYPES, type ObstacleType, SHIP_SIZES, type ShipSize, withMeasurements,
+} from './catalog';
 
 export type Ruleset = 'seed' | '1.6';
 export type TableSize = '3x6' | '3x3';
@@ -275,6 +277,33 @@ export function validateTable(json: unknown): Table {
   });
   const table: Table = { format: 'armada-table/1', table: size, ruleset, ships, squadrons, obstacles, tokens, proposals };
   const m = measurements(root.measurements, 'measurements');
-  if (m) table.measurements = m;
+  if (m) {
+    table.measurements = m;
+    checkBandOrder(table);
+  }
   return table;
+}
+
+/**
+ * Band overrides must keep their order among the catalog's bands they leave alone too
+ * (distance 1 set past the catalog's distance 2 is nonsense).
+ */
+export function checkBandOrder(table: Table, base: Catalog = CATALOG): void {
+  const m = table.measurements;
+  if (!m) return;
+  const cat = withMeasurements(base, m);
+  const check = (bands: Band[], key: 'rangeBands' | 'distanceBands', word: string) => {
+    for (let i = 1; i < bands.length; i++) {
+      if (bands[i].end > bands[i - 1].end) continue;
+      const overridden = (n: string) => (m[key] as Record<string, number> | undefined)?.[n] !== undefined;
+      const [low, high] = [bands[i - 1], bands[i]];
+      // name an overridden figure (both overridden and out of order is refused by validateTable first)
+      if (overridden(high.name)) {
+        throw new TableError(`measurements.${key}.${high.name}`, `${high.end} must be longer than ${word} ${low.name} (${low.end} mm)`);
+      }
+      throw new TableError(`measurements.${key}.${low.name}`, `${low.end} must be shorter than ${word} ${high.name} (${high.end} mm)`);
+    }
+  };
+  check(cat.ruler.range, 'rangeBands', 'range');
+  check(cat.ruler.distance, 'distanceBands', 'distance');
 }

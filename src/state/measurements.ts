@@ -1,5 +1,5 @@
-import { type Band, type Catalog, CATALOG, type MeasurementOverrides, SHIP_SIZES, withMeasurements } from '../model/catalog';
-import { type Table, TableError } from '../model/table';
+import { type Band, type Catalog, CATALOG, type MeasurementOverrides, SHIP_SIZES } from '../model/catalog';
+import type { Table } from '../model/table';
 
 /** Where an override lives under `measurements`, as the table file names it. */
 export type MeasureKey =
@@ -71,26 +71,3 @@ export function withOverride(table: Table, key: MeasureKey, value: number | null
   return next;
 }
 
-/**
- * The file check only orders the bands a table overrides; an override must also keep its place
- * among the catalog's bands it leaves alone (distance 1 set past the catalog's distance 2 is nonsense).
- */
-export function checkBandOrder(table: Table, base: Catalog = CATALOG): void {
-  const m = table.measurements;
-  if (!m) return;
-  const cat = withMeasurements(base, m);
-  const check = (bands: Band[], key: 'rangeBands' | 'distanceBands', word: string) => {
-    for (let i = 1; i < bands.length; i++) {
-      if (bands[i].end > bands[i - 1].end) continue;
-      const overridden = (n: string) => (m[key] as Record<string, number> | undefined)?.[n] !== undefined;
-      const [low, high] = [bands[i - 1], bands[i]];
-      // name an overridden figure (both overridden and out of order is refused by validateTable first)
-      if (overridden(high.name)) {
-        throw new TableError(`measurements.${key}.${high.name}`, `${high.end} must be longer than ${word} ${low.name} (${low.end} mm)`);
-      }
-      throw new TableError(`measurements.${key}.${low.name}`, `${low.end} must be shorter than ${word} ${high.name} (${high.end} mm)`);
-    }
-  };
-  check(cat.ruler.range, 'rangeBands', 'range');
-  check(cat.ruler.distance, 'distanceBands', 'distance');
-}

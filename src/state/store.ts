@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { HullZoneName, ObstacleType } from '../model/catalog';
 import { type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
-import { checkBandOrder, type MeasureKey, overrideOf, withOverride } from './measurements';
+import { type MeasureKey, overrideOf, withOverride } from './measurements';
 import { addPiece, type NewPiece, removePiece } from './pieces';
 
 export interface Message { kind: 'error' | 'info'; text: string }
@@ -75,7 +75,6 @@ export function commands(store: AppStore) {
       const next = withOverride(get().table, key, value);
       try {
         validateTable(JSON.parse(JSON.stringify(next)));
-        checkBandOrder(next);
       } catch (e) {
         refuse(e);
         return;
