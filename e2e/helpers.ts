@@ -7,18 +7,21 @@ export async function openFresh(page: Page, hash = '') {
 
 /** Page coordinates of a table point (mm). */
 export async function pagePoint(page: Page, x: number, y: number) {
-  return page.evaluate(([x, y]) => (window as any).__armada.pagePoint(x, y), [x, y] as const);
+  return page.evaluate(([x, y]) => window.__armada.pagePoint(x, y), [x, y] as const);
 }
 
-export async function piece(page: Page, id: string) {
-  return page.evaluate((id) => {
-    const t = (window as any).__armada.store.getState().table;
-    return [...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens].find((p: any) => p.id === id);
+/** A piece as the table holds it (ship, squadron, obstacle or token); fails the test if it is not there. */
+export async function piece(page: Page, id: string): Promise<{ id: string; x: number; y: number; rotation?: number }> {
+  const found = await page.evaluate((id) => {
+    const t = window.__armada.store.getState().table;
+    return [...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens].find((p) => p.id === id) ?? null;
   }, id);
+  if (!found) throw new Error(`no piece "${id}" on the table`);
+  return found;
 }
 
 export async function tableJson(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.stringify((window as any).__armada.store.getState().table));
+  return page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
 }
 
 /** Drag a piece by its centre to a table point, in steps, as a player would. */

@@ -8,8 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openFresh, pagePoint, piece } from './helpers';
+import type { Ship, Table } from '../src/model/table';
 
-const table = JSON.parse(readFileSync(new URL('./fixtures/tournament-table.json', import.meta.url), 'utf8'));
+const table: Table = JSON.parse(readFileSync(new URL('./fixtures/tournament-table.json', import.meta.url), 'utf8'));
 
 const quantile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -19,22 +20,22 @@ const quantile = (xs: number[], p: number) => {
 test('frame times while dragging a ship across the tournament table', async ({ page }, info) => {
   test.setTimeout(180_000);
   await openFresh(page);
-  await page.evaluate((t) => (window as any).__armada.cmd.load(t), table);
+  await page.evaluate((t) => window.__armada.cmd.load(t), table);
   await expect.poll(() => page.evaluate(() => {
-    const a = (window as any).__armada;
+    const a = window.__armada;
     return a.analysis().table === a.store.getState().table;
   })).toBe(true);
 
   // the ship nearest the middle of the table, attacking from its front hull zone
-  const ship = table.ships.reduce((b: any, s: any) => (Math.abs(s.y - 457) < Math.abs(b.y - 457) ? s : b));
-  await page.evaluate((id) => (window as any).__armada.cmd.select(id, 'front'), ship.id);
+  const ship = table.ships.reduce((b: Ship, s: Ship) => (Math.abs(s.y - 457) < Math.abs(b.y - 457) ? s : b));
+  await page.evaluate((id) => window.__armada.cmd.select(id, 'front'), ship.id);
   const start = await piece(page, ship.id);
 
   // record every frame's interval and each new analysis's own time
   await page.evaluate(() => {
-    const a = (window as any).__armada;
+    const a = window.__armada;
     const rec = { frames: [] as number[], analyses: [] as number[], live: 0, run: true };
-    (window as any).__perf = rec;
+    window.__perf = rec;
     let last = performance.now(), seen = a.analysis();
     const tick = (now: number) => {
       rec.frames.push(now - last);
@@ -57,7 +58,7 @@ test('frame times while dragging a ship across the tournament table', async ({ p
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
   }
   // stop recording before the drop: the full analysis after it is not part of the drag
-  const rec = await page.evaluate(() => { const r = (window as any).__perf; r.run = false; return r; });
+  const rec = await page.evaluate(() => { const r = window.__perf!; r.run = false; return r; });
   await page.mouse.up();
 
   const moved = await piece(page, ship.id);

@@ -10,7 +10,7 @@ const OUTLINES = JSON.parse(readFileSync('assets/obstacle-outlines.json', 'utf8'
 // (playwright.config.ts leaves this file out of the ordinary run).
 
 const zoom = async (page: import('@playwright/test').Page, box: [number, number, number, number]) => {
-  await page.evaluate((b) => (window as any).__armada.zoomTo(...b), box);
+  await page.evaluate((b) => window.__armada.zoomTo(...b), box);
   await page.waitForTimeout(200);
 };
 

@@ -5,7 +5,7 @@ import { drag, openFresh, pagePoint, piece, tableJson } from './helpers';
 const ASTEROID = 0x8d7b68, PLAYER1 = 0x3d8bfd, PLAYER2 = 0xf76707, TABLE = 0x0b1426, OVERLAP = 0xff00ff;
 
 const count = (page: import('@playwright/test').Page, colour: number, box: [number, number, number, number]) =>
-  page.evaluate(([c, b]) => (window as any).__armada.countPixels(c, b), [colour, box] as const);
+  page.evaluate(([c, b]) => window.__armada.countPixels(c, b), [colour, box] as const);
 
 const around = (p: { x: number; y: number }, r: number): [number, number, number, number] => [p.x - r, p.y - r, p.x + r, p.y + r];
 
@@ -172,7 +172,7 @@ test('export writes the table file; importing it back restores it; a broken file
   const text = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString('utf8'));
   expect(JSON.parse(text)).toEqual(JSON.parse(original));
 
-  await page.evaluate(() => (window as any).__armada.cmd.remove('tie1'));
+  await page.evaluate(() => window.__armada.cmd.remove('tie1'));
   expect(await tableJson(page)).not.toBe(original);
   await page.setInputFiles('#import-file', { name: 'table.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await expect.poll(() => tableJson(page)).toBe(original);
@@ -189,7 +189,7 @@ test('export writes the table file; importing it back restores it; a broken file
 
 test('turning with keys and the handle, typing exact values, wheel zoom about the pointer', async ({ page }) => {
   await openFresh(page);
-  const view = () => page.evaluate(() => ({ ...(window as any).__armada.scene.view }));
+  const view = () => page.evaluate(() => ({ ...window.__armada.scene.view }));
   const isd = await piece(page, 'isd');
   const at = await pagePoint(page, isd.x, isd.y);
   await page.mouse.click(at.x, at.y);
@@ -202,13 +202,14 @@ test('turning with keys and the handle, typing exact values, wheel zoom about th
   await page.keyboard.press('Control+z');
   expect((await piece(page, 'isd')).rotation).toBe(0);
   // the picture catches up with the table on the next frame
-  await expect.poll(() => page.evaluate(() => { const a = (window as any).__armada; return a.analysis().table === a.store.getState().table; })).toBe(true);
+  await expect.poll(() => page.evaluate(() => { const a = window.__armada; return a.analysis().table === a.store.getState().table; })).toBe(true);
 
   // the handle sits ahead of the bow; dragging it to the ship's right turns the bow to face +x
   const handle = await page.evaluate(() => {
-    const a = (window as any).__armada;
-    return a.scene.handleOf(a.analysis().world.byId.get('isd'));
+    const a = window.__armada;
+    return a.scene.handleOf(a.analysis().world.byId.get('isd')!);
   });
+  if (!handle) throw new Error('isd has no turning handle');
   const h = await pagePoint(page, handle[0], handle[1]);
   const right = await pagePoint(page, isd.x + 150, isd.y);
   await page.mouse.move(h.x, h.y);
@@ -238,7 +239,7 @@ test('pinch with two fingers zooms the table', async ({ page }) => {
   await openFresh(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
-  const scale = () => page.evaluate(() => (window as any).__armada.scene.view.scale as number);
+  const scale = () => page.evaluate(() => window.__armada.scene.view.scale as number);
   const before = await scale();
   // two fingers on empty table (outside the setup area), moving apart
   const c = await pagePoint(page, 150, 450);
@@ -257,13 +258,13 @@ test('overriding distance 1 re-judges the table, undoes in one step, survives a 
   await openFresh(page);
   // the full report (from the worker when it runs) for one pair the demo table holds just inside distance 1
   const pair = () => page.evaluate(() => {
-    const a = (window as any).__armada.analysis();
+    const a = window.__armada.analysis();
     if (a.live) return null;
-    const d = a.report.distances.find((x: any) => x.a === 'vsd' && x.b === 'int1');
+    const d = a.report.distances.find((x) => x.a === 'vsd' && x.b === 'int1');
     return d ? { mm: d.mm as number, band: d.band as number | null } : null;
   });
   // the full report comes from the worker: this checks the table it is posted carries the overrides
-  expect(await page.evaluate(() => (window as any).__armada.workerAvailable())).toBe(true);
+  expect(await page.evaluate(() => window.__armada.workerAvailable())).toBe(true);
   await expect.poll(async () => (await pair())?.band).toBe(1);
   const { mm } = (await pair())!;
   const shorter = String(Math.floor(mm) - 1);

@@ -1,0 +1,22 @@
+// The handle the app puts on window for these tests (src/main.ts), typed from the app's own types.
+import type { Analysis } from '../src/state/analysis';
+import type { AppStore, Commands } from '../src/state/store';
+import type { Scene } from '../src/render/scene';
+
+declare global {
+  interface Window {
+    __armada: {
+      store: AppStore;
+      cmd: Commands;
+      scene: Scene;
+      analysis(): Analysis & { ms?: number };
+      workerAvailable(): boolean;
+      zoomTo(x0: number, y0: number, x1: number, y1: number): void;
+      pagePoint(x: number, y: number): { x: number; y: number };
+      countPixels(colour: number, box: readonly [number, number, number, number], tol?: number): number;
+    };
+    /** the drag-frame recorder of e2e/perf-drag.spec.ts */
+    __perf?: { frames: number[]; analyses: number[]; live: number; run: boolean };
+  }
+}
+export {};
