@@ -308,3 +308,18 @@ test('overriding distance 1 re-judges the table, undoes in one step, survives a 
   await expect.poll(band).toBe(1);
   expect(JSON.parse(await tableJson(page)).measurements).toBeUndefined();
 });
+
+test('the covering-outline reading is a table setting the whole report follows, and undo takes it back', async ({ page }) => {
+  await openFresh(page);
+  const covers = () => page.evaluate(() => {
+    const a = window.__armada.analysis();
+    return a.live ? null : [...new Set(a.report.attacks.map((x) => x.coverOutline))];
+  });
+  await expect.poll(covers).toEqual(['plastic base']);
+  await page.selectOption('#cover', 'token');
+  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.readings?.cover)).toBe('token');
+  await expect.poll(covers).toEqual(['cardboard token']);
+  await page.click('#undo');
+  await expect.poll(covers).toEqual(['plastic base']);
+  await expect(page.locator('#cover')).toHaveValue('base');
+});

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { crossing, relate } from '../src/geometry/relate';
 import { TOLERANCE_MM } from '../src/geometry/tolerance';
-import type { Obstacle, Ship, Squadron, Table } from '../src/model/table';
+import { type Obstacle, type Ship, type Squadron, type Table, validateTable } from '../src/model/table';
 import { attackContext } from '../src/rules/attack-context';
 import { judgeLos } from '../src/rules/los';
 import { World } from '../src/rules/world';
@@ -213,6 +213,10 @@ describe('visible portion: an obstacle a ship overlaps', () => {
     // with the cardboard token as the covering outline, the rim part is visible: obstructed
     const tok = judge(t, 'a2.front', 'b.right', { cover: 'token' });
     expect([tok.los, tok.obstructedBy]).toEqual(['obstructed', ['rock']]);
+    // the same choice made in the table file (readings.cover), as the app and the CLI make it
+    const viaFile = judge(validateTable(JSON.parse(JSON.stringify({ ...t, readings: { cover: 'token' } }))), 'a2.front', 'b.right');
+    expect([viaFile.los, viaFile.obstructedBy, viaFile.coverOutline]).toEqual(['obstructed', ['rock'], tok.coverOutline]);
+    expect(tok.coverOutline).not.toBe(r.coverOutline);
   });
 
   it('(1.6) part of the crossing outside the base is visible: obstructed', () => {

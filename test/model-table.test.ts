@@ -140,3 +140,14 @@ describe('measurement overrides keep their place among the catalog bands', () =>
     expect(validateTable({ ...base, measurements: { distanceBands: { '1': 71.5 } } }).measurements).toEqual({ distanceBands: { '1': 71.5 } });
   });
 });
+
+describe('readings', () => {
+  const base = { format: 'armada-table/1', table: '3x6' };
+  it('cover may be base or token', () => {
+    expect(validateTable({ ...base, readings: { cover: 'token' } }).readings).toEqual({ cover: 'token' });
+  });
+  it('an unknown cover or reading is refused, naming the field', () => {
+    expect(() => validateTable({ ...base, readings: { cover: 'dials' } })).toThrow(/^readings\.cover: /);
+    expect(() => validateTable({ ...base, readings: { dust: 'no' } })).toThrow(/^readings\.dust: /);
+  });
+});

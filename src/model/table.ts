@@ -42,6 +42,16 @@ export interface Table {
   proposals: Proposal[];
   /** optional overrides of uncertain catalog figures */
   measurements?: MeasurementOverrides;
+  /** optional choices where the rules are silent */
+  readings?: Readings;
+}
+
+export interface Readings {
+  /**
+   * What hides the part of an obstacle under a ship (the visible-portion exception): its plastic
+   * base (default: what lies on the token) or its cardboard token (one digital implementation's choice).
+   */
+  cover?: 'base' | 'token';
 }
 
 /** A table file that cannot be read: `path` names the field, as in `ships[2].rotation`. */
@@ -280,6 +290,11 @@ export function validateTable(json: unknown): Table {
   if (m) {
     table.measurements = m;
     checkBandOrder(table);
+  }
+  if (root.readings !== undefined) {
+    const r = obj(root.readings, 'readings');
+    for (const k of Object.keys(r)) if (k !== 'cover') throw new TableError(`readings.${k}`, 'unknown reading; expected cover');
+    table.readings = r.cover === undefined ? {} : { cover: str(r, 'cover', 'readings', ['base', 'token'] as const) };
   }
   return table;
 }

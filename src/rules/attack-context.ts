@@ -41,7 +41,7 @@ export function coverShape(ship: ShipEntry, cover: CoverOutline): Polygon {
 const cache = new WeakMap<World, Map<CoverOutline, AttackContext>>();
 
 /** The per-world data every attack question reads, built once per world and cover choice. */
-export function attackContext(world: World, cover: CoverOutline = DEFAULT_COVER): AttackContext {
+export function attackContext(world: World, cover: CoverOutline = world.table.readings?.cover ?? DEFAULT_COVER): AttackContext {
   let m = cache.get(world);
   if (!m) cache.set(world, (m = new Map()));
   let ctx = m.get(cover);

@@ -28,6 +28,11 @@ export function shareLink(table: Table): string {
 export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, hooks: ControlHooks) {
   const ruleset = h('select', { id: 'ruleset', title: 'ruleset', onchange: () => cmd.change({ ...store.getState().table, ruleset: ruleset.value as Ruleset }) },
     option('seed', 'rules: seed'), option('1.6', 'rules: 1.6'));
+  // The rules leave open what hides the part of an obstacle under a ship: a reading kept in the table.
+  const cover = h('select', {
+    id: 'cover', title: 'what hides the part of an obstacle under a ship (visible-portion exception)',
+    onchange: () => { const t = store.getState().table; cmd.change({ ...t, readings: { ...t.readings, cover: cover.value as 'base' | 'token' } }); },
+  }, option('base', 'cover: plastic base'), option('token', 'cover: cardboard token'));
   const size = h('select', { id: 'table-size', title: 'table size', onchange: () => { cmd.change({ ...store.getState().table, table: size.value as TableSize }); hooks.fit(); } },
     option('3x6', "3'x6'"), option('3x3', "3'x3'"));
   const file = h('input', { type: 'file', accept: '.json,application/json', id: 'import-file', style: 'display:none' });
@@ -52,7 +57,7 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     h('button', { id: 'undo', title: 'undo (Ctrl+Z)', onclick: () => cmd.undo() }, 'Undo'),
     h('button', { id: 'redo', title: 'redo (Ctrl+Y)', onclick: () => cmd.redo() }, 'Redo'),
     h('button', { id: 'fit', title: 'zoom to fit', onclick: () => hooks.fit() }, 'Fit'),
-    size, ruleset,
+    size, ruleset, cover,
     h('label', {}, rings, ' rings 1-5'),
     h('label', {}, setup, ' setup'), reading, edges, next, nextRot,
     h('label', {}, only, ' selected attacker only'),
@@ -66,6 +71,7 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
   );
   return (s: AppState) => {
     ruleset.value = s.table.ruleset;
+    cover.value = s.table.readings?.cover ?? 'base';
     size.value = s.table.table;
     rings.checked = s.rings;
     setup.checked = s.setupMode;
