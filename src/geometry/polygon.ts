@@ -157,8 +157,13 @@ export class Polygon {
     return this.locate(px, py) === 'inside';
   }
 
-  /** Closest point of the boundary to (px, py), with its distance. */
-  closestBoundaryPoint(px: number, py: number): { d: number; x: number; y: number } {
+  // Scratch result of nearestBoundary, so the hot paths allocate nothing.
+  private nd2 = Infinity;
+  private nx = NaN;
+  private ny = NaN;
+
+  /** Writes the squared distance to, and the closest point of, the boundary into the scratch fields. */
+  private nearestBoundary(px: number, py: number): void {
     const { xy, n } = this;
     let best = Infinity, bx = NaN, by = NaN;
     for (let i = 0; i < n; i++) {
@@ -173,25 +178,19 @@ export class Polygon {
       const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
       if (d2 < best) { best = d2; bx = qx; by = qy; }
     }
-    return { d: Math.sqrt(best), x: bx, y: by };
+    this.nd2 = best; this.nx = bx; this.ny = by;
+  }
+
+  /** Closest point of the boundary to (px, py), with its distance. */
+  closestBoundaryPoint(px: number, py: number): { d: number; x: number; y: number } {
+    this.nearestBoundary(px, py);
+    return { d: Math.sqrt(this.nd2), x: this.nx, y: this.ny };
   }
 
   /** closestBoundaryPoint(px, py).d, the same number, without building the point. */
   boundaryDistance(px: number, py: number): number {
-    const { xy, n } = this;
-    let best = Infinity;
-    for (let i = 0; i < n; i++) {
-      const j = i + 1 === n ? 0 : i + 1;
-      const ax = xy[2 * i], ay = xy[2 * i + 1], ex = xy[2 * j], ey = xy[2 * j + 1];
-      const gx = Math.max(px - (ax > ex ? ax : ex), (ax < ex ? ax : ex) - px, 0);
-      const gy = Math.max(py - (ay > ey ? ay : ey), (ay < ey ? ay : ey) - py, 0);
-      if (gx * gx + gy * gy >= best) continue;
-      const t = closestParam(px, py, ax, ay, ex, ey);
-      const qx = ax + (ex - ax) * t, qy = ay + (ey - ay) * t;
-      const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
-      if (d2 < best) best = d2;
-    }
-    return Math.sqrt(best);
+    this.nearestBoundary(px, py);
+    return Math.sqrt(this.nd2);
   }
 
   /** Distance to the boundary, negative inside. */

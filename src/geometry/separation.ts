@@ -76,22 +76,20 @@ export function segmentSeparatedBeyond(P: Polygon, px: number, py: number, qx: n
  * A's edge lines? Then every point of S is inside A and farther than m from A's boundary.
  */
 export function insideConvexBeyond(S: Polygon, A: Polygon, m: number): boolean {
-  if (!A.convex) return false;
-  const a = A.xy, na = A.n, s = S.xy, ns = S.n;
-  const lim = m + SLACK_MM;
-  for (let i = 0; i < na; i++) {
-    const j = i + 1 === na ? 0 : i + 1;
-    const ax = a[2 * i], ay = a[2 * i + 1], ex = a[2 * j] - ax, ey = a[2 * j + 1] - ay;
-    const el = Math.sqrt(ex * ex + ey * ey);
-    // a degenerate arc edge bounds nothing; its neighbours' lines do
-    if (el < 1e-9) continue;
-    for (let k = 0; k < ns; k++) if ((ex * (s[2 * k + 1] - ay) - ey * (s[2 * k] - ax)) / el <= lim) return false;
-  }
-  return true;
+  return coordsInsideConvexBeyond(S.xy, S.n, A, m);
 }
+
+const onePoint = new Float64Array(2);
 
 /** Is the point inside the convex polygon A, farther than m inside each of A's edge lines? */
 export function pointInsideConvexBeyond(x: number, y: number, A: Polygon, m: number): boolean {
+  onePoint[0] = x;
+  onePoint[1] = y;
+  return coordsInsideConvexBeyond(onePoint, 1, A, m);
+}
+
+/** The first `count` points of flat coordinates s, each farther than m inside every edge line of convex A. */
+function coordsInsideConvexBeyond(s: Float64Array, count: number, A: Polygon, m: number): boolean {
   if (!A.convex) return false;
   const a = A.xy, na = A.n;
   const lim = m + SLACK_MM;
@@ -99,8 +97,9 @@ export function pointInsideConvexBeyond(x: number, y: number, A: Polygon, m: num
     const j = i + 1 === na ? 0 : i + 1;
     const ax = a[2 * i], ay = a[2 * i + 1], ex = a[2 * j] - ax, ey = a[2 * j + 1] - ay;
     const el = Math.sqrt(ex * ex + ey * ey);
+    // a degenerate arc edge bounds nothing; its neighbours' lines do
     if (el < 1e-9) continue;
-    if ((ex * (y - ay) - ey * (x - ax)) / el <= lim) return false;
+    for (let k = 0; k < count; k++) if ((ex * (s[2 * k + 1] - ay) - ey * (s[2 * k] - ax)) / el <= lim) return false;
   }
   return true;
 }
