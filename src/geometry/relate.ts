@@ -4,6 +4,7 @@ import type { Point } from './point';
 import { Polygon } from './polygon';
 import { capsuleInterval, closestParam, crossingParam, newSegmentPair, pointSegmentDistSq, segmentDistance, segmentsIntersect } from './segment';
 import { orient } from './predicates';
+import { SLACK_MM } from './separation';
 import { TOLERANCE_MM } from './tolerance';
 
 export type { Shape };
@@ -164,6 +165,64 @@ function polygonsOverlapBeyond(A: Polygon, B: Polygon, tol: number): boolean {
 export function insideIntervals(P: Polygon, px: number, py: number, qx: number, qy: number): [number, number][] {
   const sMinX = Math.min(px, qx), sMaxX = Math.max(px, qx), sMinY = Math.min(py, qy), sMaxY = Math.max(py, qy);
   if (sMaxX < P.minX || sMinX > P.maxX || sMaxY < P.minY || sMinY > P.maxY) return [];
+  return properInsideIntervals(P, px, py, qx, qy) ?? exactInsideIntervals(P, px, py, qx, qy);
+}
+
+/**
+ * Below this distance (mm) from the segment's line a vertex, or from an end of the segment a
+ * crossing, sends insideIntervals to its exact path: far above the rounding of the float tests
+ * here (~1e-12 mm on a table), far below anything a player measures.
+ */
+const PROPER_MARGIN_MM = 1e-7;
+
+/**
+ * insideIntervals when the segment crosses P properly: no vertex within PROPER_MARGIN_MM of the
+ * segment's line, no crossing that close to either end or to another crossing. Then every edge
+ * straddling the line crosses it once, the line's crossings alternate out-in-in-out, and the
+ * crossings before t = 0 say whether p is inside: no exact predicate and no point location are
+ * needed, and the intervals are those of the exact path (the same crossingParam values, the same
+ * pieces). Null when the segment is not proper (the exact path decides).
+ */
+function properInsideIntervals(P: Polygon, px: number, py: number, qx: number, qy: number): [number, number][] | null {
+  const { xy, n } = P;
+  const dx = qx - px, dy = qy - py, len = Math.sqrt(dx * dx + dy * dy);
+  if (!(len > 1e-6)) return null;
+  const lim = PROPER_MARGIN_MM * len;
+  const tMargin = PROPER_MARGIN_MM / len;
+  if (tsBuf.length < n + 2) tsBuf = new Float64Array(2 * n + 4);
+  let m = 0, before = 0;
+  let prev = dx * (xy[2 * n - 1] - py) - dy * (xy[2 * n - 2] - px);
+  if (prev < lim && prev > -lim) return null;
+  for (let i = 0; i < n; i++) {
+    const c = dx * (xy[2 * i + 1] - py) - dy * (xy[2 * i] - px);
+    if (c < lim && c > -lim) return null;
+    if ((c > 0) !== (prev > 0)) {
+      const h = i === 0 ? n - 1 : i - 1;
+      const t = crossingParam(px, py, qx, qy, xy[2 * h], xy[2 * h + 1], xy[2 * i], xy[2 * i + 1]);
+      if (!(Math.abs(t) > tMargin)) return null;
+      if (t < 0) before++;
+      else if (t < 1 - tMargin) {
+        let k = m++;
+        while (k > 0 && tsBuf[k - 1] > t) { tsBuf[k] = tsBuf[k - 1]; k--; }
+        tsBuf[k] = t;
+      } else if (!(t > 1 + tMargin)) return null;
+    }
+    prev = c;
+  }
+  for (let k = 1; k < m; k++) if (tsBuf[k] - tsBuf[k - 1] <= tMargin) return null;
+  const out: [number, number][] = [];
+  let inside = (before & 1) === 1, from = 0;
+  for (let k = 0; k < m; k++) {
+    if (inside) out.push([from, tsBuf[k]]);
+    inside = !inside;
+    from = tsBuf[k];
+  }
+  if (inside) out.push([from, 1]);
+  return out;
+}
+
+/** insideIntervals by exact tests: every crossing, every touching vertex, every collinear edge. */
+function exactInsideIntervals(P: Polygon, px: number, py: number, qx: number, qy: number): [number, number][] {
   const ts: number[] = [0, 1];
   const { xy, n } = P;
   const dx = qx - px, dy = qy - py, len2 = dx * dx + dy * dy;
@@ -253,6 +312,12 @@ export function segmentReachesInside(P: Polygon, px: number, py: number, qx: num
 /** segmentReachesInside with the segment's inside intervals already found (they do not depend on h). */
 export function reachesInsideGiven(inside: [number, number][], P: Polygon, px: number, py: number, qx: number, qy: number, h: number): boolean {
   if (inside.length === 0) return false;
+  // Cheap proof first: a stretch whose midpoint lies well beyond h from every edge reaches in.
+  const dx = qx - px, dy = qy - py;
+  for (let r = 0; r < inside.length; r++) {
+    const tm = (inside[r][0] + inside[r][1]) / 2;
+    if (P.boundaryDistance(px + dx * tm, py + dy * tm) > h + SLACK_MM) return true;
+  }
   // the capsules' intervals, sorted by start (stable insertion sort into reused buffers)
   const { xy, n } = P;
   if (coverLo.length < n) { coverLo = new Float64Array(2 * n); coverHi = new Float64Array(2 * n); }
