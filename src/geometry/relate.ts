@@ -222,7 +222,7 @@ function properInsideIntervals(P: Polygon, px: number, py: number, qx: number, q
 }
 
 /** insideIntervals by exact tests: every crossing, every touching vertex, every collinear edge. */
-function exactInsideIntervals(P: Polygon, px: number, py: number, qx: number, qy: number): [number, number][] {
+export function exactInsideIntervals(P: Polygon, px: number, py: number, qx: number, qy: number): [number, number][] {
   const ts: number[] = [0, 1];
   const { xy, n } = P;
   const dx = qx - px, dy = qy - py, len2 = dx * dx + dy * dy;
