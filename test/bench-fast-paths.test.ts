@@ -67,7 +67,9 @@ describe('analyzeIncremental', () => {
           for (const s of steps) {
             t = moved(t, ids[s.k], s.dx, s.dy, s.dr);
             prev = analyzeIncremental(prev, t);
-            expect(prev.report).toEqual(analyze(t));
+            const full = analyze(t);
+            expect(prev.report).toEqual(full);
+            expect(JSON.stringify(prev.report)).toBe(JSON.stringify(full));
           }
         },
       ),
@@ -80,6 +82,7 @@ describe('analyzeIncremental', () => {
     expect(analyzeIncremental(a, { ...table }).report).toEqual(a.report);
     const more: Table = { ...table, squadrons: [...table.squadrons, { id: 'extra', player: 1, x: 60, y: 60 }] };
     expect(analyzeIncremental(a, more).report).toEqual(analyze(more));
+    expect(JSON.stringify(analyzeIncremental(a, more).report)).toBe(JSON.stringify(analyze(more)));
     for (const changed of [{ ...table, ruleset: '1.6' }, { ...table, table: '3x3' }, { ...table, proposals: [] }] as Table[]) {
       expect(analyzeIncremental(a, changed).report).toEqual(analyze(changed));
     }

@@ -17,6 +17,7 @@ import { OBSTACLE_TYPES } from '../src/model/catalog';
 import { tournamentTable } from '../src/bench/tables';
 import { analyze } from '../src/rules/analyze';
 import type { PieceOnLine } from '../src/rules/los';
+import { plainReport } from '../src/model/report';
 import { localOutline } from './attacks-helpers';
 
 const shapes = [
@@ -114,8 +115,15 @@ describe('explanations written when read', () => {
     const lazy = analyze(table);
     const eager = analyze(table);
     const eagerJson = JSON.stringify(eager);
-    for (const a of lazy.attacks) {
+    const plain = plainReport(analyze(table));
+    expect(JSON.stringify(plain)).toBe(eagerJson);
+    for (const a of plain.attacks) {
+      // the format's order: why follows grazing; every field is the entry's own (a structured clone keeps it)
       expect(Object.keys(a).indexOf('why')).toBe(Object.keys(a).indexOf('grazing') + 1);
+      expect(Object.keys(a).slice(0, 11)).toEqual(['attacker', 'defender', 'inArc', 'range', 'rangeMm', 'rangeLine', 'los', 'losLine', 'obstructedBy', 'grazing', 'why']);
+    }
+    expect(structuredClone(plain)).toEqual(plain);
+    for (const a of lazy.attacks) {
       expect(typeof a.why).toBe('string');
       expect(a.why.length).toBeGreaterThan(0);
     }

@@ -74,14 +74,31 @@ export interface Report {
 
 /** Numbers in the printed report are rounded to 0.01 mm or degree. */
 export function roundNumbers<T>(value: T): T {
-  if (typeof value === 'number') {
-    const r = Math.round(value * 100) / 100;
-    return (Object.is(r, -0) ? 0 : r) as T;
-  }
-  if (Array.isArray(value)) return value.map(roundNumbers) as T;
+  return mapData(value, roundNumber);
+}
+
+function roundNumber(value: number): number {
+  const r = Math.round(value * 100) / 100;
+  return Object.is(r, -0) ? 0 : r;
+}
+
+/**
+ * A report (or any part of it) as plain data: what JSON.stringify writes, numbers unrounded.
+ * Entries whose explanation is written on first read (attacks, their lines) become plain
+ * objects with every field in place, for a structured clone (a worker's message) or a spread.
+ */
+export function plainReport<T>(value: T): T {
+  return mapData(value, (n) => n);
+}
+
+function mapData<T>(value: T, num: (n: number) => number): T {
+  if (typeof value === 'number') return num(value) as T;
+  if (Array.isArray(value)) return value.map((v) => mapData(v, num)) as T;
   if (value && typeof value === 'object') {
+    const o = value as { toJSON?: () => unknown };
+    const src = typeof o.toJSON === 'function' ? o.toJSON() : value;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = roundNumbers(v);
+    for (const [k, v] of Object.entries(src as object)) out[k] = mapData(v, num);
     return out as T;
   }
   return value;

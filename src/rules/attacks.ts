@@ -130,22 +130,8 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   const rangeLine: [Point, Point] = [m.closest.a, m.closest.b];
   const from = losEnd(ctx, att, def), to = losEnd(ctx, def, att);
   const j = judgeLos(ctx, att, def, [from, to], rangeLine);
-  const report = {
-    attacker: att.key,
-    defender: def.key,
-    inArc: m.inArc,
-    range,
-    rangeMm: mm,
-    rangeLine: [xy(rangeLine[0]), xy(rangeLine[1])],
-    los: j.los,
-    losLine: [xy(from), xy(to)],
-    obstructedBy: j.obstructedBy,
-    grazing: j.grazing,
-  } as AttackReport;
-  // The explanation is written when first read (JSON.stringify, the app's panel): verdicts
-  // never depend on it, and most reports are never read sentence by sentence.
-  pendingWhy.set(report, { ctx, att, def, m, j, range, mm, band });
-  Object.defineProperty(report, 'why', LAZY_WHY);
+  const report = new JudgedAttack(att.key, def.key, m.inArc, range, mm, [xy(rangeLine[0]), xy(rangeLine[1])], j.los, [xy(from), xy(to)], j.obstructedBy, j.grazing);
+  report.explainedBy({ ctx, att, def, m, j, range, mm, band });
   // optional additions
   report.rangeMeasuredTo = m.to;
   report.coverOutline = ctx.cover === 'base' ? 'plastic base' : 'cardboard token';
@@ -159,29 +145,71 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
 
 /** What an attack's explanation is written from, kept until it is first read. */
 interface WhyInputs { ctx: AttackContext; att: Side; def: Side; m: RangeMeasure; j: LosJudgement; range: string; mm: number; band: BandLookup }
-const pendingWhy = new WeakMap<object, WhyInputs>();
+
+/**
+ * One attack's verdicts. The explanation (`why`) feeds no verdict and most reports are never read
+ * sentence by sentence, so it is written when first read; JSON.stringify (toJSON) and
+ * plainReport give it in its place in the format. A class rather than literals with a defined
+ * accessor: every report shares one shape, and nothing is kept aside per report.
+ */
+export class JudgedAttack implements AttackReport {
+  [extra: string]: unknown;
+  rangeMeasuredTo: RangeMeasure['to'] | undefined = undefined;
+  coverOutline: 'plastic base' | 'cardboard token' | undefined = undefined;
+  lines: PieceOnLine[] | undefined = undefined;
+  arcGapMm: number | undefined = undefined;
+  arcDepthMm: number | undefined = undefined;
+  blockedBy: string[] | undefined = undefined;
+  dustBy: string[] | undefined = undefined;
+  #why: string | undefined = undefined;
+  #inputs: WhyInputs | undefined = undefined;
+
+  constructor(
+    public attacker: string, public defender: string, public inArc: boolean, public range: AttackReport['range'],
+    public rangeMm: number, public rangeLine: [XY, XY], public los: AttackReport['los'], public losLine: [XY, XY],
+    public obstructedBy: string[], public grazing: string[],
+  ) {}
+
+  explainedBy(inputs: WhyInputs): void {
+    this.#inputs = inputs;
+    this.#why = undefined;
+  }
+
+  get why(): string {
+    if (this.#why === undefined) {
+      this.#why = this.#inputs ? whyOf(this.#inputs) : '';
+      this.#inputs = undefined;
+    }
+    return this.#why;
+  }
+
+  set why(v: string) {
+    this.#why = v;
+    this.#inputs = undefined;
+  }
+
+  /** The report entry as the format has it: the required fields in order, then the additions that apply. */
+  toJSON(): AttackReport {
+    const o: AttackReport = {
+      attacker: this.attacker, defender: this.defender, inArc: this.inArc, range: this.range, rangeMm: this.rangeMm,
+      rangeLine: this.rangeLine, los: this.los, losLine: this.losLine, obstructedBy: this.obstructedBy, grazing: this.grazing,
+      why: this.why,
+    };
+    if (this.rangeMeasuredTo !== undefined) o.rangeMeasuredTo = this.rangeMeasuredTo;
+    if (this.coverOutline !== undefined) o.coverOutline = this.coverOutline;
+    if (this.lines !== undefined) o.lines = this.lines;
+    if (this.arcGapMm !== undefined) o.arcGapMm = this.arcGapMm;
+    if (this.arcDepthMm !== undefined) o.arcDepthMm = this.arcDepthMm;
+    if (this.blockedBy !== undefined) o.blockedBy = this.blockedBy;
+    if (this.dustBy !== undefined) o.dustBy = this.dustBy;
+    for (const k of Object.keys(this)) if (!(k in o) && this[k] !== undefined) o[k] = this[k];
+    return o;
+  }
+}
 
 function whyOf({ ctx, att, def, m, j, range, mm, band }: WhyInputs): string {
   return `${arcSentence(att, def, m)} ${rangeSentence(att, range, mm, band, m)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
 }
-
-function settleWhy(o: AttackReport, v: string): void {
-  pendingWhy.delete(o);
-  Object.defineProperty(o, 'why', { value: v, enumerable: true, writable: true, configurable: true });
-}
-
-/** One shared accessor for every attack's `why` (no closure per report, so reports share their shape). */
-const LAZY_WHY: PropertyDescriptor = {
-  enumerable: true,
-  configurable: true,
-  get(this: AttackReport): string {
-    const w = pendingWhy.get(this);
-    const v = w ? whyOf(w) : '';
-    settleWhy(this, v);
-    return v;
-  },
-  set(this: AttackReport, v: string): void { settleWhy(this, v); },
-};
 
 const f2 = (n: number) => n.toFixed(2);
 /** an in-arc defender reaching less than this past an arc line gets a warning in the why */

@@ -43,7 +43,7 @@ export interface LosJudgement {
   grazing: string[];
   blockedBy: string[];
   dustBy: string[];
-  pieces: PieceOnLine[];
+  pieces: LineEntry[];
 }
 
 /** Distance from a point to a shape's boundary (the depth of a point inside it). */
@@ -148,36 +148,59 @@ export function separatedBeyond(S: Shape, p: Point, q: Point, m: number): boolea
   return S.kind === 'polygon' && segmentSeparatedBeyond(S, p.x, p.y, q.x, q.y, m);
 }
 
-const pendingDepth = new WeakMap<object, Depth>();
+/**
+ * One entry of an attack's `lines`. Its crossing depth feeds only the explanation, so it is found
+ * when first read (depthMm); toJSON writes it in its place. A class, not a literal with a
+ * defined accessor: every entry shares one shape and nothing is kept aside per entry.
+ */
+export class LineEntry implements PieceOnLine {
+  insideMm: number | undefined = undefined;
+  clearanceMm: number | undefined = undefined;
+  coveredBy: string[] | undefined = undefined;
+  dialRule: string | undefined = undefined;
+  thirdShipsIgnored: string[] | undefined = undefined;
+  #depth: Depth | undefined = undefined;
 
-function settleDepth(o: PieceOnLine, v: number): void {
-  pendingDepth.delete(o);
-  Object.defineProperty(o, 'depthMm', { value: v, enumerable: true, writable: true, configurable: true });
+  constructor(public piece: string, public role: PieceRole, public line: 'los' | 'range', public verdict: PieceVerdict) {}
+
+  /** set when crossing: a number, or what finding it takes */
+  withDepth(d: Depth): this {
+    this.#depth = d;
+    return this;
+  }
+
+  get depthMm(): number | undefined {
+    const d = this.#depth;
+    if (d === undefined || typeof d === 'number') return d;
+    return (this.#depth = depthOf(d));
+  }
+
+  set depthMm(v: number | undefined) {
+    this.#depth = v;
+  }
+
+  toJSON(): PieceOnLine {
+    const o: PieceOnLine = { piece: this.piece, role: this.role, line: this.line, verdict: this.verdict };
+    if (this.insideMm !== undefined) o.insideMm = this.insideMm;
+    if (this.#depth !== undefined) o.depthMm = this.depthMm;
+    if (this.clearanceMm !== undefined) o.clearanceMm = this.clearanceMm;
+    if (this.coveredBy !== undefined) o.coveredBy = this.coveredBy;
+    if (this.dialRule !== undefined) o.dialRule = this.dialRule;
+    if (this.thirdShipsIgnored !== undefined) o.thirdShipsIgnored = this.thirdShipsIgnored;
+    return o;
+  }
 }
 
-/** One shared accessor for every lazily found depth: no closure per entry. */
-const LAZY_DEPTH: PropertyDescriptor = {
-  enumerable: true,
-  configurable: true,
-  get(this: PieceOnLine): number {
-    const d = pendingDepth.get(this);
-    const v = d === undefined ? 0 : depthOf(d);
-    settleDepth(this, v);
-    return v;
-  },
-  set(this: PieceOnLine, v: number): void { settleDepth(this, v); },
-};
+function crossEntry(piece: string, role: PieceRole, line: 'los' | 'range', insideMm: number, depth: Depth): LineEntry {
+  const e = new LineEntry(piece, role, line, 'cross').withDepth(depth);
+  e.insideMm = insideMm;
+  return e;
+}
 
-/**
- * Set entry.depthMm (next in its key order): at once when known, else as an enumerable property
- * found on first read and then stored as plain data, so JSON.stringify, Object.entries and deep
- * equality see it while nothing pays for it unread.
- */
-export function withDepth(entry: PieceOnLine, d: Depth): PieceOnLine {
-  if (typeof d === 'number') { entry.depthMm = d; return entry; }
-  pendingDepth.set(entry, d);
-  Object.defineProperty(entry, 'depthMm', LAZY_DEPTH);
-  return entry;
+function clearanceEntry(piece: string, role: PieceRole, line: 'los' | 'range', verdict: 'graze' | 'near', clearanceMm: number): LineEntry {
+  const e = new LineEntry(piece, role, line, verdict);
+  e.clearanceMm = clearanceMm;
+  return e;
 }
 
 /** Is the gap between the segment's box and the shape's certainly above m? (boxGap without its Math.hypot, with a slack.) */
@@ -215,8 +238,10 @@ function onlyAtEnd(zone: Shape, a: Point, b: Point): boolean {
   return segmentShapeDistance(zone, a.x, a.y, e.x, e.y) > TOLERANCE_MM;
 }
 
-function addOnce(list: string[], id: string): void {
+function addOnce(list: string[] | null, id: string): string[] {
+  if (!list) return [id];
   if (!list.includes(id)) list.push(id);
+  return list;
 }
 
 function shipOf(s: Side): ShipEntry | null {
@@ -256,9 +281,10 @@ function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOL
  * obstructed, then clear. `los` is the traced line, `range` the line measuring attack range.
  */
 export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, Point], range: [Point, Point]): LosJudgement {
-  const [p, q] = los;
-  const pieces: PieceOnLine[] = [];
-  const obstructedBy: string[] = [], grazing: string[] = [], blockedBy: string[] = [], dustBy: string[] = [];
+  const p = los[0], q = los[1];
+  // Lists are made when first needed: most lines cross little, and this runs for every pair.
+  let pieces: LineEntry[] | null = null;
+  let obstructedBy: string[] | null = null, grazing: string[] | null = null, blockedBy: string[] | null = null, dustBy: string[] | null = null;
   const shipAttacker = att.kind === 'zone';
   const attShip = shipOf(att), defShip = shipOf(def);
 
@@ -277,11 +303,12 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
         if (c.kind === 'clear') continue;
         const id = `${def.ship.id}.${z}`;
         if (c.kind === 'cross') {
-          if (!blockedBy.includes(id)) blockedBy.push(id);
-          pieces.push(withDepth({ piece: id, role: 'hull zone', line, verdict: 'cross', insideMm: c.insideLength }, c.depth));
+          if (!blockedBy) blockedBy = [id];
+          else if (!blockedBy.includes(id)) blockedBy.push(id);
+          (pieces ??= []).push(crossEntry(id, 'hull zone', line, c.insideLength, c.depth));
         } else if (c.kind === 'graze' && !onlyAtEnd(zone, a, b)) {
-          addOnce(grazing, id);
-          pieces.push({ piece: id, role: 'hull zone', line, verdict: 'graze', clearanceMm: c.clearance });
+          grazing = addOnce(grazing, id);
+          (pieces ??= []).push(clearanceEntry(id, 'hull zone', line, 'graze', c.clearance));
         }
       }
     }
@@ -289,33 +316,36 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
 
   // Obstacles.
   const seedDials = ctx.world.ruleset === 'seed';
-  for (const o of ctx.world.obstacles) {
+  const obstacles = ctx.world.obstacles;
+  for (let oi = 0; oi < obstacles.length; oi++) {
+    const o = obstacles[oi];
     const role: PieceRole = o.obstacleKind === 'dust' ? 'dust' : 'obstacle';
     const forbids = role === 'dust' && shipAttacker;
     // Rules 1.5 shield-dial rule (seed ruleset), for obstructions only: a dust field a ship
     // attacks across is judged by the seed's own dust caveat instead ("through the defending hull
     // zone's shield dial and the dust field would otherwise be visible"), which the visible
     // portion already settles, since a dial never hides an obstacle.
-    const dialsOn = seedDials && !forbids && ((att.kind === 'zone' && ctx.dialOn.get(att.key)?.includes(o)) || (def.kind === 'zone' && ctx.dialOn.get(def.key)?.includes(o)));
+    const dialsOn = seedDials && !forbids && (dialOverlaps(ctx, att, o) || dialOverlaps(ctx, def, o));
     if (!dialsOn && (boxFar(o.outline, p, q, NEAR_MM) || boxGap(o.outline, p, q) > NEAR_MM || separatedBeyond(o.outline, p, q, NEAR_MM))) continue;
     const c = meetLine(o.outline, p, q);
     let verdict: PieceVerdict | null = null;
-    let entry: PieceOnLine | null = null;
+    let entry: LineEntry | null = null;
     if (c.kind === 'clear') {
-      if (c.clearance <= NEAR_MM) entry = { piece: o.id, role, line: 'los', verdict: 'near', clearanceMm: c.clearance };
+      if (c.clearance <= NEAR_MM) entry = clearanceEntry(o.id, role, 'los', 'near', c.clearance);
     } else if (c.kind === 'graze') {
       verdict = 'graze';
-      entry = { piece: o.id, role, line: 'los', verdict, clearanceMm: c.clearance };
+      entry = clearanceEntry(o.id, role, 'los', verdict, c.clearance);
     } else {
       const covers = coveringShips(ctx, o, att, def, forbids);
       if (covers.length === 0) {
         verdict = 'cross';
-        entry = withDepth({ piece: o.id, role, line: 'los', verdict, insideMm: c.insideLength }, c.depth);
+        entry = crossEntry(o.id, role, 'los', c.insideLength, c.depth);
       } else {
         const v = visibleMeeting(o.outline, covers.map((s) => coverShape(s, ctx.cover)), p, q);
         verdict = v.verdict;
-        entry = { piece: o.id, role, line: 'los', verdict, coveredBy: covers.map((s) => s.id) };
-        if (v.verdict === 'cross') { entry.insideMm = v.insideMm; withDepth(entry, v.depth); }
+        entry = new LineEntry(o.id, role, 'los', verdict);
+        entry.coveredBy = covers.map((s) => s.id);
+        if (v.verdict === 'cross') { entry.insideMm = v.insideMm; entry.withDepth(v.depth); }
       }
     }
     // Rules 1.5 (the seed ruleset): a line through the attacking or defending hull zone's shield
@@ -323,20 +353,23 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     // the line need not pass over the obstacle itself, only through a dial that overlaps it.
     if (dialsOn && verdict !== 'cross') {
       for (const side of [att, def]) {
-        if (side.kind !== 'zone') continue;
-        if (!(ctx.dialOn.get(side.key) ?? []).includes(o)) continue;
+        if (side.kind !== 'zone' || !dialOverlaps(ctx, side, o)) continue;
         const dial = side.ship.shapes.dials[side.zone];
         const d = meetLine(dial, p, q);
         if (d.kind === 'clear') continue;
         const rule = `the line passes through ${side.key}'s shield dial, which overlaps ${o.id} (rules 1.5)`;
         if (d.kind === 'cross') {
           verdict = 'cross';
-          entry = { ...(entry ?? { piece: o.id, role, line: 'los' }), verdict, dialRule: rule };
+          entry ??= new LineEntry(o.id, role, 'los', verdict);
+          entry.verdict = verdict;
+          entry.dialRule = rule;
           break;
         }
         if (verdict !== 'graze') {
           verdict = 'graze';
-          entry = { ...(entry ?? { piece: o.id, role, line: 'los' }), verdict, dialRule: `only touches: ${rule}` };
+          entry ??= new LineEntry(o.id, role, 'los', verdict);
+          entry.verdict = verdict;
+          entry.dialRule = `only touches: ${rule}`;
         }
       }
     }
@@ -345,32 +378,50 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
       const third = (ctx.coverers.get(o.id) ?? []).filter((s) => s !== attShip && s !== defShip).map((s) => s.id);
       if (third.length) entry.thirdShipsIgnored = third;
     }
-    pieces.push(entry);
-    if (verdict === 'cross') (forbids ? dustBy : obstructedBy).push(o.id);
-    else if (verdict === 'graze') addOnce(grazing, o.id);
+    (pieces ??= []).push(entry);
+    if (verdict === 'cross') {
+      if (forbids) (dustBy ??= []).push(o.id);
+      else (obstructedBy ??= []).push(o.id);
+    } else if (verdict === 'graze') grazing = addOnce(grazing, o.id);
   }
 
   // Ships that are neither attacker nor defender: their plastic base, without dials and frames.
-  for (const s of ctx.world.ships) {
+  const ships = ctx.world.ships;
+  for (let si = 0; si < ships.length; si++) {
+    const s = ships[si];
     if (s === attShip || s === defShip) continue;
-    if (boxFar(s.shapes.base, p, q, NEAR_MM) || boxGap(s.shapes.base, p, q) > NEAR_MM || separatedBeyond(s.shapes.base, p, q, NEAR_MM)) continue;
-    const c = meetLine(s.shapes.base, p, q);
+    const base = s.shapes.base;
+    if (boxFar(base, p, q, NEAR_MM) || boxGap(base, p, q) > NEAR_MM || separatedBeyond(base, p, q, NEAR_MM)) continue;
+    const c = meetLine(base, p, q);
     if (c.kind === 'cross') {
-      obstructedBy.push(s.id);
-      pieces.push(withDepth({ piece: s.id, role: 'ship', line: 'los', verdict: 'cross', insideMm: c.insideLength }, c.depth));
+      (obstructedBy ??= []).push(s.id);
+      (pieces ??= []).push(crossEntry(s.id, 'ship', 'los', c.insideLength, c.depth));
     } else if (c.kind === 'graze') {
-      addOnce(grazing, s.id);
-      pieces.push({ piece: s.id, role: 'ship', line: 'los', verdict: 'graze', clearanceMm: c.clearance });
+      grazing = addOnce(grazing, s.id);
+      (pieces ??= []).push(clearanceEntry(s.id, 'ship', 'los', 'graze', c.clearance));
     } else if (c.clearance <= NEAR_MM) {
-      pieces.push({ piece: s.id, role: 'ship', line: 'los', verdict: 'near', clearanceMm: c.clearance });
+      (pieces ??= []).push(clearanceEntry(s.id, 'ship', 'los', 'near', c.clearance));
     }
   }
 
-  const verdict: LosVerdict = blockedBy.length > 0 ? 'blocked' : dustBy.length > 0 ? 'dust' : obstructedBy.length > 0 ? 'obstructed' : 'clear';
+  const verdict: LosVerdict = blockedBy ? 'blocked' : dustBy ? 'dust' : obstructedBy ? 'obstructed' : 'clear';
   // A piece one line crosses is not "only touched" because the other line grazes it.
-  const onlyTouched = grazing.length === 0 || verdict === 'clear' ? grazing
-    : grazing.filter((id) => !blockedBy.includes(id) && !dustBy.includes(id) && !obstructedBy.includes(id));
-  return { los: verdict, obstructedBy, grazing: onlyTouched, blockedBy, dustBy, pieces };
+  let onlyTouched: string[] = grazing ?? [];
+  if (grazing && verdict !== 'clear') {
+    const b = blockedBy, d = dustBy, ob = obstructedBy;
+    onlyTouched = grazing.filter((id) => !b?.includes(id) && !d?.includes(id) && !ob?.includes(id));
+  }
+  return { los: verdict, obstructedBy: obstructedBy ?? [], grazing: onlyTouched, blockedBy: blockedBy ?? NONE, dustBy: dustBy ?? NONE, pieces: pieces ?? [] };
+}
+
+/** The empty list where a judgement has none; never handed out in a report (read-only). */
+const NONE: string[] = Object.freeze([]) as unknown as string[];
+
+/** Does this side's shield dial overlap obstacle o (the 1.5 dial rule)? */
+function dialOverlaps(ctx: AttackContext, side: Side, o: ObstacleEntry): boolean {
+  if (side.kind !== 'zone') return false;
+  const on = ctx.dialOn.get(side.key);
+  return on !== undefined && on.includes(o);
 }
 
 /**

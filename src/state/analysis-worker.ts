@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { CATALOG } from '../model/catalog';
 import type { Table } from '../model/table';
+import { plainReport } from '../model/report';
 import { analyzeWorld } from '../rules/analyze';
 import { World } from '../rules/world';
 
@@ -15,7 +16,8 @@ self.onmessage = (ev: MessageEvent<FullRequest>) => {
   const { seq, table } = ev.data;
   const t0 = performance.now();
   try {
-    const report = analyzeWorld(new World(table, CATALOG));
+    // plain data: a structured clone keeps own fields only, and each attack's explanation is written on first read
+    const report = plainReport(analyzeWorld(new World(table, CATALOG)));
     (self as unknown as Worker).postMessage({ seq, report, ms: performance.now() - t0 } satisfies FullReply);
   } catch (e) {
     (self as unknown as Worker).postMessage({ seq, error: String((e as Error)?.message ?? e) } satisfies FullReply);
