@@ -1,7 +1,7 @@
 import type { Shape } from './circle';
 import type { Point } from './point';
 import { insideIntervals } from './relate';
-import { capsuleInterval } from './segment';
+import { capsuleInterval, FAR_SLACK_MM, sameSideBeyond } from './segment';
 import { segmentInDisc } from './clip';
 
 /**
@@ -60,6 +60,8 @@ export function insideOf(S: Shape, p: Point, q: Point): Intervals {
 
 const slot: [number, number] = [0, 0];
 
+
+
 /** Where the segment is within h of S's boundary. */
 export function nearBoundaryOf(S: Shape, p: Point, q: Point, h: number): Intervals {
   const sMinX = Math.min(p.x, q.x) - h, sMaxX = Math.max(p.x, q.x) + h, sMinY = Math.min(p.y, q.y) - h, sMaxY = Math.max(p.y, q.y) + h;
@@ -73,10 +75,13 @@ export function nearBoundaryOf(S: Shape, p: Point, q: Point, h: number): Interva
   }
   const out: Intervals = [];
   const { xy, n } = S;
+  const dx = q.x - p.x, dy = q.y - p.y;
+  const lim = (h + FAR_SLACK_MM) * Math.sqrt(dx * dx + dy * dy);
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];
     if (Math.max(ax, bx) < sMinX || Math.min(ax, bx) > sMaxX || Math.max(ay, by) < sMinY || Math.min(ay, by) > sMaxY) continue;
+    if (sameSideBeyond(dx * (ay - p.y) - dy * (ax - p.x), dx * (by - p.y) - dy * (bx - p.x), lim)) continue;
     if (capsuleInterval(p.x, p.y, q.x, q.y, ax, ay, bx, by, h, slot)) out.push([slot[0], slot[1]]);
   }
   return normalise(out);

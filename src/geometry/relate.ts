@@ -2,7 +2,7 @@ import { hypot } from './hypot';
 import { Circle, type Shape } from './circle';
 import type { Point } from './point';
 import { Polygon } from './polygon';
-import { capsuleInterval, closestParam, crossingParam, newSegmentPair, pointSegmentDistSq, segmentDistance, segmentsIntersect } from './segment';
+import { capsuleInterval, closestParam, crossingParam, FAR_SLACK_MM, newSegmentPair, pointSegmentDistSq, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
 import { orient } from './predicates';
 import { SLACK_MM } from './separation';
 import { TOLERANCE_MM } from './tolerance';
@@ -323,10 +323,12 @@ export function reachesInsideGiven(inside: [number, number][], P: Polygon, px: n
   if (coverLo.length < n) { coverLo = new Float64Array(2 * n); coverHi = new Float64Array(2 * n); }
   let m = 0;
   const sMinX = Math.min(px, qx) - h, sMaxX = Math.max(px, qx) + h, sMinY = Math.min(py, qy) - h, sMaxY = Math.max(py, qy) + h;
+  const lim = (h + FAR_SLACK_MM) * Math.sqrt(dx * dx + dy * dy);
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];
     if (Math.max(ax, bx) < sMinX || Math.min(ax, bx) > sMaxX || Math.max(ay, by) < sMinY || Math.min(ay, by) > sMaxY) continue;
+    if (sameSideBeyond(dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px), lim)) continue;
     if (!capsuleInterval(px, py, qx, qy, ax, ay, bx, by, h, capsule)) continue;
     const c0 = capsule[0], c1 = capsule[1];
     let k = m++;

@@ -206,3 +206,18 @@ function clipParam(p0: number, dp: number, min: number, max: number, slot: [numb
   if (b < slot[1]) slot[1] = b;
   return slot[0] <= slot[1];
 }
+
+/**
+ * Margin above h for skipping an edge by its ends' distances from the segment's line: far above
+ * the rounding of those products, so a skipped edge is one capsuleInterval would find nothing for.
+ */
+export const FAR_SLACK_MM = 1e-9;
+
+/**
+ * Both ends of an edge beyond lim on the same side of the segment's line (ca, cb: their cross
+ * products with the segment, lim: the distance times the segment's length): every point of the
+ * edge is then farther than the distance from the line, so its capsule misses the segment.
+ */
+export function sameSideBeyond(ca: number, cb: number, lim: number): boolean {
+  return (ca > lim && cb > lim) || (ca < -lim && cb < -lim);
+}
