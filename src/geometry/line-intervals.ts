@@ -15,23 +15,43 @@ const EPS_T = 1e-12;
 
 /** Sort and merge overlapping or abutting intervals; drop empty ones. */
 export function normalise(list: Intervals): Intervals {
-  const s = list.filter(([a, b]) => b - a > EPS_T).sort((x, y) => x[0] - y[0]);
+  return mergeSorted(list.filter(([a, b]) => b - a > EPS_T).sort((x, y) => x[0] - y[0]));
+}
+
+/** Merge sorted intervals (copies: the input is left as it was). */
+function mergeSorted(s: Intervals): Intervals {
   const out: Intervals = [];
-  for (const [a, b] of s) {
-    const last = out[out.length - 1];
-    if (last && a <= last[1] + EPS_T) last[1] = Math.max(last[1], b);
+  for (let i = 0; i < s.length; i++) {
+    const a = s[i][0], b = s[i][1];
+    const last = out.length ? out[out.length - 1] : null;
+    if (last && a <= last[1] + EPS_T) { if (b > last[1]) last[1] = b; }
     else out.push([a, b]);
   }
   return out;
 }
 
+/** Is the list already what normalise would make of it (sorted, disjoint, no empty piece)? */
+function isNormal(list: Intervals): boolean {
+  for (let i = 0; i < list.length; i++) {
+    if (!(list[i][1] - list[i][0] > EPS_T)) return false;
+    if (i > 0 && !(list[i][0] > list[i - 1][1] + EPS_T)) return false;
+  }
+  return true;
+}
+
 export function union(...lists: Intervals[]): Intervals {
-  return normalise(lists.flat().map(([a, b]) => [a, b] as [number, number]));
+  let count = 0, only = -1;
+  for (let i = 0; i < lists.length; i++) if (lists[i].length) { count++; only = i; }
+  if (count === 0) return [];
+  // one list with pieces: normalise alone decides (most covers lie off the line)
+  if (count === 1) return normalise(lists[only]);
+  return normalise(lists.flat());
 }
 
 /** A less B. */
 export function subtract(A: Intervals, B: Intervals): Intervals {
-  const b = normalise(B.map(([x, y]) => [x, y] as [number, number]));
+  if (B.length === 0) return A.filter(([x, y]) => y - x > EPS_T);
+  const b = isNormal(B) ? B : normalise(B);
   const out: Intervals = [];
   for (const [a0, a1] of A) {
     let start = a0;

@@ -19,7 +19,7 @@ export type CoverOutline = 'base' | 'token';
 export const DEFAULT_COVER: CoverOutline = 'base';
 
 export type Side =
-  | { kind: 'zone'; key: string; ship: ShipEntry; zone: HullZoneName; shape: Polygon }
+  | { kind: 'zone'; key: string; ship: ShipEntry; zone: HullZoneName; shape: Polygon; endXY?: [number, number] }
   | { kind: 'squadron'; key: string; squadron: SquadronEntry; shape: Circle };
 
 export interface AttackContext {

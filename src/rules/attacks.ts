@@ -6,7 +6,7 @@ import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { AttackReport, XY } from '../model/report';
 import { type AttackContext, attackContext, type CoverOutline, defendersOf, type Side } from './attack-context';
 import { bandOf, edgeNote, type BandLookup } from './bands';
-import { judgeLos, type LosJudgement, type PieceOnLine, sideName } from './los';
+import { judgeLos, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
 import type { World } from './world';
 
 /**
@@ -107,6 +107,15 @@ function losEnd(ctx: AttackContext, side: Side, other: Side): Point {
   return closest(c, other.shape).a;
 }
 
+/**
+ * losEnd as report coordinates. A hull zone's targeting point is the same for every attack the
+ * zone takes part in, so every report shares one array for it (reports are read, never changed).
+ */
+function losEndXY(side: Side, point: Point): XY {
+  if (side.kind !== 'zone') return [point.x, point.y];
+  return (side.endXY ??= [point.x, point.y]);
+}
+
 /** How the explanation names that point. */
 function losEndSays(ctx: AttackContext, side: Side, other: Side): string {
   if (side.kind === 'zone') return `${side.ship.id}'s ${side.zone} targeting point`;
@@ -114,24 +123,22 @@ function losEndSays(ctx: AttackContext, side: Side, other: Side): string {
   return `the point of ${side.squadron.id}'s base closest to ${other.kind === 'zone' ? `${other.key}` : other.squadron.id}`;
 }
 
+/** Where a range falls on the ruler: range bands for a ship attacker, distance 1 for a squadron. */
+function rangeBand(ctx: AttackContext, att: Side, mm: number): BandLookup {
+  const ruler = ctx.world.catalog.ruler;
+  return att.kind === 'zone' ? bandOf(mm, ruler.range) : bandOf(mm, ruler.distance, TOLERANCE_MM, 1);
+}
+
 function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
-  const cat = ctx.world.catalog;
   const m = measureRange(att, def);
   const mm = m.closest.distance;
-  let range: AttackReport['range'];
-  let band: BandLookup;
-  if (att.kind === 'zone') {
-    band = bandOf(mm, cat.ruler.range);
-    range = band.index === null ? 'beyond' : (band.name as AttackReport['range']);
-  } else {
-    band = bandOf(mm, cat.ruler.distance.slice(0, 1));
-    range = band.index === null ? 'beyond' : 'distance-1';
-  }
+  const band = rangeBand(ctx, att, mm);
+  const range: AttackReport['range'] = band.index === null ? 'beyond' : att.kind === 'zone' ? (band.name as AttackReport['range']) : 'distance-1';
   const rangeLine: [Point, Point] = [m.closest.a, m.closest.b];
   const from = losEnd(ctx, att, def), to = losEnd(ctx, def, att);
   const j = judgeLos(ctx, att, def, [from, to], rangeLine);
-  const report = new JudgedAttack(att.key, def.key, m.inArc, range, mm, [xy(rangeLine[0]), xy(rangeLine[1])], j.los, [xy(from), xy(to)], j.obstructedBy, j.grazing);
-  report.explainedBy({ ctx, att, def, m, j, range, mm, band });
+  const report = new JudgedAttack(att.key, def.key, m.inArc, range, mm, [xy(rangeLine[0]), xy(rangeLine[1])], j.los, [losEndXY(att, from), losEndXY(def, to)], j.obstructedBy, j.grazing);
+  report.explainedBy(ctx, att, def, m.touchOnly);
   // optional additions
   report.rangeMeasuredTo = m.to;
   report.coverOutline = ctx.cover === 'base' ? 'plastic base' : 'cardboard token';
@@ -143,26 +150,27 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   return report;
 }
 
-/** What an attack's explanation is written from, kept until it is first read. */
-interface WhyInputs { ctx: AttackContext; att: Side; def: Side; m: RangeMeasure; j: LosJudgement; range: string; mm: number; band: BandLookup }
-
 /**
  * One attack's verdicts. The explanation (`why`) feeds no verdict and most reports are never read
- * sentence by sentence, so it is written when first read; JSON.stringify (toJSON) and
- * plainReport give it in its place in the format. A class rather than literals with a defined
- * accessor: every report shares one shape, and nothing is kept aside per report.
+ * sentence by sentence, so it is written when first read, from the report's own fields and the
+ * two sides; JSON.stringify (toJSON) and plainReport give it in its place in the format. A class
+ * rather than literals with a defined accessor: every report shares one shape, and it keeps
+ * nothing of the measuring alive but what it reports.
  */
 export class JudgedAttack implements AttackReport {
   [extra: string]: unknown;
   rangeMeasuredTo: RangeMeasure['to'] | undefined = undefined;
   coverOutline: 'plastic base' | 'cardboard token' | undefined = undefined;
-  lines: PieceOnLine[] | undefined = undefined;
+  lines: LineEntry[] | undefined = undefined;
   arcGapMm: number | undefined = undefined;
   arcDepthMm: number | undefined = undefined;
   blockedBy: string[] | undefined = undefined;
   dustBy: string[] | undefined = undefined;
   #why: string | undefined = undefined;
-  #inputs: WhyInputs | undefined = undefined;
+  #ctx: AttackContext | undefined = undefined;
+  #att: Side | undefined = undefined;
+  #def: Side | undefined = undefined;
+  #touchOnly = false;
 
   constructor(
     public attacker: string, public defender: string, public inArc: boolean, public range: AttackReport['range'],
@@ -170,22 +178,24 @@ export class JudgedAttack implements AttackReport {
     public obstructedBy: string[], public grazing: string[],
   ) {}
 
-  explainedBy(inputs: WhyInputs): void {
-    this.#inputs = inputs;
+  /** What the explanation needs beyond the report: the two sides, and whether the defender only touches the arc. */
+  explainedBy(ctx: AttackContext, att: Side, def: Side, touchOnly: boolean): void {
+    this.#ctx = ctx; this.#att = att; this.#def = def; this.#touchOnly = touchOnly;
     this.#why = undefined;
   }
 
   get why(): string {
     if (this.#why === undefined) {
-      this.#why = this.#inputs ? whyOf(this.#inputs) : '';
-      this.#inputs = undefined;
+      const ctx = this.#ctx, att = this.#att, def = this.#def;
+      this.#why = ctx && att && def ? whyOf(this, ctx, att, def, this.#touchOnly) : '';
+      this.#ctx = this.#att = this.#def = undefined;
     }
     return this.#why;
   }
 
   set why(v: string) {
     this.#why = v;
-    this.#inputs = undefined;
+    this.#ctx = this.#att = this.#def = undefined;
   }
 
   /** The report entry as the format has it: the required fields in order, then the additions that apply. */
@@ -207,27 +217,29 @@ export class JudgedAttack implements AttackReport {
   }
 }
 
-function whyOf({ ctx, att, def, m, j, range, mm, band }: WhyInputs): string {
-  return `${arcSentence(att, def, m)} ${rangeSentence(att, range, mm, band, m)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
+function whyOf(r: JudgedAttack, ctx: AttackContext, att: Side, def: Side, touchOnly: boolean): string {
+  const j: LosJudgement = { los: r.los, obstructedBy: r.obstructedBy, grazing: r.grazing, blockedBy: r.blockedBy ?? [], dustBy: r.dustBy ?? [], pieces: r.lines ?? [] };
+  const to = r.rangeMeasuredTo ?? 'whole defender (outside the arc)';
+  return `${arcSentence(att, def, r, touchOnly)} ${rangeSentence(att, r.range, r.rangeMm, rangeBand(ctx, att, r.rangeMm), to)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
 }
 
 const f2 = (n: number) => n.toFixed(2);
 /** an in-arc defender reaching less than this past an arc line gets a warning in the why */
 const ARC_NOTE_MM = 2;
 
-function arcSentence(att: Side, def: Side, m: RangeMeasure): string {
+function arcSentence(att: Side, def: Side, m: { inArc: boolean; arcGapMm?: number; arcDepthMm?: number }, touchOnly: boolean): string {
   const d = def.kind === 'zone' ? def.key : def.squadron.id;
   if (att.kind === 'squadron') return `${d} is in ${att.squadron.id}'s 360 degree arc;`;
-  if (!m.inArc) return `${d} lies outside ${att.key}'s firing arc (${f2(m.arcGapMm)} mm from its arc lines, extended);`;
-  if (m.touchOnly) return `${d} only touches ${att.key}'s arc line, which counts as in arc (a hair away from out of arc);`;
-  if (m.arcDepthMm <= ARC_NOTE_MM) return `${d} is inside ${att.key}'s firing arc, but only ${f2(m.arcDepthMm)} mm past an arc line;`;
+  if (!m.inArc) return `${d} lies outside ${att.key}'s firing arc (${f2(m.arcGapMm ?? NaN)} mm from its arc lines, extended);`;
+  if (touchOnly) return `${d} only touches ${att.key}'s arc line, which counts as in arc (a hair away from out of arc);`;
+  if (m.arcDepthMm !== undefined && m.arcDepthMm <= ARC_NOTE_MM) return `${d} is inside ${att.key}'s firing arc, but only ${f2(m.arcDepthMm)} mm past an arc line;`;
   return `${d} is inside ${att.key}'s firing arc;`;
 }
 
-function rangeSentence(att: Side, range: string, mm: number, band: BandLookup, m: RangeMeasure): string {
-  const what = m.to === 'in-arc part' ? 'the part of the defender inside the arc'
-    : m.to === 'arc-line contact' ? 'where it touches the arc line'
-    : m.to === 'whole defender (360 degree arc)' ? 'the defender' : 'the whole defender, as it is outside the arc';
+function rangeSentence(att: Side, range: string, mm: number, band: BandLookup, to: RangeMeasure['to']): string {
+  const what = to === 'in-arc part' ? 'the part of the defender inside the arc'
+    : to === 'arc-line contact' ? 'where it touches the arc line'
+    : to === 'whole defender (360 degree arc)' ? 'the defender' : 'the whole defender, as it is outside the arc';
   const from = att.kind === 'zone' ? 'the attacking hull zone' : 'the squadron base';
   const r = range === 'beyond' ? (att.kind === 'zone' ? 'beyond long range' : 'beyond distance 1') : range === 'distance-1' ? 'at distance 1' : `at ${range} range`;
   return `${r}: ${f2(mm)} mm from ${from} to ${what}${edgeNote(band)}.`;

@@ -13,17 +13,19 @@ export interface BandLookup {
 
 /**
  * The ruler's rule: a length on a band's end line belongs to that band (the nearer one).
- * A length within the tolerance past an end line counts as on it.
+ * A length within the tolerance past an end line counts as on it. count: only the first bands
+ * count (a squadron attacks at distance 1 only).
  */
-export function bandOf(mm: number, bands: readonly Band[], tol = TOLERANCE_MM): BandLookup {
+export function bandOf(mm: number, bands: readonly Band[], tol = TOLERANCE_MM, count = bands.length): BandLookup {
   let prev = 0;
-  for (let i = 0; i < bands.length; i++) {
+  const n = Math.min(count, bands.length);
+  for (let i = 0; i < n; i++) {
     if (mm <= bands[i].end + tol) {
       return { index: i + 1, name: bands[i].name, toEnd: bands[i].end - mm, fromStart: i === 0 ? Infinity : mm - prev };
     }
     prev = bands[i].end;
   }
-  return { index: null, name: null, toEnd: bands[bands.length - 1].end - mm, fromStart: mm - prev };
+  return { index: null, name: null, toEnd: bands[n - 1].end - mm, fromStart: mm - prev };
 }
 
 /** A phrase saying how near a length is to the nearest band edge, when that is close enough to matter. */

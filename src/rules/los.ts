@@ -5,7 +5,7 @@ import type { Polygon } from '../geometry/polygon';
 import { convexDepth, crossing, type Crossing, insideIntervals, reachesInsideGiven, segmentShapeDistance } from '../geometry/relate';
 import { SLACK_MM, segmentSeparatedBeyond } from '../geometry/separation';
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import { deepInside, insideOf, insideOrNear, measure, subtract, union, type Intervals } from '../geometry/line-intervals';
+import { insideOf, measure, nearBoundaryOf, subtract, union, type Intervals } from '../geometry/line-intervals';
 import { HULL_ZONES } from '../model/catalog';
 import type { LosVerdict } from '../model/report';
 import { type AttackContext, coverShape, pieceId, type Side } from './attack-context';
@@ -101,7 +101,11 @@ type Depth = number | { S: Shape; iv: Intervals; p: Point; q: Point };
 const depthOf = (d: Depth): number => (typeof d === 'number' ? d : deepestOn(d.S, d.iv, d.p, d.q));
 
 /** lineMeets with the depth left to be found when asked for (it feeds only the explanation). */
-interface LineMeeting { kind: Crossing['kind']; clearance: number; insideLength: number; depth: Depth }
+interface LineMeeting {
+  kind: Crossing['kind']; clearance: number; insideLength: number; depth: Depth;
+  /** the stretches inside a polygon, when crossing */
+  inside?: Intervals;
+}
 const NO_DEPTH = 0;
 
 function meetLine(S: Shape, p: Point, q: Point): LineMeeting {
@@ -118,7 +122,7 @@ function meetLine(S: Shape, p: Point, q: Point): LineMeeting {
   const insideLength = intervals.reduce((acc, [a, b]) => acc + (b - a) * len, 0);
   // the same test as segmentReachesInside, on the intervals just found
   const reaches = reachesBeyondTolerance(S, intervals, p, q);
-  if (reaches) return { kind: 'cross', clearance: 0, insideLength, depth: { S, iv: intervals, p, q } };
+  if (reaches) return { kind: 'cross', clearance: 0, insideLength, depth: { S, iv: intervals, p, q }, inside: intervals };
   const clearance = segmentShapeDistance(S, p.x, p.y, q.x, q.y);
   if (clearance > TOLERANCE_MM) return { kind: 'clear', clearance, insideLength: 0, depth: NO_DEPTH };
   return { kind: 'graze', clearance, insideLength, depth: NO_DEPTH };
@@ -261,17 +265,25 @@ export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, t
   return { verdict: v.verdict, insideMm: v.insideMm, depthMm: depthOf(v.depth) };
 }
 
-/** visibleCrossing with the depth (for the explanation only) found when asked for. */
-function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): { verdict: Visible['verdict']; insideMm: number; depth: Depth } {
+/**
+ * visibleCrossing with the depth (for the explanation only) found when asked for. insideO: the
+ * stretches of p-q inside O when already known (meetLine found them).
+ */
+function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM, insideO?: Intervals): { verdict: Visible['verdict']; insideMm: number; depth: Depth } {
   const len = hypot(q.x - p.x, q.y - p.y);
-  const coverWide = union(...covers.map((C) => insideOrNear(C, p, q, tol)));
-  const deepO = deepInside(O, p, q, tol); // subtract() only reads it
+  const inO = insideO ?? insideOf(O, p, q);
+  const deepO = inO.length ? subtract(inO, nearBoundaryOf(O, p, q, tol)) : inO;
+  const inC: Intervals[] = [], nearC: Intervals[] = [];
+  for (const C of covers) { inC.push(insideOf(C, p, q)); nearC.push(nearBoundaryOf(C, p, q, tol)); }
+  // each cover grown by the tolerance: inside it or near its edge
+  const coverWide = union(...inC, ...nearC);
   const visible = subtract(deepO, coverWide);
   if (measure(visible) > 0) {
-    const insideMm = measure(subtract(insideOf(O, p, q), union(...covers.map((C) => insideOf(C, p, q))))) * len;
+    const insideMm = measure(subtract(inO, union(...inC))) * len;
     return { verdict: 'cross', insideMm, depth: { S: O, iv: visible, p, q } };
   }
-  const coverDeep = union(...covers.map((C) => deepInside(C, p, q, tol)));
+  // each cover shrunk by the tolerance
+  const coverDeep = union(...inC.map((iv, i) => (iv.length ? subtract(iv, nearC[i]) : iv)));
   if (measure(subtract(deepO, coverDeep)) > 0) return { verdict: 'graze', insideMm: 0, depth: NO_DEPTH };
   return { verdict: 'covered', insideMm: 0, depth: NO_DEPTH };
 }
@@ -341,7 +353,7 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
         verdict = 'cross';
         entry = crossEntry(o.id, role, 'los', c.insideLength, c.depth);
       } else {
-        const v = visibleMeeting(o.outline, covers.map((s) => coverShape(s, ctx.cover)), p, q);
+        const v = visibleMeeting(o.outline, covers.map((s) => coverShape(s, ctx.cover)), p, q, TOLERANCE_MM, c.inside);
         verdict = v.verdict;
         entry = new LineEntry(o.id, role, 'los', verdict);
         entry.coveredBy = covers.map((s) => s.id);
