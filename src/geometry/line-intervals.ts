@@ -1,7 +1,7 @@
 import type { Shape } from './circle';
 import type { Point } from './point';
 import { insideIntervals } from './relate';
-import { capsuleInterval, FAR_SLACK_MM, sameSideBeyond } from './segment';
+import { capsuleInterval, farLimit, sameSideBeyond } from './segment';
 import { segmentInDisc } from './clip';
 
 /**
@@ -96,7 +96,7 @@ export function nearBoundaryOf(S: Shape, p: Point, q: Point, h: number): Interva
   const out: Intervals = [];
   const { xy, n } = S;
   const dx = q.x - p.x, dy = q.y - p.y;
-  const lim = (h + FAR_SLACK_MM) * Math.sqrt(dx * dx + dy * dy);
+  const lim = farLimit(h, dx, dy);
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];

@@ -2,7 +2,7 @@ import { hypot } from './hypot';
 import { Circle, type Shape } from './circle';
 import type { Point } from './point';
 import { Polygon } from './polygon';
-import { capsuleInterval, closestParam, crossingParam, FAR_SLACK_MM, newSegmentPair, pointSegmentDistSq, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
+import { capsuleInterval, closestParam, crossingParam, farLimit, newSegmentPair, pointSegmentDistSq, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
 import { orient } from './predicates';
 import { SLACK_MM } from './separation';
 import { TOLERANCE_MM } from './tolerance';
@@ -323,7 +323,7 @@ export function reachesInsideGiven(inside: [number, number][], P: Polygon, px: n
   if (coverLo.length < n) { coverLo = new Float64Array(2 * n); coverHi = new Float64Array(2 * n); }
   let m = 0;
   const sMinX = Math.min(px, qx) - h, sMaxX = Math.max(px, qx) + h, sMinY = Math.min(py, qy) - h, sMaxY = Math.max(py, qy) + h;
-  const lim = (h + FAR_SLACK_MM) * Math.sqrt(dx * dx + dy * dy);
+  const lim = farLimit(h, dx, dy);
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];

@@ -218,6 +218,15 @@ export const FAR_SLACK_MM = 1e-9;
  * products with the segment, lim: the distance times the segment's length): every point of the
  * edge is then farther than the distance from the line, so its capsule misses the segment.
  */
+/**
+ * The lim for sameSideBeyond: h (plus FAR_SLACK_MM) times the segment's length (dx, dy). For a
+ * segment too short to have a direction, Infinity: no edge is skipped.
+ */
+export function farLimit(h: number, dx: number, dy: number): number {
+  const len = Math.sqrt(dx * dx + dy * dy);
+  return len > 1e-6 ? (h + FAR_SLACK_MM) * len : Infinity;
+}
+
 export function sameSideBeyond(ca: number, cb: number, lim: number): boolean {
   return (ca > lim && cb > lim) || (ca < -lim && cb < -lim);
 }
