@@ -3,6 +3,7 @@ import type { Point } from '../geometry/point';
 import type { Polygon } from '../geometry/polygon';
 import { relate } from '../geometry/relate';
 import { HULL_ZONES, type HullZoneName } from '../model/catalog';
+import type { ThirdPieceMeetings } from './los';
 import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
 
 /**
@@ -19,8 +20,8 @@ export type CoverOutline = 'base' | 'token';
 export const DEFAULT_COVER: CoverOutline = 'base';
 
 export type Side =
-  | { kind: 'zone'; key: string; ship: ShipEntry; zone: HullZoneName; shape: Polygon; endXY?: [number, number] }
-  | { kind: 'squadron'; key: string; squadron: SquadronEntry; shape: Circle };
+  | { kind: 'zone'; index: number; key: string; ship: ShipEntry; zone: HullZoneName; shape: Polygon; endXY?: [number, number] }
+  | { kind: 'squadron'; index: number; key: string; squadron: SquadronEntry; shape: Circle };
 
 export interface AttackContext {
   world: World;
@@ -32,6 +33,18 @@ export interface AttackContext {
   coverers: Map<string, ShipEntry[]>;
   /** obstacles that each hull zone's shield dial overlaps (by 'ship.zone'): the 1.5 dial rule */
   dialOn: Map<string, ObstacleEntry[]>;
+  /**
+   * How each line of sight meets the third pieces (obstacles, other ships), kept from an attack
+   * until the reverse attack, which traces the same line (see los.ts, thirdPieceMeetings), by
+   * pairKey.
+   */
+  lineMeetings: Map<number, ThirdPieceMeetings>;
+}
+
+/** One number for an unordered pair of sides. */
+export function pairKey(ctx: AttackContext, a: Side, b: Side): number {
+  const n = ctx.sides.length;
+  return a.index < b.index ? a.index * n + b.index : b.index * n + a.index;
 }
 
 export function coverShape(ship: ShipEntry, cover: CoverOutline): Polygon {
@@ -48,9 +61,9 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
   if (ctx) return ctx;
   const sides: Side[] = [];
   for (const ship of world.ships) {
-    for (const zone of HULL_ZONES) sides.push({ kind: 'zone', key: `${ship.id}.${zone}`, ship, zone, shape: ship.shapes.hullZones[zone] });
+    for (const zone of HULL_ZONES) sides.push({ kind: 'zone', index: sides.length, key: `${ship.id}.${zone}`, ship, zone, shape: ship.shapes.hullZones[zone] });
   }
-  for (const squadron of world.squadrons) sides.push({ kind: 'squadron', key: squadron.id, squadron, shape: squadron.circle });
+  for (const squadron of world.squadrons) sides.push({ kind: 'squadron', index: sides.length, key: squadron.id, squadron, shape: squadron.circle });
   const coverers = new Map<string, ShipEntry[]>();
   const dialOn = new Map<string, ObstacleEntry[]>();
   for (const o of world.obstacles) {
@@ -69,7 +82,7 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
     }
     coverers.set(o.id, list);
   }
-  ctx = { world, cover, sides, byKey: new Map(sides.map((s) => [s.key, s])), coverers, dialOn };
+  ctx = { world, cover, sides, byKey: new Map(sides.map((s) => [s.key, s])), coverers, dialOn, lineMeetings: new Map() };
   m.set(cover, ctx);
   return ctx;
 }

@@ -8,7 +8,7 @@ import { TOLERANCE_MM } from '../geometry/tolerance';
 import { insideOf, measure, nearBoundaryOf, subtract, union, type Intervals } from '../geometry/line-intervals';
 import { HULL_ZONES } from '../model/catalog';
 import type { LosVerdict } from '../model/report';
-import { type AttackContext, coverShape, pieceId, type Side } from './attack-context';
+import { type AttackContext, coverShape, pairKey, pieceId, type Side } from './attack-context';
 import type { ObstacleEntry, ShipEntry } from './world';
 
 /** A clear line that passes this close to a piece is mentioned, so a player sees how near it was. */
@@ -289,6 +289,52 @@ function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOL
 }
 
 /**
+ * How one line of sight meets the third pieces: every obstacle, then every ship other than the
+ * two sides' (slot: obstacle index, or obstacle count plus ship index), for those within NEAR_MM
+ * of it; a piece not listed is farther. Measured on the line taken from its lower-left end (p,
+ * q), so an attack and its reverse, which trace the same line, share one measurement.
+ */
+export interface ThirdPieceMeetings { p: Point; q: Point; slots: number[]; meetings: LineMeeting[] }
+
+/** A piece farther than NEAR_MM from the line: clear, and not near enough to mention. */
+const FAR: LineMeeting = { kind: 'clear', clearance: Infinity, insideLength: 0, depth: NO_DEPTH };
+
+function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Point, to: Point): ThirdPieceMeetings {
+  const key = pairKey(ctx, att, def);
+  const kept = ctx.lineMeetings.get(key);
+  if (kept) {
+    // the reverse attack's line: used twice, then let go
+    ctx.lineMeetings.delete(key);
+    return kept;
+  }
+  const flip = to.x < from.x || (to.x === from.x && to.y < from.y);
+  const p = flip ? to : from, q = flip ? from : to;
+  const slots: number[] = [], meetings: LineMeeting[] = [];
+  const obstacles = ctx.world.obstacles;
+  for (let oi = 0; oi < obstacles.length; oi++) {
+    const O = obstacles[oi].outline;
+    if (boxFar(O, p, q, NEAR_MM) || boxGap(O, p, q) > NEAR_MM || separatedBeyond(O, p, q, NEAR_MM)) continue;
+    const c = meetLine(O, p, q);
+    if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
+    slots.push(oi); meetings.push(c);
+  }
+  const attShip = shipOf(att), defShip = shipOf(def);
+  const ships = ctx.world.ships;
+  for (let si = 0; si < ships.length; si++) {
+    const s = ships[si];
+    if (s === attShip || s === defShip) continue;
+    const base = s.shapes.base;
+    if (boxFar(base, p, q, NEAR_MM) || boxGap(base, p, q) > NEAR_MM || separatedBeyond(base, p, q, NEAR_MM)) continue;
+    const c = meetLine(base, p, q);
+    if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
+    slots.push(obstacles.length + si); meetings.push(c);
+  }
+  const m = { p, q, slots, meetings };
+  if (att.index !== def.index) ctx.lineMeetings.set(key, m);
+  return m;
+}
+
+/**
  * Line of sight between attacker and defender: blocked, then dust (ship attacker), then
  * obstructed, then clear. `los` is the traced line, `range` the line measuring attack range.
  */
@@ -326,11 +372,15 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     }
   }
 
-  // Obstacles.
+  // Obstacles, then third ships: measured once for the line (and its reverse attack).
+  const third = thirdPieceMeetings(ctx, att, def, p, q);
+  const cp = third.p, cq = third.q;
+  let k = 0;
   const seedDials = ctx.world.ruleset === 'seed';
   const obstacles = ctx.world.obstacles;
   for (let oi = 0; oi < obstacles.length; oi++) {
     const o = obstacles[oi];
+    const c = k < third.slots.length && third.slots[k] === oi ? third.meetings[k++] : FAR;
     const role: PieceRole = o.obstacleKind === 'dust' ? 'dust' : 'obstacle';
     const forbids = role === 'dust' && shipAttacker;
     // Rules 1.5 shield-dial rule (seed ruleset), for obstructions only: a dust field a ship
@@ -338,8 +388,7 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     // zone's shield dial and the dust field would otherwise be visible"), which the visible
     // portion already settles, since a dial never hides an obstacle.
     const dialsOn = seedDials && !forbids && (dialOverlaps(ctx, att, o) || dialOverlaps(ctx, def, o));
-    if (!dialsOn && (boxFar(o.outline, p, q, NEAR_MM) || boxGap(o.outline, p, q) > NEAR_MM || separatedBeyond(o.outline, p, q, NEAR_MM))) continue;
-    const c = meetLine(o.outline, p, q);
+    if (c === FAR && !dialsOn) continue;
     let verdict: PieceVerdict | null = null;
     let entry: LineEntry | null = null;
     if (c.kind === 'clear') {
@@ -353,7 +402,7 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
         verdict = 'cross';
         entry = crossEntry(o.id, role, 'los', c.insideLength, c.depth);
       } else {
-        const v = visibleMeeting(o.outline, covers.map((s) => coverShape(s, ctx.cover)), p, q, TOLERANCE_MM, c.inside);
+        const v = visibleMeeting(o.outline, covers.map((s) => coverShape(s, ctx.cover)), cp, cq, TOLERANCE_MM, c.inside);
         verdict = v.verdict;
         entry = new LineEntry(o.id, role, 'los', verdict);
         entry.coveredBy = covers.map((s) => s.id);
@@ -399,12 +448,9 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
 
   // Ships that are neither attacker nor defender: their plastic base, without dials and frames.
   const ships = ctx.world.ships;
-  for (let si = 0; si < ships.length; si++) {
-    const s = ships[si];
-    if (s === attShip || s === defShip) continue;
-    const base = s.shapes.base;
-    if (boxFar(base, p, q, NEAR_MM) || boxGap(base, p, q) > NEAR_MM || separatedBeyond(base, p, q, NEAR_MM)) continue;
-    const c = meetLine(base, p, q);
+  for (; k < third.slots.length; k++) {
+    const s = ships[third.slots[k] - obstacles.length];
+    const c = third.meetings[k];
     if (c.kind === 'cross') {
       (obstructedBy ??= []).push(s.id);
       (pieces ??= []).push(crossEntry(s.id, 'ship', 'los', c.insideLength, c.depth));
