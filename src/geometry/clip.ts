@@ -143,3 +143,36 @@ export function closestToDiscInConvex(Z: Polygon, D: Circle, A: Polygon): Closes
   }
   return best;
 }
+
+/**
+ * The parameters t in [0, 1] where p + t(q - p) lies farther than d inside every edge line of
+ * the convex polygon A (d < 0: no more than -d outside any of them), written into out; false
+ * when there are none. For d >= 0 these are the points deeper than d in A (inside a convex
+ * polygon the distance to the boundary is the least distance to an edge line). For d < 0 the
+ * region is A grown with sharp corners, which holds every point within -d of A. Floating point
+ * (Cyrus-Beck): callers decide with a margin and leave what is near it to the exact tests.
+ */
+export function segmentInConvexBeyond(A: Polygon, px: number, py: number, qx: number, qy: number, d: number, out: Float64Array): boolean {
+  let t0 = 0, t1 = 1;
+  const { xy, n } = A;
+  const dx = qx - px, dy = qy - py;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = xy[2 * i], ay = xy[2 * i + 1], ex = xy[2 * j] - ax, ey = xy[2 * j + 1] - ay;
+    const el = Math.sqrt(ex * ex + ey * ey);
+    if (el < DEGENERATE_MM) continue;
+    // distance inside edge i's line along the segment: s0 + t * sd, wanted above d
+    const s0 = (ex * (py - ay) - ey * (px - ax)) / el;
+    const sd = (ex * dy - ey * dx) / el;
+    if (sd === 0) {
+      if (!(s0 > d)) return false;
+      continue;
+    }
+    const t = (d - s0) / sd;
+    if (sd > 0) { if (t > t0) t0 = t; } else if (t < t1) t1 = t;
+    if (!(t0 < t1)) return false;
+  }
+  out[0] = t0;
+  out[1] = t1;
+  return true;
+}

@@ -210,14 +210,17 @@ function properInsideIntervals(P: Polygon, px: number, py: number, qx: number, q
     prev = c;
   }
   for (let k = 1; k < m; k++) if (tsBuf[k] - tsBuf[k - 1] <= tMargin) return null;
-  const out: [number, number][] = [];
-  let inside = (before & 1) === 1, from = 0;
+  // inside at t = 0, then toggling at each crossing: the count of pieces is known, and the list
+  // is made to that size (it may live as long as a report)
+  const startsInside = (before & 1) === 1;
+  const out: [number, number][] = new Array((m + (startsInside ? 1 : 0) + 1) >> 1);
+  let inside = startsInside, from = 0, o = 0;
   for (let k = 0; k < m; k++) {
-    if (inside) out.push([from, tsBuf[k]]);
+    if (inside) out[o++] = [from, tsBuf[k]];
     inside = !inside;
     from = tsBuf[k];
   }
-  if (inside) out.push([from, 1]);
+  if (inside) out[o++] = [from, 1];
   return out;
 }
 
