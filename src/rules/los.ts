@@ -9,7 +9,7 @@ import { TOLERANCE_MM } from '../geometry/tolerance';
 import { insideOf, measure, nearBoundaryOf, subtract, union, type Intervals } from '../geometry/line-intervals';
 import { HULL_ZONES } from '../model/catalog';
 import type { LosVerdict } from '../model/report';
-import { type AttackContext, coverShape, pairKey, pieceId, type Side } from './attack-context';
+import { type AttackContext, type CoverOutline, coverShape, pairKey, pieceId, type Side } from './attack-context';
 import type { ObstacleEntry, ShipEntry } from './world';
 
 /** A clear line that passes this close to a piece is mentioned, so a player sees how near it was. */
@@ -420,9 +420,16 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
   let k = 0;
   const seedDials = ctx.world.ruleset === 'seed';
   const obstacles = ctx.world.obstacles;
+  // without a dial on an obstacle (the 1.5 dial rule), only the obstacles near the line matter
+  const anyDials = seedDials && (dialOnAny(ctx, att) || dialOnAny(ctx, def));
+  const slots = third.slots;
   for (let oi = 0; oi < obstacles.length; oi++) {
+    if (!anyDials) {
+      if (k >= slots.length || slots[k] >= obstacles.length) break;
+      oi = slots[k];
+    }
     const o = obstacles[oi];
-    const c = k < third.slots.length && third.slots[k] === oi ? third.meetings[k++] : FAR;
+    const c = k < slots.length && slots[k] === oi ? third.meetings[k++] : FAR;
     const role: PieceRole = o.obstacleKind === 'dust' ? 'dust' : 'obstacle';
     const forbids = role === 'dust' && shipAttacker;
     // Rules 1.5 shield-dial rule (seed ruleset), for obstructions only: a dust field a ship
@@ -444,11 +451,15 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
         verdict = 'cross';
         entry = crossEntry(o.id, role, 'los', c.insideLength, c.depth);
       } else {
-        const v = visibleMeeting(o.outline, covers.map((s) => coverShape(s, ctx.cover)), cp, cq, TOLERANCE_MM, c.inside);
-        verdict = v.verdict;
+        // Only covers the line comes within the tolerance of can hide any of it; when it passes
+        // none, what it crosses is all visible (visibleMeeting would find the same).
+        const shapes = coverShapesNear(covers, ctx.cover, cp, cq);
+        const v = shapes.length ? visibleMeeting(o.outline, shapes, cp, cq, TOLERANCE_MM, c.inside) : null;
+        verdict = v ? v.verdict : 'cross';
         entry = new LineEntry(o.id, role, 'los', verdict);
         entry.coveredBy = covers.map((s) => s.id);
-        if (v.verdict === 'cross') { entry.insideMm = v.insideMm; entry.withDepth(v.depth); }
+        if (!v) { entry.insideMm = c.insideLength; entry.withDepth(c.depth); }
+        else if (v.verdict === 'cross') { entry.insideMm = v.insideMm; entry.withDepth(v.depth); }
       }
     }
     // Rules 1.5 (the seed ruleset): a line through the attacking or defending hull zone's shield
@@ -522,6 +533,22 @@ function dialOverlaps(ctx: AttackContext, side: Side, o: ObstacleEntry): boolean
   if (side.kind !== 'zone') return false;
   const on = ctx.dialOn.get(side.key);
   return on !== undefined && on.includes(o);
+}
+
+/** Does this side's shield dial overlap any obstacle? */
+function dialOnAny(ctx: AttackContext, side: Side): boolean {
+  return side.kind === 'zone' && ctx.dialOn.has(side.key);
+}
+
+/** The covering outlines of these ships that segment p-q may come within the tolerance of (a convex outline clear of it by a margin is left out). */
+function coverShapesNear(ships: ShipEntry[], cover: CoverOutline, p: Point, q: Point): Shape[] {
+  const out: Shape[] = [];
+  for (const s of ships) {
+    const C = coverShape(s, cover);
+    if (C.convex && !segmentInConvexBeyond(C, p.x, p.y, q.x, q.y, -(TOLERANCE_MM + SLACK_MM), clipSlot)) continue;
+    out.push(C);
+  }
+  return out;
 }
 
 /**
