@@ -106,7 +106,13 @@ interface LineMeeting {
   kind: Crossing['kind']; clearance: number; insideLength: number; depth: Depth;
   /** the stretches inside a polygon, when crossing */
   inside?: Intervals;
+  /** for an obstacle under ships: the visible portion with every ship on it covering (null: the line passes none) */
+  visible?: VisibleMeeting | null;
+  /** the same with only the two sides' ships covering (a dust field a ship attacks across) */
+  visibleDust?: VisibleMeeting | null;
 }
+
+type VisibleMeeting = { verdict: Visible['verdict']; insideMm: number; depth: Depth };
 const NO_DEPTH = 0;
 
 /**
@@ -311,7 +317,7 @@ export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, t
  * visibleCrossing with the depth (for the explanation only) found when asked for. insideO: the
  * stretches of p-q inside O when already known (meetLine found them).
  */
-function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM, insideO?: Intervals): { verdict: Visible['verdict']; insideMm: number; depth: Depth } {
+function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM, insideO?: Intervals): VisibleMeeting {
   const len = hypot(q.x - p.x, q.y - p.y);
   const inO = insideO ?? insideOf(O, p, q);
   const deepO = inO.length ? subtract(inO, nearBoundaryOf(O, p, q, tol)) : inO;
@@ -453,8 +459,15 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
       } else {
         // Only covers the line comes within the tolerance of can hide any of it; when it passes
         // none, what it crosses is all visible (visibleMeeting would find the same).
-        const shapes = coverShapesNear(covers, ctx.cover, cp, cq);
-        const v = shapes.length ? visibleMeeting(o.outline, shapes, cp, cq, TOLERANCE_MM, c.inside) : null;
+        // The reverse attack has the same covers (all ships on it, or for dust only the two
+        // sides'), so the answer is kept with the line's meeting for it.
+        let v = forbids ? c.visibleDust : c.visible;
+        if (v === undefined) {
+          const shapes = coverShapesNear(covers, ctx.cover, cp, cq);
+          v = shapes.length ? visibleMeeting(o.outline, shapes, cp, cq, TOLERANCE_MM, c.inside) : null;
+          if (forbids) c.visibleDust = v;
+          else c.visible = v;
+        }
         verdict = v ? v.verdict : 'cross';
         entry = new LineEntry(o.id, role, 'los', verdict);
         entry.coveredBy = covers.map((s) => s.id);
