@@ -2,9 +2,9 @@ import { hypot } from './hypot';
 import { Circle, type Shape } from './circle';
 import type { Point } from './point';
 import { Polygon } from './polygon';
-import { capsuleInterval, closestParam, crossingParam, farLimit, newSegmentPair, pointSegmentDistSq, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
+import { capsuleInterval, closestParam, crossingParam, disjointSegmentDistance, farLimit, newSegmentPair, pointSegmentDistSq, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
 import { orient } from './predicates';
-import { SLACK_MM } from './separation';
+import { convexHullOf, SLACK_MM } from './separation';
 import { TOLERANCE_MM } from './tolerance';
 
 export type { Shape };
@@ -30,8 +30,11 @@ export function bboxGap(a: Shape, b: Shape): number {
 
 const pair = newSegmentPair();
 
-/** Closest points of two polygon boundaries (0 where they cross or touch). */
-export function boundaryClosest(A: Polygon, B: Polygon, stopBelow = 0): Closest {
+/**
+ * Closest points of two polygon boundaries (0 where they cross or touch). disjoint: the
+ * boundaries are known not to meet (hullsApartBeyond), so no pair of edges is tested for meeting.
+ */
+export function boundaryClosest(A: Polygon, B: Polygon, stopBelow = 0, disjoint = false): Closest {
   let best = Infinity, ax = NaN, ay = NaN, bx = NaN, by = NaN;
   const a = A.xy, b = B.xy, na = A.n, nb = B.n;
   for (let i = 0; i < na; i++) {
@@ -48,7 +51,8 @@ export function boundaryClosest(A: Polygon, B: Polygon, stopBelow = 0): Closest 
       const hx = Math.max(eMinX - Math.max(b0x, b1x), Math.min(b0x, b1x) - eMaxX, 0);
       const hy = Math.max(eMinY - Math.max(b0y, b1y), Math.min(b0y, b1y) - eMaxY, 0);
       if (hx * hx + hy * hy >= best) continue;
-      segmentDistance(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, pair);
+      if (disjoint) disjointSegmentDistance(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, pair);
+      else segmentDistance(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, pair);
       if (pair.d2 < best) {
         best = pair.d2; ax = pair.ax; ay = pair.ay; bx = pair.bx; by = pair.by;
         if (best <= stopBelow * stopBelow) return { distance: Math.sqrt(best), a: { x: ax, y: ay }, b: { x: bx, y: by } };
@@ -78,6 +82,8 @@ export function closest(A: Shape, B: Shape): Closest {
     return { distance: c.distance, a: c.b, b: c.a };
   }
   if (B.kind === 'circle') return polygonCircleClosest(A, B);
+  // shapes proved apart: neither holds the other, and no edges meet
+  if (hullsApartBeyond(A, B, 0)) return boundaryClosest(A, B, 0, true);
   const c = boundaryClosest(A, B);
   if (c.distance > 0) {
     if (B.locate(A.x(0), A.y(0)) === 'inside') return { distance: 0, a: A.point(0), b: A.point(0) };
@@ -105,6 +111,10 @@ function polygonCircleClosest(P: Polygon, C: Circle): Closest {
  */
 export function relate(A: Shape, B: Shape, tol = TOLERANCE_MM): Relation {
   if (A.kind === 'circle' || B.kind === 'circle') return relateWithCircle(A, B, tol);
+  if (hullsApartBeyond(A, B, tol)) {
+    const d = boundaryClosest(A, B, 0, true);
+    return { kind: 'apart', distance: d.distance, a: d.a, b: d.b };
+  }
   const c = boundaryClosest(A, B);
   if (c.distance > tol) {
     if (B.locate(A.x(0), A.y(0)) === 'inside' || A.locate(B.x(0), B.y(0)) === 'inside') {
@@ -480,3 +490,34 @@ function lowestLine(c: Float64Array, sl: Float64Array, n: number, t: number): nu
   return m;
 }
 let depthC = new Float64Array(16), depthS = new Float64Array(16);
+
+/**
+ * Are A and B certainly farther apart than m? Separating axes: an edge of either's convex hull
+ * with every vertex of the other hull beyond its line by more than m (and SLACK_MM). A "no"
+ * decides nothing. The hulls hold the shapes, so apart hulls mean apart shapes.
+ */
+export function hullsApartBeyond(A: Polygon, B: Polygon, m: number): boolean {
+  if (A.maxX + m < B.minX || B.maxX + m < A.minX || A.maxY + m < B.minY || B.maxY + m < A.minY) {
+    // boxes apart along an axis by more than m: only certain beyond the slack too
+    const gx = Math.max(B.minX - A.maxX, A.minX - B.maxX), gy = Math.max(B.minY - A.maxY, A.minY - B.maxY);
+    if (Math.max(gx, gy) > m + SLACK_MM) return true;
+  }
+  const ha = convexHullOf(A), hb = convexHullOf(B);
+  return edgeSeparates(ha, hb, m + SLACK_MM) || edgeSeparates(hb, ha, m + SLACK_MM);
+}
+
+/** Does an edge of CCW hull h have every vertex of hull o beyond its line (to its right) by more than lim? */
+function edgeSeparates(h: Float64Array, o: Float64Array, lim: number): boolean {
+  const n = h.length >> 1, k = o.length >> 1;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = h[2 * i], ay = h[2 * i + 1], ex = h[2 * j] - ax, ey = h[2 * j + 1] - ay;
+    const el = Math.sqrt(ex * ex + ey * ey);
+    if (el < 1e-9) continue;
+    const l = lim * el;
+    let all = true;
+    for (let v = 0; v < k && all; v++) if (!(ey * (o[2 * v] - ax) - ex * (o[2 * v + 1] - ay) > l)) all = false;
+    if (all) return true;
+  }
+  return false;
+}

@@ -72,7 +72,18 @@ export function segmentDistance(
     out.ay = out.by = p[1];
     return out;
   }
-  // Disjoint segments: the closest pair has an endpoint on one of them.
+  return disjointSegmentDistance(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, out);
+}
+
+/**
+ * segmentDistance for segments known not to meet: the closest pair has an endpoint on one of
+ * them. The same figures, in the same order, as segmentDistance finds for such segments.
+ */
+export function disjointSegmentDistance(
+  a0x: number, a0y: number, a1x: number, a1y: number,
+  b0x: number, b0y: number, b1x: number, b1y: number,
+  out: SegmentPair,
+): SegmentPair {
   out.d2 = Infinity;
   endpointTo(a0x, a0y, b0x, b0y, b1x, b1y, false, out);
   endpointTo(a1x, a1y, b0x, b0y, b1x, b1y, false, out);

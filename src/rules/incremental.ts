@@ -119,6 +119,8 @@ function view(world: World, lists: Partial<Pick<World, 'ships' | 'squadrons' | '
  * by m on every side (Liang-Barsky), which holds every point within m of the shape.
  */
 function lineNearBox(S: Shape, [p, q]: [XY, XY], m: number): boolean {
+  // boxes apart first: most lines are nowhere near
+  if (Math.max(p[0], q[0]) < S.minX - m || Math.min(p[0], q[0]) > S.maxX + m || Math.max(p[1], q[1]) < S.minY - m || Math.min(p[1], q[1]) > S.maxY + m) return false;
   const dx = q[0] - p[0], dy = q[1] - p[1];
   boxClip[0] = 0; boxClip[1] = 1;
   return clipSide(-dx, p[0] - (S.minX - m)) && clipSide(dx, S.maxX + m - p[0]) && clipSide(-dy, p[1] - (S.minY - m)) && clipSide(dy, S.maxY + m - p[1]) && boxClip[0] <= boxClip[1];
@@ -170,14 +172,15 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
       overDials.push(e.outline);
     }
   }
-  const dialShips = new Set<string>();
-  for (const s of world.ships) if (overDials.some((o) => boxesMeet(s.shapes.footprint, o))) dialShips.add(s.id);
-  const pieceOf = (key: string) => { const dot = key.indexOf('.'); return dot < 0 ? key : key.slice(0, dot); };
+  const sides = new Set(movedIds);
+  for (const s of world.ships) if (overDials.some((o) => boxesMeet(s.shapes.footprint, o))) sides.add(s.id);
+  // the pieces whose every attack is judged again, as attack keys start ('isd' or 'isd.front')
+  const prefixes = [...sides];
+  const involves = (key: string) => prefixes.some((id) => key.startsWith(id) && (key.length === id.length || key[id.length] === '.'));
   const out = new Array<AttackReport>(prev.length);
   for (let k = 0; k < prev.length; k++) {
     const a = prev[k];
-    const pa = pieceOf(a.attacker), pd = pieceOf(a.defender);
-    let again = movedIds.has(pa) || movedIds.has(pd) || dialShips.has(pa) || dialShips.has(pd);
+    let again = involves(a.attacker) || involves(a.defender);
     for (let i = 0; !again && i < near.length; i++) if (lineNear(near[i], a.losLine, margin)) again = true;
     out[k] = again ? attackBetween(world, a.attacker, a.defender) : a;
   }
