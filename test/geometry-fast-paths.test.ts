@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BoxGrid } from '../src/geometry/box-grid';
 import { segmentInConvexBeyond } from '../src/geometry/clip';
 import { Polygon } from '../src/geometry/polygon';
 import { closest, hullsApartBeyond, relate } from '../src/geometry/relate';
@@ -69,5 +70,42 @@ describe('segmentInConvexBeyond', () => {
         }
       },
     ), { numRuns: 500 });
+  });
+});
+
+describe('BoxGrid', () => {
+  /** Does segment p-q meet the box (Liang-Barsky, written afresh)? */
+  function segmentMeetsBox(px: number, py: number, qx: number, qy: number, b: number[]): boolean {
+    let t0 = 0, t1 = 1;
+    const d = [qx - px, qy - py], p = [px, py];
+    for (let a = 0; a < 2; a++) {
+      const lo = b[a], hi = b[a + 2];
+      if (d[a] === 0) { if (p[a] < lo || p[a] > hi) return false; continue; }
+      let u = (lo - p[a]) / d[a], v = (hi - p[a]) / d[a];
+      if (u > v) [u, v] = [v, u];
+      t0 = Math.max(t0, u); t1 = Math.min(t1, v);
+      if (t0 > t1) return false;
+    }
+    return true;
+  }
+
+  it('lists every box a segment meets, once each, ascending', () => {
+    const box = fc.tuple(fc.double({ min: 0, max: 1800, noNaN: true }), fc.double({ min: 0, max: 900, noNaN: true }), fc.double({ min: 0.5, max: 150, noNaN: true }), fc.double({ min: 0.5, max: 150, noNaN: true }));
+    const pt = fc.tuple(fc.double({ min: -100, max: 1900, noNaN: true }), fc.double({ min: -100, max: 1000, noNaN: true }));
+    fc.assert(fc.property(fc.array(box, { minLength: 1, maxLength: 60 }), fc.array(fc.tuple(pt, pt), { minLength: 1, maxLength: 20 }), fc.constantFrom(7, 60, 400), (bs, segs, cell) => {
+      const flat = bs.flatMap(([x, y, w, h]) => [x, y, x + w, y + h]);
+      const grid = new BoxGrid(flat, cell);
+      const out: number[] = [];
+      for (const [[px, py], [qx, qy]] of segs) {
+        grid.segmentCandidates(px, py, qx, qy, out);
+        expect(out).toEqual([...new Set(out)].sort((a, b) => a - b));
+        for (let i = 0; i < bs.length; i++) if (segmentMeetsBox(px, py, qx, qy, flat.slice(4 * i, 4 * i + 4))) expect(out).toContain(i);
+      }
+    }), { numRuns: 300 });
+    // vertical and single-point segments
+    const g = new BoxGrid([0, 0, 10, 10, 100, 100, 110, 110], 25);
+    expect(g.segmentCandidates(5, -50, 5, 500, [])).toEqual([0]);
+    expect(g.segmentCandidates(105, 105, 105, 105, [])).toEqual([1]);
+    expect(g.segmentCandidates(0, 0, 110, 110, [])).toEqual([0, 1]);
   });
 });

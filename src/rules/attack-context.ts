@@ -3,6 +3,7 @@ import type { Point } from '../geometry/point';
 import type { Polygon } from '../geometry/polygon';
 import { relate } from '../geometry/relate';
 import { HULL_ZONES, type HullZoneName } from '../model/catalog';
+import type { BoxGrid } from '../geometry/box-grid';
 import type { ThirdPieceMeetings } from './los';
 import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
 
@@ -39,6 +40,8 @@ export interface AttackContext {
    * pairKey.
    */
   lineMeetings: Map<number, ThirdPieceMeetings>;
+  /** obstacles then ships (as slots), filed by their boxes grown by NEAR_MM: built when first needed (los.ts) */
+  thirdGrid?: BoxGrid;
 }
 
 /** One number for an unordered pair of sides. */

@@ -2,6 +2,7 @@ import { hypot } from '../geometry/hypot';
 import type { Point } from '../geometry/point';
 import type { Shape } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
+import { BoxGrid } from '../geometry/box-grid';
 import { segmentInConvexBeyond } from '../geometry/clip';
 import { convexDepth, crossing, type Crossing, insideIntervals, reachesInsideGiven, segmentShapeDistance } from '../geometry/relate';
 import { SLACK_MM, segmentSeparatedBeyond } from '../geometry/separation';
@@ -347,6 +348,23 @@ export interface ThirdPieceMeetings { p: Point; q: Point; slots: number[]; meeti
 /** A piece farther than NEAR_MM from the line: clear, and not near enough to mention. */
 const FAR: LineMeeting = { kind: 'clear', clearance: Infinity, insideLength: 0, depth: NO_DEPTH };
 
+const candidates: number[] = [];
+
+/** The third pieces' grid (obstacles, then ships, by slot), built once per context. */
+function thirdGrid(ctx: AttackContext): BoxGrid {
+  if (ctx.thirdGrid) return ctx.thirdGrid;
+  const { obstacles, ships } = ctx.world;
+  const boxes = new Float64Array(4 * (obstacles.length + ships.length));
+  const g = NEAR_MM + SLACK_MM;
+  const file = (i: number, S: Polygon) => { boxes[4 * i] = S.minX - g; boxes[4 * i + 1] = S.minY - g; boxes[4 * i + 2] = S.maxX + g; boxes[4 * i + 3] = S.maxY + g; };
+  obstacles.forEach((o, i) => file(i, o.outline));
+  ships.forEach((s, i) => file(obstacles.length + i, s.shapes.base));
+  return (ctx.thirdGrid = new BoxGrid(boxes, GRID_CELL_MM));
+}
+
+/** Grid cell side: about a piece's size, so a line visits few cells and each holds few pieces. */
+const GRID_CELL_MM = 60;
+
 function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Point, to: Point): ThirdPieceMeetings {
   const key = pairKey(ctx, att, def);
   const kept = ctx.lineMeetings.get(key);
@@ -358,24 +376,23 @@ function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Poin
   const flip = to.x < from.x || (to.x === from.x && to.y < from.y);
   const p = flip ? to : from, q = flip ? from : to;
   const slots: number[] = [], meetings: LineMeeting[] = [];
-  const obstacles = ctx.world.obstacles;
-  for (let oi = 0; oi < obstacles.length; oi++) {
-    const O = obstacles[oi].outline;
-    if (boxFar(O, p, q, NEAR_MM) || boxGap(O, p, q) > NEAR_MM || separatedBeyond(O, p, q, NEAR_MM)) continue;
-    const c = meetLine(O, p, q);
-    if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
-    slots.push(oi); meetings.push(c);
-  }
+  const obstacles = ctx.world.obstacles, ships = ctx.world.ships;
   const attShip = shipOf(att), defShip = shipOf(def);
-  const ships = ctx.world.ships;
-  for (let si = 0; si < ships.length; si++) {
-    const s = ships[si];
-    if (s === attShip || s === defShip) continue;
-    const base = s.shapes.base;
-    if (boxFar(base, p, q, NEAR_MM) || boxGap(base, p, q) > NEAR_MM || separatedBeyond(base, p, q, NEAR_MM)) continue;
-    const c = meetLine(base, p, q);
+  // only the pieces whose grown box the line passes through can be within NEAR_MM of it
+  const cand = thirdGrid(ctx).segmentCandidates(p.x, p.y, q.x, q.y, candidates);
+  for (let k = 0; k < cand.length; k++) {
+    const slot = cand[k];
+    let S: Polygon;
+    if (slot < obstacles.length) S = obstacles[slot].outline;
+    else {
+      const s = ships[slot - obstacles.length];
+      if (s === attShip || s === defShip) continue;
+      S = s.shapes.base;
+    }
+    if (boxFar(S, p, q, NEAR_MM) || boxGap(S, p, q) > NEAR_MM || separatedBeyond(S, p, q, NEAR_MM)) continue;
+    const c = meetLine(S, p, q);
     if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
-    slots.push(obstacles.length + si); meetings.push(c);
+    slots.push(slot); meetings.push(c);
   }
   const m = { p, q, slots, meetings };
   if (att.index !== def.index) ctx.lineMeetings.set(key, m);
