@@ -52,7 +52,7 @@ describe('segmentInConvexBeyond', () => {
       (k, px, py, qx, qy, d) => {
         const P = convex[k], R = ring(P);
         const out = new Float64Array(2);
-        const some = segmentInConvexBeyond(P, px, py, qx, qy, d, out);
+        const some = segmentInConvexBeyond(P, { x: px, y: py }, { x: qx, y: qy }, d, out);
         const depth = (t: number) => {
           const x = px + (qx - px) * t, y = py + (qy - py) * t;
           const b = ringBoundaryDistance(R, x, y);
@@ -95,17 +95,17 @@ describe('BoxGrid', () => {
     fc.assert(fc.property(fc.array(box, { minLength: 1, maxLength: 60 }), fc.array(fc.tuple(pt, pt), { minLength: 1, maxLength: 20 }), fc.constantFrom(7, 60, 400), (bs, segs, cell) => {
       const flat = bs.flatMap(([x, y, w, h]) => [x, y, x + w, y + h]);
       const grid = new BoxGrid(flat, cell);
-      const out: number[] = [];
       for (const [[px, py], [qx, qy]] of segs) {
-        grid.segmentCandidates(px, py, qx, qy, out);
+        const out = [...grid.found.slice(0, grid.segmentCandidates({ x: px, y: py }, { x: qx, y: qy }))];
         expect(out).toEqual([...new Set(out)].sort((a, b) => a - b));
         for (let i = 0; i < bs.length; i++) if (segmentMeetsBox(px, py, qx, qy, flat.slice(4 * i, 4 * i + 4))) expect(out).toContain(i);
       }
     }), { numRuns: 300 });
     // vertical and single-point segments
     const g = new BoxGrid([0, 0, 10, 10, 100, 100, 110, 110], 25);
-    expect(g.segmentCandidates(5, -50, 5, 500, [])).toEqual([0]);
-    expect(g.segmentCandidates(105, 105, 105, 105, [])).toEqual([1]);
-    expect(g.segmentCandidates(0, 0, 110, 110, [])).toEqual([0, 1]);
+    const found = (px: number, py: number, qx: number, qy: number) => [...g.found.slice(0, g.segmentCandidates({ x: px, y: py }, { x: qx, y: qy }))];
+    expect(found(5, -50, 5, 500)).toEqual([0]);
+    expect(found(105, 105, 105, 105)).toEqual([1]);
+    expect(found(0, 0, 110, 110)).toEqual([0, 1]);
   });
 });

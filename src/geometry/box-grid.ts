@@ -12,6 +12,9 @@ export class BoxGrid {
   private readonly items: Int32Array;
   private readonly seen: Int32Array;
   private visit = 0;
+  /** the items segmentCandidates found, ascending: the first `count` of them */
+  readonly found: Int32Array;
+  count = 0;
 
   /**
    * boxes: minX, minY, maxX, maxY of each item, grown by whatever margin the caller's question
@@ -37,6 +40,7 @@ export class BoxGrid {
     const fill = counts.slice(0, -1);
     this.eachCell(boxes, n, (c, i) => { this.items[fill[c]++] = i; });
     this.seen = new Int32Array(n);
+    this.found = new Int32Array(n);
   }
 
   private eachCell(boxes: ArrayLike<number>, n: number, f: (cell: number, item: number) => void): void {
@@ -56,42 +60,50 @@ export class BoxGrid {
   }
 
   /**
-   * The items whose box segment p-q may pass through, ascending, into `out` (emptied first).
-   * Every item whose box the segment meets is listed (cells are taken generously, a hair past
-   * the segment's own extent); some listed items may be missed by it.
+   * The items whose box segment p-q may pass through, ascending, into `found` (their number in
+   * `count`, also returned). Every item whose box the segment meets is listed (cells are taken
+   * generously, a hair past the segment's own extent); some listed items may be missed by it.
+   * Points, not coordinates, and results kept here: a call that is not inlined boxes every number
+   * passed to it, and this runs for every line of sight.
    */
-  segmentCandidates(px: number, py: number, qx: number, qy: number, out: number[]): number[] {
-    out.length = 0;
+  segmentCandidates(p: { readonly x: number; readonly y: number }, q: { readonly x: number; readonly y: number }): number {
+    const px = p.x, py = p.y, qx = q.x, qy = q.y;
+    const found = this.found;
+    let count = 0;
+    this.count = 0;
     if (++this.visit === 0x7fffffff) { this.seen.fill(0); this.visit = 1; }
     const pad = 1e-6 * this.cell;
     const xlo = Math.min(px, qx), xhi = Math.max(px, qx);
     // outside the filed area altogether
-    if (xhi < this.x0 - pad || xlo > this.x0 + this.cols * this.cell + pad) return out;
+    if (xhi < this.x0 - pad || xlo > this.x0 + this.cols * this.cell + pad) return 0;
     const dx = qx - px, dy = qy - py;
-    const c0 = this.col(xlo - pad), c1 = this.col(xhi + pad);
+    // col() and row() written out: a call that is not inlined boxes the number passed to it
+    const x0 = this.x0, y0 = this.y0, size = this.cell, cols = this.cols, rows = this.rows;
+    const c0 = Math.min(cols - 1, Math.max(0, Math.floor((xlo - pad - x0) / size)));
+    const c1 = Math.min(cols - 1, Math.max(0, Math.floor((xhi + pad - x0) / size)));
     for (let c = c0; c <= c1; c++) {
       // the segment's y extent over this column's x range (the whole segment when vertical)
       let ya: number, yb: number;
       if (Math.abs(dx) < 1e-12 || c0 === c1) {
         ya = py; yb = qy;
       } else {
-        const xa = Math.max(xlo, this.x0 + c * this.cell), xb = Math.min(xhi, this.x0 + (c + 1) * this.cell);
+        const xa = Math.max(xlo, x0 + c * size), xb = Math.min(xhi, x0 + (c + 1) * size);
         ya = py + ((xa - px) / dx) * dy; yb = py + ((xb - px) / dx) * dy;
       }
-      const r0 = this.row(Math.min(ya, yb) - pad), r1 = this.row(Math.max(ya, yb) + pad);
+      const r0 = Math.min(rows - 1, Math.max(0, Math.floor((Math.min(ya, yb) - pad - y0) / size)));
+      const r1 = Math.min(rows - 1, Math.max(0, Math.floor((Math.max(ya, yb) + pad - y0) / size)));
       for (let r = r0; r <= r1; r++) {
-        const cell = r * this.cols + c;
+        const cell = r * cols + c;
         for (let k = this.starts[cell], e = this.starts[cell + 1]; k < e; k++) {
           const i = this.items[k];
           if (this.seen[i] === this.visit) continue;
           this.seen[i] = this.visit;
-          let at = out.length;
-          out.push(i);
-          while (at > 0 && out[at - 1] > i) { out[at] = out[at - 1]; at--; }
-          out[at] = i;
+          let at = count++;
+          while (at > 0 && found[at - 1] > i) { found[at] = found[at - 1]; at--; }
+          found[at] = i;
         }
       }
     }
-    return out;
+    return (this.count = count);
   }
 }

@@ -56,7 +56,7 @@ export function clippedPolygon(subject: Polygon, clip: Polygon): Polygon | null 
   const pairs: [number, number][] = [];
   for (let i = 0; i < pts.length; i += 2) pairs.push([pts[i], pts[i + 1]]);
   try {
-    return Polygon.from(pairs);
+    return Polygon.from(pairs, subject.convex && clip.convex);
   } catch {
     return null;
   }
@@ -107,7 +107,8 @@ export function polygonSegmentClosest(Z: Polygon, p: Point, q: Point): Closest {
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     segmentDistance(xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1], p.x, p.y, q.x, q.y, pairSlot);
-    if (pairSlot.d2 < best) { best = pairSlot.d2; ax = pairSlot.ax; ay = pairSlot.ay; bx = pairSlot.bx; by = pairSlot.by; }
+    const v = pairSlot.v;
+    if (v[0] < best) { best = v[0]; ax = v[1]; ay = v[2]; bx = v[3]; by = v[4]; }
   }
   return { distance: Math.sqrt(best), a: { x: ax, y: ay }, b: { x: bx, y: by } };
 }
@@ -152,7 +153,9 @@ export function closestToDiscInConvex(Z: Polygon, D: Circle, A: Polygon): Closes
  * region is A grown with sharp corners, which holds every point within -d of A. Floating point
  * (Cyrus-Beck): callers decide with a margin and leave what is near it to the exact tests.
  */
-export function segmentInConvexBeyond(A: Polygon, px: number, py: number, qx: number, qy: number, d: number, out: Float64Array): boolean {
+export function segmentInConvexBeyond(A: Polygon, p: Point, q: Point, d: number, out: Float64Array): boolean {
+  // points, not coordinates: a call that is not inlined boxes every number passed to it
+  const px = p.x, py = p.y, qx = q.x, qy = q.y;
   let t0 = 0, t1 = 1;
   const { xy, n } = A;
   const dx = qx - px, dy = qy - py;

@@ -1,7 +1,6 @@
 import { hypot } from './hypot';
 import { type Point, place } from './point';
 import { orient } from './predicates';
-import { closestParam } from './segment';
 
 export type PointLocation = 'inside' | 'boundary' | 'outside';
 
@@ -20,6 +19,8 @@ export class Polygon {
   private _area = NaN;
   private _convex: boolean | undefined;
   private _inner: Point | undefined;
+  /** the convex hull's coordinates, once separation.ts has worked them out (a WeakMap lookup costs more) */
+  hullXY: Float64Array | undefined = undefined;
 
   private constructor(xy: Float64Array) {
     this.xy = xy;
@@ -39,7 +40,11 @@ export class Polygon {
    * Build from points in either winding. Drops repeated consecutive points and a repeated
    * closing point; throws on fewer than three distinct points, non-finite numbers or zero area.
    */
-  static from(points: ReadonlyArray<Point | readonly [number, number]>): Polygon {
+  /**
+   * knownConvex: the caller knows the outline is convex (a convex shape clipped to a convex
+   * region), so the exact test is skipped; a turn of rounding size may then go unnoticed.
+   */
+  static from(points: ReadonlyArray<Point | readonly [number, number]>, knownConvex = false): Polygon {
     const flat: number[] = [];
     for (const p of points) {
       const x = Array.isArray(p) ? (p as readonly number[])[0] : (p as Point).x;
@@ -59,12 +64,16 @@ export class Polygon {
       a2 += flat[2 * i] * flat[2 * j + 1] - flat[2 * j] * flat[2 * i + 1];
     }
     if (!(Math.abs(a2) > 0)) throw new Error('polygon: zero area');
+    let P: Polygon;
     if (a2 < 0) {
       const rev: number[] = [];
       for (let i = flat.length / 2 - 1; i >= 0; i--) rev.push(flat[2 * i], flat[2 * i + 1]);
-      return new Polygon(Float64Array.from(rev));
+      P = new Polygon(Float64Array.from(rev));
+    } else {
+      P = new Polygon(Float64Array.from(flat));
     }
-    return new Polygon(Float64Array.from(flat));
+    if (knownConvex) P._convex = true;
+    return P;
   }
 
   static rect(cx: number, cy: number, w: number, h: number): Polygon {
@@ -173,7 +182,10 @@ export class Polygon {
       const gx = Math.max(px - (ax > ex ? ax : ex), (ax < ex ? ax : ex) - px, 0);
       const gy = Math.max(py - (ay > ey ? ay : ey), (ay < ey ? ay : ey) - py, 0);
       if (gx * gx + gy * gy >= best) continue;
-      const t = closestParam(px, py, ax, ay, ex, ey);
+      // closestParam, written out (a call that is not inlined boxes the numbers passed to it)
+      const dx = ex - ax, dy = ey - ay, len2 = dx * dx + dy * dy;
+      let t = len2 === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / len2;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
       const qx = ax + (ex - ax) * t, qy = ay + (ey - ay) * t;
       const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
       if (d2 < best) { best = d2; bx = qx; by = qy; }

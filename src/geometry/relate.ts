@@ -2,7 +2,7 @@ import { hypot } from './hypot';
 import { Circle, type Shape } from './circle';
 import type { Point } from './point';
 import { Polygon } from './polygon';
-import { capsuleInterval, closestParam, crossingParam, disjointSegmentDistance, farLimit, newSegmentPair, pointSegmentDistSq, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
+import { capsuleInterval, closestParam, crossingParam, farLimit, newSegmentPair, pointSegmentDistSq, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
 import { orient } from './predicates';
 import { convexHullOf, SLACK_MM } from './separation';
 import { TOLERANCE_MM } from './tolerance';
@@ -51,16 +51,58 @@ export function boundaryClosest(A: Polygon, B: Polygon, stopBelow = 0, disjoint 
       const hx = Math.max(eMinX - Math.max(b0x, b1x), Math.min(b0x, b1x) - eMaxX, 0);
       const hy = Math.max(eMinY - Math.max(b0y, b1y), Math.min(b0y, b1y) - eMaxY, 0);
       if (hx * hx + hy * hy >= best) continue;
-      if (disjoint) disjointSegmentDistance(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, pair);
-      else segmentDistance(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, pair);
-      if (pair.d2 < best) {
-        best = pair.d2; ax = pair.ax; ay = pair.ay; bx = pair.bx; by = pair.by;
+      const v = pair.v;
+      if (disjoint || edgesApart(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y)) {
+        // Edges that do not meet: the closest pair has an endpoint on one of them. Written out
+        // here, not called: this loop runs for every pair of edges, and a call that is not
+        // inlined boxes every number passed to it (disjointSegmentDistance's figures, same order).
+        v[0] = Infinity;
+        for (let k = 0; k < 4; k++) {
+          const onA = k < 2;
+          const px = k === 0 ? a0x : k === 1 ? a1x : k === 2 ? b0x : b1x, py = k === 0 ? a0y : k === 1 ? a1y : k === 2 ? b0y : b1y;
+          const sx = onA ? b0x : a0x, sy = onA ? b0y : a0y, ex = onA ? b1x : a1x, ey = onA ? b1y : a1y;
+          const dx = ex - sx, dy = ey - sy, len2 = dx * dx + dy * dy;
+          let t = len2 === 0 ? 0 : ((px - sx) * dx + (py - sy) * dy) / len2;
+          t = t < 0 ? 0 : t > 1 ? 1 : t;
+          const qx = sx + (ex - sx) * t, qy = sy + (ey - sy) * t;
+          const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
+          if (d2 < v[0]) {
+            v[0] = d2;
+            if (onA) { v[1] = px; v[2] = py; v[3] = qx; v[4] = qy; } else { v[1] = qx; v[2] = qy; v[3] = px; v[4] = py; }
+          }
+        }
+      } else {
+        segmentDistance(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, pair);
+      }
+      if (v[0] < best) {
+        best = v[0]; ax = v[1]; ay = v[2]; bx = v[3]; by = v[4];
         if (best <= stopBelow * stopBelow) return { distance: Math.sqrt(best), a: { x: ax, y: ay }, b: { x: bx, y: by } };
       }
     }
   }
   return { distance: Math.sqrt(best), a: { x: ax, y: ay }, b: { x: bx, y: by } };
 }
+
+/**
+ * Do segments a0-a1 and b0-b1 certainly not meet? Both ends of one lie strictly on one side of
+ * the other's line by more than the rounding of the float orientation (a bound in the manner of
+ * robust-predicates' first filter, made generous). A "no" decides nothing.
+ */
+function edgesApart(a0x: number, a0y: number, a1x: number, a1y: number, b0x: number, b0y: number, b1x: number, b1y: number): boolean {
+  return sidesApart(b0x, b0y, b1x, b1y, a0x, a0y, a1x, a1y) || sidesApart(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y);
+}
+
+/** Are p and q both strictly on one side of the line s-e, beyond the float orientation's error? */
+function sidesApart(sx: number, sy: number, ex: number, ey: number, px: number, py: number, qx: number, qy: number): boolean {
+  const l1 = (ex - sx) * (py - sy), r1 = (ey - sy) * (px - sx);
+  const l2 = (ex - sx) * (qy - sy), r2 = (ey - sy) * (qx - sx);
+  const d1 = l1 - r1, d2 = l2 - r2;
+  const e1 = ORIENT_ERR * (Math.abs(l1) + Math.abs(r1)), e2 = ORIENT_ERR * (Math.abs(l2) + Math.abs(r2));
+  return (d1 > e1 && d2 > e2) || (d1 < -e1 && d2 < -e2);
+}
+
+/** Relative error bound for a float 2x2 orientation: robust-predicates' ccwerrboundA is about 3.3e-16; this is generous. */
+const ORIENT_ERR = 1e-14;
 
 /** Closest distance between two shapes as filled sets. */
 export function closest(A: Shape, B: Shape): Closest {

@@ -41,19 +41,22 @@ export function segmentsIntersect(
   return false;
 }
 
-/** Result slots reused by segmentDistance to keep the inner loops free of allocation. */
-export interface SegmentPair {
-  d2: number;
-  /** closest point on the first segment */
-  ax: number;
-  ay: number;
-  /** closest point on the second segment */
-  bx: number;
-  by: number;
+/**
+ * Result slots reused by segmentDistance to keep the inner loops free of allocation: d2, then
+ * the closest point on the first segment (x, y), then on the second, in a Float64Array (a double
+ * written to an ordinary object field may be boxed anew on every write).
+ */
+export class SegmentPair {
+  readonly v = new Float64Array([Infinity, NaN, NaN, NaN, NaN]);
+  get d2(): number { return this.v[0]; }
+  get ax(): number { return this.v[1]; }
+  get ay(): number { return this.v[2]; }
+  get bx(): number { return this.v[3]; }
+  get by(): number { return this.v[4]; }
 }
 
 export function newSegmentPair(): SegmentPair {
-  return { d2: Infinity, ax: NaN, ay: NaN, bx: NaN, by: NaN };
+  return new SegmentPair();
 }
 
 /**
@@ -66,10 +69,10 @@ export function segmentDistance(
   out: SegmentPair,
 ): SegmentPair {
   if (segmentsIntersect(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y)) {
-    const p = lineIntersection(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y);
-    out.d2 = 0;
-    out.ax = out.bx = p[0];
-    out.ay = out.by = p[1];
+    lineIntersection(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, out.v);
+    out.v[0] = 0;
+    out.v[3] = out.v[1];
+    out.v[4] = out.v[2];
     return out;
   }
   return disjointSegmentDistance(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, out);
@@ -84,7 +87,7 @@ export function disjointSegmentDistance(
   b0x: number, b0y: number, b1x: number, b1y: number,
   out: SegmentPair,
 ): SegmentPair {
-  out.d2 = Infinity;
+  out.v[0] = Infinity;
   endpointTo(a0x, a0y, b0x, b0y, b1x, b1y, false, out);
   endpointTo(a1x, a1y, b0x, b0y, b1x, b1y, false, out);
   endpointTo(b0x, b0y, a0x, a0y, a1x, a1y, true, out);
@@ -99,21 +102,23 @@ function endpointTo(
   const qx = sx + (ex - sx) * t;
   const qy = sy + (ey - sy) * t;
   const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
-  if (d2 < out.d2) {
-    out.d2 = d2;
+  const v = out.v;
+  if (d2 < v[0]) {
+    v[0] = d2;
     if (pOnSecond) {
-      out.ax = qx; out.ay = qy; out.bx = px; out.by = py;
+      v[1] = qx; v[2] = qy; v[3] = px; v[4] = py;
     } else {
-      out.ax = px; out.ay = py; out.bx = qx; out.by = qy;
+      v[1] = px; v[2] = py; v[3] = qx; v[4] = qy;
     }
   }
 }
 
-/** Intersection of two segments known to meet; for collinear overlap, a shared endpoint. */
+/** Intersection of two segments known to meet, into v[1], v[2]; for collinear overlap, a shared endpoint. */
 function lineIntersection(
   a0x: number, a0y: number, a1x: number, a1y: number,
   b0x: number, b0y: number, b1x: number, b1y: number,
-): [number, number] {
+  v: Float64Array,
+): void {
   const rx = a1x - a0x;
   const ry = a1y - a0y;
   const sx = b1x - b0x;
@@ -122,11 +127,12 @@ function lineIntersection(
   if (den !== 0) {
     const t = ((b0x - a0x) * sy - (b0y - a0y) * sx) / den;
     const tc = t < 0 ? 0 : t > 1 ? 1 : t;
-    return [a0x + rx * tc, a0y + ry * tc];
+    v[1] = a0x + rx * tc; v[2] = a0y + ry * tc;
+    return;
   }
-  if (onSegment(b0x, b0y, b1x, b1y, a0x, a0y)) return [a0x, a0y];
-  if (onSegment(b0x, b0y, b1x, b1y, a1x, a1y)) return [a1x, a1y];
-  return [b0x, b0y];
+  if (onSegment(b0x, b0y, b1x, b1y, a0x, a0y)) { v[1] = a0x; v[2] = a0y; return; }
+  if (onSegment(b0x, b0y, b1x, b1y, a1x, a1y)) { v[1] = a1x; v[2] = a1y; return; }
+  v[1] = b0x; v[2] = b0y;
 }
 
 /**

@@ -9,15 +9,13 @@ import type { Polygon } from './polygon';
 /** Floating-point slack on the separation tests, far above their rounding error (~1e-10 mm), far below the tolerance. */
 export const SLACK_MM = 1e-6;
 
-const hulls = new WeakMap<Polygon, Float64Array>();
-
 /** The convex hull of P's vertices, CCW, as flat coordinates (monotone chain); P's own for a convex P. */
 export function convexHullOf(P: Polygon): Float64Array {
-  let h = hulls.get(P);
+  // a convex polygon is its own hull: nothing to keep (clipped parts come and go by the thousand)
+  if (P.convex) return P.xy;
+  let h = P.hullXY;
   if (h) return h;
-  if (P.convex) {
-    h = P.xy;
-  } else {
+  {
     const pts: [number, number][] = [];
     for (let i = 0; i < P.n; i++) pts.push([P.xy[2 * i], P.xy[2 * i + 1]]);
     pts.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -36,7 +34,7 @@ export function convexHullOf(P: Polygon): Float64Array {
     h = new Float64Array(ring.length * 2);
     ring.forEach(([x, y], i) => { h![2 * i] = x; h![2 * i + 1] = y; });
   }
-  hulls.set(P, h);
+  P.hullXY = h;
   return h;
 }
 

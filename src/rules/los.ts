@@ -145,6 +145,8 @@ function meetLine(S: Shape, p: Point, q: Point, near = NEAR_MM): LineMeeting {
 }
 
 const clipSlot = new Float64Array(2);
+/** the margins meetConvex asks about, as constants (a sum worked out per call would be boxed for the call) */
+const DEEP_MM = TOLERANCE_MM + SLACK_MM, TOL_SLACK_MM = TOLERANCE_MM + SLACK_MM, NEAR_SLACK_MM = NEAR_MM + SLACK_MM;
 
 /**
  * meetLine for a convex S when a margin decides it (null otherwise: the exact tests do): a
@@ -153,15 +155,15 @@ const clipSlot = new Float64Array(2);
  * is convexDepth's exact figure (deepestOn, for other shapes, finds it to within 0.002 mm).
  */
 function meetConvex(S: Polygon, p: Point, q: Point, near: number): LineMeeting | null {
-  if (segmentInConvexBeyond(S, p.x, p.y, q.x, q.y, TOLERANCE_MM + SLACK_MM, clipSlot)) {
-    if (!segmentInConvexBeyond(S, p.x, p.y, q.x, q.y, 0, clipSlot)) return null; // not reached: deeper points are inside
+  if (segmentInConvexBeyond(S, p, q, DEEP_MM, clipSlot)) {
+    if (!segmentInConvexBeyond(S, p, q, 0, clipSlot)) return null; // not reached: deeper points are inside
     const t0 = clipSlot[0], t1 = clipSlot[1];
     const insideLength = (t1 - t0) * hypot(q.x - p.x, q.y - p.y);
     // the deepest reach, exactly and cheaply for a convex shape: found now, nothing kept for later
     const depth = convexDepth(S, t0, t1, p.x, p.y, q.x, q.y);
     return { kind: 'cross', clearance: 0, insideLength, depth, inside: [[t0, t1]] };
   }
-  if (!segmentInConvexBeyond(S, p.x, p.y, q.x, q.y, -(near + SLACK_MM), clipSlot)) {
+  if (!segmentInConvexBeyond(S, p, q, near === NEAR_MM ? -NEAR_SLACK_MM : near === TOLERANCE_MM ? -TOL_SLACK_MM : -(near + SLACK_MM), clipSlot)) {
     return { kind: 'clear', clearance: near + SLACK_MM, insideLength: 0, depth: NO_DEPTH };
   }
   return null;
@@ -348,8 +350,6 @@ export interface ThirdPieceMeetings { p: Point; q: Point; slots: number[]; meeti
 /** A piece farther than NEAR_MM from the line: clear, and not near enough to mention. */
 const FAR: LineMeeting = { kind: 'clear', clearance: Infinity, insideLength: 0, depth: NO_DEPTH };
 
-const candidates: number[] = [];
-
 /** The third pieces' grid (obstacles, then ships, by slot), built once per context. */
 function thirdGrid(ctx: AttackContext): BoxGrid {
   if (ctx.thirdGrid) return ctx.thirdGrid;
@@ -379,8 +379,9 @@ function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Poin
   const obstacles = ctx.world.obstacles, ships = ctx.world.ships;
   const attShip = shipOf(att), defShip = shipOf(def);
   // only the pieces whose grown box the line passes through can be within NEAR_MM of it
-  const cand = thirdGrid(ctx).segmentCandidates(p.x, p.y, q.x, q.y, candidates);
-  for (let k = 0; k < cand.length; k++) {
+  const grid = thirdGrid(ctx);
+  const count = grid.segmentCandidates(p, q), cand = grid.found;
+  for (let k = 0; k < count; k++) {
     const slot = cand[k];
     let S: Polygon;
     if (slot < obstacles.length) S = obstacles[slot].outline;
@@ -575,7 +576,7 @@ function coverShapesNear(ships: ShipEntry[], cover: CoverOutline, p: Point, q: P
   const out: Shape[] = [];
   for (const s of ships) {
     const C = coverShape(s, cover);
-    if (C.convex && !segmentInConvexBeyond(C, p.x, p.y, q.x, q.y, -(TOLERANCE_MM + SLACK_MM), clipSlot)) continue;
+    if (C.convex && !segmentInConvexBeyond(C, p, q, -TOL_SLACK_MM, clipSlot)) continue;
     out.push(C);
   }
   return out;
