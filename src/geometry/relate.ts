@@ -2,7 +2,7 @@ import { hypot } from './hypot';
 import { Circle, type Shape } from './circle';
 import type { Point } from './point';
 import { Polygon } from './polygon';
-import { capsuleInterval, closestParam, crossingParam, farLimit, newSegmentPair, pointSegmentDistSq, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
+import { capsuleInterval, closestParam, crossingParam, farLimit, newSegmentPair, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
 import { orient } from './predicates';
 import { convexHullOf, SLACK_MM } from './separation';
 import { TOLERANCE_MM } from './tolerance';
@@ -136,8 +136,10 @@ export function closest(A: Shape, B: Shape): Closest {
 
 function polygonCircleClosest(P: Polygon, C: Circle): Closest {
   const q = P.closestBoundaryPoint(C.cx, C.cy);
-  const centre = { x: C.cx, y: C.cy };
-  if (P.locate(C.cx, C.cy) !== 'outside') return { distance: 0, a: centre, b: centre };
+  if (P.locate(C.cx, C.cy) !== 'outside') {
+    const centre = { x: C.cx, y: C.cy };
+    return { distance: 0, a: centre, b: centre };
+  }
   if (q.d <= C.r) return { distance: 0, a: { x: q.x, y: q.y }, b: { x: q.x, y: q.y } };
   return {
     distance: q.d - C.r,
@@ -250,7 +252,10 @@ function properInsideIntervals(P: Polygon, px: number, py: number, qx: number, q
     if (c < lim && c > -lim) return null;
     if ((c > 0) !== (prev > 0)) {
       const h = i === 0 ? n - 1 : i - 1;
-      const t = crossingParam(px, py, qx, qy, xy[2 * h], xy[2 * h + 1], xy[2 * i], xy[2 * i + 1]);
+      // crossingParam, written out (the same figure; a call not inlined boxes its numbers)
+      const ax = xy[2 * h], ay = xy[2 * h + 1], sx = xy[2 * i] - ax, sy = xy[2 * i + 1] - ay;
+      const den = dx * sy - dy * sx;
+      const t = den === 0 ? NaN : ((ax - px) * sy - (ay - py) * sx) / den;
       if (!(Math.abs(t) > tMargin)) return null;
       if (t < 0) before++;
       else if (t < 1 - tMargin) {
@@ -432,7 +437,7 @@ export function segmentShapeDistance(S: Shape, px: number, py: number, qx: numbe
   const { xy, n } = S;
   let best = Infinity;
   for (let i = 0; i < n; i++) {
-    const d2 = pointSegmentDistSq(xy[2 * i], xy[2 * i + 1], px, py, qx, qy);
+    const d2 = pointToSegmentSq(xy[2 * i], xy[2 * i + 1], px, py, qx, qy);
     if (d2 < best) best = d2;
   }
   const sMinX = Math.min(px, qx), sMaxX = Math.max(px, qx), sMinY = Math.min(py, qy), sMaxY = Math.max(py, qy);
@@ -443,11 +448,23 @@ export function segmentShapeDistance(S: Shape, px: number, py: number, qx: numbe
     const gx = Math.max(sMinX - (ax > bx ? ax : bx), (ax < bx ? ax : bx) - sMaxX, 0);
     const gy = Math.max(sMinY - (ay > by ? ay : by), (ay < by ? ay : by) - sMaxY, 0);
     if (gx * gx + gy * gy >= best) continue;
-    const d0 = pointSegmentDistSq(px, py, ax, ay, bx, by), d1 = pointSegmentDistSq(qx, qy, ax, ay, bx, by);
+    const d0 = pointToSegmentSq(px, py, ax, ay, bx, by), d1 = pointToSegmentSq(qx, qy, ax, ay, bx, by);
     if (d0 < best) best = d0;
     if (d1 < best) best = d1;
   }
   return Math.sqrt(best);
+}
+
+/**
+ * pointSegmentDistSq (the same figure), small enough to be inlined where it is called: a call
+ * that is not inlined boxes every number passed to it and returned.
+ */
+function pointToSegmentSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+  let t = len2 === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / len2;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const x = ax + (bx - ax) * t - px, y = ay + (by - ay) * t - py;
+  return x * x + y * y;
 }
 
 export function crossing(S: Shape, px: number, py: number, qx: number, qy: number, tol = TOLERANCE_MM): Crossing {
