@@ -56,32 +56,41 @@ function boundaryDistance(S: Shape, x: number, y: number): number {
 /**
  * The deepest reach into S of the parts of p-q given as parameter intervals (all inside S): for
  * the why text and the `lines` detail, not for any verdict (verdicts use the exact tolerance
- * tests). Samples every 4 mm or less, both ends of each interval included, then refines around
- * the best sample by golden-section search; depth along a line changes by at most 1 mm per mm, so the answer is
- * within a few thousandths of a millimetre wherever the deepest point is a local peak.
+ * tests). Samples every 4 mm or less, both ends of each interval included. Depth along a line
+ * changes by at most 1 mm per mm, so the deepest point lies within half a step of a sample no
+ * more than half a step below the best sample: each such sample is refined by golden-section
+ * search over the steps either side, and the deepest found is the answer (within a few
+ * thousandths of a millimetre where the depth has one peak per bracket; a non-convex outline
+ * can have several peaks, hence every candidate, not only the best sample).
  */
 export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): number {
   const dx = q.x - p.x, dy = q.y - p.y, len = hypot(dx, dy);
-  let best = 0, bestT = NaN, step = 0, lo = 0, hi = 0;
+  let best = 0;
+  const ts: number[] = [], vs: number[] = [], steps: number[] = [], los: number[] = [], his: number[] = [];
   for (const [a, b] of intervals) {
     const n = Math.max(2, Math.ceil(((b - a) * len) / 4));
     for (let k = 0; k <= n; k++) {
       const t = a + ((b - a) * k) / n;
       const v = boundaryDistance(S, p.x + dx * t, p.y + dy * t);
-      if (v > best) { best = v; bestT = t; step = (b - a) / n; lo = a; hi = b; }
+      ts.push(t); vs.push(v); steps.push((b - a) / n); los.push(a); his.push(b);
+      if (v > best) best = v;
     }
   }
-  if (Number.isNaN(bestT)) return 0;
-  // golden-section search of the bracket around the best sample, to 0.002 mm
-  let l = Math.max(lo, bestT - step), r = Math.min(hi, bestT + step);
+  if (ts.length === 0) return 0;
+  let found = best;
   const g = (Math.sqrt(5) - 1) / 2;
-  let m1 = r - g * (r - l), m2 = l + g * (r - l), f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1), f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2);
-  while ((r - l) * len > 0.002) {
-    if (f1 >= f2) { r = m2; m2 = m1; f2 = f1; m1 = r - g * (r - l); f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1); }
-    else { l = m1; m1 = m2; f1 = f2; m2 = l + g * (r - l); f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2); }
+  for (let k = 0; k < ts.length; k++) {
+    if (vs[k] < best - (steps[k] * len) / 2) continue;
+    // golden-section search of the bracket around this sample, to 0.002 mm
+    let l = Math.max(los[k], ts[k] - steps[k]), r = Math.min(his[k], ts[k] + steps[k]);
+    let m1 = r - g * (r - l), m2 = l + g * (r - l), f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1), f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2);
+    while ((r - l) * len > 0.002) {
+      if (f1 >= f2) { r = m2; m2 = m1; f2 = f1; m1 = r - g * (r - l); f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1); }
+      else { l = m1; m1 = m2; f1 = f2; m2 = l + g * (r - l); f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2); }
+    }
+    found = Math.max(found, f1, f2);
   }
-  best = Math.max(best, f1, f2);
-  return best;
+  return found;
 }
 
 /**
