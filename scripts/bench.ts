@@ -1,5 +1,7 @@
 /**
- * `npm run --silent bench [-- --json] [--quick] [--thorough]`: how fast the analysis is.
+ * `npm run --silent bench [-- --json] [--quick] [--thorough]`: how fast the analysis is. The
+ * script bundles this file as the app is built (vite, without tsx's per-function naming) and runs
+ * the bundle, so it measures the code as it ships.
  *
  * - tournamentMs: median time of a full analysis (World built from the table, every report
  *   section) of a tournament-size table: 10 ships, 24 squadrons, 12 obstacles on 3'x6'. Every
