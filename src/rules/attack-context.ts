@@ -37,9 +37,9 @@ export interface AttackContext {
   /**
    * How each line of sight meets the third pieces (obstacles, other ships), kept from an attack
    * until the reverse attack, which traces the same line (see los.ts, thirdPieceMeetings), by
-   * pairKey.
+   * pairKey (a flat list: a Map lookup per attack cost more than the slots).
    */
-  lineMeetings: Map<number, ThirdPieceMeetings>;
+  lineMeetings: (ThirdPieceMeetings | undefined)[];
   /** obstacles then ships (as slots), filed by their boxes grown by NEAR_MM: built when first needed (los.ts) */
   thirdGrid?: BoxGrid;
 }
@@ -85,7 +85,7 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
     }
     coverers.set(o.id, list);
   }
-  ctx = { world, cover, sides, byKey: new Map(sides.map((s) => [s.key, s])), coverers, dialOn, lineMeetings: new Map() };
+  ctx = { world, cover, sides, byKey: new Map(sides.map((s) => [s.key, s])), coverers, dialOn, lineMeetings: new Array(sides.length * sides.length) };
   m.set(cover, ctx);
   return ctx;
 }

@@ -376,10 +376,10 @@ const GRID_CELL_MM = 60;
 
 function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Point, to: Point): ThirdPieceMeetings {
   const key = pairKey(ctx, att, def);
-  const kept = ctx.lineMeetings.get(key);
+  const kept = ctx.lineMeetings[key];
   if (kept) {
     // the reverse attack's line: used twice, then let go
-    ctx.lineMeetings.delete(key);
+    ctx.lineMeetings[key] = undefined;
     return kept;
   }
   const flip = to.x < from.x || (to.x === from.x && to.y < from.y);
@@ -405,7 +405,7 @@ function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Poin
     slots.push(slot); meetings.push(c);
   }
   const m = { p, q, slots, meetings };
-  if (att.index !== def.index) ctx.lineMeetings.set(key, m);
+  if (att.index !== def.index) ctx.lineMeetings[key] = m;
   return m;
 }
 
