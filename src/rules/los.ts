@@ -58,29 +58,41 @@ function boundaryDistance(S: Shape, x: number, y: number): number {
  * the why text and the `lines` detail, not for any verdict (verdicts use the exact tolerance
  * tests). Samples every 4 mm or less, both ends of each interval included. Depth along a line
  * changes by at most 1 mm per mm, so the deepest point lies within half a step of a sample no
- * more than half a step below the best sample: each such sample is refined by golden-section
- * search over the steps either side, and the deepest found is the answer (within a few
- * thousandths of a millimetre where the depth has one peak per bracket; a non-convex outline
- * can have several peaks, hence every candidate, not only the best sample).
+ * more than half a step below the best sample: each such sample whose neighbourhood could still
+ * hold something deeper than found so far is refined by golden-section search over the steps
+ * either side, and the deepest found is the answer (within a few thousandths of a millimetre
+ * where the depth has one peak per bracket; a non-convex outline can have several peaks, hence
+ * every candidate, not only the best sample).
  */
 export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): number {
   const dx = q.x - p.x, dy = q.y - p.y, len = hypot(dx, dy);
   let best = 0;
-  const ts: number[] = [], vs: number[] = [], steps: number[] = [], los: number[] = [], his: number[] = [];
+  const ts: number[] = [], vs: number[] = [], steps: number[] = [], los: number[] = [], his: number[] = [], firsts: boolean[] = [], lasts: boolean[] = [];
   for (const [a, b] of intervals) {
     const n = Math.max(2, Math.ceil(((b - a) * len) / 4));
     for (let k = 0; k <= n; k++) {
       const t = a + ((b - a) * k) / n;
       const v = boundaryDistance(S, p.x + dx * t, p.y + dy * t);
-      ts.push(t); vs.push(v); steps.push((b - a) / n); los.push(a); his.push(b);
+      ts.push(t); vs.push(v); steps.push((b - a) / n); los.push(a); his.push(b); firsts.push(k === 0); lasts.push(k === n);
       if (v > best) best = v;
     }
   }
   if (ts.length === 0) return 0;
+  // The most any point between two samples h mm apart can reach (depth changes by at most 1 mm
+  // per mm): (f(a) + f(b) + h) / 2. A sample's bracket is worth searching only if that bound,
+  // on either side of it, beats the deepest found so far: the likeliest first.
+  const bound: number[] = [], order: number[] = [];
+  for (let k = 0; k < ts.length; k++) {
+    const h = steps[k] * len;
+    const left = firsts[k] ? vs[k] : (vs[k - 1] + vs[k] + h) / 2, right = lasts[k] ? vs[k] : (vs[k] + vs[k + 1] + h) / 2;
+    bound.push(Math.max(left, right));
+    if (vs[k] >= best - h / 2) order.push(k);
+  }
+  order.sort((i, j) => bound[j] - bound[i]);
   let found = best;
   const g = (Math.sqrt(5) - 1) / 2;
-  for (let k = 0; k < ts.length; k++) {
-    if (vs[k] < best - (steps[k] * len) / 2) continue;
+  for (const k of order) {
+    if (bound[k] <= found + 0.001) continue;
     // golden-section search of the bracket around this sample, to 0.002 mm
     let l = Math.max(los[k], ts[k] - steps[k]), r = Math.min(his[k], ts[k] + steps[k]);
     let m1 = r - g * (r - l), m2 = l + g * (r - l), f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1), f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2);
@@ -108,8 +120,9 @@ export function lineMeets(S: Shape, p: Point, q: Point): Crossing {
  * a closure: this runs for every attack pair, and tsx (the CLI's and the benchmark's runner)
  * names every closure it creates with a defineProperty.
  */
-type Depth = number | { S: Shape; iv: Intervals; p: Point; q: Point };
-const depthOf = (d: Depth): number => (typeof d === 'number' ? d : deepestOn(d.S, d.iv, d.p, d.q));
+type Depth = number | { S: Shape; iv: Intervals; p: Point; q: Point; found?: number };
+/** The depth, found once: an attack and its reverse share the line's meeting, and so its depth. */
+const depthOf = (d: Depth): number => (typeof d === 'number' ? d : (d.found ??= deepestOn(d.S, d.iv, d.p, d.q)));
 
 /** lineMeets with the depth left to be found when asked for (it feeds only the explanation). */
 interface LineMeeting {
