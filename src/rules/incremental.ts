@@ -177,11 +177,17 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
   // the pieces whose every attack is judged again, as attack keys start ('isd' or 'isd.front')
   const prefixes = [...sides];
   const involves = (key: string) => prefixes.some((id) => key.startsWith(id) && (key.length === id.length || key[id.length] === '.'));
+  // one box around every shape a line must keep clear of: most lines miss it altogether
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const S of near) { minX = Math.min(minX, S.minX); minY = Math.min(minY, S.minY); maxX = Math.max(maxX, S.maxX); maxY = Math.max(maxY, S.maxY); }
+  const around = { minX, minY, maxX, maxY } as Shape;
   const out = new Array<AttackReport>(prev.length);
   for (let k = 0; k < prev.length; k++) {
     const a = prev[k];
     let again = involves(a.attacker) || involves(a.defender);
-    for (let i = 0; !again && i < near.length; i++) if (lineNear(near[i], a.losLine, margin)) again = true;
+    if (!again && near.length && lineNearBox(around, a.losLine, margin)) {
+      for (let i = 0; !again && i < near.length; i++) if (lineNear(near[i], a.losLine, margin)) again = true;
+    }
     out[k] = again ? attackBetween(world, a.attacker, a.defender) : a;
   }
   return out;
