@@ -61,6 +61,8 @@ test('a squadron moved behind an obstacle is obstructed, and a reload keeps the 
   await expect(page.locator('body[data-ready="true"]')).toBeVisible();
   expect(await tableJson(page)).toBe(moved);
   await expect(verdict).toHaveAttribute('data-los', 'obstructed');
+  // the full report comes from the worker as plain data: the explanation arrives with it
+  await expect(verdict.locator('.why')).toContainText(/crosses asteroid-a for \d+\.\d\d mm, \d+\.\d\d mm deep: obstructed/);
 });
 
 test('undo after a drag restores the verdict, redo repeats it', async ({ page }) => {
