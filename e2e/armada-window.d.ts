@@ -16,7 +16,7 @@ declare global {
       countPixels(colour: number, box: readonly [number, number, number, number], tol?: number): number;
     };
     /** the drag-frame recorder of e2e/perf-drag.spec.ts */
-    __perf?: { frames: number[]; analyses: number[]; live: number; run: boolean };
+    __perf?: { frames: number[]; analyses: number[]; live: number; whole: number; run: boolean };
   }
 }
 export {};

@@ -65,6 +65,29 @@ test('a squadron moved behind an obstacle is obstructed, and a reload keeps the 
   await expect(verdict.locator('.why')).toContainText(/crosses asteroid-a for \d+\.\d\d mm, \d+\.\d\d mm deep: obstructed/);
 });
 
+test('while a piece is still being dragged, every attack of the table is judged again (not only the selected attacker\'s)', async ({ page }) => {
+  await openFresh(page);
+  const verdictNow = () => page.evaluate(() => {
+    const a = window.__armada.analysis();
+    return { live: a.live, los: a.report.attacks.find((x) => x.attacker === 'tie1' && x.defender === 'xwing1')?.los };
+  });
+  await expect.poll(verdictNow).toEqual({ live: false, los: 'clear' });
+  const tie = await piece(page, 'tie1');
+  const xwing = await piece(page, 'xwing1');
+  const rock = await piece(page, 'asteroid-a');
+  const dx = rock.x - xwing.x, dy = rock.y - xwing.y, l = Math.hypot(dx, dy);
+  const behind = await pagePoint(page, rock.x + (dx / l) * 60, rock.y + (dy / l) * 60);
+  const from = await pagePoint(page, tie.x, tie.y);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(behind.x, behind.y, { steps: 6 });
+  // the mouse is still down: the whole report, judged from the previous one, already has it
+  await expect.poll(verdictNow).toEqual({ live: false, los: 'obstructed' });
+  await expect(page.locator('#verdicts .meta')).toContainText('every attack is judged again');
+  await page.mouse.up();
+  await expect(page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]')).toHaveAttribute('data-los', 'obstructed');
+});
+
 test('undo after a drag restores the verdict, redo repeats it', async ({ page }) => {
   await openFresh(page);
   const verdict = page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]');

@@ -208,3 +208,24 @@ describe('measurement overrides', () => {
     }
   });
 });
+
+describe("analyse: the app's judging", () => {
+  const table: Table = parseTableText(readFileSync(new URL('./tables/attacks-fleet.json', import.meta.url), 'utf8'));
+  it('judges a move from a full report in full (from what changed), equal to judging afresh', () => {
+    const full = analyse(table);
+    expect(full.live).toBe(false);
+    const s = table.ships[0];
+    const next = { ...table, ships: [{ ...s, x: s.x + 40, y: s.y - 25, rotation: s.rotation + 20 }, ...table.ships.slice(1)] };
+    const moved = analyse(next, full, { attacker: null });
+    expect(moved.live).toBe(false);
+    expect(JSON.stringify(moved.report)).toBe(JSON.stringify(analyse(next).report));
+  });
+
+  it('judges only what the picture needs when pieces are added, until the worker answers', () => {
+    const full = analyse(table);
+    const more = { ...table, squadrons: [...table.squadrons, { id: 'extra', player: 1 as const, x: 60, y: 60 }] };
+    const a = analyse(more, full, { attacker: null });
+    expect(a.live).toBe(true);
+    expect(a.report.attacks).toEqual([]);
+  });
+});

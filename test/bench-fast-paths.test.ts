@@ -18,7 +18,7 @@ import { generateTable, stressTable, tournamentTable } from '../src/bench/tables
 import { CATALOG } from '../src/model/catalog';
 import { validateTable, type Table } from '../src/model/table';
 import { analyze } from '../src/rules/analyze';
-import { analyzeFull, analyzeIncremental } from '../src/rules/incremental';
+import { analyzeFull, analyzeIncremental, judgesIncrementally } from '../src/rules/incremental';
 
 describe('generated benchmark tables', () => {
   it('are valid table files of the stated sizes, the same for the same seed', () => {
@@ -86,6 +86,23 @@ describe('analyzeIncremental', () => {
     for (const changed of [{ ...table, ruleset: '1.6' }, { ...table, table: '3x3' }, { ...table, proposals: [] }] as Table[]) {
       expect(analyzeIncremental(a, changed).report).toEqual(analyze(changed));
     }
+  });
+
+  it('judges afresh when the covering-outline reading changes (the visible portion of every obstacle may)', () => {
+    const a = analyzeFull(table);
+    const token: Table = { ...table, readings: { cover: 'token' } };
+    expect(judgesIncrementally(a, token)).toBe(false);
+    expect(JSON.stringify(analyzeIncremental(a, token).report)).toBe(JSON.stringify(analyze(token)));
+  });
+
+  it('judgesIncrementally: yes for moved pieces, no for a new setting or other pieces', () => {
+    const a = analyzeFull(table);
+    expect(judgesIncrementally(a, moved(table, ids[0], 10, 5, 3))).toBe(true);
+    expect(judgesIncrementally(a, { ...table })).toBe(true);
+    expect(judgesIncrementally(a, { ...table, squadrons: table.squadrons.slice(1) })).toBe(false);
+    expect(judgesIncrementally(a, { ...table, ships: [...table.ships].reverse() })).toBe(false);
+    expect(judgesIncrementally(a, { ...table, ruleset: '1.6' })).toBe(false);
+    expect(judgesIncrementally(a, { ...table, measurements: { squadronBaseMm: 41 } } as Table)).toBe(false);
   });
 });
 

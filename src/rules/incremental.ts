@@ -36,8 +36,7 @@ export function analyzeFull(table: Table, catalog: Catalog = CATALOG): Analysis 
  * changed catalog, ruleset or proposals): then only a full analysis will do.
  */
 function changedPieces(prev: World, world: World): boolean[] | null {
-  if (prev.catalog !== world.catalog || prev.ruleset !== world.ruleset || prev.table.table !== world.table.table || prev.all.length !== world.all.length) return null;
-  if (prev.table.proposals !== world.table.proposals && JSON.stringify(prev.table.proposals) !== JSON.stringify(world.table.proposals)) return null;
+  if (prev.catalog !== world.catalog || prev.all.length !== world.all.length || !sameSetting(prev.table, world.table)) return null;
   const changed: boolean[] = [];
   for (let i = 0; i < world.all.length; i++) {
     const a = prev.all[i], b = world.all[i];
@@ -45,6 +44,29 @@ function changedPieces(prev: World, world: World): boolean[] | null {
     changed.push(a !== b);
   }
   return changed;
+}
+
+/** Everything but the pieces the same: ruleset, table size, readings, measurements, proposals. */
+function sameSetting(a: Table, b: Table): boolean {
+  if (a.ruleset !== b.ruleset || a.table !== b.table || (a.readings?.cover ?? null) !== (b.readings?.cover ?? null)) return false;
+  if (a.measurements !== b.measurements && JSON.stringify(a.measurements) !== JSON.stringify(b.measurements)) return false;
+  return a.proposals === b.proposals || JSON.stringify(a.proposals) === JSON.stringify(b.proposals);
+}
+
+/**
+ * Will analyzeIncremental(prev, table) reuse prev's answers (the same pieces in the same order,
+ * the same setting), rather than judge the table afresh? A caller with a deadline asks first.
+ */
+export function judgesIncrementally(prev: Analysis, table: Table): boolean {
+  const t = prev.world.table;
+  // a World builds a new catalog for a new measurements object (analyzeIncremental then starts afresh)
+  if (t.measurements !== table.measurements || !sameSetting(t, table)) return false;
+  const lists = [[t.ships, table.ships], [t.squadrons, table.squadrons], [t.obstacles, table.obstacles], [t.tokens, table.tokens]] as const;
+  for (const [a, b] of lists) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i].id !== b[i].id) return false;
+  }
+  return true;
 }
 
 /** The analysis of `table`, reusing what `prev` already answered about unmoved pieces. */

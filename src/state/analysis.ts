@@ -3,6 +3,7 @@ import type { Report } from '../model/report';
 import type { Table } from '../model/table';
 import { analyzeWorld } from '../rules/analyze';
 import { attacksFrom } from '../rules/attacks';
+import { analyzeIncremental, judgesIncrementally } from '../rules/incremental';
 import { exogorths } from '../rules/exogorth';
 import { overlaps } from '../rules/overlaps';
 import { proposals } from '../rules/proposals';
@@ -14,8 +15,10 @@ export interface Analysis {
   world: World;
   report: Report;
   /**
-   * During a drag only what the moving picture needs is judged (overlaps, rift, exogorths,
-   * proposals and the selected attacker's attacks); the full report follows when the drag ends.
+   * A partial report: only what the moving picture needs (overlaps, rift, exogorths, proposals
+   * and the selected attacker's attacks), while the full report is judged in a worker. Moves of
+   * pieces from a full report are judged in full at once instead (analyzeIncremental), so this
+   * is for other changes: pieces added or removed, a new setting, the first report.
    */
   live: boolean;
   /** the attacker whose attacks a live analysis holds */
@@ -27,6 +30,12 @@ export interface Analysis {
 /** Build the world and its report, reusing the previous world's unchanged shapes. */
 export function analyse(table: Table, previous?: Analysis, live?: { attacker: string | null }): Analysis {
   const t0 = performance.now();
+  // Pieces moved from a full report: the whole table is judged again from it, in a few
+  // milliseconds (only what the move can change; checked equal to a full analysis).
+  if (previous && !previous.live && judgesIncrementally(previous, table)) {
+    const next = analyzeIncremental(previous, table);
+    return { table, world: next.world, report: next.report, live: false, attacker: null, ms: performance.now() - t0 };
+  }
   const world = new World(table, CATALOG, previous?.world);
   if (!live) return { table, world, report: analyzeWorld(world), live: false, attacker: null, ms: performance.now() - t0 };
   const attacker = live.attacker;

@@ -10,7 +10,7 @@ const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '�
 export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, onlySelected: boolean, extra: string) {
   const r: Report = a.report;
   const parts: string[] = [];
-  parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ' · <i>judging every attack…</i>') : ''}</p>`);
+  parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ' · <i>judging every attack…</i>') : state.gestureStart ? ' · <i>moving: every attack is judged again at each step</i>' : ''}</p>`);
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
   for (const o of r.overlaps) {
     parts.push(`<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`);
@@ -48,7 +48,11 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
     }
     parts.push('</ul>');
   }
-  const attacks = onlySelected && state.attacker ? r.attacks.filter((x) => x.attacker === state.attacker) : r.attacks;
+  // While a piece moves every attack is judged, but only the selected attacker's are listed (a
+  // list of them all, each with its sentence, would cost more than the judging).
+  const moving = !!state.gestureStart;
+  const mine = () => r.attacks.filter((x) => x.attacker === state.attacker);
+  const attacks = moving ? (state.attacker ? mine() : []) : onlySelected && state.attacker ? mine() : r.attacks;
   parts.push(`<h3>Attacks <span class="count">${attacks.length}${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3><ul class="attacks">`);
   for (const x of attacks) {
     const sel = x.attacker === state.attacker ? ' selected' : '';
@@ -61,6 +65,7 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
     );
   }
   if (!r.attacks.length) parts.push('<li class="none">No attack reported (the attack rules may not be loaded yet).</li>');
+  else if (moving && !state.attacker) parts.push('<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or squadron to follow its attacks while moving).</li>');
   parts.push('</ul>');
   host.innerHTML = parts.join('');
 }
