@@ -23,6 +23,33 @@ import { World, type Entry } from './world';
 export interface Analysis {
   world: World;
   report: Report;
+  /** flat copies of what the next re-judge scans per attack (made when first needed) */
+  index?: AttackIndex;
+}
+
+/**
+ * What the re-judge after a move reads of every attack, in flat arrays: its line of sight (x0,
+ * y0, x1, y1 each) and the places in world.all of the two pieces. Reading them from the report
+ * itself meant chasing a few thousand small objects per step.
+ */
+export interface AttackIndex { los: Float64Array; att: Int32Array; def: Int32Array }
+
+function indexAttacks(world: World, attacks: AttackReport[]): AttackIndex {
+  const place = new Map(world.all.map((e, i) => [e.id, i]));
+  const n = attacks.length, los = new Float64Array(4 * n), att = new Int32Array(n), def = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const a = attacks[k], l = a.losLine;
+    los[4 * k] = l[0][0]; los[4 * k + 1] = l[0][1]; los[4 * k + 2] = l[1][0]; los[4 * k + 3] = l[1][1];
+    att[k] = place.get(pieceOf(a.attacker)) ?? -1;
+    def[k] = place.get(pieceOf(a.defender)) ?? -1;
+  }
+  return { los, att, def };
+}
+
+/** The piece an attack side belongs to: 'isd' for 'isd.front', the squadron's own id. */
+function pieceOf(key: string): string {
+  const dot = key.indexOf('.');
+  return dot < 0 ? key : key.slice(0, dot);
 }
 
 export function analyzeFull(table: Table, catalog: Catalog = CATALOG): Analysis {
@@ -75,25 +102,27 @@ export function analyzeIncremental(prev: Analysis, table: Table): Analysis {
   const changed = changedPieces(prev.world, world);
   if (!changed) return { world, report: analyzeWorld(world) };
   const moved = world.all.filter((_, i) => changed[i]);
-  if (moved.length === 0) return { world, report: prev.report };
+  if (moved.length === 0) return { world, report: prev.report, index: prev.index };
   const before = moved.map((e) => prev.world.byId.get(e.id)!);
   const p = prev.report;
   const shapes = { ...p.shapes };
   for (const e of moved) shapes[e.id] = shapeOf(e);
   // Setup checks look at obstacles only; the other proposals at every piece.
   const proposalsStay = moved.every((e) => e.kind !== 'obstacle') && world.table.proposals.every((q) => q.kind === 'setup');
+  const index = prev.index ?? indexAttacks(prev.world, p.attacks);
+  const attacks = updateAttacks(world, p.attacks, index, moved, before);
   const report: Report = {
     ...p,
     shapes,
     distances: updateDistances(world, p.distances, changed),
     overlaps: updateOverlaps(world, p.overlaps, moved),
-    attacks: updateAttacks(world, p.attacks, moved, before),
+    attacks: attacks.attacks,
     // cheap sections (a handful of pairs): judged again in full
     rift: rift(world),
     exogorths: exogorths(world),
     proposals: proposalsStay ? p.proposals : proposals(world),
   };
-  return { world, report };
+  return { world, report, index: attacks.index };
 }
 
 function updateDistances(world: World, prev: DistanceReport[], changed: boolean[]): DistanceReport[] {
@@ -140,7 +169,9 @@ function view(world: World, lists: Partial<Pick<World, 'ships' | 'squadrons' | '
  * Does the line come within `m` of the shape's bounding box? Clips the segment to the box grown
  * by m on every side (Liang-Barsky), which holds every point within m of the shape.
  */
-function lineNearBox(S: Shape, [p, q]: [XY, XY], m: number): boolean {
+function lineNearBox(S: Shape, line: [XY, XY], m: number): boolean {
+  // (indexed, not destructured: destructuring an array goes through its iterator)
+  const p = line[0], q = line[1];
   // boxes apart first: most lines are nowhere near
   if (Math.max(p[0], q[0]) < S.minX - m || Math.min(p[0], q[0]) > S.maxX + m || Math.max(p[1], q[1]) < S.minY - m || Math.min(p[1], q[1]) > S.maxY + m) return false;
   const dx = q[0] - p[0], dy = q[1] - p[1];
@@ -178,8 +209,8 @@ function boxesMeet(a: Shape, b: Shape): boolean {
  * place: the visible portion changes), or when an obstacle moved onto or off a dial of one of the
  * two sides (the 1.5 dial rule). Squadrons never obstruct. Margins are generous on purpose.
  */
-function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], before: Entry[]): AttackReport[] {
-  if (prev.length === 0) return prev;
+function updateAttacks(world: World, prev: AttackReport[], index: AttackIndex, moved: Entry[], before: Entry[]): { attacks: AttackReport[]; index: AttackIndex } {
+  if (prev.length === 0) return { attacks: prev, index };
   const movedIds = new Set(moved.map((e) => e.id));
   const margin = NEAR_MM + 1;
   const near: Shape[] = []; // shapes whose neighbourhood a line must keep out of to stay as it was
@@ -194,23 +225,33 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
       overDials.push(e.outline);
     }
   }
-  const sides = new Set(movedIds);
-  for (const s of world.ships) if (overDials.some((o) => boxesMeet(s.shapes.footprint, o))) sides.add(s.id);
-  // the pieces whose every attack is judged again, as attack keys start ('isd' or 'isd.front')
-  const prefixes = [...sides];
-  const involves = (key: string) => prefixes.some((id) => key.startsWith(id) && (key.length === id.length || key[id.length] === '.'));
+  // the pieces whose every attack is judged again: moved ones, and ships a moved obstacle's box meets (dials)
+  const again = new Uint8Array(world.all.length);
+  world.all.forEach((e, i) => {
+    if (movedIds.has(e.id) || (e.kind === 'ship' && overDials.some((o) => boxesMeet(e.shapes.footprint, o)))) again[i] = 1;
+  });
   // one box around every shape a line must keep clear of: most lines miss it altogether
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const S of near) { minX = Math.min(minX, S.minX); minY = Math.min(minY, S.minY); maxX = Math.max(maxX, S.maxX); maxY = Math.max(maxY, S.maxY); }
-  const around = { minX, minY, maxX, maxY } as Shape;
+  const { los, att, def } = index;
   const out = new Array<AttackReport>(prev.length);
+  const next: AttackIndex = { los: los.slice(), att, def };
   for (let k = 0; k < prev.length; k++) {
-    const a = prev[k];
-    let again = involves(a.attacker) || involves(a.defender);
-    if (!again && near.length && lineNearBox(around, a.losLine, margin)) {
-      for (let i = 0; !again && i < near.length; i++) if (lineNear(near[i], a.losLine, margin)) again = true;
+    let judge = att[k] < 0 || def[k] < 0 || again[att[k]] === 1 || again[def[k]] === 1;
+    if (!judge && near.length) {
+      const x0 = los[4 * k], y0 = los[4 * k + 1], x1 = los[4 * k + 2], y1 = los[4 * k + 3];
+      if (!(Math.max(x0, x1) < minX - margin || Math.min(x0, x1) > maxX + margin || Math.max(y0, y1) < minY - margin || Math.min(y0, y1) > maxY + margin)) {
+        const a = prev[k];
+        for (let i = 0; !judge && i < near.length; i++) if (lineNear(near[i], a.losLine, margin)) judge = true;
+      }
     }
-    out[k] = again ? attackBetween(world, a.attacker, a.defender) : a;
+    const a = prev[k];
+    if (!judge) { out[k] = a; continue; }
+    const b = attackBetween(world, a.attacker, a.defender);
+    // the same two pieces (same places); only the line may have moved
+    const l = b.losLine;
+    next.los[4 * k] = l[0][0]; next.los[4 * k + 1] = l[0][1]; next.los[4 * k + 2] = l[1][0]; next.los[4 * k + 3] = l[1][1];
+    out[k] = b;
   }
-  return out;
+  return { attacks: out, index: next };
 }

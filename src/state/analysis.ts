@@ -3,7 +3,7 @@ import type { Report } from '../model/report';
 import type { Table } from '../model/table';
 import { analyzeWorld } from '../rules/analyze';
 import { attacksFrom } from '../rules/attacks';
-import { analyzeIncremental, judgesIncrementally } from '../rules/incremental';
+import { analyzeIncremental, type AttackIndex, judgesIncrementally } from '../rules/incremental';
 import { exogorths } from '../rules/exogorth';
 import { overlaps } from '../rules/overlaps';
 import { proposals } from '../rules/proposals';
@@ -21,6 +21,8 @@ export interface Analysis {
    * is for other changes: pieces added or removed, a new setting, the first report.
    */
   live: boolean;
+  /** what the next move's re-judge scans, kept from the last (see rules/incremental.ts) */
+  index?: AttackIndex;
   /** the attacker whose attacks a live analysis holds */
   attacker: string | null;
   /** milliseconds the analysis took */
@@ -34,7 +36,7 @@ export function analyse(table: Table, previous?: Analysis, live?: { attacker: st
   // milliseconds (only what the move can change; checked equal to a full analysis).
   if (previous && !previous.live && judgesIncrementally(previous, table)) {
     const next = analyzeIncremental(previous, table);
-    return { table, world: next.world, report: next.report, live: false, attacker: null, ms: performance.now() - t0 };
+    return { table, world: next.world, report: next.report, index: next.index, live: false, attacker: null, ms: performance.now() - t0 };
   }
   const world = new World(table, CATALOG, previous?.world);
   if (!live) return { table, world, report: analyzeWorld(world), live: false, attacker: null, ms: performance.now() - t0 };
