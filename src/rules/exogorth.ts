@@ -4,7 +4,7 @@
 import { Circle } from '../geometry/circle';
 import type { Point } from '../geometry/point';
 import type { Polygon } from '../geometry/polygon';
-import { closest, crossing, relate, type Shape } from '../geometry/relate';
+import { closest, crossing, hullsApartBeyond, relate, type Shape } from '../geometry/relate';
 import { outsideRect, overlapDepth } from '../geometry/reach';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import { obstacleOutline } from '../model/pieces';
@@ -32,7 +32,7 @@ export function exogorths(world: World): ExogorthReport[] {
   const bands = world.catalog.ruler.distance;
   for (const e of world.obstacles) {
     if (e.obstacleKind !== 'exogorth') continue;
-    const exempt = new Set(world.obstacles.filter((o) => o !== e && relate(o.outline, e.outline).kind !== 'apart').map((o) => o.id));
+    const exempt = new Set(world.obstacles.filter((o) => o !== e && !hullsApartBeyond(o.outline, e.outline, TOLERANCE_MM) && relate(o.outline, e.outline).kind !== 'apart').map((o) => o.id));
     for (const q of world.squadrons) {
       const c = closest(e.outline, q.circle);
       const b = bandOf(c.distance, bands);

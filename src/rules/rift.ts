@@ -8,7 +8,8 @@
  */
 import { grownOutline } from '../geometry/offset';
 import type { Polygon } from '../geometry/polygon';
-import { relate } from '../geometry/relate';
+import { hullsApartBeyond, relate } from '../geometry/relate';
+import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { RiftReport } from '../model/report';
 import { bandOf, edgeNote } from './bands';
 import type { ObstacleEntry, World } from './world';
@@ -46,7 +47,11 @@ export function rift(world: World): RiftReport[] {
   const bands = world.catalog.ruler.distance;
   for (const o of world.obstacles) {
     if (o.obstacleKind !== 'gravity-rift') continue;
+    // beyond this a ship is not at distance 1-2 (what the ruler counts as the band's end line included)
+    const reach = bands[1].end + TOLERANCE_MM;
     for (const s of world.ships) {
+      // far ships first, by separating axes (certain): most of the table is nowhere near the rift
+      if (hullsApartBeyond(s.shapes.footprint, o.outline, TOLERANCE_MM) && hullsApartBeyond(s.shapes.base, o.outline, reach)) continue;
       const overlapping = relate(s.shapes.footprint, o.outline).kind === 'overlap';
       const r = relate(s.shapes.base, o.outline);
       const b = bandOf(r.distance, bands);
