@@ -1,7 +1,8 @@
 import type { Circle } from '../geometry/circle';
 import type { Point } from '../geometry/point';
 import type { Polygon } from '../geometry/polygon';
-import { relate } from '../geometry/relate';
+import { hullsApartBeyond, relate } from '../geometry/relate';
+import { TOLERANCE_MM } from '../geometry/tolerance';
 import { HULL_ZONES, type HullZoneName } from '../model/catalog';
 import type { BoxGrid } from '../geometry/box-grid';
 import type { ThirdPieceMeetings } from './los';
@@ -74,9 +75,11 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
     for (const s of world.ships) {
       const fp = s.shapes.footprint;
       if (fp.maxX < o.outline.minX || fp.minX > o.outline.maxX || fp.maxY < o.outline.minY || fp.minY > o.outline.maxY) continue;
-      if (relate(coverShape(s, cover), o.outline).kind === 'overlap') list.push(s);
+      const C = coverShape(s, cover);
+      if (!hullsApartBeyond(C, o.outline, TOLERANCE_MM) && relate(C, o.outline).kind === 'overlap') list.push(s);
       for (const zone of HULL_ZONES) {
-        if (relate(s.shapes.dials[zone], o.outline).kind !== 'overlap') continue;
+        const dial = s.shapes.dials[zone];
+        if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap') continue;
         const k = `${s.id}.${zone}`;
         const l = dialOn.get(k) ?? [];
         l.push(o);

@@ -1,4 +1,5 @@
-import { relate } from '../geometry/relate';
+import { hullsApartBeyond, relate } from '../geometry/relate';
+import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { OverlapReport } from '../model/report';
 import type { Ship } from '../model/table';
 import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
@@ -21,6 +22,8 @@ export function overlaps(world: World): OverlapReport[] {
   const out: OverlapReport[] = [];
   for (const o of world.obstacles) {
     for (const s of world.ships) {
+      // far apart (the separating-axis test relate() starts with) needs no closest points
+      if (hullsApartBeyond(s.shapes.footprint, o.outline, TOLERANCE_MM)) continue;
       if (relate(s.shapes.footprint, o.outline).kind !== 'overlap') continue;
       const part = relate(s.shapes.base, o.outline).kind === 'overlap' ? 'base' : 'dial frame';
       out.push({
@@ -31,7 +34,9 @@ export function overlaps(world: World): OverlapReport[] {
       });
     }
     for (const q of world.squadrons) {
-      const r = relate(q.circle, o.outline);
+      const c = q.circle;
+      if (c.cx + c.r < o.outline.minX || c.cx - c.r > o.outline.maxX || c.cy + c.r < o.outline.minY || c.cy - c.r > o.outline.maxY) continue;
+      const r = relate(c, o.outline);
       if (r.kind !== 'overlap') continue;
       const depth = q.circle.r - o.outline.signedDistance(q.circle.cx, q.circle.cy);
       out.push({
