@@ -1,7 +1,7 @@
 import { hypot } from './hypot';
 import { Circle, type Shape } from './circle';
 import type { Point } from './point';
-import { Polygon } from './polygon';
+import { Polygon, type PointLocation } from './polygon';
 import { capsuleInterval, closestParam, crossingParam, farLimit, newSegmentPair, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
 import { orient } from './predicates';
 import { convexHullOf, SLACK_MM } from './separation';
@@ -135,8 +135,12 @@ export function closest(A: Shape, B: Shape): Closest {
 }
 
 function polygonCircleClosest(P: Polygon, C: Circle): Closest {
-  const q = P.closestBoundaryPoint(C.cx, C.cy);
-  if (P.locate(C.cx, C.cy) !== 'outside') {
+  return polygonCircleClosestGiven(P, C, P.closestBoundaryPoint(C.cx, C.cy), P.locate(C.cx, C.cy));
+}
+
+/** polygonCircleClosest from the centre's nearest boundary point and location, found once by the caller. */
+function polygonCircleClosestGiven(P: Polygon, C: Circle, q: { d: number; x: number; y: number }, where: PointLocation): Closest {
+  if (where !== 'outside') {
     const centre = { x: C.cx, y: C.cy };
     return { distance: 0, a: centre, b: centre };
   }
@@ -172,14 +176,19 @@ export function relate(A: Shape, B: Shape, tol = TOLERANCE_MM): Relation {
 }
 
 function relateWithCircle(A: Shape, B: Shape, tol: number): Relation {
-  const c = closest(A, B);
+  let c: Closest;
   let depth: number;
   if (A.kind === 'circle' && B.kind === 'circle') {
+    c = closest(A, B);
     depth = A.r + B.r - hypot(B.cx - A.cx, B.cy - A.cy);
   } else {
     const P = (A.kind === 'polygon' ? A : B) as Polygon;
     const C = (A.kind === 'circle' ? A : B) as Circle;
-    depth = C.r - P.signedDistance(C.cx, C.cy);
+    // the centre's nearest boundary point and location, once for the closest points and the depth
+    const q = P.closestBoundaryPoint(C.cx, C.cy), where = P.locate(C.cx, C.cy);
+    const pc = polygonCircleClosestGiven(P, C, q, where);
+    c = A.kind === 'polygon' ? pc : { distance: pc.distance, a: pc.b, b: pc.a };
+    depth = C.r - (where === 'inside' ? -q.d : q.d); // C.r - P.signedDistance(centre)
   }
   if (depth > tol) return { ...c, kind: 'overlap', distance: 0 };
   if (depth >= -tol) return { ...c, kind: 'touch', distance: 0 };
