@@ -135,7 +135,9 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   const band = rangeBand(ctx, att, mm);
   const range: AttackReport['range'] = band.index === null ? 'beyond' : att.kind === 'zone' ? (band.name as AttackReport['range']) : 'distance-1';
   const rangeLine: [Point, Point] = [m.closest.a, m.closest.b];
-  const from = losEnd(ctx, att, def), to = losEnd(ctx, def, att);
+  // a squadron attacker's seed end is the closest point its range was measured from: the same call
+  const from = att.kind === 'squadron' && ctx.world.ruleset !== '1.6' ? m.closest.a : losEnd(ctx, att, def);
+  const to = losEnd(ctx, def, att);
   const j = judgeLos(ctx, att, def, [from, to], rangeLine);
   const report = new JudgedAttack(att.key, def.key, m.inArc, range, mm, [xy(rangeLine[0]), xy(rangeLine[1])], j.los, [losEndXY(att, from), losEndXY(def, to)], j.obstructedBy, j.grazing);
   report.explainedBy(ctx, att, def, m.touchOnly);
