@@ -2,7 +2,7 @@ import { hypot } from './hypot';
 import { Circle, type Shape } from './circle';
 import type { Point } from './point';
 import { Polygon, type PointLocation } from './polygon';
-import { capsuleInterval, closestParam, crossingParam, farLimit, newSegmentPair, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
+import { capsuleInterval, closestParam, crossingParam, farLimit, newSegmentPair, pointSegmentDistSq, sameSideBeyond, segmentDistance, segmentsIntersect } from './segment';
 import { orient } from './predicates';
 import { convexHullOf, SLACK_MM } from './separation';
 import { TOLERANCE_MM } from './tolerance';
@@ -446,7 +446,7 @@ export function segmentShapeDistance(S: Shape, px: number, py: number, qx: numbe
   const { xy, n } = S;
   let best = Infinity;
   for (let i = 0; i < n; i++) {
-    const d2 = pointToSegmentSq(xy[2 * i], xy[2 * i + 1], px, py, qx, qy);
+    const d2 = pointSegmentDistSq(xy[2 * i], xy[2 * i + 1], px, py, qx, qy);
     if (d2 < best) best = d2;
   }
   const sMinX = Math.min(px, qx), sMaxX = Math.max(px, qx), sMinY = Math.min(py, qy), sMaxY = Math.max(py, qy);
@@ -457,23 +457,11 @@ export function segmentShapeDistance(S: Shape, px: number, py: number, qx: numbe
     const gx = Math.max(sMinX - (ax > bx ? ax : bx), (ax < bx ? ax : bx) - sMaxX, 0);
     const gy = Math.max(sMinY - (ay > by ? ay : by), (ay < by ? ay : by) - sMaxY, 0);
     if (gx * gx + gy * gy >= best) continue;
-    const d0 = pointToSegmentSq(px, py, ax, ay, bx, by), d1 = pointToSegmentSq(qx, qy, ax, ay, bx, by);
+    const d0 = pointSegmentDistSq(px, py, ax, ay, bx, by), d1 = pointSegmentDistSq(qx, qy, ax, ay, bx, by);
     if (d0 < best) best = d0;
     if (d1 < best) best = d1;
   }
   return Math.sqrt(best);
-}
-
-/**
- * pointSegmentDistSq (the same figure), small enough to be inlined where it is called: a call
- * that is not inlined boxes every number passed to it and returned.
- */
-function pointToSegmentSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
-  let t = len2 === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / len2;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
-  const x = ax + (bx - ax) * t - px, y = ay + (by - ay) * t - py;
-  return x * x + y * y;
 }
 
 export function crossing(S: Shape, px: number, py: number, qx: number, qy: number, tol = TOLERANCE_MM): Crossing {

@@ -11,8 +11,14 @@ export function closestParam(px: number, py: number, ax: number, ay: number, bx:
   return t < 0 ? 0 : t > 1 ? 1 : t;
 }
 
+/**
+ * Squared distance from p to segment a-b. closestParam is written out, so this stays small
+ * enough to be inlined in the per-edge loops (a call that is not inlined boxes its numbers).
+ */
 export function pointSegmentDistSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const t = closestParam(px, py, ax, ay, bx, by);
+  const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+  let t = len2 === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / len2;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
   const x = ax + (bx - ax) * t - px;
   const y = ay + (by - ay) * t - py;
   return x * x + y * y;
