@@ -110,7 +110,7 @@ describe.skipIf(!refText)('figures against armada-geometry.md', () => {
   const format = refText ? readFileSync(FORMAT, 'utf8') : '';
 
   it('section 7: every ship class, with its size and arc-line figures', () => {
-    const ids = (format.match(/keep these ids:([^.]*)\./)?.[1] ?? '').split(',').map((s) => s.trim().replace(/\s+/g, ''));
+    const ids = (format.match(/keep these ids:([^.;]*)[.;]/)?.[1] ?? '').split(',').map((s) => s.trim().replace(/\s+/g, ''));
     const rows = tableRows(md, '## 7.');
     expect(rows.length).toBe(13);
     expect(ids.length).toBe(rows.length);
@@ -128,7 +128,7 @@ describe.skipIf(!refText)('figures against armada-geometry.md', () => {
 
   it('section 7: the measured targeting points', () => {
     const classRows = tableRows(md, '## 7.');
-    const ids = (format.match(/keep these ids:([^.]*)\./)?.[1] ?? '').split(',').map((s) => s.trim());
+    const ids = (format.match(/keep these ids:([^.;]*)[.;]/)?.[1] ?? '').split(',').map((s) => s.trim());
     const idOf = new Map(classRows.map(([name], i) => [name, ids[i]]));
     const rows = tableRows(md, '## 7.', 'Targeting points');
     expect(rows.length).toBeGreaterThanOrEqual(5);
