@@ -29,7 +29,17 @@ export interface SetupCheck {
   /** optional, 3'x3' only: which play-area edges count, all four (default) or only the players' edges */
   edges?: 'all' | 'player';
 }
-export type Proposal = PlaceExogorth | MoveObstacle | SetupCheck;
+/**
+ * Optional addition: may this ship (or squadron) be deployed here? Its own player's deployment
+ * zone, overlaps, and a gravity rift's effect on the speed dial (src/rules/deploy.ts). The piece
+ * is the id of one on the table (judged as if moved to `to`) or one given in full, as in `ships`
+ * or `squadrons`. `to.rotation` defaults to the piece's own rotation (squadrons: unused).
+ */
+export type Deploy = { id: string; kind: 'deploy'; to: { x: number; y: number; rotation: number } } & (
+  | { ship: string | Ship; squadron?: undefined }
+  | { squadron: string | Squadron; ship?: undefined }
+);
+export type Proposal = PlaceExogorth | MoveObstacle | SetupCheck | Deploy;
 
 export interface Table {
   format: 'armada-table/1';
@@ -215,8 +225,7 @@ export function validateTable(json: unknown): Table {
   const pieces = ['ships', 'squadrons', 'obstacles', 'tokens'].reduce((n, k) => n + (Array.isArray(root[k]) ? (root[k] as unknown[]).length : 0), 0);
   if (pieces > MAX_TOTAL_PIECES) throw new TableError('(file)', `has ${pieces} pieces; at most ${MAX_TOTAL_PIECES} are allowed`);
 
-  const ships = list('ships').map((v, i): Ship => {
-    const path = `ships[${i}]`;
+  const ship = (v: unknown, path: string): Ship => {
     const o = obj(v, path);
     const s: Ship = {
       id: id(o, path, seen),
@@ -237,12 +246,13 @@ export function validateTable(json: unknown): Table {
       s.class = cls;
     }
     return s;
-  });
-  const squadrons = list('squadrons').map((v, i): Squadron => {
-    const path = `squadrons[${i}]`;
+  };
+  const ships = list('ships').map((v, i) => ship(v, `ships[${i}]`));
+  const squadron = (v: unknown, path: string): Squadron => {
     const o = obj(v, path);
     return { id: id(o, path, seen), player: player(o, path), ...onTable(o, path, size) };
-  });
+  };
+  const squadrons = list('squadrons').map((v, i) => squadron(v, `squadrons[${i}]`));
   const obstacle = (o: Obj, path: string): Obstacle => ({
     id: id(o, path, seen),
     type: str<ObstacleType>(o, 'type', path, OBSTACLE_TYPES),
@@ -260,7 +270,8 @@ export function validateTable(json: unknown): Table {
     const path = `proposals[${i}]`;
     const o = obj(v, path);
     const pid = id(o, path, seen);
-    const kind = str(o, 'kind', path, ['place-exogorth', 'move-obstacle', 'setup'] as const);
+    const kind = str(o, 'kind', path, ['place-exogorth', 'move-obstacle', 'setup', 'deploy'] as const);
+    if (kind === 'deploy') return deploy(o, path, pid);
     if (kind === 'setup') {
       const reading = str(o, 'reading', path, ['core', 'erratum'] as const, 'core');
       const res: SetupCheck = { id: pid, kind, reading };
@@ -285,6 +296,21 @@ export function validateTable(json: unknown): Table {
     if (o.minDistance !== undefined) res.minDistance = num(o, 'minDistance', path, { min: 1, max: 5, integer: true });
     return res;
   });
+  function deploy(o: Obj, path: string, pid: string): Deploy {
+    if ((o.ship === undefined) === (o.squadron === undefined)) throw new TableError(path, 'a deploy proposal names one ship or one squadron');
+    const key = o.ship !== undefined ? 'ship' : 'squadron';
+    const listed: readonly (Ship | Squadron)[] = key === 'ship' ? ships : squadrons;
+    let piece: string | Ship | Squadron;
+    if (typeof o[key] === 'string') {
+      piece = o[key] as string;
+      if (!listed.some((e) => e.id === piece)) throw new TableError(`${path}.${key}`, `no ${key} with id ${quote(piece)} on the table`);
+    } else piece = key === 'ship' ? ship(o[key], `${path}.${key}`) : squadron(o[key], `${path}.${key}`);
+    const to = obj(o.to, `${path}.to`);
+    const own = typeof piece === 'string' ? listed.find((e) => e.id === piece) : piece;
+    const turn = own && 'rotation' in own ? (own as Ship).rotation : 0;
+    const at = { ...onTable(to, `${path}.to`, size), rotation: rotation(to, `${path}.to`, turn) };
+    return key === 'ship' ? { id: pid, kind: 'deploy', ship: piece as string | Ship, to: at } : { id: pid, kind: 'deploy', squadron: piece as string | Squadron, to: at };
+  }
   const table: Table = { format: 'armada-table/1', table: size, ruleset, ships, squadrons, obstacles, tokens, proposals };
   const m = measurements(root.measurements, 'measurements');
   if (m) {

@@ -1,6 +1,7 @@
 /** Answers to the table's proposals, one per proposal, by kind. */
 import type { ProposalReport } from '../model/report';
 import type { Proposal } from '../model/table';
+import { judgeDeploy } from './deploy';
 import { judgeExogorthPlacement } from './exogorth';
 import { judgeMove } from './purrgil';
 import { judgeSetup } from './setup';
@@ -12,6 +13,8 @@ export function judgeProposal(world: World, p: Proposal): ProposalReport {
       return judgeExogorthPlacement(world, p);
     case 'move-obstacle':
       return judgeMove(world, p);
+    case 'deploy':
+      return judgeDeploy(world, p);
     case 'setup': {
       const v = judgeSetup(world, p.reading ?? 'core', p.edges ?? 'all');
       return {

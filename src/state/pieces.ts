@@ -68,6 +68,7 @@ export function removePiece(t: Table, id: string): Table {
     proposals: t.proposals.filter((q) => {
       if (q.kind === 'place-exogorth') return q.obstacle.id !== id;
       if (q.kind === 'move-obstacle') return q.obstacle !== id;
+      if (q.kind === 'deploy') return (q.ship ?? q.squadron) !== id;
       return true;
     }),
   };
@@ -79,6 +80,10 @@ function allIds(t: Table): Set<string> {
   for (const p of t.proposals) {
     ids.add(p.id);
     if (p.kind === 'place-exogorth') ids.add(p.obstacle.id);
+    if (p.kind === 'deploy') {
+      const piece = p.ship ?? p.squadron;
+      if (typeof piece === 'object') ids.add(piece.id);
+    }
   }
   return ids;
 }

@@ -1,0 +1,167 @@
+/**
+ * Deploying a ship or squadron (reference section 1, the seed's gravity rift). A `deploy`
+ * proposal asks whether a piece may be set down at a position during setup:
+ * - the deployment zone: the part of the setup area within distance 1-3 of the player's edge
+ *   (on 3'x3' the setup area is the whole table). "Within" a band: all of it, so every point of
+ *   the ship's plastic base (dials and frames ignored, as for every deployment check) or of the
+ *   squadron's base lies inside the setup area and no farther than distance 3's end from the
+ *   player's edge (a length on the end line belongs to the band);
+ * - a squadron also within distance 1-2 of a friendly ship on the table (base to base);
+ * - overlapping nothing: ships (footprints, dial frames included), squadrons, obstacles, tokens.
+ *   Touching is not overlapping;
+ * - a gravity rift: a ship deployed at distance 1-2 of one sets its speed dial to 0 (the seed:
+ *   "When a ship deploys at distance 1-2 of a gravity rift, its speed dial must be set to speed
+ *   0"). That is an effect, not a violation: `speed` says what the dial shows after deploying.
+ * Every answer says why, with the margins.
+ */
+import { Circle } from '../geometry/circle';
+import type { Polygon } from '../geometry/polygon';
+import { hullsApartBeyond, relate, type Shape } from '../geometry/relate';
+import { overlapDepth } from '../geometry/reach';
+import { TOLERANCE_MM } from '../geometry/tolerance';
+import { shipShapes, squadronCircle } from '../model/pieces';
+import type { ProposalReport, Violation } from '../model/report';
+import type { Deploy, Player, Ship, Squadron } from '../model/table';
+import { bandOf, edgeNote } from './bands';
+import { overlapShape, type World } from './world';
+
+export interface Rect { x0: number; y0: number; x1: number; y1: number }
+
+/** A player's deployment zone: the setup area's strip within distance 3 of the player's edge. */
+export function deploymentZone(world: World, player: Player): Rect {
+  const T = world.catalog.tables[world.table.table];
+  const d3 = world.catalog.ruler.distance[2].end;
+  const { x0, x1 } = T.setupArea;
+  return player === 1 ? { x0, y0: 0, x1, y1: d3 } : { x0, y0: T.height - d3, x1, y1: T.height };
+}
+
+export interface RiftAtDeploy { rift: string; mm: number; band: number; overlapping: boolean }
+
+export interface DeployReport extends ProposalReport {
+  kind: 'deploy';
+  /** the deployed piece's id, whether a ship or a squadron, and its owner */
+  piece: string;
+  pieceKind: 'ship' | 'squadron';
+  player: Player;
+  at: { x: number; y: number; rotation: number };
+  /** the player's deployment zone as a rectangle (table coordinates) */
+  zone: Rect;
+  /** how far the piece's base reaches from its player's edge, and the band it must stay within */
+  edgeReachMm: number;
+  zoneEndMm: number;
+  /** ships: the speed dial after deploying (0 at distance 1-2 of a gravity rift), and the rifts that set it */
+  speed?: number;
+  rift?: RiftAtDeploy[];
+  why: string;
+}
+
+const f2 = (n: number) => n.toFixed(2);
+
+/** Whether the piece may be deployed at `p.to`, and what a gravity rift does to a ship's speed. */
+export function judgeDeploy(world: World, p: Deploy): DeployReport {
+  const isShip = p.ship !== undefined;
+  const given = isShip ? p.ship : p.squadron;
+  const piece = (typeof given === 'string'
+    ? (isShip ? world.table.ships : world.table.squadrons).find((e) => e.id === given)
+    : given) as Ship | Squadron | undefined;
+  if (!piece) throw new Error(`deploy ${p.id}: no ${isShip ? 'ship' : 'squadron'} ${String(given)} on the table`);
+  const cat = world.catalog;
+  const at = { x: p.to.x, y: p.to.y, rotation: isShip ? p.to.rotation : 0 };
+  const shapes = isShip ? shipShapes(cat, { ...(piece as Ship), ...at }) : undefined;
+  // deployment checks ignore dials and frames; overlapping counts them
+  const measure: Shape = shapes ? shapes.base : squadronCircle(cat, at);
+  const overlap: Shape = shapes ? shapes.footprint : (measure as Circle);
+  const T = cat.tables[world.table.table];
+  const zone = deploymentZone(world, piece.player);
+  const d3 = cat.ruler.distance[2].end;
+  const violations: Violation[] = [];
+  const notes: string[] = [];
+  const edgeName = piece.player === 1 ? "player 1's edge (y = 0)" : `player 2's edge (y = ${T.height})`;
+
+  // the deployment zone: the setup area, within distance 3 of the player's edge
+  const reach = piece.player === 1 ? measure.maxY : T.height - measure.minY;
+  const past = reach - d3;
+  if (past > TOLERANCE_MM) {
+    violations.push({
+      rule: `must be within distance 1-3 of ${edgeName}`, piece: piece.id, with: null, gapMm: past,
+      measure: 'beyond the deployment zone edge', edge: edgeName,
+    });
+  }
+  const sides: [string, number][] = [
+    [`the setup area's left edge (x = ${zone.x0})`, zone.x0 - measure.minX],
+    [`the setup area's right edge (x = ${zone.x1})`, measure.maxX - zone.x1],
+    ['the play area', Math.max(0 - measure.minY, measure.maxY - T.height)],
+  ];
+  for (const [name, out] of sides) {
+    if (out > TOLERANCE_MM) {
+      violations.push({ rule: 'must be inside the setup area', piece: piece.id, with: null, gapMm: out, measure: `beyond ${name}`, edge: name });
+    }
+  }
+  const zoneWords = `${isShip ? 'its plastic base' : 'its base'} reaches ${f2(reach)} mm from ${edgeName}` +
+    ` (distance 3 ends at ${f2(d3)} mm${Math.abs(past) <= 2 ? `, ${f2(Math.abs(past))} mm ${past > 0 ? 'past' : 'inside'} it` : ''})`;
+
+  // overlaps: everything on the table but the piece itself
+  const others = world.all.filter((e) => e.id !== piece.id);
+  for (const e of others) {
+    const s = overlapShape(e);
+    if (s.maxX < overlap.minX || s.minX > overlap.maxX || s.maxY < overlap.minY || s.minY > overlap.maxY) continue;
+    if (s.kind === 'polygon' && overlap.kind === 'polygon' && hullsApartBeyond(overlap as Polygon, s as Polygon, TOLERANCE_MM)) continue;
+    if (relate(overlap, s).kind !== 'overlap') continue;
+    const what = e.kind === 'obstacle' ? `an obstacle (${e.obstacleKind})` : `a ${e.kind}`;
+    violations.push({ rule: `cannot be deployed overlapping ${what}`, piece: piece.id, with: e.id, gapMm: overlapDepth(overlap, s), measure: 'overlap depth' });
+  }
+
+  // squadrons: within distance 1-2 of a friendly ship
+  if (!isShip) {
+    const d2 = cat.ruler.distance[1].end;
+    let best: { id: string; mm: number } | null = null;
+    for (const s of world.ships) {
+      if (s.piece.player !== piece.player) continue;
+      const mm = relate(measure, s.shapes.base).distance;
+      if (!best || mm < best.mm) best = { id: s.id, mm };
+    }
+    if (!best || best.mm > d2 + TOLERANCE_MM) {
+      violations.push({
+        rule: 'must be within distance 1-2 of a friendly ship', piece: piece.id, with: best?.id ?? null, gapMm: best?.mm ?? null,
+        measure: 'gap', needAtMostMm: d2, ...(best ? { shortByMm: best.mm - d2 } : {}),
+      });
+    } else notes.push(`it is ${f2(best.mm)} mm from ${best.id}, within distance 2 (${f2(d2)} mm)${edgeNote(bandOf(best.mm, cat.ruler.distance))}`);
+  }
+
+  // a gravity rift at distance 1-2 of a deployed ship sets its speed dial to 0
+  const rifts: RiftAtDeploy[] = [];
+  let speed: number | undefined;
+  if (isShip && shapes) {
+    const ship = piece as Ship;
+    speed = ship.speed;
+    const bands = cat.ruler.distance;
+    for (const o of world.obstacles) {
+      if (o.obstacleKind !== 'gravity-rift') continue;
+      if (hullsApartBeyond(shapes.base, o.outline, bands[1].end + TOLERANCE_MM) && hullsApartBeyond(shapes.footprint, o.outline, TOLERANCE_MM)) continue;
+      const r = relate(shapes.base, o.outline);
+      const overlapping = relate(shapes.footprint, o.outline).kind === 'overlap';
+      const b = bandOf(r.distance, bands);
+      if (!overlapping && (b.index === null || b.index > 2)) continue;
+      rifts.push({ rift: o.id, mm: r.distance, band: b.index ?? 1, overlapping });
+      notes.push(`its base is ${f2(r.distance)} mm from the gravity rift ${o.id}, distance ${b.index}${edgeNote(b)}: its speed dial is set to 0`);
+    }
+    if (rifts.length) speed = 0;
+  }
+
+  const legal = violations.length === 0;
+  const where = `(${f2(at.x)}, ${f2(at.y)}${isShip ? `, ${f2(at.rotation)}°` : ''})`;
+  const broken = violations.map((v) => `${v.rule} (${v.with ? `${v.with}, ` : ''}${v.gapMm === null ? 'no friendly ship' : `${f2(v.gapMm)} mm ${v.measure}`})`);
+  const why = `${piece.id} (player ${piece.player}) ${legal ? 'may be deployed' : 'may not be deployed'} at ${where}: ` +
+    (legal ? `it lies in player ${piece.player}'s deployment zone, ${zoneWords}, and overlaps nothing` : broken.join('; ') + `; ${zoneWords}`) +
+    (notes.length ? `; ${notes.join('; ')}` : '') + '.' +
+    (isShip && rifts.length === 0 ? ` No gravity rift is within distance 2: the speed dial stays at ${speed}.` : '');
+  const out: DeployReport = {
+    id: p.id, kind: 'deploy', legal, violations, piece: piece.id, pieceKind: isShip ? 'ship' : 'squadron', player: piece.player,
+    at, zone, edgeReachMm: reach, zoneEndMm: d3, why,
+  };
+  if (isShip) {
+    out.speed = speed;
+    out.rift = rifts;
+  }
+  return out;
+}
