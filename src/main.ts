@@ -13,6 +13,7 @@ import { loadSaved, save } from './state/persist';
 import { SHARE_PREFIX, tableFromHash } from './state/share';
 import { type AppState, commands, createAppStore } from './state/store';
 import { buildInspector, buildPalette, buildToolbar } from './ui/controls';
+import { buildDispute } from './ui/dispute';
 import { buildMeasurements } from './ui/measurements';
 import { renderVerdicts } from './ui/verdicts';
 
@@ -76,6 +77,10 @@ async function main() {
   const updateToolbar = buildToolbar($('toolbar'), store, cmd, { fit: () => fit(), onlySelected, refresh: () => schedule(true) });
   buildPalette($('palette'), cmd);
   const updateInspector = buildInspector($('inspector'), store, cmd);
+  const disputeHost = document.createElement('section');
+  disputeHost.id = 'dispute';
+  $('inspector').before(disputeHost);
+  const updateDispute = buildDispute(disputeHost, store, cmd);
   const measurementsHost = document.createElement('section');
   measurementsHost.id = 'measurements';
   $('verdicts').before(measurementsHost);
@@ -132,6 +137,7 @@ async function main() {
     updateToolbar(s);
     updateInspector(s);
     updateMeasurements(s);
+    updateDispute(s);
     showMessage(s);
     document.body.dataset.ready = 'true';
   };

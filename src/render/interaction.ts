@@ -15,9 +15,15 @@ export interface Pickable {
 export const COARSE_DEG = 15;
 export const FINE_DEG = 1;
 
+/**
+ * How far (CSS px) a press must travel before it becomes a drag: below it, a press is a tap that
+ * selects and moves nothing. A finger trembles more than a mouse.
+ */
+export const DRAG_THRESHOLD_PX = { mouse: 4, touch: 12 } as const;
+
 type Gesture =
-  | { kind: 'move'; id: string; dx: number; dy: number; moved: boolean }
-  | { kind: 'rotate'; id: string }
+  | { kind: 'move'; id: string; dx: number; dy: number; sx: number; sy: number; limit: number; started: boolean }
+  | { kind: 'rotate'; id: string; sx: number; sy: number; limit: number; started: boolean }
   | { kind: 'pan'; sx: number; sy: number; ox: number; oy: number }
   | { kind: 'pinch' };
 
@@ -46,7 +52,7 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     const { sx, sy } = local(ev);
     pointers.set(ev.pointerId, { x: sx, y: sy });
     if (pointers.size === 2) {
-      if (gesture?.kind === 'move' || gesture?.kind === 'rotate') cmd.endGesture();
+      if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
       const [a, b] = [...pointers.values()];
       pinchStart = { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2, view: { ...scene.view } };
       gesture = { kind: 'pinch' };
@@ -54,21 +60,21 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     }
     const [x, y] = toTable(scene.view, sx, sy);
     const s = store.getState();
+    const limit = ev.pointerType === 'mouse' ? DRAG_THRESHOLD_PX.mouse : DRAG_THRESHOLD_PX.touch;
     const selected = s.selected ? pick.byId(s.selected) : undefined;
     const h = selected ? scene.handleOf(selected) : null;
     if (selected && h) {
       const [hx, hy] = [scene.view.ox + h[0] * scene.view.scale, scene.view.oy - h[1] * scene.view.scale];
-      if (Math.hypot(hx - sx, hy - sy) <= 11) {
-        cmd.beginGesture();
-        gesture = { kind: 'rotate', id: selected.id };
+      if (!s.locked && Math.hypot(hx - sx, hy - sy) <= (ev.pointerType === 'mouse' ? 11 : 22)) {
+        gesture = { kind: 'rotate', id: selected.id, sx, sy, limit, started: false };
         return;
       }
     }
     const target = pick.entries().find((e) => hit(e, x, y));
     if (target) {
-      cmd.select(target.id, zoneOfPoint(target, x, y));
-      cmd.beginGesture();
-      gesture = { kind: 'move', id: target.id, dx: x - target.piece.x, dy: y - target.piece.y, moved: false };
+      cmd.tap(target.id, zoneOfPoint(target, x, y));
+      // nothing moves yet: the press becomes a drag only past the threshold (and never while locked)
+      gesture = { kind: 'move', id: target.id, dx: x - target.piece.x, dy: y - target.piece.y, sx, sy, limit, started: false };
     } else {
       gesture = { kind: 'pan', sx, sy, ox: scene.view.ox, oy: scene.view.oy };
     }
@@ -87,12 +93,19 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
       pick.redraw();
       return;
     }
+    if (gesture.kind === 'pinch') return;
     const [x, y] = toTable(scene.view, sx, sy);
     if (gesture.kind === 'pan') {
       scene.view = { ...scene.view, ox: gesture.ox + sx - gesture.sx, oy: gesture.oy + sy - gesture.sy };
       pick.redraw();
-    } else if (gesture.kind === 'move') {
-      gesture.moved = true;
+      return;
+    }
+    if (!gesture.started) {
+      if (store.getState().locked || Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) return;
+      gesture.started = true;
+      cmd.beginGesture();
+    }
+    if (gesture.kind === 'move') {
       patch(gesture.id, { x: round2(x - gesture.dx), y: round2(y - gesture.dy) });
     } else if (gesture.kind === 'rotate') {
       const e = pick.byId(gesture.id);
@@ -105,7 +118,7 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
 
   const up = (ev: PointerEvent) => {
     pointers.delete(ev.pointerId);
-    if (gesture?.kind === 'move' || gesture?.kind === 'rotate') cmd.endGesture();
+    if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
     if (gesture?.kind === 'pinch' && pointers.size > 0) {
       gesture = null; // lift the remaining finger to start again
       pinchStart = null;
@@ -134,7 +147,7 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     const s = store.getState();
     const e = s.selected ? pick.byId(s.selected) : undefined;
     if (ev.key === 'Escape') { cmd.select(null); return; }
-    if (!e) return;
+    if (!e || s.locked) return;
     const step = ev.shiftKey ? FINE_DEG : COARSE_DEG;
     const nudge = ev.shiftKey ? 0.5 : 5;
     const rot = 'rotation' in e.piece ? e.piece.rotation : null;

@@ -15,6 +15,14 @@ export interface AppState {
   selected: string | null;
   /** the attacker whose lines are drawn: `ship.zone` or a squadron id */
   attacker: string | null;
+  /** the defender of the attack under dispute: `ship.zone` or a squadron id (null: none chosen) */
+  defender: string | null;
+  /** pieces locked: taps select, nothing moves (a dispute being looked at) */
+  locked: boolean;
+  /** the pickers list every attack, not only possible ones (in arc and in range) */
+  allAttacks: boolean;
+  /** placement precision, mm: a deciding margin below it is a close call */
+  precisionMm: number;
   rings: boolean;
   setupMode: boolean;
   setupReading: 'core' | 'erratum';
@@ -32,6 +40,10 @@ export function createAppStore(table: Table) {
     gestureStart: null,
     selected: null,
     attacker: null,
+    defender: null,
+    locked: false,
+    allAttacks: false,
+    precisionMm: 1,
     rings: false,
     setupMode: false,
     setupReading: 'core',
@@ -51,15 +63,22 @@ export function commands(store: AppStore) {
     const exists = (id: string | null) =>
       id !== null && (t.ships.some((e) => e.id === id) || t.squadrons.some((e) => e.id === id) || t.obstacles.some((e) => e.id === id) ||
         t.tokens.some((e) => e.id === id) || t.proposals.some((p) => p.kind === 'place-exogorth' && p.obstacle.id === id));
-    const attackerPiece = s.attacker?.split('.')[0] ?? null;
-    return { selected: exists(s.selected) ? s.selected : null, attacker: exists(attackerPiece) ? s.attacker : null };
+    const attacker = exists(s.attacker?.split('.')[0] ?? null) ? s.attacker : null;
+    const defender = attacker && exists(s.defender?.split('.')[0] ?? null) ? s.defender : null;
+    return { selected: exists(s.selected) ? s.selected : null, attacker, defender };
+  };
+  const lockedOut = (t: Table) => {
+    const s = get();
+    if (!s.locked || !piecesDiffer(s.table, t)) return false;
+    set({ message: { kind: 'info', text: 'The pieces are locked: unlock them (the "lock pieces" switch) to move anything.' } });
+    return true;
   };
   const refuse = (e: unknown) => set({ message: { kind: 'error', text: `That change was not made: ${(e as Error).message}.` } });
   return {
     /** Apply a change; a change that would make the table unreadable is refused and explained. */
     change(next: Table) {
       const s = get();
-      if (next === s.table) return;
+      if (next === s.table || lockedOut(next)) return;
       try {
         validateTable(JSON.parse(JSON.stringify(next)));
       } catch (e) {
@@ -101,17 +120,17 @@ export function commands(store: AppStore) {
     /** Replace the whole table (import, link): one undo step. */
     load(next: Table, text?: string) {
       const s = get();
-      set({ table: next, history: record(s.history, s.table), selected: null, attacker: null, gestureStart: null, message: text ? { kind: 'info', text } : null });
+      set({ table: next, history: record(s.history, s.table), selected: null, attacker: null, defender: null, gestureStart: null, message: text ? { kind: 'info', text } : null });
     },
     undo() {
       const s = get();
       if (s.gestureStart) this.endGesture();
       const r = undoStep(get().history, get().table);
-      if (r) set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
+      if (r && !lockedOut(r.value)) set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
     },
     redo() {
       const r = redoStep(get().history, get().table);
-      if (r) set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
+      if (r && !lockedOut(r.value)) set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
     },
     select(id: string | null, zone?: HullZoneName | null) {
       const s = get();
@@ -120,10 +139,24 @@ export function commands(store: AppStore) {
       let attacker: string | null = id ? s.attacker : null;
       if (piece && 'size' in piece) attacker = `${id}.${zone ?? (s.attacker?.startsWith(`${id}.`) ? s.attacker.split('.')[1] : 'front')}`;
       else if (piece) attacker = id;
-      set({ selected: id, attacker });
+      set({ selected: id, attacker, defender: attacker === s.attacker ? s.defender : null });
+    },
+    /**
+     * A tap on a piece: the first tap on a hull zone or squadron picks the attacker; a tap on an
+     * enemy of the attacker then picks the defender (the attacker stays); a tap on the attacker's
+     * own side picks a new attacker. Obstacles and tokens are only selected.
+     */
+    tap(id: string, zone?: HullZoneName | null) {
+      const s = get();
+      const next = tapPair(s.table, { attacker: s.attacker, defender: s.defender }, id, zone ?? null);
+      set({ selected: id, ...next });
+    },
+    /** Choose the attack under dispute (the pickers, a link, a row of the list). */
+    setPair(attacker: string | null, defender: string | null) {
+      set({ attacker, defender: attacker ? defender : null, selected: attacker ? attacker.split('.')[0] : get().selected });
     },
     setAttacker(attacker: string | null) {
-      set({ attacker });
+      set({ attacker, defender: null });
     },
     add(n: NewPiece, at?: { x: number; y: number }) {
       const r = addPiece(get().table, n, at);
@@ -140,10 +173,36 @@ export function commands(store: AppStore) {
     clearMessage() {
       set({ message: null });
     },
-    set(p: Partial<Pick<AppState, 'rings' | 'setupMode' | 'setupReading' | 'setupEdges' | 'nextObstacle' | 'nextRotation'>>) {
+    set(p: Partial<Pick<AppState, 'locked' | 'allAttacks' | 'precisionMm' | 'rings' | 'setupMode' | 'setupReading' | 'setupEdges' | 'nextObstacle' | 'nextRotation'>>) {
       set(p);
     },
   };
 }
 
 export type Commands = ReturnType<typeof commands>;
+
+const piecesDiffer = (a: Table, b: Table) =>
+  a.ships !== b.ships || a.squadrons !== b.squadrons || a.obstacles !== b.obstacles || a.tokens !== b.tokens;
+
+/** The player a `ship.zone` or squadron id belongs to (undefined: no such ship or squadron). */
+export function playerOf(t: Table, side: string): number | undefined {
+  const id = side.split('.')[0];
+  return (t.ships.find((e) => e.id === id) ?? t.squadrons.find((e) => e.id === id))?.player;
+}
+
+/** The attacker and defender after a tap on piece `id` (in hull zone `zone` for a ship); see `tap`. */
+export function tapPair(t: Table, pair: { attacker: string | null; defender: string | null }, id: string, zone: HullZoneName | null) {
+  const ship = t.ships.find((e) => e.id === id);
+  const squadron = ship ? undefined : t.squadrons.find((e) => e.id === id);
+  if (!ship && !squadron) return pair;
+  const { attacker, defender } = pair;
+  const zoneOf = (side: string | null) => (side?.startsWith(`${id}.`) ? side.split('.')[1] : null);
+  const side = ship ? `${id}.${zone ?? zoneOf(defender) ?? zoneOf(attacker) ?? 'front'}` : id;
+  const player = (ship ?? squadron)!.player;
+  if (attacker && attacker.split('.')[0] !== id && playerOf(t, attacker) !== undefined && playerOf(t, attacker) !== player) {
+    return { attacker, defender: side };
+  }
+  // the attacker's own side (or another hull zone of the attacker): a new attacker
+  const keep = defender && playerOf(t, defender) !== undefined && playerOf(t, defender) !== player ? defender : null;
+  return { attacker: side, defender: attacker?.split('.')[0] === id ? keep : null };
+}
