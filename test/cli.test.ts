@@ -85,3 +85,41 @@ describe('npm run --silent analyze -- FILE', () => {
     expectRefusal(run([file('text.json', 'ships: 3\n')]), /not valid JSON/);
   });
 });
+
+describe('input limits and bounded work', () => {
+  it('an endless standard input (/dev/zero) is refused in one line, quickly, without reading it all', () => {
+    const t0 = Date.now();
+    const r = spawnSync('sh', ['-c', `exec "${process.execPath}" node_modules/tsx/dist/cli.mjs src/cli/analyze.ts - < /dev/zero`], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    console.log(`/dev/zero refused in ${Date.now() - t0} ms`);
+    expectRefusal({ code: r.status, out: r.stdout, err: r.stderr }, /^standard input is larger than 4 MB/);
+    expectRefusal(run(['/dev/zero']), /^\/dev\/zero is larger than 4 MB/);
+  });
+
+  it('a file over the size limit is refused before it is parsed; reserved and dotted ids are refused naming the piece', () => {
+    const big = JSON.stringify({ ...table, padding: 'x'.repeat(5 * 1024 * 1024) });
+    expectRefusal(run([file('big.json', big)]), /big\.json is larger than 4 MB/);
+    const reserved = structuredClone(table);
+    reserved.squadrons[0].id = '__proto__';
+    expectRefusal(run(['-'], JSON.stringify(reserved)), /^squadrons\[0\]\.id: "__proto__" is a reserved name/);
+    const dotted = structuredClone(table);
+    dotted.squadrons[0].id = 'isd.front';
+    expectRefusal(run(['-'], JSON.stringify(dotted)), /^squadrons\[0\]\.id: "isd\.front" holds a dot/);
+  });
+
+  it('--budget: work past it is left out, the report says so in `partial`, a line on stderr says so, exit 0', () => {
+    const crowd = {
+      ...table,
+      squadrons: Array.from({ length: 60 }, (_, i) => ({ id: `q${i}`, player: (i % 2) + 1, x: 300 + (i % 10) * 40, y: 300 + Math.floor(i / 10) * 40 })),
+      proposals: [{ id: 'p1', kind: 'setup' }],
+    };
+    const r = run(['--budget', '0.001', '-'], JSON.stringify(crowd));
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^partial report: the budget of 0\.001 s ran out; \d+ of \d+ attacks judged/);
+    const report = JSON.parse(r.out);
+    expect(report.partial.attacksAsked).toBeGreaterThan(report.partial.attacksJudged);
+    expect(report.attacks).toHaveLength(report.partial.attacksJudged);
+    expect(report.partial.proposalsNotJudged).toEqual(['p1']);
+    expect(report.proposals).toEqual([]);
+    expectRefusal(run(['--budget', 'soon', '-'], '{}'), /^--budget: expected seconds/);
+  });
+});

@@ -1,6 +1,6 @@
 /** Reading table files: every refusal is a TableError whose one-line message starts with the field's path. */
 import { describe, expect, it } from 'vitest';
-import { parseTableText, TableError, validateTable } from '../src/model/table';
+import { MAX_ATTACKS, MAX_PROPOSALS, parseTableText, RESERVED_IDS, TableError, validateTable } from '../src/model/table';
 
 const ok = () => ({
   format: 'armada-table/1', table: '3x6',
@@ -149,5 +149,44 @@ describe('readings', () => {
   it('an unknown cover or reading is refused, naming the field', () => {
     expect(() => validateTable({ ...base, readings: { cover: 'dials' } })).toThrow(/^readings\.cover: /);
     expect(() => validateTable({ ...base, readings: { dust: 'no' } })).toThrow(/^readings\.dust: /);
+  });
+});
+
+describe('ids: reserved names, dots, and the work a file may ask for', () => {
+  it('every reserved name is refused for every kind of piece, naming the piece', () => {
+    for (const name of RESERVED_IDS) {
+      for (const [list, i] of [['ships', 0], ['squadrons', 0], ['obstacles', 0], ['tokens', 0]] as const) {
+        const e = refusal((t) => { (t[list][i] as { id: string }).id = name; });
+        expect(e.path).toBe(`${list}[${i}].id`);
+        expect(e.message).toContain(JSON.stringify(name));
+        expect(e.message).toMatch(/reserved name/);
+      }
+    }
+    // parsed from text, where `__proto__` is an own key of the piece (not its prototype)
+    expect(() => parseTableText(JSON.stringify(ok()).replace('"tie1"', '"__proto__"'))).toThrow(/squadrons\[0\]\.id: "__proto__" is a reserved name/);
+  });
+
+  it('an id holding a dot is refused: a squadron "isd.front" beside a ship "isd" would share its attack key', () => {
+    const e = refusal((t) => { t.squadrons[0].id = 'isd.front'; });
+    expect(e.path).toBe('squadrons[0].id');
+    expect(e.message).toMatch(/holds a dot/);
+    expect(refusal((t) => { t.ships[0].id = 'a.b'; }).path).toBe('ships[0].id');
+    expect(refusal((t) => { t.proposals = [{ id: 'p.1', kind: 'setup' }]; }).path).toBe('proposals[0].id');
+  });
+
+  it('more than MAX_PROPOSALS proposals of any kind are refused before any is judged', () => {
+    const many = Array.from({ length: MAX_PROPOSALS + 1 }, (_, i) => ({ id: `p${i}`, kind: i % 2 ? 'setup' : 'a-kind-added-later' }));
+    const e = refusal((t) => { t.proposals = many; });
+    expect(e.path).toBe('proposals');
+    expect(e.message).toContain(`at most ${MAX_PROPOSALS}`);
+    expect(validateTable({ ...ok(), proposals: many.slice(0, MAX_PROPOSALS).map((p) => ({ ...p, kind: 'setup' })) }).proposals).toHaveLength(MAX_PROPOSALS);
+  });
+
+  it('a table asking for more than MAX_ATTACKS attacks is refused, naming the count', () => {
+    const ships = Array.from({ length: 200 }, (_, i) => ({ id: `s${i}`, size: 'large', class: 'imperial', player: (i % 2) + 1, x: 100 + i, y: 100, rotation: 0, speed: 1 }));
+    const e = refusal((t) => { t.ships = ships; t.squadrons = []; t.obstacles = []; t.tokens = []; });
+    expect(e.path).toBe('(file)');
+    expect(e.message).toContain('320000 attacks');
+    expect(e.message).toContain(`at most ${MAX_ATTACKS}`);
   });
 });

@@ -1,26 +1,72 @@
 /**
- * npm run --silent analyze -- FILE   (FILE may be - for standard input)
+ * npm run --silent analyze -- [--budget SECONDS] FILE   (FILE may be - for standard input)
  * Prints the armada-report/1 JSON on standard output and exits 0; a file that is not a valid
- * table prints one line on standard error naming the problem and exits 2.
+ * table (or is larger than MAX_INPUT_BYTES) prints one line on standard error naming the
+ * problem and exits 2. Work past the budget (default DEFAULT_BUDGET_S) is left out and the
+ * report carries `partial` (a line on standard error says so too); the exit code stays 0.
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { roundNumbers } from '../model/report';
 import { parseTableText, TableError } from '../model/table';
-import { analyze } from '../rules/analyze';
+import { analyzeWorld } from '../rules/analyze';
+import { Budget } from '../rules/budget';
+import { World } from '../rules/world';
+import { writeJson } from './stream-json';
+
+/** A valid table (200 pieces, 50 proposals, ids of 100 characters, pretty-printed) is well under 1 MB. */
+export const MAX_INPUT_BYTES = 4 * 1024 * 1024;
+/** Seconds of analysis before the rest is left out (the report is then marked partial); writing the report follows. */
+const DEFAULT_BUDGET_S = 10;
+const USAGE = 'usage: npm run --silent analyze -- [--budget SECONDS] FILE (a table file, or - for standard input)';
 
 function fail(message: string, code: number): never {
   process.stderr.write(message.replace(/\s+/g, ' ').trim() + '\n');
   process.exit(code);
 }
 
-function main(argv: string[]): void {
-  const file = argv[0];
-  if (!file || argv.length > 1) fail('usage: npm run --silent analyze -- FILE (a table file, or - for standard input)', 2);
+/** The whole text of a stream, or a refusal once it passes `limit` bytes (an endless stream is refused as soon as it does). */
+function readCapped(stream: Readable, name: string, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        stream.destroy();
+        reject(new TableError('', `${name} is larger than ${limit / 1024 / 1024} MB; a table file is far smaller, so it was not read`));
+        return;
+      }
+      chunks.push(c);
+    });
+    stream.on('error', (e: NodeJS.ErrnoException) => reject(new Error(`${name}: cannot read the file (${e.code ?? e.message})`)));
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+function parseArgs(argv: string[]): { file: string; budgetMs: number } {
+  let budgetMs = DEFAULT_BUDGET_S * 1000;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const m = /^--budget(?:=(.*))?$/.exec(a);
+    if (!m) { rest.push(a); continue; }
+    const v = m[1] ?? argv[++i];
+    const s = Number(v);
+    if (v === undefined || v.trim() === '' || !Number.isFinite(s) || s <= 0 || s > 86400) fail(`--budget: expected seconds above 0 (at most 86400), got ${JSON.stringify(v ?? '')}`, 2);
+    budgetMs = s * 1000;
+  }
+  if (rest.length !== 1) fail(USAGE, 2);
+  return { file: rest[0], budgetMs };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { file, budgetMs } = parseArgs(argv);
   let text: string;
   try {
-    text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
+    text = await readCapped(file === '-' ? process.stdin : createReadStream(file), file === '-' ? 'standard input' : file, MAX_INPUT_BYTES);
   } catch (e) {
-    fail(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, 2);
+    fail((e as Error).message, 2);
   }
   let table;
   try {
@@ -31,11 +77,17 @@ function main(argv: string[]): void {
   }
   let report;
   try {
-    report = analyze(table);
+    report = analyzeWorld(new World(table), new Budget(budgetMs));
   } catch (e) {
     fail(`analysis failed: ${(e as Error).message}`, 1);
   }
-  process.stdout.write(JSON.stringify(roundNumbers(report)) + '\n');
+  if (report.partial) {
+    const p = report.partial as { attacksJudged: number; attacksAsked: number; proposalsNotJudged: string[] };
+    process.stderr.write(`partial report: the budget of ${budgetMs / 1000} s ran out; ${p.attacksJudged} of ${p.attacksAsked} attacks judged, ` +
+      `${p.proposalsNotJudged.length} proposals not judged (see "partial")\n`);
+  }
+  // written piece by piece: a large report never becomes one string
+  await writeJson(process.stdout, report, roundNumbers);
 }
 
-main(process.argv.slice(2));
+main(process.argv.slice(2)).catch((e) => fail(`analysis failed: ${(e as Error)?.message ?? e}`, 1));

@@ -98,7 +98,11 @@ function mapData<T>(value: T, num: (n: number) => number): T {
     const o = value as { toJSON?: () => unknown };
     const src = typeof o.toJSON === 'function' ? o.toJSON() : value;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(src as object)) out[k] = mapData(v, num);
+    for (const [k, v] of Object.entries(src as object)) {
+      // keys may be ids: `__proto__` (refused in tables anyway) becomes a field, never the prototype
+      if (k === '__proto__') Object.defineProperty(out, k, { value: mapData(v, num), enumerable: true, writable: true, configurable: true });
+      else out[k] = mapData(v, num);
+    }
     return out as T;
   }
   return value;

@@ -74,8 +74,27 @@ export class TableError extends Error {
 
 const MAX_PIECES = 2000;
 /** A crowded four-player table has about 130 pieces. */
-const MAX_TOTAL_PIECES = 200;
+export const MAX_TOTAL_PIECES = 200;
+/**
+ * Proposals of every kind together: each is judged on its own (an exogorth placement with
+ * displaced squadrons takes up to a second or two), so a file may ask for this many at most.
+ */
+export const MAX_PROPOSALS = 50;
+/**
+ * Attacks a table may ask for (every hull zone and squadron against every enemy one): the
+ * report holds about 1.4 KB per attack, and the stress table's 51,200 take some 2-3 s. Two
+ * hundred large ships would ask for 320,000 (450 MB of report): refused up front, naming the count.
+ */
+export const MAX_ATTACKS = 100_000;
 const MAX_ID = 100;
+/**
+ * Ids that name something on every JavaScript object: a report keyed by id (`shapes`,
+ * `placements`) must never meet them, whatever map it is built in.
+ */
+export const RESERVED_IDS: readonly string[] = [
+  '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toString',
+  'toLocaleString', 'valueOf', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
+];
 
 type Obj = Record<string, unknown>;
 
@@ -148,6 +167,9 @@ function rotation(o: Obj, path: string, def?: number): number {
 function id(o: Obj, path: string, seen: Map<string, string>): string {
   const v = str(o, 'id', path);
   if (v.length === 0 || v.length > MAX_ID) throw new TableError(`${path}.id`, `expected 1 to ${MAX_ID} characters`);
+  if (RESERVED_IDS.includes(v)) throw new TableError(`${path}.id`, `${quote(v)} is a reserved name in JavaScript; choose another id`);
+  // attack keys are `ship.zone` (isd.front): a squadron "isd.front" beside a ship "isd" would be the same key
+  if (v.includes('.')) throw new TableError(`${path}.id`, `${quote(v)} holds a dot; a dot separates a ship's id from its hull zone (isd.front), so ids may not hold one`);
   const before = seen.get(v);
   if (before) throw new TableError(`${path}.id`, `duplicate id ${quote(v)} (also used by ${before})`);
   seen.set(v, path);
@@ -266,6 +288,14 @@ export function validateTable(json: unknown): Table {
     return { id: id(o, path, seen), ...onTable(o, path, size), radius: num(o, 'radius', path, { min: 1, max: 100, def: 12.5 }) };
   });
   const obstacleIds = new Set(obstacles.map((o) => o.id));
+  const sides = (p: Player) => ships.reduce((n, s) => n + (s.player === p ? 4 : 0), 0) + squadrons.reduce((n, q) => n + (q.player === p ? 1 : 0), 0);
+  const attackCount = 2 * sides(1) * sides(2);
+  if (attackCount > MAX_ATTACKS) {
+    throw new TableError('(file)', `asks for ${attackCount} attacks (every hull zone and squadron against every enemy one); at most ${MAX_ATTACKS} are judged`);
+  }
+  if (Array.isArray(root.proposals) && root.proposals.length > MAX_PROPOSALS) {
+    throw new TableError('proposals', `has ${root.proposals.length} proposals; at most ${MAX_PROPOSALS} are judged in one table`);
+  }
   const proposals = list('proposals').map((v, i): Proposal => {
     const path = `proposals[${i}]`;
     const o = obj(v, path);

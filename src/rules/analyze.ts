@@ -2,6 +2,7 @@ import { CATALOG, type Catalog } from '../model/catalog';
 import type { Report } from '../model/report';
 import type { Table } from '../model/table';
 import { attacks } from './attacks';
+import type { Budget } from './budget';
 import { distances } from './distances';
 import { overlaps } from './overlaps';
 import { exogorths } from './exogorth';
@@ -15,16 +16,23 @@ export function analyze(table: Table, catalog: Catalog = CATALOG): Report {
   return analyzeWorld(new World(table, catalog));
 }
 
-export function analyzeWorld(world: World): Report {
-  return {
+/**
+ * With a budget (milliseconds), attacks and proposals not judged by its end are left out and
+ * the report carries `partial` saying what is missing (see rules/budget.ts).
+ */
+export function analyzeWorld(world: World, budget?: Budget): Report {
+  const report: Report = {
     format: 'armada-report/1',
     ruleset: world.ruleset,
     shapes: shapesReport(world),
     distances: distances(world),
     overlaps: overlaps(world),
-    attacks: attacks(world),
+    attacks: attacks(world, { budget }),
     rift: rift(world),
     exogorths: exogorths(world),
-    proposals: proposals(world),
+    proposals: proposals(world, budget),
   };
+  const partial = budget?.note();
+  if (partial) report.partial = partial;
+  return report;
 }

@@ -7,6 +7,7 @@ import type { AttackReport, XY } from '../model/report';
 import { type AttackContext, attackContext, type CoverOutline, defendersOf, type Side } from './attack-context';
 import { bandOf, edgeNote, type BandLookup } from './bands';
 import { judgeLos, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
+import type { Budget } from './budget';
 import type { World } from './world';
 
 /**
@@ -19,13 +20,28 @@ import type { World } from './world';
 export interface AttackOptions {
   /** which outline of a ship hides an obstacle under it; see attack-context.ts */
   cover?: CoverOutline;
+  /** a deadline: attacks past it are left out, and counted in it */
+  budget?: Budget;
 }
 
 /** Every attack pair: attackers in table order (ships' zones front, left, right, rear, then squadrons). */
 export function attacks(world: World, opts: AttackOptions = {}): AttackReport[] {
   const ctx = attackContext(world, opts.cover);
   const out: AttackReport[] = [];
-  for (const att of ctx.sides) for (const def of defendersOf(ctx, att)) out.push(judgeAttack(ctx, att, def));
+  const budget = opts.budget;
+  if (!budget) {
+    for (const att of ctx.sides) for (const def of defendersOf(ctx, att)) out.push(judgeAttack(ctx, att, def));
+    return out;
+  }
+  const lists = ctx.sides.map((att) => defendersOf(ctx, att));
+  budget.attacksAsked += lists.reduce((n, l) => n + l.length, 0);
+  stop: for (let i = 0; i < ctx.sides.length; i++) {
+    for (const def of lists[i]) {
+      if ((out.length & 31) === 0 && budget.over()) break stop;
+      out.push(judgeAttack(ctx, ctx.sides[i], def));
+    }
+  }
+  budget.attacksJudged += out.length;
   return out;
 }
 

@@ -205,8 +205,9 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
   ];
   // squadrons touching the exogorth: candidates to touch for a squadron that cannot touch it
   const touchingExo: Circle[] = world.squadrons.filter((q) => !gone.has(q.id) && relate(q.circle, E).kind === 'touch').map((q) => q.circle);
-  const placements: Record<string, { x: number; y: number }> = {};
-  const notes: Record<string, string> = {};
+  // keyed by id: no prototype behind them (ids are checked too; see RESERVED_IDS in model/table.ts)
+  const placements: Record<string, { x: number; y: number }> = Object.create(null);
+  const notes: Record<string, string> = Object.create(null);
   const unplaced: string[] = [];
   const legal = (c: Circle) =>
     outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM && blockers.every((b) => relate(c, b.shape).kind !== 'overlap');

@@ -5,6 +5,7 @@ import { judgeDeploy } from './deploy';
 import { judgeExogorthPlacement } from './exogorth';
 import { judgeMove } from './purrgil';
 import { judgeSetup } from './setup';
+import type { Budget } from './budget';
 import type { World } from './world';
 
 export function judgeProposal(world: World, p: Proposal): ProposalReport {
@@ -31,6 +32,12 @@ export function judgeProposal(world: World, p: Proposal): ProposalReport {
   }
 }
 
-export function proposals(world: World): ProposalReport[] {
-  return world.table.proposals.map((p) => judgeProposal(world, p));
+export function proposals(world: World, budget?: Budget): ProposalReport[] {
+  if (!budget) return world.table.proposals.map((p) => judgeProposal(world, p));
+  const out: ProposalReport[] = [];
+  for (const p of world.table.proposals) {
+    if (budget.over()) budget.proposalsNotJudged.push(p.id);
+    else out.push(judgeProposal(world, p));
+  }
+  return out;
 }

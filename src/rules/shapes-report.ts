@@ -8,7 +8,7 @@ const xy = (p: Point): XY => [p.x, p.y];
 
 /** Every piece as the analysis used it, in table coordinates. */
 export function shapesReport(world: World): Record<string, ShapeReport> {
-  const out: Record<string, ShapeReport> = {};
+  const out: Record<string, ShapeReport> = Object.create(null); // keyed by id: no prototype behind it
   for (const e of world.all) out[e.id] = shapeOf(e);
   return out;
 }

@@ -25,6 +25,8 @@ function oddValue(r: () => number): Json {
     () => [], () => [1, 2], () => ({}), () => ({ x: 1 }), () => nest(1 + Math.floor(r() * 3000)),
     () => 'asteroid-a', () => 'huge', () => 'large', () => 'imperial', () => '__proto__', () => 'constructor',
     () => 'place-exogorth', () => 'move-obstacle', () => 'setup', () => 'isd', () => 1, () => 3,
+    // ids: reserved names, dots that would collide with hull-zone keys, the longest allowed and one past it
+    () => 'prototype', () => 'toString', () => 'isd.front', () => 'x.rear', () => '.', () => 'a'.repeat(100), () => 'a'.repeat(101),
   ] as (() => Json)[])();
 }
 
