@@ -67,6 +67,21 @@ export interface ObstacleSpec {
   outline: [number, number][];
 }
 
+/** One uncertain figure of the maneuver tool, with its spread and how it is known. */
+export interface ToolFigure { value: number; spread?: [number, number]; status?: string }
+
+/** The maneuver tool (../shared/reference/maneuver-tool.md): where it sets against each base size, its joints. */
+export interface ManeuverToolSpec {
+  /** joint-to-joint length, mm */
+  jointLength: ToolFigure;
+  /** degrees one click turns the next segment */
+  clickAngle: ToolFigure;
+  /** the most clicks a joint takes either way */
+  maxClicks: ToolFigure;
+  /** the tool's reference point (joint 0) in the ship frame: x outside the chosen side, y toward the bow */
+  attach: Record<ShipSize, { x: number; y: number; spreadX?: [number, number]; status?: string }>;
+}
+
 export interface Catalog {
   tables: Record<'3x6' | '3x3', TableSpec>;
   ruler: { range: Band[]; distance: Band[] };
@@ -77,6 +92,7 @@ export interface Catalog {
   shipClasses: Record<string, ShipClassSpec>;
   obstacles: Record<ObstacleType, ObstacleSpec>;
   obstacleEffects: Record<ObstacleKind, { ship: string | null; squadron: string | null }>;
+  maneuverTool: ManeuverToolSpec;
 }
 
 function build(): Catalog {
@@ -103,6 +119,25 @@ export interface MeasurementOverrides {
   distanceBands?: Partial<Record<'1' | '2' | '3' | '4' | '5', number>>;
   squadronDiameter?: number;
   dialFrame?: { width?: number; protrusion?: number };
+  /** the maneuver tool: joint length, click angle, and each base size's attachment (smallX, smallY, ...) */
+  maneuverTool?: Partial<Record<ToolOverrideKey, number>>;
+}
+
+export const TOOL_OVERRIDE_KEYS = [
+  'jointLength', 'clickAngle', 'smallX', 'smallY', 'mediumX', 'mediumY', 'largeX', 'largeY',
+] as const;
+export type ToolOverrideKey = (typeof TOOL_OVERRIDE_KEYS)[number];
+
+function toolWith(base: ManeuverToolSpec, m: MeasurementOverrides['maneuverTool']): ManeuverToolSpec {
+  if (!m) return base;
+  const set = 'set by the table';
+  const fig = (f: ToolFigure, v: number | undefined): ToolFigure => (v === undefined ? f : { value: v, status: set });
+  const attach = { ...base.attach };
+  for (const s of SHIP_SIZES) {
+    const x = m[`${s}X`], y = m[`${s}Y`];
+    if (x !== undefined || y !== undefined) attach[s] = { x: x ?? attach[s].x, y: y ?? attach[s].y, status: set };
+  }
+  return { ...base, jointLength: fig(base.jointLength, m.jointLength), clickAngle: fig(base.clickAngle, m.clickAngle), attach };
 }
 
 export function withMeasurements(base: Catalog, m: MeasurementOverrides | undefined): Catalog {
@@ -120,6 +155,7 @@ export function withMeasurements(base: Catalog, m: MeasurementOverrides | undefi
     ruler: { range: bandsWith(base.ruler.range, m.rangeBands), distance: bandsWith(base.ruler.distance, m.distanceBands) },
     squadron: m.squadronDiameter !== undefined ? { diameter: m.squadronDiameter, status: 'set by the table' } : base.squadron,
     shipSizes,
+    maneuverTool: toolWith(base.maneuverTool, m.maneuverTool),
   };
 }
 

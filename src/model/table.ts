@@ -1,5 +1,6 @@
 import {
-  type Band, CATALOG, type Catalog, type MeasurementOverrides, OBSTACLE_TYPES, type ObstacleType, SHIP_SIZES, type ShipSize, withMeasurements,
+  type Band, CATALOG, type Catalog, type MeasurementOverrides, OBSTACLE_TYPES, type ObstacleType, SHIP_SIZES, type ShipSize,
+  TOOL_OVERRIDE_KEYS, withMeasurements,
 } from './catalog';
 
 export type Ruleset = 'seed' | '1.6';
@@ -39,7 +40,20 @@ export type Deploy = { id: string; kind: 'deploy'; to: { x: number; y: number; r
   | { ship: string | Ship; squadron?: undefined }
   | { squadron: string | Squadron; ship?: undefined }
 );
-export type Proposal = PlaceExogorth | MoveObstacle | SetupCheck | Deploy;
+/** Where does this ship end if it executes this maneuver now? (table-format.md) */
+export interface ManeuverProposal {
+  id: string; kind: 'maneuver'; ship: string;
+  /** default: the ship's speed */
+  speed?: number;
+  /** one per joint used, positive to starboard; joints not given are straight */
+  clicks: number[];
+  side: 'left' | 'right';
+}
+/** Every maneuver the speed chart allows at a speed, each judged as a maneuver. */
+export interface ManeuverFanProposal {
+  id: string; kind: 'maneuver-fan'; ship: string; speed?: number; side: 'left' | 'right';
+}
+export type Proposal = PlaceExogorth | MoveObstacle | SetupCheck | Deploy | ManeuverProposal | ManeuverFanProposal;
 
 export interface Table {
   format: 'armada-table/1';
@@ -216,6 +230,22 @@ function measurements(v: unknown, path: string): MeasurementOverrides | undefine
     if (f.width !== undefined) out.dialFrame.width = num(f, 'width', `${path}.dialFrame`, { min: 1, max: 40 });
     if (f.protrusion !== undefined) out.dialFrame.protrusion = num(f, 'protrusion', `${path}.dialFrame`, { min: 0, max: 20 });
   }
+  if (o.maneuverTool !== undefined) {
+    const t = obj(o.maneuverTool, `${path}.maneuverTool`);
+    const res: NonNullable<MeasurementOverrides['maneuverTool']> = {};
+    for (const k of Object.keys(t)) {
+      if (!(TOOL_OVERRIDE_KEYS as readonly string[]).includes(k)) {
+        throw new TableError(`${path}.maneuverTool.${k}`, `unknown figure; expected one of ${TOOL_OVERRIDE_KEYS.join(', ')}`);
+      }
+    }
+    for (const k of TOOL_OVERRIDE_KEYS) {
+      if (t[k] === undefined) continue;
+      // a joint shorter than a base's guide or a click past 45 degrees is no maneuver tool
+      const [min, max] = k === 'jointLength' ? [30, 120] : k === 'clickAngle' ? [1, 45] : [0, 120];
+      res[k] = num(t, k, `${path}.maneuverTool`, { min, max });
+    }
+    out.maneuverTool = res;
+  }
   return out;
 }
 
@@ -296,12 +326,14 @@ export function validateTable(json: unknown): Table {
   if (Array.isArray(root.proposals) && root.proposals.length > MAX_PROPOSALS) {
     throw new TableError('proposals', `has ${root.proposals.length} proposals; at most ${MAX_PROPOSALS} are judged in one table`);
   }
+  const shipById = new Map(ships.map((s) => [s.id, s]));
   const proposals = list('proposals').map((v, i): Proposal => {
     const path = `proposals[${i}]`;
     const o = obj(v, path);
     const pid = id(o, path, seen);
-    const kind = str(o, 'kind', path, ['place-exogorth', 'move-obstacle', 'setup', 'deploy'] as const);
+    const kind = str(o, 'kind', path, ['place-exogorth', 'move-obstacle', 'setup', 'deploy', 'maneuver', 'maneuver-fan'] as const);
     if (kind === 'deploy') return deploy(o, path, pid);
+    if (kind === 'maneuver' || kind === 'maneuver-fan') return maneuverProposal(o, path, pid, kind, shipById);
     if (kind === 'setup') {
       const reading = str(o, 'reading', path, ['core', 'erratum'] as const, 'core');
       const res: SetupCheck = { id: pid, kind, reading };
@@ -353,6 +385,32 @@ export function validateTable(json: unknown): Table {
     table.readings = r.cover === undefined ? {} : { cover: str(r, 'cover', 'readings', ['base', 'token'] as const) };
   }
   return table;
+}
+
+function maneuverProposal(
+  o: Obj, path: string, pid: string, kind: 'maneuver' | 'maneuver-fan', ships: Map<string, Ship>,
+): ManeuverProposal | ManeuverFanProposal {
+  const shipId = str<string>(o, 'ship', path);
+  const ship = ships.get(shipId);
+  if (!ship) throw new TableError(`${path}.ship`, `no ship with id ${quote(shipId)} on the table`);
+  const side = str(o, 'side', path, ['left', 'right'] as const, 'right');
+  const speed = o.speed === undefined ? undefined : num(o, 'speed', path, { min: 0, max: 4, integer: true });
+  if (kind === 'maneuver-fan') return speed === undefined ? { id: pid, kind, ship: shipId, side } : { id: pid, kind, ship: shipId, speed, side };
+  const used = speed ?? ship.speed;
+  const list = o.clicks === undefined ? [] : arr(o.clicks, `${path}.clicks`);
+  if (list.length > used) {
+    throw new TableError(`${path}.clicks`, `${list.length} clicks given for speed ${used}; expected at most one per joint used`);
+  }
+  // the tool's joints turn at most two clicks either way; what the speed chart allows is judged, not refused
+  const clicks = list.map((c, j) => {
+    const p = `${path}.clicks[${j}]`;
+    if (typeof c !== 'number' || !Number.isInteger(c)) throw new TableError(p, `expected a whole number of clicks, got ${describe(c)}`);
+    if (c < -2 || c > 2) throw new TableError(p, `${c} clicks: a joint turns at most 2 either way`);
+    return c;
+  });
+  const res: ManeuverProposal = { id: pid, kind, ship: shipId, clicks, side };
+  if (speed !== undefined) res.speed = speed;
+  return res;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ProposalReport } from '../model/report';
 import type { Proposal } from '../model/table';
 import { judgeDeploy } from './deploy';
 import { judgeExogorthPlacement } from './exogorth';
+import { judgeManeuver, judgeManeuverFan, type SpeedChart } from './maneuver';
 import { judgeMove } from './purrgil';
 import { judgeSetup } from './setup';
 import type { Budget } from './budget';
@@ -16,6 +17,10 @@ export function judgeProposal(world: World, p: Proposal): ProposalReport {
       return judgeMove(world, p);
     case 'deploy':
       return judgeDeploy(world, p);
+    case 'maneuver':
+      return judgeManeuver(world, p, shipChart(world, p.ship));
+    case 'maneuver-fan':
+      return judgeManeuverFan(world, p, shipChart(world, p.ship));
     case 'setup': {
       const v = judgeSetup(world, p.reading ?? 'core', p.edges ?? 'all');
       return {
@@ -30,6 +35,13 @@ export function judgeProposal(world: World, p: Proposal): ProposalReport {
       };
     }
   }
+}
+
+/** The speed chart of a ship's class; null until the catalog holds charts (issue #13), and for a ship without a class. */
+export function shipChart(world: World, shipId: string): SpeedChart | null {
+  void world;
+  void shipId;
+  return null;
 }
 
 export function proposals(world: World, budget?: Budget): ProposalReport[] {

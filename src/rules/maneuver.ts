@@ -1,0 +1,337 @@
+/**
+ * Executing a maneuver with the maneuver tool (armada-geometry.md section 9; the tool's geometry
+ * as ../shared/reference/maneuver-tool.md gives it, figures from the catalog's maneuverTool).
+ *
+ * The recipe, in the table's counter-clockwise rotation r (the reference's heading is -r):
+ * - joint 0 (the tool's reference point) = the ship's centre + R(r) (s * attach.x, attach.y),
+ *   s = +1 on the right side, -1 on the left;
+ * - joint k = joint k-1 + L (-sin r(k-1), cos r(k-1)), then r(k) = r(k-1) - angle * c(k)
+ *   (a click to starboard turns clockwise);
+ * - stopping at joint k the ship's rotation is r(k) and its centre joint k - R(r(k)) (s x, y).
+ * Exact 22.5 degree steps (the mod rounds to whole degrees; we do not).
+ *
+ * Judged at the end: ships overlapped (footprints, shield dials included), moving back joint by
+ * joint until none is (speed 0: where it started); the ship and the closest ship it would have
+ * overlapped take a facedown damage card; obstacles its footprint overlaps, with their effects;
+ * squadrons its footprint overlaps (to be placed touching it); any part of its plastic base
+ * outside the play area (destroyed). A gravity rift within distance 2 of the ship's plastic base
+ * as it determines course (or under it) takes one off the speed.
+ */
+import type { Point } from '../geometry/point';
+import type { Polygon } from '../geometry/polygon';
+import { overlapDepth, outsideRect } from '../geometry/reach';
+import { hullsApartBeyond, relate } from '../geometry/relate';
+import { TOLERANCE_MM } from '../geometry/tolerance';
+import type { Catalog } from '../model/catalog';
+import { localShipShapes } from '../model/pieces';
+import type { ProposalReport, Violation, XY } from '../model/report';
+import type { ManeuverFanProposal, ManeuverProposal, Ship } from '../model/table';
+import { overlapEffect } from './overlaps';
+import { rift } from './rift';
+import type { ShipEntry, World } from './world';
+
+/** A speed chart: chart[s-1][j] = the most clicks joint j+1 takes at speed s (as ship-classes.json gives it). */
+export type SpeedChart = readonly (readonly number[])[];
+
+export interface Pose { x: number; y: number; rotation: number }
+
+/** The tool's figures for one base size, read from the catalog (with the table's overrides). */
+export interface ToolFigures { jointLength: number; clickAngle: number; maxClicks: number; attachX: number; attachY: number }
+
+export function toolFigures(cat: Catalog, size: Ship['size']): ToolFigures {
+  const t = cat.maneuverTool;
+  const a = t.attach[size];
+  return { jointLength: t.jointLength.value, clickAngle: t.clickAngle.value, maxClicks: t.maxClicks.value, attachX: a.x, attachY: a.y };
+}
+
+const RAD = Math.PI / 180;
+const norm = (deg: number): number => {
+  const m = deg % 360;
+  return m < 0 ? m + 360 : m === 0 ? 0 : m;
+};
+
+/**
+ * The tool laid from a ship at `start`: its joints 0..N (N = clicks.length) and the ship's pose
+ * if it stops at each joint (poses[0] is where it starts).
+ */
+export function toolChain(f: ToolFigures, start: Pose, side: 'left' | 'right', clicks: readonly number[]): { joints: Point[]; poses: Pose[] } {
+  const ax = side === 'right' ? f.attachX : -f.attachX, ay = f.attachY;
+  let r = start.rotation;
+  let c = Math.cos(r * RAD), s = Math.sin(r * RAD);
+  let px = start.x + ax * c - ay * s, py = start.y + ax * s + ay * c;
+  const joints: Point[] = [{ x: px, y: py }];
+  const poses: Pose[] = [{ x: start.x, y: start.y, rotation: start.rotation }];
+  for (const k of clicks) {
+    px -= f.jointLength * s;
+    py += f.jointLength * c;
+    r -= f.clickAngle * k;
+    c = Math.cos(r * RAD);
+    s = Math.sin(r * RAD);
+    joints.push({ x: px, y: py });
+    poses.push({ x: px - (ax * c - ay * s), y: py - (ax * s + ay * c), rotation: norm(r) });
+  }
+  return { joints, poses };
+}
+
+/** The chart's row for a speed as players write it: "- I II" (straight, one click, two). */
+export function chartRowText(row: readonly number[]): string {
+  return row.map((n) => (n === 0 ? '-' : 'I'.repeat(n))).join(' ');
+}
+
+/** Every click list the row allows (each joint from -row[j] to +row[j]), speed 0: one empty list. */
+export function allowedClickLists(row: readonly number[]): number[][] {
+  let lists: number[][] = [[]];
+  for (const m of row) {
+    const next: number[][] = [];
+    for (const l of lists) for (let c = 0 - m; c <= m; c++) next.push([...l, c]);
+    lists = next;
+  }
+  return lists;
+}
+
+/** What the chart says of a speed and clicks: violations naming the row, empty when allowed. */
+export function chartViolations(chart: SpeedChart | null, cls: string | undefined, speed: number, clicks: readonly number[]): Violation[] {
+  if (!chart || speed === 0) return [];
+  const name = cls ?? 'this class';
+  if (speed > chart.length) {
+    return [{ rule: `speed chart (${name}): speed ${speed} is not on the chart, whose top speed is ${chart.length}`, with: null, gapMm: null, speed, topSpeed: chart.length }];
+  }
+  const row = chart[speed - 1];
+  const out: Violation[] = [];
+  clicks.forEach((k, j) => {
+    if (Math.abs(k) <= row[j]) return;
+    out.push({
+      rule: `speed chart (${name}, speed ${speed}: ${chartRowText(row)}): joint ${j + 1} allows ${row[j] === 0 ? 'no click' : `at most ${row[j]} click${row[j] === 1 ? '' : 's'}`}, ${Math.abs(k)} given`,
+      with: null, gapMm: null, row: [...row], joint: j + 1, clicks: k, allowed: row[j],
+    });
+  });
+  return out;
+}
+
+/** What the maneuver answer reports of one obstacle the ship ends on. */
+export interface ManeuverObstacle { obstacle: string; effect: string; part: 'base' | 'dial frame'; depthMm: number }
+
+/** One maneuver judged (the `maneuver` answer of table-format.md, with additions). */
+export interface ManeuverReport extends ProposalReport {
+  ship: string;
+  speed: number;
+  speedUsed: number;
+  clicks: number[];
+  side: 'left' | 'right';
+  tool: XY[];
+  final: Pose;
+  movedBack: number;
+  shipsOverlapped: string[];
+  obstacles: ManeuverObstacle[];
+  squadronsToMove: string[];
+  leavesPlayArea: boolean;
+  /** additions: the ships dealt a facedown damage card (it and the closest it would have overlapped) */
+  damaged: string[];
+  /** how far the plastic base pokes out of the play area, mm (0 inside) */
+  outsideMm: number;
+  /** obstacles and ships within 1 mm of the final footprint without overlapping it, with the gap */
+  nearMisses: { piece: string; gapMm: number }[];
+  /** where the ship would have ended without moving back */
+  intended: Pose;
+  /** the class's chart row used, or null when the class (and so its chart) is unknown */
+  chartRow: number[] | null;
+  why: string;
+}
+
+/** How close a miss is still worth naming, mm. */
+const NEAR_MISS_MM = 1;
+
+/** The parts of a ship that a maneuver's end is judged with, placed at a pose. */
+interface Placed { base: Polygon; footprint: Polygon }
+
+/** One ship about to maneuver: its local shapes, its tool figures, its rift reduction; built once per fan. */
+export class ManeuverContext {
+  readonly entry: ShipEntry;
+  readonly figures: ToolFigures;
+  /** the gravity rift within distance 2 as it determines course, if any */
+  readonly rift: { id: string; band: number; mm: number } | null;
+  private readonly local: Placed;
+
+  constructor(readonly world: World, shipId: string, readonly chart: SpeedChart | null) {
+    const e = world.byId.get(shipId);
+    if (!e || e.kind !== 'ship') throw new Error(`no ship with id "${shipId}"`);
+    this.entry = e;
+    this.figures = toolFigures(world.catalog, e.piece.size);
+    const l = localShipShapes(world.catalog, e.piece.size, e.piece.class);
+    this.local = { base: l.base, footprint: l.footprint };
+    const r = rift(world).find((x) => x.ship === shipId);
+    this.rift = r ? { id: r.rift as string, band: r.band, mm: r.mm as number } : null;
+  }
+
+  /** The speed a maneuver at `speed` is executed at: one less within distance 2 of a rift. */
+  speedUsed(speed: number): number {
+    return this.rift ? Math.max(0, speed - 1) : speed;
+  }
+
+  placed(p: Pose): Placed {
+    return { base: this.local.base.placed(p.x, p.y, p.rotation), footprint: this.local.footprint.placed(p.x, p.y, p.rotation) };
+  }
+
+  /** Other ships whose footprints the ship's footprint would overlap at this pose. */
+  shipsUnder(fp: Polygon): ShipEntry[] {
+    const out: ShipEntry[] = [];
+    for (const s of this.world.ships) {
+      if (s === this.entry || hullsApartBeyond(fp, s.shapes.footprint, TOLERANCE_MM)) continue;
+      if (relate(fp, s.shapes.footprint).kind === 'overlap') out.push(s);
+    }
+    return out;
+  }
+
+  /** Judge one maneuver: speed as asked (before a rift), clicks for the joints (missing ones straight). */
+  judge(id: string, speed: number, clicksIn: readonly number[], side: 'left' | 'right'): ManeuverReport {
+    const { world, entry } = this;
+    const ship = entry.piece;
+    const used = this.speedUsed(speed);
+    const clicks = Array.from({ length: used }, (_, j) => clicksIn[j] ?? 0);
+    const violations = this.chart ? chartViolations(this.chart, ship.class, used, clicks) : [];
+    const { joints, poses } = toolChain(this.figures, ship, side, clicks);
+    // move back joint by joint while the end overlaps a ship; speed 0 is where it started
+    let k = used;
+    let at = this.placed(poses[k]);
+    const overlapped: ShipEntry[] = [];
+    let lastHit: ShipEntry[] = [];
+    while (k > 0) {
+      const hit = this.shipsUnder(at.footprint);
+      if (!hit.length) break;
+      for (const h of hit) if (!overlapped.includes(h)) overlapped.push(h);
+      lastHit = hit;
+      k--;
+      at = this.placed(poses[k]);
+    }
+    const final = poses[k];
+    let closest: { ship: ShipEntry; mm: number } | null = null;
+    for (const h of lastHit) {
+      const mm = relate(at.base, h.shapes.base).distance;
+      if (!closest || mm < closest.mm) closest = { ship: h, mm };
+    }
+    // obstacles, squadrons and the play area at the end
+    const ghost: ShipEntry = { ...entry, piece: { ...ship, ...final } };
+    const obstacles: ManeuverObstacle[] = [];
+    const nearMisses: { piece: string; gapMm: number }[] = [];
+    for (const o of world.obstacles) {
+      if (hullsApartBeyond(at.footprint, o.outline, NEAR_MISS_MM)) continue;
+      const r = relate(at.footprint, o.outline);
+      if (r.kind === 'overlap') {
+        const part = relate(at.base, o.outline).kind === 'overlap' ? 'base' : 'dial frame';
+        obstacles.push({ obstacle: o.id, effect: overlapEffect(world, ghost, o), part, depthMm: overlapDepth(at.footprint, o.outline) });
+      } else if (r.distance <= NEAR_MISS_MM) nearMisses.push({ piece: o.id, gapMm: r.distance });
+    }
+    if (k > 0) {
+      for (const s of world.ships) {
+        if (s === entry || hullsApartBeyond(at.footprint, s.shapes.footprint, NEAR_MISS_MM)) continue;
+        const r = relate(at.footprint, s.shapes.footprint);
+        if (r.kind !== 'overlap' && r.distance <= NEAR_MISS_MM) nearMisses.push({ piece: s.id, gapMm: r.distance });
+      }
+    }
+    const squadronsToMove: string[] = [];
+    if (k > 0) {
+      for (const q of world.squadrons) {
+        const c = q.circle, f = at.footprint;
+        if (c.cx + c.r < f.minX || c.cx - c.r > f.maxX || c.cy + c.r < f.minY || c.cy - c.r > f.maxY) continue;
+        if (relate(c, f).kind === 'overlap') squadronsToMove.push(q.id);
+      }
+    }
+    const T = world.catalog.tables[world.table.table];
+    const outsideMm = outsideRect(at.base, 0, 0, T.width, T.height);
+    const report: ManeuverReport = {
+      id, kind: 'maneuver', legal: violations.length === 0, violations,
+      ship: entry.id, speed, speedUsed: used, clicks, side,
+      tool: joints.map((p): XY => [p.x, p.y]),
+      final: { ...final }, movedBack: used - k,
+      shipsOverlapped: overlapped.map((s) => s.id),
+      obstacles, squadronsToMove, leavesPlayArea: outsideMm > TOLERANCE_MM,
+      damaged: closest ? [entry.id, closest.ship.id] : [],
+      outsideMm, nearMisses, intended: { ...poses[used] },
+      chartRow: this.chart && used > 0 && used <= this.chart.length ? [...this.chart[used - 1]] : null,
+      why: '',
+    };
+    report.why = this.explain(report, clicksIn.length, closest);
+    return report;
+  }
+
+  private explain(m: ManeuverReport, given: number, closest: { ship: ShipEntry; mm: number } | null): string {
+    const f = this.figures;
+    const ship = this.entry.piece;
+    const parts: string[] = [];
+    const clickText = m.clicks.length ? `clicks [${m.clicks.join(', ')}]` : 'no clicks';
+    if (this.rift) {
+      parts.push(
+        `${m.ship} is ${this.rift.mm.toFixed(2)} mm from gravity rift ${this.rift.id} (distance ${this.rift.band}) as it determines course: speed ${m.speed} becomes ${m.speedUsed}` +
+          (given > m.speedUsed ? `, and the clicks past joint ${m.speedUsed} are ignored` : '') + '.',
+      );
+    }
+    if (given < m.speedUsed) parts.push(`Joints ${given + 1}-${m.speedUsed} were given no clicks and are straight.`);
+    if (!this.chart) {
+      parts.push(`${m.ship} has ${ship.class ? `class ${ship.class} with no speed chart in the catalog` : 'no class'}, so the clicks are judged only against the tool (at most ${f.maxClicks} a joint), not a speed chart.`);
+    } else if (m.violations.length) {
+      parts.push(`Not allowed: ${m.violations.map((v) => v.rule).join('; ')}.`);
+    } else if (m.speedUsed > 0) {
+      parts.push(`The ${ship.class} chart allows ${clickText} at speed ${m.speedUsed} (${chartRowText(this.chart[m.speedUsed - 1])}).`);
+    }
+    if (m.speedUsed === 0) {
+      parts.push(`At speed 0 ${m.ship} stays where it is.`);
+    } else {
+      const p = m.intended;
+      parts.push(
+        `The tool set against the ${m.side} side (joints ${f.jointLength.toFixed(2)} mm apart, ${f.clickAngle} degrees a click) with ${clickText} ` +
+          `puts ${m.ship} at (${p.x.toFixed(2)}, ${p.y.toFixed(2)}), rotation ${p.rotation.toFixed(2)}.`,
+      );
+    }
+    if (m.movedBack > 0) {
+      const other = closest ? `${closest.ship.id} (the closest, ${closest.mm.toFixed(2)} mm away at the end)` : '';
+      parts.push(
+        `There it would overlap ${m.shipsOverlapped.join(', ')} (footprints with shield dials), so it moves back ${m.movedBack} joint${m.movedBack === 1 ? '' : 's'} ` +
+          (m.movedBack < m.speedUsed
+            ? `to (${m.final.x.toFixed(2)}, ${m.final.y.toFixed(2)}), rotation ${m.final.rotation.toFixed(2)}`
+            : 'to speed 0 and stays where it started') +
+          `; it and ${other} are each dealt one facedown damage card.`,
+      );
+    }
+    if (m.obstacles.length) {
+      parts.push(`It ends on ${m.obstacles.map((o) => `${o.obstacle} (${o.part === 'base' ? 'base' : 'only a shield-dial frame'} ${o.depthMm.toFixed(2)} mm in: ${o.effect})`).join(', ')}.`);
+    }
+    for (const n of m.nearMisses) parts.push(`It ends ${n.gapMm.toFixed(2)} mm clear of ${n.piece}${n.gapMm <= TOLERANCE_MM ? ' (touching, which is not overlapping)' : ''}.`);
+    if (m.squadronsToMove.length) parts.push(`Squadrons under it (${m.squadronsToMove.join(', ')}) are placed touching it by the opponent.`);
+    if (m.leavesPlayArea) parts.push(`Its base ends ${m.outsideMm.toFixed(2)} mm outside the play area: it is destroyed.`);
+    if (m.speedUsed > 0 && !m.movedBack && !m.obstacles.length && !m.squadronsToMove.length && !m.leavesPlayArea) {
+      parts.push('It ends clear of every ship and obstacle, inside the play area.');
+    }
+    return parts.join(' ');
+  }
+
+  /** Every click list the chart allows at `speed` (after a rift), each judged; unknown chart: every tool setting. */
+  fan(id: string, speed: number, side: 'left' | 'right'): ManeuverReport[] {
+    const used = this.speedUsed(speed);
+    const row = this.chart ? (used === 0 ? [] : this.chart[used - 1]) : Array.from({ length: used }, () => this.figures.maxClicks);
+    if (!row) return [];
+    return allowedClickLists(row).map((clicks, i) => this.judge(`${id}.${i}`, speed, clicks, side));
+  }
+}
+
+/** The `maneuver` proposal's answer. */
+export function judgeManeuver(world: World, p: ManeuverProposal, chart: SpeedChart | null): ManeuverReport {
+  const ctx = new ManeuverContext(world, p.ship, chart);
+  return ctx.judge(p.id, p.speed ?? ctx.entry.piece.speed, p.clicks, p.side);
+}
+
+/** The `maneuver-fan` proposal's answer: one maneuver answer per allowed click list, each with its clicks. */
+export function judgeManeuverFan(world: World, p: ManeuverFanProposal, chart: SpeedChart | null): ProposalReport {
+  const ctx = new ManeuverContext(world, p.ship, chart);
+  const speed = p.speed ?? ctx.entry.piece.speed;
+  const used = ctx.speedUsed(speed);
+  const violations = chart && used > chart.length ? chartViolations(chart, ctx.entry.piece.class, used, []) : [];
+  const maneuvers = violations.length ? [] : ctx.fan(p.id, speed, p.side);
+  const count = (f: (m: ManeuverReport) => boolean) => maneuvers.filter(f).length;
+  const why =
+    (violations.length ? `${violations[0].rule}.` : `${maneuvers.length} click list${maneuvers.length === 1 ? '' : 's'} at speed ${used}` +
+      (used !== speed ? ` (speed ${speed} less one for gravity rift ${ctx.rift?.id})` : '') +
+      (chart ? ` as the ${ctx.entry.piece.class} chart allows` : `, every setting of the tool (${ctx.entry.piece.class ? 'no speed chart for its class' : 'the ship has no class'})`) +
+      `: ${count((m) => !m.movedBack && !m.obstacles.length && !m.leavesPlayArea)} end clean, ${count((m) => m.obstacles.length > 0)} on an obstacle, ` +
+      `${count((m) => m.movedBack > 0)} collide with a ship, ${count((m) => m.leavesPlayArea)} leave the play area.`);
+  return { id: p.id, kind: 'maneuver-fan', legal: violations.length === 0, violations, ship: p.ship, speed, speedUsed: used, side: p.side, maneuvers, why };
+}
