@@ -1,3 +1,4 @@
+import { ArcRegion } from '../geometry/arc-region';
 import { Circle } from '../geometry/circle';
 import { type Point, place } from '../geometry/point';
 import { Polygon } from '../geometry/polygon';
@@ -18,26 +19,12 @@ export interface ShipShapes {
   targetingPoints: Record<HullZoneName, Point>;
   /** the shield dial in its frame on each edge (the 1.5 rule of lines through a dial) */
   dials: Record<HullZoneName, Polygon>;
-  /** each hull zone's firing arc: the region between its arc lines, extended */
-  arcs: Record<HullZoneName, Polygon>;
+  /** each hull zone's firing arc: the region between its two arc lines, extended (arc-region.ts) */
+  arcs: Record<HullZoneName, ArcRegion>;
   /** the four printed arc lines, from where they meet the centreline to the token's side */
   arcLines: { frontLeft: [Point, Point]; frontRight: [Point, Point]; rearLeft: [Point, Point]; rearRight: [Point, Point] };
   /** whether this class's arc lines and targeting points come from measurements or size defaults */
   measuredProfile: boolean;
-}
-
-function unit(a: Point, b: Point): Point {
-  const dx = b.x - a.x, dy = b.y - a.y, l = Math.hypot(dx, dy);
-  return { x: dx / l, y: dy / l };
-}
-
-function far(a: Point, u: Point): Point {
-  return { x: a.x + u.x * ARC_REACH, y: a.y + u.y * ARC_REACH };
-}
-
-function bisector(u: Point, v: Point): Point {
-  const x = u.x + v.x, y = u.y + v.y, l = Math.hypot(x, y);
-  return { x: x / l, y: y / l };
 }
 
 /** A ship's shapes in its own frame: base centred on the origin, bow toward +y. */
@@ -67,12 +54,13 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
     left: Polygon.from([RL, RC, FC, FL]),
     right: Polygon.from([FR, FC, RC, RR]),
   };
-  const uFL = unit(FC, FL), uFR = unit(FC, FR), uRL = unit(RC, RL), uRR = unit(RC, RR);
-  const arcs: Record<HullZoneName, Polygon> = {
-    front: Polygon.from([FC, far(FC, uFR), far(FC, bisector(uFR, uFL)), far(FC, uFL)]),
-    rear: Polygon.from([RC, far(RC, uRL), far(RC, bisector(uRL, uRR)), far(RC, uRR)]),
-    left: Polygon.from([RC, FC, far(FC, uFL), far(FC, bisector(uFL, uRL)), far(RC, uRL)]),
-    right: Polygon.from([FC, RC, far(RC, uRR), far(RC, bisector(uRR, uFR)), far(FC, uFR)]),
+  // each zone's arc from its two arc lines; a side zone's lines cross beyond the centre line
+  const arcOf = (a: [Point, Point], b: [Point, Point]) => ArcRegion.between(a, b, ARC_REACH);
+  const arcs: Record<HullZoneName, ArcRegion> = {
+    front: arcOf([FC, FL], [FC, FR]),
+    rear: arcOf([RC, RL], [RC, RR]),
+    left: arcOf([FC, FL], [RC, RL]),
+    right: arcOf([FC, FR], [RC, RR]),
   };
   const dials: Record<HullZoneName, Polygon> = {
     front: Polygon.from([[-fw, l2 - inset], [fw, l2 - inset], [fw, l2 + p], [-fw, l2 + p]]),
@@ -116,7 +104,7 @@ export function shipShapes(cat: Catalog, ship: Pick<Ship, 'size' | 'class' | 'x'
     hullZones: zoneMap(local.hullZones, P),
     targetingPoints: zoneMap(local.targetingPoints, Q),
     dials: zoneMap(local.dials, P),
-    arcs: zoneMap(local.arcs, P),
+    arcs: zoneMap(local.arcs, (a) => a.placed(x, y, r)),
     arcLines: {
       frontLeft: line(local.arcLines.frontLeft), frontRight: line(local.arcLines.frontRight),
       rearLeft: line(local.arcLines.rearLeft), rearRight: line(local.arcLines.rearRight),

@@ -63,7 +63,7 @@ export function attackBetween(world: World, attackerKey: string, defenderKey: st
 
 interface RangeMeasure {
   inArc: boolean;
-  /** gap between the defender and the arc when outside it */
+  /** gap between the defender and the arc (the region between the arc lines, extended) when outside it */
   arcGapMm: number;
   /** what the range was measured to */
   to: 'in-arc part' | 'arc-line contact' | 'whole defender (outside the arc)' | 'whole defender (360 degree arc)';
@@ -71,9 +71,9 @@ interface RangeMeasure {
   /** the defender only touches the arc (within the tolerance): in arc by a hair */
   touchOnly: boolean;
   /**
-   * How far the defender reaches past the nearest arc line into the arc (NaN when not in arc or
-   * for a squadron attacker). Exact when one arc line is the one that matters, which is the only
-   * case where it is small; used to warn when an in-arc verdict is near flipping.
+   * How far the defender's deepest point lies inside the arc, from the nearer arc line (NaN when
+   * not in arc or for a squadron attacker): exact, along edges as well as at corners
+   * (ArcRegion.polygonDepth, discDepth). Used to warn when an in-arc verdict is near flipping.
    */
   arcDepthMm: number;
 }
@@ -85,7 +85,7 @@ function measureRange(att: Side, def: Side): RangeMeasure {
     return { inArc: true, arcGapMm: 0, to: 'whole defender (360 degree arc)', closest: closest(att.shape, def.shape), touchOnly: false, arcDepthMm: NaN };
   }
   const Z = att.shape;
-  const A = att.ship.shapes.arcs[att.zone];
+  const arc = att.ship.shapes.arcs[att.zone], A = arc.polygon;
   const S = def.shape;
   // A defender deep inside the arc (every vertex past every arc line by more than the
   // tolerance; a squadron wider than the tolerance with its centre inside) is what relate()
@@ -98,14 +98,11 @@ function measureRange(att: Side, def: Side): RangeMeasure {
   const touchOnly = rel.kind === 'touch';
   if (S.kind === 'polygon') {
     const C = clippedPolygon(S, A);
-    if (C) {
-      let depth = 0;
-      for (let i = 0; i < C.n; i++) depth = Math.max(depth, -A.signedDistance(C.x(i), C.y(i)));
-      return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: closest(Z, C), touchOnly, arcDepthMm: depth };
-    }
+    // the deepest point of the whole defender is in the arc: the clipping is not needed for it
+    if (C) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: closest(Z, C), touchOnly, arcDepthMm: Math.max(0, arc.polygonDepth(S)) };
   } else {
     const c = closestToDiscInConvex(Z, S, A);
-    if (c) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: c, touchOnly, arcDepthMm: S.r - A.signedDistance(S.cx, S.cy) };
+    if (c) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: c, touchOnly, arcDepthMm: Math.max(0, arc.discDepth(S)) };
   }
   // Only touching an arc line (within the tolerance): the contact point is the part in arc.
   if (rel === DEEP_IN_ARC) rel = relate(S, A); // not reached: a defender deep in the arc clips to itself
