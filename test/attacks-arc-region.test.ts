@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ArcRegion } from '../src/geometry/arc-region';
 import { relate } from '../src/geometry/relate';
 import { Circle } from '../src/geometry/circle';
 import { CATALOG, type HullZoneName, type ShipSize } from '../src/model/catalog';
@@ -37,7 +38,9 @@ const dot = (a: P, b: P) => a.x * b.x + a.y * b.y;
 const len = (a: P) => Math.hypot(a.x, a.y);
 const unit = (a: P): P => ({ x: a.x / len(a), y: a.y / len(a) });
 function segDist(p: P, a: P, b: P): number {
-  const ab = sub(b, a), t = Math.max(0, Math.min(1, dot(sub(p, a), ab) / dot(ab, ab)));
+  const ab = sub(b, a);
+  if (dot(ab, ab) === 0) return len(sub(p, a));
+  const t = Math.max(0, Math.min(1, dot(sub(p, a), ab) / dot(ab, ab)));
   return len(sub(p, add(a, ab, t)));
 }
 /** even-odd point in polygon, then distance to its edges (0 inside) */
@@ -244,5 +247,37 @@ describe('arcGapMm, arcDepthMm and the range against a fine sampling of the defe
         expect(a.rangeMm!).toBeLessThanOrEqual(range + 1e-9);
         expect(a.rangeMm!).toBeGreaterThan(range - H);
       }), { numRuns: 80 });
+  });
+});
+
+describe('ArcRegion.between: any two arc lines, whatever the zone', () => {
+  const coord = fc.integer({ min: -60_000, max: 60_000 }).map((v) => v / 1000);
+  const pt = fc.record({ x: coord, y: coord });
+  it('is the region on the side of each line where the other line\'s token-edge end lies', () => {
+    fc.assert(fc.property(pt, pt, pt, pt, pt, (a0, a1, b0, b1, p) => {
+      fc.pre(len(sub(a1, a0)) > 1 && len(sub(b1, b0)) > 1);
+      // the side of line (u0, u1) a point lies on, as a signed distance
+      const side = (u0: P, u1: P, q: P) => ((u1.x - u0.x) * (q.y - u0.y) - (u1.y - u0.y) * (q.x - u0.x)) / len(sub(u1, u0));
+      const sa = Math.sign(side(a0, a1, b1)), sb = Math.sign(side(b0, b1, a1));
+      fc.pre(Math.abs(side(a0, a1, b1)) > 0.01 && Math.abs(side(b0, b1, a1)) > 0.01); // not one line
+      const A = ArcRegion.between([a0, a1], [b0, b1], 10_000);
+      const da = side(a0, a1, p) * sa, db = side(b0, b1, p) * sb;
+      fc.pre(Math.abs(da) > 1e-6 && Math.abs(db) > 1e-6);
+      expect(A.polygon.locate(p.x, p.y) === 'inside').toBe(da > 0 && db > 0);
+      expect(A.depthAt(p.x, p.y)).toBeCloseTo(Math.min(da, db), 9);
+    }), { numRuns: 2000 });
+  });
+
+  it('parallel arc lines bound the strip between them; lines straight on from one point, a half-plane', () => {
+    const H = ArcRegion.between([{ x: 0, y: 0 }, { x: 10, y: 0 }], [{ x: 0, y: 0 }, { x: -10, y: 0 }], 10_000);
+    expect(H.polygon.locate(3000, 1)).toBe('inside');
+    expect(H.polygon.locate(-3000, 1)).toBe('inside');
+    expect(H.polygon.locate(0, -0.1)).toBe('outside');
+    const A = ArcRegion.between([{ x: 0, y: 0 }, { x: 10, y: 0 }], [{ x: 0, y: 5 }, { x: -10, y: 5 }], 10_000);
+    expect(A.polygon.locate(3000, 2.5)).toBe('inside');
+    expect(A.polygon.locate(-3000, 4)).toBe('inside');
+    expect(A.polygon.locate(0, 6)).toBe('outside');
+    expect(A.depthAt(100, 1)).toBeCloseTo(1, 12);
+    expect(A.discDepth(new Circle(50, 2.5, 1))).toBeCloseTo(2.5, 12);
   });
 });

@@ -17,7 +17,7 @@ const DEGENERATE_MM = 1e-9;
  * Sutherland-Hodgman: the part of `subject` inside the convex polygon `clip`, as a flat list of
  * points (possibly fewer than three, or of zero area, when they only touch). The subject may be
  * any simple polygon, but for a concave subject the result can hold zero-width bridges along the
- * clip boundary; hull zones and the arc regions built in model/pieces.ts are convex.
+ * clip boundary; hull zones and the arc regions (geometry/arc-region.ts) are convex.
  */
 export function clipToConvex(subject: Polygon, clip: Polygon): number[] {
   let pts: number[] = Array.from(subject.xy);
