@@ -3,7 +3,7 @@
  * and depth read) of a set of tables, under both rulesets, into DIR; `... compare DIR` judges
  * them again with the code as it is now and says, table by table, whether the reports are the
  * same byte for byte, differ only in key order, only below 0.01 (the CLI's rounding), or differ,
- * naming the fields that do. For checking that a speed-up kept every answer: write before the
+ * naming the fields that do (with --verdicts, every changed verdict: attacks, exogorths, proposals). For checking that a speed-up kept every answer: write before the
  * change, compare after.
  *
  * Tables: three generated tournament tables (src/bench/tables.ts), every table in test/tables
@@ -44,6 +44,32 @@ function differences(a: unknown, b: unknown, at = '', out = new Map<string, numb
   return out;
 }
 
+type Entry = Record<string, unknown>;
+/**
+ * With --verdicts: every verdict that changed, one line each: an attack's inArc, range, los and
+ * the pieces it names; an exogorth's attacks and los; a proposal's legality and violations.
+ */
+function verdictChanges(old: Entry, now: Entry): string[] {
+  const out: string[] = [];
+  const say = (v: unknown) => JSON.stringify(v);
+  const byKey = (list: unknown, key: (e: Entry) => string) => new Map(((list as Entry[]) ?? []).map((e) => [key(e), e]));
+  const sections: [string, (e: Entry) => string, string[]][] = [
+    ['attacks', (e) => `${e.attacker} -> ${e.defender}`, ['inArc', 'range', 'los', 'obstructedBy', 'dustBy', 'blockedBy']],
+    ['exogorths', (e) => `${e.exogorth} -> ${e.squadron}`, ['attacks', 'los', 'obstructedBy']],
+    ['proposals', (e) => `proposal ${e.id}`, ['legal', 'violations', 'unplaced', 'placements']],
+  ];
+  for (const [section, key, fields] of sections) {
+    const a = byKey(old[section], key), b = byKey(now[section], key);
+    for (const k of new Set([...a.keys(), ...b.keys()])) {
+      const x = a.get(k), y = b.get(k);
+      if (!x || !y) { out.push(`${section} ${k}: ${x ? 'gone' : 'new'}`); continue; }
+      const diff = fields.filter((f) => say(roundNumbers(x[f] ?? null)) !== say(roundNumbers(y[f] ?? null)));
+      if (diff.length) out.push(`${k}: ${diff.map((f) => `${f} ${say(roundNumbers(x[f] ?? null))} -> ${say(roundNumbers(y[f] ?? null))}`).join(', ')}`);
+    }
+  }
+  return out;
+}
+
 fs.mkdirSync(dir, { recursive: true });
 let differ = 0;
 for (const [name, table] of tables) {
@@ -59,6 +85,7 @@ for (const [name, table] of tables) {
     if (sortedKeys(roundNumbers(old)) === sortedKeys(roundNumbers(now))) { console.log(`${name} ${ruleset}: same to 0.01`); continue; }
     differ++;
     console.log(`${name} ${ruleset}: DIFFERS in ${[...differences(old, now)].map(([k, n]) => `${k} (${n})`).join(', ')}`);
+    if (process.argv.includes('--verdicts')) for (const line of verdictChanges(old, now)) console.log(`  ${line}`);
   }
 }
 console.log(mode === 'write' ? `wrote ${tables.length * 2} reports to ${dir}` : `${differ} of ${tables.length * 2} reports differ`);

@@ -88,16 +88,28 @@ describe('a squadron tracing line of sight across a dust field: obstructed', () 
 });
 
 describe('the defending ship overlaps the dust field', () => {
-  it('the line does not pass over a visible portion: the ship can attack', () => {
-    const t = scene({ obstacles: [dust(470)] });
-    const [lo] = dustOnLine(t);
-    expect(lo).toBeGreaterThan(455 + 0.01); // past b's base edge (449) and past its front dial (to 455)
-    expect(lo).toBeLessThan(460.65 - 1); // the line does cross the dust, under b's base
-    expect(relate(new World(t).ships[1].shapes.base, new World(t).obstacles[0].outline).kind).toBe('overlap');
-    const r = judge(t, 'a.front', 'b.front');
-    expect([r.los, r.dustBy ?? [], r.obstructedBy]).toEqual(['clear', [], []]);
-    expect(r.why).toMatch(/only where b's plastic base covers it/);
-  });
+  for (const ruleset of ['seed', '1.6'] as const) {
+    it(`(${ruleset}) the line does not pass over a visible portion: the ship can attack${ruleset === 'seed' ? ', obstructed by the 1.5 dial rule' : ''}`, () => {
+      const t = scene({ obstacles: [dust(470)], ruleset });
+      const [lo] = dustOnLine(t);
+      expect(lo).toBeGreaterThan(455 + 0.01); // past b's base edge (449) and past its front dial (to 455) on the line
+      expect(lo).toBeLessThan(460.65 - 1); // the line does cross the dust, under b's base
+      const w = new World(t);
+      expect(relate(w.ships[1].shapes.base, w.obstacles[0].outline).kind).toBe('overlap');
+      // the dust reaches under b's front dial beside the line, and the line leaves b.front through that dial
+      expect(relate(w.ships[1].shapes.dials.front, w.obstacles[0].outline).kind).toBe('overlap');
+      const r = judge(t, 'a.front', 'b.front');
+      expect(r.dustBy ?? []).toEqual([]);
+      if (ruleset === '1.6') {
+        expect(r.why).toMatch(/only where b's plastic base covers it/);
+        return expect([r.los, r.obstructedBy]).toEqual(['clear', []]);
+      }
+      expect(r.why).toMatch(/through b.front's shield dial, which overlaps dust \(rules 1.5\)/);
+      expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['dust']]);
+      expect(r.readings?.map((u) => [u.reading, u.value, u.otherwise])).toEqual([['dustDial', 'defender', 'clear']]);
+      expect(r.why).toMatch(/Depends on a reading: a line through the defending hull zone's shield dial/);
+    });
+  }
 
   it('the line passes over a visible portion (outside the base): dust', () => {
     const t = scene({ obstacles: [dust(450)] });
@@ -118,7 +130,7 @@ describe('the defending ship overlaps the dust field', () => {
       expect([r.los, r.dustBy]).toEqual(['dust', ['dust']]);
     });
 
-    it(`(${ruleset}) control: the same dust 4.5 mm further in lies under the dial and the base alike; the base hides it: can attack`, () => {
+    it(`(${ruleset}) control: the same dust 4.5 mm further in lies under the dial and the base alike; the base hides it: can attack${ruleset === 'seed' ? ', obstructed (1.5 dial rule)' : ''}`, () => {
       const t = scene({ obstacles: [dust(465.5)], ruleset });
       const [lo] = dustOnLine(t);
       expect(lo).toBeGreaterThan(449 + 0.5);
@@ -126,24 +138,21 @@ describe('the defending ship overlaps the dust field', () => {
       const w = new World(t);
       expect(relate(w.ships[1].shapes.dials.front, w.obstacles[0].outline).kind).toBe('overlap');
       const r = judge(t, 'a.front', 'b.front');
-      expect([r.los, r.dustBy ?? []]).toEqual(['clear', []]);
+      expect([r.los, r.dustBy ?? []]).toEqual([ruleset === 'seed' ? 'obstructed' : 'clear', []]);
     });
   }
 
-  it('(1.6) a squadron attacking that ship through the covered part is not obstructed (visible-portion rule)', () => {
-    const t = scene({ ships: [B], squadrons: [squadron('q', 1, 500, 340)], obstacles: [dust(470)], ruleset: '1.6' });
-    const r = judge(t, 'q', 'b.front');
-    expect([r.los, r.obstructedBy]).toEqual(['clear', []]);
-  });
-
-  it("(seed) ... but this dust reaches under b's front shield dial, which the line passes through: rules 1.5 obstruct", () => {
-    const t = scene({ ships: [B], squadrons: [squadron('q', 1, 500, 340)], obstacles: [dust(470)] });
-    const w = new World(t);
-    expect(relate(w.ships[0].shapes.dials.front, w.obstacles[0].outline).kind).toBe('overlap');
-    const r = judge(t, 'q', 'b.front');
-    expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['dust']]);
-    expect(r.why).toMatch(/shield dial/);
-  });
+  for (const ruleset of ['seed', '1.6'] as const) {
+    for (const cover of ['base', 'token'] as const) {
+      it(`(${ruleset}, cover ${cover}) a squadron attacking that ship through the covered part is obstructed: both exceptions are for ships`, () => {
+        const t = { ...scene({ ships: [B], squadrons: [squadron('q', 1, 500, 340)], obstacles: [dust(470)], ruleset }), readings: { cover } };
+        const r = judge(t, 'q', 'b.front');
+        expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['dust']]);
+        expect(r.why).toMatch(/a squadron attacking across dust is obstructed/);
+        expect((r.lines as { piece: string; coveredBy?: string[] }[]).find((e) => e.piece === 'dust')?.coveredBy).toBeUndefined();
+      });
+    }
+  }
 });
 
 describe('a ship that is neither attacker nor defender overlaps the dust field', () => {
@@ -167,10 +176,10 @@ describe('a ship that is neither attacker nor defender overlaps the dust field',
     expect([lifted.los, lifted.dustBy]).toEqual([withC.los, withC.dustBy]);
   });
 
-  it('for a squadron attacker c hides the dust, and obstructs in its own right', () => {
+  it('for a squadron attacker c hides nothing: the dust obstructs, and c in its own right', () => {
     const t = scene({ ships: [B, C], squadrons: [squadron('q', 1, 500, 340)], obstacles: [dust(400)] });
     const r = judge(t, 'q', 'b.front');
-    expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['c']]);
+    expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['dust', 'c']]);
   });
 });
 

@@ -25,6 +25,20 @@ export interface OverlapReport {
 
 export type LosVerdict = 'clear' | 'obstructed' | 'blocked' | 'dust';
 
+/**
+ * Optional addition on an attack (`readings`): a reading where the rules are silent or players
+ * differ that decided this verdict. Listed only when the other choice would change `los`.
+ * reading: the setting (`cover`, `visiblePortion`, `dialLine` are switchable in the table's
+ * `readings`; `dustDial` is fixed), value: the choice taken, otherwise: the line of sight the
+ * other choice gives, says: the reading in words (README, Readings).
+ */
+export interface ReadingUse {
+  reading: 'cover' | 'visiblePortion' | 'dialLine' | 'dustDial' | 'exogorthDust';
+  value: string;
+  otherwise: LosVerdict;
+  says: string;
+}
+
 export interface AttackReport {
   attacker: string;
   defender: string;
@@ -37,6 +51,8 @@ export interface AttackReport {
   obstructedBy: string[];
   grazing: string[];
   why: string;
+  /** addition: the readings that decided this verdict, when any did */
+  readings?: ReadingUse[];
   [extra: string]: unknown;
 }
 

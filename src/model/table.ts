@@ -76,7 +76,27 @@ export interface Readings {
    * base (default: what lies on the token) or its cardboard token (one digital implementation's choice).
    */
   cover?: 'base' | 'token';
+  /**
+   * The visible-portion exception when a squadron attacks: it applies to 'any' attacker's line
+   * (default) or, as rules 1.5 word it ("the attacking hull zone's"), to a 'ship' only.
+   */
+  visiblePortion?: 'any' | 'ship';
+  /**
+   * The 1.5 shield-dial rule (ruleset seed): a line 'through-dial' (default: through a dial that
+   * overlaps an obstacle, wherever the line runs) is obstructed, or only one that also passes
+   * 'over-obstacle' (the obstacle's own outline, however covered).
+   */
+  dialLine?: 'through-dial' | 'over-obstacle';
+  /**
+   * An exogorth attacking across a dust field it touches: 'exempt' (default: obstacles it touches
+   * never count) or 'forbids' (the exemption is from obstruction only; the dust still forbids).
+   */
+  exogorthDust?: 'exempt' | 'forbids';
 }
+
+const READINGS = {
+  cover: ['base', 'token'], visiblePortion: ['any', 'ship'], dialLine: ['through-dial', 'over-obstacle'], exogorthDust: ['exempt', 'forbids'],
+} as const;
 
 /** A table file that cannot be read: `path` names the field, as in `ships[2].rotation`. */
 export class TableError extends Error {
@@ -381,8 +401,11 @@ export function validateTable(json: unknown): Table {
   }
   if (root.readings !== undefined) {
     const r = obj(root.readings, 'readings');
-    for (const k of Object.keys(r)) if (k !== 'cover') throw new TableError(`readings.${k}`, 'unknown reading; expected cover');
-    table.readings = r.cover === undefined ? {} : { cover: str(r, 'cover', 'readings', ['base', 'token'] as const) };
+    const names = Object.keys(READINGS) as (keyof typeof READINGS)[];
+    for (const k of Object.keys(r)) if (!(names as string[]).includes(k)) throw new TableError(`readings.${k}`, `unknown reading; expected one of ${names.join(', ')}`);
+    const out: Record<string, string> = {};
+    for (const k of names) if (r[k] !== undefined) out[k] = str(r, k, 'readings', READINGS[k]);
+    table.readings = out as Readings;
   }
   return table;
 }

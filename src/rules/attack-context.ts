@@ -25,9 +25,23 @@ export type Side =
   | { kind: 'zone'; index: number; key: string; ship: ShipEntry; zone: HullZoneName; shape: Polygon; endXY?: [number, number] }
   | { kind: 'squadron'; index: number; key: string; squadron: SquadronEntry; shape: Circle };
 
+/** The readings the line-of-sight rules take from the table (`readings`), with their defaults (README, Readings). */
+export interface LosReadings {
+  /** the visible-portion exception for a squadron attacker's line: 'any' attacker (default) or only a 'ship' (rules 1.5's wording) */
+  visiblePortion: 'any' | 'ship';
+  /** the 1.5 dial rule: any line 'through-dial' (default), or only one that also passes 'over-obstacle' */
+  dialLine: 'through-dial' | 'over-obstacle';
+}
+
+export function losReadings(world: World): LosReadings {
+  const r = world.table.readings;
+  return { visiblePortion: r?.visiblePortion ?? 'any', dialLine: r?.dialLine ?? 'through-dial' };
+}
+
 export interface AttackContext {
   world: World;
   cover: CoverOutline;
+  readings: LosReadings;
   /** every possible attacker, in report order: ships' zones front, left, right, rear, then squadrons */
   sides: Side[];
   byKey: Map<string, Side>;
@@ -88,7 +102,7 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
     }
     coverers.set(o.id, list);
   }
-  ctx = { world, cover, sides, byKey: new Map(sides.map((s) => [s.key, s])), coverers, dialOn, lineMeetings: new Array(sides.length * sides.length) };
+  ctx = { world, cover, readings: losReadings(world), sides, byKey: new Map(sides.map((s) => [s.key, s])), coverers, dialOn, lineMeetings: new Array(sides.length * sides.length) };
   m.set(cover, ctx);
   return ctx;
 }

@@ -3,7 +3,7 @@ import type { Point } from '../geometry/point';
 import { closest, type Closest, relate } from '../geometry/relate';
 import { insideConvexBeyond, pointInsideConvexBeyond } from '../geometry/separation';
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { AttackReport, XY } from '../model/report';
+import type { AttackReport, ReadingUse, XY } from '../model/report';
 import { type AttackContext, attackContext, type CoverOutline, defendersOf, type Side } from './attack-context';
 import { bandOf, edgeNote, type BandLookup } from './bands';
 import { judgeLos, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
@@ -162,6 +162,7 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   else if (Number.isFinite(m.arcDepthMm)) report.arcDepthMm = m.arcDepthMm;
   if (j.blockedBy.length) report.blockedBy = j.blockedBy;
   if (j.dustBy.length) report.dustBy = j.dustBy;
+  if (j.readings) report.readings = j.readings;
   return report;
 }
 
@@ -181,6 +182,8 @@ export class JudgedAttack implements AttackReport {
   arcDepthMm: number | undefined = undefined;
   blockedBy: string[] | undefined = undefined;
   dustBy: string[] | undefined = undefined;
+  /** readings that decided the verdict (ReadingUse in report.ts), only when some did */
+  readings: ReadingUse[] | undefined = undefined;
   #why: string | undefined = undefined;
   #ctx: AttackContext | undefined = undefined;
   #att: Side | undefined = undefined;
@@ -227,6 +230,7 @@ export class JudgedAttack implements AttackReport {
     if (this.arcDepthMm !== undefined) o.arcDepthMm = this.arcDepthMm;
     if (this.blockedBy !== undefined) o.blockedBy = this.blockedBy;
     if (this.dustBy !== undefined) o.dustBy = this.dustBy;
+    if (this.readings !== undefined) o.readings = this.readings;
     for (const k of Object.keys(this)) if (!(k in o) && this[k] !== undefined) o[k] = this[k];
     return o;
   }
@@ -235,7 +239,8 @@ export class JudgedAttack implements AttackReport {
 function whyOf(r: JudgedAttack, ctx: AttackContext, att: Side, def: Side, touchOnly: boolean): string {
   const j: LosJudgement = { los: r.los, obstructedBy: r.obstructedBy, grazing: r.grazing, blockedBy: r.blockedBy ?? [], dustBy: r.dustBy ?? [], pieces: r.lines ?? [] };
   const to = r.rangeMeasuredTo ?? 'whole defender (outside the arc)';
-  return `${arcSentence(att, def, r, touchOnly)} ${rangeSentence(att, r.range, r.rangeMm, rangeBand(ctx, att, r.rangeMm), to)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}`;
+  const readings = r.readings ? ` ${r.readings.map((u) => `Depends on a reading: ${u.says}; otherwise ${u.otherwise}.`).join(' ')}` : '';
+  return `${arcSentence(att, def, r, touchOnly)} ${rangeSentence(att, r.range, r.rangeMm, rangeBand(ctx, att, r.rangeMm), to)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}${readings}`;
 }
 
 const f2 = (n: number) => n.toFixed(2);

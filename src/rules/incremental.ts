@@ -75,7 +75,7 @@ function changedPieces(prev: World, world: World): boolean[] | null {
 
 /** Everything but the pieces the same: ruleset, table size, readings, measurements, proposals. */
 function sameSetting(a: Table, b: Table): boolean {
-  if (a.ruleset !== b.ruleset || a.table !== b.table || (a.readings?.cover ?? null) !== (b.readings?.cover ?? null)) return false;
+  if (a.ruleset !== b.ruleset || a.table !== b.table || JSON.stringify(a.readings ?? {}) !== JSON.stringify(b.readings ?? {})) return false;
   if (a.measurements !== b.measurements && JSON.stringify(a.measurements) !== JSON.stringify(b.measurements)) return false;
   return a.proposals === b.proposals || JSON.stringify(a.proposals) === JSON.stringify(b.proposals);
 }

@@ -9,8 +9,8 @@ import { SLACK_MM, segmentSeparatedBeyond } from '../geometry/separation';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import { insideOf, measure, nearBoundaryOf, subtract, union, type Intervals } from '../geometry/line-intervals';
 import { HULL_ZONES } from '../model/catalog';
-import type { LosVerdict } from '../model/report';
-import { type AttackContext, type CoverOutline, coverShape, pairKey, pieceId, type Side } from './attack-context';
+import type { LosVerdict, ReadingUse } from '../model/report';
+import { type AttackContext, attackContext, type CoverOutline, coverShape, type LosReadings, pairKey, pieceId, type Side } from './attack-context';
 import type { ObstacleEntry, ShipEntry } from './world';
 
 /** A clear line that passes this close to a piece is mentioned, so a player sees how near it was. */
@@ -46,6 +46,8 @@ export interface LosJudgement {
   blockedBy: string[];
   dustBy: string[];
   pieces: LineEntry[];
+  /** readings that decided the verdict (only when some did) */
+  readings?: ReadingUse[];
 }
 
 /** Distance from a point to a shape's boundary (the depth of a point inside it). */
@@ -466,6 +468,9 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
   let k = 0;
   const seedDials = ctx.world.ruleset === 'seed';
   const obstacles = ctx.world.obstacles;
+  const R = ctx.readings;
+  // readings that may decide this verdict: each with what the other choice would make of its obstacle
+  let flips: Flip[] | null = null;
   // without a dial on an obstacle (the 1.5 dial rule), only the obstacles near the line matter
   const anyDials = seedDials && (dialOnAny(ctx, att) || dialOnAny(ctx, def));
   const slots = third.slots;
@@ -476,78 +481,83 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     }
     const o = obstacles[oi];
     const c = k < slots.length && slots[k] === oi ? third.meetings[k++] : FAR;
-    const role: PieceRole = o.obstacleKind === 'dust' ? 'dust' : 'obstacle';
-    const forbids = role === 'dust' && shipAttacker;
-    // Rules 1.5 shield-dial rule (seed ruleset), for obstructions only: a dust field a ship
-    // attacks across is judged by the seed's own dust caveat instead ("through the defending hull
-    // zone's shield dial and the dust field would otherwise be visible"), which the visible
-    // portion already settles, since a dial never hides an obstacle.
-    const dialsOn = seedDials && !forbids && (dialOverlaps(ctx, att, o) || dialOverlaps(ctx, def, o));
+    const isDust = o.obstacleKind === 'dust';
+    const role: PieceRole = isDust ? 'dust' : 'obstacle';
+    // a ship may not attack across a dust field; a squadron's attack across one is obstructed
+    const forbids = isDust && shipAttacker;
+    // Rules 1.5 shield-dial rule (seed ruleset): a line through the attacking or defending hull
+    // zone's shield dial while that dial overlaps an obstacle is obstructed (1.6 drops it). It
+    // applies to a dust field too: the seed's dust caveat only adds that the attack cannot be made
+    // where the line passes through the defending dial and the dust would otherwise be visible
+    // (the visible portion settles that, since a dial never hides anything).
+    const dialsOn = seedDials && (dialOverlaps(ctx, att, o) || dialOverlaps(ctx, def, o));
     if (c === FAR && !dialsOn) continue;
-    let verdict: PieceVerdict | null = null;
+    const dial = dialsOn ? dialMeeting(ctx, att, def, o, p, q) : null;
+    let visible: PieceVerdict | null = null;
     let entry: LineEntry | null = null;
     if (c.kind === 'clear') {
       if (c.clearance <= NEAR_MM) entry = clearanceEntry(o.id, role, 'los', 'near', c.clearance);
     } else if (c.kind === 'graze') {
-      verdict = 'graze';
-      entry = clearanceEntry(o.id, role, 'los', verdict, c.clearance);
+      visible = 'graze';
+      entry = clearanceEntry(o.id, role, 'los', visible, c.clearance);
     } else {
-      const covers = coveringShips(ctx, o, att, def, forbids);
-      if (covers.length === 0) {
-        verdict = 'cross';
-        entry = crossEntry(o.id, role, 'los', c.insideLength, c.depth);
-      } else {
-        // Only covers the line comes within the tolerance of can hide any of it; when it passes
-        // none, what it crosses is all visible (visibleMeeting would find the same).
-        // The reverse attack has the same covers (all ships on it, or for dust only the two
-        // sides'), so the answer is kept with the line's meeting for it.
-        let v = forbids ? c.visibleDust : c.visible;
-        if (v === undefined) {
-          const shapes = coverShapesNear(covers, ctx.cover, cp, cq);
-          v = shapes.length ? visibleMeeting(o.outline, shapes, cp, cq, TOLERANCE_MM, c.inside) : null;
-          if (forbids) c.visibleDust = v;
-          else c.visible = v;
-        }
-        verdict = v ? v.verdict : 'cross';
-        entry = new LineEntry(o.id, role, 'los', verdict);
-        entry.coveredBy = covers.map((s) => s.id);
+      // Both exceptions begin "When a ship traces line of sight": a squadron attacking across dust
+      // is obstructed whatever covers it. For an ordinary obstacle the visible-portion exception
+      // is worded for "the attacking hull zone's" line: readings.visiblePortion says whether a
+      // squadron's line has it too.
+      const squadronBare = !shipAttacker && (isDust || R.visiblePortion === 'ship');
+      const covers = squadronBare ? NO_SHIPS : coveringShips(ctx, o, att, def, forbids);
+      const v = covers.length ? visibleWith(ctx, o, c, covers, ctx.cover, forbids, cp, cq, true) : null;
+      visible = v ? v.verdict : 'cross';
+      if (!covers.length) entry = crossEntry(o.id, role, 'los', c.insideLength, c.depth);
+      else {
+        entry = new LineEntry(o.id, role, 'los', visible);
+        entry.coveredBy = covers.map((sh) => sh.id);
         if (!v) { entry.insideMm = c.insideLength; entry.withDepth(c.depth); }
         else if (v.verdict === 'cross') { entry.insideMm = v.insideMm; entry.withDepth(v.depth); }
       }
-    }
-    // Rules 1.5 (the seed ruleset): a line through the attacking or defending hull zone's shield
-    // dial while that dial overlaps an obstacle is obstructed (1.6 drops this). Taken as written:
-    // the line need not pass over the obstacle itself, only through a dial that overlaps it.
-    if (dialsOn && verdict !== 'cross') {
-      for (const side of [att, def]) {
-        if (side.kind !== 'zone' || !dialOverlaps(ctx, side, o)) continue;
-        const dial = side.ship.shapes.dials[side.zone];
-        const d = meetLine(dial, p, q, TOLERANCE_MM);
-        if (d.kind === 'clear') continue;
-        const rule = `the line passes through ${side.key}'s shield dial, which overlaps ${o.id} (rules 1.5)`;
-        if (d.kind === 'cross') {
-          verdict = 'cross';
-          entry ??= new LineEntry(o.id, role, 'los', verdict);
-          entry.verdict = verdict;
-          entry.dialRule = rule;
-          break;
-        }
-        if (verdict !== 'graze') {
-          verdict = 'graze';
-          entry ??= new LineEntry(o.id, role, 'los', verdict);
-          entry.verdict = verdict;
-          entry.dialRule = `only touches: ${rule}`;
+      // the other choices of the readings, for `readings` (the exception saved or sank this obstacle)
+      if (covers.length) {
+        const other: CoverOutline = ctx.cover === 'base' ? 'token' : 'base';
+        const oc = coveringShips(ctx, o, att, def, forbids, other);
+        const ov = oc.length ? visibleWith(ctx, o, c, oc, other, forbids, cp, cq, false) : null;
+        flips = addFlip(flips, 'cover', ctx.cover, o.id, forbids, visible, ov ? ov.verdict : 'cross', dial, R, c.kind);
+      }
+      if (!shipAttacker && !isDust) {
+        // the visible-portion exception for a squadron: with every ship on the obstacle covering, or none
+        const all = R.visiblePortion === 'ship' ? coveringShips(ctx, o, att, def, false) : NO_SHIPS;
+        const av = all.length ? visibleWith(ctx, o, c, all, ctx.cover, false, cp, cq, true) : null;
+        const alt: PieceVerdict = R.visiblePortion === 'ship' ? (av ? av.verdict : 'cross') : 'cross';
+        if (R.visiblePortion === 'ship' ? all.length > 0 : covers.length > 0) {
+          flips = addFlip(flips, 'visiblePortion', R.visiblePortion, o.id, false, visible, alt, dial, R, c.kind);
         }
       }
     }
+    let viaDial = false;
+    let verdict = visible;
+    if (dial) {
+      if (dialApplies(visible, dial, R.dialLine, c.kind)) {
+        viaDial = dial.kind === 'cross';
+        verdict = dial.kind;
+        entry ??= new LineEntry(o.id, role, 'los', dial.kind);
+        entry.verdict = dial.kind;
+        entry.dialRule = dial.kind === 'cross' ? dial.rule : `only touches: ${dial.rule}`;
+      }
+      if (dial.kind === 'cross' && visible !== 'cross') {
+        // does the dial rule's reach decide it: a line through the dial that misses the obstacle itself
+        if (c.kind !== 'cross') flips = pushFlip(flips, 'dialLine', R.dialLine, o.id, effectOf(visible, viaDial, forbids), R.dialLine === 'through-dial' ? 'none' : 'obstructs');
+        // a dust field under a dial: obstructed, not forbidden (attacker's dial), nor allowed and clear (defender's dial, dust hidden)
+        if (forbids && viaDial) flips = pushFlip(flips, 'dustDial', dial.side === att ? 'attacker' : 'defender', o.id, 'obstructs', dial.side === att ? 'dust' : 'none');
+      }
+    }
     if (!entry) continue;
-    if (forbids && verdict === 'cross') {
-      const third = (ctx.coverers.get(o.id) ?? []).filter((s) => s !== attShip && s !== defShip).map((s) => s.id);
-      if (third.length) entry.thirdShipsIgnored = third;
+    if (forbids && verdict === 'cross' && !viaDial) {
+      const ignored = (ctx.coverers.get(o.id) ?? []).filter((sh) => sh !== attShip && sh !== defShip).map((sh) => sh.id);
+      if (ignored.length) entry.thirdShipsIgnored = ignored;
     }
     pieces = append(pieces, entry);
     if (verdict === 'cross') {
-      if (forbids) dustBy = append(dustBy, o.id);
+      if (forbids && !viaDial) dustBy = append(dustBy, o.id);
       else obstructedBy = append(obstructedBy, o.id);
     } else if (verdict === 'graze') grazing = addOnce(grazing, o.id);
   }
@@ -569,13 +579,107 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
   }
 
   const verdict: LosVerdict = blockedBy ? 'blocked' : dustBy ? 'dust' : obstructedBy ? 'obstructed' : 'clear';
+  const readings = flips ? readingsUsed(flips, verdict, !!blockedBy, dustBy?.length ?? 0, obstructedBy?.length ?? 0) : null;
   // A piece one line crosses is not "only touched" because the other line grazes it.
   let onlyTouched: string[] = grazing ?? [];
   if (grazing && verdict !== 'clear') {
     const b = blockedBy, d = dustBy, ob = obstructedBy;
     onlyTouched = grazing.filter((id) => !b?.includes(id) && !d?.includes(id) && !ob?.includes(id));
   }
-  return { los: verdict, obstructedBy: obstructedBy ?? [], grazing: onlyTouched, blockedBy: blockedBy ?? NONE, dustBy: dustBy ?? NONE, pieces: pieces ?? [] };
+  const j: LosJudgement = { los: verdict, obstructedBy: obstructedBy ?? [], grazing: onlyTouched, blockedBy: blockedBy ?? NONE, dustBy: dustBy ?? NONE, pieces: pieces ?? [] };
+  if (readings && readings.length) j.readings = readings;
+  return j;
+}
+
+const NO_SHIPS: ShipEntry[] = [];
+
+/** How the line meets the two sides' shield dials that overlap obstacle o (a cross first), or null if it passes neither. */
+interface DialMeeting { kind: 'cross' | 'graze'; side: Side; rule: string }
+function dialMeeting(ctx: AttackContext, att: Side, def: Side, o: ObstacleEntry, p: Point, q: Point): DialMeeting | null {
+  let found: DialMeeting | null = null;
+  for (const side of [att, def]) {
+    if (side.kind !== 'zone' || !dialOverlaps(ctx, side, o)) continue;
+    const d = meetLine(side.ship.shapes.dials[side.zone], p, q, TOLERANCE_MM);
+    if (d.kind === 'clear') continue;
+    const rule = `the line passes through ${side.key}'s shield dial, which overlaps ${o.id} (rules 1.5)`;
+    if (d.kind === 'cross') return { kind: 'cross', side, rule };
+    found ??= { kind: 'graze', side, rule };
+  }
+  return found;
+}
+
+/** Does the 1.5 dial rule make this obstacle count: the line not already crossing it visibly, through a dial on it (and over it, by that reading)? */
+function dialApplies(visible: PieceVerdict | null, dial: DialMeeting, dialLine: LosReadings['dialLine'], meets: Crossing['kind']): boolean {
+  if (visible === 'cross') return false;
+  if (dialLine === 'over-obstacle' && meets !== 'cross') return false;
+  return dial.kind === 'cross' || visible !== 'graze';
+}
+
+/** The visible portion of o along the line with these ships covering (kept with the line's meeting for the reverse attack when `keep`). */
+function visibleWith(
+  ctx: AttackContext, o: ObstacleEntry, c: LineMeeting, covers: ShipEntry[], cover: CoverOutline, dustOnly: boolean, cp: Point, cq: Point, keep: boolean,
+): VisibleMeeting | null {
+  // The reverse attack has the same covers (all ships on it, or for dust only the two sides'), so
+  // the answer is kept with the line's meeting for it.
+  const kept = keep ? (dustOnly ? c.visibleDust : c.visible) : undefined;
+  if (kept !== undefined) return kept;
+  // Only covers the line comes within the tolerance of can hide any of it; when it passes none,
+  // what it crosses is all visible (visibleMeeting would find the same).
+  const shapes = coverShapesNear(covers, cover, cp, cq);
+  const v = shapes.length ? visibleMeeting(o.outline, shapes, cp, cq, TOLERANCE_MM, c.inside) : null;
+  if (keep) {
+    if (dustOnly) c.visibleDust = v;
+    else c.visible = v;
+  }
+  return v;
+}
+
+/** What an obstacle does to the attack: forbids it (dust), obstructs it, or nothing. */
+type Effect = 'dust' | 'obstructs' | 'none';
+interface Flip { reading: ReadingUse['reading']; value: string; piece: string; now: Effect; alt: Effect }
+
+function effectOf(visible: PieceVerdict | null, viaDial: boolean, forbids: boolean): Effect {
+  if (visible === 'cross') return forbids ? 'dust' : 'obstructs';
+  return viaDial ? 'obstructs' : 'none';
+}
+
+function pushFlip(flips: Flip[] | null, reading: Flip['reading'], value: string, piece: string, now: Effect, alt: Effect): Flip[] | null {
+  return now === alt ? flips : append(flips, { reading, value, piece, now, alt });
+}
+
+/** A flip of the visible portion (cover, visiblePortion): the obstacle's effect now and with the other choice, the dial rule applied to each. */
+function addFlip(
+  flips: Flip[] | null, reading: Flip['reading'], value: string, piece: string, forbids: boolean, now: PieceVerdict | null, alt: PieceVerdict,
+  dial: DialMeeting | null, R: LosReadings, meets: Crossing['kind'],
+): Flip[] | null {
+  const via = (v: PieceVerdict | null) => !!dial && dial.kind === 'cross' && dialApplies(v, dial, R.dialLine, meets);
+  return pushFlip(flips, reading, value, piece, effectOf(now, via(now), forbids), effectOf(alt, via(alt), forbids));
+}
+
+/** What each reading says, by its choice (README, Readings). */
+const READING_SAYS: Record<string, string> = {
+  'cover/base': "a ship's plastic base hides the part of an obstacle under it (readings.cover: base)",
+  'cover/token': "a ship's cardboard token hides the part of an obstacle under it (readings.cover: token)",
+  'visiblePortion/any': "the visible-portion exception applies to a squadron's line of sight as to a ship's (readings.visiblePortion: any)",
+  'visiblePortion/ship': 'the visible-portion exception applies only to an attacking hull zone\'s line, as rules 1.5 word it (readings.visiblePortion: ship)',
+  'dialLine/through-dial': 'the 1.5 dial rule obstructs a line through a dial that overlaps an obstacle, even where the line does not pass over the obstacle (readings.dialLine: through-dial)',
+  'dialLine/over-obstacle': 'the 1.5 dial rule obstructs only a line that also passes over the obstacle (readings.dialLine: over-obstacle)',
+  'dustDial/attacker': "a line through the attacking hull zone's own shield dial on a dust field is obstructed by the 1.5 dial rule, not forbidden: the seed's dust caveat names only the defending dial",
+  'dustDial/defender': "a line through the defending hull zone's shield dial on a dust field its base hides may be traced (the dust would not otherwise be visible), and the 1.5 dial rule obstructs it",
+};
+
+/** The readings whose other choice would change the line of sight's verdict, each once. */
+function readingsUsed(flips: Flip[], los: LosVerdict, blocked: boolean, dust: number, obstructed: number): ReadingUse[] {
+  const out: ReadingUse[] = [];
+  const count = (e: Effect, of: Effect) => (e === of ? 1 : 0);
+  for (const f of flips) {
+    const d = dust - count(f.now, 'dust') + count(f.alt, 'dust');
+    const ob = obstructed - count(f.now, 'obstructs') + count(f.alt, 'obstructs');
+    const otherwise: LosVerdict = blocked ? 'blocked' : d > 0 ? 'dust' : ob > 0 ? 'obstructed' : 'clear';
+    if (otherwise === los || out.some((u) => u.reading === f.reading && u.value === f.value)) continue;
+    out.push({ reading: f.reading, value: f.value, otherwise, says: READING_SAYS[`${f.reading}/${f.value}`] });
+  }
+  return out;
 }
 
 /** The empty list where a judgement has none; never handed out in a report (read-only). */
@@ -612,8 +716,8 @@ function coverShapesNear(ships: ShipEntry[], cover: CoverOutline, p: Point, q: P
  * to hide the dust under it: the seed is silent there, so the general visible-portion rule of
  * the rules reference applies. A squadron hides nothing.
  */
-function coveringShips(ctx: AttackContext, o: ObstacleEntry, att: Side, def: Side, dustForbids: boolean): ShipEntry[] {
-  const on = ctx.coverers.get(o.id) ?? [];
+function coveringShips(ctx: AttackContext, o: ObstacleEntry, att: Side, def: Side, dustForbids: boolean, cover = ctx.cover): ShipEntry[] {
+  const on = (cover === ctx.cover ? ctx : attackContext(ctx.world, cover)).coverers.get(o.id) ?? [];
   if (!dustForbids) return on;
   return on.filter((s) => s === shipOf(att) || s === shipOf(def));
 }

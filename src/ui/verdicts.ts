@@ -61,6 +61,9 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
         `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
         (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
         (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
+        (x.readings?.length
+          ? `<div class="reading" data-readings="${e(x.readings.map((u) => u.reading).join(' '))}">⚑ depends on a reading: ${x.readings.map((u) => `${e(u.says)} (otherwise ${e(u.otherwise)})`).join('; ')}</div>`
+          : '') +
         `<div class="why">${e(x.why)}</div></li>`,
     );
   }
