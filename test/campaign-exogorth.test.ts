@@ -196,8 +196,13 @@ function checkPlacements(t: T, p: PlaceExogorth, tableW: number, tableH: number)
     expect(Math.round(pl.c.x * 100) / 100).toBe(pl.c.x);
     expect(pl.c.x - r).toBeGreaterThanOrEqual(-TOL); expect(pl.c.y - r).toBeGreaterThanOrEqual(-TOL);
     expect(pl.c.x + r).toBeLessThanOrEqual(tableW + TOL); expect(pl.c.y + r).toBeLessThanOrEqual(tableH + TOL);
+    // obstacles may be overlapped (the seed forbids only leaving the play area), and the report says which
+    const on = ((rep.placedOnObstacles ?? {}) as Record<string, string[]>)[pl.id] ?? [];
+    const obstacleIds = new Set(((t.obstacles ?? []) as { id: string }[]).map((o) => o.id));
     for (const other of [...fixed, ...placed.filter((x) => x !== pl), { id: 'exo', shape: E }]) {
-      expect(expectedRelation(pl.shape, other.shape, TOL).verdict, `${pl.id} against ${other.id}`).not.toBe('overlap');
+      const v = expectedRelation(pl.shape, other.shape, TOL).verdict;
+      if (obstacleIds.has(other.id)) expect(v === 'overlap', `${pl.id} on ${other.id}`).toBe(on.includes(other.id));
+      else expect(v, `${pl.id} against ${other.id}`).not.toBe('overlap');
     }
     if (!touchesE(pl.shape)) {
       viaSquadron++;
@@ -237,6 +242,31 @@ describe('displaced squadrons', () => {
       expect(viaSquadron).toBeGreaterThan(0);
     });
   }
+});
+
+describe('displaced squadrons may be placed on obstacles (the seed limits them to touching and the play area)', () => {
+  // an exogorth wholly inside a gravity rift (overlapping it: not a legal placement, but its
+  // squadrons are still placed): every point of its edge is inside the rift, so every squadron
+  // touching it overlaps the rift, and there is room for them all
+  const rift = { id: 'rift', type: 'gravity-rift', x: 450, y: 450, rotation: 0 };
+  const spot = { type: 'exogorth-1', rotation: 0, x: 450, y: 450 };
+  it('only positions on an obstacle: placed there, never unplaced, and why says what the obstacle does to it', () => {
+    const t: T = { table: '3x3', obstacles: [rift], squadrons: [sq('a', { x: 450, y: 450 }), sq('b', { x: 455, y: 445 }, 2)] };
+    const { rep } = checkPlacements(t, place(spot), 914.4, 914.4);
+    expect(rep.legal).toBe(false); // it overlaps the rift
+    expect(rep.unplaced).toBeUndefined();
+    expect(Object.keys(rep.placements ?? {})).toEqual(['a', 'b']);
+    expect(rep.placedOnObstacles).toEqual({ a: ['rift'], b: ['rift'] });
+    expect((rep.placementNotes as Record<string, string>).a).toMatch(/on rift \(squadrons are unaffected\): no position clear of obstacles/);
+  });
+  it('clear positions exist: they are taken, none on the obstacle beside it', () => {
+    const rock = { id: 'rock', type: 'station', x: 700, y: 450, rotation: 0 };
+    const at = { type: 'exogorth-1', rotation: 70, ...rightOf(rock, 'exogorth-1', 70, 0) };
+    const t: T = { obstacles: [rock], squadrons: [sq('a', { x: at.x, y: at.y })] };
+    const { rep } = checkPlacements(t, place(at), 1828.8, 914.4);
+    expect(rep.placedOnObstacles).toBeUndefined();
+    expect(Object.keys(rep.placements ?? {})).toEqual(['a']);
+  });
 });
 
 describe('displaced squadrons: random tables, every placement checked independently', () => {

@@ -11,6 +11,7 @@ import { obstacleOutline } from '../model/pieces';
 import type { ExogorthReport, ProposalReport, Violation, XY } from '../model/report';
 import type { PlaceExogorth } from '../model/table';
 import { bandOf, edgeNote } from './bands';
+import { overlapEffect } from './overlaps';
 import { overlapShape, type ObstacleEntry, type SquadronEntry, type World } from './world';
 
 const xy = (p: Point): XY => [p.x, p.y];
@@ -67,8 +68,8 @@ export function exogorths(world: World): ExogorthReport[] {
   return out;
 }
 
-/** A piece that may stand in the way of a squadron being placed. */
-interface Blocker { id: string; shape: Shape }
+/** A piece that may stand in the way of a squadron being placed (an obstacle only where a clear position can be had). */
+interface Blocker { id: string; shape: Shape; obstacle?: ObstacleEntry }
 
 function overlapViolation(rule: string, id: string, a: Shape, b: Shape): Violation {
   return { rule, with: id, gapMm: overlapDepth(a, b), measure: 'overlap depth' };
@@ -132,20 +133,25 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
   };
   if (displacedSq.length) {
     report.placementNotes = placement.notes;
+    if (Object.keys(placement.on).length) report.placedOnObstacles = placement.on;
     if (placement.unplaced.length) report.unplaced = placement.unplaced;
   }
   report.why = violations.length
     ? `${p.obstacle.id} cannot be placed there: ${violations.map((v) => `${v.rule}${v.with ? ` (${v.with})` : ''}`).join('; ')}.`
     : `${p.obstacle.id} may be placed there${good.length ? `, touching ${good.map((o) => o.id).join(', ')}` : ''}.` +
-      (displacedSq.length ? ` Player ${3 - p.placedBy} places the displaced squadrons touching it.` : '');
+      (displacedSq.length ? ` Player ${3 - p.placedBy} places the displaced squadrons touching it.` : '') +
+      (Object.keys(placement.on).length ? ` ${Object.keys(placement.on).map((id) => `${id} ${placement.notes[id]}`).join('; ')}.` : '');
   return report;
 }
 
 /**
  * Positions for the squadrons an exogorth displaces, one after another in table order: each
  * touching the exogorth (gap 0 within the tolerance), inside the play area, overlapping no
- * ship, obstacle, token or squadron (nor those already placed; squadrons still waiting are out
- * of the way). A squadron that cannot touch the exogorth touches a squadron that touches it.
+ * ship, token or squadron (nor those already placed; squadrons still waiting are out of the
+ * way). The seed limits them to touching and the play area, so an obstacle may be overlapped:
+ * a position clear of obstacles is taken where there is one, else one on an obstacle
+ * (`on`, with the obstacle's effect in the note). A squadron that cannot touch the exogorth
+ * anywhere, even on an obstacle, touches a squadron that touches it.
  * Coordinates are snapped to the report's 0.01 mm grid, and the snapped position is the one
  * checked. Several ways of choosing are tried, and the first that places everyone (else the one
  * placing most) is kept: each squadron nearest its old centre, or packed along the exogorth's
@@ -153,8 +159,8 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
  * squadron left in `unplaced` is one this search found no place for.
  */
 export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[]):
-  { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string> } {
-  if (displaced.length === 0) return { placements: {}, unplaced: [], notes: {} };
+  { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string>; on: Record<string, string[]> } {
+  if (displaced.length === 0) return { placements: {}, unplaced: [], notes: {}, on: {} };
   const r = world.catalog.squadron.diameter / 2;
   const around = touchCentres(E, r);
   // Packing orders: walk the outline from each end of each stretch of free touching positions,
@@ -168,10 +174,11 @@ export function placeDisplaced(world: World, E: Polygon, exoId: string, displace
   }
   const orders: Order[] = [null, ...walks.slice(0, 8), ...(walks.length ? [] : [{ start: 0, dir: 1 as const }])];
   let best: ReturnType<typeof placeInOrder> | null = null;
+  const onCount = (res: ReturnType<typeof placeInOrder>) => Object.keys(res.on).length;
   for (const order of orders) {
     const res = placeInOrder(world, E, exoId, displaced, around, order);
-    if (!best || res.unplaced.length < best.unplaced.length) best = res;
-    if (best.unplaced.length === 0) break;
+    if (!best || res.unplaced.length < best.unplaced.length || (res.unplaced.length === best.unplaced.length && onCount(res) < onCount(best))) best = res;
+    if (best.unplaced.length === 0 && onCount(best) === 0) break;
   }
   return best!;
 }
@@ -198,7 +205,7 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
   const gone = new Set(displaced.map((q) => q.id));
   const blockers: Blocker[] = [
     ...world.ships.map((s) => ({ id: s.id, shape: overlapShape(s) })),
-    ...world.obstacles.filter((o) => o.id !== exoId).map((o) => ({ id: o.id, shape: o.outline as Shape })),
+    ...world.obstacles.filter((o) => o.id !== exoId).map((o) => ({ id: o.id, shape: o.outline as Shape, obstacle: o })),
     ...world.tokens.map((t) => ({ id: t.id, shape: t.circle as Shape })),
     ...world.squadrons.filter((q) => !gone.has(q.id)).map((q) => ({ id: q.id, shape: q.circle as Shape })),
     { id: exoId, shape: E },
@@ -208,13 +215,19 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
   // keyed by id: no prototype behind them (ids are checked too; see RESERVED_IDS in model/table.ts)
   const placements: Record<string, { x: number; y: number }> = Object.create(null);
   const notes: Record<string, string> = Object.create(null);
+  const on: Record<string, string[]> = Object.create(null);
   const unplaced: string[] = [];
+  // The seed limits where they go to touching the exogorth (or a squadron touching it) and the
+  // play area; squadrons may end on obstacles, so obstacles are avoided only while a clear
+  // position exists (onObstacles: the second pass, where they no longer count).
+  let onObstacles = false;
+  const counts = (b: Blocker) => !(onObstacles && b.obstacle);
   const legal = (c: Circle) =>
-    outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM && blockers.every((b) => relate(c, b.shape).kind !== 'overlap');
+    outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM && blockers.every((b) => !counts(b) || relate(c, b.shape).kind !== 'overlap');
   // a quick test on the unsnapped centre with a slightly smaller disc: snapping moves it < 0.03 mm
   const roughlyFree = (p: Point) => {
     const c = new Circle(p.x, p.y, r - 0.03);
-    return outsideRect(c, 0, 0, T.width, T.height) <= 0 && blockers.every((b) => relate(c, b.shape).kind !== 'overlap');
+    return outsideRect(c, 0, 0, T.width, T.height) <= 0 && blockers.every((b) => !counts(b) || relate(c, b.shape).kind !== 'overlap');
   };
   const ordered = (cands: Point[], home: Point): Point[] => {
     if (order === null) return cands.map((c) => ({ c, d: dist2(c, home) })).sort((a, b) => a.d - b.d).map((x) => x.c);
@@ -224,12 +237,13 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
     for (let i = 0; i < cands.length; i++) out.push(cands[(((k + order.dir * i) % cands.length) + cands.length) % cands.length]);
     return out;
   };
-  for (const q of displaced) {
+  // touching the exogorth while that is possible anywhere, on an obstacle if need be; only then touching a squadron that touches it
+  const place = (q: SquadronEntry, viaSquadron: boolean): Point | null => {
     const home = { x: q.circle.cx, y: q.circle.cy };
-    let found = firstLegal(ordered(around, home), r, E, legal, roughlyFree);
+    let found = viaSquadron ? null : firstLegal(ordered(around, home), r, E, legal, roughlyFree);
     if (found) {
       notes[q.id] = `touching ${exoId}`;
-    } else {
+    } else if (viaSquadron) {
       for (const T2 of touchingExo) {
         const cands: Point[] = [];
         for (let k = 0; k < 720; k++) {
@@ -243,17 +257,30 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
         }
       }
     }
+    return found;
+  };
+  for (const q of displaced) {
+    let found: Point | null = null;
+    for (const [via, lenient] of [[false, false], [false, true], [true, false], [true, true]]) {
+      onObstacles = lenient;
+      if ((found = place(q, via))) break;
+    }
     if (!found) {
       unplaced.push(q.id);
-      notes[q.id] = `no legal position found touching ${exoId} or a squadron touching it`;
+      notes[q.id] = `no legal position found touching ${exoId} or a squadron touching it, even on an obstacle`;
       continue;
     }
     placements[q.id] = found;
     const c = new Circle(found.x, found.y, r);
+    if (onObstacles) {
+      const under = blockers.filter((b) => b.obstacle && relate(c, b.shape).kind === 'overlap').map((b) => b.obstacle!);
+      on[q.id] = under.map((o) => o.id);
+      notes[q.id] += `, on ${under.map((o) => `${o.id} (${overlapEffect(world, q, o)})`).join(' and ')}: no position clear of obstacles was found, and the rule does not forbid one on an obstacle`;
+    }
     blockers.push({ id: q.id, shape: c });
     if (relate(c, E).kind === 'touch') touchingExo.push(c);
   }
-  return { placements, unplaced, notes };
+  return { placements, unplaced, notes, on };
 }
 
 const dist2 = (a: Point, b: Point) => (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
