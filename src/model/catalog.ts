@@ -1,5 +1,6 @@
 import catalogJson from '../../assets/catalog.json';
 import outlinesJson from '../../assets/obstacle-outlines.json';
+import classesJson from '../../assets/ship-classes.json';
 
 export type ShipSize = 'small' | 'medium' | 'large';
 export const SHIP_SIZES: readonly ShipSize[] = ['small', 'medium', 'large'];
@@ -28,6 +29,14 @@ export interface ArcProfile {
   frontConj: number;
   rearOffset: number;
   rearConj: number;
+  /** when frontOffset is 0: mm in from the front corner, along the front edge, where the line leaves the token */
+  frontEndInset?: number;
+  rearEndInset?: number;
+  /** huge ships: mm back from the front edge of the transverse line between the forward and rear side zones */
+  sideSplit?: number;
+  /** which dataset these figures come from (a key of the class's arcSources) */
+  source?: string;
+  uncertaintyMm?: number;
   status?: string;
 }
 
@@ -37,6 +46,8 @@ export interface TargetingProfile {
   rear: number;
   /** [offset from the centreline, mm from the front edge] of the side points */
   side: [number, number];
+  /** huge ships: the rear side pair (`side` is then the forward side pair) */
+  sideRear?: [number, number];
   status?: string;
 }
 
@@ -46,12 +57,29 @@ export interface ShipSizeSpec {
   dialFrame: { width: number; protrusion: number; inset: number; status?: string };
 }
 
+export type Faction = 'empire' | 'rebel' | 'republic' | 'separatist';
+
 export interface ShipClassSpec {
   name: string;
-  size: ShipSize;
+  faction: Faction;
+  /** a class implies its size */
+  size: ShipSize | 'huge';
+  /** the card names of its variants, as fleet lists name them */
+  cards: string[];
+  /** one row per speed 1..max: the most yaw clicks allowed at each joint */
+  speedChart: number[][];
+  /** the arc lines in use: arcSources[defaultArcSource] unless a table chose another source */
   arcs: ArcProfile;
-  targetingPoints?: TargetingProfile;
+  arcSources: Record<string, ArcProfile>;
+  defaultArcSource: string;
+  defaultArcSourceWhy: string;
+  targetingPoints: TargetingProfile;
+  flags?: string[];
 }
+
+/** The arc-line datasets a table may choose among (`measurements.arcSource`). */
+export const ARC_SOURCES = ['section7', 'mesh'] as const;
+export type ArcSource = (typeof ARC_SOURCES)[number];
 
 export interface TableSpec {
   width: number;
@@ -87,16 +115,17 @@ export interface Catalog {
   ruler: { range: Band[]; distance: Band[] };
   squadron: { diameter: number; spread?: [number, number]; status?: string };
   shipSizes: Record<ShipSize, ShipSizeSpec>;
-  arcDataset: { tokenLength: Record<ShipSize, number> };
+  arcDataset: { tokenLength: Record<ShipSize, number>; tokenWidth: Record<ShipSize, number> };
   defaultProfiles: Record<ShipSize, { arcs: ArcProfile; targetingPoints: TargetingProfile }>;
   shipClasses: Record<string, ShipClassSpec>;
+  factions: Record<Faction, string>;
   obstacles: Record<ObstacleType, ObstacleSpec>;
   obstacleEffects: Record<ObstacleKind, { ship: string | null; squadron: string | null }>;
   maneuverTool: ManeuverToolSpec;
 }
 
 function build(): Catalog {
-  const raw = catalogJson as unknown as Omit<Catalog, 'obstacles'> & {
+  const raw = catalogJson as unknown as Omit<Catalog, 'obstacles' | 'shipClasses' | 'factions'> & {
     obstacles: Record<ObstacleType, { kind: ObstacleKind; name: string }>;
   };
   const outlines = (outlinesJson as unknown as { obstacles: Record<string, { outline: [number, number][] }> }).obstacles;
@@ -107,7 +136,31 @@ function build(): Catalog {
     if (!o || !outline) throw new Error(`catalog: obstacle ${type} has no entry or no outline`);
     obstacles[type] = { kind: o.kind, name: o.name, outline };
   }
-  return { ...raw, obstacles };
+  const cls = classesJson as unknown as {
+    factions: Record<Faction, string>;
+    classes: Record<string, Omit<ShipClassSpec, 'arcs'>>;
+  };
+  const shipClasses: Record<string, ShipClassSpec> = {};
+  for (const [id, c] of Object.entries(cls.classes)) {
+    const arcs = c.arcSources[c.defaultArcSource];
+    if (!arcs) throw new Error(`catalog: ship class ${id} has no arc source ${c.defaultArcSource}`);
+    shipClasses[id] = { ...c, arcs: { ...arcs, source: c.defaultArcSource } };
+  }
+  return { ...raw, obstacles, shipClasses, factions: cls.factions };
+}
+
+/**
+ * A class's speed chart: result[s - 1][j] is the most yaw clicks allowed at joint j (0-based) at
+ * speed s, as in ship-classes.json ([[2], [0, 2], [0, 0, 2]]); null when the class is absent or unknown.
+ */
+export function speedChart(catalog: Catalog, shipClass: string | undefined): readonly (readonly number[])[] | null {
+  if (shipClass === undefined || !Object.hasOwn(catalog.shipClasses, shipClass)) return null;
+  return catalog.shipClasses[shipClass].speedChart;
+}
+
+/** The catalog's class for an id, or undefined (never a property of Object.prototype). */
+export function shipClass(catalog: Catalog, id: string | undefined): ShipClassSpec | undefined {
+  return id !== undefined && Object.hasOwn(catalog.shipClasses, id) ? catalog.shipClasses[id] : undefined;
 }
 
 /** The catalog shipped in assets/, read once. Treat as read-only; use withMeasurements to vary it. */
@@ -121,6 +174,8 @@ export interface MeasurementOverrides {
   dialFrame?: { width?: number; protrusion?: number };
   /** the maneuver tool: joint length, click angle, and each base size's attachment (smallX, smallY, ...) */
   maneuverTool?: Partial<Record<ToolOverrideKey, number>>;
+  /** which dataset's arc lines every class uses where it has that dataset (default: each class's own default) */
+  arcSource?: ArcSource;
 }
 
 export const TOOL_OVERRIDE_KEYS = [
@@ -156,12 +211,22 @@ export function withMeasurements(base: Catalog, m: MeasurementOverrides | undefi
     squadron: m.squadronDiameter !== undefined ? { diameter: m.squadronDiameter, status: 'set by the table' } : base.squadron,
     shipSizes,
     maneuverTool: toolWith(base.maneuverTool, m.maneuverTool),
+    shipClasses: m.arcSource ? withArcSource(base.shipClasses, m.arcSource) : base.shipClasses,
   };
 }
 
+function withArcSource(classes: Record<string, ShipClassSpec>, source: ArcSource): Record<string, ShipClassSpec> {
+  const out: Record<string, ShipClassSpec> = {};
+  for (const [id, c] of Object.entries(classes)) {
+    const a = c.arcSources[source];
+    out[id] = a ? { ...c, arcs: { ...a, source } } : c;
+  }
+  return out;
+}
+
 export function shipProfile(cat: Catalog, size: ShipSize, cls: string | undefined): { arcs: ArcProfile; targetingPoints: TargetingProfile; measured: boolean } {
-  const spec = cls ? cat.shipClasses[cls] : undefined;
+  const spec = shipClass(cat, cls);
   const def = cat.defaultProfiles[size];
   if (!spec) return { ...def, measured: false };
-  return { arcs: spec.arcs, targetingPoints: spec.targetingPoints ?? def.targetingPoints, measured: true };
+  return { arcs: spec.arcs, targetingPoints: spec.targetingPoints, measured: true };
 }

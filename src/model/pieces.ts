@@ -21,11 +21,68 @@ export interface ShipShapes {
   dials: Record<HullZoneName, Polygon>;
   /** each hull zone's firing arc: the region between its two arc lines, extended (arc-region.ts) */
   arcs: Record<HullZoneName, ArcRegion>;
-  /** the four printed arc lines, from where they meet the centreline to the token's side */
-  arcLines: { frontLeft: [Point, Point]; frontRight: [Point, Point]; rearLeft: [Point, Point]; rearRight: [Point, Point] };
+  /** the four printed arc lines, from where they meet the centreline to where they leave the token */
+  arcLines: Record<ArcLineName, ArcLine>;
+  /**
+   * each hull zone's two arc lines: [the line on its clockwise side, the line on its counter-clockwise
+   * side] (looking down on the ship), each [inner end, where it leaves the token]. The zone is the
+   * token between them; its firing arc the region between them, extended.
+   */
+  zoneArcLines: Record<HullZoneName, [ArcLine, ArcLine]>;
   /** whether this class's arc lines and targeting points come from measurements or size defaults */
   measuredProfile: boolean;
 }
+
+const zoneMap = <T, U>(r: Record<HullZoneName, T>, f: (t: T) => U): Record<HullZoneName, U> =>
+  Object.fromEntries(HULL_ZONES.map((z) => [z, f(r[z])])) as Record<HullZoneName, U>;
+
+/** Where the line through a and b meets the line through c and d (not parallel here: a front and a rear arc line). */
+function crossing(a: Point, b: Point, c: Point, d: Point): Point {
+  const rx = b.x - a.x, ry = b.y - a.y, sx = d.x - c.x, sy = d.y - c.y;
+  const t = ((c.x - a.x) * sy - (c.y - a.y) * sx) / (rx * sy - ry * sx);
+  return { x: a.x + t * rx, y: a.y + t * ry };
+}
+
+export type ArcLineName = 'frontLeft' | 'frontRight' | 'rearLeft' | 'rearRight';
+/** an arc line: [its inner end (on or near the centreline), where it leaves the token] */
+export type ArcLine = [Point, Point];
+
+/** Where a point of the token's edge lies along its boundary, counter-clockwise from the rear right corner. */
+function perimeterAt(tw: number, tl: number, p: Point): number {
+  const W = 2 * tw, L = 2 * tl;
+  if (p.x === tw && p.y < tl) return p.y + tl;
+  if (p.y === tl && p.x > -tw) return L + (tw - p.x);
+  if (p.x === -tw && p.y > -tl) return L + W + (tl - p.y);
+  return 2 * L + W + (p.x + tw);
+}
+
+/**
+ * The token between two arc lines, counter-clockwise: the clockwise-side line inward to outward,
+ * the token's edge counter-clockwise to the other line, that line outward to inward.
+ */
+function zoneBetween(tw: number, tl: number, cw: ArcLine, ccw: ArcLine): Polygon {
+  const W = 2 * tw, L = 2 * tl, P = 2 * L + 2 * W;
+  const corners: [number, Point][] = [
+    [0, { x: tw, y: -tl }], [L, { x: tw, y: tl }], [L + W, { x: -tw, y: tl }], [2 * L + W, { x: -tw, y: -tl }],
+  ];
+  const a = perimeterAt(tw, tl, cw[1]);
+  let b = perimeterAt(tw, tl, ccw[1]);
+  if (b <= a) b += P;
+  const pts: Point[] = [cw[0], cw[1]];
+  for (const k of [0, 1]) {
+    for (const [t, c] of corners) {
+      const tt = t + k * P;
+      if (tt > a && tt < b) pts.push(c);
+    }
+  }
+  pts.push(ccw[1], ccw[0]);
+  const ring = pts.filter((p, i) => {
+    const q = pts[(i + pts.length - 1) % pts.length];
+    return p.x !== q.x || p.y !== q.y;
+  });
+  return Polygon.from(ring);
+}
+
 
 /** A ship's shapes in its own frame: base centred on the origin, bow toward +y. */
 export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | undefined): ShipShapes {
@@ -43,25 +100,36 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
   ]);
   const tw = spec.token.width / 2, tl = spec.token.length / 2;
   const token = Polygon.rect(0, 0, spec.token.width, spec.token.length);
+  // arc figures were measured on the dataset's token: scale them along its length (and width, for insets)
   const s = spec.token.length / cat.arcDataset.tokenLength[size];
-  const yF = tl - arc.frontOffset * s, yFc = tl - arc.frontConj * s;
-  const yR = -tl + arc.rearOffset * s, yRc = -tl + arc.rearConj * s;
-  const FC = { x: 0, y: yFc }, RC = { x: 0, y: yRc };
-  const FL = { x: -tw, y: yF }, FR = { x: tw, y: yF }, RL = { x: -tw, y: yR }, RR = { x: tw, y: yR };
-  const hullZones: Record<HullZoneName, Polygon> = {
-    front: Polygon.from([FL, FC, FR, { x: tw, y: tl }, { x: -tw, y: tl }]),
-    rear: Polygon.from([RR, RC, RL, { x: -tw, y: -tl }, { x: tw, y: -tl }]),
-    left: Polygon.from([RL, RC, FC, FL]),
-    right: Polygon.from([FR, FC, RC, RR]),
+  const sx = spec.token.width / cat.arcDataset.tokenWidth[size];
+  const FC = { x: 0, y: tl - arc.frontConj * s };
+  // conjunctions that meet (figures summing to the token's length) are one point, not two a rounding apart
+  const rcY = -tl + arc.rearConj * s;
+  const RC = Math.abs(rcY - FC.y) < 1e-9 ? FC : { x: 0, y: rcY };
+  // where a line leaves the token: through the side, or (offset 0 with an inset) through the end edge
+  const frontEnd = (side: 1 | -1): Point =>
+    arc.frontOffset === 0 && arc.frontEndInset ? { x: side * (tw - arc.frontEndInset * sx), y: tl } : { x: side * tw, y: tl - arc.frontOffset * s };
+  const rearEnd = (side: 1 | -1): Point =>
+    arc.rearOffset === 0 && arc.rearEndInset ? { x: side * (tw - arc.rearEndInset * sx), y: -tl } : { x: side * tw, y: -tl + arc.rearOffset * s };
+  // where the extended front lines cross behind the extended rear lines' crossing (a few classes'
+  // printed lines stop short of the centreline), each front line ends where it meets the rear line of
+  // its side, and the front and rear zones meet along the stretch between those two points
+  const fR = frontEnd(1), rR = rearEnd(1);
+  const iR = FC.y >= RC.y ? null : crossing(FC, fR, RC, rR);
+  const inner = (side: 1 | -1, c: Point): Point => (iR ? { x: side * iR.x, y: iR.y } : c);
+  const lines: Record<ArcLineName, ArcLine> = {
+    frontLeft: [inner(-1, FC), frontEnd(-1)], frontRight: [inner(1, FC), fR],
+    rearLeft: [inner(-1, RC), rearEnd(-1)], rearRight: [inner(1, RC), rR],
   };
-  // each zone's arc from its two arc lines; a side zone's lines cross beyond the centre line
-  const arcOf = (a: [Point, Point], b: [Point, Point]) => ArcRegion.between(a, b, ARC_REACH);
-  const arcs: Record<HullZoneName, ArcRegion> = {
-    front: arcOf([FC, FL], [FC, FR]),
-    rear: arcOf([RC, RL], [RC, RR]),
-    left: arcOf([FC, FL], [RC, RL]),
-    right: arcOf([FC, FR], [RC, RR]),
+  const zoneArcLines: Record<HullZoneName, [ArcLine, ArcLine]> = {
+    front: [lines.frontRight, lines.frontLeft],
+    left: [lines.frontLeft, lines.rearLeft],
+    rear: [lines.rearLeft, lines.rearRight],
+    right: [lines.rearRight, lines.frontRight],
   };
+  const hullZones = zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw));
+  const arcs = zoneMap(zoneArcLines, ([cw, ccw]) => ArcRegion.between(cw, ccw, ARC_REACH));
   const dials: Record<HullZoneName, Polygon> = {
     front: Polygon.from([[-fw, l2 - inset], [fw, l2 - inset], [fw, l2 + p], [-fw, l2 + p]]),
     rear: Polygon.from([[-fw, -l2 - p], [fw, -l2 - p], [fw, -l2 + inset], [-fw, -l2 + inset]]),
@@ -76,13 +144,11 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
   };
   return {
     base, footprint, token, hullZones, targetingPoints, dials, arcs,
-    arcLines: { frontLeft: [FC, FL], frontRight: [FC, FR], rearLeft: [RC, RL], rearRight: [RC, RR] },
+    arcLines: lines, zoneArcLines,
     measuredProfile: measured,
   };
 }
 
-const zoneMap = <T, U>(r: Record<HullZoneName, T>, f: (t: T) => U): Record<HullZoneName, U> =>
-  Object.fromEntries(HULL_ZONES.map((z) => [z, f(r[z])])) as Record<HullZoneName, U>;
 
 const localCache = new WeakMap<Catalog, Map<string, ShipShapes>>();
 
@@ -109,6 +175,7 @@ export function shipShapes(cat: Catalog, ship: Pick<Ship, 'size' | 'class' | 'x'
       frontLeft: line(local.arcLines.frontLeft), frontRight: line(local.arcLines.frontRight),
       rearLeft: line(local.arcLines.rearLeft), rearRight: line(local.arcLines.rearRight),
     },
+    zoneArcLines: zoneMap(local.zoneArcLines, ([a, b]) => [line(a), line(b)]),
     measuredProfile: local.measuredProfile,
   };
 }

@@ -1,6 +1,6 @@
 import {
-  type Band, CATALOG, type Catalog, type MeasurementOverrides, OBSTACLE_TYPES, type ObstacleType, SHIP_SIZES, type ShipSize,
-  TOOL_OVERRIDE_KEYS, withMeasurements,
+  ARC_SOURCES, type Band, CATALOG, type Catalog, type MeasurementOverrides, OBSTACLE_TYPES, type ObstacleType, SHIP_SIZES, type ShipSize,
+  shipClass, TOOL_OVERRIDE_KEYS, withMeasurements,
 } from './catalog';
 
 export type Ruleset = 'seed' | '1.6';
@@ -10,8 +10,14 @@ export type Player = 1 | 2;
 export interface Ship {
   id: string; size: ShipSize; class?: string; player: Player;
   x: number; y: number; rotation: number; speed: number;
+  /** optional: what players call this ship ("Devastator") */
+  name?: string;
 }
-export interface Squadron { id: string; player: Player; x: number; y: number }
+export interface Squadron {
+  id: string; player: Player; x: number; y: number;
+  /** optional: what players call this squadron ("Howlrunner") */
+  name?: string;
+}
 export interface Obstacle { id: string; type: ObstacleType; x: number; y: number; rotation: number }
 export interface Token { id: string; x: number; y: number; radius: number }
 
@@ -210,6 +216,16 @@ function id(o: Obj, path: string, seen: Map<string, string>): string {
   return v;
 }
 
+const MAX_NAME = 60;
+
+/** A piece's optional name: one line of 1 to 60 characters. */
+function name(o: Obj, path: string): string {
+  const v = str<string>(o, 'name', path).trim();
+  if (v.length === 0 || v.length > MAX_NAME) throw new TableError(`${path}.name`, `expected 1 to ${MAX_NAME} characters`);
+  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(v)) throw new TableError(`${path}.name`, 'expected one line without control characters');
+  return v;
+}
+
 function onTable(o: Obj, path: string, size: TableSize): { x: number; y: number } {
   const t = CATALOG.tables[size];
   const x = num(o, 'x', path);
@@ -242,6 +258,7 @@ function measurements(v: unknown, path: string): MeasurementOverrides | undefine
   };
   bandSet('rangeBands', ['close', 'medium', 'long']);
   bandSet('distanceBands', ['1', '2', '3', '4', '5']);
+  if (o.arcSource !== undefined) out.arcSource = str(o, 'arcSource', path, ARC_SOURCES);
   if (o.squadronDiameter !== undefined) out.squadronDiameter = num(o, 'squadronDiameter', path, { min: 10, max: 60 });
   if (o.dialFrame !== undefined) {
     const f = obj(o.dialFrame, `${path}.dialFrame`);
@@ -289,7 +306,7 @@ export function validateTable(json: unknown): Table {
   if (format !== 'armada-table/1') {
     throw new TableError('format', format === undefined ? 'missing; expected "armada-table/1"' : `expected "armada-table/1", got ${describe(format)}`);
   }
-  const size = str<TableSize>(root, 'table', '', ['3x6', '3x3']);
+  const tableSize = str<TableSize>(root, 'table', '', ['3x6', '3x3']);
   const ruleset = str<Ruleset>(root, 'ruleset', '', ['seed', '1.6'], 'seed');
   const seen = new Map<string, string>();
   const list = (key: string) => (root[key] === undefined ? [] : arr(root[key], key));
@@ -299,43 +316,49 @@ export function validateTable(json: unknown): Table {
 
   const ship = (v: unknown, path: string): Ship => {
     const o = obj(v, path);
+    const sid = id(o, path, seen);
+    // a class implies its size: a file may give the class alone, or both if they agree
+    const cls = o.class === undefined ? undefined : str<string>(o, 'class', path);
+    const spec = cls === undefined ? undefined : shipClass(CATALOG, cls);
+    if (cls !== undefined && !spec) {
+      throw new TableError(`${path}.class`, `unknown ship class ${quote(cls)} (ship ${quote(sid)}); known: ${Object.keys(CATALOG.shipClasses).join(', ')}`);
+    }
+    const size = o.size === undefined && spec ? spec.size : o.size === 'huge' ? 'huge' : str<ShipSize>(o, 'size', path, SHIP_SIZES);
+    if (spec && spec.size !== size) {
+      throw new TableError(`${path}.class`, `${cls} is a ${spec.size} ship, not ${size} (ship ${quote(sid)}); give the class alone or its size`);
+    }
+    if (size === 'huge') throw new TableError(`${path}.size`, `huge ships are not supported yet (ship ${quote(sid)})`);
     const s: Ship = {
-      id: id(o, path, seen),
-      size: (() => {
-        if (o.size === 'huge') throw new TableError(`${path}.size`, 'huge ships are not supported yet');
-        return str<ShipSize>(o, 'size', path, SHIP_SIZES);
-      })(),
+      id: sid,
+      size,
       player: player(o, path),
-      ...onTable(o, path, size),
+      ...onTable(o, path, tableSize),
       rotation: rotation(o, path),
       speed: num(o, 'speed', path, { min: 0, max: 4, def: 0, integer: true }),
     };
-    if (o.class !== undefined) {
-      const cls = str<string>(o, 'class', path);
-      const spec = Object.hasOwn(CATALOG.shipClasses, cls) ? CATALOG.shipClasses[cls] : undefined;
-      if (!spec) throw new TableError(`${path}.class`, `unknown ship class ${quote(cls)}; known: ${Object.keys(CATALOG.shipClasses).join(', ')}`);
-      if (spec.size !== s.size) throw new TableError(`${path}.class`, `${cls} is a ${spec.size} ship, not ${s.size}`);
-      s.class = cls;
-    }
+    if (cls !== undefined) s.class = cls;
+    if (o.name !== undefined) s.name = name(o, path);
     return s;
   };
   const ships = list('ships').map((v, i) => ship(v, `ships[${i}]`));
   const squadron = (v: unknown, path: string): Squadron => {
     const o = obj(v, path);
-    return { id: id(o, path, seen), player: player(o, path), ...onTable(o, path, size) };
+    const sq: Squadron = { id: id(o, path, seen), player: player(o, path), ...onTable(o, path, tableSize) };
+    if (o.name !== undefined) sq.name = name(o, path);
+    return sq;
   };
   const squadrons = list('squadrons').map((v, i) => squadron(v, `squadrons[${i}]`));
   const obstacle = (o: Obj, path: string): Obstacle => ({
     id: id(o, path, seen),
     type: str<ObstacleType>(o, 'type', path, OBSTACLE_TYPES),
-    ...onTable(o, path, size),
+    ...onTable(o, path, tableSize),
     rotation: rotation(o, path, 0),
   });
   const obstacles = list('obstacles').map((v, i) => obstacle(obj(v, `obstacles[${i}]`), `obstacles[${i}]`));
   const tokens = list('tokens').map((v, i): Token => {
     const path = `tokens[${i}]`;
     const o = obj(v, path);
-    return { id: id(o, path, seen), ...onTable(o, path, size), radius: num(o, 'radius', path, { min: 1, max: 100, def: 12.5 }) };
+    return { id: id(o, path, seen), ...onTable(o, path, tableSize), radius: num(o, 'radius', path, { min: 1, max: 100, def: 12.5 }) };
   });
   const obstacleIds = new Set(obstacles.map((o) => o.id));
   const sides = (p: Player) => ships.reduce((n, s) => n + (s.player === p ? 4 : 0), 0) + squadrons.reduce((n, q) => n + (q.player === p ? 1 : 0), 0);
@@ -372,7 +395,7 @@ export function validateTable(json: unknown): Table {
     const to = obj(o.to, `${path}.to`);
     const res: MoveObstacle = {
       id: pid, kind, obstacle: target,
-      to: { ...onTable(to, `${path}.to`, size), rotation: rotation(to, `${path}.to`) },
+      to: { ...onTable(to, `${path}.to`, tableSize), rotation: rotation(to, `${path}.to`) },
       maxDistance: num(o, 'maxDistance', path, { min: 1, max: 5, integer: true, def: 2 }),
     };
     if (o.minDistance !== undefined) res.minDistance = num(o, 'minDistance', path, { min: 1, max: 5, integer: true });
@@ -390,10 +413,10 @@ export function validateTable(json: unknown): Table {
     const to = obj(o.to, `${path}.to`);
     const own = typeof piece === 'string' ? listed.find((e) => e.id === piece) : piece;
     const turn = own && 'rotation' in own ? (own as Ship).rotation : 0;
-    const at = { ...onTable(to, `${path}.to`, size), rotation: rotation(to, `${path}.to`, turn) };
+    const at = { ...onTable(to, `${path}.to`, tableSize), rotation: rotation(to, `${path}.to`, turn) };
     return key === 'ship' ? { id: pid, kind: 'deploy', ship: piece as string | Ship, to: at } : { id: pid, kind: 'deploy', squadron: piece as string | Squadron, to: at };
   }
-  const table: Table = { format: 'armada-table/1', table: size, ruleset, ships, squadrons, obstacles, tokens, proposals };
+  const table: Table = { format: 'armada-table/1', table: tableSize, ruleset, ships, squadrons, obstacles, tokens, proposals };
   const m = measurements(root.measurements, 'measurements');
   if (m) {
     table.measurements = m;

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { HullZoneName, ObstacleType } from '../model/catalog';
+import type { ArcSource, HullZoneName, ObstacleType } from '../model/catalog';
 import { type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
 import { type MeasureKey, overrideOf, withOverride } from './measurements';
@@ -98,6 +98,17 @@ export function commands(store: AppStore) {
         refuse(e);
         return;
       }
+      this.change(next);
+    },
+    /** Which dataset's arc lines every class uses (null: each class's own default): one undo step. */
+    setArcSource(source: ArcSource | null) {
+      const t = get().table;
+      if ((t.measurements?.arcSource ?? null) === source) return;
+      const m = { ...(t.measurements ?? {}) };
+      if (source) m.arcSource = source;
+      else delete m.arcSource;
+      const next: Table = { ...t, measurements: m };
+      if (!Object.keys(m).length) delete next.measurements;
       this.change(next);
     },
     /** Every figure back to the catalog: one undo step. */

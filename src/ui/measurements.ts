@@ -47,6 +47,16 @@ export function buildMeasurements(host: HTMLElement, cmd: Commands) {
     rows.set(f.key, { row, input, reset, f });
     body.append(row);
   }
+  // where two datasets give a class's arc lines: each class's default, or one dataset for all
+  const arcSource = h('select', { id: 'meas-arc-source', title: 'which dataset\'s arc lines the ship classes use' },
+    h('option', { value: '' }, 'each class\'s default (section 7 where measured)'),
+    h('option', { value: 'section7' }, 'section 7 (community, printed tokens; 13 classes)'),
+    h('option', { value: 'mesh' }, 'ruler meshes (digital table; all 33 classes)'));
+  arcSource.addEventListener('change', () => cmd.setArcSource(arcSource.value === '' ? null : (arcSource.value as 'mesh')));
+  body.append(h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, 'Ship-class arc lines'),
+    h('div', { class: 'row', style: 'align-items:center;margin:2px 0 0' }, arcSource),
+    h('div', { class: 'hint', style: 'margin:0 0 2px' },
+      'Section 7 and the meshes agree to about 1-1.5 mm (median); a class without the chosen dataset keeps its own.'));
   host.append(h('details', { id: 'measurements-panel' },
     h('summary', { style: 'cursor:pointer' }, h('h3', { style: 'display:inline' }, 'Measurements'), ' ', count),
     h('p', { class: 'hint' }, 'Uncertain figures: override one to judge the table with your own measurement. Overrides are saved with the table and travel in share links.'),
@@ -54,7 +64,8 @@ export function buildMeasurements(host: HTMLElement, cmd: Commands) {
   return (s: AppState) => {
     if (s.table.measurements === current && count.textContent) return;
     current = s.table.measurements;
-    const n = figures.filter((f) => overrideOf(current, f.key) !== undefined).length;
+    const n = figures.filter((f) => overrideOf(current, f.key) !== undefined).length + (current?.arcSource ? 1 : 0);
+    arcSource.value = current?.arcSource ?? '';
     count.textContent = n ? `${n} set` : 'catalog';
     resetAll.disabled = !n;
     for (const f of figures) show(f.key);

@@ -4,14 +4,15 @@
  */
 import catalogJson from '../../assets/catalog.json';
 import outlinesJson from '../../assets/obstacle-outlines.json';
+import classesJson from '../../assets/ship-classes.json';
 import { type OShape, placeXY, signedArea, type XY } from './oracle';
 
 type Size = 'small' | 'medium' | 'large';
 interface SizeSpec { base: { width: number; length: number }; token: { width: number; length: number }; dialFrame: { width: number; protrusion: number } }
 interface Tp { front: number; rear: number; side: [number, number] }
-const CAT = catalogJson as unknown as {
-  defaultProfiles: Record<Size, { targetingPoints: Tp }>;
-  shipClasses: Record<string, { targetingPoints?: Tp }>;
+const CAT = {
+  ...(catalogJson as unknown as { defaultProfiles: Record<Size, { targetingPoints: Tp }> }),
+  shipClasses: (classesJson as unknown as { classes: Record<string, { targetingPoints?: Tp }> }).classes,
 };
 
 /** Targeting points from the catalog's figures: mm back from the token's front edge, side points offset from the centreline. */

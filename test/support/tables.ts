@@ -1,9 +1,10 @@
 /** fast-check generators of small, crowded tables: pieces close enough that many pairs touch or overlap. */
 import fc from 'fast-check';
 import catalogJson from '../../assets/catalog.json';
+import classesJson from '../../assets/ship-classes.json';
 import { obstacleRing, shipBase, SQUADRON_DIAMETER } from './shapes';
 
-const CLASSES = Object.entries((catalogJson as unknown as { shipClasses: Record<string, { size: string }> }).shipClasses);
+const CLASSES = Object.entries((classesJson as unknown as { classes: Record<string, { size: string }> }).classes).filter(([, c]) => c.size !== 'huge');
 export const OBSTACLE_TYPES = Object.keys((catalogJson as unknown as { obstacles: Record<string, unknown> }).obstacles);
 
 const rotation = fc.oneof(
