@@ -1,5 +1,26 @@
 import { devices, expect, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { openFresh, pagePoint, piece, tableJson } from './helpers';
+
+const b64 = (t: unknown) => Buffer.from(JSON.stringify(t), 'utf8').toString('base64url');
+const link = (t: unknown, a: string, d: string) => `#table=${b64(t)}&attack=${a},${d}`;
+const TOURNAMENT = JSON.parse(readFileSync('e2e/fixtures/tournament-table.json', 'utf8'));
+const DEMO = JSON.parse(readFileSync('assets/demo-table.json', 'utf8'));
+
+/** Two squadrons face to face along y = 300, and a small ship `wall` above the line (its y set by the test). */
+const nearMissTable = (wallY: number) => ({
+  format: 'armada-table/1', table: '3x6', ruleset: 'seed',
+  ships: [{ id: 'wall', player: 1, size: 'small', x: 900, y: wallY, rotation: 0, speed: 2 }],
+  squadrons: [{ id: 'tie', player: 1, x: 870, y: 300 }, { id: 'xw', player: 2, x: 930, y: 300 }],
+  obstacles: [], tokens: [], proposals: [],
+});
+/** A star destroyer firing across a dust field at a corvette. */
+const DUST_TABLE = {
+  format: 'armada-table/1', table: '3x6', ruleset: 'seed',
+  ships: [{ id: 'isd', player: 1, size: 'large', x: 900, y: 200, rotation: 0, speed: 2 },
+    { id: 'cr90', player: 2, size: 'small', x: 900, y: 560, rotation: 180, speed: 2 }],
+  squadrons: [], obstacles: [{ id: 'dust1', type: 'dust-1', x: 900, y: 380, rotation: 0 }], tokens: [], proposals: [],
+};
 
 // The dispute view (issue 11): selecting never moves anything; a pair is chosen in two taps.
 // Each test runs at desktop size with a mouse and on a phone (Pixel 5 profile, touch).
@@ -25,6 +46,8 @@ async function mousePress(page: Page, p: { x: number; y: number }, tremor: numbe
   for (const [dx, dy] of [[tremor / 2, 0], [tremor, tremor / 2], [0, tremor], [tremor, 0]]) await page.mouse.move(p.x + dx, p.y + dy);
   await page.mouse.up();
 }
+
+const card = (page: Page) => page.locator('#attack-verdict');
 
 const pair = (page: Page) => page.evaluate(() => {
   const s = window.__armada.store.getState();
@@ -53,6 +76,94 @@ for (const phone of [false, true]) {
       await page.check('#lock-pieces');
       await press(page, await pagePoint(page, isd.x, isd.y + 20), 40);
       expect(await tableJson(page)).toBe(moved);
+    });
+
+    test('a pair link opens on its card; a broken pair keeps the table and says why', async ({ page }) => {
+      await openFresh(page, link(DEMO, 'isd.front', 'xwing1'));
+      const c = card(page);
+      await expect(c).toHaveAttribute('data-attacker', 'isd.front');
+      await expect(c).toHaveAttribute('data-defender', 'xwing1');
+      await expect(c.locator('.headline')).toContainText('xwing1');
+      const r = await page.evaluate(() => window.__armada.analysis().report.attacks.find((a) => a.attacker === 'isd.front' && a.defender === 'xwing1')!);
+      await expect(c).toHaveAttribute('data-los', r.los);
+      await expect(c).toHaveAttribute('data-range', r.range);
+      await expect(c).toHaveAttribute('data-in-arc', String(r.inArc));
+      await openFresh(page, link(DEMO, 'isd.front', 'nobody'));
+      await expect(page.locator('#message')).toContainText('no ship or squadron "nobody"');
+      await expect(c).not.toHaveAttribute('data-attacker', /./);
+      expect(JSON.parse(await tableJson(page)).ships.length).toBe(DEMO.ships.length);
+    });
+
+    test('two taps pick the pair: attacker, then defender; nothing moves', async ({ page }) => {
+      await openFresh(page);
+      await page.evaluate(() => window.__armada.zoomTo(600, 120, 900, 640));
+      const before = await tableJson(page);
+      const front = await page.evaluate(() => {
+        const e = window.__armada.analysis().world.byId.get('isd');
+        if (e?.kind !== 'ship') throw new Error('no isd');
+        const c = e.shapes.hullZones.front.centroid();
+        return { x: c.x, y: c.y };
+      });
+      const xw = await piece(page, 'xwing1');
+      const tap = async (p: { x: number; y: number }) => {
+        const q = await pagePoint(page, p.x, p.y);
+        if (phone) await page.touchscreen.tap(q.x, q.y); else await page.mouse.click(q.x, q.y);
+      };
+      await tap(front);
+      expect(await pair(page)).toEqual({ attacker: 'isd.front', defender: null });
+      await tap(xw);
+      expect(await pair(page)).toEqual({ attacker: 'isd.front', defender: 'xwing1' });
+      await expect(card(page)).toHaveAttribute('data-defender', 'xwing1');
+      await expect(page.locator('#pick-defender')).toHaveValue('xwing1');
+      expect(await tableJson(page)).toBe(before);
+    });
+
+    test('a 0.2 mm near miss is a close call; a 5 mm miss is not', async ({ page }) => {
+      await openFresh(page, link(nearMissTable(400), 'tie', 'xw'));
+      const half = await page.evaluate(() => {
+        const e = window.__armada.analysis().world.byId.get('wall');
+        if (e?.kind !== 'ship') throw new Error('no wall');
+        return 400 - e.shapes.base.minY;
+      });
+      await openFresh(page, link(nearMissTable(300 + half + 0.2), 'tie', 'xw'));
+      await expect(card(page)).toHaveAttribute('data-los', 'clear');
+      await expect(card(page)).toHaveAttribute('data-close-call', 'true');
+      await expect(card(page).locator('.close-call')).toContainText('Too close to call on the table: 0.20 mm');
+      await expect(page.locator('#loupes .loupe[data-topic="los"]')).toHaveCount(1);
+      await openFresh(page, link(nearMissTable(300 + half + 5), 'tie', 'xw'));
+      await expect(card(page)).toHaveAttribute('data-los', 'clear');
+      await expect(card(page)).toHaveAttribute('data-close-call', 'false');
+    });
+
+    test('every verdict kind has a card whose headline follows the report', async ({ page }) => {
+      await openFresh(page, '#table=' + b64(TOURNAMENT));
+      await expect.poll(() => page.evaluate(() => !window.__armada.analysis().live)).toBe(true);
+      const picks = await page.evaluate(() => {
+        const out: Record<string, { attacker: string; defender: string; names: string[]; none: boolean }> = {};
+        for (const a of window.__armada.analysis().report.attacks) {
+          const kind = !a.inArc ? 'out-of-arc' : a.range === 'beyond' ? 'out-of-range' : a.los;
+          if (out[kind]) continue;
+          const names = kind === 'blocked' ? (a.blockedBy as string[]) : kind === 'obstructed' ? a.obstructedBy : [];
+          out[kind] = { attacker: a.attacker, defender: a.defender, names, none: kind !== 'clear' && kind !== 'obstructed' };
+        }
+        return out;
+      });
+      expect(Object.keys(picks).sort()).toEqual(['blocked', 'clear', 'obstructed', 'out-of-arc', 'out-of-range']);
+      await page.check('#all-attacks');
+      for (const [kind, p] of Object.entries(picks)) {
+        await page.selectOption('#pick-attacker', p.attacker);
+        await page.selectOption('#pick-defender', p.defender);
+        const c = card(page);
+        await expect(c).toHaveAttribute('data-kind', kind);
+        const headline = c.locator('.headline');
+        if (p.none) await expect(headline).toContainText('No attack');
+        else await expect(headline).not.toContainText('No attack');
+        for (const id of [p.attacker, p.defender, ...p.names]) await expect(headline).toContainText(id);
+      }
+      // dust: a ship cannot attack across a dust field
+      await openFresh(page, link(DUST_TABLE, 'isd.front', 'cr90.front'));
+      await expect(card(page)).toHaveAttribute('data-los', 'dust');
+      await expect(card(page).locator('.headline')).toContainText('No attack: isd.front\'s line of sight to cr90.front crosses the dust field dust1');
     });
   });
 }

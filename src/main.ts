@@ -10,8 +10,8 @@ import type { Entry } from './rules/world';
 import { analyse, type Analysis } from './state/analysis';
 import { FullAnalysis } from './state/full-analysis';
 import { loadSaved, save } from './state/persist';
-import { SHARE_PREFIX, tableFromHash } from './state/share';
-import { type AppState, commands, createAppStore } from './state/store';
+import { attackFromHash, SHARE_PREFIX, tableFromHash } from './state/share';
+import { type AppState, commands, createAppStore, pairProblem } from './state/store';
 import { buildInspector, buildPalette, buildToolbar } from './ui/controls';
 import { buildDispute } from './ui/dispute';
 import { buildMeasurements } from './ui/measurements';
@@ -32,14 +32,23 @@ async function main() {
 
   const openHash = () => {
     if (!location.hash.startsWith(SHARE_PREFIX)) return;
-    let t: Table | null = null;
+    let t: Table | null = null, attack: ReturnType<typeof attackFromHash> = null, attackProblem = '';
     try {
       t = tableFromHash(location.hash);
+      try {
+        attack = attackFromHash(location.hash);
+        const p = attack && pairProblem(t, attack.attacker, attack.defender);
+        if (p) { attackProblem = p; attack = null; }
+      } catch (e) {
+        attackProblem = (e as Error).message;
+      }
     } catch (e) {
       cmd.message('error', linkProblem(e));
     }
     history.replaceState(null, '', location.pathname + location.search);
     if (t) cmd.load(t, 'Opened the table from the link. Undo returns to the table you had.');
+    if (attack) cmd.setPair(attack.attacker, attack.defender);
+    if (attackProblem) cmd.message('error', `The link's table is open, but not its attack: ${attackProblem}.`);
   };
   openHash();
   window.addEventListener('hashchange', openHash);
@@ -80,7 +89,10 @@ async function main() {
   const disputeHost = document.createElement('section');
   disputeHost.id = 'dispute';
   $('inspector').before(disputeHost);
-  const updateDispute = buildDispute(disputeHost, store, cmd);
+  const updateDispute = buildDispute(disputeHost, store, cmd, {
+    pictures: (shots) => scene.pictures(shots),
+    scale: () => scene.view.scale,
+  });
   const measurementsHost = document.createElement('section');
   measurementsHost.id = 'measurements';
   $('verdicts').before(measurementsHost);
@@ -137,7 +149,7 @@ async function main() {
     updateToolbar(s);
     updateInspector(s);
     updateMeasurements(s);
-    updateDispute(s);
+    updateDispute(s, analysis);
     showMessage(s);
     document.body.dataset.ready = 'true';
   };
@@ -161,7 +173,7 @@ async function main() {
   $('verdicts').addEventListener('click', (ev) => {
     if (window.getSelection()?.toString()) return; // selecting text to copy
     const li = (ev.target as HTMLElement).closest('li[data-attacker]') as HTMLElement | null;
-    if (li) cmd.select(li.dataset.attacker!.split('.')[0], (li.dataset.attacker!.split('.')[1] as never) ?? null);
+    if (li) cmd.setPair(li.dataset.attacker!, li.dataset.defender ?? null);
   });
   draw();
 

@@ -1,4 +1,4 @@
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { Application, Container, Graphics, Rectangle, Text } from 'pixi.js';
 import type { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
 import { HULL_ZONES, type HullZoneName } from '../model/catalog';
@@ -25,6 +25,7 @@ export class Scene {
   private layers!: { table: Graphics; pieces: Graphics; marks: Graphics; lines: Graphics; handles: Graphics; labels: Container };
   private labels = new Map<string, Text>();
   private fitted = false;
+  private last: [AppState, Analysis, Overlays] | null = null;
 
   /** `?aa=0` in the address turns antialiasing off, for slow devices (and software rendering). */
   async init(host: HTMLElement) {
@@ -122,7 +123,59 @@ export class Scene {
     return null;
   }
 
+  /** The chosen attack (the dispute card's): above the rest, outlined, labelled, with band-end ticks. */
+  private chosenAttack(r: AttackReport, world: Analysis['world'], g: Graphics) {
+    const defender = world.byId.get(r.defender.split('.')[0]);
+    const zone = r.defender.split('.')[1] as HullZoneName | undefined;
+    if (defender?.kind === 'ship' && zone) g.poly(this.poly(defender.shapes.hullZones[zone]), true).stroke({ width: 3, color: 0xffffff });
+    else if (defender?.kind === 'squadron') this.shape(g, defender.circle).stroke({ width: 3, color: 0xffffff });
+    if (r.rangeLine) {
+      this.line(g, r.rangeLine[0], r.rangeLine[1], 4.5, 0x000000, 0.8);
+      this.line(g, r.rangeLine[0], r.rangeLine[1], 2.5, 0xffffff, 1, 5);
+      const [[px, py], [qx, qy]] = r.rangeLine;
+      const len = Math.hypot(qx - px, qy - py);
+      const ux = (qx - px) / (len || 1), uy = (qy - py) / (len || 1);
+      const bands = r.attacker.includes('.') ? world.catalog.ruler.range : world.catalog.ruler.distance.slice(0, 1);
+      const tick = 8 / this.view.scale;
+      for (const b of bands) {
+        if (b.end > len + 60) continue;
+        const c: XY = [px + ux * b.end, py + uy * b.end];
+        this.line(g, [c[0] - uy * tick, c[1] + ux * tick], [c[0] + uy * tick, c[1] - ux * tick], 2, 0xffe066);
+      }
+      const m: XY = [px + (qx - px) * 0.62, py + (qy - py) * 0.62];
+      this.label('chosen:range', `range ${r.range}${r.rangeMm !== null ? ` ${r.rangeMm.toFixed(2)} mm` : ''}`, m[0] - uy * 14 / this.view.scale, m[1] + ux * 14 / this.view.scale, 0xffffff);
+    }
+    this.line(g, r.losLine[0], r.losLine[1], 6.5, 0x000000, 0.85);
+    this.line(g, r.losLine[0], r.losLine[1], 4, LOS[r.los]);
+    const [[ax, ay], [bx, by]] = r.losLine;
+    this.label('chosen:los', `line of sight: ${r.los}`, ax + (bx - ax) * 0.38, ay + (by - ay) * 0.38 - 12 / this.view.scale, LOS[r.los]);
+  }
+
+  /**
+   * Pictures of the table, each around `at` (mm), `spanMm` across, in a `w` x `h` px canvas: the
+   * same drawing as the canvas, at that zoom (the dispute card's loupes and saved picture).
+   */
+  pictures(shots: { at: XY; spanMm: number; w: number; h: number }[]): (HTMLCanvasElement | null)[] {
+    const last = this.last;
+    if (!last) return shots.map(() => null);
+    const saved = this.view;
+    try {
+      return shots.map(({ at, spanMm, w, h }) => {
+        if (!(spanMm > 0) || !Number.isFinite(at[0] + at[1])) return null;
+        const scale = w / spanMm;
+        this.view = { scale, ox: w / 2 - at[0] * scale, oy: h / 2 + at[1] * scale };
+        this.render(...last);
+        return this.app.renderer.extract.canvas({ target: this.app.stage, frame: new Rectangle(0, 0, w, h) }) as HTMLCanvasElement;
+      });
+    } finally {
+      // one render back at the canvas's own view, whatever the number of pictures
+      this.view = saved;
+      this.render(...last);
+    }
+  }
+
   render(state: AppState, a: Analysis, ov: Overlays) {
+    this.last = [state, a, ov];
     const { world, report } = a;
     const L = this.layers;
     for (const g of [L.table, L.pieces, L.marks, L.lines, L.handles]) g.clear();
@@ -212,13 +265,22 @@ export class Scene {
     // selected attacker: lines of sight and range lines to every defender
     const attacks: AttackReport[] = state.attacker ? report.attacks.filter((r) => r.attacker === state.attacker) : [];
     const obstructing = new Set<string>(), grazing = new Set<string>();
+    const chosen = state.defender ? attacks.find((r) => r.defender === state.defender) : undefined;
     for (const r of attacks) {
+      if (chosen && r !== chosen) {
+        // the other attacks faint, under the chosen one
+        if (r.rangeLine) this.line(L.lines, r.rangeLine[0], r.rangeLine[1], 1, 0xffffff, 0.15, 4);
+        this.line(L.lines, r.losLine[0], r.losLine[1], 1.5, LOS[r.los], 0.3);
+        continue;
+      }
       const live = r.inArc && r.range !== 'beyond';
       if (r.rangeLine) this.line(L.lines, r.rangeLine[0], r.rangeLine[1], 1.5, 0xffffff, live ? 0.9 : 0.3, 4);
       this.line(L.lines, r.losLine[0], r.losLine[1], live ? 3.5 : 2, LOS[r.los], live ? 1 : 0.7);
       for (const o of r.obstructedBy) obstructing.add(o);
       for (const o of r.grazing) grazing.add(o);
+      for (const l of Array.isArray(r.lines) ? (r.lines as { piece: string; verdict: string }[]) : []) if (l.verdict === 'near') grazing.add(l.piece);
     }
+    if (chosen) this.chosenAttack(chosen, world, L.lines);
     for (const [ids, color] of [[obstructing, LOS.obstructed], [grazing, GRAZE]] as const) {
       for (const id of ids) {
         const e = world.byId.get(id);

@@ -32,13 +32,29 @@ export function fromBase64Url(code: string): string {
 
 export const SHARE_PREFIX = '#table=';
 
-export function tableToHash(table: Table): string {
-  return SHARE_PREFIX + toBase64Url(JSON.stringify(table));
+export const ATTACK_PARAM = '&attack=';
+
+/** `#table=...`, and `&attack=ATTACKER,DEFENDER` when an attack is named (table-format.md, Links). */
+export function tableToHash(table: Table, attack?: { attacker: string; defender: string } | null): string {
+  const pair = attack ? `${ATTACK_PARAM}${encodeURIComponent(attack.attacker)},${encodeURIComponent(attack.defender)}` : '';
+  return SHARE_PREFIX + toBase64Url(JSON.stringify(table)) + pair;
+}
+
+/** The attack a link names (`&attack=A,D`), or null; throws an Error saying what is wrong with it. */
+export function attackFromHash(hash: string): { attacker: string; defender: string } | null {
+  const at = hash.indexOf(ATTACK_PARAM);
+  if (at < 0) return null;
+  const parts = hash.slice(at + ATTACK_PARAM.length).split('&')[0].split(',').map((p) => decodeURIComponent(p).trim());
+  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+    throw new Error(`the link's attack should be ATTACKER,DEFENDER (for example isd.front,vsd.rear), got "${parts.join(',')}"`);
+  }
+  return { attacker: parts[0], defender: parts[1] };
 }
 
 /** The table a `#table=` hash carries; throws an Error naming the problem (TableError for a bad table). */
 export function tableFromHash(hash: string): Table {
-  const code = hash.slice(SHARE_PREFIX.length);
+  const end = hash.indexOf('&');
+  const code = hash.slice(SHARE_PREFIX.length, end < 0 ? undefined : end);
   if (!code) throw new Error('the link has nothing after #table=');
   return parseTableText(fromBase64Url(code));
 }

@@ -217,3 +217,19 @@ export function tapPair(t: Table, pair: { attacker: string | null; defender: str
   const keep = defender && playerOf(t, defender) !== undefined && playerOf(t, defender) !== player ? defender : null;
   return { attacker: side, defender: attacker?.split('.')[0] === id ? keep : null };
 }
+
+/** What is wrong with an attacker and defender pair on this table (null: it is an attack the report judges). */
+export function pairProblem(t: Table, attacker: string, defender: string): string | null {
+  const side = (key: string, role: string) => {
+    const [id, zone] = key.split('.');
+    const ship = t.ships.find((e) => e.id === id), squadron = t.squadrons.find((e) => e.id === id);
+    if (!ship && !squadron) return `no ship or squadron "${id}" on the table (the ${role})`;
+    if (ship && !['front', 'left', 'right', 'rear'].includes(zone ?? '')) return `the ${role} "${key}" should name a hull zone: ${id}.front, ${id}.left, ${id}.right or ${id}.rear`;
+    if (squadron && zone !== undefined) return `the ${role} "${key}" is a squadron: it has no hull zones`;
+    return null;
+  };
+  const p = side(attacker, 'attacker') ?? side(defender, 'defender');
+  if (p) return p;
+  if (playerOf(t, attacker) === playerOf(t, defender)) return `${attacker} and ${defender} belong to the same player`;
+  return null;
+}

@@ -21,8 +21,8 @@ export function importText(cmd: Commands, text: string, source: string) {
   }
 }
 
-export function shareLink(table: Table): string {
-  return `${location.origin}${location.pathname}${location.search}${tableToHash(table)}`;
+export function shareLink(table: Table, attack?: { attacker: string; defender: string } | null): string {
+  return `${location.origin}${location.pathname}${location.search}${tableToHash(table, attack)}`;
 }
 
 export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, hooks: ControlHooks) {

@@ -1,17 +1,278 @@
+import { CATALOG, HULL_ZONES } from '../model/catalog';
+import type { AttackReport, XY } from '../model/report';
+import type { Table } from '../model/table';
+import { type Dispute, disputeOf, type LoupeFocus } from '../rules/dispute';
+import type { Analysis } from '../state/analysis';
 import type { AppState, AppStore, Commands } from '../state/store';
-import { h } from './dom';
+import { css, GRAZE, LOS, OVERLAP, PLAYER, SELECT } from '../render/colours';
+import { shareLink } from './controls';
+import { escapeHtml as e, h, option } from './dom';
+
+/** What the card needs from the canvas: magnified pictures of table places. */
+export interface LoupeSource {
+  /** pictures of the table, each around `at`, `spanMm` across, `w` x `h` CSS px (null: not available) */
+  pictures(shots: { at: XY; spanMm: number; w: number; h: number }[]): (HTMLCanvasElement | null)[];
+  /** the canvas's current scale, px per mm (the loupes' magnification is against it) */
+  scale(): number;
+}
+
+const LOUPE_W = 176, LOUPE_H = 132;
+const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
+
+/** A piece's name for the pickers: its own name, else its class, else what it is. */
+function nameOf(t: Table, id: string): string {
+  const s = t.ships.find((x) => x.id === id);
+  if (s) {
+    const own = (s as { name?: string }).name;
+    return own ?? (s.class ? CATALOG.shipClasses[s.class]?.name ?? s.class : `${s.size} ship`);
+  }
+  const q = t.squadrons.find((x) => x.id === id);
+  return q ? ((q as { name?: string }).name ?? `squadron, player ${q.player}`) : id;
+}
+
+const sideLabel = (t: Table, key: string) => {
+  const [id, zone] = key.split('.');
+  return `${key} — ${nameOf(t, id)}${zone ? `, ${zone} hull zone` : ''}`;
+};
+
+/** Every attacker of the table: each ship's hull zones, each squadron. */
+const attackersOf = (t: Table) => [...t.ships.flatMap((s) => HULL_ZONES.map((z) => `${s.id}.${z}`)), ...t.squadrons.map((q) => q.id)];
+const possible = (a: AttackReport) => a.inArc && a.range !== 'beyond';
+
+/** The chosen attack from the analysis (null: not chosen, or not judged yet). */
+export function chosenAttack(s: AppState, a: Analysis): AttackReport | null {
+  if (!s.attacker || !s.defender) return null;
+  return a.report.attacks.find((r) => r.attacker === s.attacker && r.defender === s.defender) ?? null;
+}
 
 /**
- * The dispute card (#attack-verdict): one attack, chosen by two taps or two pickers, with its
- * verdict. Self-contained (its own element and CSS block) so it moves with the page layout.
+ * The dispute card (#attack-verdict) and its pickers: one attack, chosen by two taps or two
+ * pickers, with its verdict, margins, close calls and loupes. Self-contained (its own element
+ * and CSS block, in index.html under "dispute card") so it moves with the page layout.
  */
-export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands) {
+export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, loupes: LoupeSource) {
   const lock = h('input', { type: 'checkbox', id: 'lock-pieces', onchange: () => cmd.set({ locked: lock.checked }) });
+  const all = h('input', { type: 'checkbox', id: 'all-attacks', onchange: () => cmd.set({ allAttacks: all.checked }) });
+  const precision = h('input', {
+    type: 'number', id: 'precision', min: '0.05', max: '20', step: '0.1', value: 1, title: 'placement precision: how exactly pieces are placed by hand (mm)',
+    onchange: () => { const v = precision.valueAsNumber; if (Number.isFinite(v) && v > 0 && v <= 20) cmd.set({ precisionMm: v }); else precision.value = String(store.getState().precisionMm); },
+  });
+  const pickA = h('select', { id: 'pick-attacker', title: 'attacker', onchange: () => cmd.setPair(pickA.value || null, null) });
+  const pickD = h('select', { id: 'pick-defender', title: 'defender', onchange: () => cmd.setPair(store.getState().attacker, pickD.value || null) });
+  const card = h('div', { id: 'attack-verdict', 'aria-live': 'polite' });
+  const loupeRow = h('div', { class: 'loupes', id: 'loupes' });
+  const share = h('button', { id: 'share-attack', title: 'a link that opens on this attack' }, 'Share this ruling');
+  const save = h('button', { id: 'save-attack', title: 'a picture of the card, the table around the attack and the loupes' }, 'Save as picture');
+  const clear = h('button', { id: 'clear-pair', title: 'choose another attack', onclick: () => cmd.setPair(null, null) }, 'New pair');
+  const link = h('input', { id: 'attack-link', readonly: true, placeholder: 'link to this ruling' });
+  const actions = h('div', { class: 'dispute-actions' }, share, save, clear);
   host.append(
+    h('h3', {}, 'Dispute: one attack'),
+    h('div', { class: 'dispute-pickers' },
+      h('label', {}, 'attacker', pickA),
+      h('label', {}, 'defender', pickD)),
     h('div', { class: 'dispute-bar' },
-      h('label', { title: 'taps select, nothing moves: the table is read-only while you look at a dispute' }, lock, ' lock pieces')),
+      h('label', { title: 'list every attack, not only the possible ones (in arc and in range)' }, all, ' all attacks'),
+      h('label', { title: 'taps select, nothing moves: the table is read-only while you look at a dispute' }, lock, ' lock pieces'),
+      h('label', { title: 'a deciding margin below this is too close to call on the table' }, 'precision ', precision, ' mm')),
+    card, loupeRow, actions, link,
+    legend(),
   );
-  return (s: AppState) => {
-    lock.checked = s.locked;
+
+  let current: { attack: AttackReport | null; precision: number; dispute: Dispute | null; hint: string } = { attack: null, precision: 1, dispute: null, hint: '' };
+  let pickerKey = '', loupeKey = '';
+
+  share.addEventListener('click', async () => {
+    const s = store.getState();
+    if (!s.attacker || !s.defender) return;
+    link.value = shareLink(s.table, { attacker: s.attacker, defender: s.defender });
+    link.style.display = '';
+    link.select();
+    try { await navigator.clipboard.writeText(link.value); cmd.message('info', 'Link to this ruling copied.'); } catch { cmd.message('info', 'Link to this ruling ready: copy it from the box.'); }
+  });
+  save.addEventListener('click', () => {
+    const d = current.dispute;
+    if (d && current.attack) savePicture(d, current.attack, loupes, [...loupeRow.querySelectorAll('figure')]);
+  });
+
+  let pickerInputs: unknown[] = [];
+  const fillPickers = (s: AppState, a: Analysis) => {
+    const inputs = [a.report, s.table, s.attacker, s.defender, s.allAttacks];
+    if (inputs.every((v, i) => v === pickerInputs[i])) return;
+    pickerInputs = inputs;
+    const full = !a.live;
+    const judged = (att: string) => a.report.attacks.filter((r) => r.attacker === att);
+    const attackers = attackersOf(s.table).filter((k) => s.allAttacks || !full || judged(k).some(possible) || k === s.attacker);
+    const defenders = s.attacker ? judged(s.attacker).filter((r) => s.allAttacks || possible(r) || r.defender === s.defender).map((r) => r.defender) : [];
+    const key = JSON.stringify([attackers, defenders, s.attacker, s.defender, s.table.ships.length, s.table.squadrons.length]);
+    if (key === pickerKey) return;
+    pickerKey = key;
+    pickA.replaceChildren(option('', attackers.length ? 'choose an attacker…' : 'no attack possible (tick "all attacks")'),
+      ...attackers.map((k) => option(k, sideLabel(s.table, k), k === s.attacker)));
+    pickD.replaceChildren(option('', !s.attacker ? '(choose the attacker first)' : defenders.length ? 'choose a defender…' : 'no possible target (tick "all attacks")'),
+      ...defenders.map((k) => option(k, sideLabel(s.table, k), k === s.defender)));
+    pickA.value = s.attacker ?? '';
+    pickD.value = s.defender ?? '';
   };
+
+  const renderCard = (s: AppState, a: Analysis) => {
+    const attack = chosenAttack(s, a);
+    const hint = !s.attacker ? 'Tap an attacker (a hull zone or a squadron), then a defender: the second tap picks the defender. Or use the pickers.'
+      : !s.defender ? `Attacker ${s.attacker}. Now tap an enemy hull zone or squadron to pick the defender.`
+        : !attack ? `${s.attacker} → ${s.defender}: being judged…` : '';
+    if (attack === current.attack && s.precisionMm === current.precision && hint === current.hint) return false;
+    const dispute = attack ? disputeOf(a.world, attack, s.precisionMm) : null;
+    current = { attack, precision: s.precisionMm, dispute, hint };
+    for (const k of ['attacker', 'defender', 'los', 'range', 'inArc', 'closeCall', 'kind']) delete card.dataset[k];
+    actions.style.display = dispute ? '' : 'none';
+    if (!attack || !dispute) {
+      card.className = 'empty';
+      card.innerHTML = `<p class="hint">${e(hint)}</p>`;
+      return true;
+    }
+    Object.assign(card.dataset, {
+      attacker: attack.attacker, defender: attack.defender, los: attack.los, range: attack.range,
+      inArc: String(attack.inArc), closeCall: String(dispute.closeCall), kind: dispute.kind,
+    });
+    card.className = `kind-${dispute.kind}${dispute.closeCall ? ' close' : ''}`;
+    const section = (title: string, topic: string) => {
+      const ms = dispute.margins.filter((m) => m.topic === topic);
+      if (!ms.length) return '';
+      return `<div class="margin-group" data-topic="${topic}"><b>${title}</b><ul>${ms.map((m) =>
+        `<li class="${m.decides ? 'decides' : ''}${m.close ? ' close' : ''}" data-mm="${m.mm}">${e(m.text)}${m.close ? ' <span class="flag">close call</span>' : ''}</li>`).join('')}</ul></div>`;
+    };
+    const arcLine = attack.attacker.includes('.') ? '' : '<div class="margin-group" data-topic="arc"><b>Arc</b><ul><li>a squadron attacks all around (360 degrees)</li></ul></div>';
+    const readings = dispute.readings !== undefined ? `<div class="readings"><b>Readings</b> ${e(readingsText(dispute.readings))}</div>` : '';
+    card.innerHTML =
+      `<p class="headline">${e(dispute.headline)}</p>` +
+      (dispute.closeCall ? `<p class="close-call">${e(dispute.closeText)}</p>` : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement precision.</p>`) +
+      `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ${e(attack.los)}</p>` +
+      arcLine + section('Arc', 'arc') + section('Range', 'range') + section('Line of sight', 'los') + readings +
+      `<details class="why"><summary>The full explanation</summary>${e(attack.why)}</details>`;
+    return true;
+  };
+
+  const renderLoupes = (s: AppState, a: Analysis) => {
+    const d = current.dispute;
+    const key = d && !s.gestureStart ? JSON.stringify([d.loupes, a.table === s.table, loupes.scale()]) : 'none';
+    if (key === loupeKey) return;
+    loupeKey = key;
+    loupeRow.replaceChildren();
+    if (!d || s.gestureStart) return;
+    const mags = d.loupes.map((f) => magnification(f, loupes.scale()));
+    const pics = loupes.pictures(d.loupes.map((f, i) => ({ at: f.at, spanMm: LOUPE_W / (mags[i] * loupes.scale()), w: LOUPE_W, h: LOUPE_H })));
+    d.loupes.forEach((f, i) => {
+      const mag = mags[i], pic = pics[i];
+      if (!pic) return;
+      pic.className = 'loupe-picture';
+      const mmPx = mag * loupes.scale();
+      const bar = scaleBar(mmPx);
+      loupeRow.append(h('figure', { class: 'loupe', 'data-topic': f.topic, 'data-magnification': mag.toFixed(0) },
+        pic, h('div', { class: 'scale-bar', style: `width:${bar.px.toFixed(1)}px` }, `${bar.mm} mm`),
+        h('figcaption', {}, `${f.label} · ${mag.toFixed(0)}x`)));
+    });
+  };
+
+  return (s: AppState, a: Analysis) => {
+    lock.checked = s.locked;
+    all.checked = s.allAttacks;
+    if (document.activeElement !== precision) precision.value = String(s.precisionMm);
+    if (!s.gestureStart) fillPickers(s, a);
+    renderCard(s, a);
+    renderLoupes(s, a);
+  };
+}
+
+/** The loupe's magnification over the canvas: enough to show the margin, 10x to 50x. */
+function magnification(f: LoupeFocus, scale: number): number {
+  const want = LOUPE_W / (f.spanMm * Math.max(scale, 1e-6));
+  return Math.min(50, Math.max(10, want));
+}
+
+/** A scale bar of a round number of mm, 30-90 px long. */
+function scaleBar(pxPerMm: number): { mm: number; px: number } {
+  for (const mm of [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50]) if (mm * pxPerMm >= 30) return { mm, px: mm * pxPerMm };
+  return { mm: 50, px: 50 * pxPerMm };
+}
+
+function readingsText(r: unknown): string {
+  if (Array.isArray(r)) return r.map(readingsText).join('; ');
+  if (r && typeof r === 'object') return Object.entries(r).map(([k, v]) => `${k}: ${typeof v === 'object' ? readingsText(v) : String(v)}`).join(', ');
+  return String(r);
+}
+
+/** The legend: every colour and line style the canvas uses for attacks and pieces. */
+function legend(): HTMLElement {
+  const line = (c: number, style: string, text: string, extra = '') =>
+    `<li><span class="swatch line" style="border-top:3px ${style} ${css(c)}${extra}"></span>${e(text)}</li>`;
+  const box = (c: number, text: string) => `<li><span class="swatch box" style="border:2px solid ${css(c)}"></span>${e(text)}</li>`;
+  const el = h('details', { id: 'legend', class: 'legend' });
+  el.innerHTML = '<summary>Legend</summary><ul>' +
+    line(LOS.clear, 'solid', 'line of sight: clear') + line(LOS.obstructed, 'solid', 'line of sight: obstructed') +
+    line(LOS.blocked, 'solid', 'line of sight: blocked (another hull zone of the defender)') + line(LOS.dust, 'solid', 'line of sight: across dust (no attack)') +
+    line(0xffffff, 'dashed', 'range line (measured from the attacking hull zone or squadron)') +
+    line(0xffffff, 'solid', 'the chosen attack: thick, outlined in black, labelled; the others faint') +
+    line(0xffe066, 'solid', 'band end on the chosen range line (tick)') +
+    box(LOS.obstructed, 'piece that obstructs a shown line') + box(GRAZE, 'piece a shown line grazes or nearly misses') +
+    box(OVERLAP, 'piece overlapping an obstacle') + box(SELECT, 'selected piece (round handle: turn)') +
+    box(PLAYER[1], 'player 1 (filled hull zone: the attacker)') + box(PLAYER[2], 'player 2') +
+    line(0xffffff, 'solid', 'arc lines printed on the ship token') +
+    '</ul>';
+  return el;
+}
+
+/** A PNG of the card (as text), the table around the attack and the loupes, downloaded. */
+function savePicture(d: Dispute, attack: AttackReport, src: LoupeSource, figures: Element[]) {
+  const W = 900, pad = 16;
+  const pts = [...attack.losLine, ...(attack.rangeLine ?? [])];
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const extent = Math.max(Math.max(...xs) - Math.min(...xs), (Math.max(...ys) - Math.min(...ys)) * 4 / 3, 40);
+  const [region] = src.pictures([{ at: [(Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2], spanMm: extent * 1.4, w: 560, h: 420 }]);
+  const loupeCanvases = figures.map((f) => f.querySelector('canvas')).filter((c): c is HTMLCanvasElement => !!c);
+  const out = document.createElement('canvas');
+  const ctx0 = out.getContext('2d');
+  if (!ctx0) return;
+  const textLines = wrap(ctx0, [d.headline, d.closeText || 'Not a close call.', ...d.margins.map((m) => `${m.topic}: ${m.text}${m.close ? ' (close call)' : ''}`)], W - 2 * pad);
+  const loupeH = loupeCanvases.length ? LOUPE_H + 24 : 0;
+  out.width = W;
+  out.height = pad + textLines.length * 18 + pad + (region ? 420 + pad : 0) + loupeH + pad;
+  const ctx = out.getContext('2d')!;
+  ctx.fillStyle = '#14181d';
+  ctx.fillRect(0, 0, out.width, out.height);
+  ctx.fillStyle = '#e6e9ec';
+  ctx.font = '14px system-ui, sans-serif';
+  let y = pad + 12;
+  for (const l of textLines) { ctx.fillText(l, pad, y); y += 18; }
+  y += pad - 12;
+  if (region) { ctx.drawImage(region, pad, y, 560, 420); y += 420 + pad; }
+  let x = pad;
+  const caps = figures.map((f) => `${f.querySelector('figcaption')?.textContent ?? ''} · bar ${f.querySelector('.scale-bar')?.textContent ?? ''}`);
+  loupeCanvases.forEach((c, i) => {
+    ctx.drawImage(c, x, y, LOUPE_W, LOUPE_H);
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.fillText(caps[i] ?? '', x, y + LOUPE_H + 14);
+    x += LOUPE_W + 10;
+  });
+  out.toBlob((blob) => {
+    if (!blob) return;
+    const a = h('a', { href: URL.createObjectURL(blob), download: `attack-${d.attacker}-${d.defender}.png` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }, 'image/png');
+}
+
+function wrap(ctx: CanvasRenderingContext2D, paras: string[], width: number): string[] {
+  ctx.font = '14px system-ui, sans-serif';
+  const out: string[] = [];
+  for (const p of paras) {
+    let line = '';
+    for (const w of p.split(' ')) {
+      const t = line ? `${line} ${w}` : w;
+      if (ctx.measureText(t).width > width && line) { out.push(line); line = w; } else line = t;
+    }
+    out.push(line);
+  }
+  return out;
 }

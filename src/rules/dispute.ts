@@ -1,0 +1,290 @@
+import type { Circle, Shape } from '../geometry/circle';
+import type { Polygon } from '../geometry/polygon';
+import { closest, insideIntervals } from '../geometry/relate';
+import { polygonSegmentClosest } from '../geometry/clip';
+import { TOLERANCE_MM } from '../geometry/tolerance';
+import type { Band, HullZoneName } from '../model/catalog';
+import type { AttackReport, XY } from '../model/report';
+import { NEAR_MM, type PieceOnLine } from './los';
+import type { World } from './world';
+
+/**
+ * One attack under dispute, explained for the verdict card: a headline built only from the
+ * attack's own fields (so it cannot contradict them), each deciding margin, whether the verdict is
+ * a close call, and the places a loupe should show. Reads the analysis's attack; judges nothing
+ * again (a few closest points for the loupes' focus).
+ */
+export type DisputeKind = 'clear' | 'obstructed' | 'blocked' | 'dust' | 'out-of-arc' | 'out-of-range';
+
+export interface Margin {
+  topic: 'arc' | 'range' | 'los';
+  /** what is measured, for the card */
+  text: string;
+  mm: number;
+  /** whether moving the pieces by this much would change the verdict (or the range band) */
+  decides: boolean;
+  /** deciding and below the placement precision, or within the ruler's measured spread */
+  close: boolean;
+  /** what would flip, in words */
+  flip: string;
+  /** a piece the margin is to (a line's piece), when there is one */
+  piece?: string;
+}
+
+export interface LoupeFocus {
+  label: string;
+  /** table point the loupe is centred on (mm) */
+  at: XY;
+  /** the field of view it should cover (mm across) */
+  spanMm: number;
+  topic: Margin['topic'];
+  /** a mark to draw: the band end on the range line */
+  mark?: XY;
+}
+
+export interface Dispute {
+  attacker: string;
+  defender: string;
+  kind: DisputeKind;
+  /** whether the attack can be made (in arc, in range, neither blocked nor across dust) */
+  canAttack: boolean;
+  headline: string;
+  /** the piece ids the headline names, each one the attack lists */
+  named: string[];
+  margins: Margin[];
+  closeCall: boolean;
+  /** plain words: "too close to call on the table: 0.13 mm (...)"; empty when not a close call */
+  closeText: string;
+  loupes: LoupeFocus[];
+  /** the per-attack readings (verdicts that rest on a reading), when the analysis gives them */
+  readings?: unknown;
+}
+
+const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
+const list = (ids: string[]) => (ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`);
+const RANK = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
+
+/** The kind of verdict: the first reason the attack cannot be made, else its line of sight. */
+export function disputeKind(a: AttackReport): DisputeKind {
+  if (!a.inArc) return 'out-of-arc';
+  if (a.range === 'beyond') return 'out-of-range';
+  return a.los;
+}
+
+const lineEntries = (a: AttackReport) => (Array.isArray(a.lines) ? (a.lines as PieceOnLine[]) : []);
+const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+
+/** The headline and the ids it names: only the attack's own attacker, defender, blockedBy, dustBy, obstructedBy. */
+export function headlineOf(a: AttackReport): { headline: string; named: string[] } {
+  const A = a.attacker, D = a.defender;
+  const rangeWords = a.range === 'distance-1' ? 'at distance 1' : `at ${a.range} range`;
+  switch (disputeKind(a)) {
+    case 'out-of-arc':
+      return { headline: `No attack: ${D} is outside ${A}'s firing arc.`, named: [A, D] };
+    case 'out-of-range':
+      return { headline: `No attack: ${D} is beyond ${A.includes('.') ? 'long range' : 'distance 1'} of ${A}.`, named: [A, D] };
+    case 'blocked': {
+      const by = ids(a.blockedBy);
+      const who = by.length ? `${list(by)}, another hull zone of the defender` : 'another hull zone of the defender';
+      return { headline: `No attack: ${A} to ${D} is blocked by ${who}; choose another target.`, named: [A, D, ...by] };
+    }
+    case 'dust': {
+      const by = ids(a.dustBy);
+      return { headline: `No attack: ${A}'s line of sight to ${D} crosses ${by.length ? `the dust field ${list(by)}` : 'a dust field'}.`, named: [A, D, ...by] };
+    }
+    case 'obstructed':
+      return { headline: `${A} may attack ${D} ${rangeWords}, obstructed by ${list(a.obstructedBy)}.`, named: [A, D, ...a.obstructedBy] };
+    default:
+      return { headline: `${A} may attack ${D} ${rangeWords}; the line of sight is clear.`, named: [A, D] };
+  }
+}
+
+/** The shape a line entry's piece stands for: a hull zone, a ship's base, an obstacle, a squadron. */
+function shapeOf(world: World, id: string): Shape | null {
+  const [pid, zone] = id.split('.');
+  const e = world.byId.get(pid);
+  if (!e) return null;
+  if (e.kind === 'ship') return zone ? e.shapes.hullZones[zone as HullZoneName] ?? null : e.shapes.base;
+  return e.kind === 'obstacle' ? e.outline : e.circle;
+}
+
+/** Where a line passes nearest to a shape, or the middle of its longest stretch inside it. */
+function lineFocus(S: Shape, [[px, py], [qx, qy]]: [XY, XY]): XY {
+  if (S.kind === 'circle') {
+    const C = S as Circle, dx = qx - px, dy = qy - py, l2 = dx * dx + dy * dy;
+    const t = l2 ? Math.max(0, Math.min(1, ((C.cx - px) * dx + (C.cy - py) * dy) / l2)) : 0;
+    return [px + dx * t, py + dy * t];
+  }
+  const P = S as Polygon;
+  const iv = insideIntervals(P, px, py, qx, qy);
+  if (iv.length) {
+    let best = iv[0];
+    for (const i of iv) if (i[1] - i[0] > best[1] - best[0]) best = i;
+    const t = (best[0] + best[1]) / 2;
+    return [px + (qx - px) * t, py + (qy - py) * t];
+  }
+  const c = polygonSegmentClosest(P, { x: px, y: py }, { x: qx, y: qy });
+  return [(c.a.x + c.b.x) / 2, (c.a.y + c.b.y) / 2];
+}
+
+/** Where the defender comes nearest to (or crosses) one of the attacking hull zone's arc lines. */
+function arcFocus(world: World, a: AttackReport): XY | null {
+  const [sid, zone] = a.attacker.split('.');
+  const ship = world.byId.get(sid);
+  const D = shapeOf(world, a.defender);
+  if (!zone || ship?.kind !== 'ship' || !D) return null;
+  const arc = ship.shapes.arcs[zone as HullZoneName];
+  if (!a.inArc) {
+    const c = closest(D, arc);
+    return [(c.a.x + c.b.x) / 2, (c.a.y + c.b.y) / 2];
+  }
+  // in arc: the arc edge nearest the defender (an arc line, extended)
+  let best: { d: number; at: XY } | null = null;
+  for (let i = 0; i < arc.n; i++) {
+    const j = (i + 1) % arc.n;
+    const p = { x: arc.x(i), y: arc.y(i) }, q = { x: arc.x(j), y: arc.y(j) };
+    let d: number, at: XY;
+    if (D.kind === 'circle') {
+      const f = lineFocus(D, [[p.x, p.y], [q.x, q.y]]);
+      d = Math.max(0, Math.hypot(f[0] - D.cx, f[1] - D.cy) - D.r);
+      at = f;
+    } else {
+      const c = polygonSegmentClosest(D, p, q);
+      d = c.distance;
+      at = [(c.a.x + c.b.x) / 2, (c.a.y + c.b.y) / 2];
+    }
+    if (!best || d < best.d) best = { d, at };
+  }
+  return best?.at ?? null;
+}
+
+const span = (mm: number) => Math.min(60, Math.max(3, mm * 8));
+/** a margin wider than this is plain on the table at any zoom: no loupe */
+const LOUPE_MAX_MM = 20;
+
+interface RangeEnd { b: Band; side: 'far' | 'near'; mm: number; inSpread: boolean }
+
+/** The ends of the band the range falls in (the ruler's range bands, or distance 1 for a squadron), and the nearer one. */
+function rangeEnds(world: World, a: AttackReport, shipAttacker: boolean): { mm: number; ends: RangeEnd[]; nearest: RangeEnd | null } | null {
+  if (a.rangeMm === null || !Number.isFinite(a.rangeMm)) return null;
+  const bands: Band[] = shipAttacker ? world.catalog.ruler.range : world.catalog.ruler.distance.slice(0, 1);
+  const r = a.rangeMm;
+  let i = bands.findIndex((b) => r <= b.end + TOLERANCE_MM);
+  if (i < 0) i = bands.length; // beyond the last band
+  const end = (b: Band, side: RangeEnd['side']): RangeEnd => ({
+    b, side, mm: Math.abs(b.end - r), inSpread: !!b.spread && r >= b.spread[0] - TOLERANCE_MM && r <= b.spread[1] + TOLERANCE_MM,
+  });
+  const ends = [...(i < bands.length ? [end(bands[i], 'far')] : []), ...(i > 0 ? [end(bands[i - 1], 'near')] : [])];
+  const nearest = ends.reduce<RangeEnd | null>((m, e) => (!m || e.mm < m.mm ? e : m), null);
+  return { mm: r, ends, nearest };
+}
+
+/**
+ * The dispute card's content for one attack. `precisionMm`: how exactly pieces are placed by hand
+ * (a deciding margin below it is a close call).
+ */
+export function disputeOf(world: World, a: AttackReport, precisionMm = 1): Dispute {
+  const kind = disputeKind(a);
+  const { headline, named } = headlineOf(a);
+  const margins: Margin[] = [];
+  const loupes: LoupeFocus[] = [];
+  const shipAttacker = a.attacker.includes('.');
+
+  // Each margin decides only while the other conditions leave the attack possible (or nearly):
+  // a graze on a line 300 mm beyond long range decides nothing.
+  const arcMm = shipAttacker ? Number((a.inArc ? a.arcDepthMm : a.arcGapMm) ?? NaN) : NaN;
+  const arcNear = Number.isFinite(arcMm) && arcMm < precisionMm;
+  const rangeInfo = rangeEnds(world, a, shipAttacker);
+  const rangeNear = !!rangeInfo?.nearest && (rangeInfo.nearest.mm < precisionMm || rangeInfo.nearest.inSpread);
+  const arcLive = a.inArc || arcNear, rangeLive = a.range !== 'beyond' || rangeNear;
+
+  // arc: how far inside or outside the arc lines (a squadron's arc is all around: nothing to decide)
+  if (Number.isFinite(arcMm)) {
+    const out = !a.inArc, mm = arcMm;
+    const decides = rangeLive;
+    margins.push({
+      topic: 'arc', mm, decides, close: decides && arcNear,
+      text: out ? `${f2(mm)} mm outside ${a.attacker}'s arc lines (extended)` : `reaches ${f2(mm)} mm past ${a.attacker}'s arc line into the arc`,
+      flip: out ? `${f2(mm)} mm nearer the arc and ${a.defender} would be in arc` : `${f2(mm)} mm farther out and ${a.defender} would be out of arc`,
+    });
+    const at = decides && mm <= LOUPE_MAX_MM ? arcFocus(world, a) : null;
+    if (at) loupes.push({ label: out ? `arc line: ${f2(mm)} mm outside` : `arc line: ${f2(mm)} mm inside`, at, spanMm: span(mm), topic: 'arc' });
+  }
+
+  // range: from each end of the band it falls in
+  if (rangeInfo) {
+    const r = rangeInfo.mm;
+    for (const { b, side, mm, inSpread } of rangeInfo.ends) {
+      const decides = arcLive && rangeInfo.nearest?.b === b;
+      const close = decides && rangeNear;
+      const name = shipAttacker ? `${b.name} range` : `distance ${b.name}`;
+      margins.push({
+        topic: 'range', mm, decides, close,
+        text: `${f2(mm)} mm ${side === 'far' ? 'short of' : 'past'} the end of ${name} (${f2(b.end)} mm${b.spread ? `; measured rulers ${f2(b.spread[0])}-${f2(b.spread[1])} mm` : ''})` +
+          (inSpread ? ': within the measured spread of that line' : ''),
+        flip: side === 'far' ? `${f2(mm)} mm farther and it would be past the end of ${name}` : `${f2(mm)} mm nearer and it would be at ${name}`,
+      });
+    }
+    const n = rangeInfo.nearest;
+    if (n && a.rangeLine && arcLive && n.mm <= LOUPE_MAX_MM) {
+      const [[px, py], [qx, qy]] = a.rangeLine;
+      const t = n.b.end / (Math.hypot(qx - px, qy - py) || 1);
+      const mark: XY = [px + (qx - px) * t, py + (qy - py) * t];
+      loupes.push({
+        label: `range: ${f2(n.mm)} mm from the ${shipAttacker ? `${n.b.name}-range` : `distance ${n.b.name}`} end (${f2(r)} mm)`,
+        at: [(mark[0] + qx) / 2, (mark[1] + qy) / 2], spanMm: span(n.mm), topic: 'range', mark,
+      });
+    }
+  }
+  const live = arcLive && rangeLive;
+
+  // line of sight (and the range line through the defender's other hull zones)
+  const entries = lineEntries(a);
+  const current = RANK[a.los];
+  const group = (e: PieceOnLine) =>
+    ids(a.blockedBy).includes(e.piece) ? 3 : ids(a.dustBy).includes(e.piece) ? 2 : a.obstructedBy.includes(e.piece) ? 1 : 0;
+  const wouldBe = (e: PieceOnLine) => (e.role === 'hull zone' ? 3 : e.role === 'dust' && shipAttacker ? 2 : 1);
+  // the verdict falls only when every piece that holds it clears: the deepest of them decides
+  const holding = entries.filter((e) => e.verdict === 'cross' && group(e) === current && current > 0);
+  const deepest = holding.reduce<PieceOnLine | null>((m, e) => (!m || (e.depthMm ?? 0) > (m.depthMm ?? 0) ? e : m), null);
+  for (const e of entries) {
+    const line = e.line === 'los' ? 'line of sight' : 'range line';
+    let mm: number, decides: boolean, text: string, flip: string;
+    if (e.verdict === 'cross') {
+      mm = e.depthMm ?? 0;
+      decides = live && e === deepest;
+      text = `the ${line} crosses ${e.piece} ${f2(mm)} mm deep${e.insideMm !== undefined ? ` (${f2(e.insideMm)} mm inside)` : ''}`;
+      flip = `${f2(mm)} mm to the side and it would clear ${e.piece}`;
+    } else if (e.verdict === 'graze' || e.verdict === 'near') {
+      mm = e.clearanceMm ?? 0;
+      decides = live && wouldBe(e) > current;
+      text = e.verdict === 'graze' ? `the ${line} grazes ${e.piece} (${f2(mm)} mm: touching, does not cross)` : `the ${line} misses ${e.piece} by ${f2(mm)} mm`;
+      flip = `${f2(mm)} mm nearer and it would cross ${e.piece}`;
+    } else {
+      continue; // a covered stretch: the why says whose base covers it
+    }
+    const close = decides && mm < precisionMm;
+    margins.push({ topic: 'los', mm, decides, close, text, flip, piece: e.piece });
+    const S = decides && mm <= LOUPE_MAX_MM ? shapeOf(world, e.piece) : null;
+    const lineXY = e.line === 'los' ? a.losLine : a.rangeLine;
+    if (S && lineXY) {
+      loupes.push({ label: `${e.piece}: ${e.verdict === 'cross' ? `${f2(mm)} mm deep` : `${f2(mm)} mm clear`}`, at: lineFocus(S, lineXY), spanMm: span(mm), topic: 'los' });
+    }
+  }
+  if (!entries.some((e) => e.line === 'los' && e.verdict !== 'cross' && e.verdict !== 'covered') && current === 0) {
+    margins.push({ topic: 'los', mm: NEAR_MM, decides: false, close: false, text: `no piece comes within ${NEAR_MM} mm of the line of sight`, flip: '' });
+  }
+
+  const closeCall = margins.some((m) => m.close);
+  const close = margins.filter((m) => m.close).sort((x, y) => x.mm - y.mm);
+  const closeText = close.length
+    ? `Too close to call on the table: ${f2(close[0].mm)} mm (${close[0].text}); ${close[0].flip}.` +
+      (close.length > 1 ? ` Also close: ${close.slice(1).map((m) => m.text).join('; ')}.` : '')
+    : '';
+  loupes.sort((x, y) => Number(!margins.some((m) => m.close && m.topic === x.topic)) - Number(!margins.some((m) => m.close && m.topic === y.topic)));
+  return {
+    attacker: a.attacker, defender: a.defender, kind, canAttack: kind === 'clear' || kind === 'obstructed',
+    headline, named, margins, closeCall, closeText, loupes: loupes.slice(0, 4),
+    ...(a.readings !== undefined ? { readings: a.readings } : {}),
+  };
+}
