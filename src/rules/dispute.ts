@@ -135,14 +135,15 @@ function arcFocus(world: World, a: AttackReport): XY | null {
   if (!zone || ship?.kind !== 'ship' || !D) return null;
   const arc = ship.shapes.arcs[zone as HullZoneName];
   if (!a.inArc) {
-    const c = closest(D, arc);
+    const c = closest(D, arc.polygon);
     return [(c.a.x + c.b.x) / 2, (c.a.y + c.b.y) / 2];
   }
-  // in arc: the arc edge nearest the defender (an arc line, extended)
+  // in arc: the arc line (extended) nearest the defender
   let best: { d: number; at: XY } | null = null;
-  for (let i = 0; i < arc.n; i++) {
-    const j = (i + 1) % arc.n;
-    const p = { x: arc.x(i), y: arc.y(i) }, q = { x: arc.x(j), y: arc.y(j) };
+  const L = arc.lines, far = 4000;
+  for (let k = 0; k < 8; k += 4) {
+    const dx = -L[k + 3], dy = L[k + 2];
+    const p = { x: L[k] - dx * far, y: L[k + 1] - dy * far }, q = { x: L[k] + dx * far, y: L[k + 1] + dy * far };
     let d: number, at: XY;
     if (D.kind === 'circle') {
       const f = lineFocus(D, [[p.x, p.y], [q.x, q.y]]);
