@@ -75,6 +75,26 @@ export interface ProposalReport {
   [extra: string]: unknown;
 }
 
+/** optional section: two pieces that may not overlap but do (ship-ship footprints, ship-squadron, squadron-squadron) */
+export interface CollisionReport {
+  a: string;
+  b: string;
+  /** the least distance one must move to clear the other */
+  depthMm: number;
+  /** addition: a sentence a player can check */
+  why?: string;
+}
+
+/** optional section: a ship or squadron with part of its base outside the play area (destroyed) */
+export interface OffTableReport {
+  piece: string;
+  /** how far its base reaches past the play area's edge */
+  outsideMm: number;
+  /** addition: which edge (the farthest reached) */
+  edge?: string;
+  why?: string;
+}
+
 export interface Report {
   format: 'armada-report/1';
   ruleset: Ruleset;
@@ -85,6 +105,8 @@ export interface Report {
   rift: RiftReport[];
   exogorths: ExogorthReport[];
   proposals: ProposalReport[];
+  collisions?: CollisionReport[];
+  offTable?: OffTableReport[];
   [extra: string]: unknown;
 }
 

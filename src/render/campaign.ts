@@ -12,7 +12,7 @@ import { type ObstacleEntry, World } from '../rules/world';
 import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from '../ui/dom';
-import { ILLEGAL, LEGAL } from './colours';
+import { ILLEGAL, LEGAL, SANITY } from './colours';
 import { emptyOverlays, type Overlays } from './overlays';
 
 /*
@@ -59,6 +59,11 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
   const ov = emptyOverlays();
   const { world, report } = a;
   const panel: string[] = [];
+
+  // the table's own sanity, always on: pieces on pieces, bases off the play area
+  const sanity = sanityOverlay(a);
+  ov.marks.push(...sanity.marks);
+  if (sanity.panel) panel.push(sanity.panel);
 
   // gravity rifts: distance 1 and 2 bands, always shown
   for (const o of world.obstacles) {
@@ -142,4 +147,22 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
       `${violationList(verdict.violations)}</li></ul>`);
   }
   return { ...ov, panel: panel.join('') };
+}
+
+/** Outlines and panel text for the report's collisions and offTable sections. */
+function sanityOverlay(a: Analysis): { marks: Overlays['marks']; panel: string } {
+  const { world, report } = a;
+  const cols = report.collisions ?? [], off = report.offTable ?? [];
+  const shapes = (id: string) => {
+    const p = world.byId.get(id);
+    return p?.kind === 'ship' ? [p.shapes.footprint] : p?.kind === 'squadron' ? [p.circle] : [];
+  };
+  const ids = new Set([...cols.flatMap((c) => [c.a, c.b]), ...off.map((o) => o.piece)]);
+  const marks = [...ids].map((id) => ({ shapes: shapes(id), color: SANITY, width: 5 }));
+  if (!ids.size) return { marks, panel: '' };
+  const items = [
+    ...cols.map((c) => `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(c.why)}</div>` : ''}</li>`),
+    ...off.map((o) => `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off the table${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`),
+  ];
+  return { marks, panel: `<h3>Table sanity <span class="count">${items.length}</span></h3><ul class="sanity">${items.join('')}</ul>` };
 }

@@ -7,6 +7,8 @@ export const PLAYER_DARK = { 1: 0x1c3f73, 2: 0x7a3305 } as const;
 export const OVERLAP = 0xff00ff;
 export const SELECT = 0x00e5ff;
 export const LOS: Record<LosVerdict, number> = { clear: 0x2fbf71, obstructed: 0xffb000, blocked: 0xff3b3b, dust: 0xb46cff };
+/** the table's own sanity: ships or squadrons overlapping each other, bases off the play area */
+export const SANITY = 0xff1f6d;
 export const GRAZE = 0xffff00;
 export const ILLEGAL = 0xff3b3b;
 export const LEGAL = 0x2fbf71;

@@ -8,6 +8,7 @@ import { overlaps } from './overlaps';
 import { exogorths } from './exogorth';
 import { proposals } from './proposals';
 import { rift } from './rift';
+import { collisions, offTable } from './sanity';
 import { shapesReport } from './shapes-report';
 import { World } from './world';
 
@@ -31,6 +32,8 @@ export function analyzeWorld(world: World, budget?: Budget): Report {
     rift: rift(world),
     exogorths: exogorths(world),
     proposals: proposals(world, budget),
+    collisions: collisions(world),
+    offTable: offTable(world),
   };
   const partial = budget?.note();
   if (partial) report.partial = partial;

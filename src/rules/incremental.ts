@@ -17,6 +17,7 @@ import { NEAR_MM } from './los';
 import { overlaps } from './overlaps';
 import { proposals } from './proposals';
 import { rift } from './rift';
+import { collisions, offTable } from './sanity';
 import { shapeOf } from './shapes-report';
 import { World, type Entry } from './world';
 
@@ -121,6 +122,9 @@ export function analyzeIncremental(prev: Analysis, table: Table): Analysis {
     rift: rift(world),
     exogorths: exogorths(world),
     proposals: proposalsStay ? p.proposals : proposals(world),
+    // ships and squadrons only, with a box test first: judged again in full
+    collisions: collisions(world),
+    offTable: offTable(world),
   };
   return { world, report, index: attacks.index };
 }

@@ -8,6 +8,7 @@ import { exogorths } from '../rules/exogorth';
 import { overlaps } from '../rules/overlaps';
 import { proposals } from '../rules/proposals';
 import { rift } from '../rules/rift';
+import { collisions, offTable } from '../rules/sanity';
 import { World } from '../rules/world';
 
 export interface Analysis {
@@ -50,6 +51,7 @@ export function analyse(table: Table, previous?: Analysis, live?: { attacker: st
   const report: Report = {
     format: 'armada-report/1', ruleset: world.ruleset, shapes: {}, distances: [],
     overlaps: overlaps(world), attacks, rift: rift(world), exogorths: exogorths(world), proposals: proposals(world),
+    collisions: collisions(world), offTable: offTable(world),
   };
   return { table, world, report, live: true, attacker, ms: performance.now() - t0 };
 }

@@ -36,6 +36,33 @@ export function normaliseDeg(r: number): number {
   return m < 0 ? m + 360 : m === 0 ? 0 : m;
 }
 
+const tableName = (t: Table['table']) => (t === '3x6' ? "3'x6'" : "3'x3'");
+
+/**
+ * Why a typed position cannot be taken (the piece's centre off the table), naming the piece; null
+ * when it can. A typed number is never clamped silently.
+ */
+export function positionProblem(t: Table, id: string, patch: Patch): string | null {
+  const spec = CATALOG.tables[t.table];
+  for (const [axis, max] of [['x', spec.width], ['y', spec.height]] as const) {
+    const v = patch[axis];
+    if (v !== undefined && !(v >= 0 && v <= max)) return `${id} was not moved: ${axis} = ${v} mm is off the ${tableName(t.table)} table (${axis} runs from 0 to ${max} mm)`;
+  }
+  return null;
+}
+
+/**
+ * Pieces whose centre lies off a table of the given size: a table cannot switch to it until they
+ * are moved (names them), and null when every piece fits.
+ */
+export function piecesOffSize(t: Table, size: Table['table']): string[] {
+  const spec = CATALOG.tables[size];
+  const out: string[] = [];
+  const all = [...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens, ...t.proposals.flatMap((p) => (p.kind === 'place-exogorth' ? [p.obstacle] : []))];
+  for (const p of all) if (p.x < 0 || p.x > spec.width || p.y < 0 || p.y > spec.height) out.push(p.id);
+  return out;
+}
+
 /** A new table with one piece changed; positions kept on the table, rotation in [0, 360). */
 export function patchPiece(t: Table, id: string, patch: Patch): Table {
   const p: Patch = { ...patch };

@@ -1,8 +1,10 @@
 import { CATALOG, OBSTACLE_TYPES, SHIP_SIZES, type ObstacleType, type ShipSize } from '../model/catalog';
 import { parseTableText, type Player, type Ruleset, type Table, type TableSize } from '../model/table';
-import { commitExogorth, findPiece, patchPiece } from '../state/pieces';
+import { commitExogorth, findPiece, patchPiece, piecesOffSize, positionProblem } from '../state/pieces';
 import { tableToHash } from '../state/share';
 import type { AppState, AppStore, Commands } from '../state/store';
+import { offTable } from '../rules/sanity';
+import { World } from '../rules/world';
 import { h, option } from './dom';
 
 export interface ControlHooks {
@@ -33,7 +35,7 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     id: 'cover', title: 'what hides the part of an obstacle under a ship (visible-portion exception)',
     onchange: () => { const t = store.getState().table; cmd.change({ ...t, readings: { ...t.readings, cover: cover.value as 'base' | 'token' } }); },
   }, option('base', 'cover: plastic base'), option('token', 'cover: cardboard token'));
-  const size = h('select', { id: 'table-size', title: 'table size', onchange: () => { cmd.change({ ...store.getState().table, table: size.value as TableSize }); hooks.fit(); } },
+  const size = h('select', { id: 'table-size', title: 'table size', onchange: () => { switchSize(store, cmd, size.value as TableSize); hooks.fit(); } },
     option('3x6', "3'x6'"), option('3x3', "3'x3'"));
   const file = h('input', { type: 'file', accept: '.json,application/json', id: 'import-file', style: 'display:none' });
   file.addEventListener('change', async () => {
@@ -85,6 +87,35 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
   };
 }
 
+/**
+ * Switch the table's size. Pieces whose centre would be off the new table are named and the switch
+ * is refused; pieces whose base would be partly off it are named after the switch (the sanity
+ * report outlines them).
+ */
+function switchSize(store: AppStore, cmd: Commands, size: TableSize) {
+  const t = store.getState().table;
+  if (t.table === size) return;
+  const off = piecesOffSize(t, size);
+  const name = size === '3x3' ? "3'x3'" : "3'x6'";
+  if (off.length) {
+    cmd.message('error', `Not switched to ${name}: ${listWords(off)} ${off.length === 1 ? 'lies' : 'lie'} off it. Move or remove ${off.length === 1 ? 'it' : 'them'} first.`);
+    return;
+  }
+  const next = { ...t, table: size };
+  cmd.change(next);
+  const partly = offTableIds(next);
+  if (partly.length) cmd.message('error', `Switched to ${name}: ${listWords(partly)} ${partly.length === 1 ? 'is' : 'are'} partly off the table (outlined; such a piece is destroyed). Undo switches back.`);
+}
+
+function offTableIds(t: Table): string[] {
+  return offTable(new World(t)).map((o) => o.piece);
+}
+
+/** "a", "a and b", "a, b and c" */
+export function listWords(ids: string[]): string {
+  return ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`;
+}
+
 function exportTable(t: Table) {
   const blob = new Blob([JSON.stringify(t, null, 2) + '\n'], { type: 'application/json' });
   const a = h('a', { href: URL.createObjectURL(blob), download: 'armada-table.json' });
@@ -128,14 +159,21 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   const fields = h('div', { class: 'fields' });
   const place = h('button', { id: 'commit-exogorth' }, 'Place it on the table');
   const del = h('button', { id: 'delete', class: 'danger' }, 'Delete');
-  const apply = (field: string, value: number | string) => {
+  const apply = (field: string, value: number | string, input?: HTMLInputElement) => {
     const id = store.getState().selected;
     if (!id) return;
     if (typeof value === 'number' && !Number.isFinite(value)) return;
+    const problem = positionProblem(store.getState().table, id, { [field]: value });
+    if (problem) {
+      cmd.message('error', `${problem}.`);
+      const f = findPiece(store.getState().table, id);
+      if (input && f) input.value = String((f.piece as unknown as Record<string, unknown>)[field]);
+      return;
+    }
     cmd.change(patchPiece(store.getState().table, id, { [field]: value }));
   };
-  x.addEventListener('change', () => apply('x', x.valueAsNumber));
-  y.addEventListener('change', () => apply('y', y.valueAsNumber));
+  x.addEventListener('change', () => apply('x', x.valueAsNumber, x));
+  y.addEventListener('change', () => apply('y', y.valueAsNumber, y));
   rot.addEventListener('change', () => apply('rotation', rot.valueAsNumber));
   speed.addEventListener('change', () => apply('speed', Math.max(0, Math.min(4, Math.round(speed.valueAsNumber)))));
   radius.addEventListener('change', () => apply('radius', Math.max(1, Math.min(100, radius.valueAsNumber))));

@@ -1,0 +1,104 @@
+/**
+ * The table's own sanity: pieces that may not overlap but do (collisions), and ships and
+ * squadrons with part of their base outside the play area (offTable: destroyed by the rules).
+ * Optional report sections of armada-report/1 (../shared/table-format.md).
+ */
+import type { Polygon } from '../geometry/polygon';
+import { penetrationDepth } from '../geometry/penetration';
+import { hypot } from '../geometry/hypot';
+import { relate } from '../geometry/relate';
+import { TOLERANCE_MM } from '../geometry/tolerance';
+import type { CollisionReport, OffTableReport } from '../model/report';
+import type { ShipEntry, SquadronEntry, World } from './world';
+
+type Piece = ShipEntry | SquadronEntry;
+
+/** A ship's footprint as its convex parts: the plastic base and the four shield-dial frames. */
+function footprintParts(s: ShipEntry): Polygon[] {
+  const d = s.shapes.dials;
+  return [s.shapes.base, d.front, d.rear, d.left, d.right];
+}
+
+function shapeOf(p: Piece) {
+  return p.kind === 'ship' ? p.shapes.footprint : p.circle;
+}
+
+/** The depth of an overlap found by relate(): the least distance one piece must move to clear the other. */
+export function collisionDepth(a: Piece, b: Piece): number {
+  if (a.kind === 'squadron' && b.kind === 'squadron') return a.circle.r + b.circle.r - hypot(b.circle.cx - a.circle.cx, b.circle.cy - a.circle.cy);
+  if (a.kind === 'ship' && b.kind === 'ship') return penetrationDepth(footprintParts(a), footprintParts(b));
+  const ship = (a.kind === 'ship' ? a : b) as ShipEntry, sq = (a.kind === 'squadron' ? a : b) as SquadronEntry;
+  // the squadron's radius less its centre's signed distance from the footprint's edge (as overlaps reports)
+  return sq.circle.r - ship.shapes.footprint.signedDistance(sq.circle.cx, sq.circle.cy);
+}
+
+function collisionWhy(a: Piece, b: Piece, depth: number): string {
+  const what = a.kind === 'ship' && b.kind === 'ship'
+    ? 'their bases with shield-dial frames overlap'
+    : a.kind === 'squadron' && b.kind === 'squadron' ? 'their bases overlap' : "the squadron's base overlaps the ship's base or dial frames";
+  return `${a.id} and ${b.id}: ${what}; one must move ${depth.toFixed(2)} mm to clear the other.`;
+}
+
+/** Every pair of ships and squadrons that overlap (touching is not overlapping), in table order. */
+export function collisions(world: World): CollisionReport[] {
+  const pieces: Piece[] = [...world.ships, ...world.squadrons];
+  const out: CollisionReport[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const a = pieces[i], A = shapeOf(a);
+    for (let j = i + 1; j < pieces.length; j++) {
+      const b = pieces[j], B = shapeOf(b);
+      if (A.maxX < B.minX || B.maxX < A.minX || A.maxY < B.minY || B.maxY < A.minY) continue;
+      if (relate(A, B).kind !== 'overlap') continue;
+      const depthMm = collisionDepth(a, b);
+      out.push({ a: a.id, b: b.id, depthMm, why: collisionWhy(a, b, depthMm) });
+    }
+  }
+  return out;
+}
+
+export interface PlayArea { width: number; height: number }
+
+/** The play area of the world's table. */
+export function playArea(world: World): PlayArea {
+  const t = world.catalog.tables[world.table.table];
+  return { width: t.width, height: t.height };
+}
+
+const EDGE_NAMES = ["player 1's edge (y = 0)", "player 2's edge (y = {H})", 'the short edge at x = 0', 'the short edge at x = {W}'];
+
+/**
+ * How far a piece's base (dials ignored) reaches past the play area, and past which edge:
+ * the greatest overshoot of any point of it (a convex base's farthest point is a corner).
+ */
+export function outsideBy(p: Piece, area: PlayArea): { mm: number; edge: number } {
+  const { width: W, height: H } = area;
+  let mm = -Infinity, edge = 0;
+  const take = (d: number, e: number) => { if (d > mm) { mm = d; edge = e; } };
+  if (p.kind === 'squadron') {
+    const { cx, cy, r } = p.circle;
+    take(r - cy, 0); take(cy + r - H, 1); take(r - cx, 2); take(cx + r - W, 3);
+  } else {
+    const B = p.shapes.base;
+    for (let i = 0; i < B.n; i++) {
+      const x = B.x(i), y = B.y(i);
+      take(-y, 0); take(y - H, 1); take(-x, 2); take(x - W, 3);
+    }
+  }
+  return { mm, edge };
+}
+
+/** Every ship and squadron with part of its base more than the tolerance outside the play area. */
+export function offTable(world: World): OffTableReport[] {
+  const area = playArea(world);
+  const out: OffTableReport[] = [];
+  for (const p of [...world.ships, ...world.squadrons]) {
+    const o = outsideBy(p, area);
+    if (!(o.mm > TOLERANCE_MM)) continue;
+    const edge = EDGE_NAMES[o.edge].replace('{H}', String(area.height)).replace('{W}', String(area.width));
+    out.push({
+      piece: p.id, outsideMm: o.mm, edge,
+      why: `${p.id}'s base reaches ${o.mm.toFixed(2)} mm past ${edge}; a ${p.kind} with part of its base outside the play area is destroyed.`,
+    });
+  }
+  return out;
+}
