@@ -14,6 +14,7 @@ import { attackFromHash, SHARE_PREFIX, tableFromHash } from './state/share';
 import { type AppState, commands, createAppStore, pairProblem } from './state/store';
 import { buildInspector, buildPalette, buildToolbar } from './ui/controls';
 import { buildDispute } from './ui/dispute';
+import { buildGuide } from './ui/guide';
 import { buildMeasurements } from './ui/measurements';
 import { renderVerdicts } from './ui/verdicts';
 
@@ -89,6 +90,10 @@ async function main() {
   const disputeHost = document.createElement('section');
   disputeHost.id = 'dispute';
   $('inspector').before(disputeHost);
+  const guideHost = document.createElement('section');
+  guideHost.id = 'guide';
+  $('inspector').before(guideHost);
+  const guide = buildGuide(guideHost, store, cmd);
   const updateDispute = buildDispute(disputeHost, store, cmd, {
     pictures: (shots) => scene.pictures(shots),
     scale: () => scene.view.scale,
@@ -148,6 +153,7 @@ async function main() {
     if (panelDue) schedule(false);
     updateToolbar(s);
     updateInspector(s);
+    guide.update(s);
     updateMeasurements(s);
     updateDispute(s, analysis);
     showMessage(s);
@@ -169,6 +175,7 @@ async function main() {
     entries: pickable,
     byId: (id) => { current(); return analysis.world.byId.get(id) ?? overlays.ghosts.find((g) => g.entry.id === id)?.entry; },
     redraw: () => schedule(false),
+    tapTable: (x, y) => guide.tap(x, y),
   });
   $('verdicts').addEventListener('click', (ev) => {
     if (window.getSelection()?.toString()) return; // selecting text to copy

@@ -3,13 +3,15 @@ import { patchPiece } from '../state/pieces';
 import type { AppStore, Commands } from '../state/store';
 import type { Scene } from './scene';
 import { zoneOfPoint } from './scene';
-import { toTable, zoomAt } from './view';
+import { toScreen, toTable, zoomAt } from './view';
 
 export interface Pickable {
   /** pieces in hit-test order: topmost first */
   entries(): Entry[];
   byId(id: string): Entry | undefined;
   redraw(): void;
+  /** a tap (no drag) on the bare table, at a table point: true when it was used (guided setup places there) */
+  tapTable?(x: number, y: number): boolean;
 }
 
 export const COARSE_DEG = 15;
@@ -24,7 +26,7 @@ export const DRAG_THRESHOLD_PX = { mouse: 4, touch: 12 } as const;
 type Gesture =
   | { kind: 'move'; id: string; dx: number; dy: number; sx: number; sy: number; limit: number; started: boolean }
   | { kind: 'rotate'; id: string; sx: number; sy: number; limit: number; started: boolean }
-  | { kind: 'pan'; sx: number; sy: number; ox: number; oy: number }
+  | { kind: 'pan'; sx: number; sy: number; ox: number; oy: number; limit: number }
   | { kind: 'pinch' };
 
 function hit(e: Entry, x: number, y: number): boolean {
@@ -64,7 +66,7 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     const selected = s.selected ? pick.byId(s.selected) : undefined;
     const h = selected ? scene.handleOf(selected) : null;
     if (selected && h) {
-      const [hx, hy] = [scene.view.ox + h[0] * scene.view.scale, scene.view.oy - h[1] * scene.view.scale];
+      const [hx, hy] = toScreen(scene.view, h[0], h[1]);
       if (!s.locked && Math.hypot(hx - sx, hy - sy) <= (ev.pointerType === 'mouse' ? 11 : 22)) {
         gesture = { kind: 'rotate', id: selected.id, sx, sy, limit, started: false };
         return;
@@ -76,7 +78,7 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
       // nothing moves yet: the press becomes a drag only past the threshold (and never while locked)
       gesture = { kind: 'move', id: target.id, dx: x - target.piece.x, dy: y - target.piece.y, sx, sy, limit, started: false };
     } else {
-      gesture = { kind: 'pan', sx, sy, ox: scene.view.ox, oy: scene.view.oy };
+      gesture = { kind: 'pan', sx, sy, ox: scene.view.ox, oy: scene.view.oy, limit };
     }
   });
 
@@ -118,6 +120,13 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
 
   const up = (ev: PointerEvent) => {
     pointers.delete(ev.pointerId);
+    if (gesture?.kind === 'pan' && ev.type === 'pointerup' && pick.tapTable) {
+      const { sx, sy } = local(ev);
+      if (Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) {
+        const [x, y] = toTable(scene.view, sx, sy);
+        if (pick.tapTable(x, y)) scene.view = { ...scene.view, ox: gesture.ox, oy: gesture.oy };
+      }
+    }
     if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
     if (gesture?.kind === 'pinch' && pointers.size > 0) {
       gesture = null; // lift the remaining finger to start again

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import type { Guide } from './guide';
 import type { ArcSource, HullZoneName, ObstacleType } from '../model/catalog';
 import { type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
@@ -31,6 +32,8 @@ export interface AppState {
   nextObstacle: ObstacleType;
   nextRotation: number;
   message: Message | null;
+  /** the guided setup under way (src/state/guide.ts), or null */
+  guide: Guide | null;
 }
 
 export function createAppStore(table: Table) {
@@ -51,6 +54,7 @@ export function createAppStore(table: Table) {
     nextObstacle: 'asteroid-a',
     nextRotation: 0,
     message: null,
+    guide: null,
   }));
 }
 
@@ -184,7 +188,7 @@ export function commands(store: AppStore) {
     clearMessage() {
       set({ message: null });
     },
-    set(p: Partial<Pick<AppState, 'locked' | 'allAttacks' | 'precisionMm' | 'rings' | 'setupMode' | 'setupReading' | 'setupEdges' | 'nextObstacle' | 'nextRotation'>>) {
+    set(p: Partial<Pick<AppState, 'locked' | 'allAttacks' | 'precisionMm' | 'rings' | 'setupMode' | 'setupReading' | 'setupEdges' | 'nextObstacle' | 'nextRotation' | 'guide'>>) {
       set(p);
     },
   };

@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openFresh, pagePoint } from './helpers';
+
+/**
+ * A standard setup from New table to both fleets deployed, as a player does it: every click, tap
+ * and choice counted (printed). Six obstacles, two ships and two squadrons a side.
+ */
+async function standardSetup(page: Page, touch: boolean): Promise<number> {
+  let actions = 0;
+  const press = async (sel: string) => { actions++; await (touch ? page.tap(sel) : page.click(sel)); };
+  const tapTable = async (x: number, y: number) => {
+    actions++;
+    const p = await pagePoint(page, x, y);
+    if (touch) await page.touchscreen.tap(p.x, p.y);
+    else await page.mouse.click(p.x, p.y);
+  };
+  const status = page.locator('#guide-status');
+  const last = page.locator('#guide-last');
+  await press('#new-guided');
+  await expect(status).toContainText('Player 2 places');
+  // one refused placement first: on the edge of the table, the reason in words
+  const spots = [[450, 330], [800, 330], [1150, 330], [450, 590], [800, 590], [1150, 590]];
+  for (const [i, [x, y]] of spots.entries()) {
+    await expect(status).toHaveAttribute('data-player', i % 2 === 0 ? '2' : '1');
+    await expect(status).toContainText(`${6 - i} of 6 left`);
+    await tapTable(x, y);
+    await expect(last).toHaveAttribute('data-ok', 'true');
+  }
+  await expect(page.locator('#guide')).toHaveAttribute('data-step', 'deploy');
+  // the first player deploys first: ships alternate
+  for (const [x, y] of [[700, 100], [700, 820], [1000, 100], [1000, 820]]) {
+    await tapTable(x, y);
+    await expect(last).toHaveAttribute('data-ok', 'true');
+  }
+  // a deployment outside the zone is refused, the reason shown
+  await press('#deploy-squadron');
+  await tapTable(790, 400);
+  await expect(last).toHaveAttribute('data-ok', 'false');
+  await expect(last).toContainText("within distance 1-3 of player 1's edge");
+  for (const [x, y] of [[790, 120], [900, 120]]) { await tapTable(x, y); await expect(last).toHaveAttribute('data-ok', 'true'); }
+  await expect(status).toHaveAttribute('data-player', '2');
+  await press('#deploy-squadron');
+  for (const [x, y] of [[790, 800], [900, 800]]) { await tapTable(x, y); await expect(last).toHaveAttribute('data-ok', 'true'); }
+  await press('#deploy-done');
+  await press('#deploy-done');
+  await expect(page.locator('#guide')).toHaveAttribute('data-step', 'done');
+  const t = await page.evaluate(() => window.__armada.store.getState().table);
+  expect([t.obstacles.length, t.ships.length, t.squadrons.length]).toEqual([6, 4, 4]);
+  const report = await page.evaluate(() => window.__armada.analysis().report);
+  expect(report.collisions).toEqual([]);
+  expect(report.offTable).toEqual([]);
+  return actions;
+}
+
+test('desktop 1280x800: a standard setup from New table to both fleets deployed', async ({ page }) => {
+  await openFresh(page);
+  const n = await standardSetup(page, false);
+  console.log(`standard setup at 1280x800 (mouse): ${n} actions (6 obstacles, 4 ships, 4 squadrons, one refused try)`);
+  expect(n).toBeLessThan(40);
+  // New table is one undo step
+  await page.click('#clear');
+  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length)).toBe(0);
+  await page.click('#undo');
+  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length)).toBe(4);
+});
+
+test.describe('phone 390x844 with touch', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test('a standard setup from New table to both fleets deployed, by taps', async ({ page }) => {
+    await openFresh(page);
+    const n = await standardSetup(page, true);
+    console.log(`standard setup at 390x844 (touch): ${n} actions (6 obstacles, 4 ships, 4 squadrons, one refused try)`);
+    expect(n).toBeLessThan(40);
+  });
+});

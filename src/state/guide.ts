@@ -1,0 +1,170 @@
+/**
+ * Guided setup, step by step (reference section 1): the second player (player 2) places the first
+ * obstacle, the players alternate until the set is on the table (six core obstacles and any
+ * campaign obstacles an objective adds), then the first player (player 1) deploys first, the
+ * players alternating one ship or two squadrons at a time into their deployment zones.
+ *
+ * Whose turn it is and what is left are read from the table itself (obstacles inside the setup
+ * area, ships and squadrons per player), so undo and redo keep the guide right. The rules decide
+ * every placement (judgeSetup, judgeDeploy); this module only asks them and words the answer.
+ */
+import { CATALOG, type ObstacleType } from '../model/catalog';
+import type { Violation } from '../model/report';
+import type { Obstacle, Player, Ship, Squadron, Table } from '../model/table';
+import { judgeDeploy } from '../rules/deploy';
+import { judgeSetup, type SetupEdges, type SetupReading } from '../rules/setup';
+import { World } from '../rules/world';
+import { freshId } from './pieces';
+
+export const CORE_SET: readonly ObstacleType[] = ['station', 'asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b'];
+/** obstacles an objective may add to the set */
+export const CAMPAIGN_EXTRAS: readonly ObstacleType[] = ['dust-1', 'dust-2', 'gravity-rift', 'purrgil-1', 'purrgil-2'];
+
+export interface Guide {
+  /** the obstacle set: the six core ones, then campaign ones an objective adds */
+  set: ObstacleType[];
+  /** the obstacle offered next (one of those left) */
+  offered: ObstacleType | null;
+  /** players who have deployed their whole fleet */
+  done: { 1: boolean; 2: boolean };
+  /** what each player sets down next when deploying */
+  pending: { 1: Pending; 2: Pending };
+}
+
+export type Pending = { kind: 'ship'; size: Ship['size']; class?: string } | { kind: 'squadron' };
+
+export function newGuide(extras: ObstacleType[] = []): Guide {
+  return {
+    set: [...CORE_SET, ...extras], offered: null, done: { 1: false, 2: false },
+    pending: { 1: { kind: 'ship', size: 'medium' }, 2: { kind: 'ship', size: 'medium' } },
+  };
+}
+
+function inSetupArea(t: Table, o: Obstacle): boolean {
+  const a = CATALOG.tables[t.table].setupArea;
+  return o.x >= a.x0 && o.x <= a.x1 && o.y >= a.y0 && o.y <= a.y1;
+}
+
+/** The obstacles of the set already placed (inside the setup area), matched type by type. */
+function placedOfSet(t: Table, g: Guide): { left: ObstacleType[]; placed: number } {
+  const left = [...g.set];
+  let placed = 0;
+  for (const o of t.obstacles) {
+    if (!inSetupArea(t, o)) continue;
+    const i = left.indexOf(o.type);
+    if (i >= 0) { left.splice(i, 1); placed++; }
+  }
+  return { left, placed };
+}
+
+export type Step =
+  | { step: 'obstacles'; player: Player; left: ObstacleType[]; offered: ObstacleType; placed: number; total: number }
+  | { step: 'deploy'; player: Player; ships: Record<Player, number>; squadrons: Record<Player, number>; squadronsThisTurn: number }
+  | { step: 'done' };
+
+const other = (p: Player): Player => (p === 1 ? 2 : 1);
+
+/** Where the guided setup stands on this table. */
+export function guideStep(t: Table, g: Guide): Step {
+  const { left, placed } = placedOfSet(t, g);
+  if (left.length) {
+    // the second player places first, then they alternate
+    const player: Player = placed % 2 === 0 ? 2 : 1;
+    const offered = g.offered && left.includes(g.offered) ? g.offered : left[0];
+    return { step: 'obstacles', player, left, offered, placed, total: g.set.length };
+  }
+  const ships = { 1: 0, 2: 0 }, squadrons = { 1: 0, 2: 0 };
+  for (const s of t.ships) ships[s.player]++;
+  for (const s of t.squadrons) squadrons[s.player]++;
+  // turns taken: a ship, or two squadrons (an odd squadron is a turn under way)
+  const turns = (p: Player) => ships[p] + Math.ceil(squadrons[p] / 2);
+  const underway = (p: Player) => squadrons[p] % 2 === 1;
+  if (g.done[1] && g.done[2]) return { step: 'done' };
+  let player: Player;
+  if (underway(1) && !g.done[1]) player = 1;
+  else if (underway(2) && !g.done[2]) player = 2;
+  else if (g.done[1]) player = 2;
+  else if (g.done[2]) player = 1;
+  else player = turns(1) <= turns(2) ? 1 : 2; // the first player deploys first
+  return { step: 'deploy', player, ships, squadrons, squadronsThisTurn: squadrons[player] % 2 };
+}
+
+export type Placement = { ok: true; table: Table; id: string; note: string } | { ok: false; why: string };
+
+const f2 = (n: number) => n.toFixed(2);
+
+/** A violation in words a player uses, naming the pieces: "station is 36.65 mm from asteroid-b; ...". */
+export function violationWords(v: Violation): string {
+  const piece = typeof v.piece === 'string' ? v.piece : 'it';
+  const need = typeof v.needMoreThanMm === 'number' ? v.needMoreThanMm : null;
+  const atMost = typeof v.needAtMostMm === 'number' ? v.needAtMostMm : null;
+  const band = /beyond distance (\d)/.exec(v.rule)?.[1];
+  const beyond = band && need !== null ? `it must be beyond distance ${band} (${f2(need)} mm)` : `it ${v.rule}`;
+  if (v.with && v.measure === 'overlapping (gap 0)') return `${piece} overlaps ${v.with}; ${beyond}`;
+  if (v.with && v.gapMm !== null && need !== null) return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; ${beyond}`;
+  if (v.with && v.gapMm !== null && atMost !== null) return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; it ${v.rule} (${f2(atMost)} mm)`;
+  if (v.with && v.measure === 'overlap depth' && v.gapMm !== null) return `${piece} would overlap ${v.with} by ${f2(v.gapMm)} mm; it ${v.rule}`;
+  if (typeof v.edge === 'string' && v.gapMm !== null && need !== null) return `${piece} is ${f2(v.gapMm)} mm from ${v.edge}; ${beyond}`;
+  if (v.gapMm !== null && typeof v.measure === 'string') return `${piece} ${v.rule}: it is ${f2(v.gapMm)} mm ${v.measure}`;
+  return `${piece} ${v.rule}${v.with ? ` (${v.with})` : ''}`;
+}
+
+/** Place the offered obstacle with its centre at (x, y): on the table if the setup rule allows it. */
+export function placeObstacle(t: Table, g: Guide, x: number, y: number, rotation: number, reading: SetupReading, edges: SetupEdges): Placement {
+  const s = guideStep(t, g);
+  if (s.step !== 'obstacles') return { ok: false, why: 'every obstacle of the set is placed' };
+  const type = s.offered;
+  // a token of that type laid out beside the setup area is moved in; otherwise a new one
+  const spare = t.obstacles.find((o) => o.type === type && !inSetupArea(t, o));
+  const id = spare?.id ?? freshId(t, type);
+  const o: Obstacle = { id, type, x, y, rotation };
+  const area = CATALOG.tables[t.table];
+  if (x < 0 || x > area.width || y < 0 || y > area.height) return { ok: false, why: `${id} must go on the table` };
+  const next: Table = spare
+    ? { ...t, obstacles: t.obstacles.map((e) => (e.id === id ? o : e)) }
+    : { ...t, obstacles: [...t.obstacles, o] };
+  // judge the obstacles of the setup area only (tokens still laid out beside it are not placed yet)
+  const placed = { ...next, obstacles: next.obstacles.filter((e) => inSetupArea(next, e)) };
+  const verdict = judgeSetup(new World(placed), reading, edges);
+  const mine = verdict.violations.filter((v) => v.piece === id || v.with === id);
+  if (mine.length) return { ok: false, why: mine.map((v) => violationWords(v.piece === id ? v : { ...v, piece: id, with: v.piece as string })).join('; ') };
+  return { ok: true, table: next, id, note: `player ${s.player} placed ${id}` };
+}
+
+/** Deploy the player's pending piece at (x, y), facing the enemy, if the deployment rules allow it. */
+export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
+  const s = guideStep(t, g);
+  if (s.step !== 'deploy') return { ok: false, why: s.step === 'done' ? 'both fleets are deployed' : 'place the obstacles first' };
+  const player = s.player, p = g.pending[player];
+  const rotation = player === 1 ? 0 : 180;
+  let next: Table, id: string;
+  if (p.kind === 'ship') {
+    id = freshId(t, p.class ?? `${p.size}${player}`);
+    const ship: Ship = { id, size: p.size, player, x, y, rotation, speed: 2 };
+    if (p.class) ship.class = p.class;
+    next = { ...t, ships: [...t.ships, ship] };
+  } else {
+    id = freshId(t, `sq${player}-`);
+    const sq: Squadron = { id, player, x, y };
+    next = { ...t, squadrons: [...t.squadrons, sq] };
+  }
+  const v = judgeDeploy(new World(next), { id: 'deploy', kind: 'deploy', to: { x, y, rotation }, ...(p.kind === 'ship' ? { ship: id } : { squadron: id }) });
+  if (!v.legal) return { ok: false, why: v.violations.map(violationWords).join('; ') };
+  if (p.kind === 'ship' && v.speed !== undefined && v.speed !== 2) next = { ...next, ships: next.ships.map((e) => (e.id === id ? { ...e, speed: v.speed! } : e)) };
+  return { ok: true, table: next, id, note: v.why };
+}
+
+/** A new table: the same size and ruleset, no pieces; optionally the six core obstacles laid out beside the setup area. */
+export function newTable(t: Table, withObstacles: boolean): Table {
+  const next: Table = { format: 'armada-table/1', table: t.table, ruleset: t.ruleset, ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] };
+  if (!withObstacles) return next;
+  const T = CATALOG.tables[t.table];
+  const obstacles: Obstacle[] = CORE_SET.map((type, i) => {
+    // 3'x6': three on each side of the setup area; 3'x3': along the middle, to be dragged into place
+    const beside = T.setupArea.x0 > 100;
+    const x = beside ? (i < 3 ? T.setupArea.x0 / 2 : (T.setupArea.x1 + T.width) / 2) : T.width / 2 + (i - 2.5) * 140;
+    const y = beside ? T.height / 2 + ((i % 3) - 1) * 250 : T.height / 2;
+    return { id: type, type, x, y, rotation: 0 };
+  });
+  return { ...next, obstacles };
+}

@@ -1,0 +1,115 @@
+import { CATALOG, SHIP_SIZES, type ObstacleType, type ShipSize } from '../model/catalog';
+import type { Player } from '../model/table';
+import { CAMPAIGN_EXTRAS, deployAt, type Guide, guideStep, newGuide, newTable, placeObstacle } from '../state/guide';
+import type { AppState, AppStore, Commands } from '../state/store';
+import { h, option } from './dom';
+
+/**
+ * New table, Clear and the guided setup panel. A tap on the bare table places the offered obstacle
+ * or deploys the pending piece there (returned as `tap`); the rules judge it, and a refusal says
+ * why in the panel.
+ */
+export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
+  const get = store.getState;
+  const setGuide = (g: Guide | null) => cmd.set({ guide: g });
+  const last = h('div', { id: 'guide-last', class: 'hint', 'aria-live': 'polite' });
+  const say = (ok: boolean, text: string) => { last.textContent = text; last.dataset.ok = String(ok); };
+
+  const start = h('div', { class: 'row', id: 'new-buttons' },
+    h('button', { id: 'new-empty', title: 'a new empty table (undo brings back this one)', onclick: () => { cmd.change(newTable(get().table, false)); setGuide(null); say(true, 'New empty table. Undo brings back the one you had.'); } }, 'New table'),
+    h('button', { id: 'new-obstacles', title: 'a new table with the six core obstacles laid out beside the setup area', onclick: () => { cmd.change(newTable(get().table, true)); setGuide(null); say(true, 'The six core obstacles are laid out beside the setup area.'); } }, 'New + 6 obstacles'),
+    h('button', { id: 'new-guided', title: 'a new table, then obstacles and deployment turn by turn', onclick: () => {
+      cmd.change(newTable(get().table, false));
+      setGuide(newGuide());
+      cmd.set({ setupMode: true });
+      say(true, 'Guided setup: player 2 (the second player) places the first obstacle. Tap the table inside the green region.');
+    } }, 'Guided setup'),
+    h('button', { id: 'clear', class: 'danger', title: 'remove every piece (undoable)', onclick: () => {
+      const t = get().table;
+      cmd.change({ ...t, ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] });
+      say(true, 'Cleared. Undo brings the pieces back.');
+    } }, 'Clear'),
+  );
+
+  const status = h('div', { id: 'guide-status', class: 'insp-title' });
+  const offers = h('div', { class: 'row', id: 'guide-offers' });
+  const extra = h('select', { id: 'guide-extra', title: 'a campaign obstacle an objective adds to the set', onchange: () => {
+    const g = get().guide;
+    if (g && extra.value) setGuide({ ...g, set: [...g.set, extra.value as ObstacleType] });
+    extra.value = '';
+  } }, option('', 'objective adds…'), ...CAMPAIGN_EXTRAS.map((t) => option(t, CATALOG.obstacles[t].name)));
+  const size = h('select', { id: 'deploy-size', title: 'ship size' }, ...SHIP_SIZES.map((s) => option(s, `${s} ship`)));
+  const cls = h('select', { id: 'deploy-class', title: 'ship class' });
+  const fillClasses = () => cls.replaceChildren(option('', `(${size.value} default)`),
+    ...Object.entries(CATALOG.shipClasses).filter(([, c]) => c.size === size.value).map(([id, c]) => option(id, c.name)));
+  fillClasses();
+  const pend = (p: Guide['pending'][1]) => {
+    const g = get().guide, s = g && guideStep(get().table, g);
+    if (!g || !s || s.step !== 'deploy') return;
+    setGuide({ ...g, pending: { ...g.pending, [s.player]: p } });
+  };
+  const shipNext = () => pend({ kind: 'ship', size: size.value as ShipSize, class: cls.value || undefined });
+  size.addEventListener('change', () => { fillClasses(); shipNext(); });
+  cls.addEventListener('change', shipNext);
+  const deployShip = h('button', { id: 'deploy-ship', onclick: shipNext }, 'Ship');
+  const deploySq = h('button', { id: 'deploy-squadron', onclick: () => pend({ kind: 'squadron' }) }, 'Squadrons');
+  const doneBtn = h('button', { id: 'deploy-done', title: 'this player has deployed the whole fleet', onclick: () => {
+    const g = get().guide, s = g && guideStep(get().table, g);
+    if (g && s?.step === 'deploy') setGuide({ ...g, done: { ...g.done, [s.player]: true } });
+  } }, 'Fleet deployed');
+  const deployRow = h('div', { class: 'row', id: 'guide-deploy' }, size, cls, deployShip, deploySq, doneBtn);
+  const end = h('button', { id: 'guide-end', onclick: () => { setGuide(null); cmd.set({ setupMode: false }); } }, 'End guide');
+  const active = h('div', { id: 'guide-active' }, status, offers, h('div', { class: 'row' }, extra, end), deployRow);
+  host.append(h('h3', {}, 'Table'), start, active, last);
+
+  const tap = (x: number, y: number): boolean => {
+    const s = get(), g = s.guide;
+    if (!g || s.locked) return false;
+    const step = guideStep(s.table, g);
+    if (step.step === 'done') return false;
+    const r = step.step === 'obstacles'
+      ? placeObstacle(s.table, g, round2(x), round2(y), s.nextRotation, s.setupReading, s.setupEdges)
+      : deployAt(s.table, g, round2(x), round2(y));
+    if (!r.ok) { say(false, `Not placed: ${r.why}.`); return true; }
+    cmd.change(r.table);
+    say(true, step.step === 'obstacles' ? `Player ${step.player} placed ${r.id}.` : `Player ${step.player} deployed ${r.id}: ${r.note}`);
+    return true;
+  };
+
+  let shownKey = '';
+  const update = (s: AppState) => {
+    const g = s.guide;
+    active.style.display = g ? '' : 'none';
+    if (!g) { host.dataset.step = 'none'; return; }
+    const step = guideStep(s.table, g);
+    host.dataset.step = step.step;
+    const key = JSON.stringify([step, g.pending, g.done]);
+    if (key === shownKey) return;
+    shownKey = key;
+    offers.replaceChildren();
+    deployRow.style.display = step.step === 'deploy' ? '' : 'none';
+    if (step.step === 'obstacles') {
+      status.dataset.player = String(step.player);
+      status.textContent = `Player ${step.player} places ${CATALOG.obstacles[step.offered].name} · ${step.left.length} of ${step.total} left`;
+      for (const t of new Set(step.left)) {
+        offers.append(h('button', { 'data-offer': t, class: t === step.offered ? 'on' : '', onclick: () => setGuide({ ...g, offered: t }) }, CATALOG.obstacles[t].name));
+      }
+      if (s.nextObstacle !== step.offered || !s.setupMode) queueMicrotask(() => cmd.set({ nextObstacle: step.offered, setupMode: true }));
+    } else if (step.step === 'deploy') {
+      status.dataset.player = String(step.player);
+      const p = g.pending[step.player as Player];
+      const what = p.kind === 'ship' ? `a ${p.class ? CATALOG.shipClasses[p.class]?.name ?? p.class : `${p.size} ship`}` : `squadrons (${step.squadronsThisTurn} of 2 this turn)`;
+      status.textContent = `Player ${step.player} deploys ${what}: tap inside the player ${step.player} deployment zone · ships ${step.ships[1]}/${step.ships[2]}, squadrons ${step.squadrons[1]}/${step.squadrons[2]}`;
+      deployShip.classList.toggle('on', p.kind === 'ship');
+      deploySq.classList.toggle('on', p.kind === 'squadron');
+      if (p.kind === 'ship') { if (size.value !== p.size) { size.value = p.size; fillClasses(); } cls.value = p.class ?? ''; }
+      if (s.setupMode) queueMicrotask(() => cmd.set({ setupMode: false }));
+    } else {
+      status.dataset.player = '';
+      status.textContent = 'Setup complete: both fleets are deployed.';
+    }
+  };
+  return { update, tap };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
