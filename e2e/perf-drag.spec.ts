@@ -5,8 +5,10 @@
  * prints the median and 95th percentile of the frame intervals and of the analysis time at each
  * step (the whole table, re-judged from the previous report), and attaches them as
  * perf-drag.json. It checks only that the drag happened and the whole table was judged as it moved.
+ * PERF_THROTTLE=4 slows the page's CPU that many times (DevTools `Emulation.setCPUThrottlingRate`,
+ * a phone-class device) and PERF_OUT names a file for the figures: `npm run bench -- --browser`.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openFresh, pagePoint, piece } from './helpers';
 import type { Ship, Table } from '../src/model/table';
@@ -26,6 +28,12 @@ test('frame times while dragging a ship across the tournament table', async ({ p
     const a = window.__armada;
     return a.analysis().table === a.store.getState().table;
   })).toBe(true);
+
+  const throttle = Number(process.env.PERF_THROTTLE ?? 1);
+  if (throttle > 1) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  }
 
   // the ship nearest the middle of the table, attacking from its front hull zone
   const ship = table.ships.reduce((b: Ship, s: Ship) => (Math.abs(s.y - 457) < Math.abs(b.y - 457) ? s : b));
@@ -70,6 +78,7 @@ test('frame times while dragging a ship across the tournament table', async ({ p
 
   const frames = rec.frames.slice(2); // the first frames include the set-up
   const result = {
+    throttle,
     table: `${table.ships.length} ships, ${table.squadrons.length} squadrons, ${table.obstacles.length} obstacles`,
     steps,
     frames: frames.length,
@@ -81,5 +90,6 @@ test('frame times while dragging a ship across the tournament table', async ({ p
     analysisP95Ms: quantile(rec.analyses, 0.95),
   };
   console.log(`perf-drag: ${JSON.stringify(result)}`);
+  if (process.env.PERF_OUT) writeFileSync(process.env.PERF_OUT, JSON.stringify(result));
   await info.attach('perf-drag.json', { body: JSON.stringify(result, null, 2), contentType: 'application/json' });
 });

@@ -1,0 +1,49 @@
+/**
+ * `npm run bench -- --browser`: the drag of e2e/perf-drag.spec.ts in Debian's chromium against a
+ * preview build (Playwright's webServer, on E2E_PORT), with the page's CPU throttled through the
+ * DevTools protocol (`Emulation.setCPUThrottlingRate`) to stand in for a phone. The spec writes
+ * its figures to a file this reads back.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface BrowserBench {
+  throttle: number;
+  steps: number;
+  frames: number;
+  frameMedianMs: number;
+  frameP95Ms: number;
+  analyses: number;
+  wholeTableAnalyses: number;
+  analysisMedianMs: number;
+  analysisP95Ms: number;
+  port: number;
+}
+
+export function runBrowserBench(throttle: number): Promise<BrowserBench> {
+  const dir = mkdtempSync(join(tmpdir(), 'armada-bench-'));
+  const out = join(dir, 'perf-drag.json');
+  const port = Number(process.env.E2E_PORT ?? 4173);
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['playwright', 'test', 'e2e/perf-drag.spec.ts', '--reporter=line'], {
+      env: { ...process.env, E2E_PORT: String(port), PERF_THROTTLE: String(throttle), PERF_OUT: out },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (d) => { log += d; });
+    child.stderr.on('data', (d) => { log += d; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        if (code !== 0) throw new Error(`the browser run failed (exit ${code}):\n${log.slice(-3000)}`);
+        resolve({ ...JSON.parse(readFileSync(out, 'utf8')), throttle, port });
+      } catch (e) {
+        reject(e);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
