@@ -63,8 +63,10 @@ function verdictChanges(old: Entry, now: Entry): string[] {
     for (const k of new Set([...a.keys(), ...b.keys()])) {
       const x = a.get(k), y = b.get(k);
       if (!x || !y) { out.push(`${section} ${k}: ${x ? 'gone' : 'new'}`); continue; }
-      const diff = fields.filter((f) => say(roundNumbers(x[f] ?? null)) !== say(roundNumbers(y[f] ?? null)));
-      if (diff.length) out.push(`${k}: ${diff.map((f) => `${f} ${say(roundNumbers(x[f] ?? null))} -> ${say(roundNumbers(y[f] ?? null))}`).join(', ')}`);
+      // violations by their rules (the figures in them are listed by the field comparison above)
+      const value = (e: Entry, f: string) => (f === 'violations' ? ((e[f] as Entry[]) ?? []).map((v) => v.rule) : roundNumbers(e[f] ?? null));
+      const diff = fields.filter((f) => say(value(x, f)) !== say(value(y, f)));
+      if (diff.length) out.push(`${k}: ${diff.map((f) => `${f} ${say(value(x, f))} -> ${say(value(y, f))}`).join(', ')}`);
     }
   }
   return out;

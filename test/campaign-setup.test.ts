@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { judgeSetup, setupLegalRegion, type SetupEdges, type SetupReading } from '../src/rules/setup';
 import { judgeProposal } from '../src/rules/proposals';
+import { parseTableText } from '../src/model/table';
 import { ringBoundaryDistance, ringContains } from './support/oracle';
 import { DISTANCE_BANDS } from './support/shapes';
 import { extreme, rightOf, type T, world, uniform } from './campaign-helpers';
@@ -83,7 +84,7 @@ describe("setup on 3x3: which edges count", () => {
     });
   }
   it('the setup proposal reports the reading and the edges it used', () => {
-    const w = world({ ...t(100), proposals: [{ id: 's', kind: 'setup', reading: 'erratum', edges: 'player' }] });
+    const w = world({ ...t(100), proposals: [{ id: 's', kind: 'setup', reading: 'erratum', edges: 'player', composition: 'free' }] });
     const rep = judgeProposal(w, w.table.proposals[0]);
     expect(rep).toMatchObject({ id: 's', legal: true, reading: 'erratum', edges: 'player' });
     expect(rep.why).toMatch(/campaign erratum.*only the players' edges/);
@@ -145,5 +146,49 @@ describe('setup spacing: random pairs', () => {
       expect(Math.abs((near.violations[0].gapMm as number) - d1)).toBeLessThan(1e-6);
       expect(at(d1 + 0.006).legal).toBe(true);
     }), { numRuns: 30 });
+  });
+});
+
+describe('setup: the obstacle set of a standard game (composition)', () => {
+  // the six of a core set in a row along y = 450, 200 mm apart: spacing legal on 3'x6'
+  const SIX = ['asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station'];
+  const row = (types: string[]) => types.map((type, i) => ({ id: `o${i}`, type, x: 380 + 150 * i, y: 450 - 120 * (i % 2), rotation: 0 }));
+  const judgeP = (types: string[], extra: Record<string, unknown> = {}) => {
+    const w = world({ obstacles: row(types), proposals: [{ id: 's', kind: 'setup', ...extra }] });
+    return judgeProposal(w, w.table.proposals[0]);
+  };
+  const compositionRules = (rep: ReturnType<typeof judgeP>) => rep.violations.filter((v) => v.measure === 'composition');
+  it('the six of one set: legal; the spacing of the row is legal too (the control)', () => {
+    const rep = judgeP(SIX);
+    expect(rep.violations).toEqual([]);
+    expect(rep.legal).toBe(true);
+    expect(rep.why).toMatch(/is a standard game's/);
+  });
+  it('one missing, one repeated (two sets mixed): both named, with the tokens', () => {
+    const rep = judgeP([...SIX.slice(0, 5), 'asteroid-a']);
+    expect(compositionRules(rep)).toEqual([
+      expect.objectContaining({ missing: ['station'] }),
+      expect.objectContaining({ repeated: ['o0', 'o5'], piece: 'o5', with: 'o0' }),
+    ]);
+    expect(rep.legal).toBe(false);
+  });
+  it('a campaign obstacle: extra unless the objective adds it; one the objective adds must be there', () => {
+    expect(compositionRules(judgeP([...SIX, 'dust-1']))).toEqual([expect.objectContaining({ extra: ['o6'], rule: expect.stringMatching(/dust-1 \(o6\) is not in objectiveAdds/) })]);
+    expect(judgeP([...SIX, 'dust-1'], { objectiveAdds: ['dust-1'] }).legal).toBe(true);
+    expect(compositionRules(judgeP(SIX, { objectiveAdds: ['gravity-rift'] }))).toEqual([expect.objectContaining({ missing: ['gravity-rift'] })]);
+  });
+  it('an exogorth counts as a campaign obstacle for the set (though its placement is not checked here)', () => {
+    expect(compositionRules(judgeP([...SIX, 'exogorth-1']))).toEqual([expect.objectContaining({ extra: ['o6'] })]);
+  });
+  it("composition free: any obstacles (a practice table), and why says the set was not checked", () => {
+    const rep = judgeP(['asteroid-a', 'asteroid-a'], { composition: 'free' });
+    expect(compositionRules(rep)).toEqual([]);
+    expect(rep.why).toMatch(/not checked \(composition: free\)/);
+  });
+  it('objectiveAdds takes campaign obstacles only, each once, and names the entry', () => {
+    const file = (p: unknown) => JSON.stringify({ format: 'armada-table/1', table: '3x6', proposals: [p] });
+    expect(() => parseTableText(file({ id: 's', kind: 'setup', objectiveAdds: ['station'] }))).toThrow(/proposals\[0\]\.objectiveAdds\[0\]: expected a campaign obstacle/);
+    expect(() => parseTableText(file({ id: 's', kind: 'setup', objectiveAdds: ['dust-1', 'dust-1'] }))).toThrow(/objectiveAdds\[1\]: "dust-1" is listed twice/);
+    expect(() => parseTableText(file({ id: 's', kind: 'setup', composition: 'any' }))).toThrow(/proposals\[0\]\.composition/);
   });
 });

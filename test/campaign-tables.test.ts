@@ -64,6 +64,10 @@ describe('campaign table files', () => {
     const rep = analyzeFile('campaign-setup.json');
     expect(byId(rep, 'setup-core')).toMatchObject({ legal: true, reading: 'core' });
     expect(byId(rep, 'setup-erratum')).toMatchObject({ legal: false, reading: 'erratum', violations: [{ piece: 'a', gapMm: 50 }] });
+    // as a standard game: placed legally, but three of the six obstacles of a set are missing
+    expect(byId(rep, 'setup-set')).toMatchObject({
+      legal: false, composition: 'standard', violations: [{ measure: 'composition', missing: ['asteroid-b', 'asteroid-c', 'debris-b'] }],
+    });
   });
 
   it("campaign-setup-3x3.json: the side edges decide it", () => {

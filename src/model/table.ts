@@ -4,6 +4,9 @@ import {
 } from './catalog';
 
 export type Ruleset = 'seed' | '1.6';
+
+/** The six obstacles of a core set or fleet expansion, one of each (the seed's Obstacles). */
+export const CORE_OBSTACLES: readonly ObstacleType[] = ['asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station'];
 export type TableSize = '3x6' | '3x3';
 export type Player = 1 | 2;
 
@@ -35,6 +38,13 @@ export interface SetupCheck {
   reading?: 'core' | 'erratum';
   /** optional, 3'x3' only: which play-area edges count, all four (default) or only the players' edges */
   edges?: 'all' | 'player';
+  /**
+   * optional: 'standard' (default: the six obstacles of one core set or fleet expansion, and the
+   * campaign obstacles the objective adds) or 'free' (any obstacles: a practice table)
+   */
+  composition?: 'standard' | 'free';
+  /** optional: the campaign obstacles the chosen objective adds, by type (none by default) */
+  objectiveAdds?: ObstacleType[];
 }
 /**
  * Optional addition: may this ship (or squadron) be deployed here? Its own player's deployment
@@ -381,6 +391,16 @@ export function validateTable(json: unknown): Table {
       const reading = str(o, 'reading', path, ['core', 'erratum'] as const, 'core');
       const res: SetupCheck = { id: pid, kind, reading };
       if (o.edges !== undefined) res.edges = str(o, 'edges', path, ['all', 'player'] as const);
+      if (o.composition !== undefined) res.composition = str(o, 'composition', path, ['standard', 'free'] as const);
+      if (o.objectiveAdds !== undefined) {
+        const campaign = OBSTACLE_TYPES.filter((t) => !CORE_OBSTACLES.includes(t));
+        res.objectiveAdds = arr(o.objectiveAdds, `${path}.objectiveAdds`).map((t, k, all) => {
+          const at = `${path}.objectiveAdds[${k}]`;
+          if (typeof t !== 'string' || !(campaign as string[]).includes(t)) throw new TableError(at, `expected a campaign obstacle (${campaign.join(', ')}), got ${describe(t)}`);
+          if (all.indexOf(t) !== k) throw new TableError(at, `${quote(t)} is listed twice; a campaign expansion has one of each`);
+          return t as ObstacleType;
+        });
+      }
       return res;
     }
     if (kind === 'place-exogorth') {

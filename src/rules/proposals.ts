@@ -5,7 +5,7 @@ import { judgeDeploy } from './deploy';
 import { judgeExogorthPlacement } from './exogorth';
 import { judgeManeuver, judgeManeuverFan, type SpeedChart } from './maneuver';
 import { judgeMove } from './purrgil';
-import { judgeSetup } from './setup';
+import { judgeComposition, judgeSetup } from './setup';
 import type { Budget } from './budget';
 import type { World } from './world';
 
@@ -23,15 +23,21 @@ export function judgeProposal(world: World, p: Proposal): ProposalReport {
       return judgeManeuverFan(world, p, shipChart(world, p.ship));
     case 'setup': {
       const v = judgeSetup(world, p.reading ?? 'core', p.edges ?? 'all');
+      const composition = judgeComposition(world, p.composition, p.objectiveAdds);
+      const legal = v.legal && composition.length === 0;
       return {
-        id: p.id, kind: p.kind, legal: v.legal, violations: v.violations,
+        id: p.id, kind: p.kind, legal, violations: [...v.violations, ...composition],
         reading: v.reading, edges: world.table.table === '3x3' ? v.edges : 'all', checked: v.checked, notChecked: v.notChecked,
+        composition: p.composition ?? 'standard',
         why: (v.legal
-          ? `The obstacles checked (${v.checked.join(', ') || 'none'}) form a legal setup`
-          : `The setup breaks ${v.violations.length} rule${v.violations.length === 1 ? '' : 's'}`) +
+          ? `The obstacles checked (${v.checked.join(', ') || 'none'}) are placed legally`
+          : `The placement breaks ${v.violations.length} rule${v.violations.length === 1 ? '' : 's'}`) +
           ` under the ${v.reading === 'core' ? 'core rule' : 'campaign erratum'}` +
           (world.table.table === '3x3' ? `, with ${v.edges === 'all' ? 'all four edges' : "only the players' edges"} counting on 3'x3'` : '') +
-          '.' + (v.notChecked.length ? ` Exogorths (${v.notChecked.join(', ')}) follow their own placement rule and were not checked.` : ''),
+          '.' + (v.notChecked.length ? ` Exogorths (${v.notChecked.join(', ')}) follow their own placement rule and were not checked.` : '') +
+          (p.composition === 'free' ? ' The obstacle set was not checked (composition: free).'
+            : composition.length ? ` The obstacle set is not a standard game's: ${composition.map((c) => c.rule).join('; ')}.`
+            : ` The obstacle set is a standard game's${p.objectiveAdds?.length ? `, with ${p.objectiveAdds.join(', ')} added by the objective` : ''}.`),
       };
     }
   }

@@ -18,6 +18,7 @@ import { relate } from '../geometry/relate';
 import { outsideRect } from '../geometry/reach';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { ObstacleType } from '../model/catalog';
+import { CORE_OBSTACLES } from '../model/table';
 import { obstacleOutline } from '../model/pieces';
 import type { Violation } from '../model/report';
 import type { World } from './world';
@@ -138,4 +139,44 @@ export function setupLegalRegion(
       .flatMap((o) => offsetPaths(minkowskiPaths(o.outline, minusS), rules.spacingEnd)),
   );
   return regionPolygons(difference([rectPath(cx0, cy0, cx1, cy1)], forbidden));
+}
+
+/**
+ * The obstacle set of a standard game (the seed): "the six obstacle tokens from a core set or
+ * fleet expansion" (three asteroid fields, two debris fields, one station, one of each shape),
+ * plus campaign obstacles only "if specified by the chosen objective card" (`objectiveAdds`), and
+ * no "different mix of shapes by combining multiple sets" (a token twice). Exogorths count here
+ * (they are campaign obstacles) though their placement has its own rule. `free`: no check.
+ */
+export function judgeComposition(world: World, composition: 'standard' | 'free' = 'standard', objectiveAdds: readonly ObstacleType[] = []): Violation[] {
+  if (composition === 'free') return [];
+  const out: Violation[] = [];
+  const byType = new Map<ObstacleType, string[]>();
+  for (const o of world.obstacles) byType.set(o.piece.type, [...(byType.get(o.piece.type) ?? []), o.id]);
+  const missing = CORE_OBSTACLES.filter((t) => !byType.has(t));
+  if (missing.length) {
+    out.push({
+      rule: `a standard game uses the six obstacles of one core set or fleet expansion: missing ${missing.join(', ')}`,
+      with: null, gapMm: null, measure: 'composition', missing,
+    });
+  }
+  for (const [type, ids] of byType) {
+    if (ids.length > 1) {
+      out.push({
+        rule: `sets may not be mixed: ${type} is on the table ${ids.length} times (${ids.join(', ')})`,
+        piece: ids[1], with: ids[0], gapMm: null, measure: 'composition', repeated: ids,
+      });
+    }
+    if (!CORE_OBSTACLES.includes(type) && !objectiveAdds.includes(type)) {
+      out.push({
+        rule: `campaign obstacles only when the objective adds them: ${type} (${ids.join(', ')}) is not in objectiveAdds`,
+        piece: ids[0], with: null, gapMm: null, measure: 'composition', extra: ids,
+      });
+    }
+  }
+  const notPlaced = objectiveAdds.filter((t) => !byType.has(t));
+  if (notPlaced.length) {
+    out.push({ rule: `the objective adds ${notPlaced.join(', ')}: not on the table`, with: null, gapMm: null, measure: 'composition', missing: notPlaced });
+  }
+  return out;
 }

@@ -76,7 +76,11 @@ export function campaignTables(): Record<string, ReturnType<typeof base>> {
       { id: 'b', type: 'station', x: 800, y: 450, rotation: 0 },
       { id: 'c', type: 'debris-a', x: 1200, y: 400, rotation: 45 },
     );
-    t.proposals.push({ id: 'setup-core', kind: 'setup' }, { id: 'setup-erratum', kind: 'setup', reading: 'erratum' });
+    // spacing only (a free practice table); then the same three as a standard game: three of the six missing
+    t.proposals.push(
+      { id: 'setup-core', kind: 'setup', composition: 'free' }, { id: 'setup-erratum', kind: 'setup', reading: 'erratum', composition: 'free' },
+      { id: 'setup-set', kind: 'setup' },
+    );
     out['campaign-setup.json'] = t;
   }
   // setup on 3x3: an obstacle 100 mm from the left edge (beyond distance 1, within distance 3)
@@ -84,7 +88,7 @@ export function campaignTables(): Record<string, ReturnType<typeof base>> {
     const t = base('3x3');
     const L = extreme('asteroid-c', 0, 'left'), B = extreme('asteroid-c', 0, 'bottom');
     t.obstacles.push({ id: 'a', type: 'asteroid-c', x: 100 - L[0], y: d3 + 50 - B[1], rotation: 0 });
-    t.proposals.push({ id: 'all-edges', kind: 'setup' }, { id: 'player-edges', kind: 'setup', edges: 'player' });
+    t.proposals.push({ id: 'all-edges', kind: 'setup', composition: 'free' }, { id: 'player-edges', kind: 'setup', edges: 'player', composition: 'free' });
     out['campaign-setup-3x3.json'] = t;
   }
   return out;
