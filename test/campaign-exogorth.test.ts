@@ -66,6 +66,14 @@ describe('exogorth attacks', () => {
     const apart = exogorths(world({ obstacles: [EXO, { ...dust, x: dust.x + 1 }], squadrons: [squadron] }));
     expect(apart[0]).toMatchObject({ attacks: false, los: 'obstructed', obstructedBy: ['dust'], dust: ['dust'] });
     expect(apart[0].why).toMatch(/cannot attack across a dust field/);
+    // the reading that decided the touching case, in the entry and its why
+    expect(touching[0].readings).toEqual([expect.objectContaining({ reading: 'exogorthDust', value: 'exempt', otherwise: 'dust' })]);
+    expect(touching[0].why).toMatch(/Depends on a reading: a dust field the exogorth touches is passed over/);
+    expect(apart[0].readings).toBeUndefined();
+    // readings.exogorthDust forbids: touching or not, the dust forbids the attack; touching, it still does not obstruct
+    const forbids = exogorths(world({ obstacles: [EXO, dust], squadrons: [squadron], readings: { exogorthDust: 'forbids' } }));
+    expect(forbids[0]).toMatchObject({ attacks: false, los: 'clear', dust: ['dust'], notObstructing: ['dust'] });
+    expect(forbids[0].readings).toEqual([expect.objectContaining({ reading: 'exogorthDust', value: 'forbids', otherwise: 'clear' })]);
   });
 
   it('a ship base across the line obstructs; a squadron does not', () => {

@@ -69,7 +69,16 @@ export interface ManeuverProposal {
 export interface ManeuverFanProposal {
   id: string; kind: 'maneuver-fan'; ship: string; speed?: number; side: 'left' | 'right';
 }
-export type Proposal = PlaceExogorth | MoveObstacle | SetupCheck | Deploy | ManeuverProposal | ManeuverFanProposal;
+/**
+ * Optional addition: the end of a round's purrgil moves, judged together (src/rules/purrgil.ts):
+ * in order (second player first, alternating), each a different purrgil, each judged on the table
+ * as the earlier moves left it.
+ */
+export interface PurrgilRound {
+  id: string; kind: 'purrgil-round';
+  moves: { player: Player; obstacle: string; to: { x: number; y: number; rotation: number } }[];
+}
+export type Proposal = PlaceExogorth | MoveObstacle | SetupCheck | Deploy | ManeuverProposal | ManeuverFanProposal | PurrgilRound;
 
 export interface Table {
   format: 'armada-table/1';
@@ -84,6 +93,12 @@ export interface Table {
   measurements?: MeasurementOverrides;
   /** optional choices where the rules are silent */
   readings?: Readings;
+  /**
+   * optional: the exogorths chosen at the start of this squadron phase, in the order chosen
+   * (second player first, alternating); only these attack. Without it every exogorth is
+   * reported as it would attack if chosen.
+   */
+  exogorthChoice?: { player: Player; exogorth: string }[];
 }
 
 export interface Readings {
@@ -384,8 +399,20 @@ export function validateTable(json: unknown): Table {
     const path = `proposals[${i}]`;
     const o = obj(v, path);
     const pid = id(o, path, seen);
-    const kind = str(o, 'kind', path, ['place-exogorth', 'move-obstacle', 'setup', 'deploy', 'maneuver', 'maneuver-fan'] as const);
+    const kind = str(o, 'kind', path, ['place-exogorth', 'move-obstacle', 'setup', 'deploy', 'maneuver', 'maneuver-fan', 'purrgil-round'] as const);
     if (kind === 'deploy') return deploy(o, path, pid);
+    if (kind === 'purrgil-round') {
+      const moves = arr(o.moves, `${path}.moves`).map((v, k) => {
+        const at = `${path}.moves[${k}]`;
+        const m = obj(v, at);
+        const target = str<string>(m, 'obstacle', at);
+        if (!obstacleIds.has(target)) throw new TableError(`${at}.obstacle`, `no obstacle with id ${quote(target)} on the table`);
+        const to = obj(m.to, `${at}.to`);
+        return { player: player(m, at), obstacle: target, to: { ...onTable(to, `${at}.to`, tableSize), rotation: rotation(to, `${at}.to`) } };
+      });
+      if (moves.length === 0) throw new TableError(`${path}.moves`, 'expected at least one move');
+      return { id: pid, kind, moves };
+    }
     if (kind === 'maneuver' || kind === 'maneuver-fan') return maneuverProposal(o, path, pid, kind, shipById);
     if (kind === 'setup') {
       const reading = str(o, 'reading', path, ['core', 'erratum'] as const, 'core');
@@ -441,6 +468,16 @@ export function validateTable(json: unknown): Table {
   if (m) {
     table.measurements = m;
     checkBandOrder(table);
+  }
+  if (root.exogorthChoice !== undefined) {
+    const exogorths = new Set(obstacles.filter((x) => x.type.startsWith('exogorth')).map((x) => x.id));
+    table.exogorthChoice = arr(root.exogorthChoice, 'exogorthChoice').map((v, k) => {
+      const at = `exogorthChoice[${k}]`;
+      const c = obj(v, at);
+      const e = str<string>(c, 'exogorth', at);
+      if (!exogorths.has(e)) throw new TableError(`${at}.exogorth`, `no exogorth with id ${quote(e)} on the table`);
+      return { player: player(c, at), exogorth: e };
+    });
   }
   if (root.readings !== undefined) {
     const r = obj(root.readings, 'readings');

@@ -5,7 +5,7 @@ import { attacks } from './attacks';
 import type { Budget } from './budget';
 import { distances } from './distances';
 import { overlaps } from './overlaps';
-import { exogorths } from './exogorth';
+import { exogorths, exogorthTargets } from './exogorth';
 import { proposals } from './proposals';
 import { rift } from './rift';
 import { collisions, offTable } from './sanity';
@@ -35,6 +35,9 @@ export function analyzeWorld(world: World, budget?: Budget): Report {
     collisions: collisions(world),
     offTable: offTable(world),
   };
+  // optional addition: per exogorth, what it would attack, and the recorded choice judged
+  const targets = exogorthTargets(world, report.exogorths);
+  if (targets) report.exogorthTargets = targets;
   const partial = budget?.note();
   if (partial) report.partial = partial;
   return report;

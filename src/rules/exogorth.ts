@@ -8,7 +8,7 @@ import { closest, crossing, hullsApartBeyond, relate, type Shape } from '../geom
 import { outsideRect, overlapDepth } from '../geometry/reach';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import { obstacleOutline } from '../model/pieces';
-import type { ExogorthReport, ProposalReport, Violation, XY } from '../model/report';
+import type { ExogorthReport, ProposalReport, ReadingUse, Violation, XY } from '../model/report';
 import type { PlaceExogorth } from '../model/table';
 import { bandOf, edgeNote } from './bands';
 import { overlapEffect } from './overlaps';
@@ -26,13 +26,19 @@ const xy = (p: Point): XY => [p.x, p.y];
  * The exogorth is treated as a ship while attacking, and a ship cannot attack across a dust
  * field: a line crossing a dust field the exogorth does not touch means no attack
  * (attacks: false, the field listed in `dust`). A dust field it touches is passed over like any
- * obstacle it touches.
+ * obstacle it touches (readings.exogorthDust 'exempt', the default), or still forbids the attack
+ * ('forbids': the exemption is from obstruction only); `readings` on the entry when that decided it.
+ * When the table says which exogorths were chosen (exogorthChoice), only those attack: the
+ * others' entries say attacks: false, not chosen.
  */
 export function exogorths(world: World): ExogorthReport[] {
   const out: ExogorthReport[] = [];
   const bands = world.catalog.ruler.distance;
+  const choice = world.table.exogorthChoice;
+  const dustReading = world.table.readings?.exogorthDust ?? 'exempt';
   for (const e of world.obstacles) {
     if (e.obstacleKind !== 'exogorth') continue;
+    const chosenBy = choice ? (choice.find((c) => c.exogorth === e.id)?.player ?? null) : undefined;
     const exempt = new Set(world.obstacles.filter((o) => o !== e && !hullsApartBeyond(o.outline, e.outline, TOLERANCE_MM) && relate(o.outline, e.outline).kind !== 'apart').map((o) => o.id));
     for (const q of world.squadrons) {
       const c = closest(e.outline, q.circle);
@@ -40,29 +46,51 @@ export function exogorths(world: World): ExogorthReport[] {
       if (b.index !== 1) continue;
       const from = c.a;
       const to = world.ruleset === '1.6' ? { x: q.circle.cx, y: q.circle.cy } : c.b;
-      const obstructedBy: string[] = [], grazing: string[] = [], dust: string[] = [], notObstructing: string[] = [];
+      const obstructedBy: string[] = [], grazing: string[] = [], dust: string[] = [], notObstructing: string[] = [], touchedDust: string[] = [];
       const blockers: [string, Shape, boolean][] = [
         ...world.obstacles.filter((o) => o !== e).map((o): [string, Shape, boolean] => [o.id, o.outline, o.obstacleKind === 'dust']),
         ...world.ships.map((s): [string, Shape, boolean] => [s.id, s.shapes.base, false]),
       ];
       for (const [id, shape, isDust] of blockers) {
         const k = crossing(shape, from.x, from.y, to.x, to.y).kind;
-        if (k === 'cross' && exempt.has(id)) notObstructing.push(id);
-        else if (k === 'cross') {
+        if (k === 'cross' && exempt.has(id)) {
+          notObstructing.push(id);
+          if (isDust) touchedDust.push(id);
+        } else if (k === 'cross') {
           obstructedBy.push(id);
           if (isDust) dust.push(id);
         } else if (k === 'graze') grazing.push(id);
       }
       const los = obstructedBy.length ? 'obstructed' : 'clear';
-      const attacks = dust.length === 0;
-      out.push({
+      // a dust field the exogorth touches: passed over (exempt) or still forbidding (forbids)
+      if (dustReading === 'forbids') dust.push(...touchedDust);
+      const forbidden = dust.length > 0;
+      const attacks = !forbidden && chosenBy !== null;
+      const readings: ReadingUse[] = [];
+      // the reading decides it when no other dust field forbids the attack anyway
+      const otherDust = dustReading === 'forbids' ? dust.length - touchedDust.length : dust.length;
+      if (touchedDust.length && otherDust === 0) {
+        readings.push({
+          reading: 'exogorthDust', value: dustReading, otherwise: dustReading === 'exempt' ? 'dust' : los,
+          says: dustReading === 'exempt'
+            ? `a dust field the exogorth touches is passed over like any obstacle it touches (readings.exogorthDust: exempt)`
+            : `a dust field the exogorth touches still forbids the attack: the exemption is from obstruction only (readings.exogorthDust: forbids)`,
+        });
+      }
+      const entry: ExogorthReport = {
         exogorth: e.id, squadron: q.id, mm: c.distance, attacks, los,
         losLine: [xy(from), xy(to)], obstructedBy, grazing, notObstructing, dust,
         why: `${q.id} is ${c.distance.toFixed(2)} mm from ${e.id}, at distance 1${edgeNote(b)}.` +
-          (attacks ? ` ${e.id} attacks it (three blue dice).` : ` ${e.id} is treated as a ship, and a ship cannot attack across a dust field (${dust.join(', ')}): no attack.`) +
+          (forbidden ? ` ${e.id} is treated as a ship, and a ship cannot attack across a dust field (${dust.join(', ')}): no attack.`
+            : chosenBy === null ? ` ${e.id} was not chosen this squadron phase: it does not attack.`
+            : ` ${e.id} ${chosenBy === undefined ? 'attacks it if chosen' : `attacks it (chosen by player ${chosenBy})`} (three blue dice).`) +
           (los === 'obstructed' ? ` Line of sight crosses ${obstructedBy.join(', ')}: obstructed.` : ' Line of sight is clear.') +
-          (notObstructing.length ? ` It also crosses ${notObstructing.join(', ')}, which ${notObstructing.length === 1 ? 'touches' : 'touch'} ${e.id}, so ${notObstructing.length === 1 ? 'does' : 'do'} not obstruct.` : ''),
-      });
+          (notObstructing.length ? ` It also crosses ${notObstructing.join(', ')}, which ${notObstructing.length === 1 ? 'touches' : 'touch'} ${e.id}, so ${notObstructing.length === 1 ? 'does' : 'do'} not obstruct.` : '') +
+          readings.map((u) => ` Depends on a reading: ${u.says}; otherwise ${u.otherwise}.`).join(''),
+      };
+      if (chosenBy !== undefined) entry.chosenBy = chosenBy;
+      if (readings.length) entry.readings = readings;
+      out.push(entry);
     }
   }
   return out;
@@ -344,4 +372,56 @@ function snapTouching(c: Point, r: number, target: Shape, legal: (c: Circle) => 
     if (legal(circle)) return t;
   }
   return null;
+}
+
+/** Per exogorth, at the start of a squadron phase: the squadrons it would attack, and whether it was chosen. */
+export interface ExogorthTarget {
+  exogorth: string;
+  /** the player who chose it (exogorthChoice), null if not chosen; absent when the table says nothing */
+  chosenBy?: 1 | 2 | null;
+  /** the squadrons it would attack if chosen (at distance 1, no dust field forbidding it) */
+  wouldAttack: string[];
+  /** problems with the choice as the table gives it (order, repeats) */
+  problems?: string[];
+  why: string;
+}
+
+/**
+ * The exogorth choice (seed: "At the start of each Squadron Phase, starting with the second
+ * player and alternating, each player chooses one exogorth. Each player must choose a different
+ * exogorth. The chosen exogorth performs an anti-squadron attack against each squadron at
+ * distance 1"): per exogorth on the table, what it would attack, so a player can choose, and the
+ * choice the table records judged (player 2 first, alternating, one each, different exogorths).
+ * Undefined when the table has no exogorth.
+ */
+export function exogorthTargets(world: World, entries: ExogorthReport[]): ExogorthTarget[] | undefined {
+  const exos = world.obstacles.filter((o) => o.obstacleKind === 'exogorth');
+  if (exos.length === 0) return undefined;
+  const choice = world.table.exogorthChoice;
+  const problems = new Map<string, string[]>();
+  const note = (id: string, p: string) => problems.set(id, [...(problems.get(id) ?? []), p]);
+  choice?.forEach((c, k) => {
+    const expected = k % 2 === 0 ? 2 : 1;
+    if (k >= 2) note(c.exogorth, `choice ${k + 1}: each player chooses one exogorth (two choices at most)`);
+    else if (c.player !== expected) note(c.exogorth, `choice ${k + 1} is player ${expected}'s: the second player chooses first, then the players alternate`);
+    const first = choice.findIndex((d) => d.exogorth === c.exogorth);
+    if (first !== k) note(c.exogorth, `choice ${k + 1}: each player must choose a different exogorth (${c.exogorth} was choice ${first + 1})`);
+  });
+  return exos.map((e) => {
+    // what it would attack if chosen: every squadron at distance 1 no dust field forbids
+    const would = entries.filter((x) => x.exogorth === e.id && (x.dust as string[]).length === 0).map((x) => x.squadron);
+    const by = choice ? (choice.find((c) => c.exogorth === e.id)?.player ?? null) : undefined;
+    const t: ExogorthTarget = {
+      exogorth: e.id, wouldAttack: would,
+      why: `${e.id} would attack ${would.length ? would.join(', ') : 'no squadron'} if chosen` +
+        (by === undefined ? '.' : by === null ? '; it was not chosen this squadron phase, so it does not attack.' : `; player ${by} chose it, so it attacks.`),
+    };
+    if (by !== undefined) t.chosenBy = by;
+    const p = problems.get(e.id);
+    if (p) {
+      t.problems = p;
+      t.why += ` The choice as given breaks the rule: ${p.join('; ')}.`;
+    }
+    return t;
+  });
 }

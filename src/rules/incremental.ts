@@ -12,7 +12,7 @@ import { CATALOG, type Catalog } from '../model/catalog';
 import { analyzeWorld } from './analyze';
 import { attackBetween } from './attacks';
 import { distanceBetween } from './distances';
-import { exogorths } from './exogorth';
+import { exogorths, exogorthTargets } from './exogorth';
 import { NEAR_MM } from './los';
 import { overlaps } from './overlaps';
 import { proposals } from './proposals';
@@ -126,6 +126,9 @@ export function analyzeIncremental(prev: Analysis, table: Table): Analysis {
     collisions: collisions(world),
     offTable: offTable(world),
   };
+  const targets = exogorthTargets(world, report.exogorths);
+  if (targets) report.exogorthTargets = targets;
+  else delete report.exogorthTargets;
   return { world, report, index: attacks.index };
 }
 

@@ -4,7 +4,7 @@ import type { Proposal } from '../model/table';
 import { judgeDeploy } from './deploy';
 import { judgeExogorthPlacement } from './exogorth';
 import { judgeManeuver, judgeManeuverFan, type SpeedChart } from './maneuver';
-import { judgeMove } from './purrgil';
+import { judgeMove, judgePurrgilRound } from './purrgil';
 import { judgeComposition, judgeSetup } from './setup';
 import type { Budget } from './budget';
 import type { World } from './world';
@@ -17,6 +17,8 @@ export function judgeProposal(world: World, p: Proposal): ProposalReport {
       return judgeMove(world, p);
     case 'deploy':
       return judgeDeploy(world, p);
+    case 'purrgil-round':
+      return judgePurrgilRound(world, p);
     case 'maneuver':
       return judgeManeuver(world, p, shipChart(world, p.ship));
     case 'maneuver-fan':

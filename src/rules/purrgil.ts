@@ -25,8 +25,8 @@ import { farthestReach, overlapDepth } from '../geometry/reach';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import { obstacleOutline } from '../model/pieces';
 import type { ProposalReport, Violation } from '../model/report';
-import type { MoveObstacle } from '../model/table';
-import { overlapShape, type Entry, type ObstacleEntry, type World } from './world';
+import type { MoveObstacle, Player, PurrgilRound } from '../model/table';
+import { overlapShape, type Entry, type ObstacleEntry, World } from './world';
 
 function obstacleEntry(world: World, id: string): ObstacleEntry {
   const e = world.byId.get(id);
@@ -119,4 +119,44 @@ export function purrgilReach(world: World, obstacleId: string, maxDistance: numb
     return toPath(s.kind === 'circle' ? discAround(s) : s);
   });
   return regionPolygons(difference(grown, holes));
+}
+
+/**
+ * A round's purrgil moves judged together (seed: "At the end of each round, starting with the
+ * second player and alternating, each player chooses one purrgil obstacle and moves it to within
+ * distance 1-2 of its current location. Each player must choose a different purrgil obstacle"):
+ * the moves in order, player 2 first and alternating, one per player, each a different purrgil,
+ * each judged by judgeMove (distance 2) on the table as the earlier moves left it, so a later
+ * purrgil sees an earlier one where it ended.
+ */
+export function judgePurrgilRound(world: World, p: PurrgilRound): ProposalReport {
+  const violations: Violation[] = [];
+  const moves: ProposalReport[] = [];
+  const movedBy = new Map<string, number>();
+  let w = world;
+  p.moves.forEach((m, k) => {
+    const n = k + 1;
+    const expected: Player = k % 2 === 0 ? 2 : 1;
+    const order = (rule: string, extra: Partial<Violation> = {}) => violations.push({ rule, piece: m.obstacle, with: null, gapMm: null, measure: 'order', move: n, ...extra });
+    if (k >= 2) order(`move ${n}: each player moves one purrgil a round (two moves at most)`);
+    else if (m.player !== expected) order(`move ${n} is player ${expected}'s: the second player moves first, then the players alternate`);
+    const before = movedBy.get(m.obstacle);
+    if (before !== undefined) order(`move ${n}: each player must choose a different purrgil (${m.obstacle} was moved in move ${before})`);
+    movedBy.set(m.obstacle, n);
+    const entry = w.byId.get(m.obstacle);
+    if (entry?.kind === 'obstacle' && entry.obstacleKind !== 'purrgil') order(`move ${n}: ${m.obstacle} is not a purrgil; only purrgil move at the end of the round`);
+    const r = judgeMove(w, { id: `${p.id}.${n}`, kind: 'move-obstacle', obstacle: m.obstacle, to: m.to, maxDistance: 2 });
+    r.player = m.player;
+    moves.push(r);
+    for (const v of r.violations) violations.push({ ...v, rule: `move ${n}: ${v.rule}`, move: n });
+    // the table as this move leaves it, for the next
+    w = new World({ ...w.table, obstacles: w.table.obstacles.map((o) => (o.id === m.obstacle ? { ...o, ...m.to } : o)) }, w.catalog, w);
+  });
+  const legal = violations.length === 0;
+  return {
+    id: p.id, kind: p.kind, legal, violations, moves,
+    why: (legal ? `The round's purrgil moves are legal, judged in order (player 2 first), each on the table the earlier moves left: `
+      : `The round's purrgil moves break ${violations.length} rule${violations.length === 1 ? '' : 's'}: `) +
+      moves.map((r, k) => `move ${k + 1} (player ${p.moves[k].player}): ${r.why}`).join(' '),
+  };
 }

@@ -96,8 +96,10 @@ export function removePiece(t: Table, id: string): Table {
       if (q.kind === 'place-exogorth') return q.obstacle.id !== id;
       if (q.kind === 'move-obstacle') return q.obstacle !== id;
       if (q.kind === 'deploy') return (q.ship ?? q.squadron) !== id;
+      if (q.kind === 'purrgil-round') return q.moves.every((m) => m.obstacle !== id);
       return true;
     }),
+    ...(t.exogorthChoice ? { exogorthChoice: t.exogorthChoice.filter((c) => c.exogorth !== id) } : {}),
   };
 }
 
