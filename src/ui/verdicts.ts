@@ -1,5 +1,5 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { Report } from '../model/report';
+import type { ReadingUse, Report } from '../model/report';
 import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from './dom';
@@ -26,7 +26,7 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
   if (r.exogorths.length) {
     parts.push('<h3>Exogorths</h3><ul class="exogorths">');
     for (const x of r.exogorths) {
-      parts.push(`<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ${x.attacks ? 'attacks' : 'does not attack'}, line of sight ${e(x.los)}</li>`);
+      parts.push(`<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ${x.attacks ? 'attacks' : 'does not attack'}, line of sight ${e(x.los)}${readingMarker(x.readings as ReadingUse[] | undefined)}</li>`);
     }
     parts.push('</ul>');
   }
@@ -61,9 +61,7 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
         `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
         (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
         (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
-        (x.readings?.length
-          ? `<div class="reading" data-readings="${e(x.readings.map((u) => u.reading).join(' '))}">⚑ depends on a reading: ${x.readings.map((u) => `${e(u.says)} (otherwise ${e(u.otherwise)})`).join('; ')}</div>`
-          : '') +
+        readingMarker(x.readings) +
         `<div class="why">${e(x.why)}</div></li>`,
     );
   }
@@ -71,4 +69,10 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
   else if (moving && !state.attacker) parts.push('<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or squadron to follow its attacks while moving).</li>');
   parts.push('</ul>');
   host.innerHTML = parts.join('');
+}
+
+/** The marker on a verdict a reading decided (the attack's or exogorth entry's `readings`): what the reading says and what the other choice gives. */
+function readingMarker(readings: ReadingUse[] | undefined): string {
+  if (!readings?.length) return '';
+  return `<div class="reading" data-readings="${e(readings.map((u) => u.reading).join(' '))}">⚑ depends on a reading: ${readings.map((u) => `${e(u.says)} (otherwise ${e(u.otherwise)})`).join('; ')}</div>`;
 }
