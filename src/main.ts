@@ -15,6 +15,7 @@ import { type AppState, commands, createAppStore, pairProblem } from './state/st
 import { buildInspector, buildPalette, buildToolbar } from './ui/controls';
 import { buildDispute } from './ui/dispute';
 import { buildGuide } from './ui/guide';
+import { watchPurrgil } from './ui/purrgil';
 import { buildMeasurements } from './ui/measurements';
 import { renderVerdicts } from './ui/verdicts';
 
@@ -177,6 +178,7 @@ async function main() {
     redraw: () => schedule(false),
     tapTable: (x, y) => guide.tap(x, y),
   });
+  watchPurrgil(store, cmd, $('verdicts'));
   $('verdicts').addEventListener('click', (ev) => {
     if (window.getSelection()?.toString()) return; // selecting text to copy
     const li = (ev.target as HTMLElement).closest('li[data-attacker]') as HTMLElement | null;

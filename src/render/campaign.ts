@@ -100,11 +100,15 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
   }
 
   // a selected purrgil: where it may swim, and whether the place it is dragged to is legal
-  const sel = state.selected ? world.byId.get(state.selected) : undefined;
+  // (a move under way keeps its origin until it is finished or put back, so its verdict stays after release)
+  const pending = state.purrgilFrom && world.byId.has(state.purrgilFrom.id) ? state.purrgilFrom : null;
+  const selId = pending?.id ?? state.selected;
+  const sel = selId ? world.byId.get(selId) : undefined;
   if (sel?.kind === 'obstacle' && sel.obstacleKind === 'purrgil') {
     let origin = sel, from = world;
-    if (state.gestureStart && state.gestureStart !== state.table) {
-      if (!startCache || startCache.table !== state.gestureStart) startCache = { table: state.gestureStart, world: new World(state.gestureStart, world.catalog) };
+    const start = pending?.table ?? state.gestureStart;
+    if (start && start !== state.table) {
+      if (!startCache || startCache.table !== start) startCache = { table: start, world: new World(start, world.catalog) };
       const o = startCache.world.byId.get(sel.id);
       if (o?.kind === 'obstacle') { origin = o; from = startCache.world; }
     }
@@ -115,7 +119,8 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
       const { x, y, rotation } = sel.piece;
       const v = judgeMove(from, { id: `move-${sel.id}`, kind: 'move-obstacle', obstacle: sel.id, to: { x, y, rotation }, maxDistance: 2 });
       ov.marks.push({ shapes: [origin.outline], color: 0xffffff, width: 1 }, { shapes: [sel.outline], color: v.legal ? LEGAL : ILLEGAL, width: 4 });
-      panel.push(`<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ${v.legal ? 'legal move (distance 2)' : 'not a legal move'}${violationList(v.violations)}</li></ul>`);
+      const buttons = state.gestureStart ? '' : `<div class="row"><button data-purrgil-finish="${e(sel.id)}">Finish move</button><button data-purrgil-back="${e(sel.id)}">Put it back</button></div>`;
+      panel.push(`<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ${v.legal ? 'legal move (distance 2)' : 'not a legal move: finish refused until it is moved into the shaded region or put back'}${violationList(v.violations)}${buttons}</li></ul>`);
     } else {
       panel.push(`<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)} may end a move of up to distance 2; drag it to judge a move.</p>`);
     }

@@ -1,4 +1,7 @@
 import { CATALOG, type ObstacleType, type ShipSize } from '../model/catalog';
+import type { Violation } from '../model/report';
+import { judgeExogorthPlacement } from '../rules/exogorth';
+import { World } from '../rules/world';
 import type { Obstacle, PlaceExogorth, Player, Ship, Squadron, Table, Token } from '../model/table';
 
 export type PieceKind = 'ship' | 'squadron' | 'obstacle' | 'token' | 'exogorth-proposal';
@@ -176,3 +179,22 @@ export function commitExogorth(t: Table, id: string): Table {
     proposals: t.proposals.filter((q) => q !== f.proposal),
   };
 }
+
+/**
+ * Place an exogorth being proposed, as the rules allow: refused (with the violations in words)
+ * while the placement is illegal or a displaced squadron has no place; on a legal one the
+ * displaced squadrons move to the places the rules propose, in the same change (one undo step).
+ */
+export function commitExogorthJudged(t: Table, id: string, words: (v: Violation) => string): { table: Table } | { refused: string } {
+  const f = findPiece(t, id);
+  if (!f || f.kind !== 'exogorth-proposal') return { refused: `${id} is not an exogorth being placed` };
+  const v = judgeExogorthPlacement(new World(t), f.proposal!);
+  if (!v.legal) return { refused: `${id} cannot be placed there: ${v.violations.map(words).join('; ')}` };
+  const unplaced = (v.unplaced as string[] | undefined) ?? (v.displaced ?? []).filter((q) => !v.placements?.[q]);
+  if (unplaced.length) return { refused: `${id} cannot be placed yet: no place was found for ${unplaced.join(', ')}; move ${unplaced.length === 1 ? 'it' : 'them'} first` };
+  const to = v.placements ?? {};
+  const moved = { ...t, squadrons: t.squadrons.map((q) => (to[q.id] ? { ...q, x: round2(to[q.id].x), y: round2(to[q.id].y) } : q)) };
+  return { table: commitExogorth(moved, id) };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;

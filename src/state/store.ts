@@ -34,6 +34,8 @@ export interface AppState {
   message: Message | null;
   /** the guided setup under way (src/state/guide.ts), or null */
   guide: Guide | null;
+  /** a purrgil move under way: the table before it began, kept until the move is finished or put back */
+  purrgilFrom: { id: string; table: Table } | null;
 }
 
 export function createAppStore(table: Table) {
@@ -55,6 +57,7 @@ export function createAppStore(table: Table) {
     nextRotation: 0,
     message: null,
     guide: null,
+    purrgilFrom: null,
   }));
 }
 
@@ -188,7 +191,7 @@ export function commands(store: AppStore) {
     clearMessage() {
       set({ message: null });
     },
-    set(p: Partial<Pick<AppState, 'locked' | 'allAttacks' | 'precisionMm' | 'rings' | 'setupMode' | 'setupReading' | 'setupEdges' | 'nextObstacle' | 'nextRotation' | 'guide'>>) {
+    set(p: Partial<Pick<AppState, 'locked' | 'allAttacks' | 'precisionMm' | 'rings' | 'setupMode' | 'setupReading' | 'setupEdges' | 'nextObstacle' | 'nextRotation' | 'guide' | 'purrgilFrom'>>) {
       set(p);
     },
   };

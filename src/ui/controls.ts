@@ -1,10 +1,11 @@
 import { CATALOG, OBSTACLE_TYPES, SHIP_SIZES, type ObstacleType, type ShipSize } from '../model/catalog';
 import { parseTableText, type Player, type Ruleset, type Table, type TableSize } from '../model/table';
-import { commitExogorth, findPiece, patchPiece, piecesOffSize, positionProblem } from '../state/pieces';
+import { commitExogorthJudged, findPiece, patchPiece, piecesOffSize, positionProblem } from '../state/pieces';
 import { tableToHash } from '../state/share';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { offTable } from '../rules/sanity';
 import { World } from '../rules/world';
+import { violationWords } from '../state/guide';
 import { h, option } from './dom';
 
 export interface ControlHooks {
@@ -179,7 +180,14 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   radius.addEventListener('change', () => apply('radius', Math.max(1, Math.min(100, radius.valueAsNumber))));
   player.addEventListener('change', () => apply('player', Number(player.value)));
   del.addEventListener('click', () => { const id = store.getState().selected; if (id) cmd.remove(id); });
-  place.addEventListener('click', () => { const id = store.getState().selected; if (id) cmd.change(commitExogorth(store.getState().table, id)); });
+  place.addEventListener('click', () => {
+    const id = store.getState().selected;
+    if (!id) return;
+    const r = commitExogorthJudged(store.getState().table, id, violationWords);
+    if ('refused' in r) { cmd.message('error', `Not placed: ${r.refused}.`); return; }
+    cmd.change(r.table);
+    cmd.message('info', `${id} placed; the squadrons it displaced moved to the places shown. Undo takes both back.`);
+  });
   const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
   const rows = { x: lab('x mm', x), y: lab('y mm', y), rot: lab('rotation °', rot), speed: lab('speed', speed), radius: lab('radius mm', radius), player: lab('player', player) };
   fields.append(...Object.values(rows));
