@@ -191,10 +191,21 @@ log(`  full analysis is ${baselineRatio.toFixed(0)}x faster (median of ${ratios.
 const tWorld = new World(tournament, CATALOG);
 /** the next obstacle: an asteroid, turned so that nothing lines up with the table's axes */
 const nextType = 'asteroid-b' as const;
-const setupCpu: number[] = [];
-const setupSamples = sample(() => setupLegalRegion(tWorld, { type: nextType, rotation: 37 }), quick ? 3 : 7, 0, 1, setupCpu);
+// following a drag: one obstacle moved a step each sample (its type and rotation kept), a new World
+// each time, as the app sees it; cold: a new rotation of the next obstacle each sample (nothing cached)
+const setupCpu: number[] = [], setupColdCpu: number[] = [];
+let setupStep = 0;
+const movedObstacle = (k: number): Table => ({
+  ...tournament,
+  obstacles: tournament.obstacles.map((o, i) => (i === 0 ? { ...o, x: o.x + 3 * (k % 40), y: o.y + 1.5 * (k % 40) } : o)),
+});
+const setupSamples = sample(() => setupLegalRegion(new World(movedObstacle(++setupStep), CATALOG), { type: nextType, rotation: 37 }), quick ? 5 : 15, 0, 2, setupCpu);
 const setupRegionMs = median(setupSamples);
-log(`setup legal region for the next obstacle (${nextType} at 37 degrees, ${tournament.obstacles.length} obstacles on the table): median ${setupRegionMs.toFixed(1)} ms, CPU ${median(setupCpu).toFixed(1)} ms`);
+let coldRotation = 100;
+const setupColdSamples = sample(() => setupLegalRegion(tWorld, { type: nextType, rotation: coldRotation++ }), quick ? 2 : 5, 0, 0, setupColdCpu);
+const setupRegionColdMs = median(setupColdSamples);
+log(`setup legal region for the next obstacle (${nextType} at 37 degrees, ${tournament.obstacles.length} obstacles on the table), an obstacle dragged: ` +
+  `median ${setupRegionMs.toFixed(1)} ms, CPU ${median(setupCpu).toFixed(1)} ms; a new next obstacle or rotation (nothing cached): median ${setupRegionColdMs.toFixed(1)} ms, CPU ${median(setupColdCpu).toFixed(1)} ms`);
 const purrgil = tournament.obstacles.find((o) => o.type.startsWith('purrgil'));
 const reachCpu: number[] = [];
 const reachSamples = purrgil ? sample(() => purrgilReach(tWorld, purrgil.id, 2), quick ? 3 : 7, 0, 1, reachCpu) : [NaN];
@@ -234,7 +245,7 @@ if (browser) {
 
 const result = {
   tournamentMs, stressMs, dragMs, baselineRatio,
-  setupRegionMs, reachMs, pairMs, fanMs,
+  setupRegionMs, setupRegionColdMs, reachMs, pairMs, fanMs,
   throttledDragP95Ms: browserRun ? browserRun.analysisP95Ms : null,
   throttledFrameP95Ms: browserRun ? browserRun.frameP95Ms : null,
   browser: browserRun,
@@ -245,7 +256,7 @@ const result = {
   baselineMs,
   cpuMs: {
     tournament: median(tCpu), stress: median(sCpu), drag: median(dCpu), baseline: median(bCpu),
-    setupRegion: median(setupCpu), reach: median(reachCpu), pair: median(pairCpu), fan: median(fanCpu),
+    setupRegion: median(setupCpu), setupRegionCold: median(setupColdCpu), reach: median(reachCpu), pair: median(pairCpu), fan: median(fanCpu),
   },
   baselineRatioRounds: ratios,
   baselineRatioWall: median(wallRatios),
@@ -263,7 +274,7 @@ const result = {
     tournament: { ships: tournament.ships.length, squadrons: tournament.squadrons.length, obstacles: tournament.obstacles.length, seed: 1 },
     stress: { ships: stress.ships.length, squadrons: stress.squadrons.length, obstacles: stress.obstacles.length, seed: 1 },
   },
-  runs: { setupRegion: setupSamples.length, reach: reachSamples.length, pair: pairSamples.length, fan: fanSamples.length, tournament: tSamples.length, tournamentText: textSamples.length, tournamentJson: jsonSamples.length, stress: sSamples.length, drag: dSamples.length, baseline: bSamples.length },
+  runs: { setupRegion: setupSamples.length, setupRegionCold: setupColdSamples.length, reach: reachSamples.length, pair: pairSamples.length, fan: fanSamples.length, tournament: tSamples.length, tournamentText: textSamples.length, tournamentJson: jsonSamples.length, stress: sSamples.length, drag: dSamples.length, baseline: bSamples.length },
   node: process.version,
   quick,
   thorough,

@@ -16,6 +16,7 @@ import { minkowskiPaths, offsetPaths, rectPath, reflected, regionPolygons, diffe
 import type { Polygon } from '../geometry/polygon';
 import { relate } from '../geometry/relate';
 import { outsideRect } from '../geometry/reach';
+import { forbiddenBy } from './setup-region';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { ObstacleType } from '../model/catalog';
 import { CORE_OBSTACLES } from '../model/table';
@@ -123,6 +124,34 @@ export function setupLegalRegion(
 ): Polygon[] {
   const rules = setupRules(world, reading, edges);
   const S = obstacleOutline(world.catalog, { type: obstacle.type, x: 0, y: 0, rotation: obstacle.rotation });
+  const rect = legalCentreRect(rules, S);
+  if (!rect) return [];
+  const [cx0, cy0, cx1, cy1] = rect;
+  const others = world.obstacles.filter((o) => o.obstacleKind !== 'exogorth');
+  // each obstacle's part is computed once per type and rotation and shifted (setup-region.ts)
+  const forbidden = union(others.flatMap((o) => forbiddenBy(world.catalog, o.piece, obstacle, rules.spacingEnd)));
+  return regionPolygons(difference([rectPath(cx0, cy0, cx1, cy1)], forbidden));
+}
+
+/** setupLegalRegion computed from scratch, each sum at the obstacle's place: the reference the fast one is tested against. */
+export function setupLegalRegionPlain(
+  world: World, obstacle: { type: ObstacleType; rotation: number }, reading: SetupReading = 'core', edges: SetupEdges = 'all',
+): Polygon[] {
+  const rules = setupRules(world, reading, edges);
+  const S = obstacleOutline(world.catalog, { type: obstacle.type, x: 0, y: 0, rotation: obstacle.rotation });
+  const rect = legalCentreRect(rules, S);
+  if (!rect) return [];
+  const minusS = reflected(S);
+  const forbidden = union(
+    world.obstacles
+      .filter((o) => o.obstacleKind !== 'exogorth')
+      .flatMap((o) => offsetPaths(minkowskiPaths(o.outline, minusS), rules.spacingEnd)),
+  );
+  return regionPolygons(difference([rectPath(...rect)], forbidden));
+}
+
+/** Where the centre of S may go by the area and edge rules alone: [x0, y0, x1, y1], or null when nowhere. */
+function legalCentreRect(rules: SetupRules, S: Polygon): [number, number, number, number] | null {
   let { x0, y0, x1, y1 } = rules.area;
   for (const e of rules.edges) {
     if (e.side === 'left') x0 = Math.max(x0, e.at + e.end);
@@ -131,14 +160,7 @@ export function setupLegalRegion(
     if (e.side === 'top') y1 = Math.min(y1, e.at - e.end);
   }
   const cx0 = x0 - S.minX, cx1 = x1 - S.maxX, cy0 = y0 - S.minY, cy1 = y1 - S.maxY;
-  if (!(cx0 < cx1 && cy0 < cy1)) return [];
-  const minusS = reflected(S);
-  const forbidden = union(
-    world.obstacles
-      .filter((o) => o.obstacleKind !== 'exogorth')
-      .flatMap((o) => offsetPaths(minkowskiPaths(o.outline, minusS), rules.spacingEnd)),
-  );
-  return regionPolygons(difference([rectPath(cx0, cy0, cx1, cy1)], forbidden));
+  return cx0 < cx1 && cy0 < cy1 ? [cx0, cy0, cx1, cy1] : null;
 }
 
 /**
