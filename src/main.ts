@@ -16,6 +16,8 @@ import { buildInspector, buildPalette, buildToolbar } from './ui/controls';
 import { buildDispute } from './ui/dispute';
 import { buildGuide } from './ui/guide';
 import { watchPurrgil } from './ui/purrgil';
+import { buildManeuver } from './ui/maneuver';
+import { addManeuverOverlays } from './render/maneuver';
 import { buildMeasurements } from './ui/measurements';
 import { renderVerdicts } from './ui/verdicts';
 
@@ -99,6 +101,10 @@ async function main() {
     pictures: (shots) => scene.pictures(shots),
     scale: () => scene.view.scale,
   });
+  const maneuverHost = document.createElement('section');
+  maneuverHost.id = 'maneuver';
+  $('inspector').after(maneuverHost);
+  const maneuver = buildManeuver(maneuverHost, store, cmd);
   const measurementsHost = document.createElement('section');
   measurementsHost.id = 'measurements';
   $('verdicts').before(measurementsHost);
@@ -139,6 +145,8 @@ async function main() {
       analysis = analyse(s.table, analysis);
     }
     overlays = buildOverlays(s, analysis);
+    const planned = maneuver.drawing(s, analysis);
+    if (planned) addManeuverOverlays(overlays, analysis.world, planned.answer, planned.fan, planned.speed);
     scene.render(s, analysis, overlays);
     if (s.table !== savedTable) {
       const problem = save(localStorage, s.table);
@@ -157,6 +165,7 @@ async function main() {
     guide.update(s);
     updateMeasurements(s);
     updateDispute(s, analysis);
+    maneuver.update(s, analysis);
     showMessage(s);
     document.body.dataset.ready = 'true';
   };

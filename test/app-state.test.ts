@@ -201,6 +201,7 @@ describe('measurement overrides', () => {
         group === 'rangeBands' ? cat.ruler.range.find((b) => b.name === name)!.end :
         group === 'distanceBands' ? cat.ruler.distance.find((b) => b.name === name)!.end :
         group === 'squadronDiameter' ? cat.squadron.diameter :
+        group === 'maneuverTool' ? toolFigure(cat, name) :
         cat.shipSizes.medium.dialFrame[name as 'width' | 'protrusion'];
       expect(got, f.key).toBe(v);
       expect(f.catalog, f.key).not.toBe(v);
@@ -208,6 +209,13 @@ describe('measurement overrides', () => {
     }
   });
 });
+
+function toolFigure(cat: typeof CATALOG, name: string): number {
+  const t = cat.maneuverTool;
+  if (name === 'jointLength' || name === 'clickAngle') return t[name].value;
+  const size = name.slice(0, -1) as 'small' | 'medium' | 'large';
+  return name.endsWith('X') ? t.attach[size].x : t.attach[size].y;
+}
 
 describe("analyse: the app's judging", () => {
   const table: Table = parseTableText(readFileSync(new URL('./tables/attacks-fleet.json', import.meta.url), 'utf8'));

@@ -106,6 +106,8 @@ export interface ManeuverToolSpec {
   clickAngle: ToolFigure;
   /** the most clicks a joint takes either way */
   maxClicks: ToolFigure;
+  /** how the tool is drawn (no verdict uses these): body width, joint ball radius, arrow tip past the last joint */
+  drawing: { bodyWidth: number; jointRadius: number; arrowLength: number };
   /** the tool's reference point (joint 0) in the ship frame: x outside the chosen side, y toward the bow */
   attach: Record<ShipSize, { x: number; y: number; spreadX?: [number, number]; status?: string }>;
 }

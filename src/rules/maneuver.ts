@@ -218,7 +218,8 @@ export class ManeuverContext {
       const r = relate(at.footprint, o.outline);
       if (r.kind === 'overlap') {
         const part = relate(at.base, o.outline).kind === 'overlap' ? 'base' : 'dial frame';
-        obstacles.push({ obstacle: o.id, effect: overlapEffect(world, ghost, o), part, depthMm: overlapDepth(at.footprint, o.outline) });
+        const fp = at.footprint;
+        obstacles.push(lazy({ obstacle: o.id, effect: overlapEffect(world, ghost, o), part } as ManeuverObstacle, 'depthMm', () => overlapDepth(fp, o.outline)));
       } else if (r.distance <= NEAR_MISS_MM) nearMisses.push({ piece: o.id, gapMm: r.distance });
     }
     if (k > 0) {
@@ -248,10 +249,8 @@ export class ManeuverContext {
       damaged: closest ? [entry.id, closest.ship.id] : [],
       outsideMm, nearMisses, intended: { ...poses[used] },
       chartRow: this.chart && used > 0 && used <= this.chart.length ? [...this.chart[used - 1]] : null,
-      why: '',
-    };
-    report.why = this.explain(report, clicksIn.length, closest);
-    return report;
+    } as Omit<ManeuverReport, 'why'> as ManeuverReport;
+    return lazy(report, 'why', () => this.explain(report, clicksIn.length, closest));
   }
 
   private explain(m: ManeuverReport, given: number, closest: { ship: ShipEntry; mm: number } | null): string {
@@ -311,6 +310,31 @@ export class ManeuverContext {
     if (!row) return [];
     return allowedClickLists(row).map((clicks, i) => this.judge(`${id}.${i}`, speed, clicks, side));
   }
+}
+
+export type ManeuverOutcome = 'clean' | 'obstacle' | 'ship' | 'off-table';
+
+/** The worst thing that happens at the end of a maneuver: off the table, a ship hit, an obstacle, or nothing. */
+export function maneuverOutcome(m: ManeuverReport): ManeuverOutcome {
+  if (m.leavesPlayArea) return 'off-table';
+  if (m.movedBack > 0) return 'ship';
+  if (m.obstacles.length) return 'obstacle';
+  return 'clean';
+}
+
+/**
+ * A value worked out when first read and kept, as an enumerable property (so JSON.stringify and
+ * plainReport write it): an overlap's depth (a bisection) and the sentence that quotes it cost
+ * more than every verdict of a maneuver, and a fan of hundreds reads few of them.
+ */
+function lazy<T extends object>(o: T, key: string, f: () => unknown): T {
+  let done = false, v: unknown;
+  Object.defineProperty(o, key, {
+    enumerable: true, configurable: true,
+    get: () => { if (!done) { v = f(); done = true; } return v; },
+    set: (x) => { v = x; done = true; },
+  });
+  return o;
 }
 
 /** The `maneuver` proposal's answer. */

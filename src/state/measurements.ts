@@ -1,4 +1,4 @@
-import { type Band, type Catalog, CATALOG, type MeasurementOverrides, SHIP_SIZES } from '../model/catalog';
+import { type Band, type Catalog, CATALOG, type MeasurementOverrides, SHIP_SIZES, type ToolOverrideKey } from '../model/catalog';
 import type { Table } from '../model/table';
 
 /** Where an override lives under `measurements`, as the table file names it. */
@@ -6,7 +6,8 @@ export type MeasureKey =
   | `rangeBands.${'close' | 'medium' | 'long'}`
   | `distanceBands.${'1' | '2' | '3' | '4' | '5'}`
   | 'squadronDiameter'
-  | `dialFrame.${'width' | 'protrusion'}`;
+  | `dialFrame.${'width' | 'protrusion'}`
+  | `maneuverTool.${ToolOverrideKey}`;
 
 /** One uncertain catalog figure the user may override. */
 export interface Figure {
@@ -19,6 +20,8 @@ export interface Figure {
   status?: string;
   /** set when the ship sizes' catalog values differ: one override applies to all of them */
   perSize?: string;
+  /** the figure's unit when not mm */
+  unit?: string;
 }
 
 /** The uncertain figures of a catalog, read from it (never written here). */
@@ -38,6 +41,22 @@ export function uncertainFigures(cat: Catalog = CATALOG): Figure[] {
     ...cat.ruler.distance.map((b) => band('Distance ruler (band ends)', 'distanceBands', b, `distance ${b.name}`)),
     { key: 'squadronDiameter', group: 'Squadron base', label: 'diameter', catalog: cat.squadron.diameter, spread: cat.squadron.spread, status: cat.squadron.status },
     frame('width'), frame('protrusion'),
+    ...toolFigures(cat),
+  ];
+}
+
+function toolFigures(cat: Catalog): Figure[] {
+  const t = cat.maneuverTool, group = 'Maneuver tool';
+  return [
+    { key: 'maneuverTool.jointLength', group, label: 'joint length', catalog: t.jointLength.value, spread: t.jointLength.spread, status: t.jointLength.status },
+    { key: 'maneuverTool.clickAngle', group, label: 'click angle', catalog: t.clickAngle.value, status: t.clickAngle.status, unit: 'degrees' },
+    ...SHIP_SIZES.flatMap((s): Figure[] => {
+      const a = t.attach[s];
+      return [
+        { key: `maneuverTool.${s}X`, group, label: `${s} out`, catalog: a.x, spread: a.spreadX, status: `the tool's joint 0 from the base centre, sideways; ${a.status ?? ''}` },
+        { key: `maneuverTool.${s}Y`, group, label: `${s} ahead`, catalog: a.y, status: `the tool's joint 0 ahead of the base centre; ${a.status ?? ''}` },
+      ];
+    }),
   ];
 }
 

@@ -100,6 +100,7 @@ export function removePiece(t: Table, id: string): Table {
       if (q.kind === 'move-obstacle') return q.obstacle !== id;
       if (q.kind === 'deploy') return (q.ship ?? q.squadron) !== id;
       if (q.kind === 'purrgil-round') return q.moves.every((m) => m.obstacle !== id);
+      if (q.kind === 'maneuver' || q.kind === 'maneuver-fan') return q.ship !== id;
       return true;
     }),
     ...(t.exogorthChoice ? { exogorthChoice: t.exogorthChoice.filter((c) => c.exogorth !== id) } : {}),

@@ -5,7 +5,7 @@ import { h } from './dom';
 const domId = (key: MeasureKey) => key.replace('.', '-');
 
 function note(f: Figure): string {
-  const parts = [`catalog ${f.perSize ?? f.catalog} mm`];
+  const parts = [`catalog ${f.perSize ?? f.catalog} ${f.unit ?? 'mm'}`];
   if (f.spread) parts.push(`measured ${f.spread[0]}–${f.spread[1]}`);
   if (f.status) parts.push(f.status);
   return parts.join(' · ');
@@ -33,7 +33,7 @@ export function buildMeasurements(host: HTMLElement, cmd: Commands) {
   };
   for (const f of figures) {
     if (f.group !== group) body.append(h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, (group = f.group)));
-    const input = h('input', { type: 'number', id: `meas-${domId(f.key)}`, step: '0.05', style: 'width:80px', title: `${f.group}: ${f.label} (mm)` });
+    const input = h('input', { type: 'number', id: `meas-${domId(f.key)}`, step: '0.05', style: 'width:80px', title: `${f.group}: ${f.label} (${f.unit ?? 'mm'})` });
     const reset = h('button', { id: `meas-reset-${domId(f.key)}`, title: 'reset to the catalog figure' }, 'reset');
     input.addEventListener('change', () => {
       // an emptied box means the catalog figure again
@@ -42,7 +42,7 @@ export function buildMeasurements(host: HTMLElement, cmd: Commands) {
     });
     reset.addEventListener('click', () => cmd.setMeasurement(f.key, null));
     const row = h('div', { class: 'measurement', 'data-key': f.key },
-      h('div', { class: 'row', style: 'align-items:center;margin:2px 0 0' }, h('label', { for: input.id, style: 'min-width:84px' }, f.label), input, h('span', { class: 'hint' }, 'mm'), reset),
+      h('div', { class: 'row', style: 'align-items:center;margin:2px 0 0' }, h('label', { for: input.id, style: 'min-width:84px' }, f.label), input, h('span', { class: 'hint' }, f.unit ?? 'mm'), reset),
       h('div', { class: 'hint', style: 'margin:0 0 2px' }, note(f)));
     rows.set(f.key, { row, input, reset, f });
     body.append(row);
