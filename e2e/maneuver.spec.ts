@@ -7,7 +7,7 @@ const TABLE = {
   format: 'armada-table/1', table: '3x6',
   ships: [
     { id: 'vsd', size: 'medium', player: 1, x: 600, y: 300, rotation: 0, speed: 2 },
-    { id: 'cr', size: 'small', player: 2, x: 1200, y: 600, rotation: 180, speed: 3 },
+    { id: 'cr', size: 'small', class: 'cr90', player: 2, x: 1200, y: 600, rotation: 180, speed: 3 },
   ],
   obstacles: [{ id: 'rock', type: 'asteroid-b', x: 670, y: 470, rotation: 0 }],
 };
@@ -54,21 +54,25 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
   await expect(verdict).toHaveAttribute('data-obstacles', 'rock'); // the plan is back with the ship
 });
 
-test('the fan of a speed 3 ship shows every click list allowed, each selectable', async ({ page }) => {
+test('the fan of a speed 3 ship shows every click list its chart allows, each selectable', async ({ page }) => {
   await openFresh(page, hash());
   const at = await pagePoint(page, 1200, 600);
   await page.mouse.click(at.x, at.y);
   await page.keyboard.press('m');
   await page.keyboard.press('f');
-  // no class, so no chart: every setting of the tool, -2 to +2 at each of three joints
+  // CR90 chart (ship-classes.json): speed 3 is - I II, so joint 1 straight, joint 2 up to 1, joint 3 up to 2
+  await expect(page.locator('#maneuver-chart')).toContainText('speed 3 allows - I II');
   const want: string[] = [];
-  for (let a = -2; a <= 2; a++) for (let b = -2; b <= 2; b++) for (let c = -2; c <= 2; c++) want.push(`${a},${b},${c}`);
+  for (let b = -1; b <= 1; b++) for (let c = -2; c <= 2; c++) want.push(`0,${b},${c}`);
   const row = page.locator('[data-fan-row="3"] .fan-item');
-  await expect(row).toHaveCount(125);
+  await expect(row).toHaveCount(15);
   expect((await row.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.fanClicks))).sort()).toEqual(want.sort());
-  // the speeds either side
-  await expect(page.locator('[data-fan-row="2"] .fan-item')).toHaveCount(25);
-  await expect(page.locator('[data-fan-row="4"] .fan-item')).toHaveCount(625);
+  // the speeds either side: 2 (I II: 3 x 5) and 4 (- I I II: 3 x 3 x 5)
+  await expect(page.locator('[data-fan-row="2"] .fan-item')).toHaveCount(15);
+  await expect(page.locator('[data-fan-row="4"] .fan-item')).toHaveCount(45);
+  // a click the chart forbids cannot be set: joint 1 at speed 3 is straight
+  await expect(page.locator('#maneuver-joints button[data-joint="0"]').first()).toBeDisabled();
+  await page.evaluate(() => window.__armada.zoomTo(1050, 250, 1400, 650));
   await page.screenshot({ path: '/tmp/m14-fan.png' });
   await page.click('[data-fan-row="3"] .fan-item[data-fan-clicks="0,-1,2"]');
   await expect(page.locator('#maneuver-joints [data-clicks]')).toHaveText([' 1: – ', ' 2: 1L ', ' 3: 2R ']);

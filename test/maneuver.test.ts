@@ -254,6 +254,22 @@ describe('the speed chart', () => {
     expect(ok.why).toContain('The victory chart allows clicks [0, -1] at speed 2 (- I)');
   });
 
+  it("takes the class's chart from the catalog in a table file", () => {
+    const t = parseTableText(JSON.stringify({
+      format: 'armada-table/1', table: '3x6',
+      ships: [{ id: 'v', class: 'victory', player: 1, x: 600, y: 300, rotation: 0, speed: 2 }, { id: 'c', class: 'cr90', player: 2, x: 900, y: 600, rotation: 180, speed: 3 }],
+      proposals: [{ id: 'p', kind: 'maneuver', ship: 'v', clicks: [1, 0] }, { id: 'f', kind: 'maneuver-fan', ship: 'c' }, { id: 'g', kind: 'maneuver-fan', ship: 'v', speed: 3 }],
+    }));
+    const [p, f, g] = analyze(t).proposals as ManeuverReport[];
+    expect(p.legal).toBe(false);
+    expect(p.violations.map((v) => v.rule)).toEqual(['speed chart (victory, speed 2: - I): joint 1 allows no click, 1 given']);
+    expect(p.chartRow).toEqual([0, 1]);
+    expect((f.maneuvers as ManeuverReport[]).map((m) => m.clicks.join(','))).toHaveLength(15);
+    expect(g.legal).toBe(false);
+    expect(g.maneuvers).toEqual([]);
+    expect(g.why).toContain('speed 3 is not on the chart, whose top speed is 2');
+  });
+
   it('refuses a speed beyond the chart', () => {
     expect(chartViolations(VICTORY, 'victory', 3, [0, 0, 0])[0].rule).toBe('speed chart (victory): speed 3 is not on the chart, whose top speed is 2');
   });

@@ -1,4 +1,5 @@
 /** Answers to the table's proposals, one per proposal, by kind. */
+import { speedChart } from '../model/catalog';
 import type { ProposalReport } from '../model/report';
 import type { Proposal } from '../model/table';
 import { judgeDeploy } from './deploy';
@@ -45,11 +46,10 @@ export function judgeProposal(world: World, p: Proposal): ProposalReport {
   }
 }
 
-/** The speed chart of a ship's class; null until the catalog holds charts (issue #13), and for a ship without a class. */
+/** The speed chart of a ship's class (the catalog's); null for a ship without a class. */
 export function shipChart(world: World, shipId: string): SpeedChart | null {
-  void world;
-  void shipId;
-  return null;
+  const e = world.byId.get(shipId);
+  return e?.kind === 'ship' ? speedChart(world.catalog, e.piece.class) : null;
 }
 
 export function proposals(world: World, budget?: Budget): ProposalReport[] {
