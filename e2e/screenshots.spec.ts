@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
 import { drag, openFresh, piece } from './helpers';
 import { Polygon } from '../src/geometry/polygon';
 import { readFileSync } from 'node:fs';
@@ -57,4 +57,44 @@ test('screenshot: an exogorth being placed', async ({ page }) => {
   await expect(verdict).toContainText('may be placed there');
   await zoom(page, [700, 430, 980, 640]);
   await page.screenshot(shot('exogorth-placement'));
+});
+
+// The dispute card with its loupe: two squadrons and a ship whose base passes 0.2 mm from the line of sight.
+const nearMiss = (wallY: number) => ({
+  format: 'armada-table/1', table: '3x6', ruleset: 'seed',
+  ships: [{ id: 'wall', player: 1, size: 'small', x: 900, y: wallY, rotation: 0, speed: 2 }],
+  squadrons: [{ id: 'tie', player: 1, x: 870, y: 300 }, { id: 'xw', player: 2, x: 930, y: 300 }],
+  obstacles: [{ id: 'rock', type: 'asteroid-a', x: 800, y: 200, rotation: 30 }], tokens: [], proposals: [],
+});
+const pairLink = (t: unknown) => `#table=${Buffer.from(JSON.stringify(t)).toString('base64url')}&attack=tie,xw`;
+
+async function openNearMiss(page: import('@playwright/test').Page) {
+  await openFresh(page, pairLink(nearMiss(400)));
+  const half = await page.evaluate(() => {
+    const e = window.__armada.analysis().world.byId.get('wall');
+    return e?.kind === 'ship' ? 400 - e.shapes.base.minY : 0;
+  });
+  await openFresh(page, pairLink(nearMiss(300 + half + 0.2)));
+  await expect(page.locator('#attack-verdict')).toHaveAttribute('data-close-call', 'true');
+}
+
+test('screenshot: the dispute card with its loupe (desktop)', async ({ page }) => {
+  await openNearMiss(page);
+  await zoom(page, [780, 180, 1020, 420]);
+  await expect(page.locator('#loupes .loupe').first()).toBeVisible();
+  await page.waitForTimeout(300);
+  await page.screenshot(shot('dispute-desktop'));
+});
+
+test.describe('phone', () => {
+  const { defaultBrowserType: _b, ...pixel5 } = devices['Pixel 5'];
+  test.use(pixel5);
+  test('screenshot: the dispute card with its loupe (phone)', async ({ page }) => {
+    await openNearMiss(page);
+    await zoom(page, [800, 200, 1000, 400]);
+    await page.locator('#attack-verdict').scrollIntoViewIfNeeded();
+    await expect(page.locator('#loupes .loupe').first()).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: 'docs/screenshots/dispute-phone.png' });
+  });
 });

@@ -56,9 +56,13 @@ export interface Dispute {
   /** plain words: "too close to call on the table: 0.13 mm (...)"; empty when not a close call */
   closeText: string;
   loupes: LoupeFocus[];
-  /** the per-attack readings (verdicts that rest on a reading), when the analysis gives them */
-  readings?: unknown;
+  /** the readings the verdict rests on (the attack's `readings`), in words: what each says and what the other choice gives */
+  readings?: string[];
 }
+
+interface ReadingUse { reading: string; value: string; otherwise?: string; says?: string }
+const readingWords = (r: ReadingUse) =>
+  `${r.says ?? `${r.reading}: ${r.value}`} (reading ${r.reading} = ${r.value})${r.otherwise ? `; the other reading gives ${r.otherwise}` : ''}`;
 
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
 const list = (ids: string[]) => (ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`);
@@ -286,6 +290,6 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1): Dispu
   return {
     attacker: a.attacker, defender: a.defender, kind, canAttack: kind === 'clear' || kind === 'obstructed',
     headline, named, margins, closeCall, closeText, loupes: loupes.slice(0, 4),
-    ...(a.readings !== undefined ? { readings: a.readings } : {}),
+    ...(Array.isArray(a.readings) && a.readings.length ? { readings: (a.readings as ReadingUse[]).map(readingWords) } : {}),
   };
 }

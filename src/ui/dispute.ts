@@ -59,8 +59,11 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
   });
   const pickA = h('select', { id: 'pick-attacker', title: 'attacker', onchange: () => cmd.setPair(pickA.value || null, null) });
   const pickD = h('select', { id: 'pick-defender', title: 'defender', onchange: () => cmd.setPair(store.getState().attacker, pickD.value || null) });
-  const card = h('div', { id: 'attack-verdict', 'aria-live': 'polite' });
+  // the card: what was decided and the loupes first (a phone shows the top of it), then the margins
+  const summary = h('div', { class: 'summary', 'aria-live': 'polite' });
   const loupeRow = h('div', { class: 'loupes', id: 'loupes' });
+  const details = h('div', { class: 'details' });
+  const card = h('div', { id: 'attack-verdict' }, summary, loupeRow, details);
   const share = h('button', { id: 'share-attack', title: 'a link that opens on this attack' }, 'Share this ruling');
   const save = h('button', { id: 'save-attack', title: 'a picture of the card, the table around the attack and the loupes' }, 'Save as picture');
   const clear = h('button', { id: 'clear-pair', title: 'choose another attack', onclick: () => cmd.setPair(null, null) }, 'New pair');
@@ -75,7 +78,7 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       h('label', { title: 'list every attack, not only the possible ones (in arc and in range)' }, all, ' all attacks'),
       h('label', { title: 'taps select, nothing moves: the table is read-only while you look at a dispute' }, lock, ' lock pieces'),
       h('label', { title: 'a deciding margin below this is too close to call on the table' }, 'precision ', precision, ' mm')),
-    card, loupeRow, actions, link,
+    card, actions, link,
     legend(),
   );
 
@@ -127,7 +130,8 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     actions.style.display = dispute ? '' : 'none';
     if (!attack || !dispute) {
       card.className = 'empty';
-      card.innerHTML = `<p class="hint">${e(hint)}</p>`;
+      summary.innerHTML = `<p class="hint">${e(hint)}</p>`;
+      details.innerHTML = '';
       return true;
     }
     Object.assign(card.dataset, {
@@ -142,12 +146,13 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
         `<li class="${m.decides ? 'decides' : ''}${m.close ? ' close' : ''}" data-mm="${m.mm}">${e(m.text)}${m.close ? ' <span class="flag">close call</span>' : ''}</li>`).join('')}</ul></div>`;
     };
     const arcLine = attack.attacker.includes('.') ? '' : '<div class="margin-group" data-topic="arc"><b>Arc</b><ul><li>a squadron attacks all around (360 degrees)</li></ul></div>';
-    const readings = dispute.readings !== undefined ? `<div class="readings"><b>Readings</b> ${e(readingsText(dispute.readings))}</div>` : '';
-    card.innerHTML =
+    const readings = dispute.readings?.length
+      ? `<div class="readings"><b>Depends on a reading</b><ul>${dispute.readings.map((r) => `<li>${e(r)}</li>`).join('')}</ul></div>` : '';
+    summary.innerHTML =
       `<p class="headline">${e(dispute.headline)}</p>` +
       (dispute.closeCall ? `<p class="close-call">${e(dispute.closeText)}</p>` : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement precision.</p>`) +
-      `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ${e(attack.los)}</p>` +
-      arcLine + section('Arc', 'arc') + section('Range', 'range') + section('Line of sight', 'los') + readings +
+      `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ${e(attack.los)}</p>`;
+    details.innerHTML = readings + arcLine + section('Arc', 'arc') + section('Range', 'range') + section('Line of sight', 'los') + readings +
       `<details class="why"><summary>The full explanation</summary>${e(attack.why)}</details>`;
     return true;
   };
@@ -193,12 +198,6 @@ function magnification(f: LoupeFocus, scale: number): number {
 function scaleBar(pxPerMm: number): { mm: number; px: number } {
   for (const mm of [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50]) if (mm * pxPerMm >= 30) return { mm, px: mm * pxPerMm };
   return { mm: 50, px: 50 * pxPerMm };
-}
-
-function readingsText(r: unknown): string {
-  if (Array.isArray(r)) return r.map(readingsText).join('; ');
-  if (r && typeof r === 'object') return Object.entries(r).map(([k, v]) => `${k}: ${typeof v === 'object' ? readingsText(v) : String(v)}`).join(', ');
-  return String(r);
 }
 
 /** The legend: every colour and line style the canvas uses for attacks and pieces. */
