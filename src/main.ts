@@ -99,7 +99,6 @@ async function main() {
   const guide = buildGuide(guideHost, store, cmd);
   const updateDispute = buildDispute(disputeHost, store, cmd, {
     pictures: (shots) => scene.pictures(shots),
-    scale: () => scene.view.scale,
   });
   const maneuverHost = document.createElement('section');
   maneuverHost.id = 'maneuver';

@@ -117,3 +117,13 @@ describe('close calls', () => {
     expect(at(d1.spread![0] - 10).closeCall).toBe(false);
   });
 });
+
+describe('readings', () => {
+  it('an attack that rests on a reading shows it in words on the card', () => {
+    const world = new World(tournamentTable(1), CATALOG);
+    const a = { ...analyzeWorld(world).attacks[0], readings: [{ reading: 'dialLine', value: 'through-dial', otherwise: 'clear', says: 'the line passes through the dial' }] };
+    const d = disputeOf(world, a as AttackReport);
+    expect(d.readings).toEqual(['the line passes through the dial (reading dialLine = through-dial); the other reading gives clear']);
+    expect(disputeOf(world, analyzeWorld(world).attacks[0]).readings).toBeUndefined();
+  });
+});

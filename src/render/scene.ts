@@ -26,6 +26,8 @@ export class Scene {
   private labels = new Map<string, Text>();
   private fitted = false;
   private last: [AppState, Analysis, Overlays] | null = null;
+  /** line widths' factor: thinner in magnified pictures, where a 3 px outline would hide a 0.1 mm gap */
+  private thin = 1;
 
   /** `?aa=0` in the address turns antialiasing off, for slow devices (and software rendering). */
   async init(host: HTMLElement) {
@@ -75,6 +77,7 @@ export class Scene {
   }
 
   private line(g: Graphics, a: XY, b: XY, width: number, color: number, alpha = 1, dash = 0) {
+    width *= this.thin;
     const [ax, ay] = this.S(a[0], a[1]);
     const [bx, by] = this.S(b[0], b[1]);
     if (!dash) {
@@ -159,6 +162,8 @@ export class Scene {
     const last = this.last;
     if (!last) return shots.map(() => null);
     const saved = this.view;
+    this.thin = 0.4;
+    this.layers.labels.visible = false;
     try {
       return shots.map(({ at, spanMm, w, h }) => {
         if (!(spanMm > 0) || !Number.isFinite(at[0] + at[1])) return null;
@@ -170,6 +175,8 @@ export class Scene {
     } finally {
       // one render back at the canvas's own view, whatever the number of pictures
       this.view = saved;
+      this.thin = 1;
+      this.layers.labels.visible = true;
       this.render(...last);
     }
   }
@@ -284,9 +291,10 @@ export class Scene {
     for (const [ids, color] of [[obstructing, LOS.obstructed], [grazing, GRAZE]] as const) {
       for (const id of ids) {
         const e = world.byId.get(id);
-        if (e?.kind === 'obstacle') L.marks.poly(this.poly(e.outline), true).stroke({ width: 3, color, alpha: 0.95 });
-        else if (e?.kind === 'ship') L.marks.poly(this.poly(e.shapes.base), true).stroke({ width: 3, color, alpha: 0.95 });
-        else if (e && (e.kind === 'squadron' || e.kind === 'token')) this.shape(L.marks, e.circle).stroke({ width: 3, color });
+        const width = 3 * this.thin;
+        if (e?.kind === 'obstacle') L.marks.poly(this.poly(e.outline), true).stroke({ width, color, alpha: 0.95 });
+        else if (e?.kind === 'ship') L.marks.poly(this.poly(e.shapes.base), true).stroke({ width, color, alpha: 0.95 });
+        else if (e && (e.kind === 'squadron' || e.kind === 'token')) this.shape(L.marks, e.circle).stroke({ width, color });
       }
     }
     for (const l of ov.lines) this.line(L.lines, l.a, l.b, l.width ?? 2, l.color, 1, l.dash ?? 0);

@@ -163,9 +163,10 @@ function arcFocus(world: World, a: AttackReport): XY | null {
   return best?.at ?? null;
 }
 
-const span = (mm: number) => Math.min(60, Math.max(3, mm * 8));
-/** a margin wider than this is plain on the table at any zoom: no loupe */
-const LOUPE_MAX_MM = 20;
+/** the field a loupe should cover to show a margin: a few times the margin, 1 to 4.5 mm (10x-50x of life size) */
+const span = (mm: number) => Math.min(4.5, Math.max(1, mm * 6));
+/** a margin wider than this is plain on the canvas: no loupe */
+const LOUPE_MAX_MM = 5;
 
 interface RangeEnd { b: Band; side: 'far' | 'near'; mm: number; inSpread: boolean }
 

@@ -12,9 +12,10 @@ import { escapeHtml as e, h, option } from './dom';
 export interface LoupeSource {
   /** pictures of the table, each around `at`, `spanMm` across, `w` x `h` CSS px (null: not available) */
   pictures(shots: { at: XY; spanMm: number; w: number; h: number }[]): (HTMLCanvasElement | null)[];
-  /** the canvas's current scale, px per mm (the loupes' magnification is against it) */
-  scale(): number;
 }
+
+/** Life size on a screen: CSS px per mm (96 px to the inch). A loupe's magnification is against it. */
+const LIFE_PX_PER_MM = 96 / 25.4;
 
 const LOUPE_W = 176, LOUPE_H = 132;
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
@@ -159,18 +160,18 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
 
   const renderLoupes = (s: AppState, a: Analysis) => {
     const d = current.dispute;
-    const key = d && !s.gestureStart ? JSON.stringify([d.loupes, a.table === s.table, loupes.scale()]) : 'none';
+    const key = d && !s.gestureStart ? JSON.stringify([d.loupes, a.table === s.table]) : 'none';
     if (key === loupeKey) return;
     loupeKey = key;
     loupeRow.replaceChildren();
     if (!d || s.gestureStart) return;
-    const mags = d.loupes.map((f) => magnification(f, loupes.scale()));
-    const pics = loupes.pictures(d.loupes.map((f, i) => ({ at: f.at, spanMm: LOUPE_W / (mags[i] * loupes.scale()), w: LOUPE_W, h: LOUPE_H })));
+    const mags = d.loupes.map(magnification);
+    const pics = loupes.pictures(d.loupes.map((f, i) => ({ at: f.at, spanMm: LOUPE_W / (mags[i] * LIFE_PX_PER_MM), w: LOUPE_W, h: LOUPE_H })));
     d.loupes.forEach((f, i) => {
       const mag = mags[i], pic = pics[i];
       if (!pic) return;
       pic.className = 'loupe-picture';
-      const mmPx = mag * loupes.scale();
+      const mmPx = mag * LIFE_PX_PER_MM;
       const bar = scaleBar(mmPx);
       loupeRow.append(h('figure', { class: 'loupe', 'data-topic': f.topic, 'data-magnification': mag.toFixed(0) },
         pic, h('div', { class: 'scale-bar', style: `width:${bar.px.toFixed(1)}px` }, `${bar.mm} mm`),
@@ -188,9 +189,9 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
   };
 }
 
-/** The loupe's magnification over the canvas: enough to show the margin, 10x to 50x. */
-function magnification(f: LoupeFocus, scale: number): number {
-  const want = LOUPE_W / (f.spanMm * Math.max(scale, 1e-6));
+/** The loupe's magnification over life size: enough to show the margin, 10x to 50x. */
+function magnification(f: LoupeFocus): number {
+  const want = LOUPE_W / (f.spanMm * LIFE_PX_PER_MM);
   return Math.min(50, Math.max(10, want));
 }
 
