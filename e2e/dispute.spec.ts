@@ -130,6 +130,19 @@ for (const phone of [false, true]) {
       await expect(card(page)).toHaveAttribute('data-close-call', 'true');
       await expect(card(page).locator('.close-call')).toContainText('Too close to call on the table: 0.20 mm');
       await expect(page.locator('#loupes .loupe[data-topic="los"]')).toHaveCount(1);
+      const mag = Number(await page.locator('#loupes .loupe').first().getAttribute('data-magnification'));
+      expect(mag).toBeGreaterThanOrEqual(10);
+      expect(mag).toBeLessThanOrEqual(50);
+      await expect(page.locator('#loupes .scale-bar').first()).toContainText('mm');
+      // save as picture: a PNG of the card, the table region and the loupe
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-attack')]);
+      expect(download.suggestedFilename()).toBe('attack-tie-xw.png');
+      const png = readFileSync(await download.path());
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect(png.readUInt32BE(16)).toBe(900); // width
+      // share this ruling: the link names the pair
+      await page.click('#share-attack');
+      await expect(page.locator('#attack-link')).toHaveValue(/#table=[A-Za-z0-9_-]+&attack=tie,xw$/);
       await openFresh(page, link(nearMissTable(300 + half + 5), 'tie', 'xw'));
       await expect(card(page)).toHaveAttribute('data-los', 'clear');
       await expect(card(page)).toHaveAttribute('data-close-call', 'false');

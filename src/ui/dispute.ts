@@ -249,6 +249,15 @@ function savePicture(d: Dispute, attack: AttackReport, src: LoupeSource, figures
   const caps = figures.map((f) => `${f.querySelector('figcaption')?.textContent ?? ''} · bar ${f.querySelector('.scale-bar')?.textContent ?? ''}`);
   loupeCanvases.forEach((c, i) => {
     ctx.drawImage(c, x, y, LOUPE_W, LOUPE_H);
+    // the loupe's millimetre scale bar, as on the card
+    const bar = parseFloat((figures[i]?.querySelector('.scale-bar') as HTMLElement | null)?.style.width ?? '');
+    if (bar > 0) {
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(x + 8, y + LOUPE_H - 20); ctx.lineTo(x + 8, y + LOUPE_H - 14); ctx.lineTo(x + 8 + bar, y + LOUPE_H - 14); ctx.lineTo(x + 8 + bar, y + LOUPE_H - 20);
+      ctx.stroke();
+    }
     ctx.font = '11px system-ui, sans-serif';
     ctx.fillText(caps[i] ?? '', x, y + LOUPE_H + 14);
     x += LOUPE_W + 10;
