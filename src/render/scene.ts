@@ -1,4 +1,4 @@
-import { Application, Container, Graphics, Rectangle, Text } from 'pixi.js';
+import { Application, Container, Graphics, RenderTexture, Text } from 'pixi.js';
 import type { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
 import { HULL_ZONES, type HullZoneName } from '../model/catalog';
@@ -28,6 +28,8 @@ export class Scene {
   private last: [AppState, Analysis, Overlays] | null = null;
   /** line widths' factor: thinner in magnified pictures, where a 3 px outline would hide a 0.1 mm gap */
   private thin = 1;
+  /** where render() draws: the canvas, or a small texture for a picture */
+  private target: RenderTexture | null = null;
 
   /** `?aa=0` in the address turns antialiasing off, for slow devices (and software rendering). */
   async init(host: HTMLElement) {
@@ -78,17 +80,25 @@ export class Scene {
 
   private line(g: Graphics, a: XY, b: XY, width: number, color: number, alpha = 1, dash = 0) {
     width *= this.thin;
-    const [ax, ay] = this.S(a[0], a[1]);
-    const [bx, by] = this.S(b[0], b[1]);
+    const [px, py] = this.S(a[0], a[1]);
+    const [qx, qy] = this.S(b[0], b[1]);
+    // clipped to the canvas (and a margin): a zoomed-in picture would otherwise dash a line
+    // thousands of pixels long off screen
+    const c = clipToBox(px, py, qx, qy, -20, -20, this.width + 20, this.height + 20);
+    if (!c) return;
+    const [ax, ay, bx, by] = c;
     if (!dash) {
       g.moveTo(ax, ay).lineTo(bx, by).stroke({ width, color, alpha });
       return;
     }
     const len = Math.hypot(bx - ax, by - ay);
+    if (!(len > 0)) return;
     const ux = (bx - ax) / len, uy = (by - ay) / len;
-    for (let t = 0; t < len; t += dash * 2) {
-      const e = Math.min(len, t + dash);
-      g.moveTo(ax + ux * t, ay + uy * t).lineTo(ax + ux * e, ay + uy * e);
+    // dashes keep their phase from the line's own start, so they do not crawl as the clip moves
+    const t0 = Math.hypot(ax - px, ay - py) % (dash * 2);
+    for (let t = -t0; t < len; t += dash * 2) {
+      const s0 = Math.max(0, t), e = Math.min(len, t + dash);
+      if (e > s0) g.moveTo(ax + ux * s0, ay + uy * s0).lineTo(ax + ux * e, ay + uy * e);
     }
     g.stroke({ width, color, alpha });
   }
@@ -161,7 +171,7 @@ export class Scene {
   pictures(shots: { at: XY; spanMm: number; w: number; h: number }[]): (HTMLCanvasElement | null)[] {
     const last = this.last;
     if (!last) return shots.map(() => null);
-    const saved = this.view;
+    const saved = this.view, res = this.app.renderer.resolution;
     this.thin = 0.4;
     this.layers.labels.visible = false;
     try {
@@ -169,8 +179,17 @@ export class Scene {
         if (!(spanMm > 0) || !Number.isFinite(at[0] + at[1])) return null;
         const scale = w / spanMm;
         this.view = { scale, ox: w / 2 - at[0] * scale, oy: h / 2 + at[1] * scale };
-        this.render(...last);
-        return this.app.renderer.extract.canvas({ target: this.app.stage, frame: new Rectangle(0, 0, w, h) }) as HTMLCanvasElement;
+        // drawn into a texture of the picture's size: software rendering rasterises only that
+        const target = RenderTexture.create({ width: w, height: h, resolution: res, antialias: true });
+        this.target = target;
+        try {
+          this.render(...last);
+          const out = this.app.renderer.extract.canvas(target) as HTMLCanvasElement;
+          return out;
+        } finally {
+          this.target = null;
+          target.destroy(true);
+        }
       });
     } finally {
       // one render back at the canvas's own view, whatever the number of pictures
@@ -324,7 +343,8 @@ export class Scene {
         L.handles.circle(hx, hy, 7).fill({ color: SELECT }).stroke({ width: 2, color: 0x000000 });
       }
     }
-    this.app.render();
+    if (this.target) this.app.renderer.render({ container: this.app.stage, target: this.target, clear: true, clearColor: 0x101418 });
+    else this.app.render();
   }
 }
 
@@ -333,3 +353,16 @@ export const zoneOfPoint = (e: Entry, x: number, y: number): HullZoneName | null
   for (const z of HULL_ZONES) if (e.shapes.hullZones[z].locate(x, y) !== 'outside') return z;
   return null;
 };
+
+/** The part of segment p-q inside the box (Liang-Barsky), or null when none is. */
+function clipToBox(px: number, py: number, qx: number, qy: number, x0: number, y0: number, x1: number, y1: number): [number, number, number, number] | null {
+  let t0 = 0, t1 = 1;
+  const dx = qx - px, dy = qy - py;
+  const edges: [number, number][] = [[-dx, px - x0], [dx, x1 - px], [-dy, py - y0], [dy, y1 - py]];
+  for (const [p, q] of edges) {
+    if (p === 0) { if (q < 0) return null; continue; }
+    const r = q / p;
+    if (p < 0) { if (r > t1) return null; if (r > t0) t0 = r; } else { if (r < t0) return null; if (r < t1) t1 = r; }
+  }
+  return [px + dx * t0, py + dy * t0, px + dx * t1, py + dy * t1];
+}
