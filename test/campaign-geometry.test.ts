@@ -131,8 +131,11 @@ describe('minkowskiPaths', () => {
       const slow = union([...ClipperLib.Clipper.MinkowskiSum(a, b, true), a.map((q) => ({ X: q.X + b[0].X, Y: q.Y + b[0].Y }))]);
       const fast = minkowskiPaths(A, B);
       const area = (ps: typeof fast) => ps.reduce((s, p) => s + Math.abs(ClipperLib.Clipper.Area(p)), 0) / SCALE / SCALE;
-      expect(area(difference(fast, slow))).toBeLessThan(1e-6);
-      expect(area(difference(slow, fast))).toBeLessThan(1e-6);
+      // the sum is merged in halves, each merge rounding its crossings to clipper's integers: the
+      // outlines agree to that rounding, 1/SCALE mm along the outline
+      const perimeter = slow.reduce((s, p) => s + p.reduce((t, q, k) => t + Math.hypot(q.X - p[(k + 1) % p.length].X, q.Y - p[(k + 1) % p.length].Y), 0), 0) / SCALE;
+      expect(area(difference(fast, slow))).toBeLessThan(perimeter / SCALE);
+      expect(area(difference(slow, fast))).toBeLessThan(perimeter / SCALE);
     }
   });
 });
