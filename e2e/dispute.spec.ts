@@ -11,7 +11,7 @@ const DEMO = JSON.parse(readFileSync('assets/demo-table.json', 'utf8'));
 const nearMissTable = (wallY: number) => ({
   format: 'armada-table/1', table: '3x6', ruleset: 'seed',
   ships: [{ id: 'wall', player: 1, size: 'small', x: 900, y: wallY, rotation: 0, speed: 2 }],
-  squadrons: [{ id: 'tie', player: 1, x: 870, y: 300 }, { id: 'xw', player: 2, x: 930, y: 300 }],
+  squadrons: [{ id: 'tie', player: 1, x: 850, y: 300 }, { id: 'xw', player: 2, x: 950, y: 300 }],
   obstacles: [], tokens: [], proposals: [],
 });
 /** A star destroyer firing across a dust field at a corvette. */

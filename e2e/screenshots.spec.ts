@@ -63,7 +63,7 @@ test('screenshot: an exogorth being placed', async ({ page }) => {
 const nearMiss = (wallY: number) => ({
   format: 'armada-table/1', table: '3x6', ruleset: 'seed',
   ships: [{ id: 'wall', player: 1, size: 'small', x: 900, y: wallY, rotation: 0, speed: 2 }],
-  squadrons: [{ id: 'tie', player: 1, x: 870, y: 300 }, { id: 'xw', player: 2, x: 930, y: 300 }],
+  squadrons: [{ id: 'tie', player: 1, x: 850, y: 300 }, { id: 'xw', player: 2, x: 950, y: 300 }],
   obstacles: [{ id: 'rock', type: 'asteroid-a', x: 800, y: 200, rotation: 30 }], tokens: [], proposals: [],
 });
 const pairLink = (t: unknown) => `#table=${Buffer.from(JSON.stringify(t)).toString('base64url')}&attack=tie,xw`;

@@ -67,12 +67,12 @@ describe('the dispute headline', () => {
 });
 
 describe('close calls', () => {
-  /** Two squadrons face to face along y = 300 and a ship whose base edge lies `gap` mm above that line. */
+  /** Two squadrons 100 mm apart along y = 300 and, between them and clear of both, a ship whose base edge lies `gap` mm above that line. */
   function nearMiss(gap: number) {
     const t = {
       format: 'armada-table/1', table: '3x6', ruleset: 'seed',
       ships: [{ id: 'wall', player: 1, size: 'small', x: 900, y: 400, rotation: 0, speed: 2 }],
-      squadrons: [{ id: 'tie', player: 1, x: 870, y: 300 }, { id: 'xw', player: 2, x: 930, y: 300 }],
+      squadrons: [{ id: 'tie', player: 1, x: 850, y: 300 }, { id: 'xw', player: 2, x: 950, y: 300 }],
       obstacles: [], tokens: [], proposals: [],
     } as unknown as Table;
     const base = new World(t, CATALOG).ships[0].shapes.base;
@@ -84,6 +84,7 @@ describe('close calls', () => {
   it('a 0.2 mm near miss is a clear line of sight and a close call; a 5 mm miss is not', () => {
     const near = nearMiss(0.2);
     expect(near.a.los).toBe('clear');
+    expect((analyzeWorld(near.w).collisions as unknown[] | undefined) ?? []).toEqual([]); // a table one could set up
     const d = disputeOf(near.w, near.a, 1);
     expect(d.kind).toBe('clear');
     expect(d.closeCall).toBe(true);
