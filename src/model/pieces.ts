@@ -31,6 +31,8 @@ export interface ShipShapes {
   zoneArcLines: Record<HullZoneName, [ArcLine, ArcLine]>;
   /** whether this class's arc lines and targeting points come from measurements or size defaults */
   measuredProfile: boolean;
+  /** whether the targeting points are estimated (a size default, or a class whose points were never measured) */
+  targetingEstimated: boolean;
 }
 
 const zoneMap = <T, U>(r: Record<HullZoneName, T>, f: (t: T) => U): Record<HullZoneName, U> =>
@@ -146,6 +148,7 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
     base, footprint, token, hullZones, targetingPoints, dials, arcs,
     arcLines: lines, zoneArcLines,
     measuredProfile: measured,
+    targetingEstimated: !measured || /^estimated/.test(tp.status ?? ''),
   };
 }
 
@@ -177,6 +180,7 @@ export function shipShapes(cat: Catalog, ship: Pick<Ship, 'size' | 'class' | 'x'
     },
     zoneArcLines: zoneMap(local.zoneArcLines, ([a, b]) => [line(a), line(b)]),
     measuredProfile: local.measuredProfile,
+    targetingEstimated: local.targetingEstimated,
   };
 }
 

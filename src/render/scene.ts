@@ -258,9 +258,11 @@ export class Scene {
       for (const z of HULL_ZONES) {
         const t = s.targetingPoints[z];
         const [tx, ty] = this.S(t.x, t.y);
-        L.pieces.circle(tx, ty, 2.5).fill({ color: 0xffe066 });
+        // a measured point is a yellow dot; an estimated one (no measurement for the class) a hollow ring
+        if (s.targetingEstimated) L.pieces.circle(tx, ty, 2.5).stroke({ width: 1.5, color: 0xffe066 });
+        else L.pieces.circle(tx, ty, 2.5).fill({ color: 0xffe066 });
       }
-      this.label(e.id, e.id, e.piece.x, e.piece.y);
+      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y);
     }
     for (const e of world.tokens) {
       this.shape(L.pieces, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
@@ -268,7 +270,7 @@ export class Scene {
     }
     for (const e of world.squadrons) {
       this.shape(L.pieces, e.circle).fill({ color: PLAYER[e.piece.player] }).stroke({ width: 1.5, color: 0xffffff });
-      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6);
+      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y - e.circle.r - 6);
     }
 
     // overlaps: the piece and the obstacle outlined in the overlap colour

@@ -131,9 +131,21 @@ function losEndXY(side: Side, point: Point): XY {
 
 /** How the explanation names that point. */
 function losEndSays(ctx: AttackContext, side: Side, other: Side): string {
-  if (side.kind === 'zone') return `${side.ship.id}'s ${side.zone} targeting point`;
-  if (ctx.world.ruleset === '1.6') return `the centre of ${side.squadron.id}'s base`;
-  return `the point of ${side.squadron.id}'s base closest to ${other.kind === 'zone' ? `${other.key}` : other.squadron.id}`;
+  if (side.kind === 'zone') {
+    return `${shipSays(side)}'s ${side.zone} targeting point${side.ship.shapes.targetingEstimated ? ' (estimated: not measured for this class)' : ''}`;
+  }
+  if (ctx.world.ruleset === '1.6') return `the centre of ${says(side)}'s base`;
+  return `the point of ${says(side)}'s base closest to ${says(other)}`;
+}
+
+/** How a sentence names a side: "Devastator (isd) front" when the piece has a name, else its key. */
+function says(side: Side): string {
+  if (side.kind === 'zone') return side.ship.piece.name ? `${shipSays(side)} ${side.zone}` : side.key;
+  return side.squadron.piece.name ? `${side.squadron.piece.name} (${side.squadron.id})` : side.squadron.id;
+}
+
+function shipSays(side: Side & { kind: 'zone' }): string {
+  return side.ship.piece.name ? `${side.ship.piece.name} (${side.ship.id})` : side.ship.id;
 }
 
 /** Where a range falls on the ruler: range bands for a ship attacker, distance 1 for a squadron. */
@@ -248,12 +260,12 @@ const f2 = (n: number) => n.toFixed(2);
 const ARC_NOTE_MM = 2;
 
 function arcSentence(att: Side, def: Side, m: { inArc: boolean; arcGapMm?: number; arcDepthMm?: number }, touchOnly: boolean): string {
-  const d = def.kind === 'zone' ? def.key : def.squadron.id;
-  if (att.kind === 'squadron') return `${d} is in ${att.squadron.id}'s 360 degree arc;`;
-  if (!m.inArc) return `${d} lies outside ${att.key}'s firing arc (${f2(m.arcGapMm ?? NaN)} mm from its arc lines, extended);`;
-  if (touchOnly) return `${d} only touches ${att.key}'s arc line, which counts as in arc (a hair away from out of arc);`;
-  if (m.arcDepthMm !== undefined && m.arcDepthMm <= ARC_NOTE_MM) return `${d} is inside ${att.key}'s firing arc, but only ${f2(m.arcDepthMm)} mm past an arc line;`;
-  return `${d} is inside ${att.key}'s firing arc;`;
+  const d = says(def), a = says(att);
+  if (att.kind === 'squadron') return `${d} is in ${a}'s 360 degree arc;`;
+  if (!m.inArc) return `${d} lies outside ${a}'s firing arc (${f2(m.arcGapMm ?? NaN)} mm from its arc lines, extended);`;
+  if (touchOnly) return `${d} only touches ${a}'s arc line, which counts as in arc (a hair away from out of arc);`;
+  if (m.arcDepthMm !== undefined && m.arcDepthMm <= ARC_NOTE_MM) return `${d} is inside ${a}'s firing arc, but only ${f2(m.arcDepthMm)} mm past an arc line;`;
+  return `${d} is inside ${a}'s firing arc;`;
 }
 
 function rangeSentence(att: Side, range: string, mm: number, band: BandLookup, to: RangeMeasure['to']): string {

@@ -88,6 +88,19 @@ export function patchPiece(t: Table, id: string, patch: Patch): Table {
   }
 }
 
+/** A new table with a ship's or squadron's name set, or removed when blank. */
+export function renamePiece(t: Table, id: string, name: string): Table {
+  const n = name.trim();
+  const upd = <T extends { id: string; name?: string }>(list: T[]): T[] => list.map((e) => {
+    if (e.id !== id) return e;
+    const c = { ...e };
+    if (n) c.name = n;
+    else delete c.name;
+    return c;
+  });
+  return { ...t, ships: upd(t.ships), squadrons: upd(t.squadrons) };
+}
+
 export function removePiece(t: Table, id: string): Table {
   const f = findPiece(t, id);
   if (!f) return t;

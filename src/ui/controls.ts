@@ -1,6 +1,6 @@
-import { CATALOG, OBSTACLE_TYPES, SHIP_SIZES, type ObstacleType, type ShipSize } from '../model/catalog';
+import { CATALOG, type Faction, OBSTACLE_TYPES, SHIP_SIZES, type ObstacleType, type ShipClassSpec, type ShipSize } from '../model/catalog';
 import { parseTableText, type Player, type Ruleset, type Table, type TableSize } from '../model/table';
-import { commitExogorthJudged, findPiece, patchPiece, piecesOffSize, positionProblem } from '../state/pieces';
+import { commitExogorthJudged, findPiece, patchPiece, piecesOffSize, positionProblem, renamePiece } from '../state/pieces';
 import { tableToHash } from '../state/share';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { offTable } from '../rules/sanity';
@@ -129,20 +129,36 @@ function exportTable(t: Table) {
 export function buildPalette(host: HTMLElement, cmd: Commands) {
   let player: Player = 1;
   const who = h('select', { id: 'palette-player', onchange: () => { player = Number(who.value) as Player; } }, option('1', 'player 1'), option('2', 'player 2'));
-  const size = h('select', { id: 'palette-size' }, ...SHIP_SIZES.map((s) => option(s)));
-  const cls = h('select', { id: 'palette-class' });
+  const size = h('select', { id: 'palette-size', title: 'the size of a ship without a class' }, ...SHIP_SIZES.map((s) => option(s)));
+  // every class by name, grouped by faction; the search box narrows the list (name, id or card name)
+  const search = h('input', { type: 'search', id: 'palette-class-search', placeholder: 'search classes', style: 'width:120px' });
+  const cls = h('select', { id: 'palette-class', title: 'ship class (a class implies its size)' });
   const fillClasses = () => {
-    cls.replaceChildren(option('', `(${size.value} default)`),
-      ...Object.entries(CATALOG.shipClasses).filter(([, c]) => c.size === size.value).map(([id, c]) => option(id, c.name)));
+    const q = search.value.trim().toLowerCase();
+    const match = (id: string, c: ShipClassSpec) => !q || [id, c.name, ...c.cards].some((t) => t.toLowerCase().includes(q));
+    const groups = (Object.keys(CATALOG.factions) as Faction[]).map((f) => {
+      const opts = Object.entries(CATALOG.shipClasses).filter(([id, c]) => c.faction === f && match(id, c))
+        .sort((a, b) => a[1].name.localeCompare(b[1].name)).map(([id, c]) => option(id, `${c.name} (${c.size})`));
+      return opts.length ? h('optgroup', { label: CATALOG.factions[f] }, ...opts) : null;
+    }).filter((g): g is HTMLOptGroupElement => g !== null);
+    const keep = cls.value;
+    cls.replaceChildren(option('', '(no class: size default)'), ...groups);
+    if ([...cls.options].some((o) => o.value === keep)) cls.value = keep;
+    else if (q && cls.options.length > 1) cls.selectedIndex = 1;
   };
-  size.addEventListener('change', fillClasses);
+  search.addEventListener('input', fillClasses);
   fillClasses();
+  const addShip = () => {
+    const c = cls.value || undefined;
+    cmd.add({ kind: 'ship', size: c ? (CATALOG.shipClasses[c].size as ShipSize) : (size.value as ShipSize), class: c, player });
+  };
   const obstacles = h('div', { class: 'obstacle-buttons' },
     ...OBSTACLE_TYPES.map((t) => h('button', { 'data-add': t, title: CATALOG.obstacles[t].name, onclick: () => cmd.add({ kind: 'obstacle', type: t }) }, t)));
   host.append(
     h('h3', {}, 'Add'),
     h('div', { class: 'row' }, who),
-    h('div', { class: 'row' }, size, cls, h('button', { id: 'add-ship', onclick: () => cmd.add({ kind: 'ship', size: size.value as ShipSize, class: cls.value || undefined, player }) }, 'Ship')),
+    h('div', { class: 'row' }, search, cls),
+    h('div', { class: 'row' }, size, h('button', { id: 'add-ship', onclick: addShip }, 'Ship')),
     h('div', { class: 'row' },
       h('button', { id: 'add-squadron', onclick: () => cmd.add({ kind: 'squadron', player }) }, 'Squadron'),
       h('button', { id: 'add-token', onclick: () => cmd.add({ kind: 'token', radius: 12.5 }) }, 'Round token'),
@@ -156,6 +172,7 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   const num = (id: string, step: string) => h('input', { type: 'number', id, step });
   const x = num('insp-x', '0.01'), y = num('insp-y', '0.01'), rot = num('insp-rotation', '0.1'), speed = num('insp-speed', '1'), radius = num('insp-radius', '0.5');
   const player = h('select', { id: 'insp-player' }, option('1', 'player 1'), option('2', 'player 2'));
+  const name = h('input', { type: 'text', id: 'insp-name', maxlength: '60', placeholder: '(none)', style: 'width:140px' });
   const title = h('div', { class: 'insp-title' });
   const fields = h('div', { class: 'fields' });
   const place = h('button', { id: 'commit-exogorth' }, 'Place it on the table');
@@ -179,6 +196,10 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   speed.addEventListener('change', () => apply('speed', Math.max(0, Math.min(4, Math.round(speed.valueAsNumber)))));
   radius.addEventListener('change', () => apply('radius', Math.max(1, Math.min(100, radius.valueAsNumber))));
   player.addEventListener('change', () => apply('player', Number(player.value)));
+  name.addEventListener('change', () => {
+    const id = store.getState().selected;
+    if (id) cmd.change(renamePiece(store.getState().table, id, name.value));
+  });
   del.addEventListener('click', () => { const id = store.getState().selected; if (id) cmd.remove(id); });
   place.addEventListener('click', () => {
     const id = store.getState().selected;
@@ -189,7 +210,7 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     cmd.message('info', `${id} placed; the squadrons it displaced moved to the places shown. Undo takes both back.`);
   });
   const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
-  const rows = { x: lab('x mm', x), y: lab('y mm', y), rot: lab('rotation °', rot), speed: lab('speed', speed), radius: lab('radius mm', radius), player: lab('player', player) };
+  const rows = { x: lab('x mm', x), y: lab('y mm', y), rot: lab('rotation °', rot), speed: lab('speed', speed), radius: lab('radius mm', radius), player: lab('player', player), name: lab('name', name) };
   fields.append(...Object.values(rows));
   host.append(h('h3', {}, 'Selected'), title, fields, h('div', { class: 'row' }, place, del),
     h('p', { class: 'hint' }, 'Drag to move; drag the round handle to turn (Shift: 15° steps). Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo. Click a hull zone or a squadron to see its attacks.'));
@@ -203,7 +224,7 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     const p = f.piece as unknown as Record<string, unknown>;
     const kind = f.kind === 'ship' ? `${p.size} ship${p.class ? ` (${CATALOG.shipClasses[p.class as string]?.name ?? p.class})` : ''}` :
       f.kind === 'obstacle' || f.kind === 'exogorth-proposal' ? CATALOG.obstacles[p.type as ObstacleType].name + (f.kind === 'exogorth-proposal' ? ' — being placed' : '') : f.kind;
-    title.textContent = `${s.selected}: ${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
+    title.textContent = `${p.name ? `${p.name} (${s.selected})` : s.selected}: ${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
     setVal(x, String(p.x)); setVal(y, String(p.y));
     rows.rot.style.display = 'rotation' in p ? '' : 'none';
     if ('rotation' in p) setVal(rot, String(p.rotation));
@@ -211,6 +232,8 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     if (f.kind === 'ship') setVal(speed, String(p.speed));
     rows.radius.style.display = f.kind === 'token' ? '' : 'none';
     if (f.kind === 'token') setVal(radius, String(p.radius));
+    rows.name.style.display = f.kind === 'ship' || f.kind === 'squadron' ? '' : 'none';
+    if (f.kind === 'ship' || f.kind === 'squadron') setVal(name, String(p.name ?? ''));
     rows.player.style.display = 'player' in p ? '' : 'none';
     if ('player' in p) setVal(player, String(p.player));
     place.style.display = f.kind === 'exogorth-proposal' ? '' : 'none';
