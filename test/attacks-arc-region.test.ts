@@ -14,7 +14,7 @@ import { ArcRegion } from '../src/geometry/arc-region';
 import { relate } from '../src/geometry/relate';
 import { Circle } from '../src/geometry/circle';
 import { CATALOG, type HullZoneName, type ShipSize } from '../src/model/catalog';
-import type { ShipShapes } from '../src/model/pieces';
+import type { ArcLineName, ShipShapes } from '../src/model/pieces';
 import type { Ship } from '../src/model/table';
 import { attackBetween } from '../src/rules/attacks';
 import { World } from '../src/rules/world';
@@ -22,7 +22,7 @@ import { squadron, table } from './attacks-helpers';
 
 type P = { x: number; y: number };
 const ZONES = ['front', 'left', 'right', 'rear'] as const;
-const LINES_OF: Record<HullZoneName, [keyof ShipShapes['arcLines'], keyof ShipShapes['arcLines']]> = {
+const LINES_OF: Partial<Record<HullZoneName, [ArcLineName, ArcLineName]>> = {
   front: ['frontLeft', 'frontRight'], rear: ['rearLeft', 'rearRight'], left: ['frontLeft', 'rearLeft'], right: ['frontRight', 'rearRight'],
 };
 /** classes of every size; the Acclamator's side conjunctions are 8.5 mm apart, the CR90's meet */
@@ -56,7 +56,7 @@ function polyDist(p: P, pts: P[]): number {
 
 /** The arc of a zone from its two printed arc lines, worked out here. */
 function wedge(sh: ShipShapes, zone: HullZoneName) {
-  const [[a0, a1], [b0, b1]] = LINES_OF[zone].map((k) => sh.arcLines[k]);
+  const [[a0, a1], [b0, b1]] = LINES_OF[zone]!.map((k) => sh.arcLines[k]);
   const ua = unit(sub(a1, a0)), ub = unit(sub(b1, b0));
   const cr = ua.x * ub.y - ua.y * ub.x;
   const s = (sub(b0, a0).x * ub.y - sub(b0, a0).y * ub.x) / cr;
@@ -168,7 +168,7 @@ describe('the arc is the region between the arc lines, extended', () => {
         const A = mkShip('a', 1, 900, 450, rot, cls);
         const sh = shapesOf(A), w = wedge(sh, zone);
         const [v, n] = first ? [w.va, w.na] : [w.vb, w.nb];
-        const conj = sh.arcLines[LINES_OF[zone][first ? 0 : 1]][0];
+        const conj = sh.arcLines[LINES_OF[zone]![first ? 0 : 1]][0];
         const extended = len(sub(conj, w.X)); // the part of the line the rules add: 0 where the lines meet on the centre line
         if (extended > 0.05) triangleSeen++;
         const c = add(add(w.X, v, extended > 0.05 ? k * extended : k * 100), n, -(r + g));

@@ -74,7 +74,7 @@ describe('each broken field is named by its path', () => {
     ['piece off the table (y)', (t) => { t.obstacles[0].y = -0.5; }, 'obstacles[0].y', /off the 3x6 table/],
     ['off a 3x3 table', (t) => { t.table = '3x3'; t.tokens[0].x = 1000; }, 'tokens[0].x', /off the 3x3 table/],
     ['size', (t) => { t.ships[0].size = 'gigantic'; }, 'ships[0].size', /unknown value/],
-    ['huge ship', (t) => { t.ships[0].size = 'huge'; delete (t.ships[0] as Partial<T['ships'][0]>).class; }, 'ships[0].size', /not supported/],
+    ['huge size given to a large class', (t) => { t.ships[0].size = 'huge'; }, 'ships[0].class', /large ship, not huge/],
     ['class of another size', (t) => { t.ships[0].class = 'cr90'; }, 'ships[0].class', /small ship, not large/],
     ['class from the prototype', (t) => { t.ships[0].class = 'toString'; }, 'ships[0].class', /unknown ship class/],
     ['player', (t) => { t.squadrons[0].player = 3; }, 'squadrons[0].player', /expected 1 or 2/],

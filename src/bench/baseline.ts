@@ -122,7 +122,7 @@ function baselineAttacks(table: Table, cat: Catalog): BaselineAttack[] {
   const sides: LibSide[] = [];
   for (const s of table.ships) {
     const sh = shipShapes(cat, s);
-    for (const z of ['front', 'left', 'right', 'rear'] as const) {
+    for (const z of sh.zones) {
       const ring = sh.arcs[z].polygon.pairs();
       sides.push({ key: `${s.id}.${z}`, player: s.player, shape: flatShape(sh.hullZones[z]), arc: new Flatten.Polygon(ring), arcTurf: turf.polygon([[...ring, ring[0]]]) });
     }

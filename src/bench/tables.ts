@@ -44,7 +44,7 @@ const OBSTACLE_MIX: ObstacleType[] = [
 const SIZES: ShipSize[] = ['small', 'medium', 'large'];
 
 function classesBySize(cat: Catalog): Record<ShipSize, (string | undefined)[]> {
-  const out: Record<ShipSize, (string | undefined)[]> = { small: [undefined], medium: [undefined], large: [undefined] };
+  const out: Record<ShipSize, (string | undefined)[]> = { small: [undefined], medium: [undefined], large: [undefined], huge: [] };
   // the section-7 classes only, so that the benchmark's tables stay the ones measured before the fleet grew
   for (const [id, spec] of Object.entries(cat.shipClasses)) if (spec.size !== 'huge' && spec.arcSources.section7) out[spec.size].push(id);
   return out;

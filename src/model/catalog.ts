@@ -2,10 +2,14 @@ import catalogJson from '../../assets/catalog.json';
 import outlinesJson from '../../assets/obstacle-outlines.json';
 import classesJson from '../../assets/ship-classes.json';
 
-export type ShipSize = 'small' | 'medium' | 'large';
-export const SHIP_SIZES: readonly ShipSize[] = ['small', 'medium', 'large'];
-export type HullZoneName = 'front' | 'left' | 'right' | 'rear';
+export type ShipSize = 'small' | 'medium' | 'large' | 'huge';
+export const SHIP_SIZES: readonly ShipSize[] = ['small', 'medium', 'large', 'huge'];
+export type HullZoneName = 'front' | 'left' | 'right' | 'rear' | 'front-left' | 'front-right' | 'rear-left' | 'rear-right';
+/** a small, medium or large ship's four hull zones */
 export const HULL_ZONES: readonly HullZoneName[] = ['front', 'left', 'right', 'rear'];
+/** a huge ship's six hull zones (table-format.md) */
+export const HUGE_HULL_ZONES: readonly HullZoneName[] = ['front', 'front-left', 'front-right', 'rear-left', 'rear-right', 'rear'];
+export const zonesOf = (size: ShipSize): readonly HullZoneName[] => (size === 'huge' ? HUGE_HULL_ZONES : HULL_ZONES);
 
 export const OBSTACLE_TYPES = [
   'asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station', 'dust-1', 'dust-2',
@@ -52,7 +56,8 @@ export interface TargetingProfile {
 }
 
 export interface ShipSizeSpec {
-  base: { width: number; length: number; status?: string };
+  /** huge: the whole base, two large bases of baseLength in line with a gap between them */
+  base: { width: number; length: number; baseLength?: number; gap?: number; status?: string };
   token: { width: number; length: number; status?: string };
   dialFrame: { width: number; protrusion: number; inset: number; status?: string };
 }
@@ -63,7 +68,7 @@ export interface ShipClassSpec {
   name: string;
   faction: Faction;
   /** a class implies its size */
-  size: ShipSize | 'huge';
+  size: ShipSize;
   /** the card names of its variants, as fleet lists name them */
   cards: string[];
   /** one row per speed 1..max: the most yaw clicks allowed at each joint */
@@ -190,7 +195,7 @@ function toolWith(base: ManeuverToolSpec, m: MeasurementOverrides['maneuverTool'
   const set = 'set by the table';
   const fig = (f: ToolFigure, v: number | undefined): ToolFigure => (v === undefined ? f : { value: v, status: set });
   const attach = { ...base.attach };
-  for (const s of SHIP_SIZES) {
+  for (const s of ['small', 'medium', 'large'] as const) {
     const x = m[`${s}X`], y = m[`${s}Y`];
     if (x !== undefined || y !== undefined) attach[s] = { x: x ?? attach[s].x, y: y ?? attach[s].y, status: set };
   }
@@ -228,7 +233,11 @@ function withArcSource(classes: Record<string, ShipClassSpec>, source: ArcSource
 
 export function shipProfile(cat: Catalog, size: ShipSize, cls: string | undefined): { arcs: ArcProfile; targetingPoints: TargetingProfile; measured: boolean } {
   const spec = shipClass(cat, cls);
-  const def = cat.defaultProfiles[size];
+  // a huge ship without a class takes the only huge class's figures, as estimates
+  const def = cat.defaultProfiles[size] ?? (() => {
+    const c = Object.values(cat.shipClasses).find((k) => k.size === size)!;
+    return { arcs: { ...c.arcs, status: 'estimated (the only huge class)' }, targetingPoints: { ...c.targetingPoints, status: 'estimated' } };
+  })();
   if (!spec) return { ...def, measured: false };
   return { arcs: spec.arcs, targetingPoints: spec.targetingPoints, measured: true };
 }

@@ -2,15 +2,19 @@ import { ArcRegion } from '../geometry/arc-region';
 import { Circle } from '../geometry/circle';
 import { type Point, place } from '../geometry/point';
 import { Polygon } from '../geometry/polygon';
-import { type Catalog, type HullZoneName, HULL_ZONES, shipProfile } from './catalog';
+import { type ArcProfile, type Catalog, type HullZoneName, type ShipSizeSpec, shipProfile, type TargetingProfile, zonesOf } from './catalog';
 import type { Obstacle, Ship, Squadron, Token } from './table';
 
 /** How far firing arcs are drawn out: far past any table's diagonal. */
 const ARC_REACH = 10_000;
 
 export interface ShipShapes {
-  /** plastic base: distances, obstruction, leaving the play area */
+  /** plastic base: distances, obstruction, leaving the play area (a huge ship: the whole base, both bases and the gap) */
   base: Polygon;
+  /** the plastic bases themselves: one, or a huge ship's two (rear, front) */
+  bases: Polygon[];
+  /** this ship's hull zones: four, or a huge ship's six; the records below hold these keys only */
+  zones: readonly HullZoneName[];
   /** base with the four shield-dial frames: overlapping */
   footprint: Polygon;
   /** cardboard token */
@@ -22,7 +26,7 @@ export interface ShipShapes {
   /** each hull zone's firing arc: the region between its two arc lines, extended (arc-region.ts) */
   arcs: Record<HullZoneName, ArcRegion>;
   /** the four printed arc lines, from where they meet the centreline to where they leave the token */
-  arcLines: Record<ArcLineName, ArcLine>;
+  arcLines: Record<ArcLineName, ArcLine> & Partial<Record<'splitLeft' | 'splitRight', ArcLine>>;
   /**
    * each hull zone's two arc lines: [the line on its clockwise side, the line on its counter-clockwise
    * side] (looking down on the ship), each [inner end, where it leaves the token]. The zone is the
@@ -36,7 +40,7 @@ export interface ShipShapes {
 }
 
 const zoneMap = <T, U>(r: Record<HullZoneName, T>, f: (t: T) => U): Record<HullZoneName, U> =>
-  Object.fromEntries(HULL_ZONES.map((z) => [z, f(r[z])])) as Record<HullZoneName, U>;
+  Object.fromEntries(Object.entries(r).map(([z, v]) => [z, f(v as T)])) as Record<HullZoneName, U>;
 
 /** Where the line through a and b meets the line through c and d (not parallel here: a front and a rear arc line). */
 function crossing(a: Point, b: Point, c: Point, d: Point): Point {
@@ -90,6 +94,7 @@ function zoneBetween(tw: number, tl: number, cw: ArcLine, ccw: ArcLine): Polygon
 export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | undefined): ShipShapes {
   const spec = cat.shipSizes[size];
   const { arcs: arc, targetingPoints: tp, measured } = shipProfile(cat, size, cls);
+  if (size === 'huge') return hugeShipShapes(cat, spec, arc, tp, measured);
   const W = spec.base.width, L = spec.base.length;
   const { width: f, protrusion: p, inset } = spec.dialFrame;
   const base = Polygon.rect(0, 0, W, L);
@@ -124,34 +129,99 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
     frontLeft: [inner(-1, FC), frontEnd(-1)], frontRight: [inner(1, FC), fR],
     rearLeft: [inner(-1, RC), rearEnd(-1)], rearRight: [inner(1, RC), rR],
   };
-  const zoneArcLines: Record<HullZoneName, [ArcLine, ArcLine]> = {
+  const zoneArcLines = {
     front: [lines.frontRight, lines.frontLeft],
     left: [lines.frontLeft, lines.rearLeft],
     rear: [lines.rearLeft, lines.rearRight],
     right: [lines.rearRight, lines.frontRight],
-  };
+  } as Record<HullZoneName, [ArcLine, ArcLine]>;
   const hullZones = zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw));
   const arcs = zoneMap(zoneArcLines, ([cw, ccw]) => ArcRegion.between(cw, ccw, ARC_REACH));
-  const dials: Record<HullZoneName, Polygon> = {
+  const dials = {
     front: Polygon.from([[-fw, l2 - inset], [fw, l2 - inset], [fw, l2 + p], [-fw, l2 + p]]),
     rear: Polygon.from([[-fw, -l2 - p], [fw, -l2 - p], [fw, -l2 + inset], [-fw, -l2 + inset]]),
     left: Polygon.from([[-w2 - p, -fw], [-w2 + inset, -fw], [-w2 + inset, fw], [-w2 - p, fw]]),
     right: Polygon.from([[w2 - inset, -fw], [w2 + p, -fw], [w2 + p, fw], [w2 - inset, fw]]),
-  };
-  const targetingPoints: Record<HullZoneName, Point> = {
+  } as Record<HullZoneName, Polygon>;
+  const targetingPoints = {
     front: { x: 0, y: tl - tp.front },
     rear: { x: 0, y: tl - tp.rear },
     left: { x: -tp.side[0], y: tl - tp.side[1] },
     right: { x: tp.side[0], y: tl - tp.side[1] },
-  };
+  } as Record<HullZoneName, Point>;
   return {
-    base, footprint, token, hullZones, targetingPoints, dials, arcs,
+    base, bases: [base], zones: zonesOf(size), footprint, token, hullZones, targetingPoints, dials, arcs,
     arcLines: lines, zoneArcLines,
     measuredProfile: measured,
     targetingEstimated: !measured || /^estimated/.test(tp.status ?? ''),
   };
 }
 
+
+/**
+ * A huge ship in its own frame, centred on its whole base (table-format.md: both plastic bases and
+ * the gap between them): two large bases in line with the gap, one token over both, six hull zones
+ * (front, front-left, front-right, rear-left, rear-right, rear) cut by the front and rear arc lines
+ * and the transverse line between the forward and rear side zones, six shield dials (front, rear,
+ * and each side at each base's centre, as the reference mod places them).
+ */
+function hugeShipShapes(cat: Catalog, spec: ShipSizeSpec, arc: ArcProfile, tp: TargetingProfile, measured: boolean): ShipShapes {
+  const W = spec.base.width, L = spec.base.length, Lb = spec.base.baseLength ?? 129;
+  const { width: f, protrusion: p, inset } = spec.dialFrame;
+  const fw = f / 2, w2 = W / 2, l2 = L / 2, cy = (L - Lb) / 2; // each base's centre at y = +-cy
+  const base = Polygon.rect(0, 0, W, L);
+  const bases = [Polygon.rect(0, -cy, W, Lb), Polygon.rect(0, cy, W, Lb)];
+  const footprint = Polygon.from([
+    [-w2, -l2], [-fw, -l2], [-fw, -l2 - p], [fw, -l2 - p], [fw, -l2], [w2, -l2],
+    [w2, -cy - fw], [w2 + p, -cy - fw], [w2 + p, -cy + fw], [w2, -cy + fw],
+    [w2, cy - fw], [w2 + p, cy - fw], [w2 + p, cy + fw], [w2, cy + fw], [w2, l2],
+    [fw, l2], [fw, l2 + p], [-fw, l2 + p], [-fw, l2], [-w2, l2],
+    [-w2, cy + fw], [-w2 - p, cy + fw], [-w2 - p, cy - fw], [-w2, cy - fw],
+    [-w2, -cy + fw], [-w2 - p, -cy + fw], [-w2 - p, -cy - fw], [-w2, -cy - fw],
+  ]);
+  const side = (sgn: 1 | -1, y: number) => Polygon.from(sgn > 0
+    ? [[w2 - inset, y - fw], [w2 + p, y - fw], [w2 + p, y + fw], [w2 - inset, y + fw]]
+    : [[-w2 - p, y - fw], [-w2 + inset, y - fw], [-w2 + inset, y + fw], [-w2 - p, y + fw]]);
+  const dials = {
+    front: Polygon.from([[-fw, l2 - inset], [fw, l2 - inset], [fw, l2 + p], [-fw, l2 + p]]),
+    rear: Polygon.from([[-fw, -l2 - p], [fw, -l2 - p], [fw, -l2 + inset], [-fw, -l2 + inset]]),
+    'front-left': side(-1, cy), 'front-right': side(1, cy), 'rear-left': side(-1, -cy), 'rear-right': side(1, -cy),
+  } as Record<HullZoneName, Polygon>;
+  const tw = spec.token.width / 2, tl = spec.token.length / 2;
+  const token = Polygon.rect(0, 0, spec.token.width, spec.token.length);
+  const s = spec.token.length / cat.arcDataset.tokenLength.huge;
+  const FC = { x: 0, y: tl - arc.frontConj * s }, RC = { x: 0, y: -tl + arc.rearConj * s };
+  const ys = tl - (arc.sideSplit ?? (arc.frontConj + arc.rearConj) / 2) * s;
+  const yF = tl - arc.frontOffset * s, yR = -tl + arc.rearOffset * s;
+  const SC = { x: 0, y: ys };
+  const lines = {
+    frontLeft: [FC, { x: -tw, y: yF }], frontRight: [FC, { x: tw, y: yF }],
+    rearLeft: [RC, { x: -tw, y: yR }], rearRight: [RC, { x: tw, y: yR }],
+    splitLeft: [SC, { x: -tw, y: ys }], splitRight: [SC, { x: tw, y: ys }],
+  } as Record<ArcLineName | 'splitLeft' | 'splitRight', ArcLine>;
+  const zoneArcLines = {
+    front: [lines.frontRight, lines.frontLeft],
+    'front-left': [lines.frontLeft, lines.splitLeft],
+    'rear-left': [lines.splitLeft, lines.rearLeft],
+    rear: [lines.rearLeft, lines.rearRight],
+    'rear-right': [lines.rearRight, lines.splitRight],
+    'front-right': [lines.splitRight, lines.frontRight],
+  } as Record<HullZoneName, [ArcLine, ArcLine]>;
+  const hullZones = zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw));
+  const arcs = zoneMap(zoneArcLines, ([cw, ccw]) => ArcRegion.between(cw, ccw, ARC_REACH));
+  const sr = tp.sideRear ?? tp.side;
+  const targetingPoints = {
+    front: { x: 0, y: tl - tp.front }, rear: { x: 0, y: tl - tp.rear },
+    'front-left': { x: -tp.side[0], y: tl - tp.side[1] }, 'front-right': { x: tp.side[0], y: tl - tp.side[1] },
+    'rear-left': { x: -sr[0], y: tl - sr[1] }, 'rear-right': { x: sr[0], y: tl - sr[1] },
+  } as Record<HullZoneName, Point>;
+  return {
+    base, bases, zones: zonesOf('huge'), footprint, token, hullZones, targetingPoints, dials, arcs,
+    arcLines: lines, zoneArcLines,
+    measuredProfile: measured,
+    targetingEstimated: !measured || /^estimated/.test(tp.status ?? ''),
+  };
+}
 
 const localCache = new WeakMap<Catalog, Map<string, ShipShapes>>();
 
@@ -168,16 +238,15 @@ export function shipShapes(cat: Catalog, ship: Pick<Ship, 'size' | 'class' | 'x'
   const line = (l: [Point, Point]): [Point, Point] => [Q(l[0]), Q(l[1])];
   return {
     base: P(local.base),
+    bases: local.bases.length === 1 ? [] : local.bases.map(P),
+    zones: local.zones,
     footprint: P(local.footprint),
     token: P(local.token),
     hullZones: zoneMap(local.hullZones, P),
     targetingPoints: zoneMap(local.targetingPoints, Q),
     dials: zoneMap(local.dials, P),
     arcs: zoneMap(local.arcs, (a) => a.placed(x, y, r)),
-    arcLines: {
-      frontLeft: line(local.arcLines.frontLeft), frontRight: line(local.arcLines.frontRight),
-      rearLeft: line(local.arcLines.rearLeft), rearRight: line(local.arcLines.rearRight),
-    },
+    arcLines: Object.fromEntries(Object.entries(local.arcLines).map(([k, l]) => [k, line(l)])) as ShipShapes['arcLines'],
     zoneArcLines: zoneMap(local.zoneArcLines, ([a, b]) => [line(a), line(b)]),
     measuredProfile: local.measuredProfile,
     targetingEstimated: local.targetingEstimated,

@@ -1,4 +1,5 @@
 /** The analysis report, `armada-report/1` (../shared/table-format.md). Extra fields are optional additions. */
+import type { HullZoneName } from './catalog';
 import type { Ruleset } from './table';
 
 export type XY = [number, number];
@@ -6,8 +7,11 @@ export type XY = [number, number];
 export interface ShipShapesReport {
   base: XY[];
   footprint: XY[];
-  hullZones: { front: XY[]; left: XY[]; right: XY[]; rear: XY[] };
-  targetingPoints: { front: XY; left: XY; right: XY; rear: XY };
+  /** front, left, right, rear; a huge ship's front, front-left, front-right, rear-left, rear-right, rear */
+  hullZones: Partial<Record<HullZoneName, XY[]>>;
+  targetingPoints: Partial<Record<HullZoneName, XY>>;
+  /** optional: a huge ship's two plastic bases */
+  bases?: XY[][];
 }
 export type ShapeReport = ShipShapesReport | { circle: [number, number, number] } | { outline: XY[] };
 

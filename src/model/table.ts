@@ -348,11 +348,10 @@ export function validateTable(json: unknown): Table {
     if (cls !== undefined && !spec) {
       throw new TableError(`${path}.class`, `unknown ship class ${quote(cls)} (ship ${quote(sid)}); known: ${Object.keys(CATALOG.shipClasses).join(', ')}`);
     }
-    const size = o.size === undefined && spec ? spec.size : o.size === 'huge' ? 'huge' : str<ShipSize>(o, 'size', path, SHIP_SIZES);
+    const size = o.size === undefined && spec ? spec.size : str<ShipSize>(o, 'size', path, SHIP_SIZES);
     if (spec && spec.size !== size) {
       throw new TableError(`${path}.class`, `${cls} is a ${spec.size} ship, not ${size} (ship ${quote(sid)}); give the class alone or its size`);
     }
-    if (size === 'huge') throw new TableError(`${path}.size`, `huge ships are not supported yet (ship ${quote(sid)})`);
     const s: Ship = {
       id: sid,
       size,
@@ -386,7 +385,7 @@ export function validateTable(json: unknown): Table {
     return { id: id(o, path, seen), ...onTable(o, path, tableSize), radius: num(o, 'radius', path, { min: 1, max: 100, def: 12.5 }) };
   });
   const obstacleIds = new Set(obstacles.map((o) => o.id));
-  const sides = (p: Player) => ships.reduce((n, s) => n + (s.player === p ? 4 : 0), 0) + squadrons.reduce((n, q) => n + (q.player === p ? 1 : 0), 0);
+  const sides = (p: Player) => ships.reduce((n, s) => n + (s.player === p ? (s.size === 'huge' ? 6 : 4) : 0), 0) + squadrons.reduce((n, q) => n + (q.player === p ? 1 : 0), 0);
   const attackCount = 2 * sides(1) * sides(2);
   if (attackCount > MAX_ATTACKS) {
     throw new TableError('(file)', `asks for ${attackCount} attacks (every hull zone and squadron against every enemy one); at most ${MAX_ATTACKS} are judged`);

@@ -248,14 +248,16 @@ export class Scene {
       const s = e.shapes;
       const p = e.piece.player;
       L.pieces.poly(this.poly(s.footprint), true).fill({ color: 0x2b2f36 }).stroke({ width: 1, color: 0x868e96 });
-      for (const z of HULL_ZONES) L.pieces.poly(this.poly(s.dials[z]), true).fill({ color: 0x495057 });
+      for (const z of s.zones) L.pieces.poly(this.poly(s.dials[z]), true).fill({ color: 0x495057 });
       L.pieces.poly(this.poly(s.base), true).stroke({ width: 2, color: PLAYER[p] });
-      for (const z of HULL_ZONES) {
+      // a huge ship's two plastic bases inside its whole base (the gap between them drawn apart)
+      for (const b of s.bases) L.pieces.poly(this.poly(b), true).fill({ color: 0x3a3f47 }).stroke({ width: 2, color: PLAYER[p] });
+      for (const z of s.zones) {
         const sel = state.attacker === `${e.id}.${z}`;
         L.pieces.poly(this.poly(s.hullZones[z]), true).fill({ color: sel ? PLAYER[p] : PLAYER_DARK[p], alpha: sel ? 0.9 : 0.85 }).stroke({ width: 1, color: 0xdee2e6, alpha: 0.6 });
       }
       for (const l of Object.values(s.arcLines)) this.line(L.pieces, [l[0].x, l[0].y], [l[1].x, l[1].y], 1.5, 0xffffff);
-      for (const z of HULL_ZONES) {
+      for (const z of s.zones) {
         const t = s.targetingPoints[z];
         const [tx, ty] = this.S(t.x, t.y);
         // a measured point is a yellow dot; an estimated one (no measurement for the class) a hollow ring
@@ -352,7 +354,7 @@ export class Scene {
 
 export const zoneOfPoint = (e: Entry, x: number, y: number): HullZoneName | null => {
   if (e.kind !== 'ship') return null;
-  for (const z of HULL_ZONES) if (e.shapes.hullZones[z].locate(x, y) !== 'outside') return z;
+  for (const z of e.shapes.zones) if (e.shapes.hullZones[z].locate(x, y) !== 'outside') return z;
   return null;
 };
 

@@ -79,7 +79,7 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
   if (ctx) return ctx;
   const sides: Side[] = [];
   for (const ship of world.ships) {
-    for (const zone of HULL_ZONES) sides.push({ kind: 'zone', index: sides.length, key: `${ship.id}.${zone}`, ship, zone, shape: ship.shapes.hullZones[zone] });
+    for (const zone of ship.shapes.zones) sides.push({ kind: 'zone', index: sides.length, key: `${ship.id}.${zone}`, ship, zone, shape: ship.shapes.hullZones[zone] });
   }
   for (const squadron of world.squadrons) sides.push({ kind: 'squadron', index: sides.length, key: squadron.id, squadron, shape: squadron.circle });
   const coverers = new Map<string, ShipEntry[]>();
@@ -91,7 +91,7 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
       if (fp.maxX < o.outline.minX || fp.minX > o.outline.maxX || fp.maxY < o.outline.minY || fp.minY > o.outline.maxY) continue;
       const C = coverShape(s, cover);
       if (!hullsApartBeyond(C, o.outline, TOLERANCE_MM) && relate(C, o.outline).kind === 'overlap') list.push(s);
-      for (const zone of HULL_ZONES) {
+      for (const zone of s.shapes.zones) {
         const dial = s.shapes.dials[zone];
         if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap') continue;
         const k = `${s.id}.${zone}`;

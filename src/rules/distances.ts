@@ -1,4 +1,4 @@
-import { relate } from '../geometry/relate';
+import { relate, type Relation } from '../geometry/relate';
 import type { DistanceReport } from '../model/report';
 import { bandOf } from './bands';
 import { type Entry, measureShape, type World } from './world';
@@ -16,8 +16,23 @@ export function distances(world: World): DistanceReport[] {
   return out;
 }
 
+/**
+ * Two pieces related by their measuring shapes; a huge ship is measured from its two plastic
+ * bases (as the reference mod's distance ruler is drawn), not from the gap between them.
+ */
+export function relateMeasured(a: Entry, b: Entry): Relation {
+  const A = a.kind === 'ship' && a.shapes.bases.length > 1 ? a.shapes.bases : [measureShape(a)];
+  const B = b.kind === 'ship' && b.shapes.bases.length > 1 ? b.shapes.bases : [measureShape(b)];
+  let best: Relation | null = null;
+  for (const x of A) for (const y of B) {
+    const r = relate(x, y);
+    if (!best || r.distance < best.distance || (r.distance === best.distance && r.kind === 'overlap')) best = r;
+  }
+  return best!;
+}
+
 /** One pair's entry of the distances section. */
 export function distanceBetween(world: World, a: Entry, b: Entry): DistanceReport {
-  const r = relate(measureShape(a), measureShape(b));
+  const r = relateMeasured(a, b);
   return { a: a.id, b: b.id, mm: r.distance, band: bandOf(r.distance, world.catalog.ruler.distance).index };
 }

@@ -126,6 +126,24 @@ type Depth = number | { S: Shape; iv: Intervals; p: Point; q: Point; found?: num
 /** The depth, found once: an attack and its reverse share the line's meeting, and so its depth. */
 const depthOf = (d: Depth): number => (typeof d === 'number' ? d : (d.found ??= deepestOn(d.S, d.iv, d.p, d.q)));
 
+/**
+ * A third ship's plastic base against a line: a huge ship obstructs by its two bases, not by the
+ * gap between them, so the line meets the base it meets most (a cross before a graze, the longer
+ * stretch inside; otherwise the nearer).
+ */
+function meetBases(s: ShipEntry, p: Point, q: Point): LineMeeting {
+  const bs = s.shapes.bases;
+  if (bs.length < 2) return meetLine(s.shapes.base, p, q);
+  const rank = { clear: 0, graze: 1, cross: 2 } as const;
+  let best = meetLine(bs[0], p, q);
+  for (let i = 1; i < bs.length; i++) {
+    const m = meetLine(bs[i], p, q);
+    const d = rank[m.kind] - rank[best.kind];
+    if (d > 0 || (d === 0 && (m.kind === 'cross' ? m.insideLength > best.insideLength : m.clearance < best.clearance))) best = m;
+  }
+  return best;
+}
+
 /** lineMeets with the depth left to be found when asked for (it feeds only the explanation). */
 interface LineMeeting {
   kind: Crossing['kind']; clearance: number; insideLength: number; depth: Depth;
@@ -415,7 +433,7 @@ function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Poin
       S = s.shapes.base;
     }
     if (boxFar(S, p, q, NEAR_MM) || boxGap(S, p, q) > NEAR_MM || separatedBeyond(S, p, q, NEAR_MM)) continue;
-    const c = meetLine(S, p, q);
+    const c = slot < obstacles.length ? meetLine(S, p, q) : meetBases(ships[slot - obstacles.length], p, q);
     if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
     slots.push(slot); meetings.push(c);
   }
@@ -438,8 +456,9 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
 
   // Blocked: a line through another hull zone of the defender.
   if (def.kind === 'zone') {
-    for (let zi = 0; zi < HULL_ZONES.length; zi++) {
-      const z = HULL_ZONES[zi];
+    const zones = def.ship.shapes.zones;
+    for (let zi = 0; zi < zones.length; zi++) {
+      const z = zones[zi];
       if (z === def.zone) continue;
       const zone = def.ship.shapes.hullZones[z];
       for (let li = 0; li < 2; li++) {

@@ -1,6 +1,6 @@
 import type { Polygon } from '../geometry/polygon';
 import type { Point } from '../geometry/point';
-import type { ShapeReport, XY } from '../model/report';
+import type { ShapeReport, ShipShapesReport, XY } from '../model/report';
 import type { Entry, World } from './world';
 
 const ring = (p: Polygon): XY[] => p.pairs();
@@ -20,11 +20,10 @@ export function shapeOf(e: Entry): ShapeReport {
       return {
         base: ring(s.base),
         footprint: ring(s.footprint),
-        hullZones: { front: ring(s.hullZones.front), left: ring(s.hullZones.left), right: ring(s.hullZones.right), rear: ring(s.hullZones.rear) },
-        targetingPoints: {
-          front: xy(s.targetingPoints.front), left: xy(s.targetingPoints.left),
-          right: xy(s.targetingPoints.right), rear: xy(s.targetingPoints.rear),
-        },
+        hullZones: Object.fromEntries(s.zones.map((z) => [z, ring(s.hullZones[z])])) as ShipShapesReport['hullZones'],
+        targetingPoints: Object.fromEntries(s.zones.map((z) => [z, xy(s.targetingPoints[z])])) as ShipShapesReport['targetingPoints'],
+        // a huge ship's two plastic bases (its `base` is the whole of them and the gap)
+        ...(s.bases.length > 1 ? { bases: s.bases.map(ring) } : {}),
       };
     }
     case 'squadron':

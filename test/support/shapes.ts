@@ -7,7 +7,7 @@ import outlinesJson from '../../assets/obstacle-outlines.json';
 import classesJson from '../../assets/ship-classes.json';
 import { type OShape, placeXY, signedArea, type XY } from './oracle';
 
-type Size = 'small' | 'medium' | 'large';
+type Size = 'small' | 'medium' | 'large' | 'huge';
 interface SizeSpec { base: { width: number; length: number }; token: { width: number; length: number }; dialFrame: { width: number; protrusion: number } }
 interface Tp { front: number; rear: number; side: [number, number] }
 const CAT = {
