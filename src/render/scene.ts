@@ -1,7 +1,7 @@
 import { Application, Container, Graphics, RenderTexture, Text } from 'pixi.js';
 import type { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
-import { HULL_ZONES, type HullZoneName } from '../model/catalog';
+import type { HullZoneName } from '../model/catalog';
 import type { AttackReport, XY } from '../model/report';
 import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';

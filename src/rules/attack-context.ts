@@ -3,7 +3,7 @@ import type { Point } from '../geometry/point';
 import type { Polygon } from '../geometry/polygon';
 import { hullsApartBeyond, relate } from '../geometry/relate';
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import { HULL_ZONES, type HullZoneName } from '../model/catalog';
+import type { HullZoneName } from '../model/catalog';
 import type { BoxGrid } from '../geometry/box-grid';
 import type { ThirdPieceMeetings } from './los';
 import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';

@@ -8,7 +8,6 @@ import { convexDepth, crossing, type Crossing, insideIntervals, reachesInsideGiv
 import { SLACK_MM, segmentSeparatedBeyond } from '../geometry/separation';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import { insideOf, measure, nearBoundaryOf, subtract, union, type Intervals } from '../geometry/line-intervals';
-import { HULL_ZONES } from '../model/catalog';
 import type { LosVerdict, ReadingUse } from '../model/report';
 import { type AttackContext, attackContext, type CoverOutline, coverShape, type LosReadings, pairKey, pieceId, type Side } from './attack-context';
 import type { ObstacleEntry, ShipEntry } from './world';

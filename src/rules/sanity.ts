@@ -15,8 +15,8 @@ type Piece = ShipEntry | SquadronEntry;
 
 /** A ship's footprint as its convex parts: the plastic base and the four shield-dial frames. */
 function footprintParts(s: ShipEntry): Polygon[] {
-  const d = s.shapes.dials;
-  return [s.shapes.base, d.front, d.rear, d.left, d.right];
+  // the base and each dial frame (a huge ship's whole base and six frames)
+  return [s.shapes.base, ...s.shapes.zones.map((z) => s.shapes.dials[z])];
 }
 
 function shapeOf(p: Piece) {

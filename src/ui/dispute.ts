@@ -1,4 +1,4 @@
-import { CATALOG, HULL_ZONES } from '../model/catalog';
+import { CATALOG, zonesOf } from '../model/catalog';
 import type { AttackReport, XY } from '../model/report';
 import type { Table } from '../model/table';
 import { type Dispute, disputeOf, type LoupeFocus } from '../rules/dispute';
@@ -37,7 +37,7 @@ const sideLabel = (t: Table, key: string) => {
 };
 
 /** Every attacker of the table: each ship's hull zones, each squadron. */
-const attackersOf = (t: Table) => [...t.ships.flatMap((s) => HULL_ZONES.map((z) => `${s.id}.${z}`)), ...t.squadrons.map((q) => q.id)];
+const attackersOf = (t: Table) => [...t.ships.flatMap((s) => zonesOf(s.size).map((z) => `${s.id}.${z}`)), ...t.squadrons.map((q) => q.id)];
 const possible = (a: AttackReport) => a.inArc && a.range !== 'beyond';
 
 /** The chosen attack from the analysis (null: not chosen, or not judged yet). */
