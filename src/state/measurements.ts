@@ -50,7 +50,7 @@ function toolFigures(cat: Catalog): Figure[] {
   return [
     { key: 'maneuverTool.jointLength', group, label: 'joint length', catalog: t.jointLength.value, spread: t.jointLength.spread, status: t.jointLength.status },
     { key: 'maneuverTool.clickAngle', group, label: 'click angle', catalog: t.clickAngle.value, status: t.clickAngle.status, unit: 'degrees' },
-    ...SHIP_SIZES.flatMap((s): Figure[] => {
+    ...(['small', 'medium', 'large'] as const).flatMap((s): Figure[] => {
       const a = t.attach[s];
       return [
         { key: `maneuverTool.${s}X`, group, label: `${s} out`, catalog: a.x, spread: a.spreadX, status: `the tool's joint 0 from the base centre, sideways; ${a.status ?? ''}` },
