@@ -11,6 +11,7 @@ declare global {
       scene: Scene;
       analysis(): Analysis & { ms?: number };
       workerAvailable(): boolean;
+      workerCancelled(): number;
       zoomTo(x0: number, y0: number, x1: number, y1: number): void;
       pagePoint(x: number, y: number): { x: number; y: number };
       countPixels(colour: number, box: readonly [number, number, number, number], tol?: number): number;

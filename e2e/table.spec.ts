@@ -147,20 +147,6 @@ test('a share link opened in a fresh browser shows the same table', async ({ pag
   await fresh.close();
 });
 
-test('once loaded, the app opens with no network', async ({ page, context }) => {
-  await openFresh(page);
-  // the service worker takes control and caches what the page loaded
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active);
-  await page.reload();
-  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
-  expect(await count(page, ASTEROID, around(await piece(page, 'asteroid-a'), 40))).toBeGreaterThan(80);
-  await context.setOffline(false);
-});
-
 test('campaign overlays: a purrgil dragged too far is illegal, setup mode lists violations, an exogorth proposal is judged', async ({ page }) => {
   const t = {
     format: 'armada-table/1', table: '3x3', ruleset: 'seed',

@@ -8,7 +8,8 @@ import { Scene } from './render/scene';
 import { toScreen } from './render/view';
 import type { Entry } from './rules/world';
 import { analyse, type Analysis } from './state/analysis';
-import { FullAnalysis } from './state/full-analysis';
+import { FullAnalysis, WORKER_BUDGET_MS } from './state/full-analysis';
+import { TableLibrary } from './state/library';
 import { loadSaved, save } from './state/persist';
 import { attackFromHash, SHARE_PREFIX, tableFromHash } from './state/share';
 import { type AppState, commands, createAppStore, pairProblem } from './state/store';
@@ -19,6 +20,8 @@ import { watchPurrgil } from './ui/purrgil';
 import { buildManeuver } from './ui/maneuver';
 import { addManeuverOverlays } from './render/maneuver';
 import { buildMeasurements } from './ui/measurements';
+import { attachLibrary } from './ui/library';
+import { registerOffline } from './ui/update';
 import { renderVerdicts } from './ui/verdicts';
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
@@ -29,8 +32,12 @@ function linkProblem(e: unknown) {
 
 async function main() {
   const demo = validateTable(demoJson);
-  const saved = loadSaved(localStorage);
+  // the table (and undo history) kept in IndexedDB; local storage where there is none, or before it
+  const lib = await TableLibrary.open();
+  const stored = await lib?.current().catch(() => undefined);
+  const saved = stored ? { table: stored.table, problem: undefined } : loadSaved(localStorage);
   const store = createAppStore(saved.table ?? demo);
+  if (stored) store.setState({ history: stored.history });
   const cmd = commands(store);
   if (saved.problem) cmd.message('error', `${saved.problem}; the demo table is shown instead.`);
 
@@ -50,7 +57,12 @@ async function main() {
       cmd.message('error', linkProblem(e));
     }
     history.replaceState(null, '', location.pathname + location.search);
-    if (t) cmd.load(t, 'Opened the table from the link. Undo returns to the table you had.');
+    if (!t) return;
+    // both kept in the list: the table a link replaces is never lost, even after a reload
+    const at = new Date().toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });
+    void lib?.keep(store.getState().table, 'before-link', `the table open before a link, ${at}`).catch(() => undefined);
+    void lib?.keep(t, 'link', `opened from a link, ${at}`).catch(() => undefined);
+    cmd.load(t, 'Opened the table from the link. Undo, or the table you had in Tables…, returns to it.');
     if (attack) cmd.setPair(attack.attacker, attack.defender);
     if (attackProblem) cmd.message('error', `The link's table is open, but not its attack: ${attackProblem}.`);
   };
@@ -65,6 +77,12 @@ async function main() {
     (table, report, ms) => {
       if (analysis.table !== table) return;
       analysis = { table, world: analysis.world, report, live: false, attacker: null, ms };
+      if (report.partial) {
+        const p = report.partial as { attacksJudged: number; attacksAsked: number; proposalsNotJudged: string[] };
+        cmd.message('error', `This table is too heavy to judge whole in the browser: ${p.attacksJudged} of ${p.attacksAsked} attacks` +
+          `${p.proposalsNotJudged.length ? ` (proposals not judged: ${p.proposalsNotJudged.slice(0, 5).join(', ')}${p.proposalsNotJudged.length > 5 ? ', ...' : ''})` : ''}` +
+          ` were judged in ${WORKER_BUDGET_MS / 1000} s; the rest are left out. Fewer pieces, or the command-line analysis, judge them all.`);
+      }
       schedule(true);
     },
     (table) => {
@@ -89,6 +107,7 @@ async function main() {
 
   const updateToolbar = buildToolbar($('toolbar'), store, cmd, { fit: () => fit(), onlySelected, refresh: () => schedule(true) });
   buildPalette($('palette'), cmd);
+  if (lib) attachLibrary($('toolbar'), store, cmd, lib, stored);
   const updateInspector = buildInspector($('inspector'), store, cmd);
   const disputeHost = document.createElement('section');
   disputeHost.id = 'dispute';
@@ -139,7 +158,7 @@ async function main() {
         analysis = analyse(s.table, analysis, { attacker: s.attacker });
       }
       // ... and, once the pieces are still, every attack from the worker
-      if (!moving && analysis.live) full.request(s.table);
+      if (!moving && (analysis.live || analysis.proposalsPending)) full.request(s.table);
     } else if (s.table !== analysis.table || analysis.live) {
       analysis = analyse(s.table, analysis);
     }
@@ -154,7 +173,12 @@ async function main() {
     }
     const now = performance.now();
     if (panelDue && (!s.gestureStart || now - lastPanel > 150)) {
-      renderVerdicts($('verdicts'), s, analysis, onlySelected.value, overlays.panel);
+      try {
+        renderVerdicts($('verdicts'), s, analysis, onlySelected.value, overlays.panel);
+      } catch (e) {
+        // the panel must never take the drawing loop down with it
+        $('verdicts').textContent = `The verdict panel could not be drawn: ${(e as Error).message}`;
+      }
       lastPanel = now;
       panelDue = false;
     }
@@ -201,6 +225,8 @@ async function main() {
       analysis: () => analysis,
       /** whether the full report comes from the worker */
       workerAvailable: () => full.available,
+      /** how many times a newer table superseded one the worker was still judging (the worker was restarted) */
+      workerCancelled: () => full.cancelled,
       zoomTo(x0: number, y0: number, x1: number, y1: number) { scene.fitBox(x0, y0, x1, y1); schedule(false); },
       /** page coordinates of a table point */
       pagePoint(x: number, y: number) {
@@ -224,9 +250,7 @@ async function main() {
     },
   });
 
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    navigator.serviceWorker.register('./sw.js').catch(() => { /* offline support is a bonus */ });
-  }
+  if (import.meta.env.PROD) registerOffline(document.body);
 }
 
 main().catch((e) => {

@@ -88,6 +88,6 @@ describe(`${CASES} mutated table files`, () => {
       expect(o.refused).toBeGreaterThan(n * 0.3);
       expect(o.paths.size).toBeGreaterThan(15);
       expect(o.slowest).toBeLessThan(5000);
-    });
+    }, 180_000); // 9,000 cases take 40-70 s on the shared machine
   }
 });

@@ -282,11 +282,17 @@ export class Scene {
       const s = e.kind === 'ship' ? e.shapes.footprint : e.kind === 'obstacle' ? e.outline : e.kind === 'squadron' || e.kind === 'token' ? e.circle : null;
       if (s) this.shape(L.marks, s).stroke({ width: 4, color: OVERLAP });
     }
+    // one label per piece (a piece on a pile of 40 obstacles gets one, naming the first and counting the rest: each label is a texture)
+    const firstOverlap = new Map<string, { o: (typeof report.overlaps)[number]; n: number }>();
     for (const o of report.overlaps) {
+      const f = firstOverlap.get(o.piece);
+      if (f) f.n++; else firstOverlap.set(o.piece, { o, n: 1 });
+    }
+    for (const { o, n } of firstOverlap.values()) {
       const e = world.byId.get(o.piece);
       if (!e || (e.kind !== 'ship' && e.kind !== 'squadron')) continue;
       const top = e.kind === 'ship' ? e.shapes.footprint.maxY : e.circle.cy + e.circle.r;
-      this.label(`overlap:${o.piece}:${o.obstacle}`, `${o.obstacle}: ${o.effect}`, e.piece.x, top + 10, OVERLAP);
+      this.label(`overlap:${o.piece}:${o.obstacle}`, `${o.obstacle}: ${o.effect}${n > 1 ? ` (and ${n - 1} more)` : ''}`, e.piece.x, top + 10, OVERLAP);
     }
     for (const m of ov.marks) {
       for (const s of m.shapes) this.shape(L.marks, s).stroke({ width: m.width ?? 3, color: m.color, alpha: 0.95 });

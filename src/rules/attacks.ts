@@ -50,7 +50,17 @@ export function attacksFrom(world: World, attackerKey: string, opts: AttackOptio
   const ctx = attackContext(world, opts.cover);
   const att = ctx.byKey.get(attackerKey);
   if (!att) throw new Error(`attacksFrom: no attacker "${attackerKey}" (a ship's hull zone as "ship.zone", or a squadron id)`);
-  return defendersOf(ctx, att).map((def) => judgeAttack(ctx, att, def));
+  const defs = defendersOf(ctx, att);
+  const budget = opts.budget;
+  if (!budget) return defs.map((def) => judgeAttack(ctx, att, def));
+  const out: AttackReport[] = [];
+  for (const def of defs) {
+    if ((out.length & 7) === 0 && budget.over()) break;
+    out.push(judgeAttack(ctx, att, def));
+  }
+  budget.attacksAsked += defs.length;
+  budget.attacksJudged += out.length;
+  return out;
 }
 
 /** One attack: attacker and defender keys as in the report. */

@@ -98,7 +98,7 @@ export function judgesIncrementally(prev: Analysis, table: Table): boolean {
 }
 
 /** The analysis of `table`, reusing what `prev` already answered about unmoved pieces. */
-export function analyzeIncremental(prev: Analysis, table: Table): Analysis {
+export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposals?: boolean } = {}): Analysis & { proposalsPending?: boolean } {
   const world = new World(table, prev.world.catalog === CATALOG ? CATALOG : prev.world.catalog, prev.world);
   const changed = changedPieces(prev.world, world);
   if (!changed) return { world, report: analyzeWorld(world) };
@@ -121,7 +121,8 @@ export function analyzeIncremental(prev: Analysis, table: Table): Analysis {
     // cheap sections (a handful of pairs): judged again in full
     rift: rift(world),
     exogorths: exogorths(world),
-    proposals: proposalsStay ? p.proposals : proposals(world),
+    // proposals: false leaves them to someone else (the app's worker: one can take a second or two)
+    proposals: proposalsStay ? p.proposals : opts.proposals === false ? [] : proposals(world),
     // ships and squadrons only, with a box test first: judged again in full
     collisions: collisions(world),
     offTable: offTable(world),
@@ -129,7 +130,7 @@ export function analyzeIncremental(prev: Analysis, table: Table): Analysis {
   const targets = exogorthTargets(world, report.exogorths);
   if (targets) report.exogorthTargets = targets;
   else delete report.exogorthTargets;
-  return { world, report, index: attacks.index };
+  return { world, report, index: attacks.index, ...(!proposalsStay && opts.proposals === false ? { proposalsPending: true } : {}) };
 }
 
 function updateDistances(world: World, prev: DistanceReport[], changed: boolean[]): DistanceReport[] {

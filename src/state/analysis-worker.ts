@@ -3,21 +3,23 @@ import { CATALOG } from '../model/catalog';
 import type { Table } from '../model/table';
 import { plainReport } from '../model/report';
 import { analyzeWorld } from '../rules/analyze';
+import { Budget } from '../rules/budget';
 import { World } from '../rules/world';
 
 /*
  * The full report (every attack pair) off the main thread: on a big table it takes longer than
  * a frame, and the table must stay responsive while it is judged.
  */
-export interface FullRequest { seq: number; table: Table }
+/** budgetMs: work past it is left out and the report marked `partial` (rules/budget.ts) */
+export interface FullRequest { seq: number; table: Table; budgetMs: number }
 export type FullReply = { seq: number; report: import('../model/report').Report; ms: number } | { seq: number; error: string };
 
 self.onmessage = (ev: MessageEvent<FullRequest>) => {
-  const { seq, table } = ev.data;
+  const { seq, table, budgetMs } = ev.data;
   const t0 = performance.now();
   try {
     // plain data: a structured clone keeps own fields only, and each attack's explanation is written on first read
-    const report = plainReport(analyzeWorld(new World(table, CATALOG)));
+    const report = plainReport(analyzeWorld(new World(table, CATALOG), new Budget(budgetMs)));
     (self as unknown as Worker).postMessage({ seq, report, ms: performance.now() - t0 } satisfies FullReply);
   } catch (e) {
     (self as unknown as Worker).postMessage({ seq, error: String((e as Error)?.message ?? e) } satisfies FullReply);

@@ -3,25 +3,44 @@ import type { Report } from '../model/report';
 import type { Table } from '../model/table';
 import { analyzeWorld } from '../rules/analyze';
 import { attacksFrom } from '../rules/attacks';
+import { Budget } from '../rules/budget';
 import { analyzeIncremental, type AttackIndex, judgesIncrementally } from '../rules/incremental';
 import { exogorths } from '../rules/exogorth';
 import { overlaps } from '../rules/overlaps';
-import { proposals } from '../rules/proposals';
 import { rift } from '../rules/rift';
 import { collisions, offTable } from '../rules/sanity';
 import { World } from '../rules/world';
+
+/**
+ * What the main thread may spend on the selected attacker's attacks in a live analysis (every
+ * attack of a piece on a 200-piece pile takes some 10 ms): the rest follow from the worker.
+ */
+export const LIVE_ATTACKS_MS = 150;
+/**
+ * A table with more attacks than this is not judged again on the main thread at each step of a
+ * drag (analyzeIncremental judges again the attacks near the moved piece, often a quarter of them:
+ * on the stress table's 51,200 a stall): the moving picture shows the selected attacker's instead.
+ * The tournament table has 2,048.
+ */
+export const HEAVY_ATTACKS = 20_000;
 
 export interface Analysis {
   table: Table;
   world: World;
   report: Report;
   /**
-   * A partial report: only what the moving picture needs (overlaps, rift, exogorths, proposals
-   * and the selected attacker's attacks), while the full report is judged in a worker. Moves of
-   * pieces from a full report are judged in full at once instead (analyzeIncremental), so this
-   * is for other changes: pieces added or removed, a new setting, the first report.
+   * A partial report: only what the moving picture needs (overlaps, rift, exogorths and the
+   * selected attacker's attacks), while the full report is judged in a worker. Moves of pieces
+   * from a full report are judged in full at once instead (analyzeIncremental), so this is for
+   * other changes: pieces added or removed, a new setting, the first report. Proposals are never
+   * judged here (one can take a second or two): they come with the worker's report.
    */
   live: boolean;
+  /**
+   * A move judged from a full report whose proposals it could not keep: they are left out (never
+   * judged on the main thread) until the worker answers, asked once the pieces are still.
+   */
+  proposalsPending?: boolean;
   /** what the next move's re-judge scans, kept from the last (see rules/incremental.ts) */
   index?: AttackIndex;
   /** the attacker whose attacks a live analysis holds */
@@ -34,24 +53,30 @@ export interface Analysis {
 export function analyse(table: Table, previous?: Analysis, live?: { attacker: string | null }): Analysis {
   const t0 = performance.now();
   // Pieces moved from a full report: the whole table is judged again from it, in a few
-  // milliseconds (only what the move can change; checked equal to a full analysis).
-  if (previous && !previous.live && judgesIncrementally(previous, table)) {
-    const next = analyzeIncremental(previous, table);
-    return { table, world: next.world, report: next.report, index: next.index, live: false, attacker: null, ms: performance.now() - t0 };
+  // milliseconds (only what the move can change; checked equal to a full analysis). Not from a
+  // partial report (a budget ran out), nor on a heavy table.
+  if (previous && !previous.live && !previous.report.partial && previous.report.attacks.length <= HEAVY_ATTACKS && judgesIncrementally(previous, table)) {
+    // with a worker (live), proposals the move touches are left to it
+    const next = analyzeIncremental(previous, table, { proposals: !live });
+    return {
+      table, world: next.world, report: next.report, index: next.index, live: false, attacker: null, ms: performance.now() - t0,
+      ...(next.proposalsPending ? { proposalsPending: true } : {}),
+    };
   }
   const world = new World(table, CATALOG, previous?.world);
   if (!live) return { table, world, report: analyzeWorld(world), live: false, attacker: null, ms: performance.now() - t0 };
   const attacker = live.attacker;
   let attacks: Report['attacks'] = [];
   try {
-    if (attacker) attacks = attacksFrom(world, attacker);
+    if (attacker) attacks = attacksFrom(world, attacker, { budget: new Budget(LIVE_ATTACKS_MS) });
   } catch {
     attacks = []; // the attacker was removed mid-gesture
   }
   const report: Report = {
     format: 'armada-report/1', ruleset: world.ruleset, shapes: {}, distances: [],
-    overlaps: overlaps(world), attacks, rift: rift(world), exogorths: exogorths(world), proposals: proposals(world),
+    overlaps: overlaps(world), attacks, rift: rift(world), exogorths: exogorths(world), proposals: [],
     collisions: collisions(world), offTable: offTable(world),
   };
   return { table, world, report, live: true, attacker, ms: performance.now() - t0 };
 }
+

@@ -3,34 +3,52 @@ import type { Table } from '../model/table';
 import type { FullReply, FullRequest } from './analysis-worker';
 
 /**
+ * What the worker may spend on one table before it answers with a partial report: a player
+ * waits at most this long (plus the start of a worker) for a verdict on any table.
+ */
+export const WORKER_BUDGET_MS = 4000;
+
+/**
  * Asks a worker for the full report of a table; only the answer for the latest table asked is
- * delivered. `available` is false where workers cannot start: the caller then judges in place.
+ * delivered. A newer table supersedes an older one still being judged: the busy worker is
+ * terminated and a fresh one started, so an abandoned heavy table never delays the next answer.
+ * `available` is false where workers cannot start: the caller then judges in place.
  */
 export class FullAnalysis {
   private worker: Worker | null = null;
   private seq = 0;
   private asked: Table | null = null;
+  /** workers terminated because a newer table superseded the one they were judging */
+  cancelled = 0;
 
   constructor(private onReport: (table: Table, report: Report, ms: number) => void, private onError: (table: Table, error: string) => void) {
+    this.worker = this.start();
+  }
+
+  private start(): Worker | null {
+    let w: Worker;
     try {
-      this.worker = new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module' });
-      this.worker.onmessage = (ev: MessageEvent<FullReply>) => {
-        const r = ev.data;
-        if (r.seq !== this.seq || !this.asked) return; // an answer for a table since replaced
-        const table = this.asked;
-        this.asked = null;
-        if ('error' in r) this.onError(table, r.error);
-        else this.onReport(table, r.report, r.ms);
-      };
-      this.worker.onerror = () => {
-        const table = this.asked;
-        this.worker?.terminate();
-        this.worker = null;
-        if (table) this.onError(table, 'the analysis worker stopped');
-      };
+      w = new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module' });
     } catch {
-      this.worker = null;
+      return null;
     }
+    w.onmessage = (ev: MessageEvent<FullReply>) => {
+      const r = ev.data;
+      if (r.seq !== this.seq || !this.asked) return; // an answer for a table since replaced
+      const table = this.asked;
+      this.asked = null;
+      if ('error' in r) this.onError(table, r.error);
+      else this.onReport(table, r.report, r.ms);
+    };
+    w.onerror = () => {
+      if (this.worker !== w) return;
+      const table = this.asked;
+      w.terminate();
+      this.worker = null;
+      this.asked = null;
+      if (table) this.onError(table, 'the analysis worker stopped');
+    };
+    return w;
   }
 
   get available() {
@@ -40,8 +58,15 @@ export class FullAnalysis {
   /** Ask for the table's full report, unless it is the table already being judged. */
   request(table: Table) {
     if (!this.worker || this.asked === table) return;
+    if (this.asked) {
+      // still judging a table no longer wanted: a synchronous analysis cannot be interrupted, so the worker goes
+      this.worker.terminate();
+      this.cancelled++;
+      this.worker = this.start();
+      if (!this.worker) return;
+    }
     this.asked = table;
-    const msg: FullRequest = { seq: ++this.seq, table };
+    const msg: FullRequest = { seq: ++this.seq, table, budgetMs: WORKER_BUDGET_MS };
     this.worker.postMessage(msg);
   }
 }

@@ -15,9 +15,14 @@ export function loadSaved(storage: Storage): { table: Table | null; problem?: st
   try {
     return { table: parseTableText(text) };
   } catch (e) {
-    // keep the unreadable text, so nothing is lost when the demo table is saved over it
-    try { storage.setItem(UNREADABLE_KEY, text); } catch { /* storage full: nothing more to do */ }
-    return { table: null, problem: `the saved table could not be read (${(e as Error).message}); its text is kept in local storage under "${UNREADABLE_KEY}"` };
+    // keep the unreadable text, so nothing is lost when the demo table is saved over it; a copy
+    // kept aside before (an earlier corruption) is never overwritten: the next free key is used
+    let key = UNREADABLE_KEY;
+    try {
+      for (let n = 2; storage.getItem(key) !== null && storage.getItem(key) !== text; n++) key = `${UNREADABLE_KEY}.${n}`;
+      storage.setItem(key, text);
+    } catch { /* storage full: nothing more to do */ }
+    return { table: null, problem: `the saved table could not be read (${(e as Error).message}); its text is kept in local storage under "${key}"` };
   }
 }
 

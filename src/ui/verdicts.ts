@@ -4,6 +4,9 @@ import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from './dom';
 
+/** The most attacks the panel lists at once. */
+export const MAX_LISTED = 400;
+
 const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : (Math.round(v * 100) / 100).toFixed(2));
 
 /** The verdict panel: every reported overlap, attack and campaign verdict, as selectable DOM text. */
@@ -12,10 +15,11 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
   const parts: string[] = [];
   parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ' · <i>judging every attack…</i>') : state.gestureStart ? ' · <i>moving: every attack is judged again at each step</i>' : ''}</p>`);
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
-  for (const o of r.overlaps) {
+  for (const o of r.overlaps.length > MAX_LISTED ? r.overlaps.slice(0, MAX_LISTED) : r.overlaps) {
     parts.push(`<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`);
   }
   if (!r.overlaps.length) parts.push('<li class="none">No piece overlaps an obstacle.</li>');
+  if (r.overlaps.length > MAX_LISTED) parts.push(`<li class="none more">… and ${r.overlaps.length - MAX_LISTED} more overlaps.</li>`);
   parts.push('</ul>');
   parts.push(extra);
   if (r.rift.length) {
@@ -54,7 +58,9 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
   const mine = () => r.attacks.filter((x) => x.attacker === state.attacker);
   const attacks = moving ? (state.attacker ? mine() : []) : onlySelected && state.attacker ? mine() : r.attacks;
   parts.push(`<h3>Attacks <span class="count">${attacks.length}${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3><ul class="attacks">`);
-  for (const x of attacks) {
+  // a listing bounded whatever the table: thousands of entries with their sentences would stall every refresh
+  const listed = attacks.length > MAX_LISTED ? attacks.slice(0, MAX_LISTED) : attacks;
+  for (const x of listed) {
     const sel = x.attacker === state.attacker ? ' selected' : '';
     parts.push(
       `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel}" data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" data-range="${e(x.range)}" data-in-arc="${x.inArc}">` +
@@ -65,6 +71,8 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
         `<div class="why">${e(x.why)}</div></li>`,
     );
   }
+  if (listed !== attacks) parts.push(`<li class="none more" data-more="${attacks.length - listed.length}">… and ${attacks.length - listed.length} more: select a hull zone or squadron, with "only the selected attacker", to list its attacks.</li>`);
+  if (r.partial) parts.push(`<li class="none partial">This table is too heavy to judge whole here: ${Number((r.partial as { attacksJudged: number }).attacksJudged)} of ${Number((r.partial as { attacksAsked: number }).attacksAsked)} attacks were judged within the budget; the command-line analysis (--budget) can judge them all.</li>`);
   if (!r.attacks.length) parts.push('<li class="none">No attack reported (the attack rules may not be loaded yet).</li>');
   else if (moving && !state.attacker) parts.push('<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or squadron to follow its attacks while moving).</li>');
   parts.push('</ul>');

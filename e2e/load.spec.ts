@@ -1,0 +1,85 @@
+import { expect, type Page, test } from '@playwright/test';
+import { manyLargeShips, manyProposals, pilesOnOneSpot } from '../test/support/probes';
+import { openFresh, tableJson } from './helpers';
+
+/*
+ * The load probes of issue 15 opened as links: each is answered (a report, partial if the
+ * worker's budget ran out) or refused (a message, the table kept) soon after the first picture,
+ * and the page stays responsive. The longest main-thread stall (long tasks, and the longest gap
+ * between animation frames) is measured and printed: reported, not asserted tightly, on a
+ * loaded shared machine. A newer table supersedes a heavy one still being judged.
+ */
+const link = (t: unknown) => '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url');
+
+async function watchStalls(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __stall: { longTask: number; frameGap: number } };
+    w.__stall = { longTask: 0, frameGap: 0 };
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__stall.longTask = Math.max(w.__stall.longTask, e.duration); })
+      .observe({ type: 'longtask', buffered: true });
+    let last = 0;
+    const tick = (t: number) => { if (last) w.__stall.frameGap = Math.max(w.__stall.frameGap, t - last); last = t; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+}
+const stalls = (page: Page) => page.evaluate(() => (window as unknown as { __stall: { longTask: number; frameGap: number } }).__stall);
+const resetStalls = (page: Page) => page.evaluate(() => { const w = window as unknown as { __stall: { longTask: number; frameGap: number } }; w.__stall.longTask = 0; w.__stall.frameGap = 0; });
+
+test('200 large ships and 2,000 proposals opened as links are refused at once, the table kept', async ({ page }) => {
+  await watchStalls(page);
+  await openFresh(page);
+  const before = await tableJson(page);
+  await resetStalls(page);
+  for (const [name, t, why] of [['200 large ships', manyLargeShips(), /asks for 320000 attacks/], ['2,000 proposals', manyProposals(2000), /has 2000 proposals; at most 50/]] as const) {
+    const t0 = Date.now();
+    await page.evaluate((h) => { location.hash = h; }, link(t));
+    await expect(page.locator('#message[data-kind="error"]')).toContainText(why);
+    console.log(`${name}: refused ${Date.now() - t0} ms after the link was opened`);
+    expect(await tableJson(page)).toBe(before);
+  }
+  const s = await stalls(page);
+  console.log(`longest long task ${s.longTask.toFixed(0)} ms, longest gap between frames ${s.frameGap.toFixed(0)} ms`);
+});
+
+test('200 pieces on one spot: a first picture, then a report within the worker budget (partial), the page responsive; Undo supersedes it', async ({ page }) => {
+  await watchStalls(page);
+  await openFresh(page);
+  const demo = await tableJson(page);
+  await resetStalls(page);
+  const t0 = Date.now();
+  await page.evaluate((h) => { location.hash = h; }, link(pilesOnOneSpot()));
+  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.squadrons.length)).toBe(100);
+  const firstPicture = Date.now();
+  // responsive while the worker judges: the page answers a question every 100 ms or so (the longest wait is printed)
+  let clickMs = 0;
+  for (;;) {
+    const q0 = Date.now();
+    const live = await page.evaluate(() => window.__armada.analysis().live);
+    clickMs = Math.max(clickMs, Date.now() - q0);
+    if (!live) break;
+    expect(Date.now() - firstPicture, 'no report within 30 s of the first picture').toBeLessThan(30_000);
+    await page.waitForTimeout(100);
+  }
+  const answered = Date.now();
+  const partial = await page.evaluate(() => window.__armada.analysis().report.partial as { attacksJudged: number; attacksAsked: number } | undefined);
+  if (partial) await expect(page.locator('#message[data-kind="error"]')).toContainText('too heavy to judge whole');
+  await expect(page.locator('#verdicts li.attack').first()).toBeVisible();
+  expect(await page.locator('#verdicts li.attack').count()).toBeLessThanOrEqual(400);
+  const s = await stalls(page);
+  console.log(`spot: first picture ${firstPicture - t0} ms after the link, report ${answered - firstPicture} ms after the first picture` +
+    ` (${partial ? `partial: ${partial.attacksJudged} of ${partial.attacksAsked} attacks` : 'whole'}); the page answered within ${clickMs} ms at worst while it was judged;` +
+    ` longest long task ${s.longTask.toFixed(0)} ms, longest gap between frames ${s.frameGap.toFixed(0)} ms`);
+  expect(answered - firstPicture).toBeLessThan(30_000);
+
+  // the heavy table again, and Undo at once: the worker judging it is dropped for the demo table
+  await page.click('#undo');
+  await expect.poll(() => tableJson(page)).toBe(demo);
+  await page.click('#redo');
+  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.squadrons.length)).toBe(100);
+  await expect.poll(() => page.evaluate(() => window.__armada.analysis().live)).toBe(true);
+  const u0 = Date.now();
+  await page.click('#undo');
+  await expect.poll(() => page.evaluate(() => window.__armada.analysis().live || window.__armada.analysis().table.squadrons.length !== 6 ? 'waiting' : 'whole'), { timeout: 30_000 }).toBe('whole');
+  console.log(`after Undo the demo table's whole report came ${Date.now() - u0} ms later; workers restarted: ${await page.evaluate(() => window.__armada.workerCancelled())}`);
+  expect(await page.evaluate(() => window.__armada.workerCancelled())).toBeGreaterThanOrEqual(1);
+});
