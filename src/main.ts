@@ -9,6 +9,7 @@ import { toScreen } from './render/view';
 import type { Entry } from './rules/world';
 import { analyse, type Analysis } from './state/analysis';
 import { FullAnalysis, WORKER_BUDGET_MS } from './state/full-analysis';
+import { record } from './state/history';
 import { TableLibrary } from './state/library';
 import { loadSaved, save } from './state/persist';
 import { attackFromHash, SHARE_PREFIX, tableFromHash } from './state/share';
@@ -35,11 +36,18 @@ async function main() {
   // the table (and undo history) kept in IndexedDB; local storage where there is none, or before it
   const lib = await TableLibrary.open();
   const stored = await lib?.current().catch(() => undefined);
-  const saved = stored ? { table: stored.table, problem: undefined } : loadSaved(localStorage);
+  // local storage is written at every change (IndexedDB a moment later): a reload right after a
+  // change finds the newer table there, and the saved one becomes its last undo step
+  const local = loadSaved(localStorage);
+  const saved = local.table || !stored ? local : { table: stored.table, problem: undefined };
   const store = createAppStore(saved.table ?? demo);
-  if (stored) store.setState({ history: stored.history });
+  if (stored) {
+    const same = !local.table || JSON.stringify(local.table) === JSON.stringify(stored.table);
+    store.setState({ history: same ? stored.history : record(stored.history, stored.table) });
+  }
   const cmd = commands(store);
   if (saved.problem) cmd.message('error', `${saved.problem}; the demo table is shown instead.`);
+  else if (local.problem && stored) cmd.message('error', `${local.problem}; the table last kept in this browser's table list is shown instead.`);
 
   const openHash = () => {
     if (!location.hash.startsWith(SHARE_PREFIX)) return;

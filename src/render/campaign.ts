@@ -12,6 +12,7 @@ import { type ObstacleEntry, World } from '../rules/world';
 import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from '../ui/dom';
+import { MAX_LISTED_PAIRS } from '../ui/verdicts';
 import { ILLEGAL, LEGAL, SANITY } from './colours';
 import { emptyOverlays, type Overlays } from './overlays';
 
@@ -166,8 +167,10 @@ function sanityOverlay(a: Analysis): { marks: Overlays['marks']; panel: string }
   const marks = [...ids].map((id) => ({ shapes: shapes(id), color: SANITY, width: 5 }));
   if (!ids.size) return { marks, panel: '' };
   const items = [
-    ...cols.map((c) => `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(c.why)}</div>` : ''}</li>`),
+    // bounded like the verdict panel's lists (MAX_LISTED_PAIRS): a pile of 200 pieces has some 11,000 collisions
+    ...cols.slice(0, MAX_LISTED_PAIRS).map((c) => `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(c.why)}</div>` : ''}</li>`),
     ...off.map((o) => `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off the table${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`),
   ];
-  return { marks, panel: `<h3>Table sanity <span class="count">${items.length}</span></h3><ul class="sanity">${items.join('')}</ul>` };
+  if (cols.length > MAX_LISTED_PAIRS) items.push(`<li class="none more">… and ${cols.length - MAX_LISTED_PAIRS} more collisions.</li>`);
+  return { marks, panel: `<h3>Table sanity <span class="count">${cols.length + off.length}</span></h3><ul class="sanity">${items.join('')}</ul>` };
 }

@@ -23,6 +23,12 @@ export const LIVE_ATTACKS_MS = 150;
  * The tournament table has 2,048.
  */
 export const HEAVY_ATTACKS = 20_000;
+/**
+ * A live picture of a table with more pieces than this leaves overlaps and collisions (every
+ * pair) to the worker as well: a pile of 200 pieces on one spot takes seconds to judge pair by
+ * pair. A crowded four-player table has about 130 pieces; the tournament table 46.
+ */
+export const LIVE_PIECES = 100;
 
 export interface Analysis {
   table: Table;
@@ -72,10 +78,12 @@ export function analyse(table: Table, previous?: Analysis, live?: { attacker: st
   } catch {
     attacks = []; // the attacker was removed mid-gesture
   }
+  // pair sections of a crowded table wait for the worker too (on a 200-piece pile they take seconds)
+  const crowded = world.all.length > LIVE_PIECES;
   const report: Report = {
     format: 'armada-report/1', ruleset: world.ruleset, shapes: {}, distances: [],
-    overlaps: overlaps(world), attacks, rift: rift(world), exogorths: exogorths(world), proposals: [],
-    collisions: collisions(world), offTable: offTable(world),
+    overlaps: crowded ? [] : overlaps(world), attacks, rift: rift(world), exogorths: exogorths(world), proposals: [],
+    collisions: crowded ? [] : collisions(world), offTable: offTable(world),
   };
   return { table, world, report, live: true, attacker, ms: performance.now() - t0 };
 }

@@ -4,8 +4,10 @@ import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from './dom';
 
-/** The most attacks the panel lists at once. */
-export const MAX_LISTED = 400;
+/** The most attacks the panel lists at once (the demo table has 450). */
+export const MAX_LISTED = 500;
+/** The most overlaps (and collisions) it lists: a handful on a real table, thousands on a pile. */
+export const MAX_LISTED_PAIRS = 100;
 
 const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : (Math.round(v * 100) / 100).toFixed(2));
 
@@ -15,11 +17,11 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
   const parts: string[] = [];
   parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ' · <i>judging every attack…</i>') : state.gestureStart ? ' · <i>moving: every attack is judged again at each step</i>' : ''}</p>`);
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
-  for (const o of r.overlaps.length > MAX_LISTED ? r.overlaps.slice(0, MAX_LISTED) : r.overlaps) {
+  for (const o of r.overlaps.length > MAX_LISTED_PAIRS ? r.overlaps.slice(0, MAX_LISTED_PAIRS) : r.overlaps) {
     parts.push(`<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`);
   }
   if (!r.overlaps.length) parts.push('<li class="none">No piece overlaps an obstacle.</li>');
-  if (r.overlaps.length > MAX_LISTED) parts.push(`<li class="none more">… and ${r.overlaps.length - MAX_LISTED} more overlaps.</li>`);
+  if (r.overlaps.length > MAX_LISTED_PAIRS) parts.push(`<li class="none more">… and ${r.overlaps.length - MAX_LISTED_PAIRS} more overlaps.</li>`);
   parts.push('</ul>');
   parts.push(extra);
   if (r.rift.length) {
