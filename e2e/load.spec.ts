@@ -81,6 +81,6 @@ test('200 pieces on one spot: a first picture, then a report within the worker b
   await page.click('#undo');
   await expect.poll(() => page.evaluate(() => window.__armada.analysis().live || window.__armada.analysis().table.squadrons.length !== 6 ? 'waiting' : 'whole'), { timeout: 30_000 }).toBe('whole');
   console.log(`after Undo the demo table's whole report came ${Date.now() - u0} ms later; workers restarted: ${await page.evaluate(() => window.__armada.workerCancelled())}`);
-  // the worker was still judging the pile (its budget is 4 s) when Undo asked for the demo table
+  // the worker was still judging the pile (its budget is 10 s) when Undo asked for the demo table
   expect(await page.evaluate(() => window.__armada.workerCancelled())).toBeGreaterThan(cancelled);
 });

@@ -6,7 +6,7 @@ import type { FullReply, FullRequest } from './analysis-worker';
  * What the worker may spend on one table before it answers with a partial report: a player
  * waits at most this long (plus the start of a worker) for a verdict on any table.
  */
-export const WORKER_BUDGET_MS = 4000;
+export const WORKER_BUDGET_MS = 10_000;
 
 /**
  * Asks a worker for the full report of a table; only the answer for the latest table asked is
