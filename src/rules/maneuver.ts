@@ -19,7 +19,7 @@
  */
 import type { Point } from '../geometry/point';
 import type { Polygon } from '../geometry/polygon';
-import { overlapDepth, outsideRect } from '../geometry/reach';
+import { overlapDepth } from '../geometry/reach';
 import { hullsApartBeyond, relate } from '../geometry/relate';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { Catalog } from '../model/catalog';
@@ -28,6 +28,7 @@ import type { ProposalReport, Violation, XY } from '../model/report';
 import type { ManeuverFanProposal, ManeuverProposal, Ship } from '../model/table';
 import { overlapEffect } from './overlaps';
 import { rift } from './rift';
+import { outsideBy, playArea } from './sanity';
 import type { ShipEntry, World } from './world';
 
 /** A speed chart: chart[s-1][j] = the most clicks joint j+1 takes at speed s (as ship-classes.json gives it). */
@@ -237,8 +238,8 @@ export class ManeuverContext {
         if (relate(c, f).kind === 'overlap') squadronsToMove.push(q.id);
       }
     }
-    const T = world.catalog.tables[world.table.table];
-    const outsideMm = outsideRect(at.base, 0, 0, T.width, T.height);
+    // the play area as the offTable section judges it (#12): the base's farthest overshoot, dials ignored
+    const outsideMm = Math.max(0, outsideBy({ ...entry, shapes: { ...entry.shapes, base: at.base } }, playArea(world)).mm);
     const report: ManeuverReport = {
       id, kind: 'maneuver', legal: violations.length === 0, violations,
       ship: entry.id, speed, speedUsed: used, clicks, side,
