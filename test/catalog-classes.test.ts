@@ -11,23 +11,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import catalogJson from '../assets/catalog.json';
 import classesJson from '../assets/ship-classes.json';
+import { prng } from '../src/bench/tables';
 import { CATALOG, shipClass, speedChart, withMeasurements } from '../src/model/catalog';
 import { shipShapes } from '../src/model/pieces';
 import { parseTableText, TableError, validateTable } from '../src/model/table';
 import { estimateTargetingPoints } from '../src/model/targeting-estimate';
 import { placeXY, ringBoundaryDistance, ringContains, signedArea, type XY } from './support/oracle';
 
-/** A small seeded generator, so each rotation strews its own points and a failure repeats. */
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ROOT = join(__dirname, '..');
 const REF = join(ROOT, '..', 'shared', 'reference', 'ship-classes.json');
@@ -142,7 +132,7 @@ describe('arc lines on the table', () => {
       // no gaps, no overlaps: points strewn over the token (off every zone's edge) each lie in exactly one zone
       const tok = sh.token.pairs() as XY[];
       for (const z of zones) for (const [px, py] of z) expect(ringBoundaryDistance(tok, px, py) < 1e-9 || ringContains(tok, px, py), id).toBe(true);
-      const rnd = mulberry(Math.round(rot * 1000));
+      const rnd = prng(Math.round(rot * 1000));
       let tried = 0;
       for (let n = 0; n < 200; n++) {
         const [px, py] = placeXY((rnd() - 0.5) * width, (rnd() - 0.5) * length, 500, 400, rot);
