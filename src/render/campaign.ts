@@ -50,6 +50,8 @@ function visibleDust(world: World): Map<string, Polygon[]> {
   return m;
 }
 let setupCache: { world: World; key: string; verdict: SetupVerdict; region: Polygon[] } | null = null;
+/** what the setup verdict and region read of a table: its size, measurements and obstacles (a ship's drag changes neither) */
+const setupInputs = (w: World) => JSON.stringify([w.table.table, w.table.measurements ?? null, w.table.obstacles]);
 let startCache: { table: Table; world: World } | null = null;
 
 const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '' : `, ${v.toFixed(2)} mm`);
@@ -129,8 +131,8 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
 
   // setup mode: each violation, and where the next obstacle may go
   if (state.setupMode) {
-    const key = `${state.nextObstacle}/${state.nextRotation}/${state.setupReading}/${state.setupEdges}`;
-    if (!setupCache || setupCache.world !== world || setupCache.key !== key) {
+    const key = `${state.nextObstacle}/${state.nextRotation}/${state.setupReading}/${state.setupEdges}/${setupInputs(world)}`;
+    if (!setupCache || setupCache.key !== key) {
       setupCache = {
         world, key,
         verdict: judgeSetup(world, state.setupReading, state.setupEdges),
