@@ -6,6 +6,7 @@
  * - analyzeIncremental (re-judging after a drag) against a full analysis, entry for entry;
  * - crossing depths computed directly for convex shapes against the plain bisection.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,8 @@ describe('analyzeIncremental', () => {
             prev = analyzeIncremental(prev, t);
             const full = analyze(t);
             expect(prev.report).toEqual(full);
+            // prototypes too (toEqual ignores them): the id-keyed maps have none, as the bench checks
+            expect(isDeepStrictEqual(prev.report, full)).toBe(true);
             expect(JSON.stringify(prev.report)).toBe(JSON.stringify(full));
           }
         },

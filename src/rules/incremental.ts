@@ -106,7 +106,8 @@ export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposa
   if (moved.length === 0) return { world, report: prev.report, index: prev.index };
   const before = moved.map((e) => prev.world.byId.get(e.id)!);
   const p = prev.report;
-  const shapes = { ...p.shapes };
+  // keyed by id: no prototype behind it, as the full analysis writes it (shapes-report.ts)
+  const shapes: Report['shapes'] = Object.assign(Object.create(null), p.shapes);
   for (const e of moved) shapes[e.id] = shapeOf(e);
   // Setup checks look at obstacles only; the other proposals at every piece.
   const proposalsStay = moved.every((e) => e.kind !== 'obstacle') && world.table.proposals.every((q) => q.kind === 'setup');
