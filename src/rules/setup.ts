@@ -22,7 +22,7 @@ import type { ObstacleType } from '../model/catalog';
 import { CORE_OBSTACLES } from '../model/table';
 import { obstacleOutline } from '../model/pieces';
 import type { Violation } from '../model/report';
-import type { World } from './world';
+import type { ObstacleEntry, World } from './world';
 
 export type SetupReading = 'core' | 'erratum';
 export type SetupEdges = 'all' | 'player';
@@ -122,31 +122,28 @@ export function judgeSetup(world: World, reading: SetupReading = 'core', edges: 
 export function setupLegalRegion(
   world: World, obstacle: { type: ObstacleType; rotation: number }, reading: SetupReading = 'core', edges: SetupEdges = 'all',
 ): Polygon[] {
-  const rules = setupRules(world, reading, edges);
-  const S = obstacleOutline(world.catalog, { type: obstacle.type, x: 0, y: 0, rotation: obstacle.rotation });
-  const rect = legalCentreRect(rules, S);
-  if (!rect) return [];
-  const [cx0, cy0, cx1, cy1] = rect;
-  const others = world.obstacles.filter((o) => o.obstacleKind !== 'exogorth');
   // each obstacle's part is computed once per type and rotation and shifted (setup-region.ts)
-  const forbidden = union(others.flatMap((o) => forbiddenBy(world.catalog, o.piece, obstacle, rules.spacingEnd)));
-  return regionPolygons(difference([rectPath(cx0, cy0, cx1, cy1)], forbidden));
+  return regionWith(world, obstacle, reading, edges, (o, _S, d) => forbiddenBy(world.catalog, o.piece, obstacle, d));
 }
 
 /** setupLegalRegion computed from scratch, each sum at the obstacle's place: the reference the fast one is tested against. */
 export function setupLegalRegionPlain(
   world: World, obstacle: { type: ObstacleType; rotation: number }, reading: SetupReading = 'core', edges: SetupEdges = 'all',
 ): Polygon[] {
+  return regionWith(world, obstacle, reading, edges, (o, S, d) => offsetPaths(minkowskiPaths(o.outline, reflected(S)), d));
+}
+
+/** The region, given what one obstacle forbids the centre of S (the next outline at the origin) at spacing d. */
+function regionWith(
+  world: World, obstacle: { type: ObstacleType; rotation: number }, reading: SetupReading, edges: SetupEdges,
+  forbiddenOf: (o: ObstacleEntry, S: Polygon, d: number) => ReturnType<typeof offsetPaths>,
+): Polygon[] {
   const rules = setupRules(world, reading, edges);
   const S = obstacleOutline(world.catalog, { type: obstacle.type, x: 0, y: 0, rotation: obstacle.rotation });
   const rect = legalCentreRect(rules, S);
   if (!rect) return [];
-  const minusS = reflected(S);
-  const forbidden = union(
-    world.obstacles
-      .filter((o) => o.obstacleKind !== 'exogorth')
-      .flatMap((o) => offsetPaths(minkowskiPaths(o.outline, minusS), rules.spacingEnd)),
-  );
+  const others = world.obstacles.filter((o) => o.obstacleKind !== 'exogorth');
+  const forbidden = union(others.flatMap((o) => forbiddenOf(o, S, rules.spacingEnd)));
   return regionPolygons(difference([rectPath(...rect)], forbidden));
 }
 
