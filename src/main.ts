@@ -23,6 +23,7 @@ import { addManeuverOverlays } from './render/maneuver';
 import { buildMeasurements } from './ui/measurements';
 import { attachLibrary } from './ui/library';
 import { registerOffline } from './ui/update';
+import { h } from './ui/dom';
 import { renderVerdicts } from './ui/verdicts';
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
@@ -113,7 +114,20 @@ async function main() {
     return [...w.squadrons, ...w.tokens, ...ghosts, ...w.ships, ...w.obstacles] as Entry[];
   };
 
+  let turnChoice: boolean | null = null;
+  const turnButton = h('button', { id: 'turn-view', title: 'turn the view 90 degrees (table coordinates do not change)', onclick: () => { turnChoice = !scene.turned; scene.turned = turnChoice; fit(); } }, 'Turn view');
+  const help = h('div', { id: 'help-panel', hidden: true },
+    h('h3', {}, 'Help'),
+    h('p', {}, 'Tap a piece to select it; drag it to move it (a short tap never moves it). Drag the round handle to turn it. Two fingers zoom and pan.'),
+    h('p', {}, 'New table starts empty; "New + 6 obstacles" lays the core obstacles beside the setup area; Guided setup offers each obstacle in turn (the second player first) and then deploys both fleets: tap the table where the piece goes. Every refusal says why.'),
+    h('p', {}, 'Tap a hull zone or squadron, then an enemy: the verdict card says whether the attack is in arc, at what range, and whether the line of sight is obstructed, and why. Red outlines: pieces on pieces, or partly off the table.'),
+    h('p', {}, 'Rules 1.5 is the seed rules text (the rules reference 1.5 where it is silent); 1.6 is the later text: a squadron\'s line of sight is traced from its centre, and the shield-dial rule differs.'),
+    h('button', { onclick: () => { help.hidden = true; } }, 'Close'));
+  document.body.append(help);
+  const helpButton = h('button', { id: 'help', title: 'help', onclick: () => { help.hidden = !help.hidden; } }, '?');
+  const panelButton = h('button', { id: 'panel-toggle', title: 'show or hide the panel', onclick: () => { document.body.classList.toggle('sheet-open'); requestAnimationFrame(() => { scene.app.resize(); }); } }, 'Panel');
   const updateToolbar = buildToolbar($('toolbar'), store, cmd, { fit: () => fit(), onlySelected, refresh: () => schedule(true) });
+  $('toolbar').append(turnButton, helpButton, panelButton);
   buildPalette($('palette'), cmd);
   if (lib) attachLibrary($('toolbar'), store, cmd, lib, stored);
   const updateInspector = buildInspector($('inspector'), store, cmd);
@@ -206,6 +220,10 @@ async function main() {
   }
   function fit() {
     const spec = analysis.world.catalog.tables[store.getState().table.table];
+    // portrait: the 6' edge runs down the screen, unless the player turned it back
+    const host = $('canvas-host');
+    if (turnChoice === null) scene.turned = host.clientHeight > host.clientWidth * 1.15;
+    turnButton.setAttribute('aria-pressed', String(scene.turned));
     scene.fit(spec.width, spec.height);
     schedule(false);
   }
@@ -244,8 +262,9 @@ async function main() {
       },
       /** how many rendered pixels within a table-mm box are (within tol per channel) the colour */
       countPixels(colour: number, box: [number, number, number, number], tol = 10) {
-        const [ax, ay] = toScreen(scene.view, box[0], box[3]);
-        const [bx, by] = toScreen(scene.view, box[2], box[1]);
+        const [px, py] = toScreen(scene.view, box[0], box[3]);
+        const [qx, qy] = toScreen(scene.view, box[2], box[1]);
+        const [ax, ay, bx, by] = [Math.min(px, qx), Math.min(py, qy), Math.max(px, qx), Math.max(py, qy)];
         const frame = new Rectangle(Math.floor(ax), Math.floor(ay), Math.max(1, Math.ceil(bx - ax)), Math.max(1, Math.ceil(by - ay)));
         const { pixels } = scene.app.renderer.extract.pixels({ target: scene.app.stage, frame });
         const R = (colour >> 16) & 255, G = (colour >> 8) & 255, B = colour & 255;

@@ -9,7 +9,7 @@ import type { Entry, ObstacleEntry } from '../rules/world';
 import { GRAZE, LOS, OBSTACLE, OVERLAP, PLAYER, PLAYER_DARK, SELECT } from './colours';
 import { grownRings } from '../geometry/offset';
 import type { Overlays } from './overlays';
-import { fitView, toScreen, type View } from './view';
+import { fitBoxView, fitView, toScreen, type View } from './view';
 
 /** The background grid's spacing: one foot, as players count the table. */
 const FOOT_MM = 304.8;
@@ -44,15 +44,17 @@ export class Scene {
   get width() { return this.app.screen.width; }
   get height() { return this.app.screen.height; }
 
+  /** whether the picture is turned 90 degrees (the 6' edge down a portrait screen) */
+  turned = false;
+
   fit(tableW: number, tableH: number) {
-    this.view = fitView(this.width, this.height, tableW, tableH);
+    this.view = fitView(this.width, this.height, tableW, tableH, this.width < 500 || this.height < 500 ? 6 : 24, this.turned);
     this.fitted = true;
   }
 
   /** Zoom so the table box [x0, y0, x1, y1] (mm) fills the canvas. */
   fitBox(x0: number, y0: number, x1: number, y1: number) {
-    const v = fitView(this.width, this.height, x1 - x0, y1 - y0);
-    this.view = { scale: v.scale, ox: v.ox - x0 * v.scale, oy: v.oy + y0 * v.scale };
+    this.view = fitBoxView(this.width, this.height, x0, y0, x1, y1, this.turned);
     this.fitted = true;
   }
 
@@ -103,7 +105,9 @@ export class Scene {
     g.stroke({ width, color, alpha });
   }
 
-  private label(id: string, text: string, x: number, y: number, color = 0xffffff) {
+  /** minScale: below this zoom (px per mm) the label is left off, so names declutter as the table shrinks */
+  private label(id: string, text: string, x: number, y: number, color = 0xffffff, minScale = 0) {
+    if (this.view.scale < minScale) return;
     let t = this.labels.get(id);
     if (!t) {
       t = new Text({ text, style: { fontFamily: 'system-ui, sans-serif', fontSize: 11, fill: color, stroke: { color: 0x000000, width: 3 } } });
@@ -217,7 +221,7 @@ export class Scene {
     const d3 = world.catalog.ruler.distance[2].end;
     for (const [p, y0, y1] of [[1, sa.y0, sa.y0 + d3], [2, sa.y1 - d3, sa.y1]] as const) {
       L.table.poly(this.poly([[sa.x0, y0], [sa.x1, y0], [sa.x1, y1], [sa.x0, y1]]), true).fill({ color: PLAYER[p], alpha: 0.12 }).stroke({ width: 1, color: PLAYER[p], alpha: 0.5 });
-      this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, (y0 + y1) / 2, PLAYER[p]);
+      if (!this.view.turn) this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, (y0 + y1) / 2, PLAYER[p]);
     }
     for (let x = FOOT_MM; x < spec.width - 1; x += FOOT_MM) this.line(L.table, [x, 0], [x, spec.height], 1, 0xffffff, 0.06);
     for (let y = FOOT_MM; y < spec.height - 1; y += FOOT_MM) this.line(L.table, [0, y], [spec.width, y], 1, 0xffffff, 0.06);
@@ -230,7 +234,7 @@ export class Scene {
     const drawObstacle = (e: ObstacleEntry, ghost: boolean) => {
       const c = OBSTACLE[e.obstacleKind];
       L.pieces.poly(this.poly(e.outline), true).fill({ color: c.fill, alpha: ghost ? 0.55 : c.alpha }).stroke({ width: 1.5, color: c.line });
-      this.label(e.id, e.id, e.piece.x, e.piece.y);
+      this.label(e.id, e.id, e.piece.x, e.piece.y, 0xffffff, 0.25);
     };
     for (const e of world.obstacles) drawObstacle(e, false);
     for (const g of ov.ghosts) drawObstacle(g.entry, true);
@@ -264,15 +268,15 @@ export class Scene {
         if (s.targetingEstimated) L.pieces.circle(tx, ty, 2.5).stroke({ width: 1.5, color: 0xffe066 });
         else L.pieces.circle(tx, ty, 2.5).fill({ color: 0xffe066 });
       }
-      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y);
+      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y, 0xffffff, 0.25);
     }
     for (const e of world.tokens) {
       this.shape(L.pieces, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
-      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6);
+      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4);
     }
     for (const e of world.squadrons) {
       this.shape(L.pieces, e.circle).fill({ color: PLAYER[e.piece.player] }).stroke({ width: 1.5, color: 0xffffff });
-      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y - e.circle.r - 6);
+      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4);
     }
 
     // overlaps: the piece and the obstacle outlined in the overlap colour

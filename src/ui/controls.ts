@@ -29,8 +29,8 @@ export function shareLink(table: Table, attack?: { attacker: string; defender: s
 }
 
 export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, hooks: ControlHooks) {
-  const ruleset = h('select', { id: 'ruleset', title: 'ruleset', onchange: () => cmd.change({ ...store.getState().table, ruleset: ruleset.value as Ruleset }) },
-    option('seed', 'rules: seed'), option('1.6', 'rules: 1.6'));
+  const ruleset = h('select', { id: 'ruleset', title: "rules 1.5: the seed rules text (rules reference 1.5 where it is silent); 1.6: the later text (a squadron's line of sight from its centre; the 1.5 shield-dial rule dropped)", onchange: () => cmd.change({ ...store.getState().table, ruleset: ruleset.value as Ruleset }) },
+    option('seed', 'rules: 1.5'), option('1.6', 'rules: 1.6'));
   // The rules leave open what hides the part of an obstacle under a ship: a reading kept in the table.
   const cover = h('select', {
     id: 'cover', title: 'what hides the part of an obstacle under a ship (visible-portion exception)',

@@ -15,7 +15,7 @@ const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '�
 export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, onlySelected: boolean, extra: string) {
   const r: Report = a.report;
   const parts: string[] = [];
-  parts.push(`<p class="meta">Ruleset <b>${e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ' · <i>judging every attack…</i>') : state.gestureStart ? ' · <i>moving: every attack is judged again at each step</i>' : ''}</p>`);
+  parts.push(`<p class="meta">Ruleset <b>${r.ruleset === 'seed' ? '1.5' : e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ' · <i>judging every attack…</i>') : state.gestureStart ? ' · <i>moving: every attack is judged again at each step</i>' : ''}</p>`);
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
   for (const o of r.overlaps.length > MAX_LISTED_PAIRS ? r.overlaps.slice(0, MAX_LISTED_PAIRS) : r.overlaps) {
     parts.push(`<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`);
