@@ -31,7 +31,7 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     } }, 'Clear'),
   );
 
-  const status = h('div', { id: 'guide-status', class: 'insp-title' });
+  const status = h('div', { id: 'guide-status', class: 'guide-title' });
   const offers = h('div', { class: 'row', id: 'guide-offers' });
   const extra = h('select', { id: 'guide-extra', title: 'a campaign obstacle an objective adds to the set', onchange: () => {
     const g = get().guide;
