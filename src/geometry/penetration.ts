@@ -10,32 +10,10 @@
  * differences cross; every such candidate not strictly inside another difference is outside-or-on
  * the union, and the nearest of them is the answer.
  */
+import { convexHullXY as hull } from './hull';
 import { Polygon } from './polygon';
 
 type Ring = Float64Array; // x0, y0, x1, y1, ... counter-clockwise, convex
-
-/** Convex hull (CCW, monotone chain) of flat coordinates. */
-function hull(pts: number[]): Ring {
-  const n = pts.length / 2;
-  const idx = Array.from({ length: n }, (_, i) => i);
-  idx.sort((a, b) => pts[2 * a] - pts[2 * b] || pts[2 * a + 1] - pts[2 * b + 1]);
-  const cross = (o: number, a: number, b: number) =>
-    (pts[2 * a] - pts[2 * o]) * (pts[2 * b + 1] - pts[2 * o + 1]) - (pts[2 * a + 1] - pts[2 * o + 1]) * (pts[2 * b] - pts[2 * o]);
-  const lower: number[] = [], upper: number[] = [];
-  for (const p of idx) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
-    lower.push(p);
-  }
-  for (let k = idx.length - 1; k >= 0; k--) {
-    const p = idx[k];
-    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
-    upper.push(p);
-  }
-  const ring = lower.slice(0, -1).concat(upper.slice(0, -1));
-  const out = new Float64Array(ring.length * 2);
-  ring.forEach((p, i) => { out[2 * i] = pts[2 * p]; out[2 * i + 1] = pts[2 * p + 1]; });
-  return out;
-}
 
 /** The Minkowski difference B - A of two convex polygons: every t with (A + t) meeting B. */
 function minkowskiDifference(A: Polygon, B: Polygon): Ring {

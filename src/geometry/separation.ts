@@ -1,4 +1,5 @@
 import type { Polygon } from './polygon';
+import { convexHullXY } from './hull';
 
 /**
  * Cheap proofs that a segment stays farther than some margin from a polygon, for the per-line
@@ -15,25 +16,7 @@ export function convexHullOf(P: Polygon): Float64Array {
   if (P.convex) return P.xy;
   let h = P.hullXY;
   if (h) return h;
-  {
-    const pts: [number, number][] = [];
-    for (let i = 0; i < P.n; i++) pts.push([P.xy[2 * i], P.xy[2 * i + 1]]);
-    pts.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    const cross = (o: [number, number], a: [number, number], b: [number, number]) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-    const lower: [number, number][] = [], upper: [number, number][] = [];
-    for (const p of pts) {
-      while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
-      lower.push(p);
-    }
-    for (let i = pts.length - 1; i >= 0; i--) {
-      const p = pts[i];
-      while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
-      upper.push(p);
-    }
-    const ring = lower.slice(0, -1).concat(upper.slice(0, -1));
-    h = new Float64Array(ring.length * 2);
-    ring.forEach(([x, y], i) => { h![2 * i] = x; h![2 * i + 1] = y; });
-  }
+  h = convexHullXY(P.xy, P.n);
   P.hullXY = h;
   return h;
 }
