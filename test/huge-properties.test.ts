@@ -17,6 +17,9 @@ import { expectedRelation, flattenDistance, type OShape, placeXY, ringBoundaryDi
 import { obstacleRing } from './support/shapes';
 
 const TOL = TOLERANCE_MM;
+/** A fixed seed (HUGE_SEED to try another): the counts asserted at the end say the run met enough lines of
+ * each kind, and a random seed sometimes met too few (no obstructed line in 150 runs), failing a correct build. */
+const SEED = Number(process.env.HUGE_SEED ?? 3);
 type Size = { base: { width: number; length: number; baseLength: number }; token: { width: number; length: number }; dialFrame: { width: number; protrusion: number } };
 const CAT = catalogJson as unknown as { shipSizes: Record<string, Size>; arcDataset: { tokenLength: Record<string, number> }; squadron: { diameter: number }; ruler: { range: { end: number }[] } };
 const EXE = (classesJson as unknown as { classes: Record<string, { arcSources: { mesh: Record<string, number> }; targetingPoints: { front: number; rear: number; side: number[]; sideRear: number[] } }> }).classes.executor;
@@ -189,7 +192,7 @@ describe('huge ships against an independent computation', () => {
           if (whole) gapSeen++; // through the gap only
         }
       }
-    }), { numRuns: 150 });
+    }), { numRuns: 300, seed: SEED });
     console.log(`huge properties: in arc ${inArcSeen}, out ${outSeen}, ranges ${rangeChecked}, lines obstructed ${obstructedSeen}, clear ${clearSeen}, through the gap only ${gapSeen}, overlaps ${overlapSeen}`);
     expect(inArcSeen).toBeGreaterThan(50);
     expect(outSeen).toBeGreaterThan(50);
