@@ -174,6 +174,12 @@ describe('ids: reserved names, dots, and the work a file may ask for', () => {
     expect(refusal((t) => { t.proposals = [{ id: 'p.1', kind: 'setup' }]; }).path).toBe('proposals[0].id');
   });
 
+  it('an id holding a comma is refused: a link names an attack as ATTACKER,DEFENDER', () => {
+    const e = refusal((t) => { t.squadrons[0].id = 'tie,1'; });
+    expect(e.path).toBe('squadrons[0].id');
+    expect(e.message).toMatch(/holds a comma/);
+  });
+
   it('more than MAX_PROPOSALS proposals of any kind are refused before any is judged', () => {
     const many = Array.from({ length: MAX_PROPOSALS + 1 }, (_, i) => ({ id: `p${i}`, kind: i % 2 ? 'setup' : 'a-kind-added-later' }));
     const e = refusal((t) => { t.proposals = many; });

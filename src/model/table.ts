@@ -235,6 +235,8 @@ function id(o: Obj, path: string, seen: Map<string, string>): string {
   if (RESERVED_IDS.includes(v)) throw new TableError(`${path}.id`, `${quote(v)} is a reserved name in JavaScript; choose another id`);
   // attack keys are `ship.zone` (isd.front): a squadron "isd.front" beside a ship "isd" would be the same key
   if (v.includes('.')) throw new TableError(`${path}.id`, `${quote(v)} holds a dot; a dot separates a ship's id from its hull zone (isd.front), so ids may not hold one`);
+  // a link names one attack as `&attack=ATTACKER,DEFENDER`: a comma in an id would split it wrongly
+  if (v.includes(',')) throw new TableError(`${path}.id`, `${quote(v)} holds a comma; a link names an attack as attacker,defender, so ids may not hold one`);
   const before = seen.get(v);
   if (before) throw new TableError(`${path}.id`, `duplicate id ${quote(v)} (also used by ${before})`);
   seen.set(v, path);
