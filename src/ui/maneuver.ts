@@ -129,7 +129,8 @@ export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands)
     if (ev.key === 'm' || ev.key === 'M') { begin(); return; }
     const p = plan();
     if (!p) return;
-    const n = last.answer?.speedUsed ?? 0;
+    // keys pressed before the worker has answered the last change count against the plan's own speed
+    const n = last.answer?.speedUsed ?? planSpeed(store.getState().table, p);
     if (ev.key >= '1' && ev.key <= '4') { joint = Math.min(Number(ev.key) - 1, Math.max(0, n - 1)); store.setState({}); }
     else if (ev.key === '[' || ev.key === ']') { if (n) click(Math.min(joint, n - 1), ev.key === '[' ? -1 : 1); }
     else if (ev.key === '+' || ev.key === '=') setSpeed(1);
