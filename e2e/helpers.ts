@@ -33,3 +33,11 @@ export async function drag(page: Page, from: { x: number; y: number }, to: { x: 
   await page.mouse.move(b.x, b.y, { steps });
   await page.mouse.up();
 }
+
+/** How many canvas pixels of `colour` lie in the table box [x0, y0, x1, y1] (mm). */
+export const countColour = (page: Page, colour: number, box: [number, number, number, number]) =>
+  page.evaluate(([c, b]) => window.__armada.countPixels(c, b), [colour, box] as const);
+
+/** The square box of half-side r (mm) around a point. */
+export const around = (p: { x: number; y: number }, r: number): [number, number, number, number] =>
+  [p.x - r, p.y - r, p.x + r, p.y + r];

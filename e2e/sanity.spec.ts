@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { drag, openFresh, piece, tableJson } from './helpers';
+import { around, countColour, drag, openFresh, piece, tableJson } from './helpers';
 
 // src/render/colours.ts SANITY: the outline of a piece on a piece or off the table
 const SANITY = 0xff1f6d;
-const count = (page: import('@playwright/test').Page, colour: number, box: [number, number, number, number]) =>
-  page.evaluate(([c, b]) => window.__armada.countPixels(c, b), [colour, box] as const);
-const around = (p: { x: number; y: number }, r: number): [number, number, number, number] => [p.x - r, p.y - r, p.x + r, p.y + r];
+const count = countColour;
 
 test('the table\'s own sanity: a ship on a ship and a ship off the edge are listed and outlined', async ({ page }) => {
   await openFresh(page);

@@ -1,13 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { drag, openFresh, pagePoint, piece, tableJson } from './helpers';
+import { around, countColour, drag, openFresh, pagePoint, piece, tableJson } from './helpers';
 
 // Colours the renderer uses (src/render/colours.ts): opaque fills, so pixels can be read exactly.
 const ASTEROID = 0x8d7b68, PLAYER1 = 0x3d8bfd, PLAYER2 = 0xf76707, TABLE = 0x0b1426, OVERLAP = 0xff00ff;
 
-const count = (page: import('@playwright/test').Page, colour: number, box: [number, number, number, number]) =>
-  page.evaluate(([c, b]) => window.__armada.countPixels(c, b), [colour, box] as const);
-
-const around = (p: { x: number; y: number }, r: number): [number, number, number, number] => [p.x - r, p.y - r, p.x + r, p.y + r];
+const count = countColour;
 
 test('the demo table renders: table, obstacles and both players\' pieces are drawn', async ({ page }) => {
   await openFresh(page);

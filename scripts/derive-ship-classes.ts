@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { estimateTargetingPoints } from '../src/model/targeting-estimate';
+import { markdownTableRows } from './markdown-table';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REF = process.argv[2] ?? join(HERE, '..', '..', 'shared', 'reference');
@@ -23,19 +24,7 @@ const md = readFileSync(join(REF, 'armada-geometry.md'), 'utf8');
 const format = readFileSync(join(REF, '..', 'table-format.md'), 'utf8');
 const catalog = JSON.parse(readFileSync(join(HERE, '..', 'assets', 'catalog.json'), 'utf8'));
 
-function tableRows(heading: string, after?: string): string[][] {
-  let at = md.indexOf(heading);
-  if (after) at = md.indexOf(after, at);
-  const lines = md.slice(at).split('\n');
-  const start = lines.findIndex((l) => l.startsWith('|'));
-  const rows: string[][] = [];
-  for (const l of lines.slice(start)) {
-    if (!l.startsWith('|')) break;
-    const cells = l.split('|').slice(1, -1).map((c) => c.trim());
-    if (!cells.every((c) => /^-+$/.test(c))) rows.push(cells);
-  }
-  return rows.slice(1);
-}
+const tableRows = (heading: string, after?: string) => markdownTableRows(md, heading, after);
 const nums = (s: string) => (s.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
 
 const s7ids = (format.match(/keep these ids:([^.;]*)[.;]/)?.[1] ?? '').split(',').map((s) => s.trim().replace(/\s+/g, ''));

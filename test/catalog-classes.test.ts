@@ -65,8 +65,10 @@ describe.skipIf(!existsSync(REF))('every class of the reference is in the catalo
       expect(spec.arcSources.mesh, c.id).toMatchObject({ frontOffset: m.fOffset, frontConj: m.fConj, rearOffset: m.rOffset, rearConj: m.rConj });
       if (spec.arcSources.section7) expect(spec.arcs.source, c.id).toBe('section7');
       else expect(spec.arcs.source, c.id).toBe('mesh');
-      expect(spec.arcs.status, c.id).toBeTruthy();
-      expect(spec.defaultArcSourceWhy, c.id).toBeTruthy();
+      // the arcs in use carry their source's own status, and the reason names why that source is the default
+      expect(spec.arcs.status, c.id).toBe(spec.arcSources[spec.arcs.source ?? spec.defaultArcSource].status);
+      expect(spec.arcs.status, c.id).toMatch(spec.arcs.source === 'section7' ? /section 7/ : /ruler mesh/);
+      expect(spec.defaultArcSourceWhy, c.id).toMatch(spec.arcSources.section7 ? /section 7 was measured for the printed token/ : /only dataset/);
     }
     expect(Object.values(CATALOG.shipClasses).filter((c) => c.arcSources.section7).length).toBe(13);
   });

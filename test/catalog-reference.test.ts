@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG, OBSTACLE_TYPES } from '../src/model/catalog';
 import { ringBoundaryDistance, signedArea, type XY } from './support/oracle';
 import { ringCentroid } from './support/shapes';
+import { markdownTableRows } from '../scripts/markdown-table';
 
 const REF = join(__dirname, '..', '..', 'shared', 'reference');
 const OUTLINES = join(REF, 'obstacle-outlines.json');
@@ -87,22 +88,7 @@ describe.skipIf(!refOutlines)(`outlines against ${refOutlines ? 'the reference' 
 const refText = existsSync(GEOMETRY) && existsSync(FORMAT);
 if (!refText) console.warn(`catalog-reference: SKIPPED the figures comparison: ${GEOMETRY} or ${FORMAT} is absent`);
 
-/** The rows of the first markdown table after `heading` (and after `after`, if given), as cells. */
-function tableRows(md: string, heading: string, after?: string): string[][] {
-  let at = md.indexOf(heading);
-  if (at < 0) throw new Error(`no section ${heading}`);
-  if (after) at = md.indexOf(after, at);
-  const lines = md.slice(at).split('\n');
-  const start = lines.findIndex((l) => l.startsWith('|'));
-  const rows: string[][] = [];
-  for (const l of lines.slice(start)) {
-    if (!l.startsWith('|')) break;
-    const cells = l.split('|').slice(1, -1).map((c) => c.trim());
-    if (cells.every((c) => /^-+$/.test(c))) continue;
-    rows.push(cells);
-  }
-  return rows.slice(1); // without the header
-}
+const tableRows = markdownTableRows;
 const nums = (s: string): number[] => (s.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
 
 describe.skipIf(!refText)('figures against armada-geometry.md', () => {
