@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 const OUTLINES = JSON.parse(readFileSync('assets/obstacle-outlines.json', 'utf8')).obstacles as Record<string, { outline: [number, number][] }>;
 
 // Regenerates docs/screenshots/*.png: SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
-// (playwright.config.ts leaves this file out of the ordinary run).
+// (playwright.config.ts leaves this file out of the ordinary run). The phone-*.png pictures come from
+// e2e/phone-layout.spec.ts under the same SCREENSHOTS=1.
 
 const zoom = async (page: import('@playwright/test').Page, box: [number, number, number, number]) => {
   await page.evaluate((b) => window.__armada.zoomTo(...b), box);
