@@ -98,3 +98,41 @@ test('two tabs editing: each follows the other\'s saves; a change made over a ne
   await aside.locator('button').click();
   await expect.poll(() => tableJson(b)).toBe(newerA);
 });
+
+test('an imported file enters the Tables list like a link, with the table it replaced; a broken file adds nothing', async ({ page }) => {
+  await openFresh(page);
+  const ship = await piece(page, 'vsd');
+  await drag(page, ship, { x: ship.x + 40, y: ship.y - 30 });
+  await expect.poll(async () => (await piece(page, 'vsd')).x).not.toBe(ship.x);
+  const mine = await tableJson(page);
+  await expect.poll(() => saved(page)).toBe(mine);
+
+  const other = JSON.parse(mine);
+  other.squadrons = other.squadrons.slice(0, 2);
+  other.ships[0].y -= 50;
+  await page.setInputFiles('#import-file', { name: 'club-night.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) });
+  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.squadrons.length)).toBe(2);
+  const imported = await tableJson(page);
+  await expect.poll(() => saved(page)).toBe(imported);
+  const broken = { ...other, ships: [{ ...other.ships[0], rotation: 'ten' }] };
+  await page.setInputFiles('#import-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+  await expect(page.locator('#message[data-kind="error"]')).toContainText('broken.json');
+
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  expect(await tableJson(page)).toBe(imported);
+  await page.click('#tables');
+  const file = page.locator('#tables-dialog li[data-source="file"]');
+  await expect(file).toHaveCount(1); // the broken file added nothing
+  await expect(file).toContainText('imported from the file club-night.json');
+  await expect(file).toContainText(`${other.ships.length + 2 + other.obstacles.length + other.tokens.length} pieces`);
+  const before = page.locator('#tables-dialog li[data-source="before-file"]');
+  await expect(before).toHaveCount(1);
+  await expect(before).toContainText('the table open before importing club-night.json');
+  await before.locator('button').click();
+  await expect.poll(() => tableJson(page)).toBe(mine);
+  // and the imported one opens from the list too
+  await page.click('#tables');
+  await page.locator('#tables-dialog li[data-source="file"] button').click();
+  await expect.poll(() => tableJson(page)).toBe(imported);
+});

@@ -126,7 +126,15 @@ async function main() {
   document.body.append(help);
   const helpButton = h('button', { id: 'help', title: 'help', onclick: () => { help.hidden = !help.hidden; } }, '?');
   const panelButton = h('button', { id: 'panel-toggle', title: 'show or hide the panel', onclick: () => { document.body.classList.toggle('sheet-open'); requestAnimationFrame(() => { scene.app.resize(); }); } }, 'Panel');
-  const updateToolbar = buildToolbar($('toolbar'), store, cmd, { fit: () => fit(), onlySelected, refresh: () => schedule(true) });
+  const updateToolbar = buildToolbar($('toolbar'), store, cmd, {
+    fit: () => fit(), onlySelected, refresh: () => schedule(true),
+    // an imported file enters the Tables list like a link, and so does the table it replaced
+    imported: (t, replaced, name) => {
+      const at = new Date().toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });
+      void lib?.keep(replaced, 'before-file', `the table open before importing ${name}, ${at}`).catch(() => undefined);
+      void lib?.keep(t, 'file', `imported from the file ${name}, ${at}`).catch(() => undefined);
+    },
+  });
   $('toolbar').append(turnButton, helpButton, panelButton);
   buildPalette($('palette'), cmd);
   if (lib) attachLibrary($('toolbar'), store, cmd, lib, stored);

@@ -5,14 +5,14 @@ import type { History } from './history';
 /**
  * Tables kept in this browser (IndexedDB, through idb): the current table with its undo history
  * (so a reload keeps both), and a named, time-stamped list of earlier ones: the last several
- * states, every table opened from a link or a file, the table that was open when a link replaced
- * it, and a table another tab saved that this one then saved over. "Open the table I had" is
- * always one entry of that list away.
+ * states, every table opened from a link or imported from a file, the table that was open when a
+ * link or a file replaced it, and a table another tab saved that this one then saved over. "Open
+ * the table I had" is always one entry of that list away.
  *
  * Tabs: every save bumps a revision and is announced on a BroadcastChannel; a tab that saves
  * over a revision it has not seen keeps that newer table in the list first, never dropping it.
  */
-export type KeptSource = 'autosave' | 'link' | 'file' | 'before-link' | 'other-tab';
+export type KeptSource = 'autosave' | 'link' | 'file' | 'before-link' | 'before-file' | 'other-tab';
 
 export interface Kept {
   id?: number;

@@ -12,13 +12,16 @@ export interface ControlHooks {
   fit(): void;
   onlySelected: { value: boolean };
   refresh(): void;
+  /** a table file was imported (after it loaded): kept in the Tables list, with the table it replaced */
+  imported?(table: Table, replaced: Table, fileName: string): void;
 }
 
 /** Load a table file's text; a broken file leaves the table as it was and says why. */
-export function importText(cmd: Commands, text: string, source: string) {
+export function importText(cmd: Commands, text: string, source: string, loaded?: (t: Table) => void) {
   try {
     const t = parseTableText(text);
     cmd.load(t, `Loaded the table from ${source}.`);
+    loaded?.(t);
   } catch (e) {
     cmd.message('error', `Could not load ${source}: ${(e as Error).message}. The table is unchanged.`);
   }
@@ -41,7 +44,8 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
   const file = h('input', { type: 'file', accept: '.json,application/json', id: 'import-file', style: 'display:none' });
   file.addEventListener('change', async () => {
     const f = file.files?.[0];
-    if (f) importText(cmd, await f.text(), `the file ${f.name}`);
+    const replaced = store.getState().table;
+    if (f) importText(cmd, await f.text(), `the file ${f.name}`, (t) => hooks.imported?.(t, replaced, f.name));
     file.value = '';
   });
   const link = h('input', { id: 'share-link', readonly: true, placeholder: 'share link', title: 'share link: the whole table' });
