@@ -2,11 +2,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTableText, type Table } from '../src/model/table';
+import { plainReport } from '../src/model/report';
 import { analyzeWorld } from '../src/rules/analyze';
 import { attacks, attacksFrom } from '../src/rules/attacks';
-import { Budget } from '../src/rules/budget';
+import { Budget, cutSections, type PartialNote } from '../src/rules/budget';
 import { World } from '../src/rules/world';
+import { distances } from '../src/rules/distances';
+import { overlaps } from '../src/rules/overlaps';
+import { collisions } from '../src/rules/sanity';
+import { validateTable } from '../src/model/table';
+import { tournamentTable } from '../src/bench/tables';
 import { analyse } from '../src/state/analysis';
+import { pilesOnOneSpot } from './support/probes';
 
 const load = (f: string): Table => parseTableText(readFileSync(new URL(`./tables/${f}`, import.meta.url), 'utf8'));
 
@@ -69,6 +76,110 @@ describe('budgets', () => {
     let c2 = 0;
     const one = attacksFrom(world, key, { budget: new Budget(0, () => c2++) });
     expect(one).toEqual([]);
+  });
+});
+
+/** A clock that advances one tick per reading: a Budget(n, clock) is over at its (n+1)th check. */
+const ticking = () => { let t = 0; return () => t++; };
+
+describe('budgets in the pair sections (distances, overlaps, collisions)', () => {
+  const pile = validateTable(pilesOnOneSpot());
+  const world = new World(pile);
+  const n = world.all.length, pieces = [...world.ships, ...world.squadrons];
+  /** the position of each pair in a section's own order, so a cut can be checked against the pairs it judged */
+  const order = {
+    distances: (a: string, b: string) => { const i = world.all.findIndex((e) => e.id === a), j = world.all.findIndex((e) => e.id === b); return i * n - (i * (i + 1)) / 2 + (j - i - 1); },
+    overlaps: (piece: string, obstacle: string) => {
+      const o = world.obstacles.findIndex((e) => e.id === obstacle), k = world.ships.findIndex((e) => e.id === piece);
+      return o * (world.ships.length + world.squadrons.length) + (k >= 0 ? k : world.ships.length + world.squadrons.findIndex((e) => e.id === piece));
+    },
+    collisions: (a: string, b: string) => { const m = pieces.length, i = pieces.findIndex((e) => e.id === a), j = pieces.findIndex((e) => e.id === b); return i * m - (i * (i + 1)) / 2 + (j - i - 1); },
+  };
+  const cases = [
+    ['distances', () => distances(world), (b: Budget) => distances(world, b), (e: { a: string; b: string }) => order.distances(e.a, e.b), (n * (n - 1)) / 2],
+    ['overlaps', () => overlaps(world), (b: Budget) => overlaps(world, b), (e: { piece: string; obstacle: string }) => order.overlaps(e.piece, e.obstacle), world.obstacles.length * pieces.length],
+    ['collisions', () => collisions(world), (b: Budget) => collisions(world, b), (e: { a: string; b: string }) => order.collisions(e.a, e.b), (pieces.length * (pieces.length - 1)) / 2],
+  ] as const;
+
+  for (const [name, whole, cut, ordinal, asked] of cases) {
+    it(`${name}: a budget that runs out part way keeps exactly the entries of the pairs it judged, and counts them`, () => {
+      const all = (whole as () => unknown[])();
+      const ord = ordinal as (e: unknown) => number;
+      // the ordinals are the section's own order (checks the bookkeeping below)
+      expect(all.map(ord)).toEqual([...all.map(ord)].sort((a, b) => a - b));
+      for (const checks of [0, 1, 5, 40]) {
+        const b = new Budget(checks, ticking());
+        const part = (cut as (b: Budget) => unknown[])(b);
+        const note = b.note()!;
+        expect(note, `${name} after ${checks} checks`).not.toBeNull();
+        const c = note.sections[name]!;
+        expect(c.asked).toBe(asked);
+        expect(c.judged).toBeLessThan(asked);
+        expect(c.judged).toBeGreaterThanOrEqual(checks); // at least one pair between checks
+        // the entries kept are those of pairs before the cut, in order: a prefix of the whole
+        expect(JSON.stringify(part)).toBe(JSON.stringify(all.filter((e) => ord(e) < c.judged)));
+        if (checks === 0) expect(part).toEqual([]);
+      }
+      const ample = new Budget(1e9);
+      expect(JSON.stringify((cut as (b: Budget) => unknown[])(ample))).toBe(JSON.stringify(all));
+      expect(ample.note()).toBeNull();
+    }, 30_000);
+  }
+});
+
+describe('a budgeted report', () => {
+  const tables: [string, Table][] = [
+    ...['attacks-fleet.json', 'attacks-dust.json', 'campaign-exogorth.json', 'campaign-setup.json', 'every-class.json'].map((f) => [f, load(f)] as [string, Table]),
+    ['tournament', tournamentTable(2)],
+  ];
+  it('within its budget, byte for byte the report without one, and no `partial`', () => {
+    for (const [name, t] of tables) {
+      const b = new Budget(1e9);
+      const r = analyzeWorld(new World(t), b);
+      expect(r.partial, name).toBeUndefined();
+      expect(JSON.stringify(plainReport(r)), name).toBe(JSON.stringify(plainReport(analyzeWorld(new World(t)))));
+    }
+  });
+
+  it('a budget spent from the start leaves every cut section out and names each, with what was asked', () => {
+    const t = load('attacks-fleet.json');
+    const w = new World(t);
+    const r = analyzeWorld(w, new Budget(0, ticking()));
+    const n = w.all.length, sq = w.ships.length + w.squadrons.length;
+    expect(r.distances).toEqual([]);
+    expect(r.overlaps).toEqual([]);
+    expect(r.collisions).toEqual([]);
+    expect(r.attacks).toEqual([]);
+    const p = r.partial as PartialNote;
+    expect(p.sections.distances).toEqual({ judged: 0, asked: (n * (n - 1)) / 2 });
+    expect(p.sections.collisions).toEqual({ judged: 0, asked: (sq * (sq - 1)) / 2 });
+    expect(p.sections.attacks).toEqual({ judged: 0, asked: analyzeWorld(new World(t)).attacks.length });
+    if (w.obstacles.length) expect(p.sections.overlaps).toEqual({ judged: 0, asked: w.obstacles.length * sq });
+    // what is not cut by a budget is whole
+    const whole = analyzeWorld(new World(t));
+    expect(JSON.stringify(r.shapes)).toBe(JSON.stringify(whole.shapes));
+    expect(JSON.stringify(r.offTable)).toBe(JSON.stringify(whole.offTable));
+    expect(cutSections(p)).toMatch(/^distances \(0 of \d+ pairs\), overlaps .*collisions \(0 of \d+ pairs\), attacks \(0 of \d+\)$/);
+  });
+
+  it('the pair sections are judged before attacks: a budget that runs out among the attacks leaves them whole', () => {
+    const t = load('campaign-exogorth.json');
+    // how many checks the pair sections make, with a clock that never runs out
+    let checks = 0;
+    const counter = new Budget(1e12, () => checks++);
+    const w0 = new World(t);
+    distances(w0, counter); overlaps(w0, counter); collisions(w0, counter);
+    const pairChecks = checks - 1; // the first reading set the deadline
+    const r = analyzeWorld(new World(t), new Budget(pairChecks + 2, ticking()));
+    const whole = analyzeWorld(new World(t));
+    const p = r.partial as PartialNote;
+    expect(Object.keys(p.sections)).toEqual(t.proposals.length ? ['attacks', 'proposals'] : ['attacks']);
+    expect(p.sections.attacks!.judged).toBe(64); // checks at 0 and 32 pass, the one at 64 stops
+    expect(JSON.stringify(r.distances)).toBe(JSON.stringify(whole.distances));
+    expect(JSON.stringify(r.overlaps)).toBe(JSON.stringify(whole.overlaps));
+    expect(JSON.stringify(r.collisions)).toBe(JSON.stringify(whole.collisions));
+    expect(JSON.stringify(r.attacks)).toBe(JSON.stringify(whole.attacks.slice(0, 64)));
+    if (t.proposals.length) expect(p.sections.proposals).toEqual({ judged: 0, asked: t.proposals.length });
   });
 });
 

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../src/bench/tables';
 import { OBSTACLE_TYPES } from '../src/model/catalog';
-import { plainReport } from '../src/model/report';
-import { MAX_PROPOSALS, MAX_TOTAL_PIECES, parseTableText, RESERVED_IDS, TableError } from '../src/model/table';
+import { plainReport, type Report } from '../src/model/report';
+import { MAX_PROPOSALS, MAX_TOTAL_PIECES, parseTableText, RESERVED_IDS, type Table, TableError } from '../src/model/table';
 import { analyzeWorld } from '../src/rules/analyze';
-import { Budget } from '../src/rules/budget';
+import { Budget, type PartialNote } from '../src/rules/budget';
 import { World } from '../src/rules/world';
 
 const ROOT = join(__dirname, '..');
@@ -56,6 +56,28 @@ export function nearCapTable(seed: number): string {
   return JSON.stringify(t);
 }
 
+/**
+ * A section the note does not name is whole (distances: one entry per pair of pieces); a cut one
+ * holds no more than the pairs it judged allow, and a section judged later than a cut one is cut too.
+ */
+function expectSectionsConsistent(report: Report, table: Table, p: PartialNote | undefined, what: string) {
+  const n = table.ships.length + table.squadrons.length + table.obstacles.length + table.tokens.length;
+  const s = p?.sections ?? {};
+  expect(report.distances.length, `${what}: distances`).toBe(s.distances ? s.distances.judged : (n * (n - 1)) / 2);
+  if (s.overlaps) expect(report.overlaps.length, `${what}: overlaps`).toBeLessThanOrEqual(s.overlaps.judged);
+  if (s.collisions) expect(report.collisions!.length, `${what}: collisions`).toBeLessThanOrEqual(s.collisions.judged);
+  if (s.attacks) expect(report.attacks.length, `${what}: attacks`).toBe(s.attacks.judged);
+  // judged in this order: once one is cut, every later one that asks anything is cut too
+  const order = ['distances', 'overlaps', 'collisions', 'attacks', 'proposals'] as const;
+  const first = order.findIndex((k) => s[k]);
+  if (first >= 0) {
+    for (const k of order.slice(first + 1)) {
+      const asked = k === 'proposals' ? table.proposals.length : k === 'attacks' ? p!.attacksAsked : -1;
+      if (asked > 0) expect(s[k], `${what}: ${k} after a cut ${order[first]}`).toBeDefined();
+    }
+  }
+}
+
 describe('tables near the caps', () => {
   it('each is refused naming its field, or judged within its budget into a finite report (partial when cut)', () => {
     let analysed = 0, refused = 0, partial = 0, slowest = 0;
@@ -91,10 +113,15 @@ describe('tables near the caps', () => {
         [...table.ships, ...table.squadrons, ...table.obstacles, ...table.tokens].map((p) => p.id).sort());
       if (report.partial) {
         partial++;
-        const p = report.partial as { attacksJudged: number; proposalsNotJudged: string[] };
+        const p = report.partial as PartialNote;
         expect(report.attacks.length, `seed ${seed}`).toBe(p.attacksJudged);
         expect(report.proposals.length + p.proposalsNotJudged.length, `seed ${seed}`).toBe(table.proposals.length);
-      } else expect(report.proposals.length, `seed ${seed}`).toBe(table.proposals.length);
+        expect(Object.keys(p.sections).length, `seed ${seed}: a partial report names no cut section`).toBeGreaterThan(0);
+        expectSectionsConsistent(report, table, p, `seed ${seed}`);
+      } else {
+        expect(report.proposals.length, `seed ${seed}`).toBe(table.proposals.length);
+        expectSectionsConsistent(report, table, undefined, `seed ${seed}`);
+      }
       analysed++;
     }
     console.log(`near the caps: ${analysed} judged (${partial} partial at a 1.5 s budget), ${refused} refused; slowest ${slowest.toFixed(0)} ms`);

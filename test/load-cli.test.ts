@@ -46,7 +46,13 @@ describe('the load probes, each answered or refused within 30 s by the CLI', () 
     expect(Object.keys(report.shapes)).toHaveLength(200);
     if (report.partial) {
       expect(r.stderr).toMatch(/^partial report/);
+      expect(r.stderr).toContain('sections cut: ');
       expect(report.attacks).toHaveLength(report.partial.attacksJudged);
     } else expect(report.attacks).toHaveLength(45000);
+    // each section whole, or cut and named: a pile has a distance for every pair, and every ship and squadron on every other
+    const cut = report.partial?.sections ?? {};
+    expect(report.distances).toHaveLength(cut.distances ? cut.distances.judged : 19900);
+    if (!cut.collisions) expect(report.collisions).toHaveLength((150 * 149) / 2);
+    if (!cut.overlaps) expect(report.overlaps.length).toBeGreaterThan(0);
   }, 40_000);
 });

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { roundNumbers } from '../model/report';
 import { parseTableText, TableError } from '../model/table';
 import { analyzeWorld } from '../rules/analyze';
-import { Budget } from '../rules/budget';
+import { Budget, cutSections, type PartialNote } from '../rules/budget';
 import { World } from '../rules/world';
 import { writeJson } from './stream-json';
 
@@ -82,9 +82,9 @@ async function main(argv: string[]): Promise<void> {
     fail(`analysis failed: ${(e as Error).message}`, 1);
   }
   if (report.partial) {
-    const p = report.partial as { attacksJudged: number; attacksAsked: number; proposalsNotJudged: string[] };
+    const p = report.partial as PartialNote;
     process.stderr.write(`partial report: the budget of ${budgetMs / 1000} s ran out; ${p.attacksJudged} of ${p.attacksAsked} attacks judged, ` +
-      `${p.proposalsNotJudged.length} proposals not judged (see "partial")\n`);
+      `${p.proposalsNotJudged.length} proposals not judged; sections cut: ${cutSections(p)} (see "partial")\n`);
   }
   // written piece by piece: a large report never becomes one string
   await writeJson(process.stdout, report, roundNumbers);

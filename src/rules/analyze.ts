@@ -18,21 +18,31 @@ export function analyze(table: Table, catalog: Catalog = CATALOG): Report {
 }
 
 /**
- * With a budget (milliseconds), attacks and proposals not judged by its end are left out and
- * the report carries `partial` saying what is missing (see rules/budget.ts).
+ * With a budget (milliseconds), work not done by its end is left out and the report carries
+ * `partial` saying which sections are cut and how far each got (see rules/budget.ts). The pair
+ * sections (distances, overlaps, collisions: at most 19,900 pairs of pieces, a second or two on
+ * a pile of 200) are judged first, then attacks (up to 100,000, the long pole), then proposals
+ * (one can take a second or two): on a heavy table the sections that say what lies on what are
+ * whole, and attacks and proposals take what time is left. The report's keys keep the format's
+ * order, and without a budget (or within it) the report is the same, byte for byte.
  */
 export function analyzeWorld(world: World, budget?: Budget): Report {
+  const shapes = shapesReport(world);
+  const distanceList = distances(world, budget);
+  const overlapList = overlaps(world, budget);
+  const collisionList = collisions(world, budget);
+  const attackList = attacks(world, { budget });
   const report: Report = {
     format: 'armada-report/1',
     ruleset: world.ruleset,
-    shapes: shapesReport(world),
-    distances: distances(world),
-    overlaps: overlaps(world),
-    attacks: attacks(world, { budget }),
+    shapes,
+    distances: distanceList,
+    overlaps: overlapList,
+    attacks: attackList,
     rift: rift(world),
     exogorths: exogorths(world),
     proposals: proposals(world, budget),
-    collisions: collisions(world),
+    collisions: collisionList,
     offTable: offTable(world),
   };
   // optional addition: per exogorth, what it would attack, and the recorded choice judged

@@ -1,18 +1,27 @@
 import { relate, type Relation } from '../geometry/relate';
 import type { DistanceReport } from '../model/report';
 import { bandOf } from './bands';
+import type { Budget } from './budget';
 import { type Entry, measureShape, type World } from './world';
 
 /**
  * Every pair of pieces, closest point to closest point, with the distance band. A ship is
- * measured by its plastic base. Touching or overlapping pieces are at 0 mm.
+ * measured by its plastic base. Touching or overlapping pieces are at 0 mm. With a budget, the
+ * pairs past its end are left out (the first pairs in this order are kept) and counted in it.
  */
-export function distances(world: World): DistanceReport[] {
+export function distances(world: World, budget?: Budget): DistanceReport[] {
   const out: DistanceReport[] = [];
   const all = world.all;
   for (let i = 0; i < all.length; i++) {
-    for (let j = i + 1; j < all.length; j++) out.push(distanceBetween(world, all[i], all[j]));
+    for (let j = i + 1; j < all.length; j++) {
+      if (budget && (out.length & 63) === 0 && budget.over()) {
+        budget.countPairs('distances', out.length, (all.length * (all.length - 1)) / 2);
+        return out;
+      }
+      out.push(distanceBetween(world, all[i], all[j]));
+    }
   }
+  budget?.countPairs('distances', out.length, out.length);
   return out;
 }
 

@@ -2,6 +2,7 @@ import { hullsApartBeyond, relate } from '../geometry/relate';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { OverlapReport } from '../model/report';
 import type { Ship } from '../model/table';
+import type { Budget } from './budget';
 import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
 
 /** The effect of an obstacle on a ship or squadron overlapping it (the seed's Obstacles section). */
@@ -17,11 +18,23 @@ export function overlapEffect(world: World, piece: ShipEntry | SquadronEntry, ob
   return piece.kind === 'squadron' ? 'squadrons are unaffected' : 'no effect';
 }
 
-/** Every ship (base with dial frames) or squadron that overlaps an obstacle; touching is not overlapping. */
-export function overlaps(world: World): OverlapReport[] {
+/**
+ * Every ship (base with dial frames) or squadron that overlaps an obstacle; touching is not
+ * overlapping. With a budget, the pairs (obstacle by obstacle: its ships, then its squadrons)
+ * past its end are left out and counted in it.
+ */
+export function overlaps(world: World, budget?: Budget): OverlapReport[] {
   const out: OverlapReport[] = [];
+  const asked = world.obstacles.length * (world.ships.length + world.squadrons.length);
+  let pairs = 0;
+  const stop = () => {
+    if (!budget || (pairs++ & 31) !== 0 || !budget.over()) return false;
+    budget.countPairs('overlaps', pairs - 1, asked);
+    return true;
+  };
   for (const o of world.obstacles) {
     for (const s of world.ships) {
+      if (stop()) return out;
       // far apart (the separating-axis test relate() starts with) needs no closest points
       if (hullsApartBeyond(s.shapes.footprint, o.outline, TOLERANCE_MM)) continue;
       if (relate(s.shapes.footprint, o.outline).kind !== 'overlap') continue;
@@ -34,6 +47,7 @@ export function overlaps(world: World): OverlapReport[] {
       });
     }
     for (const q of world.squadrons) {
+      if (stop()) return out;
       const c = q.circle;
       if (c.cx + c.r < o.outline.minX || c.cx - c.r > o.outline.maxX || c.cy + c.r < o.outline.minY || c.cy - c.r > o.outline.maxY) continue;
       const r = relate(c, o.outline);
@@ -45,5 +59,6 @@ export function overlaps(world: World): OverlapReport[] {
       });
     }
   }
+  budget?.countPairs('overlaps', asked, asked);
   return out;
 }

@@ -55,6 +55,7 @@ export function shipChart(world: World, shipId: string): SpeedChart | null {
 export function proposals(world: World, budget?: Budget): ProposalReport[] {
   if (!budget) return world.table.proposals.map((p) => judgeProposal(world, p));
   const out: ProposalReport[] = [];
+  budget.proposalsAsked += world.table.proposals.length;
   for (const p of world.table.proposals) {
     if (budget.over()) budget.proposalsNotJudged.push(p.id);
     else out.push(judgeProposal(world, p));
