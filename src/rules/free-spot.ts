@@ -1,0 +1,140 @@
+/**
+ * A free spot for a new piece: the nearest point to a preferred one (the view's centre, a place in
+ * a deployment zone) where the piece overlaps nothing and lies wholly inside the table or a given
+ * region. Candidates are the points of a grid through the preferred point (every `stepMm`), tried
+ * nearest first (a ring search outward); a candidate is free when the piece's overlap shape (a
+ * ship's base with its dial frames) stands apart, by at least `gapMm`, from every other piece's
+ * overlap shape, by `relate()` (the overlap test every rule uses: touching is not overlapping),
+ * and its measuring shape (a ship's plastic base, dials ignored, as for leaving the play area and
+ * deploying) lies inside the table and the region.
+ */
+import { Circle } from '../geometry/circle';
+import type { Polygon } from '../geometry/polygon';
+import { bboxGap, hullsApartBeyond, relate, type Shape } from '../geometry/relate';
+import { TOLERANCE_MM } from '../geometry/tolerance';
+import type { ObstacleType, ShipSize } from '../model/catalog';
+import { obstacleOutline, shipShapes, squadronCircle } from '../model/pieces';
+import type { Rect } from './deploy';
+import { type Entry, overlapShape, type World } from './world';
+
+export type FreeSpotPiece =
+  | { kind: 'ship'; size: ShipSize; class?: string; rotation: number }
+  | { kind: 'squadron' }
+  | { kind: 'obstacle'; type: ObstacleType; rotation?: number }
+  | { kind: 'token'; radius: number };
+
+export interface FreeSpotOptions {
+  /** the piece's measuring shape must lie inside this rectangle too (a deployment zone); default the table */
+  region?: Rect;
+  /** how the region is named in a reason ("player 1's deployment zone") */
+  regionName?: string;
+  /** grid spacing of the candidates, mm (default 5) */
+  stepMm?: number;
+  /** the least gap to every other piece, mm (default 1; 0: touching is allowed, as the rules allow) */
+  gapMm?: number;
+  /** search no farther than this from the preferred point, mm (default: the whole table or region) */
+  maxDistanceMm?: number;
+  /** ids of pieces to leave out (a piece being placed again) */
+  ignore?: ReadonlySet<string>;
+}
+
+export interface FreeSpotAnswer {
+  /** the spot (the piece's centre), or null when there is none */
+  spot: { x: number; y: number } | null;
+  /** why there is no spot (null when there is one) */
+  reason: string | null;
+  /** how far the spot is from the preferred point, mm */
+  distanceMm: number | null;
+  /** candidates tried */
+  tried: number;
+}
+
+/** The piece's overlap and measuring shapes with its centre at the origin, turned as it will stand. */
+function localShapes(world: World, p: FreeSpotPiece): { overlap: Shape; measure: Shape } {
+  const cat = world.catalog;
+  switch (p.kind) {
+    case 'ship': {
+      const s = shipShapes(cat, { size: p.size, class: p.class, x: 0, y: 0, rotation: p.rotation });
+      return { overlap: s.footprint, measure: s.base };
+    }
+    case 'squadron': {
+      const c = squadronCircle(cat, { x: 0, y: 0 });
+      return { overlap: c, measure: c };
+    }
+    case 'obstacle': {
+      const o = obstacleOutline(cat, { type: p.type, x: 0, y: 0, rotation: p.rotation ?? 0 });
+      return { overlap: o, measure: o };
+    }
+    case 'token': {
+      const c = new Circle(0, 0, p.radius);
+      return { overlap: c, measure: c };
+    }
+  }
+}
+
+const moved = (s: Shape, x: number, y: number): Shape =>
+  s.kind === 'circle' ? new Circle(s.cx + x, s.cy + y, s.r) : (s as Polygon).placed(x, y, 0);
+
+/** The first piece the shape overlaps or comes nearer than `gap` to (null: none). */
+export function blockingPiece(world: World, shape: Shape, gap: number, ignore?: ReadonlySet<string>): Entry | null {
+  const reach = gap + TOLERANCE_MM;
+  for (const e of world.all) {
+    if (ignore?.has(e.id)) continue;
+    const s = overlapShape(e);
+    if (bboxGap(shape, s) > reach) continue;
+    if (shape.kind === 'polygon' && s.kind === 'polygon' && hullsApartBeyond(shape, s, reach)) continue;
+    const r = relate(shape, s);
+    if (r.kind === 'overlap' || r.distance < gap) return e;
+  }
+  return null;
+}
+
+const f1 = (n: number) => (Math.round(n * 10) / 10).toString();
+
+/** The nearest free spot to `prefer` for the piece (see the module's comment). */
+export function freeSpot(world: World, piece: FreeSpotPiece, prefer: { x: number; y: number }, opts: FreeSpotOptions = {}): FreeSpotAnswer {
+  const T = world.catalog.tables[world.table.table];
+  const step = opts.stepMm ?? 5, gap = opts.gapMm ?? 1;
+  const region = opts.region ?? { x0: 0, y0: 0, x1: T.width, y1: T.height };
+  const where = opts.regionName ?? 'the table';
+  // inside the table and the region
+  const box = { x0: Math.max(0, region.x0), y0: Math.max(0, region.y0), x1: Math.min(T.width, region.x1), y1: Math.min(T.height, region.y1) };
+  const { overlap, measure } = localShapes(world, piece);
+  // where the centre may go so that the measuring shape lies in the box
+  const cx0 = box.x0 - measure.minX, cx1 = box.x1 - measure.maxX, cy0 = box.y0 - measure.minY, cy1 = box.y1 - measure.maxY;
+  const size = `${f1(measure.maxX - measure.minX)} x ${f1(measure.maxY - measure.minY)} mm`;
+  if (cx0 > cx1 || cy0 > cy1) {
+    return { spot: null, reason: `it does not fit inside ${where} (${f1(box.x1 - box.x0)} x ${f1(box.y1 - box.y0)} mm) as it stands: it measures ${size}`, distanceMm: null, tried: 0 };
+  }
+  // a grid through the preferred point (to the whole mm), nearest first
+  const ax = Math.round(prefer.x), ay = Math.round(prefer.y);
+  const i0 = Math.ceil((cx0 - ax) / step), i1 = Math.floor((cx1 - ax) / step);
+  const j0 = Math.ceil((cy0 - ay) / step), j1 = Math.floor((cy1 - ay) / step);
+  const maxD = opts.maxDistanceMm ?? Infinity;
+  const cand: { x: number; y: number; d: number }[] = [];
+  for (let i = i0; i <= i1; i++) {
+    for (let j = j0; j <= j1; j++) {
+      const x = ax + i * step, y = ay + j * step;
+      const d = Math.hypot(x - prefer.x, y - prefer.y);
+      if (d <= maxD) cand.push({ x, y, d });
+    }
+  }
+  // nearest first; equal distances in a fixed order (lower y, then lower x) so the answer never depends on the sort
+  cand.sort((a, b) => a.d - b.d || a.y - b.y || a.x - b.x);
+  let tried = 0;
+  for (const c of cand) {
+    tried++;
+    const m = moved(measure, c.x, c.y);
+    // the grid keeps the centre in range; rounding may still poke a shape out by a hair
+    if (m.minX < box.x0 || m.maxX > box.x1 || m.minY < box.y0 || m.maxY > box.y1) continue;
+    const o = measure === overlap ? m : moved(overlap, c.x, c.y);
+    if (blockingPiece(world, o, gap, opts.ignore)) continue;
+    return { spot: { x: c.x, y: c.y }, reason: null, distanceMm: c.d, tried };
+  }
+  const within = Number.isFinite(maxD) ? ` within ${f1(maxD)} mm of (${f1(prefer.x)}, ${f1(prefer.y)})` : '';
+  return {
+    spot: null,
+    reason: `every place inside ${where}${within} (tried every ${step} mm, ${tried} places) overlaps another piece${gap > 0 ? ` or lies within ${gap} mm of one` : ''}`,
+    distanceMm: null, tried,
+  };
+}
