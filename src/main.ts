@@ -5,7 +5,7 @@ import { validateTable, type Table } from './model/table';
 import { buildOverlays } from './render/campaign';
 import { attachInteraction } from './render/interaction';
 import { Scene } from './render/scene';
-import { toScreen } from './render/view';
+import { toScreen, viewCentre } from './render/view';
 import type { Entry } from './rules/world';
 import { analyse, type Analysis } from './state/analysis';
 import { FullAnalysis, WORKER_BUDGET_MS } from './state/full-analysis';
@@ -136,7 +136,7 @@ async function main() {
     },
   });
   $('toolbar').append(turnButton, helpButton, panelButton);
-  buildPalette($('palette'), cmd);
+  buildPalette($('palette'), cmd, () => viewCentre(scene.view, scene.width, scene.height));
   if (lib) attachLibrary($('toolbar'), store, cmd, lib, stored);
   const updateInspector = buildInspector($('inspector'), store, cmd);
   const disputeHost = document.createElement('section');

@@ -39,3 +39,9 @@ export function zoomAt(v: View, sx: number, sy: number, factor: number): View {
   const k = scale / v.scale;
   return { ...v, scale, ox: sx - (sx - v.ox) * k, oy: sy - (sy - v.oy) * k };
 }
+
+/** The table point (mm) at the centre of a w x h canvas: where new pieces are placed nearest. */
+export function viewCentre(v: View, w: number, h: number): { x: number; y: number } {
+  const [x, y] = toTable(v, w / 2, h / 2);
+  return { x, y };
+}

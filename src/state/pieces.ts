@@ -1,6 +1,7 @@
 import { CATALOG, type ObstacleType, type ShipSize } from '../model/catalog';
 import type { Violation } from '../model/report';
 import { judgeExogorthPlacement } from '../rules/exogorth';
+import { freeSpot, type FreeSpotPiece } from '../rules/free-spot';
 import { World } from '../rules/world';
 import type { Obstacle, PlaceExogorth, Player, Ship, Squadron, Table, Token } from '../model/table';
 
@@ -152,7 +153,7 @@ export type NewPiece =
   | { kind: 'token'; radius: number }
   | { kind: 'exogorth-proposal'; type: 'exogorth-1' | 'exogorth-2'; placedBy: Player };
 
-/** Add a piece at the table's centre; returns the new table and the piece's id. */
+/** Add a piece at `at` exactly (default the table's centre); returns the new table and the piece's id. */
 export function addPiece(t: Table, n: NewPiece, at = tableCentre(t)): { table: Table; id: string } {
   const { x, y } = at;
   switch (n.kind) {
@@ -181,6 +182,27 @@ export function addPiece(t: Table, n: NewPiece, at = tableCentre(t)): { table: T
       return { table: { ...t, proposals: [...t.proposals, p] }, id };
     }
   }
+}
+
+/** The shape a new piece will have, for finding it a free spot. */
+export function freeSpotPiece(n: NewPiece): FreeSpotPiece {
+  switch (n.kind) {
+    case 'ship': return { kind: 'ship', size: n.size, class: n.class, rotation: n.player === 1 ? 0 : 180 };
+    case 'squadron': return { kind: 'squadron' };
+    case 'obstacle': return { kind: 'obstacle', type: n.type, rotation: 0 };
+    case 'token': return { kind: 'token', radius: n.radius };
+    case 'exogorth-proposal': return { kind: 'obstacle', type: n.type, rotation: 0 };
+  }
+}
+
+/**
+ * Add a piece at the free spot nearest `prefer` (the view's centre): overlapping no piece, wholly
+ * on the table (src/rules/free-spot.ts). Without a free spot nothing is added and `refused` says why.
+ */
+export function addPieceAtFreeSpot(t: Table, n: NewPiece, prefer = tableCentre(t), world = new World(t)): { table: Table; id: string } | { refused: string } {
+  const a = freeSpot(world, freeSpotPiece(n), prefer);
+  if (!a.spot) return { refused: `no free spot for the new ${n.kind === 'exogorth-proposal' ? 'exogorth' : n.kind}: ${a.reason}` };
+  return addPiece(t, n, a.spot);
 }
 
 /** Turn a place-exogorth proposal into an obstacle on the table. */

@@ -4,7 +4,7 @@ import type { ArcSource, HullZoneName, ObstacleType } from '../model/catalog';
 import { type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
 import { type MeasureKey, overrideOf, withOverride } from './measurements';
-import { addPiece, type NewPiece, removePiece } from './pieces';
+import { addPieceAtFreeSpot, type NewPiece, removePiece } from './pieces';
 
 export interface Message { kind: 'error' | 'info'; text: string }
 
@@ -176,8 +176,16 @@ export function commands(store: AppStore) {
     setAttacker(attacker: string | null) {
       set({ attacker, defender: null });
     },
-    add(n: NewPiece, at?: { x: number; y: number }) {
-      const r = addPiece(get().table, n, at);
+    /**
+     * Add a piece at the free spot nearest `near` (the view's centre, from the ui; default the
+     * table's centre): never on another piece. Refused, and said why, when the table has no room.
+     */
+    add(n: NewPiece, near?: { x: number; y: number }) {
+      const r = addPieceAtFreeSpot(get().table, n, near);
+      if ('refused' in r) {
+        set({ message: { kind: 'error', text: `Nothing was added: ${r.refused}.` } });
+        return null;
+      }
       this.change(r.table);
       this.select(r.id);
       return r.id;

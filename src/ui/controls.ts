@@ -130,7 +130,8 @@ function exportTable(t: Table) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-export function buildPalette(host: HTMLElement, cmd: Commands) {
+/** `near`: the table point new pieces should land nearest (the view's centre), from the render side. */
+export function buildPalette(host: HTMLElement, cmd: Commands, near: () => { x: number; y: number } | undefined = () => undefined) {
   let player: Player = 1;
   const who = h('select', { id: 'palette-player', onchange: () => { player = Number(who.value) as Player; } }, option('1', 'player 1'), option('2', 'player 2'));
   const size = h('select', { id: 'palette-size', title: 'the size of a ship without a class' }, ...SHIP_SIZES.map((s) => option(s)));
@@ -154,19 +155,19 @@ export function buildPalette(host: HTMLElement, cmd: Commands) {
   fillClasses();
   const addShip = () => {
     const c = cls.value || undefined;
-    cmd.add({ kind: 'ship', size: c ? (CATALOG.shipClasses[c].size as ShipSize) : (size.value as ShipSize), class: c, player });
+    cmd.add({ kind: 'ship', size: c ? (CATALOG.shipClasses[c].size as ShipSize) : (size.value as ShipSize), class: c, player }, near());
   };
   const obstacles = h('div', { class: 'obstacle-buttons' },
-    ...OBSTACLE_TYPES.map((t) => h('button', { 'data-add': t, title: CATALOG.obstacles[t].name, onclick: () => cmd.add({ kind: 'obstacle', type: t }) }, t)));
+    ...OBSTACLE_TYPES.map((t) => h('button', { 'data-add': t, title: CATALOG.obstacles[t].name, onclick: () => cmd.add({ kind: 'obstacle', type: t }, near()) }, t)));
   host.append(
     h('h3', {}, 'Add'),
     h('div', { class: 'row' }, who),
     h('div', { class: 'row' }, search, cls),
     h('div', { class: 'row' }, size, h('button', { id: 'add-ship', onclick: addShip }, 'Ship')),
     h('div', { class: 'row' },
-      h('button', { id: 'add-squadron', onclick: () => cmd.add({ kind: 'squadron', player }) }, 'Squadron'),
-      h('button', { id: 'add-token', onclick: () => cmd.add({ kind: 'token', radius: 12.5 }) }, 'Round token'),
-      h('button', { id: 'place-exogorth', title: 'propose placing an exogorth: shows whether it is legal', onclick: () => cmd.add({ kind: 'exogorth-proposal', type: 'exogorth-1', placedBy: player }) }, 'Place exogorth…'),
+      h('button', { id: 'add-squadron', onclick: () => cmd.add({ kind: 'squadron', player }, near()) }, 'Squadron'),
+      h('button', { id: 'add-token', onclick: () => cmd.add({ kind: 'token', radius: 12.5 }, near()) }, 'Round token'),
+      h('button', { id: 'place-exogorth', title: 'propose placing an exogorth: shows whether it is legal', onclick: () => cmd.add({ kind: 'exogorth-proposal', type: 'exogorth-1', placedBy: player }, near()) }, 'Place exogorth…'),
     ),
     obstacles,
   );
