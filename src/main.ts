@@ -16,6 +16,7 @@ import { attackFromHash, SHARE_PREFIX, tableFromHash } from './state/share';
 import { type AppState, commands, createAppStore, pairProblem } from './state/store';
 import { buildInspector, buildPalette, buildToolbar } from './ui/controls';
 import { buildDispute } from './ui/dispute';
+import { buildFleet } from './ui/fleet';
 import { buildGuide } from './ui/guide';
 import { watchPurrgil } from './ui/purrgil';
 import { buildManeuver } from './ui/maneuver';
@@ -137,6 +138,9 @@ async function main() {
   });
   $('toolbar').append(turnButton, helpButton, panelButton);
   buildPalette($('palette'), cmd, () => viewCentre(scene.view, scene.width, scene.height));
+  const fleetHost = h('section', { id: 'fleet' });
+  $('palette').after(fleetHost);
+  buildFleet(fleetHost, store, cmd);
   if (lib) attachLibrary($('toolbar'), store, cmd, lib, stored);
   const updateInspector = buildInspector($('inspector'), store, cmd);
   const disputeHost = document.createElement('section');
