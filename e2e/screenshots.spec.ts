@@ -60,6 +60,18 @@ test('screenshot: an exogorth being placed', async ({ page }) => {
   await page.screenshot(shot('exogorth-placement'));
 });
 
+test('screenshot: a huge ship (the Executor) with its two bases, one token and six hull zones', async ({ page }) => {
+  const t = {
+    format: 'armada-table/1', table: '3x6', ruleset: 'seed',
+    ships: [{ id: 'exe', class: 'executor', name: 'Executor', player: 1, x: 900, y: 450, rotation: 90, speed: 1 }],
+    squadrons: [{ id: 'xw', player: 2, x: 900, y: 560 }], obstacles: [], tokens: [], proposals: [],
+  };
+  await openFresh(page, `#table=${Buffer.from(JSON.stringify(t)).toString('base64url')}`);
+  await page.click('#message button');
+  await zoom(page, [690, 380, 1110, 600]);
+  await page.screenshot(shot('huge-ship'));
+});
+
 // The dispute card with its loupe: two squadrons and a ship whose base passes 0.2 mm from the line of sight.
 const nearMiss = (wallY: number) => ({
   format: 'armada-table/1', table: '3x6', ruleset: 'seed',

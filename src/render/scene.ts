@@ -261,6 +261,8 @@ export class Scene {
         L.pieces.poly(this.poly(s.hullZones[z]), true).fill({ color: sel ? PLAYER[p] : PLAYER_DARK[p], alpha: sel ? 0.9 : 0.85 }).stroke({ width: 1, color: 0xdee2e6, alpha: 0.6 });
       }
       for (const l of Object.values(s.arcLines)) this.line(L.pieces, [l[0].x, l[0].y], [l[1].x, l[1].y], 1.5, 0xffffff);
+      // the token is as wide as a huge ship's bases and hides them: their outlines again on top, so the gap shows
+      for (const b of s.bases) L.pieces.poly(this.poly(b), true).stroke({ width: 1.5, color: PLAYER[p], alpha: 0.8 });
       for (const z of s.zones) {
         const t = s.targetingPoints[z];
         const [tx, ty] = this.S(t.x, t.y);
