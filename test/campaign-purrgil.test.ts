@@ -5,7 +5,7 @@ import { overlaps } from '../src/rules/overlaps';
 import type { MoveObstacle } from '../src/model/table';
 import { ringBoundaryDistance, ringContains } from './support/oracle';
 import { DISTANCE_BANDS, obstacleRing, SQUADRON_DIAMETER } from './support/shapes';
-import { discRightOf, rightOf, type T, world, uniform } from './campaign-helpers';
+import { discRightOf, extreme, rightOf, type T, world, uniform } from './campaign-helpers';
 
 const d1 = DISTANCE_BANDS[0].end, d2 = DISTANCE_BANDS[1].end;
 const r = SQUADRON_DIAMETER / 2;
@@ -97,36 +97,88 @@ describe('purrgil movement: what it may not end on', () => {
   });
 });
 
-describe('purrgilReach', () => {
-  it('covers every point within the band of the token that no other piece covers, and nothing beyond the band', () => {
-    const t: T = {
-      obstacles: [PURR, { id: 'rock', type: 'asteroid-c', x: PURR.x + 90, y: PURR.y, rotation: 0 }],
-      squadrons: [{ id: 'tie', player: 1, x: PURR.x, y: PURR.y + 80 }],
-      ships: [{ id: 'cr90', size: 'small', player: 2, x: PURR.x - 110, y: PURR.y, rotation: 90 }],
-    };
+describe('purrgil movement: the play area', () => {
+  // purrgil-1 at rotation 0: its lowest vertex sits `low` below its centre
+  const low = -extreme('purrgil-1', 0, 'bottom')[1];
+  const EDGE = { id: 'purr', type: 'purrgil-1', x: 600, y: low + 30, rotation: 0 };
+  const at = (y: number) => judgeMove(world({ obstacles: [EDGE] }), { id: 'm', kind: 'move-obstacle', obstacle: 'purr', to: { x: 600, y, rotation: 0 }, maxDistance: 2 });
+  it('touching the table edge is legal; 0.01 mm past it is not, and the violation says so', () => {
+    expect(at(low).legal).toBe(true);
+    const rep = at(low - 0.01);
+    expect(rep.violations).toEqual([expect.objectContaining({ rule: 'cannot end with part of it outside the play area', with: null, piece: 'purr' })]);
+    expect(rep.violations[0].gapMm as number).toBeCloseTo(0.01, 6);
+  });
+});
+
+/** The drawn region as rings, with containment and the distance to the nearest drawn edge. */
+function regionOf(polys: ReturnType<typeof purrgilReach>) {
+  const rings = polys.map((p) => p.pairs());
+  return {
+    inside: (x: number, y: number) => rings.some((g) => ringContains(g, x, y)),
+    // for a point inside, the pieces' shared cuts count as edges too: that only skips more points
+    edgeDistance: (x: number, y: number) => Math.min(...rings.map((g) => ringBoundaryDistance(g, x, y))),
+  };
+}
+
+describe("purrgilReach: where the token's centre may end (no pockets)", () => {
+  // The band about the drawn edge left unchecked: arcs are chords up to 2 x 0.01 mm inside the true
+  // arc, clipper rounds to 0.0001 mm, and judgeMove allows 0.005 mm of overlap or reach.
+  const BAND = 0.05;
+  const tables: Record<string, T> = {
+    'crowded middle': {
+      obstacles: [PURR, { id: 'rock', type: 'asteroid-c', x: PURR.x + 130, y: PURR.y + 20, rotation: 0 },
+        { id: 'dust', type: 'dust-1', x: PURR.x - 60, y: PURR.y - 140, rotation: 70 }],
+      // two squadrons 25 mm apart: the gap between them is open table but too narrow for the token
+      squadrons: [{ id: 'tie', player: 1, x: PURR.x - 20, y: PURR.y + 110 }, { id: 'tie2', player: 1, x: PURR.x - 20 + 2 * r + 25, y: PURR.y + 110 }],
+      ships: [{ id: 'cr90', size: 'small', player: 2, x: PURR.x - 150, y: PURR.y + 30, rotation: 90 }],
+    },
+    'in a corner': {
+      obstacles: [{ ...PURR, x: 70, y: 80 }, { id: 'deb', type: 'debris-b', x: 190, y: 60, rotation: 15 }],
+      squadrons: [{ id: 'x', player: 2, x: 60, y: 200 }],
+    },
+  };
+  // where to sample centres, about the purrgil's centre: the corner's region lies up and right of it
+  const box: Record<string, [number, number]> = { 'crowded middle': [-150, 150], 'in a corner': [-60, 140] };
+  for (const [name, t] of Object.entries(tables)) {
+    const [lo, hi] = box[name];
+    it(`${name}: sampled centres inside the region are legal moves by judgeMove, those outside are not`, () => {
+      const w = world(t);
+      const purr = (t.obstacles as (typeof PURR)[])[0];
+      let checkedIn = 0, checkedOut = 0;
+      fc.assert(fc.property(fc.integer({ min: 0, max: 359 }), fc.array(fc.tuple(uniform(lo, hi), uniform(lo, hi)), { minLength: 50, maxLength: 50 }), (rot, pts) => {
+        const region = regionOf(purrgilReach(w, 'purr', 2, rot));
+        for (const [dx, dy] of pts) {
+          const x = purr.x + dx, y = purr.y + dy;
+          if (region.edgeDistance(x, y) < BAND) continue;
+          const inside = region.inside(x, y);
+          const v = judgeMove(w, { id: 'm', kind: 'move-obstacle', obstacle: 'purr', to: { x, y, rotation: rot }, maxDistance: 2 });
+          if (v.legal !== inside) throw new Error(`rotation ${rot}, centre (${x}, ${y}): drawn ${inside ? 'inside' : 'outside'}, judged ${v.legal ? 'legal' : 'illegal'}: ${v.why}`);
+          if (inside) checkedIn++;
+          else checkedOut++;
+        }
+      }), { numRuns: 12, seed: 1212 });
+      expect(checkedIn).toBeGreaterThan(60);
+      expect(checkedOut).toBeGreaterThan(150);
+    });
+  }
+
+  it('a gap between two squadrons narrower than the token is not drawn, while open table beside it is', () => {
+    const t = tables['crowded middle'];
     const w = world(t);
-    const region = purrgilReach(w, 'purr', 2);
-    const rings = region.map((p) => p.pairs());
-    const orig = obstacleRing(PURR.type, PURR.x, PURR.y, PURR.rotation);
-    const inRegion = (x: number, y: number) => rings.some((g) => ringContains(g, x, y));
-    const otherShapes = w.all.filter((e) => e.id !== 'purr');
-    let checkedIn = 0, checkedOut = 0;
-    fc.assert(fc.property(uniform(-200, 200), uniform(-200, 200), (dx, dy) => {
-      const x = PURR.x + dx, y = PURR.y + dy;
-      const d = ringContains(orig, x, y) ? 0 : ringBoundaryDistance(orig, x, y);
-      // clearance from the other pieces, by the oracle's brute-force distances
-      let clear = Infinity;
-      for (const e of otherShapes) {
-        const s = e.kind === 'ship' ? e.shapes.footprint : e.kind === 'obstacle' ? e.outline : e.circle;
-        const dd = s.kind === 'circle' ? Math.hypot(x - s.cx, y - s.cy) - s.r
-          : (ringContains(s.pairs(), x, y) ? -1 : 1) * ringBoundaryDistance(s.pairs(), x, y);
-        clear = Math.min(clear, dd);
-      }
-      if (d <= d2 - 0.05 && clear > 0.1) { checkedIn++; expect(inRegion(x, y)).toBe(true); }
-      if (d > d2 + 0.01 || clear < -0.1) { checkedOut++; expect(inRegion(x, y)).toBe(false); }
-    }), { numRuns: 400 });
-    expect(checkedIn).toBeGreaterThan(50);
-    expect(checkedOut).toBeGreaterThan(50);
+    const region = regionOf(purrgilReach(w, 'purr', 2, 0));
+    // between the two squadrons: no piece covers the point, but the token centred there overlaps them
+    const gap = { x: PURR.x - 20 + r + 12.5, y: PURR.y + 110 };
+    expect(region.inside(gap.x, gap.y)).toBe(false);
+    expect(judgeMove(w, { id: 'm', kind: 'move-obstacle', obstacle: 'purr', to: { ...gap, rotation: 0 }, maxDistance: 2 }).legal).toBe(false);
+    // staying where it is: legal and drawn
+    expect(region.inside(PURR.x, PURR.y)).toBe(true);
+  });
+
+  it('turned, the region changes with the token: the rotation asked for is the one drawn', () => {
+    const w = world(tables['crowded middle']);
+    const a = purrgilReach(w, 'purr', 2, 0), b = purrgilReach(w, 'purr', 2, 90);
+    const area = (ps: typeof a) => ps.reduce((s, p) => s + p.area, 0);
+    expect(Math.abs(area(a) - area(b))).toBeGreaterThan(1);
   });
 });
 

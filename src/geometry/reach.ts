@@ -93,3 +93,12 @@ export function outsideRect(S: Shape, x0: number, y0: number, x1: number, y1: nu
 export function sideGaps(S: Shape, x0: number, y0: number, x1: number, y1: number): { left: number; right: number; bottom: number; top: number } {
   return { left: S.minX - x0, right: x1 - S.maxX, bottom: S.minY - y0, top: y1 - S.maxY };
 }
+
+/** Does every point of Q's outline lie inside P or within h of P's edge? (farthestReach(P, Q) <= h, in one pass) */
+export function reachesWithin(P: Polygon, Q: Polygon, h: number): boolean {
+  for (let i = 0; i < Q.n; i++) {
+    const j = i + 1 === Q.n ? 0 : i + 1;
+    if (!segmentWithin(P, Q.x(i), Q.y(i), Q.x(j), Q.y(j), h)) return false;
+  }
+  return true;
+}

@@ -25,7 +25,8 @@ import { emptyOverlays, type Overlays } from './overlays';
 const DUST_VISIBLE = 0xffe8a3, RIFT = 0x9775fa, REACH = 0x20c997, REGION = 0x51cf66;
 
 const riftCache = new WeakMap<ObstacleEntry, { distance1: Polygon[]; distance2: Polygon[] }>();
-const reachCache = new WeakMap<ObstacleEntry, Polygon[]>();
+/** per origin: the reach drawn for the rotation the token is turned to (recomputed when it turns) */
+const reachCache = new WeakMap<ObstacleEntry, { rotation: number; polygons: Polygon[] }>();
 const dustCache = new WeakMap<World, Map<string, Polygon[]>>();
 
 /**
@@ -115,9 +116,12 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
       const o = startCache.world.byId.get(sel.id);
       if (o?.kind === 'obstacle') { origin = o; from = startCache.world; }
     }
+    // where its centre may end, turned as it is now: the token fits wherever the region is drawn
+    const rotation = sel.piece.rotation;
     let reach = reachCache.get(origin);
-    if (!reach) reachCache.set(origin, (reach = purrgilReach(from, origin.id, 2)));
-    ov.regions.push({ polygons: reach, color: REACH, alpha: 0.13 });
+    if (!reach || reach.rotation !== rotation) reachCache.set(origin, (reach = { rotation, polygons: purrgilReach(from, origin.id, 2, rotation) }));
+    ov.regions.push({ polygons: reach.polygons, color: REACH, alpha: 0.13 });
+    ov.marks.push({ shapes: [new Circle(sel.piece.x, sel.piece.y, 2)], color: REACH, width: 2 });
     if (origin !== sel) {
       const { x, y, rotation } = sel.piece;
       const v = judgeMove(from, { id: `move-${sel.id}`, kind: 'move-obstacle', obstacle: sel.id, to: { x, y, rotation }, maxDistance: 2 });
@@ -125,7 +129,7 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
       const buttons = state.gestureStart ? '' : `<div class="row"><button data-purrgil-finish="${e(sel.id)}">Finish move</button><button data-purrgil-back="${e(sel.id)}">Put it back</button></div>`;
       panel.push(`<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ${v.legal ? 'legal move (distance 2)' : 'not a legal move: finish refused until it is moved into the shaded region or put back'}${violationList(v.violations)}${buttons}</li></ul>`);
     } else {
-      panel.push(`<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)} may end a move of up to distance 2; drag it to judge a move.</p>`);
+      panel.push(`<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to judge a move.</p>`);
     }
   }
 

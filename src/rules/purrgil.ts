@@ -15,18 +15,25 @@
  *   ruler laid from the closest edge point runs through it (reported as rulerLine);
  * - minimum (only when the proposal gives minDistance m): some part of the moved token ends beyond
  *   the end of band m-1 (m = 1: it must move at all);
- * - no overlap with ships (base with dial frames), squadrons, tokens, other obstacles.
+ * - no overlap with ships (base with dial frames), squadrons, tokens, other obstacles;
+ * - on the play area: no part of the token more than the tolerance outside it (the procedure places
+ *   the token on the table; the seed text does not say so in words, so it is named in the violation).
  */
-import { Circle } from '../geometry/circle';
-import { difference, offsetPaths, regionPolygons, toPath } from '../geometry/offset';
+import type ClipperLib from 'clipper-lib';
+import {
+  difference, erosionPieces, intersection, minkowskiPaths, offsetPaths, rectPath, reflected, regionPolygons, SCALE, toPath,
+} from '../geometry/offset';
 import { Polygon } from '../geometry/polygon';
 import { relate, type Shape } from '../geometry/relate';
-import { farthestReach, overlapDepth } from '../geometry/reach';
+import { farthestReach, outsideRect, overlapDepth, reachesWithin } from '../geometry/reach';
 import { TOLERANCE_MM } from '../geometry/tolerance';
+import type { Catalog } from '../model/catalog';
 import { obstacleOutline } from '../model/pieces';
 import type { ProposalReport, Violation } from '../model/report';
 import type { MoveObstacle, Player, PurrgilRound } from '../model/table';
 import { overlapShape, type Entry, type ObstacleEntry, World } from './world';
+
+type Paths = ClipperLib.Paths;
 
 function obstacleEntry(world: World, id: string): ObstacleEntry {
   const e = world.byId.get(id);
@@ -79,6 +86,11 @@ export function judgeMove(world: World, p: MoveObstacle): ProposalReport {
       });
     }
   }
+  const { width: W, height: H } = world.catalog.tables[world.table.table];
+  const off = outsideRect(N, 0, 0, W, H);
+  if (off > TOLERANCE_MM) {
+    violations.push({ rule: 'cannot end with part of it outside the play area', with: null, gapMm: off, measure: 'outside the play area' });
+  }
   for (const e of others(world, entry.id)) {
     const shape = overlapShape(e);
     if (relate(N, shape).kind !== 'overlap') continue;
@@ -97,28 +109,95 @@ export function judgeMove(world: World, p: MoveObstacle): ProposalReport {
   };
 }
 
-/** A disc as a polygon drawn around it (every point of the disc is inside). */
-function discAround(c: Circle, n = 72): Polygon {
-  const R = c.r / Math.cos(Math.PI / n);
-  const pts: [number, number][] = [];
-  for (let k = 0; k < n; k++) pts.push([c.cx + R * Math.cos((2 * Math.PI * k) / n), c.cy + R * Math.sin((2 * Math.PI * k) / n)]);
-  return Polygon.from(pts);
+/**
+ * Paths computed at the origin and moved into place by a shift, per catalog: the Minkowski sums (a
+ * piece's shape + the reflected token) by shape and token, and the erosions by token type, the
+ * rotations it had and has, and the band. Only the rotation or a new neighbour costs a computation.
+ */
+const originCache = new WeakMap<Catalog, Map<string, Paths>>();
+const MAX_CACHED = 400;
+
+function cached(cat: Catalog, key: string, make: () => Paths): Paths {
+  let m = originCache.get(cat);
+  if (!m) originCache.set(cat, (m = new Map()));
+  let paths = m.get(key);
+  if (!paths) {
+    paths = make();
+    if (m.size >= MAX_CACHED) m.delete(m.keys().next().value!);
+    m.set(key, paths);
+  }
+  return paths;
+}
+
+const shift = (paths: Paths, ox: number, oy: number): Paths => paths.map((p) => p.map((q) => ({ X: q.X + ox, Y: q.Y + oy })));
+
+/**
+ * Where shape S forbids the moved token's centre (the token T at the origin, at its rotation):
+ * the points c with T + c reaching into S, i.e. S + (-T). Computed once at the origin for each
+ * (shape, token) and shifted, so dragging a piece or re-drawing costs a lookup (see setup-region.ts).
+ */
+function forbiddenFor(cat: Catalog, S: Shape, T: Polygon, tKey: string): Paths {
+  let key: string, ox: number, oy: number;
+  if (S.kind === 'circle') {
+    key = `c${S.r}|${tKey}`; ox = Math.round(S.cx * SCALE); oy = Math.round(S.cy * SCALE);
+  } else {
+    ox = Math.round(S.minX * SCALE); oy = Math.round(S.minY * SCALE);
+    const rel: number[] = [];
+    for (let i = 0; i < S.n; i++) rel.push(Math.round(S.x(i) * SCALE) - ox, Math.round(S.y(i) * SCALE) - oy);
+    key = `p${rel.join(',')}|${tKey}`;
+  }
+  const origin = cached(cat, key, () => (S.kind === 'circle' ? offsetPaths([toPath(reflected(T))], S.r)
+    : minkowskiPaths(S.placed(-ox / SCALE, -oy / SCALE, 0), reflected(T))));
+  return shift(origin, ox, oy);
 }
 
 /**
- * For drawing: the region the moved token may end in. Every point a legal final position covers
- * lies in it: the token grown by the maximum band's end, less every ship's base with its dial
- * frames, squadron, token and other obstacle. (A pocket of it may be too small for the token to
- * fit: judgeMove decides each position.)
+ * For drawing: where the moved token's CENTRE may end a move of up to `maxDistance`, the token
+ * turned to `rotation` (default: as it stands). Each point of the region is a centre judgeMove
+ * accepts, up to the drawing's precision: the whole token within the band of where it was
+ * (farthest reach), its centre within the band of the token's edge (ruler), the whole token on
+ * the play area, and overlapping no ship (base with dial frames), squadron, token or other
+ * obstacle. So there are no pockets the token cannot fit in.
+ *
+ * Computed with clipper (offset.ts): G = the token grown by the band end; the centres keeping the
+ * token inside G (erosionPieces, each piece checked by one exact judgement of a point in it);
+ * the play area shrunk by the token's extent; less every other piece's shape summed with the
+ * reflected token, for the pieces near enough to matter. Arcs are chords within ARC_TOLERANCE_MM,
+ * so the edge may sit up to 2 ARC_TOLERANCE_MM inside the exact one; judgeMove decides each move.
  */
-export function purrgilReach(world: World, obstacleId: string, maxDistance: number): Polygon[] {
+export function purrgilReach(world: World, obstacleId: string, maxDistance: number, rotation?: number): Polygon[] {
   const entry = obstacleEntry(world, obstacleId);
-  const grown = offsetPaths([toPath(entry.outline)], bandEnd(world, maxDistance));
-  const holes = others(world, obstacleId).map((e) => {
-    const s: Shape = overlapShape(e);
-    return toPath(s.kind === 'circle' ? discAround(s) : s);
+  const D = bandEnd(world, maxDistance);
+  const rot = rotation ?? entry.piece.rotation;
+  const T = obstacleOutline(world.catalog, { type: entry.piece.type, x: 0, y: 0, rotation: rot });
+  const tKey = `${entry.piece.type}|${rot}`;
+  const cat = world.catalog, o = entry.piece;
+  const ox = Math.round(o.x * SCALE), oy = Math.round(o.y * SCALE);
+  // the centres keeping the token within the band (and the centre itself within it: the ruler), at the origin
+  const kept = shift(cached(cat, `e|${o.type}|${o.rotation}|${tKey}|${D}`, () => {
+    const G = offsetPaths([toPath(obstacleOutline(cat, { type: o.type, x: 0, y: 0, rotation: o.rotation }))], D);
+    return intersection(erosionPieces(G, T), G);
+  }), ox, oy);
+  const { width: W, height: H } = cat.tables[world.table.table];
+  // the token whole on the play area: its centre in the area shrunk by the token's extent (a rectangle: exact)
+  let region = intersection(kept, [rectPath(-T.minX, -T.minY, W - T.maxX, H - T.maxY)]);
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const p of region) for (const q of p) {
+    x0 = Math.min(x0, q.X / SCALE); x1 = Math.max(x1, q.X / SCALE); y0 = Math.min(y0, q.Y / SCALE); y1 = Math.max(y1, q.Y / SCALE);
+  }
+  const holes: Paths = [];
+  for (const e of others(world, obstacleId)) {
+    const S: Shape = overlapShape(e);
+    // S + (-T) lies within S's box grown by the token's extent: skip the pieces whose box misses the region's
+    if (S.maxX - T.minX < x0 || S.minX - T.maxX > x1 || S.maxY - T.minY < y0 || S.minY - T.maxY > y1) continue;
+    holes.push(...forbiddenFor(cat, S, T, tKey));
+  }
+  if (holes.length) region = difference(region, holes);
+  // a piece of erosionPieces outside the erosion is wholly outside it: judge one inner point of each
+  return regionPolygons(region).filter((piece) => {
+    const c = piece.innerPoint();
+    return reachesWithin(entry.outline, T.placed(c.x, c.y, 0), D + TOLERANCE_MM);
   });
-  return regionPolygons(difference(grown, holes));
 }
 
 /**

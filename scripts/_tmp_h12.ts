@@ -1,0 +1,13 @@
+import { tournamentTable } from '../src/bench/tables';
+import { World } from '../src/rules/world';
+import { purrgilReach } from '../src/rules/purrgil';
+const t = tournamentTable(1);
+const w = new World(t);
+const p = t.obstacles.find((o) => o.type.startsWith('purrgil'))!;
+const cpu = (f: () => void) => { const a = process.cpuUsage(); const t0 = performance.now(); f(); const b = process.cpuUsage(a); return [(b.user + b.system) / 1000, performance.now() - t0]; };
+const med = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
+const warm: number[][] = [], cold: number[][] = [];
+for (let k = 0; k < 7; k++) warm.push(cpu(() => purrgilReach(w, p.id, 2)));
+for (let k = 0; k < 7; k++) cold.push(cpu(() => purrgilReach(w, p.id, 2, p.rotation + 3 + k)));
+console.log('as bench (same rotation): CPU', med(warm.map((x) => x[0])).toFixed(1), 'wall', med(warm.map((x) => x[1])).toFixed(1), warm.map((x) => x[1].toFixed(1)).join(' '));
+console.log('new rotation each time: CPU', med(cold.map((x) => x[0])).toFixed(1), 'wall', med(cold.map((x) => x[1])).toFixed(1), cold.map((x) => x[1].toFixed(1)).join(' '));
