@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OBSTACLE_TYPES } from '../src/model/catalog';
 import { deploymentZone } from '../src/rules/deploy';
-import { freeSpot, type FreeSpotPiece } from '../src/rules/free-spot';
+import { freeSpot, freeSpotPlain, type FreeSpotPiece } from '../src/rules/free-spot';
 import { TOLERANCE_MM } from '../src/geometry/tolerance';
 import { world } from './campaign-helpers';
 import { expectedRelation, type OShape } from './support/oracle';
@@ -148,6 +148,9 @@ describe('free spot: property against the independent overlap computation', () =
         const w = world(t as never);
         const a = freeSpot(w, piece, prefer, { gapMm: gap, region });
         if (region) regionRuns++;
+        // the fast search gives the plain version's answer (the plain one looks no farther than the answer, plus
+        // a step: any nearer free place it finds, or the answer being taken, shows)
+        expect(a.spot).toEqual(freeSpotPlain(w, piece, prefer, { gapMm: gap, region, maxDistanceMm: a.spot ? a.distanceMm! + 5 : undefined }));
         if (!a.spot) { none++; return; }
         const { overlap, measure } = oracleNew(piece, a.spot.x, a.spot.y);
         for (const o of oraclePieces(t)) {
