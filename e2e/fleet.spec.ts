@@ -139,6 +139,8 @@ test.describe('phone 390x844 portrait, touch', () => {
     await openFresh(page);
     await page.tap('#panel-toggle');
     await pasteFleet(page, true);
+    await page.locator('#fleet-summary').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/fleet-phone.png' });
     const before = await ids(page);
     await page.locator('#add-squadron').scrollIntoViewIfNeeded();
     await page.tap('#add-squadron');
