@@ -4,9 +4,13 @@ import { closest, type Closest, relate } from '../geometry/relate';
 import { insideConvexBeyond, pointInsideConvexBeyond } from '../geometry/separation';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { AttackReport, ReadingUse, XY } from '../model/report';
-import { type AttackContext, attackContext, type CoverOutline, defendersOf, type Side } from './attack-context';
+import { type AttackContext, attackContext, type CoverOutline, defendersOf, player, type Side } from './attack-context';
 import { bandOf, edgeNote, type BandLookup } from './bands';
-import { judgeLos, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
+import { CLEAR_LOS, judgeLos, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
+import {
+  AttackTable, FLAG_ARC_DEPTH, FLAG_ARC_GAP, FLAG_GIVEN, FLAG_IN_ARC, FLAG_TOUCH_ONLY, lazyList, LOS_CODES, LOS_MASK, LOS_SHIFT, N_ARC,
+  N_LOS_LINE, N_RANGE_LINE, N_RANGE_MM, NUMS, RANGE_MASK, RANGE_SHIFT, TO_CODES, TO_MASK, TO_SHIFT,
+} from './attack-table';
 import type { Budget } from './budget';
 import type { World } from './world';
 
@@ -24,8 +28,49 @@ export interface AttackOptions {
   budget?: Budget;
 }
 
-/** Every attack pair: attackers in table order (ships' zones front, left, right, rear, then squadrons). */
+/**
+ * Every attack pair: attackers in table order (ships' zones front, left, right, rear, then
+ * squadrons). Judged into a flat table (attack-table.ts); the report objects are built when read.
+ */
 export function attacks(world: World, opts: AttackOptions = {}): AttackReport[] {
+  const ctx = attackContext(world, opts.cover);
+  return attackList(judgeAll(ctx, opts.budget));
+}
+
+/** Every attack pair into a table (a budget may stop it early: the rows judged are kept). */
+export function judgeAll(ctx: AttackContext, budget?: Budget): AttackTable {
+  const sides = ctx.sides, ns = sides.length;
+  // every ordered pair of sides of different players, in report order
+  const players = new Int32Array(ns);
+  for (let i = 0; i < ns; i++) players[i] = player(sides[i]);
+  let total = 0;
+  for (let i = 0; i < ns; i++) for (let d = 0; d < ns; d++) if (players[d] !== players[i]) total++;
+  const T = new AttackTable(ctx, total);
+  if (budget) budget.attacksAsked += total;
+  let k = 0;
+  stop: for (let i = 0; i < ns; i++) {
+    const att = sides[i], pa = players[i];
+    for (let d = 0; d < ns; d++) {
+      if (players[d] === pa) continue;
+      if (budget && (k & 31) === 0 && budget.over()) break stop;
+      judgeAttackInto(ctx, att, sides[d], T, k++);
+    }
+  }
+  T.n = k;
+  if (budget) budget.attacksJudged += k;
+  return T;
+}
+
+/** The report's list over a table: JudgedAttack objects built when read. */
+export function attackList(T: AttackTable): AttackReport[] {
+  return lazyList(T, (k) => attackView(T, k));
+}
+
+/**
+ * The plain form of attacks(): one report object per pair, judged and built at once. The
+ * reference the flat table is held to (test/attack-table.test.ts).
+ */
+export function attacksPlain(world: World, opts: AttackOptions = {}): AttackReport[] {
   const ctx = attackContext(world, opts.cover);
   const out: AttackReport[] = [];
   const budget = opts.budget;
@@ -173,7 +218,8 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   // a squadron attacker's seed end is the closest point its range was measured from: the same call
   const from = att.kind === 'squadron' && ctx.world.ruleset !== '1.6' ? m.closest.a : losEnd(ctx, att, def);
   const to = losEnd(ctx, def, att);
-  const j = judgeLos(ctx, att, def, [from, to], rangeLine);
+  let j = judgeLos(ctx, att, def, [from, to], rangeLine);
+  if (j === CLEAR_LOS) j = { ...CLEAR_LOS, obstructedBy: [], grazing: [], pieces: [] };
   const report = new JudgedAttack(att.key, def.key, m.inArc, range, mm, [xy(rangeLine[0]), xy(rangeLine[1])], j.los, [losEndXY(att, from), losEndXY(def, to)], j.obstructedBy, j.grazing);
   report.explainedBy(ctx, att, def, m.touchOnly);
   // optional additions
@@ -185,6 +231,66 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   if (j.blockedBy.length) report.blockedBy = j.blockedBy;
   if (j.dustBy.length) report.dustBy = j.dustBy;
   if (j.readings) report.readings = j.readings;
+  return report;
+}
+
+/**
+ * judgeAttack into row k of a table: the same measures and the same verdicts, kept as numbers and
+ * codes (nothing built for the report; the line's details only when it meets or passes near a
+ * piece). attackView builds from the row the object judgeAttack returns.
+ */
+export function judgeAttackInto(ctx: AttackContext, att: Side, def: Side, T: AttackTable, k: number): void {
+  const m = measureRange(att, def);
+  const c = m.closest, mm = c.distance;
+  const band = rangeBand(ctx, att, mm);
+  const from = att.kind === 'squadron' && ctx.world.ruleset !== '1.6' ? c.a : losEnd(ctx, att, def);
+  const to = losEnd(ctx, def, att);
+  const j = judgeLos(ctx, att, def, [from, to], [c.a, c.b]);
+  T.att[k] = att.index;
+  T.def[k] = def.index;
+  let flags = (band.index ?? 0) << RANGE_SHIFT | LOS_CODES.indexOf(j.los) << LOS_SHIFT | TO_CODES.indexOf(m.to) << TO_SHIFT;
+  if (m.inArc) flags |= FLAG_IN_ARC;
+  if (m.touchOnly) flags |= FLAG_TOUCH_ONLY;
+  const o = NUMS * k, nums = T.nums;
+  nums[o + N_RANGE_MM] = mm;
+  if (!m.inArc) { flags |= FLAG_ARC_GAP; nums[o + N_ARC] = m.arcGapMm; }
+  else if (Number.isFinite(m.arcDepthMm)) { flags |= FLAG_ARC_DEPTH; nums[o + N_ARC] = m.arcDepthMm; }
+  nums[o + N_RANGE_LINE] = c.a.x; nums[o + N_RANGE_LINE + 1] = c.a.y; nums[o + N_RANGE_LINE + 2] = c.b.x; nums[o + N_RANGE_LINE + 3] = c.b.y;
+  nums[o + N_LOS_LINE] = from.x; nums[o + N_LOS_LINE + 1] = from.y; nums[o + N_LOS_LINE + 2] = to.x; nums[o + N_LOS_LINE + 3] = to.y;
+  T.flags[k] = flags;
+  T.los[k] = j === CLEAR_LOS ? undefined : j;
+  T.built[k] = undefined;
+}
+
+/** The report object of row k: what judgeAttack returns for the pair (a given row: the object given). */
+export function attackView(T: AttackTable, k: number): AttackReport {
+  const flags = T.flags[k];
+  if (flags & FLAG_GIVEN) return T.built[k]!;
+  const ctx = T.ctx, att = ctx.sides[T.att[k]], def = ctx.sides[T.def[k]];
+  const o = NUMS * k, nums = T.nums;
+  const bandIndex = (flags >> RANGE_SHIFT) & RANGE_MASK;
+  const range: AttackReport['range'] = bandIndex === 0 ? 'beyond' : att.kind === 'zone' ? (ctx.world.catalog.ruler.range[bandIndex - 1].name as AttackReport['range']) : 'distance-1';
+  const j = T.los[k];
+  const inArc = (flags & FLAG_IN_ARC) !== 0;
+  const rangeLine: [XY, XY] = [[nums[o + N_RANGE_LINE], nums[o + N_RANGE_LINE + 1]], [nums[o + N_RANGE_LINE + 2], nums[o + N_RANGE_LINE + 3]]];
+  const losLine: [XY, XY] = [
+    losEndXY(att, { x: nums[o + N_LOS_LINE], y: nums[o + N_LOS_LINE + 1] }), losEndXY(def, { x: nums[o + N_LOS_LINE + 2], y: nums[o + N_LOS_LINE + 3] }),
+  ];
+  const report = new JudgedAttack(
+    att.key, def.key, inArc, range, nums[o + N_RANGE_MM], rangeLine, LOS_CODES[(flags >> LOS_SHIFT) & LOS_MASK], losLine,
+    j ? j.obstructedBy : [], j ? j.grazing : [],
+  );
+  report.explainedBy(ctx, att, def, (flags & FLAG_TOUCH_ONLY) !== 0);
+  report.rangeMeasuredTo = TO_CODES[(flags >> TO_SHIFT) & TO_MASK];
+  report.coverOutline = ctx.cover === 'base' ? 'plastic base' : 'cardboard token';
+  report.lines = j ? j.pieces : [];
+  if (flags & FLAG_ARC_GAP) report.arcGapMm = nums[o + N_ARC];
+  else if (flags & FLAG_ARC_DEPTH) report.arcDepthMm = nums[o + N_ARC];
+  if (j) {
+    if (j.blockedBy.length) report.blockedBy = j.blockedBy;
+    if (j.dustBy.length) report.dustBy = j.dustBy;
+    if (j.readings) report.readings = j.readings;
+  }
   return report;
 }
 

@@ -604,6 +604,8 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     const b = blockedBy, d = dustBy, ob = obstructedBy;
     onlyTouched = grazing.filter((id) => !b?.includes(id) && !d?.includes(id) && !ob?.includes(id));
   }
+  // nothing on or near the line: one shared answer (callers that hand its lists out copy them)
+  if (!pieces && !(readings && readings.length)) return CLEAR_LOS;
   const j: LosJudgement = { los: verdict, obstructedBy: obstructedBy ?? [], grazing: onlyTouched, blockedBy: blockedBy ?? NONE, dustBy: dustBy ?? NONE, pieces: pieces ?? [] };
   if (readings && readings.length) j.readings = readings;
   return j;
@@ -702,6 +704,12 @@ function readingsUsed(flips: Flip[], los: LosVerdict, blocked: boolean, dust: nu
 
 /** The empty list where a judgement has none; never handed out in a report (read-only). */
 const NONE: string[] = Object.freeze([]) as unknown as string[];
+
+/**
+ * judgeLos's answer for a line that meets no piece and passes none within NEAR_MM: clear, every
+ * list empty. Shared and frozen: a report gets fresh empty lists in its place (attacks.ts).
+ */
+export const CLEAR_LOS: LosJudgement = Object.freeze({ los: 'clear', obstructedBy: NONE, grazing: NONE, blockedBy: NONE, dustBy: NONE, pieces: NONE as unknown as LineEntry[] });
 
 /** Does this side's shield dial overlap obstacle o (the 1.5 dial rule)? */
 function dialOverlaps(ctx: AttackContext, side: Side, o: ObstacleEntry): boolean {
