@@ -13,6 +13,9 @@ import { tableOf } from '../src/rules/attack-table';
 import { attacks, attacksPlain } from '../src/rules/attacks';
 import { Budget } from '../src/rules/budget';
 import { World } from '../src/rules/world';
+import { plainReport } from '../src/model/report';
+import { analyze, analyzeWorld } from '../src/rules/analyze';
+import { type Analysis, analyzeFull, analyzeIncremental } from '../src/rules/incremental';
 
 const tableOfRecipe = (seed: number, ships: number, squadrons: number, obstacles: number, onObstacle: number): Table =>
   generateTable({ shipsPerPlayer: ships, squadronsPerPlayer: squadrons, obstacles, seed, onObstacle });
@@ -98,5 +101,28 @@ describe('the lazy attack list', () => {
     expect(sorted.map((a) => a.rangeMm)).toEqual([...plain].sort((a, b) => (a.rangeMm ?? 0) - (b.rangeMm ?? 0)).map((a) => a.rangeMm));
     // a list that was changed no longer stands for its table (the drag re-judge reads the objects)
     expect(tableOf(sorted)).toBeUndefined();
+  });
+});
+
+describe('the drag re-judge on the flat core', () => {
+  const t = tableOfRecipe(11, 3, 5, 7, 0.4);
+  const ship = t.ships[1];
+  const steps = [1, 2, 3].map((k): Table => ({ ...t, ships: t.ships.map((s) => (s === ship ? { ...s, x: s.x + 40 * k, y: s.y - 25 * k, rotation: s.rotation + 7 * k } : s)) }));
+
+  it('from a report that came as plain data (the worker), row by row and then from its own table', () => {
+    const world = new World(t);
+    let prev: Analysis = { world, report: plainReport(analyzeWorld(world)) };
+    for (const next of steps) {
+      prev = analyzeIncremental(prev, next);
+      expect(tableOf(prev.report.attacks)).toBeDefined();
+      expect(JSON.stringify(prev.report)).toBe(JSON.stringify(analyze(next)));
+    }
+  });
+
+  it('judges afresh when a ship changes hands (the rows no longer line up)', () => {
+    let prev = analyzeFull(t);
+    const swapped: Table = { ...steps[0], ships: steps[0].ships.map((s) => (s.id === ship.id ? { ...s, player: s.player === 1 ? 2 : 1 } : s)) };
+    prev = analyzeIncremental(prev, swapped);
+    expect(JSON.stringify(prev.report)).toBe(JSON.stringify(analyze(swapped)));
   });
 });

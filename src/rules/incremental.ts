@@ -6,11 +6,13 @@
  */
 import type { Shape } from '../geometry/circle';
 import { relate, segmentShapeDistance } from '../geometry/relate';
-import type { AttackReport, DistanceReport, OverlapReport, Report, XY } from '../model/report';
+import type { AttackReport, DistanceReport, OverlapReport, Report } from '../model/report';
 import type { Table } from '../model/table';
 import { CATALOG, type Catalog } from '../model/catalog';
 import { analyzeWorld } from './analyze';
-import { attackBetween } from './attacks';
+import { attackContext, player } from './attack-context';
+import { AttackTable, FLAG_GIVEN, N_LOS_LINE, NUMS, tableOf } from './attack-table';
+import { attackList, judgeAll, judgeAttackInto } from './attacks';
 import { distanceBetween } from './distances';
 import { exogorths, exogorthTargets } from './exogorth';
 import { NEAR_MM } from './los';
@@ -24,34 +26,15 @@ import { World, type Entry } from './world';
 export interface Analysis {
   world: World;
   report: Report;
-  /** flat copies of what the next re-judge scans per attack (made when first needed) */
+  /**
+   * No longer filled: what the re-judge scans per attack (its two sides, its line of sight) is in
+   * the flat attack table behind report.attacks (attack-table.ts). Kept for callers that pass it on.
+   */
   index?: AttackIndex;
 }
 
-/**
- * What the re-judge after a move reads of every attack, in flat arrays: its line of sight (x0,
- * y0, x1, y1 each) and the places in world.all of the two pieces. Reading them from the report
- * itself meant chasing a few thousand small objects per step.
- */
+/** @deprecated see Analysis.index */
 export interface AttackIndex { los: Float64Array; att: Int32Array; def: Int32Array }
-
-function indexAttacks(world: World, attacks: AttackReport[]): AttackIndex {
-  const place = new Map(world.all.map((e, i) => [e.id, i]));
-  const n = attacks.length, los = new Float64Array(4 * n), att = new Int32Array(n), def = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const a = attacks[k], l = a.losLine;
-    los[4 * k] = l[0][0]; los[4 * k + 1] = l[0][1]; los[4 * k + 2] = l[1][0]; los[4 * k + 3] = l[1][1];
-    att[k] = place.get(pieceOf(a.attacker)) ?? -1;
-    def[k] = place.get(pieceOf(a.defender)) ?? -1;
-  }
-  return { los, att, def };
-}
-
-/** The piece an attack side belongs to: 'isd' for 'isd.front', the squadron's own id. */
-function pieceOf(key: string): string {
-  const dot = key.indexOf('.');
-  return dot < 0 ? key : key.slice(0, dot);
-}
 
 export function analyzeFull(table: Table, catalog: Catalog = CATALOG): Analysis {
   const world = new World(table, catalog);
@@ -103,7 +86,7 @@ export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposa
   const changed = changedPieces(prev.world, world);
   if (!changed) return { world, report: analyzeWorld(world) };
   const moved = world.all.filter((_, i) => changed[i]);
-  if (moved.length === 0) return { world, report: prev.report, index: prev.index };
+  if (moved.length === 0) return { world, report: prev.report };
   const before = moved.map((e) => prev.world.byId.get(e.id)!);
   const p = prev.report;
   // keyed by id: no prototype behind it, as the full analysis writes it (shapes-report.ts)
@@ -111,14 +94,13 @@ export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposa
   for (const e of moved) shapes[e.id] = shapeOf(e);
   // Setup checks look at obstacles only; the other proposals at every piece.
   const proposalsStay = moved.every((e) => e.kind !== 'obstacle') && world.table.proposals.every((q) => q.kind === 'setup');
-  const index = prev.index ?? indexAttacks(prev.world, p.attacks);
-  const attacks = updateAttacks(world, p.attacks, index, moved, before);
+  const attacks = updateAttacks(world, p.attacks, moved, before);
   const report: Report = {
     ...p,
     shapes,
     distances: updateDistances(world, p.distances, changed),
     overlaps: updateOverlaps(world, p.overlaps, moved),
-    attacks: attacks.attacks,
+    attacks,
     // cheap sections (a handful of pairs): judged again in full
     rift: rift(world),
     exogorths: exogorths(world),
@@ -131,7 +113,7 @@ export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposa
   const targets = exogorthTargets(world, report.exogorths);
   if (targets) report.exogorthTargets = targets;
   else delete report.exogorthTargets;
-  return { world, report, index: attacks.index, ...(!proposalsStay && opts.proposals === false ? { proposalsPending: true } : {}) };
+  return { world, report, ...(!proposalsStay && opts.proposals === false ? { proposalsPending: true } : {}) };
 }
 
 function updateDistances(world: World, prev: DistanceReport[], changed: boolean[]): DistanceReport[] {
@@ -175,17 +157,15 @@ function view(world: World, lists: Partial<Pick<World, 'ships' | 'squadrons' | '
 }
 
 /**
- * Does the line come within `m` of the shape's bounding box? Clips the segment to the box grown
- * by m on every side (Liang-Barsky), which holds every point within m of the shape.
+ * Does segment (x0, y0)-(x1, y1) come within `m` of the shape's bounding box? Clips the segment to
+ * the box grown by m on every side (Liang-Barsky), which holds every point within m of the shape.
  */
-function lineNearBox(S: Shape, line: [XY, XY], m: number): boolean {
-  // (indexed, not destructured: destructuring an array goes through its iterator)
-  const p = line[0], q = line[1];
+function lineNearBox(S: Shape, x0: number, y0: number, x1: number, y1: number, m: number): boolean {
   // boxes apart first: most lines are nowhere near
-  if (Math.max(p[0], q[0]) < S.minX - m || Math.min(p[0], q[0]) > S.maxX + m || Math.max(p[1], q[1]) < S.minY - m || Math.min(p[1], q[1]) > S.maxY + m) return false;
-  const dx = q[0] - p[0], dy = q[1] - p[1];
+  if (Math.max(x0, x1) < S.minX - m || Math.min(x0, x1) > S.maxX + m || Math.max(y0, y1) < S.minY - m || Math.min(y0, y1) > S.maxY + m) return false;
+  const dx = x1 - x0, dy = y1 - y0;
   boxClip[0] = 0; boxClip[1] = 1;
-  return clipSide(-dx, p[0] - (S.minX - m)) && clipSide(dx, S.maxX + m - p[0]) && clipSide(-dy, p[1] - (S.minY - m)) && clipSide(dy, S.maxY + m - p[1]) && boxClip[0] <= boxClip[1];
+  return clipSide(-dx, x0 - (S.minX - m)) && clipSide(dx, S.maxX + m - x0) && clipSide(-dy, y0 - (S.minY - m)) && clipSide(dy, S.maxY + m - y0) && boxClip[0] <= boxClip[1];
 }
 
 /** [t0, t1] of lineNearBox, in a module-level slot (no allocation per line). */
@@ -199,10 +179,10 @@ function clipSide(a: number, b: number): boolean {
   return true;
 }
 
-/** Does the line come within m of the shape? The box test first, then the exact distance. */
-function lineNear(S: Shape, line: [XY, XY], m: number): boolean {
-  if (!lineNearBox(S, line, m)) return false;
-  return segmentShapeDistance(S, line[0][0], line[0][1], line[1][0], line[1][1]) <= m;
+/** Does the segment come within m of the shape? The box test first, then the exact distance. */
+function lineNear(S: Shape, x0: number, y0: number, x1: number, y1: number, m: number): boolean {
+  if (!lineNearBox(S, x0, y0, x1, y1, m)) return false;
+  return segmentShapeDistance(S, x0, y0, x1, y1) <= m;
 }
 
 function boxesMeet(a: Shape, b: Shape): boolean {
@@ -218,8 +198,44 @@ function boxesMeet(a: Shape, b: Shape): boolean {
  * place: the visible portion changes), or when an obstacle moved onto or off a dial of one of the
  * two sides (the 1.5 dial rule). Squadrons never obstruct. Margins are generous on purpose.
  */
-function updateAttacks(world: World, prev: AttackReport[], index: AttackIndex, moved: Entry[], before: Entry[]): { attacks: AttackReport[]; index: AttackIndex } {
-  if (prev.length === 0) return { attacks: prev, index };
+function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], before: Entry[]): AttackReport[] {
+  const ctx = attackContext(world);
+  const sides = ctx.sides, ns = sides.length;
+  // the pairs in report order (as judgeAll lists them): the previous list must hold the same
+  const players = new Int32Array(ns);
+  for (let i = 0; i < ns; i++) players[i] = player(sides[i]);
+  let total = 0;
+  for (let i = 0; i < ns; i++) for (let d = 0; d < ns; d++) if (players[d] !== players[i]) total++;
+  if (total === 0) return attackList(judgeAll(ctx));
+  const P = tableOf(prev);
+  const T = new AttackTable(ctx, total);
+  T.n = total;
+  let aligned = prev.length === total;
+  if (aligned && P && P.n === total && P.ctx.sides.length === ns) {
+    // a table from the last analysis: the same sides (keys and players) give the same rows
+    for (let i = 0; aligned && i < ns; i++) aligned = P.ctx.sides[i].key === sides[i].key && player(P.ctx.sides[i]) === players[i];
+    if (aligned) {
+      T.att.set(P.att); T.def.set(P.def); T.flags.set(P.flags); T.nums.set(P.nums);
+      for (let k = 0; k < total; k++) { T.los[k] = P.los[k]; T.built[k] = P.built[k]; }
+    }
+  } else if (aligned) {
+    // plain reports (the worker's): each row given as it came, its sides and line read from it
+    const nums = T.nums;
+    for (let i = 0, k = 0; aligned && i < ns; i++) {
+      for (let d = 0; aligned && d < ns; d++) {
+        if (players[d] === players[i]) continue;
+        const a = prev[k];
+        aligned = a.attacker === sides[i].key && a.defender === sides[d].key;
+        T.att[k] = i; T.def[k] = d; T.flags[k] = FLAG_GIVEN; T.built[k] = a;
+        const l = a.losLine, o = NUMS * k + N_LOS_LINE;
+        nums[o] = l[0][0]; nums[o + 1] = l[0][1]; nums[o + 2] = l[1][0]; nums[o + 3] = l[1][1];
+        k++;
+      }
+    }
+  }
+  // pieces added, removed, reordered or changed hands, a ship's zones changed: judged afresh
+  if (!aligned) return attackList(judgeAll(ctx));
+
   const movedIds = new Set(moved.map((e) => e.id));
   const margin = NEAR_MM + 1;
   const near: Shape[] = []; // shapes whose neighbourhood a line must keep out of to stay as it was
@@ -234,33 +250,26 @@ function updateAttacks(world: World, prev: AttackReport[], index: AttackIndex, m
       overDials.push(e.outline);
     }
   }
-  // the pieces whose every attack is judged again: moved ones, and ships a moved obstacle's box meets (dials)
-  const again = new Uint8Array(world.all.length);
-  world.all.forEach((e, i) => {
+  // the sides whose every attack is judged again: of moved pieces, and of ships a moved obstacle's box meets (dials)
+  const again = new Uint8Array(ns);
+  for (let i = 0; i < ns; i++) {
+    const s = sides[i], e: Entry = s.kind === 'zone' ? s.ship : s.squadron;
     if (movedIds.has(e.id) || (e.kind === 'ship' && overDials.some((o) => boxesMeet(e.shapes.footprint, o)))) again[i] = 1;
-  });
+  }
   // one box around every shape a line must keep clear of: most lines miss it altogether
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const S of near) { minX = Math.min(minX, S.minX); minY = Math.min(minY, S.minY); maxX = Math.max(maxX, S.maxX); maxY = Math.max(maxY, S.maxY); }
-  const { los, att, def } = index;
-  const out = new Array<AttackReport>(prev.length);
-  const next: AttackIndex = { los: los.slice(), att, def };
-  for (let k = 0; k < prev.length; k++) {
-    let judge = att[k] < 0 || def[k] < 0 || again[att[k]] === 1 || again[def[k]] === 1;
+  const { att, def, nums } = T;
+  for (let k = 0; k < total; k++) {
+    let judge = again[att[k]] === 1 || again[def[k]] === 1;
     if (!judge && near.length) {
-      const x0 = los[4 * k], y0 = los[4 * k + 1], x1 = los[4 * k + 2], y1 = los[4 * k + 3];
+      const o = NUMS * k + N_LOS_LINE;
+      const x0 = nums[o], y0 = nums[o + 1], x1 = nums[o + 2], y1 = nums[o + 3];
       if (!(Math.max(x0, x1) < minX - margin || Math.min(x0, x1) > maxX + margin || Math.max(y0, y1) < minY - margin || Math.min(y0, y1) > maxY + margin)) {
-        const a = prev[k];
-        for (let i = 0; !judge && i < near.length; i++) if (lineNear(near[i], a.losLine, margin)) judge = true;
+        for (let i = 0; !judge && i < near.length; i++) if (lineNear(near[i], x0, y0, x1, y1, margin)) judge = true;
       }
     }
-    const a = prev[k];
-    if (!judge) { out[k] = a; continue; }
-    const b = attackBetween(world, a.attacker, a.defender);
-    // the same two pieces (same places); only the line may have moved
-    const l = b.losLine;
-    next.los[4 * k] = l[0][0]; next.los[4 * k + 1] = l[0][1]; next.los[4 * k + 2] = l[1][0]; next.los[4 * k + 3] = l[1][1];
-    out[k] = b;
+    if (judge) judgeAttackInto(ctx, sides[att[k]], sides[def[k]], T, k);
   }
-  return { attacks: out, index: next };
+  return attackList(T);
 }
