@@ -9,6 +9,7 @@ import { toScreen, viewCentre } from './render/view';
 import type { Entry } from './rules/world';
 import { analyse, type Analysis } from './state/analysis';
 import { FullAnalysis, WORKER_BUDGET_MS } from './state/full-analysis';
+import { cutSections, type PartialNote } from './rules/budget';
 import { record } from './state/history';
 import { TableLibrary } from './state/library';
 import { loadSaved, save } from './state/persist';
@@ -25,7 +26,7 @@ import { buildMeasurements } from './ui/measurements';
 import { attachLibrary } from './ui/library';
 import { registerOffline } from './ui/update';
 import { h } from './ui/dom';
-import { renderVerdicts } from './ui/verdicts';
+import { renderVerdicts, showMoreAttacks } from './ui/verdicts';
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
 
@@ -88,10 +89,11 @@ async function main() {
       if (analysis.table !== table) return;
       analysis = { table, world: analysis.world, report, live: false, attacker: null, ms };
       if (report.partial) {
-        const p = report.partial as { attacksJudged: number; attacksAsked: number; proposalsNotJudged: string[] };
-        cmd.message('error', `This table is too heavy to judge whole in the browser: ${p.attacksJudged} of ${p.attacksAsked} attacks` +
-          `${p.proposalsNotJudged.length ? ` (proposals not judged: ${p.proposalsNotJudged.slice(0, 5).join(', ')}${p.proposalsNotJudged.length > 5 ? ', ...' : ''})` : ''}` +
-          ` were judged in ${WORKER_BUDGET_MS / 1000} s; the rest are left out. Fewer pieces, or the command-line analysis, judge them all.`);
+        const p = report.partial as PartialNote;
+        cmd.message('error', `This table is too heavy to judge whole in the browser: partial: ${p.attacksJudged} of ${p.attacksAsked} attacks judged` +
+          ` in ${WORKER_BUDGET_MS / 1000} s (cut: ${cutSections(p)})` +
+          `${p.proposalsNotJudged.length ? `; proposals not judged: ${p.proposalsNotJudged.slice(0, 5).join(', ')}${p.proposalsNotJudged.length > 5 ? ', ...' : ''}` : ''}` +
+          `. The rest are left out; fewer pieces, or the command-line analysis (--budget), judge them all.`);
       }
       schedule(true);
     },
@@ -250,6 +252,7 @@ async function main() {
   });
   watchPurrgil(store, cmd, $('verdicts'));
   $('verdicts').addEventListener('click', (ev) => {
+    if ((ev.target as HTMLElement).closest('button.show-more')) { showMoreAttacks(); schedule(true); return; }
     if (window.getSelection()?.toString()) return; // selecting text to copy
     const li = (ev.target as HTMLElement).closest('li[data-attacker]') as HTMLElement | null;
     if (li) cmd.setPair(li.dataset.attacker!, li.dataset.defender ?? null);

@@ -79,7 +79,10 @@ describe('budgets', () => {
   });
 });
 
-/** A clock that advances one tick per reading: a Budget(n, clock) is over at its (n+1)th check. */
+/**
+ * A clock that advances one tick per reading. The budget takes the time since its last check as the
+ * next step's, here one tick: a Budget(n, clock) lets n - 1 checks pass and is over at the nth.
+ */
 const ticking = () => { let t = 0; return () => t++; };
 
 describe('budgets in the pair sections (distances, overlaps, collisions)', () => {
@@ -115,7 +118,7 @@ describe('budgets in the pair sections (distances, overlaps, collisions)', () =>
         const c = note.sections[name]!;
         expect(c.asked).toBe(asked);
         expect(c.judged).toBeLessThan(asked);
-        expect(c.judged).toBeGreaterThanOrEqual(checks); // at least one pair between checks
+        expect(c.judged).toBeGreaterThanOrEqual(Math.max(0, checks - 1)); // at least one pair between checks
         // the entries kept are those of pairs before the cut, in order: a prefix of the whole
         expect(JSON.stringify(part)).toBe(JSON.stringify(all.filter((e) => ord(e) < c.judged)));
         if (checks === 0) expect(part).toEqual([]);
@@ -170,11 +173,11 @@ describe('a budgeted report', () => {
     const w0 = new World(t);
     distances(w0, counter); overlaps(w0, counter); collisions(w0, counter);
     const pairChecks = checks - 1; // the first reading set the deadline
-    const r = analyzeWorld(new World(t), new Budget(pairChecks + 2, ticking()));
+    const r = analyzeWorld(new World(t), new Budget(pairChecks + 3, ticking()));
     const whole = analyzeWorld(new World(t));
     const p = r.partial as PartialNote;
     expect(Object.keys(p.sections)).toEqual(t.proposals.length ? ['attacks', 'proposals'] : ['attacks']);
-    expect(p.sections.attacks!.judged).toBe(64); // checks at 0 and 32 pass, the one at 64 stops
+    expect(p.sections.attacks!.judged).toBe(64); // the checks at 0 and 32 pass, the one at 64 stops
     expect(JSON.stringify(r.distances)).toBe(JSON.stringify(whole.distances));
     expect(JSON.stringify(r.overlaps)).toBe(JSON.stringify(whole.overlaps));
     expect(JSON.stringify(r.collisions)).toBe(JSON.stringify(whole.collisions));
@@ -198,5 +201,22 @@ describe('storage corruption', () => {
     s.setItem(STORAGE_KEY, 'second {');
     expect(loadSaved(s).problem).toContain(`"${UNREADABLE_KEY}.2"`);
     expect(m.size).toBe(3);
+  });
+});
+
+describe('the budget looks one step ahead', () => {
+  it('a step that would end past the deadline is not begun: the last step\'s length is taken as the next one\'s', () => {
+    let t = 0;
+    const b = new Budget(1000, () => t);
+    t = 100; expect(b.over()).toBe(false); // no step seen yet
+    t = 400; expect(b.over()).toBe(false); // a 300 ms step: the next would end at 700
+    t = 750; expect(b.over()).toBe(true); // a 350 ms step: the next would end at 1100, past 1000: not begun
+    t = 0;
+    const c = new Budget(1000, () => t);
+    t = 1100; expect(c.over()).toBe(true); // past the deadline, whatever the step
+    let u = 0;
+    const d = new Budget(1000, () => u);
+    for (u = 0; u <= 990; u += 10) expect(d.over()).toBe(false); // short steps use the budget to its end
+    u = 1000; expect(d.over()).toBe(true);
   });
 });

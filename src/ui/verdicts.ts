@@ -1,5 +1,6 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { ReadingUse, Report } from '../model/report';
+import { cutSections, type PartialNote } from '../rules/budget';
 import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from './dom';
@@ -8,12 +9,27 @@ import { escapeHtml as e } from './dom';
 export const MAX_LISTED = 500;
 /** The most overlaps (and collisions) it lists: a handful on a real table, thousands on a pile. */
 export const MAX_LISTED_PAIRS = 100;
+/**
+ * The most text the attack list holds at once (characters of HTML; the demo table's 450 attacks
+ * are some 250,000). On a pile of 200 pieces one attack's sentence names every piece its line
+ * crosses, some 18,000 characters: 500 of them took seconds of layout at every refresh.
+ * "Show more" lists as many again.
+ */
+export const MAX_LISTED_CHARS = 400_000;
+
+/** How many pages of attacks the list shows ("Show more" adds one); back to one for a new report. */
+let pages = 1, pagesOf: Report | null = null;
+/** The "Show more" button was pressed: the next refresh lists another page of attacks. */
+export function showMoreAttacks() {
+  pages++;
+}
 
 const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : (Math.round(v * 100) / 100).toFixed(2));
 
 /** The verdict panel: every reported overlap, attack and campaign verdict, as selectable DOM text. */
 export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, onlySelected: boolean, extra: string) {
   const r: Report = a.report;
+  if (r !== pagesOf) { pagesOf = r; pages = 1; }
   const parts: string[] = [];
   parts.push(`<p class="meta">Ruleset <b>${r.ruleset === 'seed' ? '1.5' : e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ' · <i>judging every attack…</i>') : state.gestureStart ? ' · <i>moving: every attack is judged again at each step</i>' : ''}</p>`);
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
@@ -60,10 +76,14 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
   const mine = () => r.attacks.filter((x) => x.attacker === state.attacker);
   const attacks = moving ? (state.attacker ? mine() : []) : onlySelected && state.attacker ? mine() : r.attacks;
   parts.push(`<h3>Attacks <span class="count">${attacks.length}${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3><ul class="attacks">`);
-  // a listing bounded whatever the table: thousands of entries with their sentences would stall every refresh
-  const listed = attacks.length > MAX_LISTED ? attacks.slice(0, MAX_LISTED) : attacks;
-  for (const x of listed) {
+  // a listing bounded whatever the table, in entries and in text: thousands of entries with their
+  // sentences would stall every refresh
+  let listedCount = 0, chars = 0;
+  for (const x of attacks) {
+    if (listedCount >= MAX_LISTED * pages || chars >= MAX_LISTED_CHARS * pages) break;
+    listedCount++;
     const sel = x.attacker === state.attacker ? ' selected' : '';
+    const at = parts.length;
     parts.push(
       `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel}" data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" data-range="${e(x.range)}" data-in-arc="${x.inArc}">` +
         `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
@@ -72,9 +92,18 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
         readingMarker(x.readings) +
         `<div class="why">${e(x.why)}</div></li>`,
     );
+    chars += parts[at].length;
   }
-  if (listed !== attacks) parts.push(`<li class="none more" data-more="${attacks.length - listed.length}">… and ${attacks.length - listed.length} more: select a hull zone or squadron, with "only the selected attacker", to list its attacks.</li>`);
-  if (r.partial) parts.push(`<li class="none partial">This table is too heavy to judge whole here: ${Number((r.partial as { attacksJudged: number }).attacksJudged)} of ${Number((r.partial as { attacksAsked: number }).attacksAsked)} attacks were judged within the budget; the command-line analysis (--budget) can judge them all.</li>`);
+  if (listedCount < attacks.length) {
+    const more = attacks.length - listedCount;
+    parts.push(`<li class="none more" data-more="${more}">… and ${more} more: select a hull zone or squadron, with "only the selected attacker", to list its attacks,` +
+      ` or <button class="show-more" title="list more attacks (a long list takes a moment to draw)">Show more</button></li>`);
+  }
+  if (r.partial) {
+    const p = r.partial as PartialNote;
+    parts.push(`<li class="none partial">This table is too heavy to judge whole here: ${Number(p.attacksJudged)} of ${Number(p.attacksAsked)} attacks were judged within the budget` +
+      ` (sections cut: ${e(cutSections(p))}); the command-line analysis (--budget) can judge them all.</li>`);
+  }
   if (!r.attacks.length) parts.push('<li class="none">No attack reported (the attack rules may not be loaded yet).</li>');
   else if (moving && !state.attacker) parts.push('<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or squadron to follow its attacks while moving).</li>');
   parts.push('</ul>');
