@@ -8,6 +8,7 @@ import { Scene } from './render/scene';
 import { toScreen, viewCentre } from './render/view';
 import type { Entry } from './rules/world';
 import { analyse, type Analysis } from './state/analysis';
+import { BUILD_ID } from './build';
 import { FullAnalysis, WORKER_BUDGET_MS } from './state/full-analysis';
 import { cutSections, type PartialNote } from './rules/budget';
 import { record } from './state/history';
@@ -268,6 +269,9 @@ async function main() {
       workerAvailable: () => full.available,
       /** how many times a newer table superseded one the worker was still judging (the worker was restarted) */
       workerCancelled: () => full.cancelled,
+      /** this page's build, and the build of the worker that answered last (src/build.ts) */
+      build: BUILD_ID,
+      workerBuild: () => full.workerBuild,
       zoomTo(x0: number, y0: number, x1: number, y1: number) { scene.fitBox(x0, y0, x1, y1); schedule(false); },
       /** page coordinates of a table point */
       pagePoint(x: number, y: number) {

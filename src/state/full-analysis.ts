@@ -22,6 +22,8 @@ export class FullAnalysis {
   private asked: Table | null = null;
   /** workers terminated because a newer table superseded the one they were judging */
   cancelled = 0;
+  /** the build (src/build.ts) the worker that answered last says it is */
+  workerBuild: string | null = null;
 
   constructor(private onReport: (table: Table, report: Report, ms: number) => void, private onError: (table: Table, error: string) => void) {
     this.worker = this.start();
@@ -36,6 +38,7 @@ export class FullAnalysis {
     }
     w.onmessage = (ev: MessageEvent<FullReply>) => {
       const r = ev.data;
+      this.workerBuild = r.build;
       if (r.seq !== this.seq || !this.asked) return; // an answer for a table since replaced
       const table = this.asked;
       this.asked = null;
