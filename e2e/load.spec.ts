@@ -62,7 +62,11 @@ test('200 pieces on one spot: a first picture, then a report within the worker b
   }
   const answered = Date.now();
   const partial = await page.evaluate(() => window.__armada.analysis().report.partial as { attacksJudged: number; attacksAsked: number } | undefined);
-  if (partial) await expect(page.locator('#message[data-kind="error"]')).toContainText('too heavy to judge whole');
+  if (partial) {
+    await expect(page.locator('#message[data-kind="error"]')).toContainText('too heavy to judge whole');
+    await expect(page.locator('#message[data-kind="error"]')).toContainText(`partial: ${partial.attacksJudged} of ${partial.attacksAsked} attacks judged`);
+    await expect(page.locator('#verdicts li.partial')).toContainText('sections cut: attacks');
+  }
   await expect(page.locator('#verdicts li.attack').first()).toBeVisible();
   expect(await page.locator('#verdicts li.attack').count()).toBeLessThanOrEqual(500);
   const s = await stalls(page);

@@ -9,12 +9,13 @@ import { judgeMove, purrgilReach } from '../rules/purrgil';
 import { riftBands } from '../rules/rift';
 import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../rules/setup';
 import { type ObstacleEntry, World } from '../rules/world';
+import type { PartialNote } from '../rules/budget';
 import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from '../ui/dom';
 import { MAX_LISTED_PAIRS } from '../ui/verdicts';
 import { ILLEGAL, LEGAL, SANITY } from './colours';
-import { emptyOverlays, type Overlays } from './overlays';
+import { emptyOverlays, MAX_OUTLINED, type Overlays } from './overlays';
 
 /*
  * Overlays drawn from the campaign rules' own verdicts and regions (rift bands, purrgil reach
@@ -170,13 +171,17 @@ function sanityOverlay(a: Analysis): { marks: Overlays['marks']; panel: string }
     return p?.kind === 'ship' ? [p.shapes.footprint] : p?.kind === 'squadron' ? [p.circle] : [];
   };
   const ids = new Set([...cols.flatMap((c) => [c.a, c.b]), ...off.map((o) => o.piece)]);
-  const marks = [...ids].map((id) => ({ shapes: shapes(id), color: SANITY, width: 5 }));
+  const outlined = ids.size > MAX_OUTLINED ? [...ids].slice(0, MAX_OUTLINED) : [...ids];
+  const marks = outlined.map((id) => ({ shapes: shapes(id), color: SANITY, width: 5 }));
   if (!ids.size) return { marks, panel: '' };
+  const cut = (report.partial as PartialNote | undefined)?.sections?.collisions;
   const items = [
     // bounded like the verdict panel's lists (MAX_LISTED_PAIRS): a pile of 200 pieces has some 11,000 collisions
     ...cols.slice(0, MAX_LISTED_PAIRS).map((c) => `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(c.why)}</div>` : ''}</li>`),
     ...off.map((o) => `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off the table${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`),
   ];
   if (cols.length > MAX_LISTED_PAIRS) items.push(`<li class="none more">… and ${cols.length - MAX_LISTED_PAIRS} more collisions.</li>`);
+  if (outlined.length < ids.size) items.push(`<li class="none more">Outlined on the table: the first ${outlined.length} of the ${ids.size} pieces.</li>`);
+  if (cut) items.push(`<li class="none partial">Collisions judged for ${cut.judged} of ${cut.asked} pairs of pieces before the budget ran out; the rest are not listed.</li>`);
   return { marks, panel: `<h3>Table sanity <span class="count">${cols.length + off.length}</span></h3><ul class="sanity">${items.join('')}</ul>` };
 }

@@ -8,7 +8,7 @@ import type { AppState } from '../state/store';
 import type { Entry, ObstacleEntry } from '../rules/world';
 import { GRAZE, LOS, OBSTACLE, OVERLAP, PLAYER, PLAYER_DARK, SELECT } from './colours';
 import { grownRings } from '../geometry/offset';
-import type { Overlays } from './overlays';
+import { MAX_OUTLINED, type Overlays } from './overlays';
 import { fitBoxView, fitView, toScreen, type View } from './view';
 
 /** The background grid's spacing: one foot, as players count the table. */
@@ -105,9 +105,27 @@ export class Scene {
     g.stroke({ width, color, alpha });
   }
 
-  /** minScale: below this zoom (px per mm) the label is left off, so names declutter as the table shrinks */
-  private label(id: string, text: string, x: number, y: number, color = 0xffffff, minScale = 0) {
+  /** screen boxes of the piece labels drawn this frame (see label's `crowd`) */
+  private placed: number[][] = [];
+
+  /**
+   * minScale: below this zoom (px per mm) the label is left off, so names declutter as the table
+   * shrinks. crowd: a piece's label is left off where it would lie more than half over one
+   * already drawn (unreadable there, and on a pile of 200 pieces 350 labels on one spot, each a
+   * texture drawn at every frame).
+   */
+  private label(id: string, text: string, x: number, y: number, color = 0xffffff, minScale = 0, crowd = false) {
     if (this.view.scale < minScale) return;
+    if (crowd) {
+      const [sx, sy] = this.S(x, y);
+      // the text's box, estimated (11 px type): about 6 px a character, 14 px high
+      const w = Math.max(12, text.length * 6), b = [sx - w / 2, sy - 7, sx + w / 2, sy + 7];
+      for (const p of this.placed) {
+        const ox = Math.min(b[2], p[2]) - Math.max(b[0], p[0]), oy = Math.min(b[3], p[3]) - Math.max(b[1], p[1]);
+        if (ox > 0 && oy > 0 && ox * oy > 0.5 * Math.min(w, p[2] - p[0]) * 14) return;
+      }
+      this.placed.push(b);
+    }
     let t = this.labels.get(id);
     if (!t) {
       t = new Text({ text, style: { fontFamily: 'system-ui, sans-serif', fontSize: 11, fill: color, stroke: { color: 0x000000, width: 3 } } });
@@ -210,6 +228,7 @@ export class Scene {
     const L = this.layers;
     for (const g of [L.table, L.pieces, L.marks, L.lines, L.handles]) g.clear();
     for (const t of this.labels.values()) t.visible = false;
+    this.placed = [];
     const spec = world.catalog.tables[world.table.table];
     this.ensureFitted(spec.width, spec.height);
     const px = 1;
@@ -227,14 +246,19 @@ export class Scene {
     for (let y = FOOT_MM; y < spec.height - 1; y += FOOT_MM) this.line(L.table, [0, y], [spec.width, y], 1, 0xffffff, 0.06);
     L.table.poly(this.poly([[0, 0], [spec.width, 0], [spec.width, spec.height], [0, spec.height]]), true).stroke({ width: 2, color: 0xced4da });
 
+    // the pieces outlined as overlapping: at most MAX_OUTLINED (a pile of 200 has 190)
     const overlapped = new Set<string>();
-    for (const o of report.overlaps) { overlapped.add(o.piece); overlapped.add(o.obstacle); }
+    for (const o of report.overlaps) {
+      if (overlapped.size >= MAX_OUTLINED) break;
+      overlapped.add(o.piece);
+      overlapped.add(o.obstacle);
+    }
 
     // obstacles (and exogorths being placed, drawn as ghosts)
     const drawObstacle = (e: ObstacleEntry, ghost: boolean) => {
       const c = OBSTACLE[e.obstacleKind];
       L.pieces.poly(this.poly(e.outline), true).fill({ color: c.fill, alpha: ghost ? 0.55 : c.alpha }).stroke({ width: 1.5, color: c.line });
-      this.label(e.id, e.id, e.piece.x, e.piece.y, 0xffffff, 0.25);
+      this.label(e.id, e.id, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
     };
     for (const e of world.obstacles) drawObstacle(e, false);
     for (const g of ov.ghosts) drawObstacle(g.entry, true);
@@ -270,15 +294,15 @@ export class Scene {
         if (s.targetingEstimated) L.pieces.circle(tx, ty, 2.5).stroke({ width: 1.5, color: 0xffe066 });
         else L.pieces.circle(tx, ty, 2.5).fill({ color: 0xffe066 });
       }
-      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y, 0xffffff, 0.25);
+      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
     }
     for (const e of world.tokens) {
       this.shape(L.pieces, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
-      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4);
+      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
     }
     for (const e of world.squadrons) {
       this.shape(L.pieces, e.circle).fill({ color: PLAYER[e.piece.player] }).stroke({ width: 1.5, color: 0xffffff });
-      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4);
+      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
     }
 
     // overlaps: the piece and the obstacle outlined in the overlap colour
@@ -295,10 +319,11 @@ export class Scene {
       if (f) f.n++; else firstOverlap.set(o.piece, { o, n: 1 });
     }
     for (const { o, n } of firstOverlap.values()) {
+      if (!overlapped.has(o.piece)) continue; // labelled where outlined
       const e = world.byId.get(o.piece);
       if (!e || (e.kind !== 'ship' && e.kind !== 'squadron')) continue;
       const top = e.kind === 'ship' ? e.shapes.footprint.maxY : e.circle.cy + e.circle.r;
-      this.label(`overlap:${o.piece}:${o.obstacle}`, `${o.obstacle}: ${o.effect}${n > 1 ? ` (and ${n - 1} more)` : ''}`, e.piece.x, top + 10, OVERLAP);
+      this.label(`overlap:${o.piece}:${o.obstacle}`, `${o.obstacle}: ${o.effect}${n > 1 ? ` (and ${n - 1} more)` : ''}`, e.piece.x, top + 10, OVERLAP, 0, true);
     }
     for (const m of ov.marks) {
       for (const s of m.shapes) this.shape(L.marks, s).stroke({ width: m.width ?? 3, color: m.color, alpha: 0.95 });

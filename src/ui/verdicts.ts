@@ -38,6 +38,8 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
   }
   if (!r.overlaps.length) parts.push('<li class="none">No piece overlaps an obstacle.</li>');
   if (r.overlaps.length > MAX_LISTED_PAIRS) parts.push(`<li class="none more">… and ${r.overlaps.length - MAX_LISTED_PAIRS} more overlaps.</li>`);
+  const overlapsCut = (r.partial as PartialNote | undefined)?.sections?.overlaps;
+  if (overlapsCut) parts.push(`<li class="none partial">Overlaps judged for ${overlapsCut.judged} of ${overlapsCut.asked} pairs of a piece and an obstacle before the budget ran out; the rest are not listed.</li>`);
   parts.push('</ul>');
   parts.push(extra);
   if (r.rift.length) {
