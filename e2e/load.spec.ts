@@ -69,6 +69,15 @@ test('200 pieces on one spot: a first picture, then a report within the worker b
   }
   await expect(page.locator('#verdicts li.attack').first()).toBeVisible();
   expect(await page.locator('#verdicts li.attack').count()).toBeLessThanOrEqual(500);
+  // the list is bounded in text too (a pile's sentences are some 18,000 characters): when it holds
+  // fewer than the report, "Show more" is offered and lists more
+  const reported = await page.evaluate(() => window.__armada.analysis().report.attacks.length);
+  const listed = await page.locator('#verdicts li.attack').count();
+  console.log(`attacks listed ${listed} of ${reported} reported`);
+  if (listed < reported) {
+    await page.locator('#verdicts button.show-more').click();
+    await expect.poll(() => page.locator('#verdicts li.attack').count()).toBeGreaterThan(listed);
+  } else await expect(page.locator('#verdicts button.show-more')).toHaveCount(0);
   const s = await stalls(page);
   console.log(`spot: first picture ${firstPicture - t0} ms after the link, report ${answered - firstPicture} ms after the first picture` +
     ` (${partial ? `partial: ${Object.entries(partial.sections).map(([k, c]) => `${k} ${c.judged} of ${c.asked}`).join(', ')}` : 'whole'}); the page answered within ${clickMs} ms at worst while it was judged;` +
