@@ -23,15 +23,30 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
   for (const [i, [x, y]] of spots.entries()) {
     await expect(status).toHaveAttribute('data-player', i % 2 === 0 ? '2' : '1');
     await expect(status).toContainText(`${6 - i} of 6 left`);
+    if (i === 1) {
+      // the offered obstacle turned before it is placed: a button (and Q on a keyboard)
+      await press('#guide-turn-left');
+      if (!touch) { actions++; await page.keyboard.press('q'); }
+      await expect(status).toContainText(touch ? 'at 15°' : 'at 30°');
+    }
     await tapTable(x, y);
     await expect(last).toHaveAttribute('data-ok', 'true');
+    if (i === 1) expect((await page.evaluate(() => window.__armada.store.getState().table.obstacles))[1].rotation).toBe(touch ? 15 : 30);
   }
   await expect(page.locator('#guide')).toHaveAttribute('data-step', 'deploy');
-  // the first player deploys first: ships alternate
-  for (const [x, y] of [[700, 100], [700, 820], [1000, 100], [1000, 820]]) {
+  // the first player deploys first: ships alternate; the first turned a little and at speed 3
+  for (const [i, [x, y]] of [[700, 100], [700, 820], [1000, 100], [1000, 820]].entries()) {
+    if (i === 0) {
+      await press('#guide-turn-right');
+      actions++;
+      await page.selectOption('#deploy-speed', '3');
+      await expect(status).toContainText('at 345°, speed 3');
+    }
     await tapTable(x, y);
     await expect(last).toHaveAttribute('data-ok', 'true');
   }
+  const first = (await page.evaluate(() => window.__armada.store.getState().table.ships))[0];
+  expect([first.rotation, first.speed]).toEqual([345, 3]);
   // a deployment outside the zone is refused, the reason shown
   await press('#deploy-squadron');
   await tapTable(790, 400);

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../src/model/catalog';
 import { validateTable, type Table } from '../src/model/table';
-import { deployAt, guideStep, newGuide, newTable, placeObstacle } from '../src/state/guide';
+import fc from 'fast-check';
+import { deploySpeeds, deployAt, guideStep, newGuide, newTable, pendingSpeed, placeObstacle } from '../src/state/guide';
 
 const blank = validateTable({ format: 'armada-table/1', table: '3x6', ships: [], squadrons: [], obstacles: [], tokens: [] });
 const d1 = CATALOG.ruler.distance[0].end;
@@ -64,5 +65,53 @@ describe('guided setup', () => {
     t = q1.table;
     const s2 = guideStep(t, g);
     expect(s2.step === 'deploy' && s2.player).toBe(1); // two squadrons a turn
+  });
+
+  it('deploys a ship at the heading and speed chosen, the speed held to its class chart; a gravity rift at distance 1-2 still sets 0', () => {
+    const g = newGuide();
+    g.set = [];
+    const t: Table = { ...blank, obstacles: [] };
+    // a Victory's chart has two speeds: 3 is held to 2
+    expect(deploySpeeds('victory')).toEqual([1, 2]);
+    expect(deploySpeeds('cr90')).toEqual([1, 2, 3, 4]);
+    expect(deploySpeeds(undefined)).toEqual([1, 2, 3, 4]);
+    g.pending[1] = { kind: 'ship', size: 'small', class: 'cr90', rotation: 37.5, speed: 4 };
+    const r = deployAt(t, g, 700, 100);
+    if (!r.ok) throw new Error(r.why);
+    expect(r.table.ships[0]).toMatchObject({ rotation: 37.5, speed: 4, class: 'cr90' });
+    g.pending[1] = { kind: 'ship', size: 'medium', class: 'victory', speed: 3 };
+    expect(pendingSpeed(g.pending[1])).toBe(2);
+    const v = deployAt(t, g, 700, 100);
+    if (!v.ok) throw new Error(v.why);
+    expect(v.table.ships[0]).toMatchObject({ rotation: 0, speed: 2 });
+    // turned past 360: normalised
+    g.pending[1] = { kind: 'ship', size: 'small', rotation: -15 };
+    const w = deployAt(t, g, 700, 100);
+    if (!w.ok) throw new Error(w.why);
+    expect(w.table.ships[0].rotation).toBe(345);
+    // a gravity rift at distance 1-2: the chosen speed gives way to 0
+    const rift: Table = { ...t, obstacles: [{ id: 'rift', type: 'gravity-rift', x: 700, y: 260, rotation: 0 }] };
+    g.pending[1] = { kind: 'ship', size: 'small', class: 'cr90', speed: 4 };
+    const z = deployAt(rift, g, 700, 100);
+    if (!z.ok) throw new Error(z.why);
+    expect(z.table.ships[0].speed).toBe(0);
+    expect(z.note).toContain('speed dial is set to 0');
+  });
+
+  it('property: any heading and speed asked gives a ship on its chart (or 0 by a rift), rotation in [0, 360)', () => {
+    const classes = Object.keys(CATALOG.shipClasses).filter((c) => CATALOG.shipClasses[c].size !== 'huge');
+    fc.assert(fc.property(fc.constantFrom(...classes), fc.double({ min: -1000, max: 1000, noNaN: true }), fc.integer({ min: -3, max: 9 }), (c, rot, speed) => {
+      const g = newGuide();
+      g.set = [];
+      g.pending[2] = { kind: 'ship', size: CATALOG.shipClasses[c].size as 'small', class: c, rotation: rot, speed };
+      g.done[1] = true;
+      const r = deployAt({ ...blank, obstacles: [] }, g, 900, 800);
+      if (!r.ok) return true; // a long ship may not fit there: refused, not our question
+      const s = r.table.ships[0];
+      expect(s.rotation).toBeGreaterThanOrEqual(0);
+      expect(s.rotation).toBeLessThan(360);
+      expect(deploySpeeds(c)).toContain(s.speed);
+      return true;
+    }), { numRuns: 60 });
   });
 });

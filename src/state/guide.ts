@@ -8,13 +8,13 @@
  * area, ships and squadrons per player), so undo and redo keep the guide right. The rules decide
  * every placement (judgeSetup, judgeDeploy); this module only asks them and words the answer.
  */
-import { CATALOG, type ObstacleType } from '../model/catalog';
+import { CATALOG, type ObstacleType, speedChart } from '../model/catalog';
 import type { Violation } from '../model/report';
 import type { Obstacle, Player, Ship, Squadron, Table } from '../model/table';
 import { judgeDeploy } from '../rules/deploy';
 import { judgeSetup, type SetupEdges, type SetupReading } from '../rules/setup';
 import { World } from '../rules/world';
-import { freshId } from './pieces';
+import { freshId, normaliseDeg } from './pieces';
 
 export const CORE_SET: readonly ObstacleType[] = ['station', 'asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b'];
 /** obstacles an objective may add to the set */
@@ -31,7 +31,29 @@ export interface Guide {
   pending: { 1: Pending; 2: Pending };
 }
 
-export type Pending = { kind: 'ship'; size: Ship['size']; class?: string } | { kind: 'squadron' };
+/**
+ * What a player sets down next. A ship may carry the heading it is set down at (degrees; absent:
+ * facing the opponent) and the speed its dial is set to (absent: 2, or the class's top speed if
+ * lower); a gravity rift at distance 1-2 still sets the dial to 0 (judgeDeploy).
+ */
+export type Pending = { kind: 'ship'; size: Ship['size']; class?: string; rotation?: number; speed?: number } | { kind: 'squadron' };
+
+/** The heading a player's pieces face by default: the opponent's edge. */
+export const facingOpponent = (p: Player): number => (p === 1 ? 0 : 180);
+
+/** The speeds a ship of this class may be set to on deploying (its speed chart's rows; 1-4 for a ship without a class). */
+export function deploySpeeds(shipClass: string | undefined): number[] {
+  const chart = speedChart(CATALOG, shipClass);
+  const top = chart ? chart.length : 4;
+  return Array.from({ length: top }, (_, i) => i + 1);
+}
+
+/** The speed a pending ship's dial is set to before any gravity rift (2 by default, within its chart). */
+export function pendingSpeed(p: Extract<Pending, { kind: 'ship' }>): number {
+  const speeds = deploySpeeds(p.class);
+  const want = p.speed ?? 2;
+  return Math.max(speeds[0], Math.min(speeds[speeds.length - 1], want));
+}
 
 export function newGuide(extras: ObstacleType[] = []): Guide {
   return {
@@ -132,16 +154,20 @@ export function placeObstacle(t: Table, g: Guide, x: number, y: number, rotation
   return { ok: true, table: next, id, note: `player ${s.player} placed ${id}` };
 }
 
-/** Deploy the player's pending piece at (x, y), facing the enemy, if the deployment rules allow it. */
+/**
+ * Deploy the player's pending piece at (x, y), at its heading (facing the enemy unless turned) and
+ * its chosen speed, if the deployment rules allow it.
+ */
 export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
   const s = guideStep(t, g);
   if (s.step !== 'deploy') return { ok: false, why: s.step === 'done' ? 'both fleets are deployed' : 'place the obstacles first' };
   const player = s.player, p = g.pending[player];
-  const rotation = player === 1 ? 0 : 180;
+  const rotation = p.kind === 'ship' && p.rotation !== undefined ? normaliseDeg(p.rotation) : facingOpponent(player);
   let next: Table, id: string;
   if (p.kind === 'ship') {
     id = freshId(t, p.class ?? `${p.size}${player}`);
-    const ship: Ship = { id, size: p.size, player, x, y, rotation, speed: 2 };
+    const speed = pendingSpeed(p);
+    const ship: Ship = { id, size: p.size, player, x, y, rotation, speed };
     if (p.class) ship.class = p.class;
     next = { ...t, ships: [...t.ships, ship] };
   } else {
@@ -151,7 +177,7 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
   }
   const v = judgeDeploy(new World(next), { id: 'deploy', kind: 'deploy', to: { x, y, rotation }, ...(p.kind === 'ship' ? { ship: id } : { squadron: id }) });
   if (!v.legal) return { ok: false, why: v.violations.map(violationWords).join('; ') };
-  if (p.kind === 'ship' && v.speed !== undefined && v.speed !== 2) next = { ...next, ships: next.ships.map((e) => (e.id === id ? { ...e, speed: v.speed! } : e)) };
+  if (p.kind === 'ship' && v.speed !== undefined && v.speed !== pendingSpeed(p)) next = { ...next, ships: next.ships.map((e) => (e.id === id ? { ...e, speed: v.speed! } : e)) };
   return { ok: true, table: next, id, note: v.why };
 }
 

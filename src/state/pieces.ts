@@ -37,7 +37,9 @@ function clampTo(t: Table, v: number, axis: 'x' | 'y'): number {
 
 export function normaliseDeg(r: number): number {
   const m = r % 360;
-  return m < 0 ? m + 360 : m === 0 ? 0 : m;
+  // a tiny negative angle plus 360 rounds to 360 itself: that is 0
+  const v = m < 0 ? m + 360 : m;
+  return v >= 360 || v === 0 ? 0 : v;
 }
 
 const tableName = (t: Table['table']) => (t === '3x6' ? "3'x6'" : "3'x3'");

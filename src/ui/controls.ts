@@ -87,6 +87,7 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     edges.value = s.setupEdges;
     edges.style.display = s.setupMode && s.table.table === '3x3' ? '' : 'none';
     for (const el of [reading, next, nextRot]) el.style.display = s.setupMode ? '' : 'none';
+    if (document.activeElement !== nextRot) nextRot.value = String(s.nextRotation);
     (host.querySelector('#undo') as HTMLButtonElement).disabled = !s.history.past.length;
     (host.querySelector('#redo') as HTMLButtonElement).disabled = !s.history.future.length;
   };

@@ -1,6 +1,8 @@
 import { CATALOG, SHIP_SIZES, type ObstacleType, type ShipSize } from '../model/catalog';
 import type { Player } from '../model/table';
-import { CAMPAIGN_EXTRAS, deployAt, type Guide, guideStep, newGuide, newTable, placeObstacle } from '../state/guide';
+import { CAMPAIGN_EXTRAS, deploySpeeds, deployAt, facingOpponent, type Guide, guideStep, newGuide, newTable, type Pending, pendingSpeed, placeObstacle } from '../state/guide';
+import { normaliseDeg } from '../state/pieces';
+import { COARSE_DEG, FINE_DEG } from '../render/interaction';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h, option } from './dom';
 
@@ -48,7 +50,13 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     if (!g || !s || s.step !== 'deploy') return;
     setGuide({ ...g, pending: { ...g.pending, [s.player]: p } });
   };
-  const shipNext = () => pend({ kind: 'ship', size: size.value as ShipSize, class: cls.value || undefined });
+  // a new size or class keeps the heading and speed chosen (the speed is held within the new chart)
+  const shipNext = () => {
+    const g = get().guide, s = g && guideStep(get().table, g);
+    const was = g && s?.step === 'deploy' ? g.pending[s.player] : undefined;
+    const keep = was?.kind === 'ship' ? { rotation: was.rotation, speed: was.speed } : {};
+    pend({ kind: 'ship', size: size.value as ShipSize, class: cls.value || undefined, ...keep });
+  };
   size.addEventListener('change', () => { fillClasses(); shipNext(); });
   cls.addEventListener('change', shipNext);
   const deployShip = h('button', { id: 'deploy-ship', onclick: shipNext }, 'Ship');
@@ -58,8 +66,56 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     if (g && s?.step === 'deploy') setGuide({ ...g, done: { ...g.done, [s.player]: true } });
   } }, 'Fleet deployed');
   const deployRow = h('div', { class: 'row', id: 'guide-deploy' }, size, cls, deployShip, deploySq, doneBtn);
+
+  // the heading of the piece being placed (the offered obstacle, or the pending ship) and a ship's speed
+  const heading = (s: AppState): number | null => {
+    const g = s.guide, step = g && guideStep(s.table, g);
+    if (!g || !step) return null;
+    if (step.step === 'obstacles') return s.nextRotation;
+    if (step.step !== 'deploy') return null;
+    const p = g.pending[step.player];
+    return p.kind === 'ship' ? (p.rotation ?? facingOpponent(step.player)) : null;
+  };
+  /** Turn the piece being placed to `deg` (false: nothing being placed turns). */
+  const setHeading = (deg: number): boolean => {
+    const s = get(), g = s.guide, step = g && guideStep(s.table, g);
+    if (!g || !step || !Number.isFinite(deg)) return false;
+    const r = Math.round(normaliseDeg(deg) * 10) / 10;
+    if (step.step === 'obstacles') { cmd.set({ nextRotation: r }); return true; }
+    if (step.step !== 'deploy') return false;
+    const p = g.pending[step.player];
+    if (p.kind !== 'ship') return false;
+    pend({ ...p, rotation: r });
+    return true;
+  };
+  const turn = (by: number) => { const r = heading(get()); return r !== null && setHeading(r + by); };
+  const rotField = h('input', { type: 'number', id: 'guide-rotation', step: '1', title: 'heading of the piece being placed (degrees)', style: 'width:64px',
+    onchange: () => { setHeading(rotField.valueAsNumber); } });
+  const speedSel = h('select', { id: 'deploy-speed', title: "the ship's speed dial when deployed (a gravity rift at distance 1-2 sets it to 0)",
+    onchange: () => {
+      const g = get().guide, s = g && guideStep(get().table, g);
+      if (!g || s?.step !== 'deploy') return;
+      const p = g.pending[s.player];
+      if (p.kind === 'ship') pend({ ...p, speed: Number(speedSel.value) });
+    } });
+  const speedLab = h('label', {}, 'speed ', speedSel);
+  const turnRow = h('div', { class: 'row', id: 'guide-turn' },
+    h('button', { id: 'guide-turn-left', title: 'turn it 15° anticlockwise (Q; Shift+Q: 1°)', onclick: () => turn(COARSE_DEG) }, '↺ 15°'),
+    h('label', {}, rotField, '°'),
+    h('button', { id: 'guide-turn-right', title: 'turn it 15° clockwise (E; Shift+E: 1°)', onclick: () => turn(-COARSE_DEG) }, '↻ 15°'),
+    speedLab);
+  // Q/E turn the piece being placed while no piece is selected (a selected piece turns as elsewhere)
+  window.addEventListener('keydown', (ev) => {
+    const t = ev.target as HTMLElement | null;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || get().selected || get().locked) return;
+    const k = ev.key.toLowerCase();
+    if (k !== 'q' && k !== 'e') return;
+    const step = ev.shiftKey ? FINE_DEG : COARSE_DEG;
+    if (turn(k === 'q' ? step : -step)) ev.preventDefault();
+  });
   const end = h('button', { id: 'guide-end', onclick: () => { setGuide(null); cmd.set({ setupMode: false }); } }, 'End guide');
-  const active = h('div', { id: 'guide-active' }, status, offers, h('div', { class: 'row' }, extra, end), deployRow);
+  const active = h('div', { id: 'guide-active' }, status, offers, turnRow, h('div', { class: 'row' }, extra, end), deployRow);
   host.append(h('h3', {}, 'Table'), start, active, last);
 
   const tap = (x: number, y: number): boolean => {
@@ -72,8 +128,15 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
       : deployAt(s.table, g, round2(x), round2(y));
     if (!r.ok) { say(false, `Not placed: ${r.why}.`); return true; }
     cmd.change(r.table);
+    // the next piece is the one Q/E turn
+    if (get().selected) cmd.select(null);
     say(true, step.step === 'obstacles' ? `Player ${step.player} placed ${r.id}.` : `Player ${step.player} deployed ${r.id}: ${r.note}`);
     return true;
+  };
+
+  const fillSpeeds = (p: Extract<Pending, { kind: 'ship' }>) => {
+    speedSel.replaceChildren(...deploySpeeds(p.class).map((v) => option(String(v), String(v))));
+    speedSel.value = String(pendingSpeed(p));
   };
 
   let shownKey = '';
@@ -83,14 +146,18 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     if (!g) { host.dataset.step = 'none'; return; }
     const step = guideStep(s.table, g);
     host.dataset.step = step.step;
-    const key = JSON.stringify([step, g.pending, g.done]);
+    const r = heading(s);
+    turnRow.style.display = r === null ? 'none' : '';
+    if (r !== null && document.activeElement !== rotField) rotField.value = String(r);
+    const key = JSON.stringify([step, g.pending, g.done, s.nextRotation]);
     if (key === shownKey) return;
     shownKey = key;
     offers.replaceChildren();
     deployRow.style.display = step.step === 'deploy' ? '' : 'none';
     if (step.step === 'obstacles') {
       status.dataset.player = String(step.player);
-      status.textContent = `Player ${step.player} places ${CATALOG.obstacles[step.offered].name} · ${step.left.length} of ${step.total} left`;
+      status.textContent = `Player ${step.player} places ${CATALOG.obstacles[step.offered].name} at ${s.nextRotation}° · ${step.left.length} of ${step.total} left`;
+      speedLab.style.display = 'none';
       for (const t of new Set(step.left)) {
         offers.append(h('button', { 'data-offer': t, class: t === step.offered ? 'on' : '', onclick: () => setGuide({ ...g, offered: t }) }, CATALOG.obstacles[t].name));
       }
@@ -98,7 +165,11 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     } else if (step.step === 'deploy') {
       status.dataset.player = String(step.player);
       const p = g.pending[step.player as Player];
-      const what = p.kind === 'ship' ? `a ${p.class ? CATALOG.shipClasses[p.class]?.name ?? p.class : `${p.size} ship`}` : `squadrons (${step.squadronsThisTurn} of 2 this turn)`;
+      const what = p.kind === 'ship'
+        ? `a ${p.class ? CATALOG.shipClasses[p.class]?.name ?? p.class : `${p.size} ship`} at ${p.rotation ?? facingOpponent(step.player)}°, speed ${pendingSpeed(p)}`
+        : `squadrons (${step.squadronsThisTurn} of 2 this turn)`;
+      speedLab.style.display = p.kind === 'ship' ? '' : 'none';
+      if (p.kind === 'ship') fillSpeeds(p);
       status.textContent = `Player ${step.player} deploys ${what}: tap inside the player ${step.player} deployment zone · ships ${step.ships[1]}/${step.ships[2]}, squadrons ${step.squadrons[1]}/${step.squadrons[2]}`;
       deployShip.classList.toggle('on', p.kind === 'ship');
       deploySq.classList.toggle('on', p.kind === 'squadron');
