@@ -26,6 +26,11 @@ export interface Token { id: string; x: number; y: number; radius: number }
 
 export interface PlaceExogorth {
   id: string; kind: 'place-exogorth'; obstacle: Obstacle; placedBy: Player;
+  /**
+   * Optional addition: where the player placing the displaced squadrons puts some of them
+   * (squadron id to its centre), each judged by the rules; the others get proposed places.
+   */
+  placements?: Record<string, { x: number; y: number }>;
 }
 export interface MoveObstacle {
   id: string; kind: 'move-obstacle'; obstacle: string; to: { x: number; y: number; rotation: number }; maxDistance: number;
@@ -387,6 +392,7 @@ export function validateTable(json: unknown): Table {
     return { id: id(o, path, seen), ...onTable(o, path, tableSize), radius: num(o, 'radius', path, { min: 1, max: 100, def: 12.5 }) };
   });
   const obstacleIds = new Set(obstacles.map((o) => o.id));
+  const squadronIds = new Set(squadrons.map((q) => q.id));
   const sides = (p: Player) => ships.reduce((n, s) => n + (s.player === p ? (s.size === 'huge' ? 6 : 4) : 0), 0) + squadrons.reduce((n, q) => n + (q.player === p ? 1 : 0), 0);
   const attackCount = 2 * sides(1) * sides(2);
   if (attackCount > MAX_ATTACKS) {
@@ -436,7 +442,19 @@ export function validateTable(json: unknown): Table {
       if (!ob.type.startsWith('exogorth')) throw new TableError(`${path}.obstacle.type`, `expected exogorth-1 or exogorth-2, got "${ob.type}"`);
       const by = o.placedBy;
       if (by !== 1 && by !== 2) throw new TableError(`${path}.placedBy`, by === undefined ? 'missing; expected 1 or 2' : `expected 1 or 2, got ${describe(by)}`);
-      return { id: pid, kind, obstacle: ob, placedBy: by };
+      const res: PlaceExogorth = { id: pid, kind, obstacle: ob, placedBy: by };
+      if (o.placements !== undefined) {
+        const at = `${path}.placements`;
+        const m = obj(o.placements, at);
+        // keyed by id: no prototype behind it (ids are never a name every object has)
+        const out: Record<string, { x: number; y: number }> = Object.create(null);
+        for (const [sq, v] of Object.entries(m)) {
+          if (!squadronIds.has(sq)) throw new TableError(`${at}.${sq}`, `no squadron with id ${quote(sq)} on the table`);
+          out[sq] = onTable(obj(v, `${at}.${sq}`), `${at}.${sq}`, tableSize);
+        }
+        res.placements = out;
+      }
+      return res;
     }
     const target = str<string>(o, 'obstacle', path);
     if (!obstacleIds.has(target)) throw new TableError(`${path}.obstacle`, `no obstacle with id ${quote(target)} on the table`);

@@ -151,14 +151,30 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
   if (out > TOLERANCE_MM) violations.push({ rule: 'must be inside the play area', with: null, gapMm: out, measure: 'beyond the edge' });
 
   for (const v of violations) v.piece = p.obstacle.id;
-  const displacedSq = world.squadrons.filter((q) => relate(q.circle, E).kind === 'overlap');
-  const placement = placeDisplaced(world, E, p.obstacle.id, displacedSq);
+  const displacedSq = displacedBy(world, E);
+  // the places the player chose (the proposal's placements), for squadrons it displaces; the others are searched for around them
+  const chosen: Record<string, { x: number; y: number }> = Object.create(null);
+  for (const q of displacedSq) if (p.placements && Object.hasOwn(p.placements, q.id)) chosen[q.id] = p.placements[q.id];
+  const placement = placeDisplaced(world, E, p.obstacle.id, displacedSq.filter((q) => !(q.id in chosen)), chosen);
+  const finalSpots: Record<string, { x: number; y: number }> = Object.create(null);
+  for (const q of displacedSq) {
+    const at = chosen[q.id] ?? placement.placements[q.id];
+    if (at) finalSpots[q.id] = at;
+  }
+  const spotViolations: Violation[] = [];
+  for (const id of Object.keys(chosen)) {
+    const sv = judgeDisplacedSpot(world, E, p.obstacle.id, id, chosen[id], finalSpots);
+    spotViolations.push(...sv.violations);
+    placement.notes[id] = `placed there by player ${3 - p.placedBy}: ${sv.why}`;
+    if (sv.on.length) placement.on[id] = sv.on;
+  }
   const report: ProposalReport = {
-    id: p.id, kind: p.kind, legal: violations.length === 0, violations,
-    displaced: displacedSq.map((q) => q.id), placements: placement.placements,
+    id: p.id, kind: p.kind, legal: violations.length === 0 && spotViolations.length === 0, violations: [...violations, ...spotViolations],
+    displaced: displacedSq.map((q) => q.id), placements: finalSpots,
     placementsBy: 3 - p.placedBy,
     ruleset: world.ruleset,
   };
+  if (Object.keys(chosen).length) report.chosen = Object.keys(chosen);
   if (displacedSq.length) {
     report.placementNotes = placement.notes;
     if (Object.keys(placement.on).length) report.placedOnObstacles = placement.on;
@@ -169,6 +185,7 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
     : `${p.obstacle.id} may be placed there${good.length ? `, touching ${good.map((o) => o.id).join(', ')}` : ''}.` +
       (displacedSq.length ? ` Player ${3 - p.placedBy} places the displaced squadrons touching it.` : '') +
       (Object.keys(placement.on).length ? ` ${Object.keys(placement.on).map((id) => `${id} ${placement.notes[id]}`).join('; ')}.` : '');
+  if (spotViolations.length) report.why += ` A squadron is not where the rule lets it go: ${spotViolations.map((v) => `${v.piece} ${v.rule}`).join('; ')}.`;
   return report;
 }
 
@@ -186,14 +203,16 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
  * outline from each end of each free stretch. The player may of course choose otherwise; a
  * squadron left in `unplaced` is one this search found no place for.
  */
-export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[]):
+export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], fixed: Record<string, { x: number; y: number }> = {}):
   { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string>; on: Record<string, string[]> } {
-  if (displaced.length === 0) return { placements: {}, unplaced: [], notes: {}, on: {} };
+  if (displaced.length === 0) return { placements: Object.create(null), unplaced: [], notes: Object.create(null), on: Object.create(null) };
   const r = world.catalog.squadron.diameter / 2;
   const around = touchCentres(E, r);
+  // squadrons the player has already placed stand where they were put
+  const placedAlready = Object.keys(fixed).map((id) => ({ id, circle: new Circle(fixed[id].x, fixed[id].y, r) }));
   // Packing orders: walk the outline from each end of each stretch of free touching positions,
   // so squadrons line up against whatever bounds the stretch instead of leaving gaps.
-  const free = around.map(initialFreedom(world, E, exoId, displaced, r));
+  const free = around.map(initialFreedom(world, E, exoId, [...displaced.map((q) => q.id), ...placedAlready.map((q) => q.id)], r, placedAlready));
   const walks: Order[] = [];
   for (let i = 0; i < around.length; i++) {
     const prev = (i + around.length - 1) % around.length, next = (i + 1) % around.length;
@@ -204,7 +223,7 @@ export function placeDisplaced(world: World, E: Polygon, exoId: string, displace
   let best: ReturnType<typeof placeInOrder> | null = null;
   const onCount = (res: ReturnType<typeof placeInOrder>) => Object.keys(res.on).length;
   for (const order of orders) {
-    const res = placeInOrder(world, E, exoId, displaced, around, order);
+    const res = placeInOrder(world, E, exoId, displaced, around, order, placedAlready);
     if (!best || res.unplaced.length < best.unplaced.length || (res.unplaced.length === best.unplaced.length && onCount(res) < onCount(best))) best = res;
     if (best.unplaced.length === 0 && onCount(best) === 0) break;
   }
@@ -214,12 +233,13 @@ export function placeDisplaced(world: World, E: Polygon, exoId: string, displace
 /** null: nearest the squadron's old centre first; else walk the candidates from `start` in `dir`. */
 type Order = { start: number; dir: 1 | -1 } | null;
 
-function initialFreedom(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], r: number) {
+function initialFreedom(world: World, E: Polygon, exoId: string, gone: string[], r: number, placedAlready: { circle: Circle }[]) {
   const T = world.catalog.tables[world.table.table];
-  const gone = new Set(displaced.map((q) => q.id));
+  const away = new Set(gone);
   const shapes: Shape[] = [
     ...world.ships.map((s) => overlapShape(s)), ...world.obstacles.filter((o) => o.id !== exoId).map((o) => o.outline),
-    ...world.tokens.map((t) => t.circle), ...world.squadrons.filter((q) => !gone.has(q.id)).map((q) => q.circle), E,
+    ...world.tokens.map((t) => t.circle), ...world.squadrons.filter((q) => !away.has(q.id)).map((q) => q.circle), E,
+    ...placedAlready.map((q) => q.circle),
   ];
   return (p: Point) => {
     const c = new Circle(p.x, p.y, r - 0.03);
@@ -227,19 +247,21 @@ function initialFreedom(world: World, E: Polygon, exoId: string, displaced: Squa
   };
 }
 
-function placeInOrder(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], around: Point[], order: Order) {
+function placeInOrder(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], around: Point[], order: Order, placedAlready: { id: string; circle: Circle }[]) {
   const r = world.catalog.squadron.diameter / 2;
   const T = world.catalog.tables[world.table.table];
-  const gone = new Set(displaced.map((q) => q.id));
+  const gone = new Set([...displaced.map((q) => q.id), ...placedAlready.map((q) => q.id)]);
   const blockers: Blocker[] = [
     ...world.ships.map((s) => ({ id: s.id, shape: overlapShape(s) })),
     ...world.obstacles.filter((o) => o.id !== exoId).map((o) => ({ id: o.id, shape: o.outline as Shape, obstacle: o })),
     ...world.tokens.map((t) => ({ id: t.id, shape: t.circle as Shape })),
     ...world.squadrons.filter((q) => !gone.has(q.id)).map((q) => ({ id: q.id, shape: q.circle as Shape })),
+    ...placedAlready.map((q) => ({ id: q.id, shape: q.circle as Shape })),
     { id: exoId, shape: E },
   ];
   // squadrons touching the exogorth: candidates to touch for a squadron that cannot touch it
-  const touchingExo: Circle[] = world.squadrons.filter((q) => !gone.has(q.id) && relate(q.circle, E).kind === 'touch').map((q) => q.circle);
+  const touchingExo: Circle[] = [...world.squadrons.filter((q) => !gone.has(q.id)).map((q) => q.circle), ...placedAlready.map((q) => q.circle)]
+    .filter((c) => relate(c, E).kind === 'touch');
   // keyed by id: no prototype behind them (ids are checked too; see RESERVED_IDS in model/table.ts)
   const placements: Record<string, { x: number; y: number }> = Object.create(null);
   const notes: Record<string, string> = Object.create(null);
@@ -312,6 +334,110 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
 }
 
 const dist2 = (a: Point, b: Point) => (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
+
+/** The squadrons an exogorth outline overlaps (touching is not overlapping): those it displaces. */
+export function displacedBy(world: World, E: Polygon): SquadronEntry[] {
+  return world.squadrons.filter((q) => !boxesApart(q.circle, E) && relate(q.circle, E).kind === 'overlap');
+}
+
+/** A displaced squadron's place, as the player put it, judged. */
+export interface SpotVerdict {
+  squadron: string;
+  legal: boolean;
+  /** each with `piece` the squadron, in the report's violation form */
+  violations: Violation[];
+  /** what it touches that the rule asks for: the exogorth, or the squadron touching it (null: neither) */
+  touches: string | null;
+  /** obstacles it lies on (allowed: the rule limits it to touching and the play area) */
+  on: string[];
+  why: string;
+}
+
+/**
+ * Judge the place a player puts a displaced squadron (seed: "places the overlapped squadrons ...
+ * in any position around that exogorth so that they touch it ... cannot place them outside the
+ * play area. A squadron that cannot be placed touching the exogorth must be placed touching
+ * another squadron that is touching the exogorth"), with the other displaced squadrons at
+ * `spots` (their places, chosen or proposed; squadrons without one are out of the way):
+ * - touching the exogorth (not overlapping it), or else touching a squadron that touches it, and
+ *   that only when no place touching the exogorth is free for it (then one such place is named);
+ * - wholly inside the play area;
+ * - overlapping no ship (base and dial frames), token or other squadron: pieces are never put on
+ *   each other (a reading: the text does not say it here; the proposals keep to it, and the
+ *   table's sanity check would flag it). Obstacles may be overlapped, as in the proposals.
+ */
+export function judgeDisplacedSpot(world: World, E: Polygon, exoId: string, squadronId: string, at: { x: number; y: number },
+  spots: Record<string, { x: number; y: number }>): SpotVerdict {
+  const r = world.catalog.squadron.diameter / 2;
+  const c = new Circle(at.x, at.y, r);
+  const T = world.catalog.tables[world.table.table];
+  const violations: Violation[] = [];
+  const displaced = new Set(displacedBy(world, E).map((q) => q.id));
+  displaced.add(squadronId);
+  // the other squadrons where they stand: displaced ones at their places, the rest where they are
+  const others: { id: string; circle: Circle }[] = [];
+  for (const q of world.squadrons) {
+    if (q.id === squadronId) continue;
+    if (!displaced.has(q.id)) others.push({ id: q.id, circle: q.circle });
+    else if (Object.hasOwn(spots, q.id)) others.push({ id: q.id, circle: new Circle(spots[q.id].x, spots[q.id].y, r) });
+  }
+  const out = outsideRect(c, 0, 0, T.width, T.height);
+  if (out > TOLERANCE_MM) violations.push({ rule: 'cannot be placed outside the play area', with: null, gapMm: out, measure: 'beyond the edge' });
+  const toExo = relate(c, E);
+  let touches: string | null = null;
+  if (toExo.kind === 'touch') touches = exoId;
+  else if (toExo.kind === 'overlap') {
+    violations.push({ rule: `must be placed touching ${exoId}, not under it`, with: exoId, gapMm: overlapDepth(c, E), measure: 'overlap depth' });
+  } else {
+    const via = others.find((o) => relate(o.circle, E).kind === 'touch' && relate(c, o.circle).kind === 'touch');
+    if (!via) {
+      violations.push({ rule: `must touch ${exoId}, or a squadron touching it`, with: exoId, gapMm: toExo.distance, measure: 'gap' });
+    } else {
+      // allowed only when it cannot be placed touching the exogorth
+      const room = freeTouching(world, E, exoId, r, others.map((o) => o.circle));
+      if (room) {
+        violations.push({
+          rule: `must touch ${exoId}: it may touch a squadron touching it (${via.id}) only when it cannot touch ${exoId}, and there is room at (${room.x.toFixed(2)}, ${room.y.toFixed(2)})`,
+          with: exoId, gapMm: toExo.distance, measure: 'gap',
+        });
+      } else touches = via.id;
+    }
+  }
+  const blockers: [string, Shape][] = [
+    ...world.ships.map((s): [string, Shape] => [s.id, overlapShape(s)]),
+    ...world.tokens.map((t): [string, Shape] => [t.id, t.circle]),
+    ...others.map((o): [string, Shape] => [o.id, o.circle]),
+  ];
+  for (const [id, shape] of blockers) {
+    if (boxesApart(c, shape)) continue;
+    if (relate(c, shape).kind === 'overlap') violations.push({ rule: 'cannot be placed on another piece', with: id, gapMm: overlapDepth(c, shape), measure: 'overlap depth' });
+  }
+  const on = world.obstacles.filter((o) => o.id !== exoId && !boxesApart(c, o.outline) && relate(c, o.outline).kind === 'overlap');
+  for (const v of violations) v.piece = squadronId;
+  const where = touches === exoId ? `touching ${exoId}` : touches ? `touching ${touches}, which touches ${exoId} (no place touching ${exoId} is free)` : '';
+  const sq = world.byId.get(squadronId);
+  const onNote = on.length && sq?.kind === 'squadron' ? `, on ${on.map((o) => `${o.id} (${overlapEffect(world, sq, o)})`).join(' and ')}` : '';
+  return {
+    squadron: squadronId, legal: violations.length === 0, violations, touches, on: on.map((o) => o.id),
+    why: violations.length ? `not a legal place: ${violations.map((v) => v.rule + (v.with && !v.rule.includes(v.with) ? ` (${v.with})` : '')).join('; ')}` : `legal: ${where}${onNote}`,
+  };
+}
+
+/** Bounding boxes more than 1 mm apart: the shapes certainly neither touch nor overlap. */
+const boxesApart = (a: Shape, b: Shape) => a.maxX + 1 < b.minX || b.maxX + 1 < a.minX || a.maxY + 1 < b.minY || b.maxY + 1 < a.minY;
+
+/** A place where a squadron of radius r would touch the exogorth inside the play area, on no ship, token or squadron (obstacles allowed); null when none is free. */
+function freeTouching(world: World, E: Polygon, exoId: string, r: number, squadrons: Circle[]): Point | null {
+  const T = world.catalog.tables[world.table.table];
+  const shapes: Shape[] = [...world.ships.map((s) => overlapShape(s)), ...world.tokens.map((t) => t.circle), ...squadrons, E];
+  const legal = (c: Circle) => outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM && shapes.every((s) => boxesApart(c, s) || relate(c, s).kind !== 'overlap');
+  const roughlyFree = (p: Point) => {
+    const c = new Circle(p.x, p.y, r - 0.03);
+    return outsideRect(c, 0, 0, T.width, T.height) <= 0 && shapes.every((s) => boxesApart(c, s) || relate(c, s).kind !== 'overlap');
+  };
+  void exoId;
+  return firstLegal(touchCentres(E, r), r, E, legal, roughlyFree);
+}
 
 /**
  * Centres of a disc of radius r touching outline P from outside: along each edge moved out by r,
