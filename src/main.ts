@@ -21,6 +21,7 @@ import { buildDispute } from './ui/dispute';
 import { buildFleet } from './ui/fleet';
 import { buildGuide } from './ui/guide';
 import { watchPurrgil } from './ui/purrgil';
+import { watchExogorth } from './ui/exogorth';
 import { buildManeuver } from './ui/maneuver';
 import { addManeuverOverlays } from './render/maneuver';
 import { buildMeasurements } from './ui/measurements';
@@ -252,6 +253,7 @@ async function main() {
     tapTable: (x, y) => guide.tap(x, y),
   });
   watchPurrgil(store, cmd, $('verdicts'));
+  watchExogorth(store, cmd, $('verdicts'));
   $('verdicts').addEventListener('click', (ev) => {
     if ((ev.target as HTMLElement).closest('button.show-more')) { showMoreAttacks(); schedule(true); return; }
     if (window.getSelection()?.toString()) return; // selecting text to copy

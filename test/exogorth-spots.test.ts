@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { judgeDisplacedSpot, judgeExogorthPlacement } from '../src/rules/exogorth';
 import { obstacleOutline } from '../src/model/pieces';
-import { parseTableText, type PlaceExogorth } from '../src/model/table';
+import { parseTableText, type PlaceExogorth, type Table } from '../src/model/table';
+import { commitExogorthJudged, findPiece, patchPiece, removePiece, resetSpots, spotId } from '../src/state/pieces';
+import { violationWords } from '../src/state/guide';
+import { relate } from '../src/geometry/relate';
+import { Circle } from '../src/geometry/circle';
 import { expectedRelation, type OShape } from './support/oracle';
 import { obstacleRing, SQUADRON_DIAMETER } from './support/shapes';
 import { extreme, rightOf, type T, uniform, world } from './campaign-helpers';
@@ -137,5 +141,42 @@ describe('property: a chosen place is legal exactly when the oracle says it touc
         expect(v.legal, `${JSON.stringify(at)} gap ${gap}: ${v.why}`).toBe(toE === 'touch' && inside && !onShip);
       },
     ), { numRuns: 80 });
+  });
+});
+
+describe('the app state: a place dragged, nudged, reset, and Place it', () => {
+  const table = (): Table => world({ ...base, proposals: [place()] }).table;
+  it('a place dragged near the exogorth is set touching it; Place it moves both squadrons in one change', () => {
+    let t = table();
+    const id = spotId('exoN', 'a');
+    expect(findPiece(t, id)).toMatchObject({ kind: 'displaced-spot', spot: { chosen: false } });
+    // dropped 3 mm off the top: set touching
+    t = patchPiece(t, id, above(3));
+    const at = (t.proposals[0] as PlaceExogorth).placements!.a;
+    const E = obstacleOutline(world(base).catalog, (t.proposals[0] as PlaceExogorth).obstacle);
+    expect(relate(new Circle(at.x, at.y, r), E).kind).toBe('touch');
+    expect(Math.hypot(at.x - above(0).x, at.y - above(0).y)).toBeLessThan(1);
+    // dropped 10 mm off: left where it was dropped, and then illegal
+    const far = patchPiece(t, id, above(10));
+    expect((far.proposals[0] as PlaceExogorth).placements!.a).toEqual({ x: Math.round(above(10).x * 100) / 100, y: Math.round(above(10).y * 100) / 100 });
+    const refused = commitExogorthJudged(far, 'exoN', violationWords);
+    expect('refused' in refused && refused.refused).toMatch(/^exoN cannot be placed there: a is 10\.00 mm from exoN; it must touch exoN, or a squadron touching it/);
+    // Place it: a to its place, b to its proposed one, the exogorth on the table, the proposal gone
+    const done = commitExogorthJudged(t, 'exoN', violationWords);
+    if ('refused' in done) throw new Error(done.refused);
+    expect(done.table.squadrons.find((q) => q.id === 'a')).toMatchObject(at);
+    expect(done.table.squadrons.find((q) => q.id === 'b')!.x).not.toBe(exo.x + 4);
+    expect(done.table.obstacles.map((o) => o.id)).toContain('exoN');
+    expect(done.table.proposals).toEqual([]);
+  });
+  it('Delete gives a place back to the proposal; Reset drops them all; moving the exogorth drops them', () => {
+    let t = patchPiece(table(), spotId('exoN', 'a'), above(0));
+    t = patchPiece(t, spotId('exoN', 'b'), above(0, 40));
+    expect(Object.keys((t.proposals[0] as PlaceExogorth).placements!)).toEqual(['a', 'b']);
+    expect(Object.keys((removePiece(t, spotId('exoN', 'a')).proposals[0] as PlaceExogorth).placements!)).toEqual(['b']);
+    expect((resetSpots(t, 'exoN').proposals[0] as PlaceExogorth).placements).toBeUndefined();
+    expect((patchPiece(t, 'exoN', { x: exo.x + 1 }).proposals[0] as PlaceExogorth).placements).toBeUndefined();
+    // the table with places stays a valid table file
+    expect(() => parseTableText(JSON.stringify(t))).not.toThrow();
   });
 });

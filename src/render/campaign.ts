@@ -2,11 +2,14 @@ import { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
 import { obstacleOutline } from '../model/pieces';
 import type { ProposalReport, Violation } from '../model/report';
-import type { Table } from '../model/table';
+import type { PlaceExogorth, Table } from '../model/table';
 import { difference, regionPolygons, toPath } from '../geometry/offset';
 import { attackContext, coverShape } from '../rules/attack-context';
 import { judgeMove, purrgilReach } from '../rules/purrgil';
 import { riftBands } from '../rules/rift';
+import { judgeDisplacedSpot, type SpotVerdict } from '../rules/exogorth';
+import { violationWords } from '../state/guide';
+import { spotId } from '../state/pieces';
 import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../rules/setup';
 import { type ObstacleEntry, World } from '../rules/world';
 import type { PartialNote } from '../rules/budget';
@@ -84,24 +87,9 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
     if (o?.kind === 'obstacle') ov.regions.push({ polygons: parts, color: DUST_VISIBLE, alpha: 0.55 });
   }
 
-  // exogorths being placed: legal or not, the squadrons they displace and where those could go
+  // exogorths being placed: legal or not, the squadrons they displace and where those go
   for (const p of world.table.proposals) {
-    if (p.kind !== 'place-exogorth') continue;
-    const entry: ObstacleEntry = { kind: 'obstacle', id: p.obstacle.id, piece: p.obstacle, obstacleKind: 'exogorth', outline: obstacleOutline(world.catalog, p.obstacle) };
-    ov.ghosts.push({ entry });
-    const verdict = report.proposals.find((r) => r.id === p.id) as ProposalReport | undefined;
-    if (!verdict) continue;
-    ov.marks.push({ shapes: [entry.outline], color: verdict.legal ? LEGAL : ILLEGAL, width: 6 });
-    for (const id of verdict.displaced ?? []) {
-      const sq = world.byId.get(id);
-      if (sq?.kind !== 'squadron') continue;
-      ov.marks.push({ shapes: [sq.circle], color: ILLEGAL, width: 3 });
-      const to = verdict.placements?.[id];
-      if (to) {
-        ov.marks.push({ shapes: [new Circle(to.x, to.y, sq.circle.r)], color: LEGAL, width: 2 });
-        ov.lines.push({ a: [sq.circle.cx, sq.circle.cy], b: [to.x, to.y], color: LEGAL, width: 1.5, dash: 4 });
-      }
-    }
+    if (p.kind === 'place-exogorth') exogorthOverlay(state, world, p, report.proposals.find((r) => r.id === p.id) as ProposalReport | undefined, ov, panel);
   }
 
   // a selected purrgil: where it may swim, and whether the place it is dragged to is legal
@@ -160,6 +148,75 @@ export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel:
       `${violationList(verdict.violations)}</li></ul>`);
   }
   return { ...ov, panel: panel.join('') };
+}
+
+/**
+ * The last verdict of each exogorth placement, by proposal id: while the worker judges a change
+ * (a place being dragged) the picture keeps the places it last proposed, as long as the exogorth
+ * itself has not moved.
+ */
+const lastExogorth = new Map<string, { key: string; verdict: ProposalReport }>();
+/** each place judged once per table state and set of places (a place touching a squadron searches for room) */
+const spotCache = new WeakMap<World, Map<string, SpotVerdict>>();
+
+function exogorthOverlay(state: AppState, world: World, p: PlaceExogorth, fresh: ProposalReport | undefined, ov: Overlays, panel: string[]) {
+  const exoId = p.obstacle.id;
+  const entry: ObstacleEntry = { kind: 'obstacle', id: exoId, piece: p.obstacle, obstacleKind: 'exogorth', outline: obstacleOutline(world.catalog, p.obstacle) };
+  const key = JSON.stringify(p.obstacle);
+  let verdict = fresh;
+  if (fresh) lastExogorth.set(p.id, { key, verdict: fresh });
+  else {
+    const c = lastExogorth.get(p.id);
+    if (c && c.key === key) verdict = c.verdict;
+  }
+  const spots: Overlays['ghosts'] = [];
+  if (!verdict) { ov.ghosts.push({ entry }); return; }
+  // the exogorth's own verdict: its violations, not its squadrons'
+  const own = verdict.violations.filter((v) => v.piece === exoId);
+  ov.marks.push({ shapes: [entry.outline], color: own.length ? ILLEGAL : LEGAL, width: 6 });
+  const displaced = (verdict.displaced ?? []).filter((id) => world.byId.get(id)?.kind === 'squadron');
+  const chosen = (id: string) => !!p.placements && Object.hasOwn(p.placements, id);
+  const final: Record<string, { x: number; y: number }> = Object.create(null);
+  for (const id of displaced) {
+    const at = chosen(id) ? p.placements![id] : verdict.placements?.[id];
+    if (at) final[id] = at;
+  }
+  let cache = spotCache.get(world);
+  if (!cache) spotCache.set(world, (cache = new Map()));
+  const rows: string[] = [];
+  let anyChosen = false, anyIllegal = false;
+  for (const id of displaced) {
+    const sq = world.byId.get(id);
+    if (sq?.kind !== 'squadron') continue;
+    ov.marks.push({ shapes: [sq.circle], color: ILLEGAL, width: 3 });
+    const at = final[id];
+    const sid = spotId(exoId, id);
+    if (!at) {
+      rows.push(`<li data-spot="${e(sid)}" data-legal="false"><b>${e(id)}</b>: no place found; ${e(String((verdict.placementNotes as Record<string, string> | undefined)?.[id] ?? ''))}</li>`);
+      anyIllegal = true;
+      continue;
+    }
+    const ck = `${key}|${id}|${JSON.stringify(final)}`;
+    let v = cache.get(ck);
+    if (!v) cache.set(ck, (v = judgeDisplacedSpot(world, entry.outline, exoId, id, at, final)));
+    const mine = chosen(id);
+    anyChosen ||= mine;
+    anyIllegal ||= !v.legal;
+    const circle = new Circle(at.x, at.y, sq.circle.r);
+    spots.push({ entry: { kind: 'squadron', id: sid, piece: { ...sq.piece, id: sid, x: at.x, y: at.y }, circle } });
+    ov.marks.push({ shapes: [circle], color: v.legal ? LEGAL : ILLEGAL, width: mine ? 4 : 2 });
+    ov.lines.push({ a: [sq.circle.cx, sq.circle.cy], b: [at.x, at.y], color: v.legal ? LEGAL : ILLEGAL, width: 1.5, dash: 4 });
+    rows.push(`<li data-spot="${e(sid)}" data-legal="${v.legal}" data-chosen="${mine}"${state.selected === sid ? ' class="selected"' : ''}><b>${e(id)}</b> to (${at.x.toFixed(2)}, ${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
+      `${v.legal ? e(v.why) : `<span class="violation">not a legal place: ${e(v.violations.map(violationWords).join('; '))}</span>`}</li>`);
+  }
+  // the places first: picked before the exogorth they touch
+  ov.ghosts.push(...spots, { entry });
+  if (!displaced.length) return;
+  const by = Number(verdict.placementsBy ?? 3 - p.placedBy);
+  panel.push(`<h3>Exogorth placement</h3><p class="meta">${e(exoId)} displaces ${displaced.length} squadron${displaced.length === 1 ? '' : 's'}; player ${by} places them touching it. ` +
+    `Drag a place (or select it and nudge it with the arrow keys) to put a squadron elsewhere; Delete gives it back to the proposal.${fresh ? '' : ' (being judged…)'}</p>` +
+    `<ul class="exo-spots">${rows.join('')}</ul><div class="row"><button data-exo-place="${e(exoId)}"${own.length || anyIllegal ? ' data-blocked="true"' : ''}>Place it</button>` +
+    `${anyChosen ? `<button data-exo-reset="${e(exoId)}">Reset places</button>` : ''}</div>`);
 }
 
 /** Outlines and panel text for the report's collisions and offTable sections. */

@@ -163,10 +163,11 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     switch (ev.key) {
       case 'q': case 'Q': if (rot !== null) patch(e.id, { rotation: rot + step }); break;
       case 'e': case 'E': if (rot !== null) patch(e.id, { rotation: rot - step }); break;
-      case 'ArrowLeft': patch(e.id, { x: e.piece.x - nudge }); break;
-      case 'ArrowRight': patch(e.id, { x: e.piece.x + nudge }); break;
-      case 'ArrowUp': patch(e.id, { y: e.piece.y + nudge }); break;
-      case 'ArrowDown': patch(e.id, { y: e.piece.y - nudge }); break;
+      // both coordinates, from the piece as drawn: a displaced squadron's proposed place is known to the picture, not the table
+      case 'ArrowLeft': patch(e.id, { x: e.piece.x - nudge, y: e.piece.y }); break;
+      case 'ArrowRight': patch(e.id, { x: e.piece.x + nudge, y: e.piece.y }); break;
+      case 'ArrowUp': patch(e.id, { x: e.piece.x, y: e.piece.y + nudge }); break;
+      case 'ArrowDown': patch(e.id, { x: e.piece.x, y: e.piece.y - nudge }); break;
       case 'Delete': case 'Backspace': cmd.remove(e.id); break;
       default: return;
     }

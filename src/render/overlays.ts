@@ -1,14 +1,15 @@
 import type { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
 import type { XY } from '../model/report';
-import type { ObstacleEntry } from '../rules/world';
+import type { ObstacleEntry, SquadronEntry } from '../rules/world';
 
 /** Drawing instructions prepared from rule verdicts; the renderer only draws them. */
 export interface Overlays {
   regions: { polygons: (Polygon | XY[])[]; color: number; alpha?: number }[];
   marks: { shapes: (Polygon | Circle)[]; color: number; width?: number }[];
   lines: { a: XY; b: XY; color: number; width?: number; dash?: number }[];
-  ghosts: { entry: ObstacleEntry }[];
+  /** pieces drawn faint that may be picked and dragged: exogorths being placed, the places of the squadrons they displace */
+  ghosts: { entry: ObstacleEntry | SquadronEntry }[];
 }
 
 /**

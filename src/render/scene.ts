@@ -261,7 +261,14 @@ export class Scene {
       this.label(e.id, e.id, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
     };
     for (const e of world.obstacles) drawObstacle(e, false);
-    for (const g of ov.ghosts) drawObstacle(g.entry, true);
+    for (const g of ov.ghosts) if (g.entry.kind === 'obstacle') drawObstacle(g.entry, true);
+    // where a displaced squadron is to go: a faint base of its player's colour, named
+    for (const g of ov.ghosts) {
+      if (g.entry.kind !== 'squadron') continue;
+      const e = g.entry;
+      this.shape(L.pieces, e.circle).fill({ color: PLAYER[e.piece.player], alpha: 0.45 }).stroke({ width: 1.5, color: 0xffffff, alpha: 0.8 });
+      this.label(e.id, e.id.split('.')[1] ?? e.id, e.piece.x, e.piece.y + e.circle.r + 6, 0xffffff, 0.4, true);
+    }
     // regions from the rules (rift bands, reach, legal areas, visible dust): over obstacles, under ships
     for (const r of ov.regions) {
       for (const p of r.polygons) {

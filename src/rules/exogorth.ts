@@ -423,6 +423,44 @@ export function judgeDisplacedSpot(world: World, E: Polygon, exoId: string, squa
   };
 }
 
+/** How near (mm) a dragged place must come to touching for it to be set touching. */
+export const SNAP_MM = 4;
+
+/**
+ * Where a place dragged to `at` is set: touching the exogorth when it is within SNAP_MM of
+ * touching it (the nearest touching place, on the 0.01 mm grid, by the same touch test the rule
+ * uses), else touching a squadron that touches it when within SNAP_MM of that, else where it was
+ * dropped. No hand can drop a base within 0.005 mm of another piece; this is how a player places
+ * it "so that it touches". Nothing is judged here: the place is judged as any other.
+ */
+export function snapDisplacedSpot(world: World, E: Polygon, squadronId: string, at: { x: number; y: number },
+  spots: Record<string, { x: number; y: number }>): { x: number; y: number } {
+  const r = world.catalog.squadron.diameter / 2;
+  const c = new Circle(at.x, at.y, r);
+  const toExo = relate(c, E);
+  const any = () => true;
+  const nearest = (cands: Point[], target: Shape) => {
+    const byDist = cands.map((p) => ({ p, d: dist2(p, at) })).sort((a, b) => a.d - b.d).slice(0, 8).map((x) => x.p);
+    return firstLegal(byDist, r, target, any, any);
+  };
+  if (toExo.kind !== 'apart' || toExo.distance <= SNAP_MM) {
+    const s = nearest(touchCentres(E, r, 0.25), E);
+    if (s) return s;
+  }
+  const displaced = new Set(displacedBy(world, E).map((q) => q.id));
+  for (const q of world.squadrons) {
+    if (q.id === squadronId) continue;
+    const qc = displaced.has(q.id) ? (Object.hasOwn(spots, q.id) ? new Circle(spots[q.id].x, spots[q.id].y, r) : null) : q.circle;
+    if (!qc || relate(qc, E).kind !== 'touch') continue;
+    const d = Math.hypot(at.x - qc.cx, at.y - qc.cy);
+    if (d > 0 && Math.abs(d - qc.r - r) <= SNAP_MM) {
+      const s = nearest([{ x: qc.cx + ((at.x - qc.cx) * (qc.r + r)) / d, y: qc.cy + ((at.y - qc.cy) * (qc.r + r)) / d }], qc);
+      if (s) return s;
+    }
+  }
+  return at;
+}
+
 /** Bounding boxes more than 1 mm apart: the shapes certainly neither touch nor overlap. */
 const boxesApart = (a: Shape, b: Shape) => a.maxX + 1 < b.minX || b.maxX + 1 < a.minX || a.maxY + 1 < b.minY || b.maxY + 1 < a.minY;
 

@@ -1,18 +1,34 @@
 import { CATALOG, type ObstacleType, type ShipSize } from '../model/catalog';
 import type { Violation } from '../model/report';
-import { judgeExogorthPlacement } from '../rules/exogorth';
+import { judgeExogorthPlacement, snapDisplacedSpot } from '../rules/exogorth';
+import { obstacleOutline } from '../model/pieces';
 import { freeSpot, type FreeSpotPiece } from '../rules/free-spot';
 import { World } from '../rules/world';
 import type { Obstacle, PlaceExogorth, Player, Ship, Squadron, Table, Token } from '../model/table';
 
-export type PieceKind = 'ship' | 'squadron' | 'obstacle' | 'token' | 'exogorth-proposal';
+export type PieceKind = 'ship' | 'squadron' | 'obstacle' | 'token' | 'exogorth-proposal' | 'displaced-spot';
 export type AnyPiece = Ship | Squadron | Obstacle | Token;
 
 export interface Found {
   kind: PieceKind;
   piece: AnyPiece;
-  /** for an exogorth being placed: the proposal carrying it */
+  /** for an exogorth being placed (and a displaced squadron's place beside it): the proposal carrying it */
   proposal?: PlaceExogorth;
+  /** for a displaced squadron's place: the squadron, and whether the player has put it somewhere (else the place is the rules' proposal, not in the table) */
+  spot?: { squadron: Squadron; chosen: boolean };
+}
+
+/**
+ * The id of the place a squadron displaced by an exogorth being placed is to go: `exo.squadron`.
+ * No piece's id holds a dot, so it never names a piece.
+ */
+export const spotId = (exogorth: string, squadron: string) => `${exogorth}.${squadron}`;
+
+/** The exogorth and squadron a spot id names (null: not a spot id). */
+export function parseSpotId(id: string): { exogorth: string; squadron: string } | null {
+  const i = id.indexOf('.');
+  if (i <= 0 || i !== id.lastIndexOf('.') || i === id.length - 1) return null;
+  return { exogorth: id.slice(0, i), squadron: id.slice(i + 1) };
 }
 
 /** Find a piece by id, including an exogorth that a place-exogorth proposal is placing. */
@@ -24,7 +40,29 @@ export function findPiece(t: Table, id: string): Found | null {
   for (const p of t.proposals) {
     if (p.kind === 'place-exogorth' && p.obstacle.id === id) return { kind: 'exogorth-proposal', piece: p.obstacle, proposal: p };
   }
+  const spot = parseSpotId(id);
+  if (spot) {
+    const p = t.proposals.find((q): q is PlaceExogorth => q.kind === 'place-exogorth' && q.obstacle.id === spot.exogorth);
+    const sq = t.squadrons.find((q) => q.id === spot.squadron);
+    if (p && sq) {
+      const at = p.placements && Object.hasOwn(p.placements, sq.id) ? p.placements[sq.id] : null;
+      return { kind: 'displaced-spot', piece: { ...sq, id, ...(at ?? {}) }, proposal: p, spot: { squadron: sq, chosen: !!at } };
+    }
+  }
   return null;
+}
+
+/** A proposal with its displaced squadrons' places (the player's) replaced: none left drops the field. */
+function withPlacements(t: Table, p: PlaceExogorth, placements: Record<string, { x: number; y: number }>): Table {
+  const next: PlaceExogorth = { ...p, placements };
+  if (!Object.keys(placements).length) delete next.placements;
+  return { ...t, proposals: t.proposals.map((q) => (q === p ? next : q)) };
+}
+
+/** Every place the player chose for an exogorth's displaced squadrons dropped: the rules propose them all again (one undo step). */
+export function resetSpots(t: Table, exogorth: string): Table {
+  const p = t.proposals.find((q): q is PlaceExogorth => q.kind === 'place-exogorth' && q.obstacle.id === exogorth);
+  return p?.placements ? withPlacements(t, p, {}) : t;
 }
 
 export type Patch = Partial<Pick<Ship, 'x' | 'y' | 'rotation' | 'player' | 'speed' | 'size' | 'class'>> & { radius?: number; type?: ObstacleType };
@@ -86,8 +124,24 @@ export function patchPiece(t: Table, id: string, patch: Patch): Table {
     case 'exogorth-proposal':
       return {
         ...t,
-        proposals: t.proposals.map((q) => (q.kind === 'place-exogorth' && q.obstacle.id === id ? { ...q, obstacle: { ...q.obstacle, ...p } as Obstacle } : q)),
+        proposals: t.proposals.map((q) => {
+          if (q.kind !== 'place-exogorth' || q.obstacle.id !== id) return q;
+          const next: PlaceExogorth = { ...q, obstacle: { ...q.obstacle, ...p } as Obstacle };
+          // the exogorth moved or turned: the places chosen beside it no longer fit it, the rules propose new ones
+          const o = q.obstacle, n = next.obstacle;
+          if (n.x !== o.x || n.y !== o.y || n.rotation !== o.rotation || n.type !== o.type) delete next.placements;
+          return next;
+        }),
       };
+    case 'displaced-spot': {
+      // a place is set whole: a typed field gives one coordinate, the other is where the place is now
+      if (p.x === undefined && p.y === undefined) return t;
+      const x = p.x ?? f.piece.x, y = p.y ?? f.piece.y;
+      // near touching the exogorth (or a squadron touching it), it is set touching (the rules say where)
+      const world = new World(t);
+      const at = snapDisplacedSpot(world, obstacleOutline(world.catalog, f.proposal!.obstacle), f.spot!.squadron.id, { x, y }, f.proposal!.placements ?? {});
+      return withPlacements(t, f.proposal!, { ...(f.proposal!.placements ?? {}), [f.spot!.squadron.id]: { x: round2(at.x), y: round2(at.y) } });
+    }
   }
 }
 
@@ -107,6 +161,12 @@ export function renamePiece(t: Table, id: string, name: string): Table {
 export function removePiece(t: Table, id: string): Table {
   const f = findPiece(t, id);
   if (!f) return t;
+  if (f.kind === 'displaced-spot') {
+    // Delete on a place the player chose gives it back to the rules' proposal
+    const rest = { ...(f.proposal!.placements ?? {}) };
+    delete rest[f.spot!.squadron.id];
+    return f.spot!.chosen ? withPlacements(t, f.proposal!, rest) : t;
+  }
   const keep = <T extends { id: string }>(l: T[]) => l.filter((e) => e.id !== id);
   return {
     ...t,

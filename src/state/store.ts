@@ -4,7 +4,7 @@ import type { ArcSource, HullZoneName, ObstacleType } from '../model/catalog';
 import { type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
 import { type MeasureKey, overrideOf, withOverride } from './measurements';
-import { addPieceAtFreeSpot, type NewPiece, removePiece } from './pieces';
+import { addPieceAtFreeSpot, findPiece, type NewPiece, removePiece } from './pieces';
 
 export interface Message { kind: 'error' | 'info'; text: string }
 
@@ -67,9 +67,7 @@ export type AppStore = ReturnType<typeof createAppStore>;
 export function commands(store: AppStore) {
   const get = store.getState, set = store.setState;
   const keepSelection = (t: Table, s: AppState) => {
-    const exists = (id: string | null) =>
-      id !== null && (t.ships.some((e) => e.id === id) || t.squadrons.some((e) => e.id === id) || t.obstacles.some((e) => e.id === id) ||
-        t.tokens.some((e) => e.id === id) || t.proposals.some((p) => p.kind === 'place-exogorth' && p.obstacle.id === id));
+    const exists = (id: string | null) => id !== null && findPiece(t, id) !== null;
     const attacker = exists(s.attacker?.split('.')[0] ?? null) ? s.attacker : null;
     const defender = attacker && exists(s.defender?.split('.')[0] ?? null) ? s.defender : null;
     return { selected: exists(s.selected) ? s.selected : null, attacker, defender };

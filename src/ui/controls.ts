@@ -1,11 +1,11 @@
 import { CATALOG, type Faction, OBSTACLE_TYPES, SHIP_SIZES, type ObstacleType, type ShipClassSpec, type ShipSize } from '../model/catalog';
 import { parseTableText, type Player, type Ruleset, type Table, type TableSize } from '../model/table';
-import { commitExogorthJudged, findPiece, patchPiece, piecesOffSize, positionProblem, renamePiece } from '../state/pieces';
+import { findPiece, patchPiece, piecesOffSize, positionProblem, renamePiece } from '../state/pieces';
 import { tableToHash } from '../state/share';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { offTable } from '../rules/sanity';
 import { World } from '../rules/world';
-import { violationWords } from '../state/guide';
+import { placeExogorth } from './exogorth';
 import { h, option } from './dom';
 
 export interface ControlHooks {
@@ -209,11 +209,9 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   del.addEventListener('click', () => { const id = store.getState().selected; if (id) cmd.remove(id); });
   place.addEventListener('click', () => {
     const id = store.getState().selected;
-    if (!id) return;
-    const r = commitExogorthJudged(store.getState().table, id, violationWords);
-    if ('refused' in r) { cmd.message('error', `Not placed: ${r.refused}.`); return; }
-    cmd.change(r.table);
-    cmd.message('info', `${id} placed; the squadrons it displaced moved to the places shown. Undo takes both back.`);
+    const f = id ? findPiece(store.getState().table, id) : null;
+    // from the exogorth, or from one of its displaced squadrons' places
+    if (f?.proposal) placeExogorth(store, cmd, f.proposal.obstacle.id);
   });
   const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
   const rows = { x: lab('x mm', x), y: lab('y mm', y), rot: lab('rotation °', rot), speed: lab('speed', speed), radius: lab('radius mm', radius), player: lab('player', player), name: lab('name', name) };
@@ -229,7 +227,8 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     del.style.display = '';
     const p = f.piece as unknown as Record<string, unknown>;
     const kind = f.kind === 'ship' ? `${p.size} ship${p.class ? ` (${CATALOG.shipClasses[p.class as string]?.name ?? p.class})` : ''}` :
-      f.kind === 'obstacle' || f.kind === 'exogorth-proposal' ? CATALOG.obstacles[p.type as ObstacleType].name + (f.kind === 'exogorth-proposal' ? ' — being placed' : '') : f.kind;
+      f.kind === 'obstacle' || f.kind === 'exogorth-proposal' ? CATALOG.obstacles[p.type as ObstacleType].name + (f.kind === 'exogorth-proposal' ? ' — being placed' : '') :
+      f.kind === 'displaced-spot' ? `where ${f.spot!.squadron.id}, displaced by ${f.proposal!.obstacle.id}, goes (${f.spot!.chosen ? 'placed by you' : 'proposed: drag or nudge it to choose'})` : f.kind;
     title.textContent = `${p.name ? `${p.name} (${s.selected})` : s.selected}: ${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
     setVal(x, String(p.x)); setVal(y, String(p.y));
     rows.rot.style.display = 'rotation' in p ? '' : 'none';
@@ -242,6 +241,13 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     if (f.kind === 'ship' || f.kind === 'squadron') setVal(name, String(p.name ?? ''));
     rows.player.style.display = 'player' in p ? '' : 'none';
     if ('player' in p) setVal(player, String(p.player));
-    place.style.display = f.kind === 'exogorth-proposal' ? '' : 'none';
+    place.style.display = f.kind === 'exogorth-proposal' || f.kind === 'displaced-spot' ? '' : 'none';
+    // a proposed place is in the picture, not the table: its position is shown once the player moves it
+    del.textContent = f.kind === 'displaced-spot' ? 'Proposed place' : 'Delete';
+    if (f.kind === 'displaced-spot') {
+      title.textContent = `${f.spot!.squadron.id}: ${kind}`;
+      for (const k of ['rot', 'speed', 'radius', 'name', 'player'] as const) rows[k].style.display = 'none';
+      rows.x.style.display = rows.y.style.display = f.spot!.chosen ? '' : 'none';
+    } else rows.x.style.display = rows.y.style.display = '';
   };
 }
