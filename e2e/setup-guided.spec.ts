@@ -18,6 +18,9 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
   const last = page.locator('#guide-last');
   await press('#new-guided');
   await expect(status).toContainText('Player 2 places');
+  // on a phone the sheet's top (all that shows until it is slid up) holds whose turn it is and the turn control
+  await expect(status).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('#guide-turn-left')).toBeInViewport({ ratio: 1 });
   // one refused placement first: on the edge of the table, the reason in words
   const spots = [[450, 330], [800, 330], [1150, 330], [450, 590], [800, 590], [1150, 590]];
   for (const [i, [x, y]] of spots.entries()) {

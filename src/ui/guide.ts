@@ -115,8 +115,10 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     if (turn(k === 'q' ? step : -step)) ev.preventDefault();
   });
   const end = h('button', { id: 'guide-end', onclick: () => { setGuide(null); cmd.set({ setupMode: false }); } }, 'End guide');
-  const active = h('div', { id: 'guide-active' }, status, offers, turnRow, h('div', { class: 'row' }, extra, end), deployRow);
+  // what to do next first: on a phone only the top of the panel shows until it is slid up
+  const active = h('div', { id: 'guide-active' }, status, turnRow, deployRow, offers, h('div', { class: 'row' }, extra, end));
   host.append(h('h3', {}, 'Table'), start, active, last);
+  host.dataset.step = 'none';
 
   const tap = (x: number, y: number): boolean => {
     const s = get(), g = s.guide;
