@@ -80,6 +80,24 @@ export interface ShipClassSpec {
   defaultArcSourceWhy: string;
   targetingPoints: TargetingProfile;
   flags?: string[];
+  /** the figures this table's class edit changed (`arcs.frontOffset`, `targetingPoints.side`, ...), when it has one */
+  edited?: string[];
+}
+
+/** The arc figures a table may correct for a class (`measurements.classes`), mm on the catalog's token. */
+export const ARC_EDIT_KEYS = ['frontOffset', 'frontConj', 'rearOffset', 'rearConj', 'frontEndInset', 'rearEndInset', 'sideSplit'] as const;
+export type ArcEditKey = (typeof ARC_EDIT_KEYS)[number];
+export const TARGETING_EDIT_KEYS = ['front', 'rear', 'side', 'sideRear'] as const;
+export type TargetingEditKey = (typeof TARGETING_EDIT_KEYS)[number];
+
+/**
+ * A table's correction of one class's token (`measurements.classes.<class>`), measured by a player
+ * on the cardboard: every figure in mm on the token as the catalog sizes it (arc figures are kept in
+ * the catalog on the arc dataset's token and scaled; an edit is what the player measured, unscaled).
+ */
+export interface ClassEdit {
+  arcs?: Partial<Record<ArcEditKey, number>>;
+  targetingPoints?: { front?: number; rear?: number; side?: [number, number]; sideRear?: [number, number] };
 }
 
 /** The arc-line datasets a table may choose among (`measurements.arcSource`). */
@@ -183,6 +201,8 @@ export interface MeasurementOverrides {
   maneuverTool?: Partial<Record<ToolOverrideKey, number>>;
   /** which dataset's arc lines every class uses where it has that dataset (default: each class's own default) */
   arcSource?: ArcSource;
+  /** per class id, the player's corrections of its arc lines and targeting points (ClassEdit) */
+  classes?: Record<string, ClassEdit>;
 }
 
 export const TOOL_OVERRIDE_KEYS = [
@@ -218,8 +238,62 @@ export function withMeasurements(base: Catalog, m: MeasurementOverrides | undefi
     squadron: m.squadronDiameter !== undefined ? { diameter: m.squadronDiameter, status: 'set by the table' } : base.squadron,
     shipSizes,
     maneuverTool: toolWith(base.maneuverTool, m.maneuverTool),
-    shipClasses: m.arcSource ? withArcSource(base.shipClasses, m.arcSource) : base.shipClasses,
+    shipClasses: withClassEdits(base, m.arcSource ? withArcSource(base.shipClasses, m.arcSource) : base.shipClasses, m.classes),
   };
+}
+
+/** Arc-dataset mm per token mm of a size: along the length, and across (the end insets). */
+function arcScale(cat: Catalog, size: ShipSize): { along: number; across: number } {
+  const t = cat.shipSizes[size].token;
+  return { along: cat.arcDataset.tokenLength[size] / t.length, across: cat.arcDataset.tokenWidth[size] / t.width };
+}
+
+function withClassEdits(cat: Catalog, classes: Record<string, ShipClassSpec>, edits: MeasurementOverrides['classes']): Record<string, ShipClassSpec> {
+  if (!edits || !Object.keys(edits).length) return classes;
+  const out: Record<string, ShipClassSpec> = { ...classes };
+  const set = 'set by the table (a player\'s measurement of the token)';
+  for (const [id, e] of Object.entries(edits)) {
+    const c = Object.hasOwn(classes, id) ? classes[id] : undefined;
+    if (!c) continue; // validation names an unknown class; a catalog without it ignores the edit
+    const { along, across } = arcScale(cat, c.size);
+    const edited: string[] = [];
+    const arcs = { ...c.arcs };
+    for (const k of ARC_EDIT_KEYS) {
+      const v = e.arcs?.[k];
+      if (v === undefined) continue;
+      arcs[k] = v * (k === 'frontEndInset' || k === 'rearEndInset' ? across : along);
+      edited.push(`arcs.${k}`);
+    }
+    if (edited.length) arcs.status = set;
+    const tp = { ...c.targetingPoints };
+    const te = e.targetingPoints ?? {};
+    for (const k of TARGETING_EDIT_KEYS) {
+      const v = te[k];
+      if (v === undefined) continue;
+      (tp as Record<string, unknown>)[k] = Array.isArray(v) ? [v[0], v[1]] : v;
+      edited.push(`targetingPoints.${k}`);
+    }
+    if (edited.some((f) => f.startsWith('targetingPoints'))) tp.status = set;
+    if (edited.length) out[id] = { ...c, arcs, targetingPoints: tp, edited };
+  }
+  return out;
+}
+
+/**
+ * A class's figures as a player measures them on the token: arc figures in mm on the catalog's
+ * token (the catalog keeps them on the arc dataset's token), targeting points as the catalog has them.
+ * What the class editor shows and edits.
+ */
+export function classFiguresOnToken(cat: Catalog, id: string): { arcs: Record<ArcEditKey, number | undefined>; targetingPoints: TargetingProfile } | undefined {
+  const c = shipClass(cat, id);
+  if (!c) return undefined;
+  const { along, across } = arcScale(cat, c.size);
+  const arcs = {} as Record<ArcEditKey, number | undefined>;
+  for (const k of ARC_EDIT_KEYS) {
+    const v = c.arcs[k];
+    arcs[k] = v === undefined ? undefined : v / (k === 'frontEndInset' || k === 'rearEndInset' ? across : along);
+  }
+  return { arcs, targetingPoints: c.targetingPoints };
 }
 
 function withArcSource(classes: Record<string, ShipClassSpec>, source: ArcSource): Record<string, ShipClassSpec> {

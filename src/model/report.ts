@@ -57,7 +57,34 @@ export interface AttackReport {
   why: string;
   /** addition: the readings that decided this verdict, when any did */
   readings?: ReadingUse[];
+  /** addition: the attack involves a ship of a class this table corrects (`measurements.classes`) */
+  classEdit?: ClassEditUse;
   [extra: string]: unknown;
+}
+
+/**
+ * optional section `classEdits`: per class the table corrects, its name, each corrected figure
+ * (the table's and the catalog's, mm on the token), its ships, how many attacks rest on it and
+ * which of them (`attacker>defender`) the correction changes.
+ */
+export type ClassEditsReport = Record<string, {
+  name: string;
+  figures: Record<string, { table: number | number[] | null; catalog: number | number[] | null }>;
+  ships: string[];
+  attacks: number;
+  changed: string[];
+}>;
+
+/** How an attack rests on a class the table corrects, and what the catalog's own figures would give. */
+export interface ClassEditUse {
+  /** the corrected classes of the attacker's and defender's ships */
+  classes: string[];
+  /** the corrected figures (`victory: targetingPoints.front`, ...) */
+  figures: string[];
+  /** the attack judged with the catalog's figures for those classes */
+  withCatalog: { inArc: boolean; range: AttackReport['range']; rangeMm: number | null; los: LosVerdict };
+  /** whether the verdict (arc, range band or line of sight) differs with the catalog's figures */
+  changes: boolean;
 }
 
 export interface RiftReport { ship: string; band: number; effects: string[]; [extra: string]: unknown }
@@ -111,6 +138,8 @@ export interface Report {
   proposals: ProposalReport[];
   collisions?: CollisionReport[];
   offTable?: OffTableReport[];
+  /** addition: the classes this table corrects and what rests on them */
+  classEdits?: ClassEditsReport;
   [extra: string]: unknown;
 }
 

@@ -1,6 +1,7 @@
+import { localShipShapes } from './pieces';
 import {
-  ARC_SOURCES, type Band, CATALOG, type Catalog, type MeasurementOverrides, OBSTACLE_TYPES, type ObstacleType, SHIP_SIZES, type ShipSize,
-  shipClass, TOOL_OVERRIDE_KEYS, withMeasurements,
+  ARC_EDIT_KEYS, ARC_SOURCES, type Band, CATALOG, type Catalog, type ClassEdit, type MeasurementOverrides, OBSTACLE_TYPES, type ObstacleType, SHIP_SIZES, type ShipSize,
+  shipClass, TARGETING_EDIT_KEYS, TOOL_OVERRIDE_KEYS, withMeasurements,
 } from './catalog';
 
 export type Ruleset = 'seed' | '1.6';
@@ -315,6 +316,67 @@ function measurements(v: unknown, path: string): MeasurementOverrides | undefine
     }
     out.maneuverTool = res;
   }
+  if (o.classes !== undefined) out.classes = classEdits(o.classes, `${path}.classes`);
+  return out;
+}
+
+/**
+ * `measurements.classes`: per catalog class id, the player's corrections of its token (ClassEdit),
+ * each figure in mm on the token and within it; checkClassEdits then builds the hull zones.
+ */
+function classEdits(v: unknown, path: string): Record<string, ClassEdit> {
+  const o = obj(v, path);
+  const out: Record<string, ClassEdit> = Object.create(null);
+  for (const id of Object.keys(o)) {
+    const at = `${path}.${id}`;
+    const cls = shipClass(CATALOG, id);
+    if (!cls) throw new TableError(at, `no ship class ${quote(id)} in the catalog (class ids as in table files: victory, cr90, ...)`);
+    const { width, length } = CATALOG.shipSizes[cls.size].token;
+    const e = obj(o[id], at);
+    for (const k of Object.keys(e)) {
+      if (k !== 'arcs' && k !== 'targetingPoints') throw new TableError(`${at}.${k}`, 'unknown part of a class; expected arcs or targetingPoints');
+    }
+    const edit: ClassEdit = {};
+    const huge = cls.size === 'huge';
+    if (e.arcs !== undefined) {
+      const a = obj(e.arcs, `${at}.arcs`);
+      const res: NonNullable<ClassEdit['arcs']> = {};
+      for (const k of Object.keys(a)) {
+        if (!(ARC_EDIT_KEYS as readonly string[]).includes(k) || (k === 'sideSplit' && !huge)) {
+          const keys = ARC_EDIT_KEYS.filter((x) => huge || x !== 'sideSplit');
+          throw new TableError(`${at}.arcs.${k}`, `unknown arc figure for a ${cls.size} ship; expected one of ${keys.join(', ')}`);
+        }
+      }
+      for (const k of ARC_EDIT_KEYS) {
+        if (a[k] === undefined) continue;
+        // insets run along an end edge (half the token's width at most), the rest along its length
+        const max = k === 'frontEndInset' || k === 'rearEndInset' ? width / 2 : length;
+        res[k] = num(a, k, `${at}.arcs`, { min: 0, max });
+      }
+      edit.arcs = res;
+    }
+    if (e.targetingPoints !== undefined) {
+      const t = obj(e.targetingPoints, `${at}.targetingPoints`);
+      const res: NonNullable<ClassEdit['targetingPoints']> = {};
+      for (const k of Object.keys(t)) {
+        if (!(TARGETING_EDIT_KEYS as readonly string[]).includes(k) || (k === 'sideRear' && !huge)) {
+          const keys = TARGETING_EDIT_KEYS.filter((x) => huge || x !== 'sideRear');
+          throw new TableError(`${at}.targetingPoints.${k}`, `unknown targeting point for a ${cls.size} ship; expected one of ${keys.join(', ')}`);
+        }
+      }
+      for (const k of ['front', 'rear'] as const) if (t[k] !== undefined) res[k] = num(t, k, `${at}.targetingPoints`, { min: 0, max: length });
+      for (const k of ['side', 'sideRear'] as const) {
+        if (t[k] === undefined) continue;
+        const p = `${at}.targetingPoints.${k}`;
+        const xy = t[k];
+        if (!Array.isArray(xy) || xy.length !== 2) throw new TableError(p, `expected [mm out from the centreline, mm back from the front edge], got ${describe(xy)}`);
+        const pair = { out: xy[0], back: xy[1] };
+        res[k] = [num(pair, 'out', p, { min: 0, max: width / 2 }), num(pair, 'back', p, { min: 0, max: length })];
+      }
+      edit.targetingPoints = res;
+    }
+    out[id] = edit;
+  }
   return out;
 }
 
@@ -487,6 +549,7 @@ export function validateTable(json: unknown): Table {
   if (m) {
     table.measurements = m;
     checkBandOrder(table);
+    checkClassEdits(table);
   }
   if (root.exogorthChoice !== undefined) {
     const exogorths = new Set(obstacles.filter((x) => x.type.startsWith('exogorth')).map((x) => x.id));
@@ -533,6 +596,41 @@ function maneuverProposal(
   const res: ManeuverProposal = { id: pid, kind, ship: shipId, clicks, side };
   if (speed !== undefined) res.speed = speed;
   return res;
+}
+
+/**
+ * A corrected class must still be a ship: its arc lines divide the token into its hull zones (each
+ * with some area, together the whole token) and each targeting point lies in its own hull zone.
+ */
+export function checkClassEdits(table: Table, base: Catalog = CATALOG): void {
+  const edits = table.measurements?.classes;
+  if (!edits) return;
+  const cat = withMeasurements(base, table.measurements);
+  for (const id of Object.keys(edits)) {
+    const cls = shipClass(cat, id);
+    if (!cls?.edited) continue;
+    const at = `measurements.classes.${id}`;
+    let shapes: ReturnType<typeof localShipShapes>;
+    try {
+      shapes = localShipShapes(cat, cls.size, id);
+    } catch {
+      throw new TableError(at, `these arc lines do not divide ${cls.name}'s token into hull zones`);
+    }
+    const token = shapes.token.area;
+    let sum = 0;
+    for (const z of shapes.zones) {
+      const a = shapes.hullZones[z].area;
+      if (!(a > 1)) throw new TableError(at, `these arc lines leave ${cls.name}'s ${z} hull zone no area`);
+      sum += a;
+    }
+    if (Math.abs(sum - token) > 1e-6 * token) throw new TableError(at, `these arc lines do not divide ${cls.name}'s token into hull zones (they cross)`);
+    for (const z of shapes.zones) {
+      const p = shapes.targetingPoints[z];
+      if (!shapes.hullZones[z].contains(p.x, p.y)) {
+        throw new TableError(at, `${cls.name}'s ${z} targeting point lies outside its ${z} hull zone`);
+      }
+    }
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { proposals } from './proposals';
 import { rift } from './rift';
 import { collisions, offTable } from './sanity';
 import { shapesReport } from './shapes-report';
+import { classEditsReport } from './class-edits';
 import { World } from './world';
 
 /** The full analysis of a table: every section of armada-report/1, unrounded. */
@@ -48,6 +49,8 @@ export function analyzeWorld(world: World, budget?: Budget): Report {
   // optional addition: per exogorth, what it would attack, and the recorded choice judged
   const targets = exogorthTargets(world, report.exogorths);
   if (targets) report.exogorthTargets = targets;
+  const edits = classEditsReport(world, attackList);
+  if (edits) report.classEdits = edits;
   const partial = budget?.note();
   if (partial) report.partial = partial;
   return report;

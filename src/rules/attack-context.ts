@@ -57,6 +57,10 @@ export interface AttackContext {
   lineMeetings: (ThirdPieceMeetings | undefined)[];
   /** obstacles then ships (as slots), filed by their boxes grown by NEAR_MM: built when first needed (los.ts) */
   thirdGrid?: BoxGrid;
+  /** whether the table corrects any class (measurements.classes): found when first asked */
+  classEdited?: boolean;
+  /** the same attacks on the table's catalog twin (World.catalogTwin), built when first needed */
+  twin?: AttackContext;
 }
 
 /** One number for an unordered pair of sides. */

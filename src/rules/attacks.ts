@@ -3,7 +3,7 @@ import type { Point } from '../geometry/point';
 import { closest, type Closest, relate } from '../geometry/relate';
 import { insideConvexBeyond, pointInsideConvexBeyond } from '../geometry/separation';
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { AttackReport, ReadingUse, XY } from '../model/report';
+import type { AttackReport, ClassEditUse, ReadingUse, XY } from '../model/report';
 import { type AttackContext, attackContext, type CoverOutline, defendersOf, player, type Side } from './attack-context';
 import { bandOf, edgeNote, type BandLookup } from './bands';
 import { CLEAR_LOS, judgeLos, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
@@ -12,6 +12,7 @@ import {
   N_LOS_LINE, N_RANGE_LINE, N_RANGE_MM, NUMS, RANGE_MASK, RANGE_SHIFT, TO_CODES, TO_MASK, TO_SHIFT,
 } from './attack-table';
 import type { Budget } from './budget';
+import { figureWords } from './class-edits';
 import type { World } from './world';
 
 /**
@@ -231,7 +232,39 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   if (j.blockedBy.length) report.blockedBy = j.blockedBy;
   if (j.dustBy.length) report.dustBy = j.dustBy;
   if (j.readings) report.readings = j.readings;
+  const edit = classEditOf(ctx, att, def, report);
+  if (edit) report.classEdit = edit;
   return report;
+}
+
+/**
+ * An attack between ships (or a ship and a squadron) of a class the table corrects: the same pair
+ * judged on the table's catalog twin (the catalog's own figures), and whether the verdict differs.
+ * Undefined when neither side's class is corrected (nothing is judged twice then).
+ */
+function classEditOf(ctx: AttackContext, att: Side, def: Side, own: Pick<AttackReport, 'inArc' | 'range' | 'los'>): ClassEditUse | undefined {
+  if (ctx.classEdited === false) return undefined;
+  if (ctx.classEdited === undefined) {
+    ctx.classEdited = Object.values(ctx.world.catalog.shipClasses).some((c) => c.edited);
+    if (!ctx.classEdited) return undefined;
+  }
+  const classes: string[] = [], figures: string[] = [];
+  for (const side of [att, def]) {
+    if (side.kind !== 'zone') continue;
+    const id = side.ship.piece.class;
+    const spec = id !== undefined && Object.hasOwn(ctx.world.catalog.shipClasses, id) ? ctx.world.catalog.shipClasses[id] : undefined;
+    if (!spec?.edited || classes.includes(id!)) continue;
+    classes.push(id!);
+    for (const f of spec.edited) figures.push(`${id}.${f}`);
+  }
+  if (!classes.length) return undefined;
+  const twin = (ctx.twin ??= attackContext(ctx.world.catalogTwin()!, ctx.cover));
+  const a = twin.byKey.get(att.key)!, d = twin.byKey.get(def.key)!;
+  const r = judgeAttack(twin, a, d);
+  const withCatalog = { inArc: r.inArc, range: r.range, rangeMm: r.rangeMm, los: r.los };
+  // a verdict a player acts on: in arc or not, the band, the line of sight
+  const changes = r.inArc !== own.inArc || r.range !== own.range || r.los !== own.los;
+  return { classes, figures, withCatalog, changes };
 }
 
 /**
@@ -291,6 +324,8 @@ export function attackView(T: AttackTable, k: number): AttackReport {
     if (j.dustBy.length) report.dustBy = j.dustBy;
     if (j.readings) report.readings = j.readings;
   }
+  const edit = classEditOf(ctx, att, def, report);
+  if (edit) report.classEdit = edit;
   return report;
 }
 
@@ -312,6 +347,8 @@ export class JudgedAttack implements AttackReport {
   dustBy: string[] | undefined = undefined;
   /** readings that decided the verdict (ReadingUse in report.ts), only when some did */
   readings: ReadingUse[] | undefined = undefined;
+  /** the attack rests on a class the table corrects: what the catalog's figures give (ClassEditUse) */
+  classEdit: ClassEditUse | undefined = undefined;
   #why: string | undefined = undefined;
   #ctx: AttackContext | undefined = undefined;
   #att: Side | undefined = undefined;
@@ -359,6 +396,7 @@ export class JudgedAttack implements AttackReport {
     if (this.blockedBy !== undefined) o.blockedBy = this.blockedBy;
     if (this.dustBy !== undefined) o.dustBy = this.dustBy;
     if (this.readings !== undefined) o.readings = this.readings;
+    if (this.classEdit !== undefined) o.classEdit = this.classEdit;
     for (const k of Object.keys(this)) if (!(k in o) && this[k] !== undefined) o[k] = this[k];
     return o;
   }
@@ -368,7 +406,16 @@ function whyOf(r: JudgedAttack, ctx: AttackContext, att: Side, def: Side, touchO
   const j: LosJudgement = { los: r.los, obstructedBy: r.obstructedBy, grazing: r.grazing, blockedBy: r.blockedBy ?? [], dustBy: r.dustBy ?? [], pieces: r.lines ?? [] };
   const to = r.rangeMeasuredTo ?? 'whole defender (outside the arc)';
   const readings = r.readings ? ` ${r.readings.map((u) => `Depends on a reading: ${u.says}; otherwise ${u.otherwise}.`).join(' ')}` : '';
-  return `${arcSentence(att, def, r, touchOnly)} ${rangeSentence(att, r.range, r.rangeMm, rangeBand(ctx, att, r.rangeMm), to)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}${readings}`;
+  return `${arcSentence(att, def, r, touchOnly)} ${rangeSentence(att, r.range, r.rangeMm, rangeBand(ctx, att, r.rangeMm), to)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}${readings}${r.classEdit ? ` ${classEditSentence(ctx, r.classEdit)}` : ''}`;
+}
+
+/** "Uses this table's correction of ...; with the catalog's figures ..." */
+export function classEditSentence(ctx: AttackContext, e: ClassEditUse): string {
+  const names = e.classes.map((id) => ctx.world.catalog.shipClasses[id]?.name ?? id).join(' and ');
+  const w = e.withCatalog;
+  const verdict = `${w.inArc ? 'in arc' : 'out of arc'}, ${w.range === 'beyond' ? 'out of range' : w.range === 'distance-1' ? 'at distance 1' : `${w.range} range`}, line of sight ${w.los}`;
+  return `Depends on an edited class: uses this table's correction of the ${names} token (${e.figures.map(figureWords).join(', ')}); `
+    + (e.changes ? `with the catalog's figures it would be ${verdict}.` : 'the catalog\'s figures give the same verdict.');
 }
 
 const f2 = (n: number) => n.toFixed(2);

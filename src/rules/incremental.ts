@@ -21,6 +21,7 @@ import { proposals } from './proposals';
 import { rift } from './rift';
 import { collisions, offTable } from './sanity';
 import { shapeOf } from './shapes-report';
+import { classEditsReport } from './class-edits';
 import { World, type Entry } from './world';
 
 export interface Analysis {
@@ -113,6 +114,9 @@ export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposa
   const targets = exogorthTargets(world, report.exogorths);
   if (targets) report.exogorthTargets = targets;
   else delete report.exogorthTargets;
+  const edits = classEditsReport(world, report.attacks);
+  if (edits) report.classEdits = edits;
+  else delete report.classEdits;
   return { world, report, ...(!proposalsStay && opts.proposals === false ? { proposalsPending: true } : {}) };
 }
 

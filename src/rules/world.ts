@@ -24,7 +24,9 @@ export class World {
   readonly all: Entry[];
   readonly byId: Map<string, Entry>;
 
-  constructor(readonly table: Table, base: Catalog = CATALOG, previous?: World) {
+  #twin: World | null | undefined = undefined;
+
+  constructor(readonly table: Table, readonly base: Catalog = CATALOG, previous?: World) {
     const cat = (this.catalog = previous && previous.table.measurements === table.measurements ? previous.catalog : withMeasurements(base, table.measurements));
     const reuse = previous && previous.catalog === cat ? previous.byId : undefined;
     const same = <E extends Entry>(id: string, piece: E['piece']): E | undefined => {
@@ -48,6 +50,24 @@ export class World {
 
   get ruleset() {
     return this.table.ruleset;
+  }
+
+  /**
+   * The same table judged with the catalog's own figures for every class this table corrects
+   * (`measurements.classes`): what an attack's verdict would be without the edit. Null when the
+   * table corrects no class. Built when first asked.
+   */
+  catalogTwin(): World | null {
+    if (this.#twin === undefined) {
+      const m = this.table.measurements;
+      if (!m?.classes || !Object.values(this.catalog.shipClasses).some((c) => c.edited)) this.#twin = null;
+      else {
+        const rest = { ...m };
+        delete rest.classes;
+        this.#twin = new World({ ...this.table, measurements: rest }, this.base);
+      }
+    }
+    return this.#twin;
   }
 }
 
