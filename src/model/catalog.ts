@@ -147,6 +147,8 @@ export interface Catalog {
   obstacles: Record<ObstacleType, ObstacleSpec>;
   obstacleEffects: Record<ObstacleKind, { ship: string | null; squadron: string | null }>;
   maneuverTool: ManeuverToolSpec;
+  /** set by withMeasurements: the catalog before any table's measurements */
+  unmeasured?: Catalog;
 }
 
 function build(): Catalog {
@@ -239,6 +241,7 @@ export function withMeasurements(base: Catalog, m: MeasurementOverrides | undefi
     shipSizes,
     maneuverTool: toolWith(base.maneuverTool, m.maneuverTool),
     shipClasses: withClassEdits(base, m.arcSource ? withArcSource(base.shipClasses, m.arcSource) : base.shipClasses, m.classes),
+    unmeasured: base.unmeasured ?? base,
   };
 }
 

@@ -258,7 +258,10 @@ function classEditOf(ctx: AttackContext, att: Side, def: Side, own: Pick<AttackR
     for (const f of spec.edited) figures.push(`${id}.${f}`);
   }
   if (!classes.length) return undefined;
-  const twin = (ctx.twin ??= attackContext(ctx.world.catalogTwin()!, ctx.cover));
+  const twinWorld = ctx.world.catalogTwin();
+  if (!twinWorld) return undefined;
+  const twin = (ctx.twin ??= attackContext(twinWorld, ctx.cover));
+  twin.classEdited = false; // the twin corrects nothing: never judged a third time
   const a = twin.byKey.get(att.key)!, d = twin.byKey.get(def.key)!;
   const r = judgeAttack(twin, a, d);
   const withCatalog = { inArc: r.inArc, range: r.range, rangeMm: r.rangeMm, los: r.los };

@@ -26,8 +26,13 @@ export class World {
 
   #twin: World | null | undefined = undefined;
 
-  constructor(readonly table: Table, readonly base: Catalog = CATALOG, previous?: World) {
-    const cat = (this.catalog = previous && previous.table.measurements === table.measurements ? previous.catalog : withMeasurements(base, table.measurements));
+  /** the catalog before this table's measurements: what catalogTwin judges with */
+  readonly base: Catalog;
+
+  constructor(readonly table: Table, base: Catalog = CATALOG, previous?: World) {
+    const keep = previous && previous.table.measurements === table.measurements;
+    this.base = keep ? previous.base : base.unmeasured ?? base;
+    const cat = (this.catalog = keep ? previous.catalog : withMeasurements(base, table.measurements));
     const reuse = previous && previous.catalog === cat ? previous.byId : undefined;
     const same = <E extends Entry>(id: string, piece: E['piece']): E | undefined => {
       const old = reuse?.get(id);
