@@ -25,6 +25,7 @@ import { watchExogorth } from './ui/exogorth';
 import { buildManeuver } from './ui/maneuver';
 import { addManeuverOverlays } from './render/maneuver';
 import { buildMeasurements } from './ui/measurements';
+import { buildClassEditor } from './ui/class-editor';
 import { attachLibrary } from './ui/library';
 import { registerOffline } from './ui/update';
 import { h } from './ui/dom';
@@ -165,6 +166,10 @@ async function main() {
   measurementsHost.id = 'measurements';
   $('verdicts').before(measurementsHost);
   const updateMeasurements = buildMeasurements(measurementsHost, cmd);
+  const classEditorHost = h('section', { id: 'class-edit' });
+  measurementsHost.after(classEditorHost);
+  const classEditor = buildClassEditor(classEditorHost, store, cmd);
+  $('inspector').addEventListener('edit-class', (ev) => classEditor.open((ev as CustomEvent<string>).detail));
 
   const message = $('message');
   let shown: AppState['message'] = null, hideTimer = 0;
@@ -225,6 +230,7 @@ async function main() {
     updateInspector(s);
     guide.update(s);
     updateMeasurements(s);
+    classEditor.update(s);
     updateDispute(s, analysis);
     maneuver.update(s, analysis);
     showMessage(s);

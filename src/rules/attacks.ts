@@ -12,7 +12,7 @@ import {
   N_LOS_LINE, N_RANGE_LINE, N_RANGE_MM, NUMS, RANGE_MASK, RANGE_SHIFT, TO_CODES, TO_MASK, TO_SHIFT,
 } from './attack-table';
 import type { Budget } from './budget';
-import { figureWords } from './class-edits';
+import { classEditWords } from './class-edits';
 import type { World } from './world';
 
 /**
@@ -409,16 +409,7 @@ function whyOf(r: JudgedAttack, ctx: AttackContext, att: Side, def: Side, touchO
   const j: LosJudgement = { los: r.los, obstructedBy: r.obstructedBy, grazing: r.grazing, blockedBy: r.blockedBy ?? [], dustBy: r.dustBy ?? [], pieces: r.lines ?? [] };
   const to = r.rangeMeasuredTo ?? 'whole defender (outside the arc)';
   const readings = r.readings ? ` ${r.readings.map((u) => `Depends on a reading: ${u.says}; otherwise ${u.otherwise}.`).join(' ')}` : '';
-  return `${arcSentence(att, def, r, touchOnly)} ${rangeSentence(att, r.range, r.rangeMm, rangeBand(ctx, att, r.rangeMm), to)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}${readings}${r.classEdit ? ` ${classEditSentence(ctx, r.classEdit)}` : ''}`;
-}
-
-/** "Uses this table's correction of ...; with the catalog's figures ..." */
-export function classEditSentence(ctx: AttackContext, e: ClassEditUse): string {
-  const names = e.classes.map((id) => ctx.world.catalog.shipClasses[id]?.name ?? id).join(' and ');
-  const w = e.withCatalog;
-  const verdict = `${w.inArc ? 'in arc' : 'out of arc'}, ${w.range === 'beyond' ? 'out of range' : w.range === 'distance-1' ? 'at distance 1' : `${w.range} range`}, line of sight ${w.los}`;
-  return `Depends on an edited class: uses this table's correction of the ${names} token (${e.figures.map(figureWords).join(', ')}); `
-    + (e.changes ? `with the catalog's figures it would be ${verdict}.` : 'the catalog\'s figures give the same verdict.');
+  return `${arcSentence(att, def, r, touchOnly)} ${rangeSentence(att, r.range, r.rangeMm, rangeBand(ctx, att, r.rangeMm), to)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}${readings}${r.classEdit ? ` ${classEditWords(r.classEdit, (id) => ctx.world.catalog.shipClasses[id]?.name ?? id)}` : ''}`;
 }
 
 const f2 = (n: number) => n.toFixed(2);

@@ -1,5 +1,5 @@
 import { ARC_EDIT_KEYS, classFiguresOnToken, TARGETING_EDIT_KEYS } from '../model/catalog';
-import type { AttackReport, ClassEditsReport } from '../model/report';
+import type { AttackReport, ClassEditsReport, ClassEditUse } from '../model/report';
 import type { World } from './world';
 
 /**
@@ -27,6 +27,16 @@ export const FIGURE_WORDS: Record<string, string> = {
 export function figureWords(path: string): string {
   const at = path.indexOf('.');
   return FIGURE_WORDS[path.slice(at + 1)] ?? path;
+}
+
+/** "Depends on an edited class: uses this table's correction of ...; with the catalog's figures ..." */
+export function classEditWords(e: ClassEditUse, nameOf: (id: string) => string): string {
+  const w = e.withCatalog;
+  const range = w.range === 'beyond' ? 'out of range' : w.range === 'distance-1' ? 'at distance 1' : `${w.range} range`;
+  const verdict = `${w.inArc ? 'in arc' : 'out of arc'}, ${range}, line of sight ${w.los}`;
+  return `Depends on an edited class: uses this table's correction of the ${e.classes.map(nameOf).join(' and ')} token`
+    + ` (${e.figures.map(figureWords).join(', ')}); `
+    + (e.changes ? `with the catalog's figures it would be ${verdict}.` : 'the catalog\'s figures give the same verdict.');
 }
 
 /** The optional report section: undefined when the table corrects no class. */

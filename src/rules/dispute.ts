@@ -3,9 +3,10 @@ import type { Polygon } from '../geometry/polygon';
 import { closest, insideIntervals } from '../geometry/relate';
 import { polygonSegmentClosest } from '../geometry/clip';
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { Band, HullZoneName } from '../model/catalog';
+import { type Band, CATALOG, type HullZoneName, shipClass } from '../model/catalog';
 import type { AttackReport, XY } from '../model/report';
 import { NEAR_MM, type PieceOnLine } from './los';
+import { classEditWords } from './class-edits';
 import type { World } from './world';
 
 /**
@@ -58,6 +59,8 @@ export interface Dispute {
   loupes: LoupeFocus[];
   /** the readings the verdict rests on (the attack's `readings`), in words: what each says and what the other choice gives */
   readings?: string[];
+  /** the attack rests on a class this table corrects (the attack's `classEdit`), in words; whether the catalog's figures differ */
+  classEdit?: { text: string; changes: boolean };
 }
 
 interface ReadingUse { reading: string; value: string; otherwise?: string; says?: string }
@@ -292,5 +295,6 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1): Dispu
     attacker: a.attacker, defender: a.defender, kind, canAttack: kind === 'clear' || kind === 'obstructed',
     headline, named, margins, closeCall, closeText, loupes: loupes.slice(0, 4),
     ...(Array.isArray(a.readings) && a.readings.length ? { readings: (a.readings as ReadingUse[]).map(readingWords) } : {}),
+    ...(a.classEdit ? { classEdit: { text: classEditWords(a.classEdit, (id) => shipClass(CATALOG, id)?.name ?? id), changes: a.classEdit.changes } } : {}),
   };
 }

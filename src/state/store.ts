@@ -4,6 +4,8 @@ import type { ArcSource, HullZoneName, ObstacleType } from '../model/catalog';
 import { type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
 import { type MeasureKey, overrideOf, withOverride } from './measurements';
+import { withClassEdit } from './class-edit';
+import type { ClassEdit } from '../model/catalog';
 import { addPieceAtFreeSpot, findPiece, type NewPiece, removePiece } from './pieces';
 
 export interface Message { kind: 'error' | 'info'; text: string }
@@ -114,6 +116,13 @@ export function commands(store: AppStore) {
       else delete m.arcSource;
       const next: Table = { ...t, measurements: m };
       if (!Object.keys(m).length) delete next.measurements;
+      this.change(next);
+    },
+    /** Correct a class's token (its arc lines and targeting points, `measurements.classes`), or clear it (null): one undo step. */
+    setClassEdit(id: string, edit: ClassEdit | null) {
+      const t = get().table;
+      const next = withClassEdit(t, id, edit);
+      if (JSON.stringify(next.measurements ?? null) === JSON.stringify(t.measurements ?? null)) return;
       this.change(next);
     },
     /** Every figure back to the catalog: one undo step. */

@@ -183,6 +183,13 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   const fields = h('div', { class: 'fields' });
   const place = h('button', { id: 'commit-exogorth' }, 'Place it on the table');
   const del = h('button', { id: 'delete', class: 'danger' }, 'Delete');
+  // the class editor lives elsewhere in the panel: ask for it by an event main.ts wires
+  const editClass = h('button', { id: 'edit-class', title: 'correct this class\'s arc lines and targeting points from the real token' }, 'Correct this class…');
+  editClass.addEventListener('click', () => {
+    const f = store.getState().selected ? findPiece(store.getState().table, store.getState().selected!) : null;
+    const cls = f?.kind === 'ship' ? (f.piece as { class?: string }).class : undefined;
+    if (cls) host.dispatchEvent(new CustomEvent('edit-class', { detail: cls }));
+  });
   const apply = (field: string, value: number | string, input?: HTMLInputElement) => {
     const id = store.getState().selected;
     if (!id) return;
@@ -216,13 +223,14 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
   const rows = { x: lab('x mm', x), y: lab('y mm', y), rot: lab('rotation °', rot), speed: lab('speed', speed), radius: lab('radius mm', radius), player: lab('player', player), name: lab('name', name) };
   fields.append(...Object.values(rows));
-  host.append(h('h3', {}, 'Selected'), title, fields, h('div', { class: 'row' }, place, del),
+  host.append(h('h3', {}, 'Selected'), title, fields, h('div', { class: 'row' }, place, editClass, del),
     h('p', { class: 'hint' }, 'Drag to move; drag the round handle to turn (Shift: 15° steps). Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo. Click a hull zone or a squadron to see its attacks.'));
   const setVal = (el: HTMLInputElement | HTMLSelectElement, v: string) => { if (document.activeElement !== el) el.value = v; };
   return (s: AppState) => {
     const f = s.selected ? findPiece(s.table, s.selected) : null;
     host.classList.toggle('empty', !f);
-    if (!f) { title.textContent = 'Nothing selected: click a piece.'; fields.style.display = 'none'; place.style.display = del.style.display = 'none'; return; }
+    if (!f) { title.textContent = 'Nothing selected: click a piece.'; fields.style.display = 'none'; place.style.display = del.style.display = editClass.style.display = 'none'; return; }
+    editClass.style.display = f.kind === 'ship' && (f.piece as { class?: string }).class ? '' : 'none';
     fields.style.display = '';
     del.style.display = '';
     const p = f.piece as unknown as Record<string, unknown>;

@@ -149,11 +149,13 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     const arcLine = attack.attacker.includes('.') ? '' : '<div class="margin-group" data-topic="arc"><b>Arc</b><ul><li>a squadron attacks all around (360 degrees)</li></ul></div>';
     const readings = dispute.readings?.length
       ? `<div class="readings"><b>Depends on a reading</b><ul>${dispute.readings.map((r) => `<li>${e(r)}</li>`).join('')}</ul></div>` : '';
+    const edit = dispute.classEdit
+      ? `<div class="readings class-edit" data-changes="${dispute.classEdit.changes}"><b>${dispute.classEdit.changes ? 'The class edit changes this verdict' : 'Rests on a class edit'}</b><ul><li>${e(dispute.classEdit.text)}</li></ul></div>` : '';
     summary.innerHTML =
       `<p class="headline">${e(dispute.headline)}</p>` +
       (dispute.closeCall ? `<p class="close-call">${e(dispute.closeText)}</p>` : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement precision.</p>`) +
       `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ${e(attack.los)}</p>`;
-    details.innerHTML = readings + arcLine + section('Arc', 'arc') + section('Range', 'range') + section('Line of sight', 'los') + readings +
+    details.innerHTML = edit + readings + arcLine + section('Arc', 'arc') + section('Range', 'range') + section('Line of sight', 'los') + readings +
       `<details class="why"><summary>The full explanation</summary>${e(attack.why)}</details>`;
     return true;
   };

@@ -1,5 +1,5 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { ReadingUse, Report } from '../model/report';
+import type { ClassEditUse, ReadingUse, Report } from '../model/report';
 import { cutSections, type PartialNote } from '../rules/budget';
 import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
@@ -91,7 +91,7 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
         `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
         (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
         (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
-        readingMarker(x.readings) +
+        readingMarker(x.readings) + classEditMarker(x.classEdit) +
         `<div class="why">${e(x.why)}</div></li>`,
     );
     chars += parts[at].length;
@@ -110,6 +110,13 @@ export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, 
   else if (moving && !state.attacker) parts.push('<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or squadron to follow its attacks while moving).</li>');
   parts.push('</ul>');
   host.innerHTML = parts.join('');
+}
+
+/** The marker on an attack that rests on a class this table corrects, and whether the catalog's figures differ. */
+function classEditMarker(c: ClassEditUse | undefined): string {
+  if (!c) return '';
+  return `<div class="reading class-edit" data-class-edit="${e(c.classes.join(' '))}" data-changes="${c.changes}">✎ edited class ${e(c.classes.join(', '))}: ` +
+    (c.changes ? `the catalog's figures give ${c.withCatalog.inArc ? 'in arc' : 'not in arc'}, ${e(c.withCatalog.range)}, line of sight ${e(c.withCatalog.los)}` : 'the catalog\'s figures give the same verdict') + '</div>';
 }
 
 /** The marker on a verdict a reading decided (the attack's or exogorth entry's `readings`): what the reading says and what the other choice gives. */
