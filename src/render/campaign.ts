@@ -8,7 +8,7 @@ import { attackContext, coverShape } from '../rules/attack-context';
 import { judgeMove, purrgilReach } from '../rules/purrgil';
 import { riftBands } from '../rules/rift';
 import { judgeDisplacedSpot, type SpotVerdict } from '../rules/exogorth';
-import { violationWords } from '../state/guide';
+import { violationWords } from '../rules/violation-words';
 import { spotId } from '../state/pieces';
 import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../rules/setup';
 import { type ObstacleEntry, World } from '../rules/world';

@@ -13,7 +13,10 @@ import type { Violation } from '../model/report';
 import type { Obstacle, Player, Ship, Squadron, Table } from '../model/table';
 import { judgeDeploy } from '../rules/deploy';
 import { judgeSetup, type SetupEdges, type SetupReading } from '../rules/setup';
+import { violationWords } from '../rules/violation-words';
 import { World } from '../rules/world';
+
+export { violationWords };
 import { freshId, normaliseDeg } from './pieces';
 
 export const CORE_SET: readonly ObstacleType[] = ['station', 'asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b'];
@@ -113,24 +116,6 @@ export function guideStep(t: Table, g: Guide): Step {
 
 export type Placement = { ok: true; table: Table; id: string; note: string } | { ok: false; why: string };
 
-const f2 = (n: number) => n.toFixed(2);
-
-/** A violation in words a player uses, naming the pieces: "station is 36.65 mm from asteroid-b; ...". */
-export function violationWords(v: Violation): string {
-  const piece = typeof v.piece === 'string' ? v.piece : 'it';
-  const need = typeof v.needMoreThanMm === 'number' ? v.needMoreThanMm : null;
-  const atMost = typeof v.needAtMostMm === 'number' ? v.needAtMostMm : null;
-  const band = /beyond distance (\d)/.exec(v.rule)?.[1];
-  const beyond = band && need !== null ? `it must be beyond distance ${band} (${f2(need)} mm)` : `it ${v.rule}`;
-  if (v.with && v.measure === 'overlapping (gap 0)') return `${piece} overlaps ${v.with}; ${beyond}`;
-  if (v.with && v.gapMm !== null && need !== null) return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; ${beyond}`;
-  if (v.with && v.gapMm !== null && atMost !== null) return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; it ${v.rule} (${f2(atMost)} mm)`;
-  if (v.with && v.measure === 'overlap depth' && v.gapMm !== null) return `${piece} would overlap ${v.with} by ${f2(v.gapMm)} mm; it ${v.rule}`;
-  if (v.with && v.gapMm !== null && v.measure === 'gap') return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; it ${v.rule}`;
-  if (typeof v.edge === 'string' && v.gapMm !== null && need !== null) return `${piece} is ${f2(v.gapMm)} mm from ${v.edge}; ${beyond}`;
-  if (v.gapMm !== null && typeof v.measure === 'string') return `${piece} ${v.rule}: it is ${f2(v.gapMm)} mm ${v.measure}`;
-  return `${piece} ${v.rule}${v.with ? ` (${v.with})` : ''}`;
-}
 
 /** Place the offered obstacle with its centre at (x, y): on the table if the setup rule allows it. */
 export function placeObstacle(t: Table, g: Guide, x: number, y: number, rotation: number, reading: SetupReading, edges: SetupEdges): Placement {

@@ -1,4 +1,4 @@
-import { violationWords } from '../state/guide';
+import { violationWords } from '../rules/violation-words';
 import { commitExogorthJudged, findPiece, resetSpots } from '../state/pieces';
 import type { AppStore, Commands } from '../state/store';
 

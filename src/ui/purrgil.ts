@@ -1,6 +1,6 @@
 import { judgeMove } from '../rules/purrgil';
 import { World } from '../rules/world';
-import { violationWords } from '../state/guide';
+import { violationWords } from '../rules/violation-words';
 import { patchPiece } from '../state/pieces';
 import type { AppStore, Commands } from '../state/store';
 
