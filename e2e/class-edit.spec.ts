@@ -95,6 +95,12 @@ test.describe('desktop 1280x800', () => {
     await page.click('#undo');
     expect(await classEdits(page)).toEqual({ victory: { targetingPoints: { side: [19.55, 31.5] } } });
 
+    if (process.env.SCREENSHOTS) {
+      await page.evaluate(() => document.querySelector('#class-edit-token')!.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.__armada.cmd.clearMessage());
+      await page.screenshot({ path: 'docs/screenshots/class-editor.png' });
+    }
+
     // reload: the table (edit included) is kept
     await page.reload();
     await expect(page.locator('body[data-ready="true"]')).toBeVisible();
