@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import ClipperLib from 'clipper-lib';
-import { ARC_TOLERANCE_MM, difference, grownOutline, minkowskiPaths, rectPath, reflected, regionPolygons, SCALE, toPath, union } from '../src/geometry/offset';
+import { ARC_TOLERANCE_MM, difference, grownOutline, minkowskiByConvolution, minkowskiPaths, minkowskiPathsPlain, rectPath, reflected, regionPolygons, SCALE, toPath, union } from '../src/geometry/offset';
 import { Polygon } from '../src/geometry/polygon';
 import { farthestReach, overlapDepth, segmentWithin } from '../src/geometry/reach';
 import { Circle } from '../src/geometry/circle';
@@ -137,5 +137,40 @@ describe('minkowskiPaths', () => {
       expect(area(difference(fast, slow))).toBeLessThan(perimeter / SCALE);
       expect(area(difference(slow, fast))).toBeLessThan(perimeter / SCALE);
     }
+  });
+
+  const OBSTACLES = ['asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station', 'dust-1', 'dust-2', 'gravity-rift', 'purrgil-1', 'purrgil-2', 'exogorth-1', 'exogorth-2'] as const;
+  /** the convolution's sum against the whole copies': one outline, equal up to clipper's rounding of crossings */
+  const expectSameSum = (fast: ReturnType<typeof minkowskiPaths>, plain: ReturnType<typeof minkowskiPaths>) => {
+    const area = (ps: typeof fast) => ps.reduce((s, p) => s + Math.abs(ClipperLib.Clipper.Area(p)), 0) / SCALE / SCALE;
+    const perimeter = plain.reduce((s, p) => s + p.reduce((t, q, k) => t + Math.hypot(q.X - p[(k + 1) % p.length].X, q.Y - p[(k + 1) % p.length].Y), 0), 0) / SCALE;
+    expect(fast).toHaveLength(1);
+    expect(plain).toHaveLength(1);
+    expect(area(difference(fast, plain)) + area(difference(plain, fast))).toBeLessThan(perimeter / SCALE);
+  };
+  it('from the reduced convolution: the same sum as from whole copies, for every pair of obstacle outlines turned at random', () => {
+    let byConvolution = 0, runs = 0;
+    fc.assert(fc.property(
+      fc.constantFrom(...OBSTACLES), fc.constantFrom(...OBSTACLES), uniform(0, 360), uniform(0, 360), uniform(-900, 900), uniform(-450, 450),
+      (ta, tb, ra, rb, x, y) => {
+        const A = Polygon.from(obstacleRing(ta, x, y, ra)), B = reflected(Polygon.from(obstacleRing(tb, 0, 0, rb)));
+        const fast = minkowskiByConvolution(A, B);
+        runs++;
+        // null (the whole copies taken) only where an edge is exactly parallel to one at a corner of the
+        // other: outlines digitised on a grid and turned by a multiple of 90 degrees relative to each other
+        if (!fast) return;
+        byConvolution++;
+        expectSameSum(fast, minkowskiPathsPlain(A, B));
+      },
+    ), { numRuns: 80, seed: 16 });
+    expect(byConvolution).toBeGreaterThan(runs * 0.9); // so that the comparison is made at all
+  });
+  it('an outline summed with itself reflected (edges parallel): the whole copies, the same sum; likewise two rectangles and a base with a token', () => {
+    const A = Polygon.from(obstacleRing('debris-b', 0, 0, 40)), B = reflected(Polygon.from(obstacleRing('debris-b', 0, 0, 220)));
+    expect(minkowskiByConvolution(A, B)).toBeNull();
+    expectSameSum(minkowskiPaths(A, B), minkowskiPathsPlain(A, B));
+    expect(minkowskiByConvolution(Polygon.rect(0, 0, 10, 10), Polygon.rect(3, 3, 4, 6))).toBeNull();
+    const base = Polygon.rect(400, 300, 102, 152).placed(0, 0, 0), token = reflected(Polygon.from(obstacleRing('purrgil-1', 0, 0, 23.5)));
+    expectSameSum(minkowskiPaths(base, token), minkowskiPathsPlain(base, token));
   });
 });

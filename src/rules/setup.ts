@@ -12,7 +12,7 @@
  * the tolerance) is not beyond it. Lying exactly on the setup area's edge counts as inside.
  * Exogorths are placed by their own rule (touching another obstacle) and are left out.
  */
-import { minkowskiPaths, offsetPaths, rectPath, reflected, regionPolygons, difference, union } from '../geometry/offset';
+import { minkowskiPathsPlain, offsetPaths, rectPath, reflected, regionPolygons, difference, union } from '../geometry/offset';
 import type { Polygon } from '../geometry/polygon';
 import { relate } from '../geometry/relate';
 import { outsideRect } from '../geometry/reach';
@@ -130,7 +130,7 @@ export function setupLegalRegion(
 export function setupLegalRegionPlain(
   world: World, obstacle: { type: ObstacleType; rotation: number }, reading: SetupReading = 'core', edges: SetupEdges = 'all',
 ): Polygon[] {
-  return regionWith(world, obstacle, reading, edges, (o, S, d) => offsetPaths(minkowskiPaths(o.outline, reflected(S)), d));
+  return regionWith(world, obstacle, reading, edges, (o, S, d) => offsetPaths(minkowskiPathsPlain(o.outline, reflected(S)), d));
 }
 
 /** The region, given what one obstacle forbids the centre of S (the next outline at the origin) at spacing d. */
