@@ -298,6 +298,22 @@ export function judgeAttackInto(ctx: AttackContext, att: Side, def: Side, T: Att
   T.built[k] = undefined;
 }
 
+/**
+ * Row k judged again for its line of sight alone, its range and line ends kept: for an attack
+ * between two pieces that did not move, which a moved third piece can change only through its
+ * line (analyzeIncremental). The row must have been judged (not given as an object). The same
+ * judgeLos on the same numbers as judgeAttackInto, so the same row as judging it in full.
+ */
+export function judgeLosInto(ctx: AttackContext, att: Side, def: Side, T: AttackTable, k: number): void {
+  const o = NUMS * k, nums = T.nums;
+  const from = { x: nums[o + N_LOS_LINE], y: nums[o + N_LOS_LINE + 1] }, to = { x: nums[o + N_LOS_LINE + 2], y: nums[o + N_LOS_LINE + 3] };
+  const a = { x: nums[o + N_RANGE_LINE], y: nums[o + N_RANGE_LINE + 1] }, b = { x: nums[o + N_RANGE_LINE + 2], y: nums[o + N_RANGE_LINE + 3] };
+  const j = judgeLos(ctx, att, def, [from, to], [a, b]);
+  T.flags[k] = (T.flags[k] & ~(LOS_MASK << LOS_SHIFT)) | LOS_CODES.indexOf(j.los) << LOS_SHIFT;
+  T.los[k] = j === CLEAR_LOS ? undefined : j;
+  T.built[k] = undefined;
+}
+
 /** The report object of row k: what judgeAttack returns for the pair (a given row: the object given). */
 export function attackView(T: AttackTable, k: number): AttackReport {
   const flags = T.flags[k];

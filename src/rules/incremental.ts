@@ -12,7 +12,7 @@ import { CATALOG, type Catalog } from '../model/catalog';
 import { analyzeWorld } from './analyze';
 import { attackContext, player } from './attack-context';
 import { AttackTable, FLAG_GIVEN, N_LOS_LINE, NUMS, tableOf } from './attack-table';
-import { attackList, judgeAll, judgeAttackInto } from './attacks';
+import { attackList, judgeAll, judgeAttackInto, judgeLosInto } from './attacks';
 import { distanceBetween } from './distances';
 import { exogorths, exogorthTargets } from './exogorth';
 import { NEAR_MM } from './los';
@@ -265,15 +265,18 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
   for (const S of near) { minX = Math.min(minX, S.minX); minY = Math.min(minY, S.minY); maxX = Math.max(maxX, S.maxX); maxY = Math.max(maxY, S.maxY); }
   const { att, def, nums } = T;
   for (let k = 0; k < total; k++) {
-    let judge = again[att[k]] === 1 || again[def[k]] === 1;
-    if (!judge && near.length) {
-      const o = NUMS * k + N_LOS_LINE;
-      const x0 = nums[o], y0 = nums[o + 1], x1 = nums[o + 2], y1 = nums[o + 3];
-      if (!(Math.max(x0, x1) < minX - margin || Math.min(x0, x1) > maxX + margin || Math.max(y0, y1) < minY - margin || Math.min(y0, y1) > maxY + margin)) {
-        for (let i = 0; !judge && i < near.length; i++) if (lineNear(near[i], x0, y0, x1, y1, margin)) judge = true;
-      }
-    }
-    if (judge) judgeAttackInto(ctx, sides[att[k]], sides[def[k]], T, k);
+    if (again[att[k]] === 1 || again[def[k]] === 1) { judgeAttackInto(ctx, sides[att[k]], sides[def[k]], T, k); continue; }
+    if (!near.length) continue;
+    const o = NUMS * k + N_LOS_LINE;
+    const x0 = nums[o], y0 = nums[o + 1], x1 = nums[o + 2], y1 = nums[o + 3];
+    if (Math.max(x0, x1) < minX - margin || Math.min(x0, x1) > maxX + margin || Math.max(y0, y1) < minY - margin || Math.min(y0, y1) > maxY + margin) continue;
+    let judge = false;
+    for (let i = 0; !judge && i < near.length; i++) if (lineNear(near[i], x0, y0, x1, y1, margin)) judge = true;
+    if (!judge) continue;
+    // neither side moved: the range and the line's ends stand, only the line of sight may change
+    // (a row given as an object has no range in the arrays: judged in full)
+    if (T.flags[k] & FLAG_GIVEN) judgeAttackInto(ctx, sides[att[k]], sides[def[k]], T, k);
+    else judgeLosInto(ctx, sides[att[k]], sides[def[k]], T, k);
   }
   return attackList(T);
 }
