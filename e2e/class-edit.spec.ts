@@ -82,6 +82,11 @@ test.describe('desktop 1280x800', () => {
     await page.evaluate(() => document.querySelector('#class-edit-token [data-handle="tpFront"]')!.scrollIntoView({ block: 'center' }));
     const c = (await handle.boundingBox())!;
     await page.mouse.click(c.x + c.width / 2, c.y + c.height / 2);
+    // nor is a press 10 px off the handle that trembles 3 px (under the 4 px threshold)
+    await page.mouse.move(c.x + c.width / 2 + 10, c.y + c.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(c.x + c.width / 2 + 12, c.y + c.height / 2 + 2, { steps: 2 });
+    await page.mouse.up();
     expect(await classEdits(page)).toEqual({ victory: { targetingPoints: { side: [19.55, 31.5] } } });
     // a drag moves the front targeting point toward the stern, one undo step
     const b = (await handle.boundingBox())!;
@@ -126,7 +131,7 @@ test.describe('desktop 1280x800', () => {
     await page.selectOption('#class-edit-class', 'victory');
     await page.locator('#class-edit-targetingPoints-front').fill('70');
     await page.locator('#class-edit-targetingPoints-front').press('Enter');
-    await expect(page.locator('#message')).toContainText('front targeting point lies outside its front hull zone');
+    await expect(page.locator('#message')).toContainText('Not changed: front targeting point, mm back from the front edge: Victory-class Star Destroyer\'s front targeting point lies outside its front hull zone');
     expect(await classEdits(page)).toEqual({ victory: { targetingPoints: { side: [19.55, 31.5] } } });
     // reset gives the class back to the catalog
     await page.click('#class-edit-reset');
@@ -144,11 +149,34 @@ test.describe('phone 390x844 portrait, touch', () => {
     await editSidePoint(page, true, vsd);
     await page.locator('#class-editor').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/class-edit-phone.png' });
-    // a tap on a handle moves nothing
+    // a tap on a handle moves nothing, nor does a finger that trembles 8 px (under the 12 px threshold)
     const before = await classEdits(page);
     await page.evaluate(() => document.querySelector('#class-edit-token [data-handle="tpSide"]')!.scrollIntoView({ block: 'center' }));
     const t = (await page.locator('#class-edit-token [data-handle="tpSide"]').boundingBox())!;
-    await page.touchscreen.tap(t.x + t.width / 2, t.y + t.height / 2);
+    const cx = t.x + t.width / 2, cy = t.y + t.height / 2;
+    await page.touchscreen.tap(cx, cy);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = async (points: [number, number][]) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: points[0][0], y: points[0][1] }] });
+      for (const [x, y] of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await touch([[cx + 6, cy], [cx + 10, cy + 4], [cx + 14, cy + 4]]);
     expect(await classEdits(page)).toEqual(before);
+    // a finger drag moves the side point toward the stern: one undo step, the handle kept where it was grabbed
+    await touch([[cx, cy], [cx, cy + 10], [cx, cy + 20], [cx, cy + 30]]);
+    const side = await page.evaluate(() => window.__armada.store.getState().table.measurements?.classes?.victory?.targetingPoints?.side);
+    expect(side![1]).toBeGreaterThan(31.5 + 3);
+    expect(Math.abs(side![0] - 19.55)).toBeLessThan(0.5);
+    // at 4x the token is larger than the view: a finger on the token away from the handles pans it
+    await page.selectOption('#class-edit-zoom', '4');
+    const view = page.locator('.class-edit-view');
+    await view.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    const vb = (await view.boundingBox())!;
+    const x0 = vb.x + 20, y0 = Math.min(vb.y + vb.height, 844) - 20;
+    await touch([[x0, y0], [x0 + 30, y0 - 40], [x0 + 60, y0 - 80], [x0 + 90, y0 - 120]]);
+    const scrolled = await view.evaluate((el) => el.scrollTop + el.scrollLeft);
+    expect(scrolled).toBeGreaterThan(50);
+    expect((await classEdits(page))!.victory.targetingPoints!.side).toEqual(side);
   });
 });

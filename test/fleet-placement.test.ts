@@ -79,7 +79,7 @@ describe('a fleet list set down in a deployment zone', () => {
 
   it('the Executor is longer than the zone is deep: set down on its half of the setup area, and named as outside the zone', () => {
     const r = placeFleet(table(), parseFleetList('Executor I-class Star Dreadnought (270)\nTIE Fighter Squadron').pieces, 1);
-    expect(r.added.map((a) => a.id)).toEqual(['executor', 'sq1-']);
+    expect(r.added.map((a) => a.id)).toEqual(['executor', 'sq1-1']);
     expect(r.notLegal.map((n) => n.id)).toEqual(['executor']);
     expect(r.notLegal[0].why).toMatch(/does not fit inside player 1's deployment zone .* 77\.5 x 351\.5 mm; must be within distance 1-3 of player 1's edge/);
     const exe = r.table.ships[0];

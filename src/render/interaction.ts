@@ -17,11 +17,8 @@ export interface Pickable {
 export const COARSE_DEG = 15;
 export const FINE_DEG = 1;
 
-/**
- * How far (CSS px) a press must travel before it becomes a drag: below it, a press is a tap that
- * selects and moves nothing. A finger trembles more than a mouse.
- */
-export const DRAG_THRESHOLD_PX = { mouse: 4, touch: 12 } as const;
+export { DRAG_THRESHOLD_PX } from '../state/gesture';
+import { DRAG_THRESHOLD_PX } from '../state/gesture';
 
 type Gesture =
   | { kind: 'move'; id: string; dx: number; dy: number; sx: number; sy: number; limit: number; started: boolean }

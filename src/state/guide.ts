@@ -150,7 +150,7 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
   const rotation = p.kind === 'ship' && p.rotation !== undefined ? normaliseDeg(p.rotation) : facingOpponent(player);
   let next: Table, id: string;
   if (p.kind === 'ship') {
-    id = freshId(t, p.class ?? `${p.size}${player}`);
+    id = freshId(t, p.class ?? `p${player}-${p.size}-`);
     const speed = pendingSpeed(p);
     const ship: Ship = { id, size: p.size, player, x, y, rotation, speed };
     if (p.class) ship.class = p.class;

@@ -199,6 +199,8 @@ function allIds(t: Table): Set<string> {
 
 export function freshId(t: Table, prefix: string): string {
   const ids = allIds(t);
+  // a prefix ending in a dash is always numbered ("sq1-1", "sq1-2"), never left hanging ("sq1-")
+  if (prefix.endsWith('-')) for (let i = 1; ; i++) if (!ids.has(`${prefix}${i}`)) return `${prefix}${i}`;
   if (!ids.has(prefix)) return prefix;
   for (let i = 2; ; i++) if (!ids.has(`${prefix}${i}`)) return `${prefix}${i}`;
 }

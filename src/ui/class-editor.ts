@@ -3,6 +3,7 @@ import { localShipShapes } from '../model/pieces';
 import { type Table, validateTable } from '../model/table';
 import { catalogWith, dragHandle, editOf, editorBase, fieldsOf, type HandleName, handlesOf, setField, withClassEdit } from '../state/class-edit';
 import type { AppState, AppStore, Commands } from '../state/store';
+import { DRAG_THRESHOLD_PX } from '../state/gesture';
 import { h, option } from './dom';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -22,13 +23,15 @@ const LIFE = 96 / 25.4;
  * targeting point outside its zone) and the message says why. Verdicts resting on an edit say so.
  */
 export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Commands) {
-  const pick = h('select', { id: 'class-edit-class', title: 'the ship class to correct' });
+  const pick = h('select', { id: 'class-edit-class', title: 'the ship class to correct', style: 'max-width:100%;min-width:0' });
   const zoom = h('select', { id: 'class-edit-zoom', title: 'how large the token is drawn' },
     option('fit', 'fit the panel'), option('2', '2x'), option('4', '4x'), option('life', 'life size (lay the token on the screen)'));
   const reset = h('button', { id: 'class-edit-reset', title: 'give every figure of this class back to the catalog' }, 'Reset class to catalog');
   const status = h('div', { class: 'hint', id: 'class-edit-status' });
   const drawing = svg('svg', { id: 'class-edit-token' });
-  const scroller = h('div', { class: 'class-edit-view', style: 'overflow:auto;max-height:70vh;background:#101419;border:1px solid var(--line);touch-action:none' });
+  // the view pans with a finger (a large token at 4x or life size); the handles take the finger themselves
+  // (panned by hand below: the handles must take a finger at once, and touch-action on SVG shapes is not kept)
+  const scroller = h('div', { class: 'class-edit-view', style: 'overflow:auto;max-height:60vh;background:#101419;border:1px solid var(--line);touch-action:none' });
   scroller.append(drawing);
   const fields = h('div', { class: 'class-edit-fields' });
   const body = h('div', {}, h('div', { class: 'row' }, pick, zoom), scroller, status, fields, h('div', { class: 'row' }, reset));
@@ -49,7 +52,9 @@ export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Comman
   let table: Table = store.getState().table;
   let id = pick.value;
   let draft: ClassEdit | null = null; // the edit while a handle is dragged
-  let dragging: { name: HandleName; pointer: number } | null = null;
+  // a press on a handle becomes a drag only past the threshold, and the handle keeps where it was grabbed
+  let dragging: { name: HandleName; pointer: number; x0: number; y0: number; dx: number; dy: number; limit: number; moved: boolean } | null = null;
+  let shown: { name: HandleName; x: number; y: number }[] = [];
 
   const scale = () => {
     const c = shipClass(CATALOG, id)!;
@@ -100,8 +105,9 @@ export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Comman
         drawing.append(el);
       }
     }
-    // an invisible wide target over each handle: 44 px to a finger
-    for (const hd of handlesOf(id, edit, base)) {
+    // an invisible wide target over each handle: 44 px to a finger (the nearest handle to the press wins)
+    shown = handlesOf(id, edit, base).map((hd) => ({ name: hd.name, x: hd.x, y: hd.y }));
+    for (const hd of shown) {
       drawing.append(svg('circle', { cx: X(hd.x), cy: Y(hd.y), r: 22, fill: 'transparent', 'data-handle-target': hd.name }));
     }
     (drawing as unknown as { toToken: (cx: number, cy: number) => { x: number; y: number } }).toToken = (cx, cy) => {
@@ -123,7 +129,19 @@ export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Comman
       input.addEventListener('change', () => {
         const v = input.value.trim() === '' ? null : input.valueAsNumber;
         if (v !== null && !Number.isFinite(v)) return;
-        cmd.setClassEdit(id, setField(id, editOf(store.getState().table, id), f.path, v, editorBase(store.getState().table)));
+        const t = store.getState().table;
+        const edit = setField(id, editOf(t, id), f.path, v, editorBase(t));
+        // refused in the field's own words, not the file's path
+        try {
+          validateTable(JSON.parse(JSON.stringify(withClassEdit(t, id, edit))));
+        } catch (e) {
+          const problem = (e as { problem?: string }).problem ?? (e as Error).message;
+          cmd.message('error', `Not changed: ${f.label}: ${problem}.`);
+          renderFields();
+          return;
+        }
+        cmd.clearMessage();
+        cmd.setClassEdit(id, edit);
       });
       const cat = f.catalog === undefined ? 'none' : String(Math.round(f.catalog * 100) / 100);
       fields.append(h('div', { class: 'row', style: 'align-items:center;margin:2px 0' },
@@ -141,7 +159,8 @@ export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Comman
     reset.disabled = !table.measurements?.classes?.[id];
     if (c) {
       const arcs = c.arcs, unc = arcs.uncertaintyMm !== undefined ? `, catalog good to about ${arcs.uncertaintyMm} mm` : '';
-      status.textContent = `${c.name} (${c.size}): arc lines from ${arcs.source ?? 'the catalog'}${unc}; targeting points ${c.targetingPoints.status ?? ''}.` +
+      const source = arcs.source === 'section7' ? 'the community\'s measurements of the printed token' : arcs.source === 'mesh' ? 'a digital table\'s ruler meshes' : 'the catalog';
+      status.textContent = `${c.name} (${c.size}, bow at the top): arc lines from ${source}${unc}; targeting points ${c.targetingPoints.status ?? ''}.` +
         (table.measurements?.classes?.[id] ? ' Edited on this table.' : '');
     }
   };
@@ -151,36 +170,74 @@ export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Comman
   reset.addEventListener('click', () => cmd.setClassEdit(id, null));
   panel.addEventListener('toggle', () => { if (panel.open) refresh(); });
 
+  const toToken = (cx: number, cy: number) => (drawing as unknown as { toToken: (cx: number, cy: number) => { x: number; y: number } }).toToken(cx, cy);
+  // a press away from the handles pans: the view first, what it cannot take the panel around it
+  let pan: { pointer: number; x: number; y: number } | null = null;
+  const outer = (): HTMLElement | null => {
+    for (let el = scroller.parentElement; el; el = el.parentElement) {
+      const o = getComputedStyle(el).overflowY;
+      if ((o === 'auto' || o === 'scroll') && el.scrollHeight > el.clientHeight) return el;
+    }
+    return null;
+  };
+  scroller.addEventListener('pointerdown', (ev) => {
+    if ((ev.target as Element).closest('[data-handle],[data-handle-target]') || ev.pointerType === 'mouse') return;
+    scroller.setPointerCapture(ev.pointerId);
+    pan = { pointer: ev.pointerId, x: ev.clientX, y: ev.clientY };
+  });
+  scroller.addEventListener('pointermove', (ev) => {
+    if (!pan || ev.pointerId !== pan.pointer) return;
+    const dx = pan.x - ev.clientX, dy = pan.y - ev.clientY;
+    pan.x = ev.clientX; pan.y = ev.clientY;
+    const top = scroller.scrollTop;
+    scroller.scrollBy(dx, dy);
+    const restY = dy - (scroller.scrollTop - top);
+    if (Math.abs(restY) >= 1) outer()?.scrollBy(0, restY);
+  });
+  const endPan = (ev: PointerEvent) => { if (pan && ev.pointerId === pan.pointer) pan = null; };
+  scroller.addEventListener('pointerup', endPan);
+  scroller.addEventListener('pointercancel', endPan);
+
   drawing.addEventListener('pointerdown', (ev) => {
     const target = (ev.target as Element).closest('[data-handle],[data-handle-target]');
-    const name = (target?.getAttribute('data-handle') ?? target?.getAttribute('data-handle-target')) as HandleName | null;
-    if (!name) return;
+    if (!target) return;
+    // handles whose targets overlap (two meeting points a few px apart): the nearest to the press
+    const p = toToken(ev.clientX, ev.clientY);
+    let best = shown[0], bestD = Infinity;
+    for (const hd of shown) {
+      const d = Math.hypot(hd.x - Math.abs(p.x), hd.y - p.y);
+      if (d < bestD) { bestD = d; best = hd; }
+    }
+    if (!best) return;
     ev.preventDefault();
     drawing.setPointerCapture(ev.pointerId);
-    dragging = { name, pointer: ev.pointerId };
-    draft = editOf(table, id);
+    const limit = ev.pointerType === 'mouse' ? DRAG_THRESHOLD_PX.mouse : DRAG_THRESHOLD_PX.touch;
+    dragging = { name: best.name, pointer: ev.pointerId, x0: ev.clientX, y0: ev.clientY, dx: best.x - Math.abs(p.x), dy: best.y - p.y, limit, moved: false };
   });
   drawing.addEventListener('pointermove', (ev) => {
     if (!dragging || ev.pointerId !== dragging.pointer) return;
-    const p = (drawing as unknown as { toToken: (cx: number, cy: number) => { x: number; y: number } }).toToken(ev.clientX, ev.clientY);
-    draft = dragHandle(id, editOf(table, id), dragging.name, p.x, p.y, editorBase(table));
+    if (!dragging.moved && Math.hypot(ev.clientX - dragging.x0, ev.clientY - dragging.y0) <= dragging.limit) return;
+    dragging.moved = true;
+    const p = toToken(ev.clientX, ev.clientY);
+    draft = dragHandle(id, editOf(table, id), dragging.name, Math.abs(p.x) + dragging.dx, p.y + dragging.dy, editorBase(table));
     draw();
   });
   const drop = (ev: PointerEvent) => {
     if (!dragging || ev.pointerId !== dragging.pointer) return;
-    const edit = draft;
+    const edit = draft, moved = dragging.moved;
     dragging = null;
     draft = null;
-    if (!edit) return;
+    if (!edit || !moved) return; // a tap: nothing moves
     // judged as the file would be: a token that is no ship is refused, with the reason
     const next = withClassEdit(store.getState().table, id, edit);
     try {
       validateTable(JSON.parse(JSON.stringify(next)));
     } catch (e) {
-      cmd.message('error', `That edit was not made: ${(e as Error).message}.`);
+      cmd.message('error', `That edit was not made: ${(e as { problem?: string }).problem ?? (e as Error).message}.`);
       refresh();
       return;
     }
+    cmd.clearMessage();
     cmd.setClassEdit(id, edit);
   };
   drawing.addEventListener('pointerup', drop);

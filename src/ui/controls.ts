@@ -138,7 +138,7 @@ export function buildPalette(host: HTMLElement, cmd: Commands, near: () => { x: 
   const size = h('select', { id: 'palette-size', title: 'the size of a ship without a class' }, ...SHIP_SIZES.map((s) => option(s)));
   // every class by name, grouped by faction; the search box narrows the list (name, id or card name)
   const search = h('input', { type: 'search', id: 'palette-class-search', placeholder: 'search classes', style: 'width:120px' });
-  const cls = h('select', { id: 'palette-class', title: 'ship class (a class implies its size)' });
+  const cls = h('select', { id: 'palette-class', title: 'ship class (a class implies its size)', style: 'max-width:100%;min-width:0' });
   const fillClasses = () => {
     const q = search.value.trim().toLowerCase();
     const match = (id: string, c: ShipClassSpec) => !q || [id, c.name, ...c.cards].some((t) => t.toLowerCase().includes(q));

@@ -1,0 +1,6 @@
+/**
+ * How far (CSS px) a press must travel before it becomes a drag: below it, a press is a tap that
+ * selects and moves nothing. A finger trembles more than a mouse. The canvas (render/interaction.ts)
+ * and the class editor's handles (ui/class-editor.ts) both keep to it.
+ */
+export const DRAG_THRESHOLD_PX = { mouse: 4, touch: 12 } as const;
