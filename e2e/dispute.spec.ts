@@ -188,3 +188,38 @@ for (const phone of [false, true]) {
     });
   });
 }
+
+test.describe('phone (Pixel 5, touch): settling one attack at the table', () => {
+  test.use(PIXEL5);
+
+  test('a ship\'s bow under its own turn handle can be tapped; the sheet\'s peek then shows the verdict', async ({ page }) => {
+    await openFresh(page);
+    const isd = await piece(page, 'isd');
+    // the rear zone first: the star destroyer is selected and its turn handle (22 px to a finger) lies over its bow
+    await touchPress(page, await pagePoint(page, isd.x, isd.y - 50), 0);
+    expect((await pair(page)).attacker).toBe('isd.rear');
+    const handle = await page.evaluate(() => {
+      const a = window.__armada;
+      const e = a.analysis().world.byId.get('isd')!;
+      return a.scene.handleOf(e);
+    });
+    const bow = await pagePoint(page, isd.x, isd.y + 55);
+    const h = await pagePoint(page, handle![0], handle![1]);
+    expect(Math.hypot(bow.x - h.x, bow.y - h.y)).toBeLessThanOrEqual(22);
+    await touchPress(page, bow, 0);
+    expect((await pair(page)).attacker).toBe('isd.front');
+    // and nothing turned
+    expect((await piece(page, 'isd')).rotation).toBe(isd.rotation);
+    // the defender: the corvette's centre; the peek (the sheet's top 150 px) shows the verdict's headline
+    const cr90 = await piece(page, 'cr90');
+    await touchPress(page, await pagePoint(page, cr90.x, cr90.y), 0);
+    expect((await pair(page)).defender).toMatch(/^cr90\./);
+    const headline = page.locator('#attack-verdict .headline');
+    await expect(headline).toBeVisible();
+    const box = (await headline.boundingBox())!;
+    const vh = page.viewportSize()!.height;
+    expect(box.y).toBeGreaterThan(vh - 150);
+    expect(box.y + Math.min(box.height, 20)).toBeLessThanOrEqual(vh);
+    await page.screenshot({ path: 'test-results/phone-peek-verdict.png' });
+  });
+});

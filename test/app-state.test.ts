@@ -237,3 +237,15 @@ describe("analyse: the app's judging", () => {
     expect(a.report.attacks).toEqual([]);
   });
 });
+
+describe('undo steps', () => {
+  it('a change that changes nothing (an equal table, a click past a limit) records no undo step; a real one does', () => {
+    const store = createAppStore(demo());
+    const cmd = commands(store);
+    const t = store.getState().table;
+    cmd.change(JSON.parse(JSON.stringify(t)) as Table);
+    expect(store.getState().history.past.length).toBe(0);
+    cmd.change(patchPiece(t, t.ships[0].id, { x: t.ships[0].x + 1 }));
+    expect(store.getState().history.past.length).toBe(1);
+  });
+});

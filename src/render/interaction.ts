@@ -22,7 +22,7 @@ import { DRAG_THRESHOLD_PX } from '../state/gesture';
 
 type Gesture =
   | { kind: 'move'; id: string; dx: number; dy: number; sx: number; sy: number; limit: number; started: boolean }
-  | { kind: 'rotate'; id: string; sx: number; sy: number; limit: number; started: boolean }
+  | { kind: 'rotate'; id: string; sx: number; sy: number; limit: number; started: boolean; under: { id: string; zone: ReturnType<typeof zoneOfPoint> } | null }
   | { kind: 'pan'; sx: number; sy: number; ox: number; oy: number; limit: number }
   | { kind: 'pinch' };
 
@@ -65,7 +65,9 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     if (selected && h) {
       const [hx, hy] = toScreen(scene.view, h[0], h[1]);
       if (!s.locked && Math.hypot(hx - sx, hy - sy) <= (ev.pointerType === 'mouse' ? 11 : 22)) {
-        gesture = { kind: 'rotate', id: selected.id, sx, sy, limit, started: false };
+        // on a phone the handle's reach covers a ship's bow: a press that never turns taps what lies under it
+        const under = pick.entries().find((e) => hit(e, x, y));
+        gesture = { kind: 'rotate', id: selected.id, sx, sy, limit, started: false, under: under ? { id: under.id, zone: zoneOfPoint(under, x, y) } : null };
         return;
       }
     }
@@ -125,6 +127,7 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
       }
     }
     if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
+    if (gesture?.kind === 'rotate' && !gesture.started && gesture.under && ev.type === 'pointerup') cmd.tap(gesture.under.id, gesture.under.zone);
     if (gesture?.kind === 'pinch' && pointers.size > 0) {
       gesture = null; // lift the remaining finger to start again
       pinchStart = null;

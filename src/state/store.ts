@@ -86,8 +86,11 @@ export function commands(store: AppStore) {
     change(next: Table) {
       const s = get();
       if (next === s.table || lockedOut(next)) return;
+      const text = JSON.stringify(next);
+      // a change that changes nothing (a click past the tool's limit) is no undo step
+      if (!s.gestureStart && text === JSON.stringify(s.table)) return;
       try {
-        validateTable(JSON.parse(JSON.stringify(next)));
+        validateTable(JSON.parse(text));
       } catch (e) {
         refuse(e);
         return;
