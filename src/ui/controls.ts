@@ -23,7 +23,10 @@ export function importText(cmd: Commands, text: string, source: string, loaded?:
     cmd.load(t, `Loaded the table from ${source}.`);
     loaded?.(t);
   } catch (e) {
-    cmd.message('error', `Could not load ${source}: ${(e as Error).message}. The table is unchanged.`);
+    // a file that is no table at all (not JSON, no format line) says so first; a table with a bad field names it
+    const path = (e as { path?: string }).path;
+    const what = path === '' || path === 'format' ? `it is not an Armada table file (${(e as Error).message})` : (e as Error).message;
+    cmd.message('error', `Could not load ${source}: ${what}. The table is unchanged.`);
   }
 }
 
@@ -224,7 +227,8 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   const rows = { x: lab('x mm', x), y: lab('y mm', y), rot: lab('rotation °', rot), speed: lab('speed', speed), radius: lab('radius mm', radius), player: lab('player', player), name: lab('name', name) };
   fields.append(...Object.values(rows));
   host.append(h('h3', {}, 'Selected'), title, fields, h('div', { class: 'row' }, place, editClass, del),
-    h('p', { class: 'hint' }, 'Drag to move; drag the round handle to turn (Shift: 15° steps). Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo. Click a hull zone or a squadron to see its attacks.'));
+    h('p', { class: 'hint' }, 'Drag to move; drag the round handle to turn (Shift: 15° steps). Tap a hull zone or a squadron to see its attacks. ',
+      h('span', { class: 'keys-hint' }, 'Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo.')));
   const setVal = (el: HTMLInputElement | HTMLSelectElement, v: string) => { if (document.activeElement !== el) el.value = v; };
   return (s: AppState) => {
     const f = s.selected ? findPiece(s.table, s.selected) : null;

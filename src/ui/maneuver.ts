@@ -54,7 +54,7 @@ export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands)
   const planBox = h('div', { class: 'maneuver-plan' },
     h('div', { class: 'row' }, left, right, h('span', { class: 'hint' }, 'speed'), slower, speedText, faster),
     h('div', {}, chartText), joints, h('div', { class: 'row' }, fan, execute, cancel), verdict, fanList,
-    h('p', { class: 'hint' }, 'Keys: 1-4 choose a joint, [ and ] click it left and right, + and - change speed, F the fan, Enter executes.'));
+    h('p', { class: 'hint keys-hint' }, 'Keys: 1-4 choose a joint, [ and ] click it left and right, + and - change speed, F the fan, Enter executes.'));
   host.append(h('style', {}, STYLE), h('h3', {}, 'Maneuver'), h('div', { class: 'row' }, start), planBox);
 
   const plan = () => planOf(store.getState().table);
