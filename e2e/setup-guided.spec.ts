@@ -47,6 +47,8 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
     }
     await tapTable(x, y);
     await expect(last).toHaveAttribute('data-ok', 'true');
+    // a deployment's answer runs to several lines; the turn control stays in the sheet's top
+    await expect(page.locator('#guide-turn-right')).toBeInViewport({ ratio: 1 });
   }
   const first = (await page.evaluate(() => window.__armada.store.getState().table.ships))[0];
   expect([first.rotation, first.speed]).toEqual([345, 3]);

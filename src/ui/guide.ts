@@ -14,7 +14,8 @@ import { h, option } from './dom';
 export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
   const get = store.getState;
   const setGuide = (g: Guide | null) => cmd.set({ guide: g });
-  const last = h('div', { id: 'guide-last', class: 'hint', 'aria-live': 'polite' });
+  const last = h('div', { id: 'guide-last', class: 'hint', 'aria-live': 'polite', title: 'tap to show it whole' });
+  last.addEventListener('click', () => last.classList.toggle('whole'));
   const say = (ok: boolean, text: string) => { last.textContent = text; last.dataset.ok = String(ok); };
 
   const start = h('div', { class: 'row', id: 'new-buttons' },
