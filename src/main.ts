@@ -191,7 +191,6 @@ async function main() {
     message.append(close);
   };
 
-  let shownPair = '';
   let frame = 0, panelDue = true, lastPanel = 0, savedTable: Table | null = null;
   const draw = () => {
     frame = 0;
@@ -234,13 +233,6 @@ async function main() {
     updateMeasurements(s);
     classEditor.update(s);
     updateDispute(s, analysis);
-    // on a phone the sheet then leads with the verdict (index.html), scrolled to its top
-    const chosen = s.attacker && s.defender ? `${s.attacker}>${s.defender}` : '';
-    if (chosen !== shownPair) {
-      shownPair = chosen;
-      document.body.classList.toggle('pair-chosen', !!chosen);
-      if (chosen) document.querySelector('aside')?.scrollTo({ top: 0 });
-    }
     maneuver.update(s, analysis);
     showMessage(s);
     document.body.dataset.ready = 'true';

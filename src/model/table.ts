@@ -320,6 +320,13 @@ function measurements(v: unknown, path: string): MeasurementOverrides | undefine
   return out;
 }
 
+/** Refuse a key of `o` not in `allowed`, naming it and what it should have been. */
+function onlyKeys(o: Obj, allowed: readonly string[], path: string, what: string): void {
+  for (const k of Object.keys(o)) {
+    if (!allowed.includes(k)) throw new TableError(`${path}.${k}`, `unknown ${what}; expected one of ${allowed.join(', ')}`);
+  }
+}
+
 /**
  * `measurements.classes`: per catalog class id, the player's corrections of its token (ClassEdit),
  * each figure in mm on the token and within it; checkClassEdits then builds the hull zones.
@@ -341,12 +348,7 @@ function classEdits(v: unknown, path: string): Record<string, ClassEdit> {
     if (e.arcs !== undefined) {
       const a = obj(e.arcs, `${at}.arcs`);
       const res: NonNullable<ClassEdit['arcs']> = {};
-      for (const k of Object.keys(a)) {
-        if (!(ARC_EDIT_KEYS as readonly string[]).includes(k) || (k === 'sideSplit' && !huge)) {
-          const keys = ARC_EDIT_KEYS.filter((x) => huge || x !== 'sideSplit');
-          throw new TableError(`${at}.arcs.${k}`, `unknown arc figure for a ${cls.size} ship; expected one of ${keys.join(', ')}`);
-        }
-      }
+      onlyKeys(a, ARC_EDIT_KEYS.filter((x) => huge || x !== 'sideSplit'), `${at}.arcs`, `arc figure for a ${cls.size} ship`);
       for (const k of ARC_EDIT_KEYS) {
         if (a[k] === undefined) continue;
         // insets run along an end edge (half the token's width at most), the rest along its length
@@ -358,12 +360,7 @@ function classEdits(v: unknown, path: string): Record<string, ClassEdit> {
     if (e.targetingPoints !== undefined) {
       const t = obj(e.targetingPoints, `${at}.targetingPoints`);
       const res: NonNullable<ClassEdit['targetingPoints']> = {};
-      for (const k of Object.keys(t)) {
-        if (!(TARGETING_EDIT_KEYS as readonly string[]).includes(k) || (k === 'sideRear' && !huge)) {
-          const keys = TARGETING_EDIT_KEYS.filter((x) => huge || x !== 'sideRear');
-          throw new TableError(`${at}.targetingPoints.${k}`, `unknown targeting point for a ${cls.size} ship; expected one of ${keys.join(', ')}`);
-        }
-      }
+      onlyKeys(t, TARGETING_EDIT_KEYS.filter((x) => huge || x !== 'sideRear'), `${at}.targetingPoints`, `targeting point for a ${cls.size} ship`);
       for (const k of ['front', 'rear'] as const) if (t[k] !== undefined) res[k] = num(t, k, `${at}.targetingPoints`, { min: 0, max: length });
       for (const k of ['side', 'sideRear'] as const) {
         if (t[k] === undefined) continue;

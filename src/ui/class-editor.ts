@@ -55,6 +55,8 @@ export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Comman
   // a press on a handle becomes a drag only past the threshold, and the handle keeps where it was grabbed
   let dragging: { name: HandleName; pointer: number; x0: number; y0: number; dx: number; dy: number; limit: number; moved: boolean } | null = null;
   let shown: { name: HandleName; x: number; y: number }[] = [];
+  /** a page point to the token's frame (mm), as the last drawing laid it out */
+  let toToken = (_cx: number, _cy: number): { x: number; y: number } => ({ x: NaN, y: NaN });
 
   const scale = () => {
     const c = shipClass(CATALOG, id)!;
@@ -88,7 +90,9 @@ export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Comman
     } else {
       status.textContent = 'These figures do not divide the token into hull zones.';
     }
-    for (const hd of handlesOf(id, edit, base)) {
+    // the handles once a drawing: each asks the catalog with the edit applied
+    const handles = handlesOf(id, edit, base);
+    for (const hd of handles) {
       const mirror = hd.x === 0 ? [1] : [1, -1];
       for (const m of mirror) {
         const main = m === 1;
@@ -106,11 +110,11 @@ export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Comman
       }
     }
     // an invisible wide target over each handle: 44 px to a finger (the nearest handle to the press wins)
-    shown = handlesOf(id, edit, base).map((hd) => ({ name: hd.name, x: hd.x, y: hd.y }));
+    shown = handles.map((hd) => ({ name: hd.name, x: hd.x, y: hd.y }));
     for (const hd of shown) {
       drawing.append(svg('circle', { cx: X(hd.x), cy: Y(hd.y), r: 22, fill: 'transparent', 'data-handle-target': hd.name }));
     }
-    (drawing as unknown as { toToken: (cx: number, cy: number) => { x: number; y: number } }).toToken = (cx, cy) => {
+    toToken = (cx, cy) => {
       const r = drawing.getBoundingClientRect();
       return { x: (cx - r.left - W / 2) / k, y: (H / 2 - (cy - r.top)) / k };
     };
@@ -170,7 +174,6 @@ export function buildClassEditor(host: HTMLElement, store: AppStore, cmd: Comman
   reset.addEventListener('click', () => cmd.setClassEdit(id, null));
   panel.addEventListener('toggle', () => { if (panel.open) refresh(); });
 
-  const toToken = (cx: number, cy: number) => (drawing as unknown as { toToken: (cx: number, cy: number) => { x: number; y: number } }).toToken(cx, cy);
   // a press away from the handles pans: the view first, what it cannot take the panel around it
   let pan: { pointer: number; x: number; y: number } | null = null;
   const outer = (): HTMLElement | null => {

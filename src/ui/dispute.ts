@@ -181,7 +181,15 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     });
   };
 
+  let shownPair = '';
   return (s: AppState, a: Analysis) => {
+    // a pair chosen: on a phone the sheet leads with its verdict card (index.html), scrolled to its top
+    const chosen = s.attacker && s.defender ? `${s.attacker}>${s.defender}` : '';
+    if (chosen !== shownPair) {
+      shownPair = chosen;
+      document.body.classList.toggle('pair-chosen', !!chosen);
+      if (chosen) host.closest('aside')?.scrollTo({ top: 0 });
+    }
     lock.checked = s.locked;
     all.checked = s.allAttacks;
     if (document.activeElement !== precision) precision.value = String(s.precisionMm);
