@@ -103,12 +103,15 @@ describe("the visible-portion exception for a squadron attacker (readings.visibl
   const Q = squadron('q', 1, 500, 340);
   for (const ruleset of RULESETS) {
     for (const cover of COVERS) {
-      it(`(${ruleset}, cover ${cover}) any (default): the exception applies, clear; ship: obstructed`, () => {
-        const any = judge(scene({ obstacles: [rock], ships: [B], squadrons: [Q], ruleset, readings: { cover } }), 'q', 'b.front');
-        expect([any.los, uses(any)]).toEqual(['clear', ['visiblePortion:any->obstructed']]);
-        expect(any.why).toMatch(/Depends on a reading: the visible-portion exception applies to a squadron's line/);
+      it(`(${ruleset}, cover ${cover}) ship (default, the text as written): obstructed; any (the switch): clear`, () => {
+        const def = judge(scene({ obstacles: [rock], ships: [B], squadrons: [Q], ruleset, readings: { cover } }), 'q', 'b.front');
+        expect([def.los, def.obstructedBy, uses(def)]).toEqual(['obstructed', ['rock'], ['visiblePortion:ship->clear']]);
+        expect(def.why).toMatch(/Depends on a reading: the visible-portion exception applies only to an attacking hull zone's line, as rules 1.5 word it \(readings.visiblePortion: ship, the default/);
         const ship = judge(scene({ obstacles: [rock], ships: [B], squadrons: [Q], ruleset, readings: { cover, visiblePortion: 'ship' } }), 'q', 'b.front');
-        expect([ship.los, ship.obstructedBy, uses(ship)]).toEqual(['obstructed', ['rock'], ['visiblePortion:ship->clear']]);
+        expect(ship).toEqual(def);
+        const any = judge(scene({ obstacles: [rock], ships: [B], squadrons: [Q], ruleset, readings: { cover, visiblePortion: 'any' } }), 'q', 'b.front');
+        expect([any.los, uses(any)]).toEqual(['clear', ['visiblePortion:any->obstructed']]);
+        expect(any.why).toMatch(/Depends on a reading: the visible-portion exception applies to a squadron's line of sight as to a ship's \(readings.visiblePortion: any, not the default\)/);
       });
     }
   }

@@ -114,8 +114,8 @@ export interface Readings {
    */
   cover?: 'base' | 'token';
   /**
-   * The visible-portion exception when a squadron attacks: it applies to 'any' attacker's line
-   * (default) or, as rules 1.5 word it ("the attacking hull zone's"), to a 'ship' only.
+   * The visible-portion exception when a squadron attacks: as rules 1.5 word it ("the attacking
+   * hull zone's"), to a 'ship' only (default, the text first), or to 'any' attacker's line (the switch).
    */
   visiblePortion?: 'any' | 'ship';
   /**

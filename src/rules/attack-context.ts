@@ -27,7 +27,7 @@ export type Side =
 
 /** The readings the line-of-sight rules take from the table (`readings`), with their defaults (README, Readings). */
 export interface LosReadings {
-  /** the visible-portion exception for a squadron attacker's line: 'any' attacker (default) or only a 'ship' (rules 1.5's wording) */
+  /** the visible-portion exception for a squadron attacker's line: only a 'ship' (default: rules 1.5's wording) or 'any' attacker */
   visiblePortion: 'any' | 'ship';
   /** the 1.5 dial rule: any line 'through-dial' (default), or only one that also passes 'over-obstacle' */
   dialLine: 'through-dial' | 'over-obstacle';
@@ -35,7 +35,7 @@ export interface LosReadings {
 
 export function losReadings(world: World): LosReadings {
   const r = world.table.readings;
-  return { visiblePortion: r?.visiblePortion ?? 'any', dialLine: r?.dialLine ?? 'through-dial' };
+  return { visiblePortion: r?.visiblePortion ?? 'ship', dialLine: r?.dialLine ?? 'through-dial' };
 }
 
 export interface AttackContext {

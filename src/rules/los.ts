@@ -680,8 +680,8 @@ function addFlip(
 const READING_SAYS: Record<string, string> = {
   'cover/base': "a ship's plastic base hides the part of an obstacle under it (readings.cover: base)",
   'cover/token': "a ship's cardboard token hides the part of an obstacle under it (readings.cover: token)",
-  'visiblePortion/any': "the visible-portion exception applies to a squadron's line of sight as to a ship's (readings.visiblePortion: any)",
-  'visiblePortion/ship': 'the visible-portion exception applies only to an attacking hull zone\'s line, as rules 1.5 word it (readings.visiblePortion: ship)',
+  'visiblePortion/any': "the visible-portion exception applies to a squadron's line of sight as to a ship's (readings.visiblePortion: any, not the default)",
+  'visiblePortion/ship': 'the visible-portion exception applies only to an attacking hull zone\'s line, as rules 1.5 word it (readings.visiblePortion: ship, the default: the text as written)',
   'dialLine/through-dial': 'the 1.5 dial rule obstructs a line through a dial that overlaps an obstacle, even where the line does not pass over the obstacle (readings.dialLine: through-dial)',
   'dialLine/over-obstacle': 'the 1.5 dial rule obstructs only a line that also passes over the obstacle (readings.dialLine: over-obstacle)',
   'dustDial/attacker': "a line through the attacking hull zone's own shield dial on a dust field is obstructed by the 1.5 dial rule, not forbidden: the seed's dust caveat names only the defending dial",
