@@ -16,29 +16,29 @@
  * - dragMs: median time to re-judge the tournament table after one ship moves a step, as while
  *   dragging it across the table (analyzeIncremental from the previous analysis).
  * - baselineRatio: how many times faster the full analysis is than the pair-by-pair baseline
- *   built on @turf/turf and @flatten-js/core (src/bench/baseline.ts). The baseline answers the
+ *   built on @turf/turf and @flatten-js/core (scripts/bench/baseline.ts). The baseline answers the
  *   distance, overlap, firing-arc and attack-range questions (not line of sight); its time is
  *   compared with the full analysis, all sections, so the ratio understates the speed-up. The
  *   answers are checked equal in the same run.
  *
- * Tables come from a seeded generator (src/bench/tables.ts), so every run measures the same
+ * Tables come from a seeded generator (scripts/bench/tables.ts), so every run measures the same
  * tables. Figures are medians of repeated runs after a warm-up, in wall time; `cpuMs` gives the
  * same medians in this process's CPU time, steadier when other work shares the cores.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { baselineAnalyze, compareWithBaseline } from '../src/bench/baseline';
-import { stressTable, tournamentTable } from '../src/bench/tables';
+import { baselineAnalyze, compareWithBaseline } from './bench/baseline';
+import { stressTable, tournamentTable } from './bench/tables';
 import { CATALOG } from '../src/model/catalog';
 import type { Report } from '../src/model/report';
 import type { Ship, Table } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
-import { analyzeFull, analyzeIncremental, type Analysis } from '../src/rules/incremental';
-import type { PieceOnLine } from '../src/rules/los';
+import { analyze } from '../src/rules/report/analyze';
+import { analyzeFull, analyzeIncremental, type Analysis } from '../src/rules/report/incremental';
+import type { PieceOnLine } from '../src/rules/attacks/los';
 import { speedChart } from '../src/model/catalog';
-import { disputeOf } from '../src/rules/dispute';
-import { judgeManeuverFan } from '../src/rules/maneuver';
-import { purrgilReach } from '../src/rules/purrgil';
-import { setupLegalRegion } from '../src/rules/setup';
+import { disputeOf } from '../src/rules/attacks/dispute';
+import { judgeManeuverFan } from '../src/rules/movement/maneuver';
+import { purrgilReach } from '../src/rules/campaign/purrgil';
+import { setupLegalRegion } from '../src/rules/setup/setup';
 import { World } from '../src/rules/world';
 import { runBrowserBench, type BrowserBench } from './bench-browser';
 

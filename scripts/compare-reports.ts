@@ -6,15 +6,15 @@
  * naming the fields that do (with --verdicts, every changed verdict: attacks, exogorths, proposals). For checking that a speed-up kept every answer: write before the
  * change, compare after.
  *
- * Tables: three generated tournament tables (src/bench/tables.ts), every table in test/tables
+ * Tables: three generated tournament tables (scripts/bench/tables.ts), every table in test/tables
  * and ../shared/tables, and with --stress the stress table (that one takes about half a minute).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { stressTable, tournamentTable } from '../src/bench/tables';
+import { stressTable, tournamentTable } from './bench/tables';
 import { roundNumbers } from '../src/model/report';
 import { parseTableText, type Table } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
+import { analyze } from '../src/rules/report/analyze';
 
 const [mode, dir] = process.argv.slice(2);
 if ((mode !== 'write' && mode !== 'compare') || !dir) {

@@ -10,7 +10,7 @@ import type { Entry } from './rules/world';
 import { analyse, type Analysis } from './state/analysis';
 import { BUILD_ID } from './build';
 import { FullAnalysis, WORKER_BUDGET_MS } from './state/full-analysis';
-import { cutSections, type PartialNote } from './rules/budget';
+import { cutSections, type PartialNote } from './rules/report/budget';
 import { record } from './state/history';
 import { TableLibrary } from './state/library';
 import { loadSaved, save } from './state/persist';

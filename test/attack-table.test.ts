@@ -1,5 +1,5 @@
 /**
- * The flat attack core (src/rules/attack-table.ts, attacks.ts judgeAll/attackView) against the
+ * The flat attack core (src/rules/attacks/table.ts, attacks.ts judgeAll/attackView) against the
  * plain form it replaced (attacksPlain: one report object per pair, built at once): the same
  * reports, entry for entry and as JSON, on random tables under both rulesets and every reading;
  * and the lazy list behaves as the plain array it stands for.
@@ -7,15 +7,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateTable } from '../src/bench/tables';
+import { generateTable } from '../scripts/bench/tables';
 import type { Table } from '../src/model/table';
-import { tableOf } from '../src/rules/attack-table';
-import { attacks, attacksPlain } from '../src/rules/attacks';
-import { Budget } from '../src/rules/budget';
+import { tableOf } from '../src/rules/attacks/table';
+import { attacks, attacksPlain } from '../src/rules/attacks/attacks';
+import { Budget } from '../src/rules/report/budget';
 import { World } from '../src/rules/world';
 import { plainReport } from '../src/model/report';
-import { analyze, analyzeWorld } from '../src/rules/analyze';
-import { type Analysis, analyzeFull, analyzeIncremental } from '../src/rules/incremental';
+import { analyze, analyzeWorld } from '../src/rules/report/analyze';
+import { type Analysis, analyzeFull, analyzeIncremental } from '../src/rules/report/incremental';
 
 const tableOfRecipe = (seed: number, ships: number, squadrons: number, obstacles: number, onObstacle: number): Table =>
   generateTable({ shipsPerPlayer: ships, squadronsPerPlayer: squadrons, obstacles, seed, onObstacle });

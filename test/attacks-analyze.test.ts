@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTableText } from '../src/model/table';
 import type { AttackReport } from '../src/model/report';
-import { analyze } from '../src/rules/analyze';
-import { attacks, attacksFrom } from '../src/rules/attacks';
+import { analyze } from '../src/rules/report/analyze';
+import { attacks, attacksFrom } from '../src/rules/attacks/attacks';
 import { World } from '../src/rules/world';
 
 const FILE = 'test/tables/attacks-fleet.json';

@@ -16,7 +16,7 @@ import { Circle } from '../src/geometry/circle';
 import { CATALOG, type HullZoneName, type ShipSize } from '../src/model/catalog';
 import type { ArcLineName, ShipShapes } from '../src/model/pieces';
 import type { Ship } from '../src/model/table';
-import { attackBetween } from '../src/rules/attacks';
+import { attackBetween } from '../src/rules/attacks/attacks';
 import { World } from '../src/rules/world';
 import { squadron, table } from './attacks-helpers';
 

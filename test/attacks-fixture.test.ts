@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { parseTableText } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
+import { analyze } from '../src/rules/report/analyze';
 
 it('the dust fixture gives its known answers', () => {
   const report = analyze(parseTableText(readFileSync('test/tables/attacks-dust.json', 'utf8')));

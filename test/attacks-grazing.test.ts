@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTableText } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
+import { analyze } from '../src/rules/report/analyze';
 
 const files = ['../shared/tables/example-campaign.json', '../shared/tables/example-core.json', 'test/tables/attacks-fleet.json', 'test/tables/attacks-dust.json'].filter(existsSync);
 

@@ -4,7 +4,7 @@ import { obstacleOutline } from '../src/model/pieces';
 import { CATALOG, type ObstacleType, type ShipSize } from '../src/model/catalog';
 import type { Obstacle, Ship, Squadron, Table } from '../src/model/table';
 import type { AttackReport } from '../src/model/report';
-import { attackBetween, type AttackOptions } from '../src/rules/attacks';
+import { attackBetween, type AttackOptions } from '../src/rules/attacks/attacks';
 import { World } from '../src/rules/world';
 
 export function table(parts: Partial<Pick<Table, 'ships' | 'squadrons' | 'obstacles' | 'ruleset'>>): Table {

@@ -9,7 +9,7 @@ import type { Polygon } from '../src/geometry/polygon';
 import { OBSTACLE_TYPES } from '../src/model/catalog';
 import type { AttackReport } from '../src/model/report';
 import type { Obstacle, Ship, Squadron } from '../src/model/table';
-import { attacksFrom } from '../src/rules/attacks';
+import { attacksFrom } from '../src/rules/attacks/attacks';
 import { World } from '../src/rules/world';
 import { localOutline, ship, squadron, table } from './attacks-helpers';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../src/model/catalog';
-import { attacks, attacksFrom } from '../src/rules/attacks';
+import { attacks, attacksFrom } from '../src/rules/attacks/attacks';
 import { World } from '../src/rules/world';
 import { judge, ship, squadron, table } from './attacks-helpers';
 

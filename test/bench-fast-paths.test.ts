@@ -1,7 +1,7 @@
 /**
  * The benchmark's fast paths give the same answers as the slow ones (correctness only: no timed
  * assertions here; `npm run bench` measures).
- * - the analysis against the pair-by-pair library baseline (src/bench/baseline.ts) on generated
+ * - the analysis against the pair-by-pair library baseline (scripts/bench/baseline.ts) on generated
  *   tables;
  * - analyzeIncremental (re-judging after a drag) against a full analysis, entry for entry;
  * - crossing depths computed directly for convex shapes against the plain bisection.
@@ -14,12 +14,12 @@ import { Polygon } from '../src/geometry/polygon';
 import { crossing, segmentReachesInside, segmentShapeDistance } from '../src/geometry/relate';
 import { newSegmentPair, segmentDistance } from '../src/geometry/segment';
 import { TOLERANCE_MM } from '../src/geometry/tolerance';
-import { baselineAnalyze, compareWithBaseline } from '../src/bench/baseline';
-import { generateTable, stressTable, tournamentTable } from '../src/bench/tables';
+import { baselineAnalyze, compareWithBaseline } from '../scripts/bench/baseline';
+import { generateTable, stressTable, tournamentTable } from '../scripts/bench/tables';
 import { CATALOG } from '../src/model/catalog';
 import { validateTable, type Table } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
-import { analyzeFull, analyzeIncremental, judgesIncrementally } from '../src/rules/incremental';
+import { analyze } from '../src/rules/report/analyze';
+import { analyzeFull, analyzeIncremental, judgesIncrementally } from '../src/rules/report/incremental';
 
 describe('generated benchmark tables', () => {
   it('are valid table files of the stated sizes, the same for the same seed', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { exogorths, judgeExogorthPlacement } from '../src/rules/exogorth';
+import { exogorths, judgeExogorthPlacement } from '../src/rules/campaign/exogorth';
 import type { PlaceExogorth } from '../src/model/table';
 import { expectedRelation, ringContains, type OShape } from './support/oracle';
 import { DISTANCE_BANDS, obstacleRing, shipFootprint, SQUADRON_DIAMETER } from './support/shapes';

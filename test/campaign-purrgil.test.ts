@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { judgeMove, purrgilReach } from '../src/rules/purrgil';
+import { judgeMove, purrgilReach } from '../src/rules/campaign/purrgil';
 import { overlaps } from '../src/rules/overlaps';
 import type { MoveObstacle } from '../src/model/table';
 import { ringBoundaryDistance, ringContains } from './support/oracle';

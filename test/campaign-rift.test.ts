@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RIFT_EFFECTS, rift, riftBands } from '../src/rules/rift';
+import { RIFT_EFFECTS, rift, riftBands } from '../src/rules/campaign/rift';
 import { ARC_TOLERANCE_MM } from '../src/geometry/offset';
 import { overlaps } from '../src/rules/overlaps';
 import { World } from '../src/rules/world';

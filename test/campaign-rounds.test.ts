@@ -4,10 +4,10 @@
  * (purrgil-round: in order, player 2 first, each on the table the earlier moves left).
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeWorld } from '../src/rules/analyze';
-import { exogorths } from '../src/rules/exogorth';
-import { judgeProposal } from '../src/rules/proposals';
-import { judgeMove, judgePurrgilRound } from '../src/rules/purrgil';
+import { analyzeWorld } from '../src/rules/report/analyze';
+import { exogorths } from '../src/rules/campaign/exogorth';
+import { judgeProposal } from '../src/rules/report/proposals';
+import { judgeMove, judgePurrgilRound } from '../src/rules/campaign/purrgil';
 import type { PurrgilRound } from '../src/model/table';
 import { parseTableText } from '../src/model/table';
 import { obstacleRing, SQUADRON_DIAMETER } from './support/shapes';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { judgeSetup, setupLegalRegion, type SetupEdges, type SetupReading } from '../src/rules/setup';
-import { judgeProposal } from '../src/rules/proposals';
+import { judgeSetup, setupLegalRegion, type SetupEdges, type SetupReading } from '../src/rules/setup/setup';
+import { judgeProposal } from '../src/rules/report/proposals';
 import { parseTableText } from '../src/model/table';
 import { ringBoundaryDistance, ringContains } from './support/oracle';
 import { DISTANCE_BANDS } from './support/shapes';

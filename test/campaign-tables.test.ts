@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { campaignTables } from './tables/campaign-tables';
 import { roundNumbers } from '../src/model/report';
 import { parseTableText } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
+import { analyze } from '../src/rules/report/analyze';
 import { expectedRelation } from './support/oracle';
 import { DISTANCE_BANDS, obstacleRing, SQUADRON_DIAMETER } from './support/shapes';
 

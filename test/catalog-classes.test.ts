@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import catalogJson from '../assets/catalog.json';
 import classesJson from '../assets/ship-classes.json';
-import { prng } from '../src/bench/tables';
+import { prng } from '../scripts/bench/tables';
 import { CATALOG, shipClass, speedChart, withMeasurements } from '../src/model/catalog';
 import { shipShapes } from '../src/model/pieces';
 import { parseTableText, TableError, validateTable } from '../src/model/table';

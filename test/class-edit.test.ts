@@ -7,13 +7,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateTable } from '../src/bench/tables';
+import { generateTable } from '../scripts/bench/tables';
 import { CATALOG, type Catalog, classFiguresOnToken, type ClassEdit, withMeasurements } from '../src/model/catalog';
 import { localShipShapes, obstacleOutline } from '../src/model/pieces';
 import { type Table, TableError, validateTable } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
-import { attacks, attacksPlain } from '../src/rules/attacks';
-import { analyzeFull, analyzeIncremental } from '../src/rules/incremental';
+import { analyze } from '../src/rules/report/analyze';
+import { attacks, attacksPlain } from '../src/rules/attacks/attacks';
+import { analyzeFull, analyzeIncremental } from '../src/rules/report/incremental';
 import { World } from '../src/rules/world';
 
 const base = (over: Partial<Table> = {}): Table => validateTable({

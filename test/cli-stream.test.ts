@@ -1,10 +1,10 @@
 /** The CLI writes its report in pieces: byte for byte what JSON.stringify writes, with no string holding more than one entry. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { tournamentTable } from '../src/bench/tables';
+import { tournamentTable } from '../scripts/bench/tables';
 import { writeJson } from '../src/cli/stream-json';
 import { roundNumbers } from '../src/model/report';
-import { analyze } from '../src/rules/analyze';
+import { analyze } from '../src/rules/report/analyze';
 
 function collector(highWaterMark = 1024) {
   const parts: string[] = [];

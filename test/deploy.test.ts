@@ -1,11 +1,11 @@
 /**
- * The `deploy` proposal (src/rules/deploy.ts): the deployment zone, overlaps and the gravity
+ * The `deploy` proposal (src/rules/setup/deploy.ts): the deployment zone, overlaps and the gravity
  * rift's effect, each built so the answer is known: bases placed with an edge exactly on a
  * zone line or a chosen gap from another piece, from the catalog's sizes (not from src/geometry).
  */
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../src/rules/analyze';
-import { deploymentZone, type DeployReport, judgeDeploy } from '../src/rules/deploy';
+import { analyze } from '../src/rules/report/analyze';
+import { deploymentZone, type DeployReport, judgeDeploy } from '../src/rules/setup/deploy';
 import { parseTableText, TableError, type Deploy } from '../src/model/table';
 import { DISTANCE_BANDS, SIZES, SQUADRON_DIAMETER } from './support/shapes';
 import { extreme, world, type T } from './campaign-helpers';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { tournamentTable } from '../src/bench/tables';
+import { tournamentTable } from '../scripts/bench/tables';
 import { CATALOG } from '../src/model/catalog';
 import type { AttackReport } from '../src/model/report';
 import type { Table } from '../src/model/table';
-import { analyzeWorld } from '../src/rules/analyze';
-import { attackBetween } from '../src/rules/attacks';
-import { disputeKind, disputeOf, headlineOf } from '../src/rules/dispute';
+import { analyzeWorld } from '../src/rules/report/analyze';
+import { attackBetween } from '../src/rules/attacks/attacks';
+import { disputeKind, disputeOf, headlineOf } from '../src/rules/attacks/dispute';
 import { World } from '../src/rules/world';
 
 /** Every id a headline could name: pieces and hull zones of the table. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { judgeDisplacedSpot, judgeExogorthPlacement } from '../src/rules/exogorth';
+import { judgeDisplacedSpot, judgeExogorthPlacement } from '../src/rules/campaign/exogorth';
 import { obstacleOutline } from '../src/model/pieces';
 import { parseTableText, type PlaceExogorth, type Table } from '../src/model/table';
 import { commitExogorthJudged, findPiece, patchPiece, removePiece, resetSpots, spotId } from '../src/state/pieces';

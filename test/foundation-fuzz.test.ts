@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { roundNumbers } from '../src/model/report';
 import { parseTableText, TableError } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
+import { analyze } from '../src/rules/report/analyze';
 import { type Json, mutatedFile } from './support/mutate';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 10_000);

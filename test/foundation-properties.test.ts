@@ -11,7 +11,7 @@ import { TOLERANCE_MM } from '../src/geometry/tolerance';
 import { validateTable } from '../src/model/table';
 import { distances } from '../src/rules/distances';
 import { overlaps } from '../src/rules/overlaps';
-import { shapesReport } from '../src/rules/shapes-report';
+import { shapesReport } from '../src/rules/report/shapes-report';
 import { measureShape, overlapShape, World } from '../src/rules/world';
 import type { ShapeReport } from '../src/model/report';
 import { bruteDistance, expectedRelation, flattenDistance, ringBoundaryDistance, ringContains, signedArea, type XY } from './support/oracle';

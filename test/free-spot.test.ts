@@ -1,5 +1,5 @@
 /**
- * Free spots for new pieces (src/rules/free-spot.ts): cases known by construction (a ring of grid
+ * Free spots for new pieces (src/rules/movement/free-spot.ts): cases known by construction (a ring of grid
  * points at exactly the touching distance, a zone edge), the reasons given when there is no spot,
  * and a property test holding every spot found against the independent overlap computation of
  * the other property tests (test/support/oracle.ts, shapes by plain arithmetic).
@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OBSTACLE_TYPES } from '../src/model/catalog';
-import { deploymentZone } from '../src/rules/deploy';
-import { freeSpot, freeSpotPlain, type FreeSpotPiece } from '../src/rules/free-spot';
+import { deploymentZone } from '../src/rules/setup/deploy';
+import { freeSpot, freeSpotPlain, type FreeSpotPiece } from '../src/rules/movement/free-spot';
 import { TOLERANCE_MM } from '../src/geometry/tolerance';
 import { world } from './campaign-helpers';
 import { expectedRelation, type OShape } from './support/oracle';

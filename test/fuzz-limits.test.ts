@@ -10,12 +10,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prng } from '../src/bench/tables';
+import { prng } from '../scripts/bench/tables';
 import { OBSTACLE_TYPES } from '../src/model/catalog';
 import { plainReport, type Report } from '../src/model/report';
 import { MAX_PROPOSALS, MAX_TOTAL_PIECES, parseTableText, RESERVED_IDS, type Table, TableError } from '../src/model/table';
-import { analyzeWorld } from '../src/rules/analyze';
-import { Budget, type PartialNote } from '../src/rules/budget';
+import { analyzeWorld } from '../src/rules/report/analyze';
+import { Budget, type PartialNote } from '../src/rules/report/budget';
 import { World } from '../src/rules/world';
 
 const ROOT = join(__dirname, '..');

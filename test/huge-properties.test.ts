@@ -12,7 +12,7 @@ import catalogJson from '../assets/catalog.json';
 import classesJson from '../assets/ship-classes.json';
 import { TOLERANCE_MM } from '../src/geometry/tolerance';
 import { validateTable } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
+import { analyze } from '../src/rules/report/analyze';
 import { expectedRelation, flattenDistance, type OShape, placeXY, ringBoundaryDistance, ringContains, signedArea, type XY } from './support/oracle';
 import { obstacleRing } from './support/shapes';
 

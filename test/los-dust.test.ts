@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { insideIntervals, relate } from '../src/geometry/relate';
 import type { Obstacle, Ship, Squadron, Table } from '../src/model/table';
-import { attacksFrom } from '../src/rules/attacks';
+import { attacksFrom } from '../src/rules/attacks/attacks';
 import { World } from '../src/rules/world';
 import { extremeVertex, judge, obstacleWithVertexAt, ship, squadron, table } from './attacks-helpers';
 

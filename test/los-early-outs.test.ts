@@ -14,9 +14,9 @@ import { TOLERANCE_MM } from '../src/geometry/tolerance';
 import { convexHullOf, insideConvexBeyond, pointInsideConvexBeyond, segmentSeparatedBeyond } from '../src/geometry/separation';
 import { Circle } from '../src/geometry/circle';
 import { OBSTACLE_TYPES } from '../src/model/catalog';
-import { tournamentTable } from '../src/bench/tables';
-import { analyze } from '../src/rules/analyze';
-import type { PieceOnLine } from '../src/rules/los';
+import { tournamentTable } from '../scripts/bench/tables';
+import { analyze } from '../src/rules/report/analyze';
+import type { PieceOnLine } from '../src/rules/attacks/los';
 import { plainReport } from '../src/model/report';
 import { localOutline } from './attacks-helpers';
 

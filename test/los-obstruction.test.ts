@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { crossing, relate } from '../src/geometry/relate';
 import { TOLERANCE_MM } from '../src/geometry/tolerance';
 import { type Obstacle, type Ship, type Squadron, type Table, validateTable } from '../src/model/table';
-import { attackContext } from '../src/rules/attack-context';
-import { judgeLos } from '../src/rules/los';
+import { attackContext } from '../src/rules/attacks/context';
+import { judgeLos } from '../src/rules/attacks/los';
 import { World } from '../src/rules/world';
 import { extremeVertex, judge, localOutline, obstacleWithVertexAt, ship, squadron, supportingEdge, table } from './attacks-helpers';
 

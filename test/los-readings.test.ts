@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG, type Catalog, type ObstacleType } from '../src/model/catalog';
 import type { AttackReport, LosVerdict } from '../src/model/report';
 import type { Obstacle, Readings, Ship, Squadron, Table } from '../src/model/table';
-import { attackBetween, attacks } from '../src/rules/attacks';
+import { attackBetween, attacks } from '../src/rules/attacks/attacks';
 import { relate } from '../src/geometry/relate';
 import { World } from '../src/rules/world';
 import { extremeVertex, obstacleWithVertexAt, ship, squadron, table } from './attacks-helpers';

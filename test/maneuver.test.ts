@@ -1,5 +1,5 @@
 /**
- * The maneuver tool (src/rules/maneuver.ts) against the reference's recipe and worked example
+ * The maneuver tool (src/rules/movement/maneuver.ts) against the reference's recipe and worked example
  * (../shared/reference/maneuver-tool.md), an independent computation of the recipe (3x3
  * transforms composed step by step, written here without the implementation's formulas), and
  * cases known by construction. Figures: the catalog's.
@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATALOG, SHIP_SIZES, type ShipSize } from '../src/model/catalog';
 import { parseTableText, TableError } from '../src/model/table';
-import { chartViolations, judgeManeuver, judgeManeuverFan, ManeuverContext, type ManeuverReport, type SpeedChart } from '../src/rules/maneuver';
-import { analyze } from '../src/rules/analyze';
+import { chartViolations, judgeManeuver, judgeManeuverFan, ManeuverContext, type ManeuverReport, type SpeedChart } from '../src/rules/movement/maneuver';
+import { analyze } from '../src/rules/report/analyze';
 import { extreme, world, type T } from './campaign-helpers';
 
 const TOOL = CATALOG.maneuverTool;

@@ -1,7 +1,7 @@
 /** Piece names in verdicts, and estimated targeting points said to be estimated. */
 import { describe, expect, it } from 'vitest';
 import { validateTable } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
+import { analyze } from '../src/rules/report/analyze';
 import { renamePiece } from '../src/state/pieces';
 
 const table = validateTable({

@@ -12,8 +12,8 @@ import { TOLERANCE_MM } from '../src/geometry/tolerance';
 import { CATALOG } from '../src/model/catalog';
 import { shipShapes } from '../src/model/pieces';
 import { validateTable, type Table } from '../src/model/table';
-import { analyze } from '../src/rules/analyze';
-import { analyzeFull, analyzeIncremental } from '../src/rules/incremental';
+import { analyze } from '../src/rules/report/analyze';
+import { analyzeFull, analyzeIncremental } from '../src/rules/report/incremental';
 
 const small = CATALOG.shipSizes.small; // base 43 x 71, dial frames 17 wide, 4 out
 const R = CATALOG.squadron.diameter / 2;

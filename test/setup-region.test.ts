@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { difference, SCALE, toPath } from '../src/geometry/offset';
 import type { Polygon } from '../src/geometry/polygon';
-import { tournamentTable } from '../src/bench/tables';
-import { setupLegalRegion, setupLegalRegionPlain } from '../src/rules/setup';
+import { tournamentTable } from '../scripts/bench/tables';
+import { setupLegalRegion, setupLegalRegionPlain } from '../src/rules/setup/setup';
 import { World } from '../src/rules/world';
 import type { Table } from '../src/model/table';
 

@@ -9,8 +9,8 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { roundNumbers } from '../model/report';
 import { parseTableText, TableError } from '../model/table';
-import { analyzeWorld } from '../rules/analyze';
-import { Budget, cutSections, type PartialNote } from '../rules/budget';
+import { analyzeWorld } from '../rules/report/analyze';
+import { Budget, cutSections, type PartialNote } from '../rules/report/budget';
 import { World } from '../rules/world';
 import { writeJson } from './stream-json';
 

@@ -54,7 +54,7 @@ export interface SetupCheck {
 }
 /**
  * Optional addition: may this ship (or squadron) be deployed here? Its own player's deployment
- * zone, overlaps, and a gravity rift's effect on the speed dial (src/rules/deploy.ts). The piece
+ * zone, overlaps, and a gravity rift's effect on the speed dial (src/rules/setup/deploy.ts). The piece
  * is the id of one on the table (judged as if moved to `to`) or one given in full, as in `ships`
  * or `squadrons`. `to.rotation` defaults to the piece's own rotation (squadrons: unused).
  */
@@ -76,7 +76,7 @@ export interface ManeuverFanProposal {
   id: string; kind: 'maneuver-fan'; ship: string; speed?: number; side: 'left' | 'right';
 }
 /**
- * Optional addition: the end of a round's purrgil moves, judged together (src/rules/purrgil.ts):
+ * Optional addition: the end of a round's purrgil moves, judged together (src/rules/campaign/purrgil.ts):
  * in order (second player first, alternating), each a different purrgil, each judged on the table
  * as the earlier moves left it.
  */

@@ -2,7 +2,7 @@
  * Drawing the maneuver being planned: the tool as the rules laid it, a ghost of the ship where
  * it ends (and where it would have ended before moving back), what it hits; and the fan, every
  * allowed click list at the planned speed and the speeds either side, each ghost coloured by the
- * rules' outcome. Nothing here judges: it draws the answers of src/rules/maneuver.ts.
+ * rules' outcome. Nothing here judges: it draws the answers of src/rules/movement/maneuver.ts.
  */
 import { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
@@ -10,8 +10,8 @@ import type { Catalog } from '../model/catalog';
 import { localShipShapes } from '../model/pieces';
 import type { XY } from '../model/report';
 import type { ManeuverProposal, Ship } from '../model/table';
-import { ManeuverContext, type ManeuverOutcome, maneuverOutcome, type ManeuverReport, type Pose } from '../rules/maneuver';
-import { shipChart } from '../rules/proposals';
+import { ManeuverContext, type ManeuverOutcome, maneuverOutcome, type ManeuverReport, type Pose } from '../rules/movement/maneuver';
+import { shipChart } from '../rules/report/proposals';
 import type { World } from '../rules/world';
 import { ILLEGAL, LEGAL, LOS } from './colours';
 import type { Overlays } from './overlays';

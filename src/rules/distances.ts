@@ -1,7 +1,7 @@
 import { relate, type Relation } from '../geometry/relate';
 import type { DistanceReport } from '../model/report';
 import { bandOf } from './bands';
-import type { Budget } from './budget';
+import type { Budget } from './report/budget';
 import { type Entry, measureShape, type World } from './world';
 
 /**

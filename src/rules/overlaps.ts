@@ -2,7 +2,7 @@ import { hullsApartBeyond, relate } from '../geometry/relate';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { OverlapReport } from '../model/report';
 import type { Ship } from '../model/table';
-import type { Budget } from './budget';
+import type { Budget } from './report/budget';
 import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
 
 /** The effect of an obstacle on a ship or squadron overlapping it (the seed's Obstacles section). */

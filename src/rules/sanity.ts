@@ -9,7 +9,7 @@ import { hypot } from '../geometry/hypot';
 import { relate } from '../geometry/relate';
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { CollisionReport, OffTableReport } from '../model/report';
-import type { Budget } from './budget';
+import type { Budget } from './report/budget';
 import type { ShipEntry, SquadronEntry, World } from './world';
 
 type Piece = ShipEntry | SquadronEntry;

@@ -3,8 +3,8 @@ import { BUILD_ID } from '../build';
 import { CATALOG } from '../model/catalog';
 import type { Table } from '../model/table';
 import { plainReport } from '../model/report';
-import { analyzeWorld } from '../rules/analyze';
-import { Budget } from '../rules/budget';
+import { analyzeWorld } from '../rules/report/analyze';
+import { Budget } from '../rules/report/budget';
 import { World } from '../rules/world';
 
 /*

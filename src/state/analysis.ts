@@ -1,13 +1,13 @@
 import { CATALOG } from '../model/catalog';
 import type { Report } from '../model/report';
 import type { Table } from '../model/table';
-import { analyzeWorld } from '../rules/analyze';
-import { attacksFrom } from '../rules/attacks';
-import { Budget } from '../rules/budget';
-import { analyzeIncremental, type AttackIndex, judgesIncrementally } from '../rules/incremental';
-import { exogorths } from '../rules/exogorth';
+import { analyzeWorld } from '../rules/report/analyze';
+import { attacksFrom } from '../rules/attacks/attacks';
+import { Budget } from '../rules/report/budget';
+import { analyzeIncremental, type AttackIndex, judgesIncrementally } from '../rules/report/incremental';
+import { exogorths } from '../rules/campaign/exogorth';
 import { overlaps } from '../rules/overlaps';
-import { rift } from '../rules/rift';
+import { rift } from '../rules/campaign/rift';
 import { collisions, offTable } from '../rules/sanity';
 import { World } from '../rules/world';
 

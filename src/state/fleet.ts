@@ -1,6 +1,6 @@
 /**
  * A pasted fleet list set down on the table: each ship and squadron at a free spot inside its
- * player's deployment zone (src/rules/free-spot.ts, src/rules/deploy.ts), facing the opponent,
+ * player's deployment zone (src/rules/movement/free-spot.ts, src/rules/setup/deploy.ts), facing the opponent,
  * all in one new table (one undo step). Ships are spread along the zone, squadrons beside the
  * ships. A piece with no room in the zone (the huge Executor is longer than the zone is deep)
  * goes to the nearest free spot on its player's half of the setup area and is named; a piece with
@@ -11,8 +11,8 @@
 import { CATALOG, type ShipSize } from '../model/catalog';
 import type { FleetPiece } from '../model/fleet-list';
 import type { Deploy, Player, Table } from '../model/table';
-import { deploymentZone, judgeDeploy, type Rect } from '../rules/deploy';
-import { freeSpot, type FreeSpotPiece } from '../rules/free-spot';
+import { deploymentZone, judgeDeploy, type Rect } from '../rules/setup/deploy';
+import { freeSpot, type FreeSpotPiece } from '../rules/movement/free-spot';
 import { World } from '../rules/world';
 import { addPiece, patchPiece, renamePiece } from './pieces';
 

@@ -11,8 +11,8 @@
 import { CATALOG, type ObstacleType, speedChart } from '../model/catalog';
 import type { Violation } from '../model/report';
 import type { Obstacle, Player, Ship, Squadron, Table } from '../model/table';
-import { judgeDeploy } from '../rules/deploy';
-import { judgeSetup, type SetupEdges, type SetupReading } from '../rules/setup';
+import { judgeDeploy } from '../rules/setup/deploy';
+import { judgeSetup, type SetupEdges, type SetupReading } from '../rules/setup/setup';
 import { violationWords } from '../rules/violation-words';
 import { World } from '../rules/world';
 

@@ -1,10 +1,10 @@
 /**
  * The maneuver being planned in the app is a `maneuver` proposal in the table itself: it is
  * judged with the rest of the table, saved with it, and carried by a share link as it stands.
- * These helpers only edit the table; the rules judge it (src/rules/maneuver.ts).
+ * These helpers only edit the table; the rules judge it (src/rules/movement/maneuver.ts).
  */
 import type { ManeuverProposal, Table } from '../model/table';
-import type { ManeuverReport } from '../rules/maneuver';
+import type { ManeuverReport } from '../rules/movement/maneuver';
 import { freshId } from './pieces';
 
 export type Plan = Omit<ManeuverProposal, 'id' | 'kind'> & { speed: number };

@@ -1,8 +1,8 @@
 import { CATALOG, type ObstacleType, type ShipSize } from '../model/catalog';
 import type { Violation } from '../model/report';
-import { judgeExogorthPlacement, snapDisplacedSpot } from '../rules/exogorth';
+import { judgeExogorthPlacement, snapDisplacedSpot } from '../rules/campaign/exogorth';
 import { obstacleOutline } from '../model/pieces';
-import { freeSpot, type FreeSpotPiece } from '../rules/free-spot';
+import { freeSpot, type FreeSpotPiece } from '../rules/movement/free-spot';
 import { World } from '../rules/world';
 import type { Obstacle, PlaceExogorth, Player, Ship, Squadron, Table, Token } from '../model/table';
 
@@ -261,7 +261,7 @@ export function freeSpotPiece(n: NewPiece): FreeSpotPiece {
 
 /**
  * Add a piece at the free spot nearest `prefer` (the view's centre): overlapping no piece, wholly
- * on the table (src/rules/free-spot.ts). Without a free spot nothing is added and `refused` says why.
+ * on the table (src/rules/movement/free-spot.ts). Without a free spot nothing is added and `refused` says why.
  */
 export function addPieceAtFreeSpot(t: Table, n: NewPiece, prefer = tableCentre(t), world = new World(t)): { table: Table; id: string } | { refused: string } {
   const a = freeSpot(world, freeSpotPiece(n), prefer);

@@ -1,7 +1,7 @@
 import { CATALOG, zonesOf } from '../model/catalog';
 import type { AttackReport, XY } from '../model/report';
 import type { Table } from '../model/table';
-import { type Dispute, disputeOf, type LoupeFocus } from '../rules/dispute';
+import { type Dispute, disputeOf, type LoupeFocus } from '../rules/attacks/dispute';
 import type { Analysis } from '../state/analysis';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { css, GRAZE, LOS, OVERLAP, PLAYER, SELECT } from '../render/colours';

@@ -4,8 +4,8 @@
  * The plan is a `maneuver` proposal in the table (src/state/maneuver.ts); every verdict shown is
  * the rules' answer, read from the analysis.
  */
-import { maneuverOutcome, type ManeuverReport, chartRowText } from '../rules/maneuver';
-import { shipChart } from '../rules/proposals';
+import { maneuverOutcome, type ManeuverReport, chartRowText } from '../rules/movement/maneuver';
+import { shipChart } from '../rules/report/proposals';
 import type { Analysis } from '../state/analysis';
 import { executed, planOf, planSpeed, withoutPlan, withPlan } from '../state/maneuver';
 import type { AppState, AppStore, Commands } from '../state/store';

@@ -1,4 +1,4 @@
-import { judgeMove } from '../rules/purrgil';
+import { judgeMove } from '../rules/campaign/purrgil';
 import { World } from '../rules/world';
 import { violationWords } from '../rules/violation-words';
 import { patchPiece } from '../state/pieces';

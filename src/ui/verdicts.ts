@@ -1,6 +1,6 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { ClassEditUse, ReadingUse, Report } from '../model/report';
-import { cutSections, type PartialNote } from '../rules/budget';
+import { cutSections, type PartialNote } from '../rules/report/budget';
 import type { Analysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from './dom';

@@ -3,7 +3,7 @@
  * missing fields, extreme and NaN-like numbers, degenerate positions, duplicate ids, deep
  * nesting) and edits of the text itself. Deterministic from a seed.
  */
-import { prng } from '../../src/bench/tables';
+import { prng } from '../../scripts/bench/tables';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

@@ -1,6 +1,6 @@
-import { ARC_EDIT_KEYS, classFiguresOnToken, TARGETING_EDIT_KEYS } from '../model/catalog';
-import type { AttackReport, ClassEditsReport, ClassEditUse } from '../model/report';
-import type { World } from './world';
+import { ARC_EDIT_KEYS, classFiguresOnToken, TARGETING_EDIT_KEYS } from '../../model/catalog';
+import type { AttackReport, ClassEditsReport, ClassEditUse } from '../../model/report';
+import type { World } from '../world';
 
 /**
  * A table's corrections of class tokens (`measurements.classes`): what each corrected figure is in

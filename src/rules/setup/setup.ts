@@ -12,17 +12,17 @@
  * the tolerance) is not beyond it. Lying exactly on the setup area's edge counts as inside.
  * Exogorths are placed by their own rule (touching another obstacle) and are left out.
  */
-import { minkowskiPathsPlain, offsetPaths, rectPath, reflected, regionPolygons, difference, union } from '../geometry/offset';
-import type { Polygon } from '../geometry/polygon';
-import { relate } from '../geometry/relate';
-import { outsideRect } from '../geometry/reach';
-import { forbiddenBy } from './setup-region';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { ObstacleType } from '../model/catalog';
-import { CORE_OBSTACLES } from '../model/table';
-import { obstacleOutline } from '../model/pieces';
-import type { Violation } from '../model/report';
-import type { ObstacleEntry, World } from './world';
+import { minkowskiPathsPlain, offsetPaths, rectPath, reflected, regionPolygons, difference, union } from '../../geometry/offset';
+import type { Polygon } from '../../geometry/polygon';
+import { relate } from '../../geometry/relate';
+import { outsideRect } from '../../geometry/reach';
+import { forbiddenBy } from './region';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import type { ObstacleType } from '../../model/catalog';
+import { CORE_OBSTACLES } from '../../model/table';
+import { obstacleOutline } from '../../model/pieces';
+import type { Violation } from '../../model/report';
+import type { ObstacleEntry, World } from '../world';
 
 export type SetupReading = 'core' | 'erratum';
 export type SetupEdges = 'all' | 'player';

@@ -1,18 +1,18 @@
 /**
  * Exogorths (seed, Obstacles): their attacks on squadrons, and the legality of placing one.
  */
-import { Circle } from '../geometry/circle';
-import type { Point } from '../geometry/point';
-import type { Polygon } from '../geometry/polygon';
-import { closest, crossing, hullsApartBeyond, relate, type Shape } from '../geometry/relate';
-import { outsideRect, overlapDepth } from '../geometry/reach';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import { obstacleOutline } from '../model/pieces';
-import type { ExogorthReport, ProposalReport, ReadingUse, Violation, XY } from '../model/report';
-import type { PlaceExogorth } from '../model/table';
-import { bandOf, edgeNote } from './bands';
-import { overlapEffect } from './overlaps';
-import { overlapShape, type ObstacleEntry, type SquadronEntry, type World } from './world';
+import { Circle } from '../../geometry/circle';
+import type { Point } from '../../geometry/point';
+import type { Polygon } from '../../geometry/polygon';
+import { closest, crossing, hullsApartBeyond, relate, type Shape } from '../../geometry/relate';
+import { outsideRect, overlapDepth } from '../../geometry/reach';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import { obstacleOutline } from '../../model/pieces';
+import type { ExogorthReport, ProposalReport, ReadingUse, Violation, XY } from '../../model/report';
+import type { PlaceExogorth } from '../../model/table';
+import { bandOf, edgeNote } from '../bands';
+import { overlapEffect } from '../overlaps';
+import { overlapShape, type ObstacleEntry, type SquadronEntry, type World } from '../world';
 
 const xy = (p: Point): XY => [p.x, p.y];
 

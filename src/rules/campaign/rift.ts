@@ -6,13 +6,13 @@
  * Distance is measured from the ship's plastic base (dials and frames ignored); overlapping
  * uses the base with its dial frames, as every overlap does.
  */
-import { grownOutline } from '../geometry/offset';
-import type { Polygon } from '../geometry/polygon';
-import { hullsApartBeyond, relate } from '../geometry/relate';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { RiftReport } from '../model/report';
-import { bandOf, edgeNote } from './bands';
-import type { ObstacleEntry, World } from './world';
+import { grownOutline } from '../../geometry/offset';
+import type { Polygon } from '../../geometry/polygon';
+import { hullsApartBeyond, relate } from '../../geometry/relate';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import type { RiftReport } from '../../model/report';
+import { bandOf, edgeNote } from '../bands';
+import type { ObstacleEntry, World } from '../world';
 
 export const RIFT_EFFECTS = {
   deploy: 'speed dial set to 0 if deployed here',

@@ -1,14 +1,14 @@
 /** Answers to the table's proposals, one per proposal, by kind. */
-import { speedChart } from '../model/catalog';
-import type { ProposalReport } from '../model/report';
-import type { Proposal } from '../model/table';
-import { judgeDeploy } from './deploy';
-import { judgeExogorthPlacement } from './exogorth';
-import { judgeManeuver, judgeManeuverFan, type SpeedChart } from './maneuver';
-import { judgeMove, judgePurrgilRound } from './purrgil';
-import { judgeComposition, judgeSetup } from './setup';
+import { speedChart } from '../../model/catalog';
+import type { ProposalReport } from '../../model/report';
+import type { Proposal } from '../../model/table';
+import { judgeDeploy } from '../setup/deploy';
+import { judgeExogorthPlacement } from '../campaign/exogorth';
+import { judgeManeuver, judgeManeuverFan, type SpeedChart } from '../movement/maneuver';
+import { judgeMove, judgePurrgilRound } from '../campaign/purrgil';
+import { judgeComposition, judgeSetup } from '../setup/setup';
 import type { Budget } from './budget';
-import type { World } from './world';
+import type { World } from '../world';
 
 export function judgeProposal(world: World, p: Proposal): ProposalReport {
   switch (p.kind) {

@@ -8,14 +8,14 @@
  * and its measuring shape (a ship's plastic base, dials ignored, as for leaving the play area and
  * deploying) lies inside the table and the region.
  */
-import { Circle } from '../geometry/circle';
-import type { Polygon } from '../geometry/polygon';
-import { bboxGap, hullsApartBeyond, relate, type Shape } from '../geometry/relate';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { ObstacleType, ShipSize } from '../model/catalog';
-import { obstacleOutline, shipShapes, squadronCircle } from '../model/pieces';
-import type { Rect } from './deploy';
-import { type Entry, overlapShape, type World } from './world';
+import { Circle } from '../../geometry/circle';
+import type { Polygon } from '../../geometry/polygon';
+import { bboxGap, hullsApartBeyond, relate, type Shape } from '../../geometry/relate';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import type { ObstacleType, ShipSize } from '../../model/catalog';
+import { obstacleOutline, shipShapes, squadronCircle } from '../../model/pieces';
+import type { Rect } from '../setup/deploy';
+import { type Entry, overlapShape, type World } from '../world';
 
 export type FreeSpotPiece =
   | { kind: 'ship'; size: ShipSize; class?: string; rotation: number }

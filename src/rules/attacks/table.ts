@@ -1,5 +1,5 @@
-import type { AttackReport } from '../model/report';
-import type { AttackContext } from './attack-context';
+import type { AttackReport } from '../../model/report';
+import type { AttackContext } from './context';
 import type { LosJudgement } from './los';
 
 /**

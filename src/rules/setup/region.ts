@@ -11,10 +11,10 @@
  * two together). The region only draws; judgeSetup decides with exact predicates.
  */
 import type ClipperLib from 'clipper-lib';
-import { minkowskiPaths, offsetPaths, reflected, SCALE } from '../geometry/offset';
-import type { Catalog, ObstacleType } from '../model/catalog';
-import { obstacleOutline } from '../model/pieces';
-import type { Obstacle } from '../model/table';
+import { minkowskiPaths, offsetPaths, reflected, SCALE } from '../../geometry/offset';
+import type { Catalog, ObstacleType } from '../../model/catalog';
+import { obstacleOutline } from '../../model/pieces';
+import type { Obstacle } from '../../model/table';
 
 type Paths = ClipperLib.Paths;
 

@@ -22,16 +22,16 @@
 import type ClipperLib from 'clipper-lib';
 import {
   difference, erosionPieces, intersection, minkowskiPaths, offsetPaths, rectPath, reflected, regionPolygons, SCALE, toPath,
-} from '../geometry/offset';
-import { Polygon } from '../geometry/polygon';
-import { relate, type Shape } from '../geometry/relate';
-import { farthestReach, outsideRect, overlapDepth, reachesWithin } from '../geometry/reach';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { Catalog } from '../model/catalog';
-import { obstacleOutline } from '../model/pieces';
-import type { ProposalReport, Violation } from '../model/report';
-import type { MoveObstacle, Player, PurrgilRound } from '../model/table';
-import { overlapShape, type Entry, type ObstacleEntry, World } from './world';
+} from '../../geometry/offset';
+import { Polygon } from '../../geometry/polygon';
+import { relate, type Shape } from '../../geometry/relate';
+import { farthestReach, outsideRect, overlapDepth, reachesWithin } from '../../geometry/reach';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import type { Catalog } from '../../model/catalog';
+import { obstacleOutline } from '../../model/pieces';
+import type { ProposalReport, Violation } from '../../model/report';
+import type { MoveObstacle, Player, PurrgilRound } from '../../model/table';
+import { overlapShape, type Entry, type ObstacleEntry, World } from '../world';
 
 type Paths = ClipperLib.Paths;
 

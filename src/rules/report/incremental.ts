@@ -4,25 +4,25 @@
  * a full analysis of the new table gives, entry for entry and in the same order (the benchmark
  * and test/bench-incremental.test.ts check it).
  */
-import type { Shape } from '../geometry/circle';
-import { relate, segmentShapeDistance } from '../geometry/relate';
-import type { AttackReport, DistanceReport, OverlapReport, Report } from '../model/report';
-import type { Table } from '../model/table';
-import { CATALOG, type Catalog } from '../model/catalog';
+import type { Shape } from '../../geometry/circle';
+import { relate, segmentShapeDistance } from '../../geometry/relate';
+import type { AttackReport, DistanceReport, OverlapReport, Report } from '../../model/report';
+import type { Table } from '../../model/table';
+import { CATALOG, type Catalog } from '../../model/catalog';
 import { analyzeWorld } from './analyze';
-import { attackContext, player } from './attack-context';
-import { AttackTable, FLAG_GIVEN, N_LOS_LINE, NUMS, tableOf } from './attack-table';
-import { attackList, judgeAll, judgeAttackInto, judgeLosInto } from './attacks';
-import { distanceBetween } from './distances';
-import { exogorths, exogorthTargets } from './exogorth';
-import { NEAR_MM } from './los';
-import { overlaps } from './overlaps';
+import { attackContext, player } from '../attacks/context';
+import { AttackTable, FLAG_GIVEN, N_LOS_LINE, NUMS, tableOf } from '../attacks/table';
+import { attackList, judgeAll, judgeAttackInto, judgeLosInto } from '../attacks/attacks';
+import { distanceBetween } from '../distances';
+import { exogorths, exogorthTargets } from '../campaign/exogorth';
+import { NEAR_MM } from '../attacks/los';
+import { overlaps } from '../overlaps';
 import { proposals } from './proposals';
-import { rift } from './rift';
-import { collisions, offTable } from './sanity';
+import { rift } from '../campaign/rift';
+import { collisions, offTable } from '../sanity';
 import { shapeOf } from './shapes-report';
-import { classEditsReport } from './class-edits';
-import { World, type Entry } from './world';
+import { classEditsReport } from '../attacks/class-edits';
+import { World, type Entry } from '../world';
 
 export interface Analysis {
   world: World;

@@ -17,19 +17,19 @@
  * outside the play area (destroyed). A gravity rift within distance 2 of the ship's plastic base
  * as it determines course (or under it) takes one off the speed.
  */
-import type { Point } from '../geometry/point';
-import type { Polygon } from '../geometry/polygon';
-import { overlapDepth } from '../geometry/reach';
-import { hullsApartBeyond, relate } from '../geometry/relate';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { Catalog } from '../model/catalog';
-import { localShipShapes } from '../model/pieces';
-import type { ProposalReport, Violation, XY } from '../model/report';
-import type { ManeuverFanProposal, ManeuverProposal, Ship } from '../model/table';
-import { overlapEffect } from './overlaps';
-import { rift } from './rift';
-import { outsideBy, playArea } from './sanity';
-import type { ShipEntry, World } from './world';
+import type { Point } from '../../geometry/point';
+import type { Polygon } from '../../geometry/polygon';
+import { overlapDepth } from '../../geometry/reach';
+import { hullsApartBeyond, relate } from '../../geometry/relate';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import type { Catalog } from '../../model/catalog';
+import { localShipShapes } from '../../model/pieces';
+import type { ProposalReport, Violation, XY } from '../../model/report';
+import type { ManeuverFanProposal, ManeuverProposal, Ship } from '../../model/table';
+import { overlapEffect } from '../overlaps';
+import { rift } from '../campaign/rift';
+import { outsideBy, playArea } from '../sanity';
+import type { ShipEntry, World } from '../world';
 
 /** A speed chart: chart[s-1][j] = the most clicks joint j+1 takes at speed s (as ship-classes.json gives it). */
 export type SpeedChart = readonly (readonly number[])[];

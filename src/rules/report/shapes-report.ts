@@ -1,7 +1,7 @@
-import type { Polygon } from '../geometry/polygon';
-import type { Point } from '../geometry/point';
-import type { ShapeReport, ShipShapesReport, XY } from '../model/report';
-import type { Entry, World } from './world';
+import type { Polygon } from '../../geometry/polygon';
+import type { Point } from '../../geometry/point';
+import type { ShapeReport, ShipShapesReport, XY } from '../../model/report';
+import type { Entry, World } from '../world';
 
 const ring = (p: Polygon): XY[] => p.pairs();
 const xy = (p: Point): XY => [p.x, p.y];

@@ -12,14 +12,14 @@
 import Flatten from '@flatten-js/core';
 import * as turf from '@turf/turf';
 import type { Feature, Polygon as GeoPolygon } from 'geojson';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { Polygon } from '../geometry/polygon';
-import type { Circle } from '../geometry/circle';
-import type { Catalog } from '../model/catalog';
-import type { Report } from '../model/report';
-import type { Table } from '../model/table';
-import { obstacleOutline, shipShapes, squadronCircle, tokenCircle } from '../model/pieces';
-import { CATALOG, withMeasurements } from '../model/catalog';
+import { TOLERANCE_MM } from '../../src/geometry/tolerance';
+import type { Polygon } from '../../src/geometry/polygon';
+import type { Circle } from '../../src/geometry/circle';
+import type { Catalog } from '../../src/model/catalog';
+import type { Report } from '../../src/model/report';
+import type { Table } from '../../src/model/table';
+import { obstacleOutline, shipShapes, squadronCircle, tokenCircle } from '../../src/model/pieces';
+import { CATALOG, withMeasurements } from '../../src/model/catalog';
 
 type LibShape =
   | { kind: 'polygon'; turf: Feature<GeoPolygon>; flat: Flatten.Polygon; first: [number, number] }

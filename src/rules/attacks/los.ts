@@ -1,16 +1,16 @@
-import { hypot } from '../geometry/hypot';
-import type { Point } from '../geometry/point';
-import type { Shape } from '../geometry/circle';
-import type { Polygon } from '../geometry/polygon';
-import { BoxGrid } from '../geometry/box-grid';
-import { segmentInConvexBeyond } from '../geometry/clip';
-import { convexDepth, crossing, type Crossing, insideIntervals, reachesInsideGiven, segmentShapeDistance } from '../geometry/relate';
-import { SLACK_MM, segmentSeparatedBeyond } from '../geometry/separation';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import { insideOf, measure, nearBoundaryOf, subtract, union, type Intervals } from '../geometry/line-intervals';
-import type { LosVerdict, ReadingUse } from '../model/report';
-import { type AttackContext, attackContext, type CoverOutline, coverShape, type LosReadings, pairKey, pieceId, type Side } from './attack-context';
-import type { ObstacleEntry, ShipEntry } from './world';
+import { hypot } from '../../geometry/hypot';
+import type { Point } from '../../geometry/point';
+import type { Shape } from '../../geometry/circle';
+import type { Polygon } from '../../geometry/polygon';
+import { BoxGrid } from '../../geometry/box-grid';
+import { segmentInConvexBeyond } from '../../geometry/clip';
+import { convexDepth, crossing, type Crossing, insideIntervals, reachesInsideGiven, segmentShapeDistance } from '../../geometry/relate';
+import { SLACK_MM, segmentSeparatedBeyond } from '../../geometry/separation';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import { insideOf, measure, nearBoundaryOf, subtract, union, type Intervals } from '../../geometry/line-intervals';
+import type { LosVerdict, ReadingUse } from '../../model/report';
+import { type AttackContext, attackContext, type CoverOutline, coverShape, type LosReadings, pairKey, pieceId, type Side } from './context';
+import type { ObstacleEntry, ShipEntry } from '../world';
 
 /** A clear line that passes this close to a piece is mentioned, so a player sees how near it was. */
 export const NEAR_MM = 1;

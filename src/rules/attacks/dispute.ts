@@ -1,13 +1,13 @@
-import type { Circle, Shape } from '../geometry/circle';
-import type { Polygon } from '../geometry/polygon';
-import { closest, insideIntervals } from '../geometry/relate';
-import { polygonSegmentClosest } from '../geometry/clip';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import { type Band, CATALOG, type HullZoneName, shipClass } from '../model/catalog';
-import type { AttackReport, XY } from '../model/report';
+import type { Circle, Shape } from '../../geometry/circle';
+import type { Polygon } from '../../geometry/polygon';
+import { closest, insideIntervals } from '../../geometry/relate';
+import { polygonSegmentClosest } from '../../geometry/clip';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import { type Band, CATALOG, type HullZoneName, shipClass } from '../../model/catalog';
+import type { AttackReport, XY } from '../../model/report';
 import { NEAR_MM, type PieceOnLine } from './los';
 import { classEditWords } from './class-edits';
-import type { World } from './world';
+import type { World } from '../world';
 
 /**
  * One attack under dispute, explained for the verdict card: a headline built only from the

@@ -1,17 +1,17 @@
-import { CATALOG, type Catalog } from '../model/catalog';
-import type { Report } from '../model/report';
-import type { Table } from '../model/table';
-import { attacks } from './attacks';
+import { CATALOG, type Catalog } from '../../model/catalog';
+import type { Report } from '../../model/report';
+import type { Table } from '../../model/table';
+import { attacks } from '../attacks/attacks';
 import type { Budget } from './budget';
-import { distances } from './distances';
-import { overlaps } from './overlaps';
-import { exogorths, exogorthTargets } from './exogorth';
+import { distances } from '../distances';
+import { overlaps } from '../overlaps';
+import { exogorths, exogorthTargets } from '../campaign/exogorth';
 import { proposals } from './proposals';
-import { rift } from './rift';
-import { collisions, offTable } from './sanity';
+import { rift } from '../campaign/rift';
+import { collisions, offTable } from '../sanity';
 import { shapesReport } from './shapes-report';
-import { classEditsReport } from './class-edits';
-import { World } from './world';
+import { classEditsReport } from '../attacks/class-edits';
+import { World } from '../world';
 
 /** The full analysis of a table: every section of armada-report/1, unrounded. */
 export function analyze(table: Table, catalog: Catalog = CATALOG): Report {

@@ -1,19 +1,19 @@
-import { closestToDiscInConvex, clippedPolygon, polygonSegmentClosest } from '../geometry/clip';
-import type { Point } from '../geometry/point';
-import { closest, type Closest, relate } from '../geometry/relate';
-import { insideConvexBeyond, pointInsideConvexBeyond } from '../geometry/separation';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { AttackReport, ClassEditUse, ReadingUse, XY } from '../model/report';
-import { type AttackContext, attackContext, type CoverOutline, defendersOf, player, type Side } from './attack-context';
-import { bandOf, edgeNote, type BandLookup } from './bands';
+import { closestToDiscInConvex, clippedPolygon, polygonSegmentClosest } from '../../geometry/clip';
+import type { Point } from '../../geometry/point';
+import { closest, type Closest, relate } from '../../geometry/relate';
+import { insideConvexBeyond, pointInsideConvexBeyond } from '../../geometry/separation';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import type { AttackReport, ClassEditUse, ReadingUse, XY } from '../../model/report';
+import { type AttackContext, attackContext, type CoverOutline, defendersOf, player, type Side } from './context';
+import { bandOf, edgeNote, type BandLookup } from '../bands';
 import { CLEAR_LOS, judgeLos, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
 import {
   AttackTable, FLAG_ARC_DEPTH, FLAG_ARC_GAP, FLAG_GIVEN, FLAG_IN_ARC, FLAG_TOUCH_ONLY, lazyList, LOS_CODES, LOS_MASK, LOS_SHIFT, N_ARC,
   N_LOS_LINE, N_RANGE_LINE, N_RANGE_MM, NUMS, RANGE_MASK, RANGE_SHIFT, TO_CODES, TO_MASK, TO_SHIFT,
-} from './attack-table';
-import type { Budget } from './budget';
+} from './table';
+import type { Budget } from '../report/budget';
 import { classEditWords } from './class-edits';
-import type { World } from './world';
+import type { World } from '../world';
 
 /**
  * Attack questions (table-format.md `attacks`): firing arc, attack range, line of sight and

@@ -1,12 +1,12 @@
-import type { Circle } from '../geometry/circle';
-import type { Point } from '../geometry/point';
-import type { Polygon } from '../geometry/polygon';
-import { hullsApartBeyond, relate } from '../geometry/relate';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { HullZoneName } from '../model/catalog';
-import type { BoxGrid } from '../geometry/box-grid';
+import type { Circle } from '../../geometry/circle';
+import type { Point } from '../../geometry/point';
+import type { Polygon } from '../../geometry/polygon';
+import { hullsApartBeyond, relate } from '../../geometry/relate';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import type { HullZoneName } from '../../model/catalog';
+import type { BoxGrid } from '../../geometry/box-grid';
 import type { ThirdPieceMeetings } from './los';
-import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
+import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from '../world';
 
 /**
  * Which outline of a ship hides an obstacle under it (the visible-portion exception). The rules

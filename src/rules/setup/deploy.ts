@@ -14,16 +14,16 @@
  *   0"). That is an effect, not a violation: `speed` says what the dial shows after deploying.
  * Every answer says why, with the margins.
  */
-import { Circle } from '../geometry/circle';
-import type { Polygon } from '../geometry/polygon';
-import { hullsApartBeyond, relate, type Shape } from '../geometry/relate';
-import { overlapDepth } from '../geometry/reach';
-import { TOLERANCE_MM } from '../geometry/tolerance';
-import { shipShapes, squadronCircle } from '../model/pieces';
-import type { ProposalReport, Violation } from '../model/report';
-import type { Deploy, Player, Ship, Squadron } from '../model/table';
-import { bandOf, edgeNote } from './bands';
-import { overlapShape, type World } from './world';
+import { Circle } from '../../geometry/circle';
+import type { Polygon } from '../../geometry/polygon';
+import { hullsApartBeyond, relate, type Shape } from '../../geometry/relate';
+import { overlapDepth } from '../../geometry/reach';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import { shipShapes, squadronCircle } from '../../model/pieces';
+import type { ProposalReport, Violation } from '../../model/report';
+import type { Deploy, Player, Ship, Squadron } from '../../model/table';
+import { bandOf, edgeNote } from '../bands';
+import { overlapShape, type World } from '../world';
 
 export interface Rect { x0: number; y0: number; x1: number; y1: number }
 

@@ -5,11 +5,11 @@
  * fleets face each other across the table. A few ships and squadrons end up on obstacles, as
  * after a real movement phase, so the overlap questions have answers.
  */
-import { relate } from '../geometry/relate';
-import type { Shape } from '../geometry/circle';
-import { CATALOG, type Catalog, type ObstacleType, type ShipSize } from '../model/catalog';
-import { obstacleOutline, shipShapes, squadronCircle } from '../model/pieces';
-import type { Obstacle, Player, Ship, Squadron, Table } from '../model/table';
+import { relate } from '../../src/geometry/relate';
+import type { Shape } from '../../src/geometry/circle';
+import { CATALOG, type Catalog, type ObstacleType, type ShipSize } from '../../src/model/catalog';
+import { obstacleOutline, shipShapes, squadronCircle } from '../../src/model/pieces';
+import type { Obstacle, Player, Ship, Squadron, Table } from '../../src/model/table';
 
 /** mulberry32: small, fast, good enough to scatter pieces reproducibly. */
 export function prng(seed: number): () => number {
