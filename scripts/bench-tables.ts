@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench-tables.ts`: write the benchmark's tournament table (seed 1) to
  * e2e/fixtures/tournament-table.json for the browser frame-time run (e2e/perf-drag.spec.ts).
- * test/bench-fast-paths.test.ts checks the file still equals the generator's output.
+ * test/scripts/bench-fast-paths.test.ts checks the file still equals the generator's output.
  */
 import { writeFileSync } from 'node:fs';
 import { tournamentTable } from './bench/tables';

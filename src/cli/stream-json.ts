@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
  * JSON.stringify(map(value)) + '\n', written in pieces: the top two levels (the report and its
  * sections) are walked here and each entry below is stringified on its own, so no string holds
  * more than one entry and about 64 KB of them. Byte for byte what JSON.stringify writes
- * (test/cli-stream.test.ts); `map` (rounding) is applied per entry.
+ * (test/cli/stream-json.test.ts); `map` (rounding) is applied per entry.
  */
 export async function writeJson(out: Writable, value: unknown, map: <T>(v: T) => T = (v) => v): Promise<void> {
   let buf = '';

@@ -4,7 +4,7 @@
  * allocates (a list of the arguments and a boxed result) on every call, which on the attack
  * analysis's inner loops is a large share of all garbage. This is V8's own algorithm (largest
  * magnitude first, normalised squares added with Kahan summation, square root, scaled back),
- * written for two numbers; test/geometry-hypot.test.ts checks it equal to Math.hypot.
+ * written for two numbers; test/geometry/hypot.test.ts checks it equal to Math.hypot.
  */
 export function hypot(x: number, y: number): number {
   const ax = Math.abs(x), ay = Math.abs(y);

@@ -6,7 +6,7 @@
  * A grown outline's arcs are drawn as chords whose vertices lie on the true arc, each chord within
  * ARC_TOLERANCE_MM of its arc; where two arcs' chords meet in a notch the corner may fall up to
  * twice that inside. So the drawn outline lies between (d - 2 ARC_TOLERANCE_MM) and d from the
- * original, plus 1/SCALE rounding (measured in test/campaign-geometry.test.ts).
+ * original, plus 1/SCALE rounding (measured in test/geometry/offset-reach.test.ts).
  */
 import ClipperLib from 'clipper-lib';
 import { Polygon } from './polygon';
@@ -66,7 +66,7 @@ export function offsetPaths(paths: Paths, d: number): Paths {
  * obstacle tokens: a hole would need one token to wrap around a space larger than the other).
  *
  * Built from the reduced convolution rather than whole copies (minkowskiPathsPlain, which
- * test/campaign-geometry.test.ts holds this to): every stretch of the sum's outline lies on an
+ * test/geometry/offset-reach.test.ts holds this to): every stretch of the sum's outline lies on an
  * edge e of A moved by a strictly convex corner v of B whose outward normals' range holds e's
  * normal, or the same with A and B swapped. For each such pair the parallelograms e + f with
  * the two edges f at v lie in the sum (e in A, f in B) and have e + v as a side; those of a run

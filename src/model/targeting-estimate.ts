@@ -6,7 +6,7 @@
  * the side points 63% of the half-width out from the centreline, halfway along the side's
  * stretch of the token between its front and rear arc lines. The rule reproduces the five
  * measured points within 1 mm, but the Assault Frigate Mk II's side point (about 8 mm further
- * back: test/catalog-classes.test.ts prints each difference). A point never lies deeper into its
+ * back: test/model/catalog-classes.test.ts prints each difference). A point never lies deeper into its
  * zone than halfway to where the zone's arc lines meet, so it stays inside the zone.
  */
 export const ESTIMATE_RULE = {

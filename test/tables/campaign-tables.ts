@@ -1,13 +1,13 @@
 /**
  * The campaign table files in this folder, built by construction (exact contacts from the
- * outlines' extreme points; gaps from the catalog's band ends). test/campaign-tables.test.ts
+ * outlines' extreme points; gaps from the catalog's band ends). test/rules/report/campaign-tables.test.ts
  * rebuilds them and checks the files match, so every expected answer there is known by how
  * the table was made. Regenerate: npx tsx test/tables/campaign-tables.ts
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DISTANCE_BANDS } from '../support/shapes';
-import { discRightOf, extreme, rightOf } from '../campaign-helpers';
+import { discRightOf, extreme, rightOf } from '../support/campaign';
 
 const [d1, d2, d3] = DISTANCE_BANDS.map((b) => b.end);
 const r = 17;

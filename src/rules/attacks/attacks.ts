@@ -69,7 +69,7 @@ export function attackList(T: AttackTable): AttackReport[] {
 
 /**
  * The plain form of attacks(): one report object per pair, judged and built at once. The
- * reference the flat table is held to (test/attack-table.test.ts).
+ * reference the flat table is held to (test/rules/attacks/table.test.ts).
  */
 export function attacksPlain(world: World, opts: AttackOptions = {}): AttackReport[] {
   const ctx = attackContext(world, opts.cover);

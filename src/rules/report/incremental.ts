@@ -2,7 +2,7 @@
  * Re-judging a table after a few pieces moved (a drag): only the answers a moved piece can change
  * are recomputed; every other entry is taken from the previous report. The result is the report
  * a full analysis of the new table gives, entry for entry and in the same order (the benchmark
- * and test/bench-incremental.test.ts check it).
+ * and test/rules/report/bounded-work.test.ts check it).
  */
 import type { Shape } from '../../geometry/circle';
 import { relate, segmentShapeDistance } from '../../geometry/relate';

@@ -7,7 +7,7 @@
  * obstacle without turning it, costs only the union and difference of the drawing.
  *
  * The shift is made in clipper's integers, so a vertex may differ from the plain computation's
- * (which rounds the placed outline) by one unit, 1/SCALE mm (test/setup-region.test.ts holds the
+ * (which rounds the placed outline) by one unit, 1/SCALE mm (test/rules/setup/region.test.ts holds the
  * two together). The region only draws; judgeSetup decides with exact predicates.
  */
 import type ClipperLib from 'clipper-lib';

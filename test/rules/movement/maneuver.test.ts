@@ -1,0 +1,317 @@
+/**
+ * The maneuver tool (src/rules/movement/maneuver.ts) against the reference's recipe and worked example
+ * (../shared/reference/maneuver-tool.md), an independent computation of the recipe (3x3
+ * transforms composed step by step, written here without the implementation's formulas), and
+ * cases known by construction. Figures: the catalog's.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CATALOG, SHIP_SIZES, type ShipSize } from '../../../src/model/catalog';
+import { parseTableText, TableError } from '../../../src/model/table';
+import { chartViolations, judgeManeuver, judgeManeuverFan, ManeuverContext, type ManeuverReport, type SpeedChart } from '../../../src/rules/movement/maneuver';
+import { analyze } from '../../../src/rules/report/analyze';
+import { extreme, world, type T } from '../../support/campaign';
+
+const TOOL = CATALOG.maneuverTool;
+const L = TOOL.jointLength.value;
+
+// ---- an independent computation of the recipe: affine transforms as 3x3 matrices ----
+type M = [number, number, number, number, number, number]; // [a b c; d e f; 0 0 1]
+const mul = (p: M, q: M): M => [
+  p[0] * q[0] + p[1] * q[3], p[0] * q[1] + p[1] * q[4], p[0] * q[2] + p[1] * q[5] + p[2],
+  p[3] * q[0] + p[4] * q[3], p[3] * q[1] + p[4] * q[4], p[3] * q[2] + p[4] * q[5] + p[5],
+];
+const translate = (x: number, y: number): M => [1, 0, x, 0, 1, y];
+/** a turn of the frame by `cw` degrees clockwise seen from above (the reference's heading) */
+const turnCW = (cw: number): M => {
+  const t = (-cw * Math.PI) / 180;
+  return [Math.cos(t), -Math.sin(t), 0, Math.sin(t), Math.cos(t), 0];
+};
+/**
+ * The recipe as frames: the ship's frame, moved to the tool's reference point; each segment moves
+ * the frame L along its own +y and turns it by the joint's clicks; the ship is set back by the same
+ * offset in the last frame. Pose read off the matrix: origin and the angle of its +y axis.
+ */
+function recipe(size: ShipSize, start: { x: number; y: number; rotation: number }, clicks: number[], side: 'left' | 'right') {
+  const a = TOOL.attach[size];
+  const ax = side === 'right' ? a.x : -a.x;
+  let F = mul(mul(translate(start.x, start.y), turnCW(-start.rotation)), translate(ax, a.y));
+  const joints: [number, number][] = [[F[2], F[5]]];
+  for (const c of clicks) {
+    F = mul(mul(F, translate(0, L)), turnCW(TOOL.clickAngle.value * c));
+    joints.push([F[2], F[5]]);
+  }
+  const S = mul(F, translate(-ax, -a.y));
+  // +y axis of the frame is (S[1], S[4]); the table's rotation is counter-clockwise from +y
+  const rot = (Math.atan2(-S[1], S[4]) * 180) / Math.PI;
+  return { x: S[2], y: S[5], rotation: ((rot % 360) + 360) % 360, joints };
+}
+
+const angleDiff = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180);
+
+function ship(id: string, size: ShipSize, x: number, y: number, rotation: number, extra: Record<string, unknown> = {}) {
+  return { id, size, player: 1, x, y, rotation, ...extra };
+}
+
+function judge(t: T, shipId: string, speed: number, clicks: number[], side: 'left' | 'right' = 'right', chart: SpeedChart | null = null): ManeuverReport {
+  return judgeManeuver(world(t), { id: 'm', kind: 'maneuver', ship: shipId, speed, clicks, side }, chart);
+}
+
+describe('the recipe', () => {
+  it("reproduces the reference's worked example and its mirror (medium, speed 2, clicks [+1, +1])", () => {
+    const right = judge({ ships: [ship('v', 'medium', 600, 300, 0)] }, 'v', 2, [1, 1], 'right');
+    // the example's ship is at (0, 0): final centre (14.79, 164.80), heading 45 clockwise (rotation 315)
+    expect(right.final.x - 600).toBeCloseTo(14.79, 2);
+    expect(right.final.y - 300).toBeCloseTo(164.8, 2);
+    expect(right.final.rotation).toBeCloseTo(315, 9);
+    expect(right.tool.map(([x, y]) => [x - 600, y - 300])).toEqual([
+      [expect.closeTo(38.63, 2), expect.closeTo(31.19, 2)],
+      [expect.closeTo(38.63, 2), expect.closeTo(97.9, 2)],
+      [expect.closeTo(64.16, 2), expect.closeTo(159.54, 2)],
+    ]);
+    const left = judge({ ships: [ship('v', 'medium', 600, 300, 0)] }, 'v', 2, [1, 1], 'left');
+    expect(left.final.x - 600).toBeCloseTo(-7.84, 2);
+    expect(left.final.y - 300).toBeCloseTo(110.17, 2);
+    expect(left.final.rotation).toBeCloseTo(315, 9);
+    // the mirror image: left clicks with the tool on the left side
+    const mirror = judge({ ships: [ship('v', 'medium', 600, 300, 0)] }, 'v', 2, [-1, -1], 'left');
+    expect(mirror.final.x - 600).toBeCloseTo(-14.79, 2);
+    expect(mirror.final.y - 300).toBeCloseTo(164.8, 2);
+    expect(mirror.final.rotation).toBeCloseTo(45, 9);
+  });
+
+  it('moves straight N joint lengths forward at every speed, for every base size and either side', () => {
+    for (const size of SHIP_SIZES) {
+      for (const rot of [0, 30, 200]) {
+        for (let n = 0; n <= 4; n++) {
+          for (const side of ['left', 'right'] as const) {
+            const m = judge({ ships: [ship('s', size, 900, 450, rot)] }, 's', n, Array(n).fill(0), side);
+            const r = (rot * Math.PI) / 180;
+            expect(m.final.x).toBeCloseTo(900 - n * L * Math.sin(r), 9);
+            expect(m.final.y).toBeCloseTo(450 + n * L * Math.cos(r), 9);
+            expect(m.final.rotation).toBeCloseTo(rot, 9);
+            expect(m.tool).toHaveLength(n + 1);
+            expect(m.speedUsed).toBe(n);
+          }
+        }
+      }
+    }
+    // the reference's figures for the straight moves: 66.71 / 133.43 / 200.14 / 266.85 mm
+    const d = [1, 2, 3, 4].map((n) => judge({ ships: [ship('s', 'small', 900, 100, 0)] }, 's', n, Array(n).fill(0)).final.y - 100);
+    expect(d.map((v) => Math.round(v * 100) / 100)).toEqual([66.71, 133.43, 200.14, 266.85]);
+  });
+
+  it('speed 0 stays put', () => {
+    const m = judge({ ships: [ship('s', 'large', 900, 450, 77)] }, 's', 0, []);
+    expect(m.final).toEqual({ x: 900, y: 450, rotation: 77 });
+    expect(m.why).toContain('stays where it is');
+  });
+
+  it('agrees with the transforms composed step by step, for random maneuvers (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SHIP_SIZES), fc.integer({ min: 0, max: 3599 }), fc.integer({ min: 0, max: 4 }),
+        fc.array(fc.integer({ min: -2, max: 2 }), { minLength: 4, maxLength: 4 }), fc.constantFrom('left' as const, 'right' as const),
+        (size, rot10, n, all, side) => {
+          const start = { x: 914.4, y: 457.2, rotation: rot10 / 10 };
+          const clicks = all.slice(0, n);
+          const m = judge({ ships: [ship('s', size, start.x, start.y, start.rotation)] }, 's', n, clicks, side);
+          const want = recipe(size, start, clicks, side);
+          expect(m.final.x).toBeCloseTo(want.x, 8);
+          expect(m.final.y).toBeCloseTo(want.y, 8);
+          expect(angleDiff(m.final.rotation, want.rotation)).toBeLessThan(1e-8);
+          m.tool.forEach(([x, y], i) => {
+            expect(x).toBeCloseTo(want.joints[i][0], 8);
+            expect(y).toBeCloseTo(want.joints[i][1], 8);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes the joint length from the table\'s measurements', () => {
+    const t = { ships: [ship('s', 'small', 900, 100, 0)] };
+    const w = parseTableText(JSON.stringify({ format: 'armada-table/1', table: '3x6', ...t, measurements: { maneuverTool: { jointLength: 70 } } }));
+    const m = analyze({ ...w, proposals: [{ id: 'm', kind: 'maneuver', ship: 's', speed: 2, clicks: [], side: 'right' }] });
+    expect((m.proposals[0] as ManeuverReport).final.y).toBeCloseTo(240, 9);
+    expect(() => parseTableText(JSON.stringify({ format: 'armada-table/1', table: '3x6', measurements: { maneuverTool: { jointLenght: 70 } } })))
+      .toThrow(/measurements\.maneuverTool\.jointLenght: unknown figure/);
+  });
+});
+
+describe('the end position, known by construction', () => {
+  // a medium ship at rotation 22.5 makes one click to starboard at speed 1: it ends at rotation 0
+  const start = { x: 700, y: 300, rotation: 22.5 };
+  const end = recipe('medium', start, [1], 'right');
+  const frameTop = end.y + CATALOG.shipSizes.medium.base.length / 2 + CATALOG.shipSizes.medium.dialFrame.protrusion;
+  /** the asteroid's lowest vertex straight ahead of the front dial frame's top edge, `gap` above it */
+  const rockAt = (gap: number) => {
+    const [vx, vy] = extreme('asteroid-a', 0, 'bottom');
+    return { id: 'rock', type: 'asteroid-a', x: end.x - vx, y: frameTop + gap - vy, rotation: 0 };
+  };
+
+  it('ends 0.2 mm clear of an asteroid: no effect, the gap named', () => {
+    const m = judge({ ships: [ship('v', 'medium', start.x, start.y, start.rotation)], obstacles: [rockAt(0.2)] }, 'v', 1, [1]);
+    expect(m.final.rotation).toBeCloseTo(0, 9);
+    expect(m.obstacles).toEqual([]);
+    expect(m.nearMisses).toEqual([{ piece: 'rock', gapMm: expect.closeTo(0.2, 6) }]);
+    expect(m.why).toContain('0.20 mm clear of rock');
+  });
+
+  it('ends 0.2 mm on an asteroid: its shield-dial frame lies on it, a faceup damage card', () => {
+    const m = judge({ ships: [ship('v', 'medium', start.x, start.y, start.rotation)], obstacles: [rockAt(-0.2)] }, 'v', 1, [1]);
+    expect(m.obstacles).toEqual([{ obstacle: 'rock', effect: 'dealt one faceup damage card', part: 'dial frame', depthMm: expect.closeTo(0.2, 2) }]);
+    expect(m.why).toContain('rock (only a shield-dial frame 0.20 mm in: dealt one faceup damage card)');
+  });
+
+  // a medium ship straight ahead at speed 2 from (600, 300); a small ship in the way
+  const M = CATALOG.shipSizes.medium, S = CATALOG.shipSizes.small;
+  const reach = (n: number) => 300 + n * L + M.base.length / 2 + M.dialFrame.protrusion; // front of the footprint
+  const blockerAt = (rearY: number) => ship('b', 'small', 600, rearY + S.base.length / 2 + S.dialFrame.protrusion, 0, { player: 2 });
+
+  it('would overlap a ship at speed 2, so moves back one joint; both take a facedown damage card', () => {
+    const m = judge({ ships: [ship('v', 'medium', 600, 300, 0), blockerAt(reach(2) - 5)] }, 'v', 2, [0, 0]);
+    expect(m.movedBack).toBe(1);
+    expect(m.final.y).toBeCloseTo(300 + L, 9);
+    expect(m.intended.y).toBeCloseTo(300 + 2 * L, 9);
+    expect(m.shipsOverlapped).toEqual(['b']);
+    expect(m.damaged).toEqual(['v', 'b']);
+    expect(m.why).toContain('moves back 1 joint');
+  });
+
+  it('touching the ship ahead is not overlapping it: no move back', () => {
+    const m = judge({ ships: [ship('v', 'medium', 600, 300, 0), blockerAt(reach(2))] }, 'v', 2, [0, 0]);
+    expect(m.movedBack).toBe(0);
+    expect(m.shipsOverlapped).toEqual([]);
+  });
+
+  it('moves back to speed 0 when every joint overlaps, and stays where it started', () => {
+    const m = judge({ ships: [ship('v', 'medium', 600, 300, 0), blockerAt(reach(0) + 10)] }, 'v', 2, [0, 1]);
+    expect(m.movedBack).toBe(2);
+    expect(m.final).toEqual({ x: 600, y: 300, rotation: 0 });
+    expect(m.damaged).toEqual(['v', 'b']);
+    expect(m.why).toContain('to speed 0 and stays where it started');
+  });
+
+  it('names squadrons under its end, to be placed touching it', () => {
+    const m = judge({ ships: [ship('v', 'medium', 600, 300, 0)], squadrons: [{ id: 'q', player: 2, x: 600 + 20, y: 300 + L }] }, 'v', 1, [0]);
+    expect(m.squadronsToMove).toEqual(['q']);
+  });
+
+  it('ends with a corner of its base 0.3 mm off the table: destroyed; 0.3 mm inside: not', () => {
+    // speed 2, clicks [1, 1]: the ship ends at rotation 315, a corner of its base farthest in +x
+    const rel = recipe('large', { x: 0, y: 0, rotation: 0 }, [1, 1], 'right');
+    const { width: W, length: Lb } = CATALOG.shipSizes.large.base;
+    const r = (rel.rotation * Math.PI) / 180;
+    const cornerX = Math.max(...[[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([sx, sy]) => rel.x + (sx * W) / 2 * Math.cos(r) - (sy * Lb) / 2 * Math.sin(r)));
+    const at = (out: number) => judge({ ships: [ship('l', 'large', 1828.8 + out - cornerX, 300, 0)] }, 'l', 2, [1, 1]);
+    const off = at(0.3);
+    expect(off.leavesPlayArea).toBe(true);
+    expect(off.outsideMm).toBeCloseTo(0.3, 9);
+    expect(off.why).toContain('0.30 mm outside the play area: it is destroyed');
+    expect(at(-0.3).leavesPlayArea).toBe(false);
+  });
+
+  it('a shield-dial frame past the edge is not the base leaving the play area', () => {
+    // straight at speed 1, the base's front edge 1 mm inside the far edge; its dial frame pokes 3 mm out
+    const y = 914.4 - 1 - L - M.base.length / 2;
+    const m = judge({ ships: [ship('v', 'medium', 600, y, 0)] }, 'v', 1, [0]);
+    expect(m.leavesPlayArea).toBe(false);
+    expect(m.outsideMm).toBe(0);
+  });
+
+  it('a ship at distance 2 of a gravity rift executes speed 2 as speed 1; at distance 3 it does not', () => {
+    const [vx, vy] = extreme('gravity-rift', 0, 'bottom');
+    const rift = { id: 'rift', type: 'gravity-rift', x: 900 - vx, y: 700 - vy, rotation: 0 };
+    // the base's front edge 100 mm below the rift's lowest point: distance 2 (76.5 to 124.75 mm)
+    const near = judge({ ships: [ship('v', 'medium', 900, 700 - 100 - M.base.length / 2, 0)], obstacles: [rift] }, 'v', 2, [0, 1]);
+    expect(near.speedUsed).toBe(1);
+    expect(near.clicks).toEqual([0]);
+    expect(near.tool).toHaveLength(2);
+    expect(near.final.y).toBeCloseTo(700 - 100 - M.base.length / 2 + L, 9);
+    expect(near.why).toContain('100.00 mm from gravity rift rift (distance 2)');
+    expect(near.why).toContain('speed 2 becomes 1');
+    const far = judge({ ships: [ship('v', 'medium', 900, 700 - 130 - M.base.length / 2, 0)], obstacles: [rift] }, 'v', 2, [0, 1]);
+    expect(far.speedUsed).toBe(2);
+  });
+});
+
+describe('the speed chart', () => {
+  // from ../shared/reference/ship-classes.json
+  const VICTORY: SpeedChart = [[1], [0, 1]];
+  const CR90: SpeedChart = [[2], [1, 2], [0, 1, 2], [0, 1, 1, 2]];
+
+  it('refuses a forbidden click, naming the chart row', () => {
+    const m = judge({ ships: [ship('v', 'medium', 600, 300, 0, { class: 'victory' })] }, 'v', 2, [1, 0], 'right', VICTORY);
+    expect(m.legal).toBe(false);
+    expect(m.violations).toEqual([expect.objectContaining({ rule: 'speed chart (victory, speed 2: - I): joint 1 allows no click, 1 given', joint: 1, row: [0, 1] })]);
+    expect(m.why).toContain('Not allowed');
+    // the geometry is still answered
+    expect(m.final.rotation).toBeCloseTo(337.5, 9);
+    const ok = judge({ ships: [ship('v', 'medium', 600, 300, 0, { class: 'victory' })] }, 'v', 2, [0, -1], 'right', VICTORY);
+    expect(ok.legal).toBe(true);
+    expect(ok.why).toContain('The victory chart allows clicks [0, -1] at speed 2 (- I)');
+  });
+
+  it("takes the class's chart from the catalog in a table file", () => {
+    const t = parseTableText(JSON.stringify({
+      format: 'armada-table/1', table: '3x6',
+      ships: [{ id: 'v', class: 'victory', player: 1, x: 600, y: 300, rotation: 0, speed: 2 }, { id: 'c', class: 'cr90', player: 2, x: 900, y: 600, rotation: 180, speed: 3 }],
+      proposals: [{ id: 'p', kind: 'maneuver', ship: 'v', clicks: [1, 0] }, { id: 'f', kind: 'maneuver-fan', ship: 'c' }, { id: 'g', kind: 'maneuver-fan', ship: 'v', speed: 3 }],
+    }));
+    const [p, f, g] = analyze(t).proposals as ManeuverReport[];
+    expect(p.legal).toBe(false);
+    expect(p.violations.map((v) => v.rule)).toEqual(['speed chart (victory, speed 2: - I): joint 1 allows no click, 1 given']);
+    expect(p.chartRow).toEqual([0, 1]);
+    expect((f.maneuvers as ManeuverReport[]).map((m) => m.clicks.join(','))).toHaveLength(15);
+    expect(g.legal).toBe(false);
+    expect(g.maneuvers).toEqual([]);
+    expect(g.why).toContain('speed 3 is not on the chart, whose top speed is 2');
+  });
+
+  it('refuses a speed beyond the chart', () => {
+    expect(chartViolations(VICTORY, 'victory', 3, [0, 0, 0])[0].rule).toBe('speed chart (victory): speed 3 is not on the chart, whose top speed is 2');
+  });
+
+  it('judges geometry only for a ship without a class, and says so', () => {
+    const m = judge({ ships: [ship('s', 'small', 600, 300, 0)] }, 's', 1, [2]);
+    expect(m.legal).toBe(true);
+    expect(m.chartRow).toBeNull();
+    expect(m.why).toContain('no class, so the clicks are judged only against the tool');
+  });
+
+  it('the fan holds every allowed click list once, each judged as a maneuver', () => {
+    const w = world({ ships: [ship('c', 'small', 900, 300, 0, { class: 'cr90' })] });
+    const fan = judgeManeuverFan(w, { id: 'f', kind: 'maneuver-fan', ship: 'c', speed: 3, side: 'right' }, CR90);
+    const lists = (fan.maneuvers as ManeuverReport[]).map((m) => m.clicks.join(','));
+    expect(lists).toHaveLength(1 * 3 * 5);
+    expect(new Set(lists).size).toBe(15);
+    for (const m of fan.maneuvers as ManeuverReport[]) {
+      expect(m.legal).toBe(true);
+      expect(m.clicks[0]).toBe(0);
+      expect(Math.abs(m.clicks[1])).toBeLessThanOrEqual(1);
+      const want = recipe('small', { x: 900, y: 300, rotation: 0 }, m.clicks, 'right');
+      expect(m.final.x).toBeCloseTo(want.x, 8);
+    }
+    const ctx = new ManeuverContext(w, 'c', null);
+    expect(ctx.fan('x', 4, 'left')).toHaveLength(5 ** 4);
+  });
+});
+
+describe('the proposals in a table file', () => {
+  const base = { format: 'armada-table/1', table: '3x6', ships: [ship('v', 'medium', 600, 300, 0, { speed: 2 })] };
+  it('default to the ship\'s speed and the right side', () => {
+    const t = parseTableText(JSON.stringify({ ...base, proposals: [{ id: 'p', kind: 'maneuver', ship: 'v', clicks: [0, 1] }] }));
+    const r = analyze(t).proposals[0] as ManeuverReport;
+    expect(r.speedUsed).toBe(2);
+    expect(r.side).toBe('right');
+  });
+  it('name the problem in a broken proposal', () => {
+    const bad = (p: unknown) => () => parseTableText(JSON.stringify({ ...base, proposals: [p] }));
+    expect(bad({ id: 'p', kind: 'maneuver', ship: 'x', clicks: [] })).toThrow(new TableError('proposals[0].ship', 'no ship with id "x" on the table'));
+    expect(bad({ id: 'p', kind: 'maneuver', ship: 'v', clicks: [0, 3] })).toThrow(/proposals\[0\]\.clicks\[1\]: 3 clicks/);
+    expect(bad({ id: 'p', kind: 'maneuver', ship: 'v', clicks: [0, 0, 0] })).toThrow(/3 clicks given for speed 2/);
+    expect(bad({ id: 'p', kind: 'maneuver-fan', ship: 'v', side: 'up' })).toThrow(/proposals\[0\]\.side/);
+  });
+});
