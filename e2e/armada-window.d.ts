@@ -1,5 +1,5 @@
-// The handle the app puts on window for these tests (src/main.ts), typed from the app's own types.
-import type { Analysis } from '../src/state/analysis';
+// The handle the app puts on window for these tests (src/app/test-handle.ts), typed from the app's own types.
+import type { LiveAnalysis } from '../src/state/analysis';
 import type { AppStore, Commands } from '../src/state/store';
 import type { Scene } from '../src/render/scene';
 
@@ -9,7 +9,7 @@ declare global {
       store: AppStore;
       cmd: Commands;
       scene: Scene;
-      analysis(): Analysis & { ms?: number };
+      analysis(): LiveAnalysis;
       workerAvailable(): boolean;
       workerCancelled(): number;
       build: string;

@@ -13,7 +13,7 @@ import { spotId } from '../state/pieces';
 import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../rules/setup/setup';
 import { type ObstacleEntry, World } from '../rules/world';
 import type { PartialNote } from '../rules/report/budget';
-import type { Analysis } from '../state/analysis';
+import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from '../ui/dom';
 import { MAX_LISTED_PAIRS } from '../ui/verdicts';
@@ -63,7 +63,7 @@ const f2 = (v: number | null | undefined) => (v === null || v === undefined ? ''
 const violationList = (vs: Violation[]) =>
   vs.length ? `<ul>${vs.map((v) => `<li class="violation">${e(String(v.piece ? `${v.piece}: ` : ''))}${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${f2(v.gapMm)}</li>`).join('')}</ul>` : '';
 
-export function buildOverlays(state: AppState, a: Analysis): Overlays & { panel: string } {
+export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { panel: string } {
   const ov = emptyOverlays();
   const { world, report } = a;
   const panel: string[] = [];
@@ -220,7 +220,7 @@ function exogorthOverlay(state: AppState, world: World, p: PlaceExogorth, fresh:
 }
 
 /** Outlines and panel text for the report's collisions and offTable sections. */
-function sanityOverlay(a: Analysis): { marks: Overlays['marks']; panel: string } {
+function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: string } {
   const { world, report } = a;
   const cols = report.collisions ?? [], off = report.offTable ?? [];
   const shapes = (id: string) => {

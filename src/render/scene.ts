@@ -3,7 +3,7 @@ import type { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
 import type { HullZoneName } from '../model/catalog';
 import type { AttackReport, XY } from '../model/report';
-import type { Analysis } from '../state/analysis';
+import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import type { Entry, ObstacleEntry } from '../rules/world';
 import { GRAZE, LOS, OBSTACLE, OVERLAP, PLAYER, PLAYER_DARK, SELECT } from './colours';
@@ -25,7 +25,7 @@ export class Scene {
   private layers!: { table: Graphics; pieces: Graphics; marks: Graphics; lines: Graphics; handles: Graphics; labels: Container };
   private labels = new Map<string, Text>();
   private fitted = false;
-  private last: [AppState, Analysis, Overlays] | null = null;
+  private last: [AppState, LiveAnalysis, Overlays] | null = null;
   /** line widths' factor: thinner in magnified pictures, where a 3 px outline would hide a 0.1 mm gap */
   private thin = 1;
   /** where render() draws: the canvas, or a small texture for a picture */
@@ -159,7 +159,7 @@ export class Scene {
   }
 
   /** The chosen attack (the dispute card's): above the rest, outlined, labelled, with band-end ticks. */
-  private chosenAttack(r: AttackReport, world: Analysis['world'], g: Graphics) {
+  private chosenAttack(r: AttackReport, world: LiveAnalysis['world'], g: Graphics) {
     const defender = world.byId.get(r.defender.split('.')[0]);
     const zone = r.defender.split('.')[1] as HullZoneName | undefined;
     if (defender?.kind === 'ship' && zone) g.poly(this.poly(defender.shapes.hullZones[zone]), true).stroke({ width: 3, color: 0xffffff });
@@ -222,7 +222,7 @@ export class Scene {
     }
   }
 
-  render(state: AppState, a: Analysis, ov: Overlays) {
+  render(state: AppState, a: LiveAnalysis, ov: Overlays) {
     this.last = [state, a, ov];
     const { world, report } = a;
     const L = this.layers;

@@ -4,7 +4,7 @@ import type { Table } from '../model/table';
 import { analyzeWorld } from '../rules/report/analyze';
 import { attacksFrom } from '../rules/attacks/attacks';
 import { Budget } from '../rules/report/budget';
-import { analyzeIncremental, type AttackIndex, judgesIncrementally } from '../rules/report/incremental';
+import { type Analysis, analyzeIncremental, judgesIncrementally } from '../rules/report/incremental';
 import { exogorths } from '../rules/campaign/exogorth';
 import { overlaps } from '../rules/overlaps';
 import { rift } from '../rules/campaign/rift';
@@ -30,10 +30,9 @@ export const HEAVY_ATTACKS = 20_000;
  */
 export const LIVE_PIECES = 100;
 
-export interface Analysis {
+/** The app's analysis of the table on screen: the rules' Analysis, and how it was judged. */
+export interface LiveAnalysis extends Analysis {
   table: Table;
-  world: World;
-  report: Report;
   /**
    * A partial report: only what the moving picture needs (overlaps, rift, exogorths and the
    * selected attacker's attacks), while the full report is judged in a worker. Moves of pieces
@@ -47,8 +46,6 @@ export interface Analysis {
    * judged on the main thread) until the worker answers, asked once the pieces are still.
    */
   proposalsPending?: boolean;
-  /** what the next move's re-judge scans, kept from the last (see rules/incremental.ts) */
-  index?: AttackIndex;
   /** the attacker whose attacks a live analysis holds */
   attacker: string | null;
   /** milliseconds the analysis took */
@@ -56,7 +53,11 @@ export interface Analysis {
 }
 
 /** Build the world and its report, reusing the previous world's unchanged shapes. */
-export function analyse(table: Table, previous?: Analysis, live?: { attacker: string | null }): Analysis {
+export function liveAnalysis(
+  table: Table,
+  previous?: LiveAnalysis,
+  live?: { attacker: string | null },
+): LiveAnalysis {
   const t0 = performance.now();
   // Pieces moved from a full report: the whole table is judged again from it, in a few
   // milliseconds (only what the move can change; checked equal to a full analysis). Not from a
@@ -65,7 +66,7 @@ export function analyse(table: Table, previous?: Analysis, live?: { attacker: st
     // with a worker (live), proposals the move touches are left to it
     const next = analyzeIncremental(previous, table, { proposals: !live });
     return {
-      table, world: next.world, report: next.report, index: next.index, live: false, attacker: null, ms: performance.now() - t0,
+      table, world: next.world, report: next.report, live: false, attacker: null, ms: performance.now() - t0,
       ...(next.proposalsPending ? { proposalsPending: true } : {}),
     };
   }

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { Guide } from './guide';
-import type { ArcSource, HullZoneName, ObstacleType } from '../model/catalog';
+import { type ArcSource, type HullZoneName, type ObstacleType, zonesOf } from '../model/catalog';
 import { type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
 import { type MeasureKey, overrideOf, withOverride } from './measurements';
@@ -249,7 +249,11 @@ export function pairProblem(t: Table, attacker: string, defender: string): strin
     const [id, zone] = key.split('.');
     const ship = t.ships.find((e) => e.id === id), squadron = t.squadrons.find((e) => e.id === id);
     if (!ship && !squadron) return `no ship or squadron "${id}" on the table (the ${role})`;
-    if (ship && !['front', 'left', 'right', 'rear'].includes(zone ?? '')) return `the ${role} "${key}" should name a hull zone: ${id}.front, ${id}.left, ${id}.right or ${id}.rear`;
+    const zones = ship && zonesOf(ship.size);
+    if (zones && !zones.includes(zone as HullZoneName)) {
+      const names = zones.map((z) => `${id}.${z}`);
+      return `the ${role} "${key}" should name a hull zone: ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+    }
     if (squadron && zone !== undefined) return `the ${role} "${key}" is a squadron: it has no hull zones`;
     return null;
   };

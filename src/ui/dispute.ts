@@ -2,7 +2,7 @@ import { CATALOG, zonesOf } from '../model/catalog';
 import type { AttackReport, XY } from '../model/report';
 import type { Table } from '../model/table';
 import { type Dispute, disputeOf, type LoupeFocus } from '../rules/attacks/dispute';
-import type { Analysis } from '../state/analysis';
+import type { LiveAnalysis } from '../state/analysis';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { css, GRAZE, LOS, OVERLAP, PLAYER, SELECT } from '../render/colours';
 import { shareLink } from './controls';
@@ -40,8 +40,29 @@ const sideLabel = (t: Table, key: string) => {
 const attackersOf = (t: Table) => [...t.ships.flatMap((s) => zonesOf(s.size).map((z) => `${s.id}.${z}`)), ...t.squadrons.map((q) => q.id)];
 const possible = (a: AttackReport) => a.inArc && a.range !== 'beyond';
 
+/**
+ * The card's details: what the verdict rests on (a class edit, a reading: once each), each topic's
+ * margins, and the full explanation.
+ */
+export function detailsHtml(dispute: Dispute, attack: AttackReport): string {
+  const section = (title: string, topic: string) => {
+    const ms = dispute.margins.filter((m) => m.topic === topic);
+    if (!ms.length) return '';
+    return `<div class="margin-group" data-topic="${topic}"><b>${title}</b><ul>${ms.map((m) =>
+      `<li class="${m.decides ? 'decides' : ''}${m.close ? ' close' : ''}" data-mm="${m.mm}">${e(m.text)}${m.close ? ' <span class="flag">close call</span>' : ''}</li>`).join('')}</ul></div>`;
+  };
+  const arcLine = attack.attacker.includes('.') ? '' : '<div class="margin-group" data-topic="arc"><b>Arc</b><ul><li>a squadron attacks all around (360 degrees)</li></ul></div>';
+  const readings = dispute.readings?.length
+    ? `<div class="readings"><b>Depends on a reading</b><ul>${dispute.readings.map((r) => `<li>${e(r)}</li>`).join('')}</ul></div>` : '';
+  const edit = dispute.classEdit
+    ? `<div class="readings class-edit" data-changes="${dispute.classEdit.changes}"><b>${dispute.classEdit.changes ? 'The class edit changes this verdict' : 'Rests on a class edit'}</b><ul><li>${e(dispute.classEdit.text)}</li></ul></div>` : '';
+  const topics = section('Arc', 'arc') + section('Range', 'range') + section('Line of sight', 'los');
+  const why = `<details class="why"><summary>The full explanation</summary>${e(attack.why)}</details>`;
+  return edit + readings + arcLine + topics + why;
+}
+
 /** The chosen attack from the analysis (null: not chosen, or not judged yet). */
-export function chosenAttack(s: AppState, a: Analysis): AttackReport | null {
+export function chosenAttack(s: AppState, a: LiveAnalysis): AttackReport | null {
   if (!s.attacker || !s.defender) return null;
   return a.report.attacks.find((r) => r.attacker === s.attacker && r.defender === s.defender) ?? null;
 }
@@ -100,7 +121,7 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
   });
 
   let pickerInputs: unknown[] = [];
-  const fillPickers = (s: AppState, a: Analysis) => {
+  const fillPickers = (s: AppState, a: LiveAnalysis) => {
     const inputs = [a.report, s.table, s.attacker, s.defender, s.allAttacks];
     if (inputs.every((v, i) => v === pickerInputs[i])) return;
     pickerInputs = inputs;
@@ -119,7 +140,7 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     pickD.value = s.defender ?? '';
   };
 
-  const renderCard = (s: AppState, a: Analysis) => {
+  const renderCard = (s: AppState, a: LiveAnalysis) => {
     const attack = chosenAttack(s, a);
     const hint = !s.attacker ? 'Tap an attacker (a hull zone or a squadron), then a defender: the second tap picks the defender. Or use the pickers.'
       : !s.defender ? `Attacker ${s.attacker}. Now tap an enemy hull zone or squadron to pick the defender.`
@@ -140,27 +161,15 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       inArc: String(attack.inArc), closeCall: String(dispute.closeCall), kind: dispute.kind,
     });
     card.className = `kind-${dispute.kind}${dispute.closeCall ? ' close' : ''}`;
-    const section = (title: string, topic: string) => {
-      const ms = dispute.margins.filter((m) => m.topic === topic);
-      if (!ms.length) return '';
-      return `<div class="margin-group" data-topic="${topic}"><b>${title}</b><ul>${ms.map((m) =>
-        `<li class="${m.decides ? 'decides' : ''}${m.close ? ' close' : ''}" data-mm="${m.mm}">${e(m.text)}${m.close ? ' <span class="flag">close call</span>' : ''}</li>`).join('')}</ul></div>`;
-    };
-    const arcLine = attack.attacker.includes('.') ? '' : '<div class="margin-group" data-topic="arc"><b>Arc</b><ul><li>a squadron attacks all around (360 degrees)</li></ul></div>';
-    const readings = dispute.readings?.length
-      ? `<div class="readings"><b>Depends on a reading</b><ul>${dispute.readings.map((r) => `<li>${e(r)}</li>`).join('')}</ul></div>` : '';
-    const edit = dispute.classEdit
-      ? `<div class="readings class-edit" data-changes="${dispute.classEdit.changes}"><b>${dispute.classEdit.changes ? 'The class edit changes this verdict' : 'Rests on a class edit'}</b><ul><li>${e(dispute.classEdit.text)}</li></ul></div>` : '';
     summary.innerHTML =
       `<p class="headline">${e(dispute.headline)}</p>` +
       (dispute.closeCall ? `<p class="close-call">${e(dispute.closeText)}</p>` : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement precision.</p>`) +
       `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ${e(attack.los)}</p>`;
-    details.innerHTML = edit + readings + arcLine + section('Arc', 'arc') + section('Range', 'range') + section('Line of sight', 'los') + readings +
-      `<details class="why"><summary>The full explanation</summary>${e(attack.why)}</details>`;
+    details.innerHTML = detailsHtml(dispute, attack);
     return true;
   };
 
-  const renderLoupes = (s: AppState, a: Analysis) => {
+  const renderLoupes = (s: AppState, a: LiveAnalysis) => {
     const d = current.dispute;
     const key = d && !s.gestureStart ? JSON.stringify([d.loupes, a.table === s.table]) : 'none';
     if (key === loupeKey) return;
@@ -182,7 +191,7 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
   };
 
   let shownPair = '';
-  return (s: AppState, a: Analysis) => {
+  return (s: AppState, a: LiveAnalysis) => {
     // a pair chosen: on a phone the sheet leads with its verdict card (index.html), scrolled to its top
     const chosen = s.attacker && s.defender ? `${s.attacker}>${s.defender}` : '';
     if (chosen !== shownPair) {

@@ -6,7 +6,7 @@
  */
 import { maneuverOutcome, type ManeuverReport, chartRowText } from '../rules/movement/maneuver';
 import { shipChart } from '../rules/report/proposals';
-import type { Analysis } from '../state/analysis';
+import type { LiveAnalysis } from '../state/analysis';
 import { executed, planOf, planSpeed, withoutPlan, withPlan } from '../state/maneuver';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { type FanRow, fanOf, OUTCOME_COLOUR } from '../render/maneuver';
@@ -27,9 +27,9 @@ const STYLE = `
 `;
 
 export interface ManeuverUi {
-  update(s: AppState, a: Analysis): void;
+  update(s: AppState, a: LiveAnalysis): void;
   /** the plan's answer and fan to draw, if a plan is shown */
-  drawing(s: AppState, a: Analysis): { answer: ManeuverReport; fan: FanRow[] | null; speed: number } | null;
+  drawing(s: AppState, a: LiveAnalysis): { answer: ManeuverReport; fan: FanRow[] | null; speed: number } | null;
 }
 
 export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands): ManeuverUi {
@@ -141,7 +141,7 @@ export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands)
     ev.preventDefault();
   });
 
-  const answerOf = (a: Analysis, id: string) => a.report.proposals.find((r) => r.id === id) as ManeuverReport | undefined;
+  const answerOf = (a: LiveAnalysis, id: string) => a.report.proposals.find((r) => r.id === id) as ManeuverReport | undefined;
   let shownKey = '';
 
   return {

@@ -1,7 +1,7 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { ClassEditUse, ReadingUse, Report } from '../model/report';
 import { cutSections, type PartialNote } from '../rules/report/budget';
-import type { Analysis } from '../state/analysis';
+import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { escapeHtml as e } from './dom';
 
@@ -27,7 +27,7 @@ export function showMoreAttacks() {
 const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : (Math.round(v * 100) / 100).toFixed(2));
 
 /** The verdict panel: every reported overlap, attack and campaign verdict, as selectable DOM text. */
-export function renderVerdicts(host: HTMLElement, state: AppState, a: Analysis, onlySelected: boolean, extra: string) {
+export function renderVerdicts(host: HTMLElement, state: AppState, a: LiveAnalysis, onlySelected: boolean, extra: string) {
   const r: Report = a.report;
   if (r !== pagesOf) { pagesOf = r; pages = 1; }
   const parts: string[] = [];

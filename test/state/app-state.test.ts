@@ -7,7 +7,7 @@ import { addPiece, findPiece, patchPiece, removePiece, commitExogorth } from '..
 import { fromBase64Url, tableFromHash, tableToHash, toBase64Url } from '../../src/state/share';
 import { commands, createAppStore } from '../../src/state/store';
 import { CATALOG, withMeasurements } from '../../src/model/catalog';
-import { analyse } from '../../src/state/analysis';
+import { liveAnalysis } from '../../src/state/analysis';
 import { uncertainFigures, withOverride } from '../../src/state/measurements';
 
 const demo = (): Table => parseTableText(readFileSync('assets/demo-table.json', 'utf8'));
@@ -134,7 +134,7 @@ describe('saving in the browser', () => {
 
 describe('measurement overrides', () => {
   const distance = (t: Table, a: string, b: string) => {
-    const d = analyse(t).report.distances.find((x) => x.a === a && x.b === b)!;
+    const d = liveAnalysis(t).report.distances.find((x) => x.a === a && x.b === b)!;
     return { mm: d.mm, band: d.band };
   };
   it('one override is one undoable change, and the table is judged with it', () => {
@@ -217,22 +217,22 @@ function toolFigure(cat: typeof CATALOG, name: string): number {
   return name.endsWith('X') ? t.attach[size].x : t.attach[size].y;
 }
 
-describe("analyse: the app's judging", () => {
+describe("liveAnalysis: the app's judging", () => {
   const table: Table = parseTableText(readFileSync(new URL('../tables/attacks-fleet.json', import.meta.url), 'utf8'));
   it('judges a move from a full report in full (from what changed), equal to judging afresh', () => {
-    const full = analyse(table);
+    const full = liveAnalysis(table);
     expect(full.live).toBe(false);
     const s = table.ships[0];
     const next = { ...table, ships: [{ ...s, x: s.x + 40, y: s.y - 25, rotation: s.rotation + 20 }, ...table.ships.slice(1)] };
-    const moved = analyse(next, full, { attacker: null });
+    const moved = liveAnalysis(next, full, { attacker: null });
     expect(moved.live).toBe(false);
-    expect(JSON.stringify(moved.report)).toBe(JSON.stringify(analyse(next).report));
+    expect(JSON.stringify(moved.report)).toBe(JSON.stringify(liveAnalysis(next).report));
   });
 
   it('judges only what the picture needs when pieces are added, until the worker answers', () => {
-    const full = analyse(table);
+    const full = liveAnalysis(table);
     const more = { ...table, squadrons: [...table.squadrons, { id: 'extra', player: 1 as const, x: 60, y: 60 }] };
-    const a = analyse(more, full, { attacker: null });
+    const a = liveAnalysis(more, full, { attacker: null });
     expect(a.live).toBe(true);
     expect(a.report.attacks).toEqual([]);
   });

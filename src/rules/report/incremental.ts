@@ -24,18 +24,14 @@ import { shapeOf } from './shapes-report';
 import { classEditsReport } from '../attacks/class-edits';
 import { World, type Entry } from '../world';
 
+/**
+ * A table's world and its report: what a move's re-judge starts from. What it scans per attack (its
+ * two sides, its line of sight) is the flat attack table behind report.attacks (attacks/table.ts).
+ */
 export interface Analysis {
   world: World;
   report: Report;
-  /**
-   * No longer filled: what the re-judge scans per attack (its two sides, its line of sight) is in
-   * the flat attack table behind report.attacks (attack-table.ts). Kept for callers that pass it on.
-   */
-  index?: AttackIndex;
 }
-
-/** @deprecated see Analysis.index */
-export interface AttackIndex { los: Float64Array; att: Int32Array; def: Int32Array }
 
 export function analyzeFull(table: Table, catalog: Catalog = CATALOG): Analysis {
   const world = new World(table, catalog);

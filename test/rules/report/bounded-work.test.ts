@@ -12,7 +12,7 @@ import { overlaps } from '../../../src/rules/overlaps';
 import { collisions } from '../../../src/rules/sanity';
 import { validateTable } from '../../../src/model/table';
 import { tournamentTable } from '../../../scripts/bench/tables';
-import { analyse } from '../../../src/state/analysis';
+import { liveAnalysis } from '../../../src/state/analysis';
 import { pilesOnOneSpot } from '../../support/probes';
 
 const load = (f: string): Table => parseTableText(readFileSync(new URL(`../../tables/${f}`, import.meta.url), 'utf8'));
@@ -21,26 +21,26 @@ describe('proposals are left to the worker', () => {
   const table = load('campaign-exogorth.json');
   it('a move from a full report keeps the moved pieces judged, the proposals pending (not judged here)', () => {
     expect(table.proposals.some((p) => p.kind === 'place-exogorth')).toBe(true);
-    const full = analyse(table);
+    const full = liveAnalysis(table);
     expect(full.report.proposals.length).toBe(table.proposals.length);
     const q = table.squadrons[0];
     const next = { ...table, squadrons: [{ ...q, x: q.x + 5 }, ...table.squadrons.slice(1)] };
-    const moved = analyse(next, full, { attacker: null });
+    const moved = liveAnalysis(next, full, { attacker: null });
     expect(moved.live).toBe(false);
     expect(moved.proposalsPending).toBe(true);
     expect(moved.report.proposals).toEqual([]);
     // everything else as a full analysis says
-    const whole = analyse(next).report;
+    const whole = liveAnalysis(next).report;
     expect(JSON.stringify({ ...moved.report, proposals: whole.proposals })).toBe(JSON.stringify(whole));
     // with no worker (no live picture asked), the move judges them in place
-    const inPlace = analyse(next, full);
+    const inPlace = liveAnalysis(next, full);
     expect(inPlace.proposalsPending).toBeUndefined();
     expect(JSON.stringify(inPlace.report)).toBe(JSON.stringify(whole));
   });
 
   it('a live picture (pieces added) judges no proposal', () => {
     const more = { ...table, squadrons: [...table.squadrons, { id: 'extra', player: 1 as const, x: 60, y: 60 }] };
-    const a = analyse(more, analyse(table), { attacker: null });
+    const a = liveAnalysis(more, liveAnalysis(table), { attacker: null });
     expect(a.live).toBe(true);
     expect(a.report.proposals).toEqual([]);
   });

@@ -1,0 +1,146 @@
+/**
+ * The frame loop: at most one draw per animation frame. A draw judges what changed (live on the
+ * main thread, the full report from the worker once the pieces are still), builds the overlays,
+ * draws the scene, saves the table, and refreshes the panels (the verdict list at most every
+ * 150 ms during a gesture).
+ */
+import { buildOverlays } from '../render/campaign';
+import { addManeuverOverlays } from '../render/maneuver';
+import type { Scene } from '../render/scene';
+import type { Entry } from '../rules/world';
+import { cutSections, type PartialNote } from '../rules/report/budget';
+import { liveAnalysis, type LiveAnalysis } from '../state/analysis';
+import { FullAnalysis, WORKER_BUDGET_MS } from '../state/full-analysis';
+import { save } from '../state/persist';
+import type { Table } from '../model/table';
+import { renderVerdicts } from '../ui/verdicts';
+import type { Booted } from './boot';
+import type { Panels } from './panels';
+
+type Overlays = ReturnType<typeof buildOverlays>;
+
+function partialMessage(p: PartialNote) {
+  const left = p.proposalsNotJudged;
+  const proposals = left.length
+    ? `; proposals not judged: ${left.slice(0, 5).join(', ')}${left.length > 5 ? ', ...' : ''}`
+    : '';
+  return (
+    `This table is too heavy to judge whole in the browser: partial: ${p.attacksJudged} of ${p.attacksAsked} ` +
+    `attacks judged in ${WORKER_BUDGET_MS / 1000} s (cut: ${cutSections(p)})${proposals}. The rest are left ` +
+    'out; fewer pieces, or the command-line analysis (--budget), judge them all.'
+  );
+}
+
+export class FrameLoop {
+  analysis: LiveAnalysis;
+  overlays: Overlays;
+  readonly full: FullAnalysis;
+  panels!: Panels;
+  private frame = 0;
+  private panelDue = true;
+  private lastPanel = 0;
+  private savedTable: Table | null = null;
+  private readonly verdicts = document.getElementById('verdicts') as HTMLElement;
+
+  constructor(
+    private readonly booted: Booted,
+    private readonly scene: Scene,
+  ) {
+    const { store, cmd } = booted;
+    this.full = new FullAnalysis(
+      (table, report, ms) => {
+        if (this.analysis.table !== table) return;
+        this.analysis = { table, world: this.analysis.world, report, live: false, attacker: null, ms };
+        if (report.partial) cmd.message('error', partialMessage(report.partial as PartialNote));
+        this.schedule(true);
+      },
+      (table) => {
+        // judge in place instead
+        if (this.analysis.table === table) {
+          this.analysis = liveAnalysis(table, this.analysis);
+          this.schedule(true);
+        }
+      },
+    );
+    // first picture at once; the full report follows from the worker
+    const table = store.getState().table;
+    this.analysis = this.full.available ? liveAnalysis(table, undefined, { attacker: null }) : liveAnalysis(table);
+    this.overlays = buildOverlays(store.getState(), this.analysis);
+  }
+
+  /** Hit tests read the world of the table as it is now, even between frames. */
+  current() {
+    if (this.booted.store.getState().table !== this.analysis.table) {
+      cancelAnimationFrame(this.frame);
+      this.draw();
+    }
+  }
+
+  pickable(): Entry[] {
+    this.current();
+    const w = this.analysis.world;
+    const ghosts = this.overlays.ghosts.map((g) => g.entry);
+    return [...w.squadrons, ...w.tokens, ...ghosts, ...w.ships, ...w.obstacles] as Entry[];
+  }
+
+  byId(id: string): Entry | undefined {
+    this.current();
+    return this.analysis.world.byId.get(id) ?? this.overlays.ghosts.find((g) => g.entry.id === id)?.entry;
+  }
+
+  schedule(panel = true) {
+    if (panel) this.panelDue = true;
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  private judge() {
+    const s = this.booted.store.getState();
+    const moving = !!s.gestureStart;
+    const a = this.analysis;
+    if (moving || this.full.available) {
+      // the picture now (overlaps, campaign verdicts, the selected attacker's attacks) ...
+      if (s.table !== a.table || (a.live && a.attacker !== s.attacker)) {
+        this.analysis = liveAnalysis(s.table, a, { attacker: s.attacker });
+      }
+      // ... and, once the pieces are still, every attack from the worker
+      if (!moving && (this.analysis.live || this.analysis.proposalsPending)) this.full.request(s.table);
+    } else if (s.table !== a.table || a.live) {
+      this.analysis = liveAnalysis(s.table, a);
+    }
+  }
+
+  private drawPanel(now: number) {
+    const s = this.booted.store.getState();
+    if (!this.panelDue || (s.gestureStart && now - this.lastPanel <= 150)) return;
+    try {
+      renderVerdicts(this.verdicts, s, this.analysis, this.panels.onlySelected.value, this.overlays.panel);
+    } catch (e) {
+      // the panel must never take the drawing loop down with it
+      this.verdicts.textContent = `The verdict panel could not be drawn: ${(e as Error).message}`;
+    }
+    this.lastPanel = now;
+    this.panelDue = false;
+  }
+
+  draw() {
+    this.frame = 0;
+    const { store, cmd } = this.booted;
+    this.judge();
+    const s = store.getState();
+    this.overlays = buildOverlays(s, this.analysis);
+    const planned = this.panels.maneuver.drawing(s, this.analysis);
+    if (planned) {
+      addManeuverOverlays(this.overlays, this.analysis.world, planned.answer, planned.fan, planned.speed);
+    }
+    this.scene.render(s, this.analysis, this.overlays);
+    if (s.table !== this.savedTable) {
+      const problem = save(localStorage, s.table);
+      this.savedTable = s.table;
+      if (problem) cmd.message('error', problem);
+    }
+    this.drawPanel(performance.now());
+    if (this.panelDue) this.schedule(false);
+    this.panels.update(s, this.analysis);
+    document.body.dataset.ready = 'true';
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The DOM panels around the canvas, built once and updated from the frame loop: toolbar, palette,
+ * fleet, tables list, inspector, guide, dispute card, maneuver, measurements, class editor.
+ */
+import type { LiveAnalysis } from '../state/analysis';
+import type { AppState } from '../state/store';
+import type { Scene } from '../render/scene';
+import { viewCentre } from '../render/view';
+import { buildInspector, buildPalette, buildToolbar } from '../ui/controls';
+import { buildDispute } from '../ui/dispute';
+import { h } from '../ui/dom';
+import { buildFleet } from '../ui/fleet';
+import { buildGuide } from '../ui/guide';
+import { buildHelp } from '../ui/help';
+import { attachLibrary } from '../ui/library';
+import { buildManeuver } from '../ui/maneuver';
+import { buildMeasurements } from '../ui/measurements';
+import { buildClassEditor } from '../ui/class-editor';
+import { attachMessages } from '../ui/message';
+import { keepImported, type Booted } from './boot';
+
+const $ = (id: string) => document.getElementById(id) as HTMLElement;
+
+export interface PanelHooks {
+  /** fit the whole table in view */
+  fit: () => void;
+  /** turn the view 90 degrees, or back */
+  turn: () => void;
+  /** draw again (the panel too when true) */
+  schedule: (panel?: boolean) => void;
+}
+
+export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
+  const { store, cmd, lib, stored } = booted;
+  const onlySelected = { value: false };
+  const turnButton = h(
+    'button',
+    { id: 'turn-view', title: 'turn the view 90 degrees (table coordinates do not change)', onclick: hooks.turn },
+    'Turn view',
+  );
+  const help = buildHelp();
+  document.body.append(help.panel);
+  const togglePanel = () => {
+    document.body.classList.toggle('sheet-open');
+    requestAnimationFrame(() => scene.app.resize());
+  };
+  const panelButton = h(
+    'button',
+    { id: 'panel-toggle', title: 'show or hide the panel', onclick: togglePanel },
+    'Panel',
+  );
+  const updateToolbar = buildToolbar($('toolbar'), store, cmd, {
+    fit: hooks.fit,
+    onlySelected,
+    refresh: () => hooks.schedule(true),
+    imported: (t, replaced, name) => keepImported(lib, t, replaced, name),
+  });
+  $('toolbar').append(turnButton, help.button, panelButton);
+  buildPalette($('palette'), cmd, () => viewCentre(scene.view, scene.width, scene.height));
+  const fleetHost = h('section', { id: 'fleet' });
+  $('palette').after(fleetHost);
+  buildFleet(fleetHost, store, cmd);
+  if (lib) attachLibrary($('toolbar'), store, cmd, lib, stored);
+  const updateInspector = buildInspector($('inspector'), store, cmd);
+  const disputeHost = h('section', { id: 'dispute' });
+  $('inspector').before(disputeHost);
+  const guideHost = h('section', { id: 'guide' });
+  $('inspector').before(guideHost);
+  const guide = buildGuide(guideHost, store, cmd);
+  const updateDispute = buildDispute(disputeHost, store, cmd, { pictures: (shots) => scene.pictures(shots) });
+  const maneuverHost = h('section', { id: 'maneuver' });
+  $('inspector').after(maneuverHost);
+  const maneuver = buildManeuver(maneuverHost, store, cmd);
+  const measurementsHost = h('section', { id: 'measurements' });
+  $('verdicts').before(measurementsHost);
+  const updateMeasurements = buildMeasurements(measurementsHost, cmd);
+  const classEditorHost = h('section', { id: 'class-edit' });
+  measurementsHost.after(classEditorHost);
+  const classEditor = buildClassEditor(classEditorHost, store, cmd);
+  $('inspector').addEventListener('edit-class', (ev) => classEditor.open((ev as CustomEvent<string>).detail));
+  const showMessage = attachMessages($('message'), cmd, () => store.getState());
+
+  return {
+    onlySelected,
+    turnButton,
+    guide,
+    maneuver,
+    /** every panel but the verdict list, from the state and analysis just drawn */
+    update(s: AppState, analysis: LiveAnalysis) {
+      updateToolbar(s);
+      updateInspector(s);
+      guide.update(s);
+      updateMeasurements(s);
+      classEditor.update(s);
+      updateDispute(s, analysis);
+      maneuver.update(s, analysis);
+      showMessage(s);
+    },
+  };
+}
+
+export type Panels = ReturnType<typeof buildPanels>;
