@@ -39,8 +39,20 @@ export interface ShipShapes {
   targetingEstimated: boolean;
 }
 
-const zoneMap = <T, U>(r: Record<HullZoneName, T>, f: (t: T) => U): Record<HullZoneName, U> =>
-  Object.fromEntries(Object.entries(r).map(([z, v]) => [z, f(v as T)])) as Record<HullZoneName, U>;
+const zoneMap = <T, U>(r: Record<HullZoneName, T>, f: (t: T, zone: HullZoneName) => U): Record<HullZoneName, U> =>
+  Object.fromEntries(Object.entries(r).map(([z, v]) => [z, f(v as T, z as HullZoneName)])) as Record<HullZoneName, U>;
+
+/** A side zone's side (-1 left, 1 right), 0 for a front or rear zone. */
+const sideOf = (z: HullZoneName): -1 | 0 | 1 => (/left$/.test(z) ? -1 : /right$/.test(z) ? 1 : 0);
+
+/**
+ * A zone's firing arc: the region between its two arc lines. An arc line runs from the ship
+ * outward, so a side zone's arc never holds a point beyond the token's far side (ArcRegion's `far`).
+ */
+function arcOf([cw, ccw]: [ArcLine, ArcLine], zone: HullZoneName, tw: number): ArcRegion {
+  const side = sideOf(zone);
+  return ArcRegion.between(cw, ccw, ARC_REACH, side ? { p: { x: -side * tw, y: 0 }, n: { x: side, y: 0 } } : undefined);
+}
 
 /** Where the line through a and b meets the line through c and d (not parallel here: a front and a rear arc line). */
 function crossing(a: Point, b: Point, c: Point, d: Point): Point {
@@ -136,7 +148,7 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
     right: [lines.rearRight, lines.frontRight],
   } as Record<HullZoneName, [ArcLine, ArcLine]>;
   const hullZones = zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw));
-  const arcs = zoneMap(zoneArcLines, ([cw, ccw]) => ArcRegion.between(cw, ccw, ARC_REACH));
+  const arcs = zoneMap(zoneArcLines, (l, z) => arcOf(l, z, tw));
   const dials = {
     front: Polygon.from([[-fw, l2 - inset], [fw, l2 - inset], [fw, l2 + p], [-fw, l2 + p]]),
     rear: Polygon.from([[-fw, -l2 - p], [fw, -l2 - p], [fw, -l2 + inset], [-fw, -l2 + inset]]),
@@ -208,7 +220,7 @@ function hugeShipShapes(cat: Catalog, spec: ShipSizeSpec, arc: ArcProfile, tp: T
     'front-right': [lines.splitRight, lines.frontRight],
   } as Record<HullZoneName, [ArcLine, ArcLine]>;
   const hullZones = zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw));
-  const arcs = zoneMap(zoneArcLines, ([cw, ccw]) => ArcRegion.between(cw, ccw, ARC_REACH));
+  const arcs = zoneMap(zoneArcLines, (l, z) => arcOf(l, z, tw));
   const sr = tp.sideRear ?? tp.side;
   const targetingPoints = {
     front: { x: 0, y: tl - tp.front }, rear: { x: 0, y: tl - tp.rear },

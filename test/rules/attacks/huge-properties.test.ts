@@ -3,7 +3,8 @@
  * with a squadron, an obstacle and a small ship around it. Shapes are worked out here by plain
  * arithmetic from the asset files (two large bases with the gap, six dial frames, the token cut
  * by half-planes), distances and overlaps by @flatten-js/core, and for every one of its six
- * zones: firing arc, attack range to a squadron wholly in or out of arc, and line of sight
+ * zones: firing arc (a side zone's ending at the token's far side: arc lines run from the ship
+ * outward), attack range to a squadron wholly in or out of arc, and line of sight
  * (ruleset 1.6: the squadron's end is its centre), with obstruction by the huge ship's bases.
  */
 import fc from 'fast-check';
@@ -95,11 +96,15 @@ function arcSigned(z: string, o: Pose, x: number, y: number): number {
   const r = (-o.r * Math.PI) / 180, dx = x - o.x, dy = y - o.y;
   const u = dx * Math.cos(r) - dy * Math.sin(r), v = dx * Math.sin(r) + dy * Math.cos(r);
   const m = edgeMid(z);
-  const fs = ZONES[z].lines.map(([p, q]) => halfPlane(p, q, m)(u, v));
+  // an arc line runs from the ship outward: a side zone's arc ends at the token's far side (#27)
+  const s = ZONES[z].side;
+  const planes = ZONES[z].lines.map(([p, q]) => halfPlane(p, q, m));
+  if (s) planes.push((x) => s * x + tw);
+  const fs = planes.map((f) => f(u, v));
   if (fs.every((f) => f >= 0)) return -Math.min(...fs);
   // outside: distance to the wedge, by flatten on a far-drawn polygon
   let ring = rect(0, 0, 40_000, 40_000);
-  for (const [p, q] of ZONES[z].lines) ring = clip(ring, halfPlane(p, q, m));
+  for (const f of planes) ring = clip(ring, f);
   return flattenDistance({ ring }, { circle: [u, v, 0] });
 }
 
