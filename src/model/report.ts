@@ -126,6 +126,12 @@ export interface OffTableReport {
   why?: string;
 }
 
+/** optional section `photo` (table-format.md, "Photo evidence") */
+export interface PhotoReport {
+  calibration: { points: number; rmsMm: number; maxMm: number; residualsMm: number[] };
+  pieces: Record<string, { x: number; y: number; rotation: number; rmsMm: number; uncertaintyMm: number; offsetMm: number; offsetDeg: number }>;
+}
+
 export interface Report {
   format: 'armada-report/1';
   ruleset: Ruleset;
@@ -140,6 +146,8 @@ export interface Report {
   offTable?: OffTableReport[];
   /** addition: the classes this table corrects and what rests on them */
   classEdits?: ClassEditsReport;
+  /** present when the table has a `photo` field */
+  photo?: PhotoReport;
   [extra: string]: unknown;
 }
 

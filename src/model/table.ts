@@ -1,4 +1,5 @@
 import { localShipShapes } from './pieces';
+import { parsePhoto, type PhotoEvidence, PhotoFieldProblem, solvePhoto } from './photo';
 import {
   ARC_EDIT_KEYS, ARC_SOURCES, type Band, CATALOG, type Catalog, type ClassEdit, type MeasurementOverrides, OBSTACLE_TYPES, type ObstacleType, SHIP_SIZES, type ShipSize,
   shipClass, TARGETING_EDIT_KEYS, TOOL_OVERRIDE_KEYS, withMeasurements,
@@ -105,6 +106,8 @@ export interface Table {
    * reported as it would attack if chosen.
    */
   exogorthChoice?: { player: Player; exogorth: string }[];
+  /** optional: marks made on a photo of the real table (table-format.md, "Photo evidence"; src/model/photo.ts) */
+  photo?: PhotoEvidence;
 }
 
 export interface Readings {
@@ -557,6 +560,19 @@ export function validateTable(json: unknown): Table {
       if (!exogorths.has(e)) throw new TableError(`${at}.exogorth`, `no exogorth with id ${quote(e)} on the table`);
       return { player: player(c, at), exogorth: e };
     });
+  }
+  if (root.photo !== undefined) {
+    const fail = (path: string, problem: string): never => {
+      throw new TableError(path, problem);
+    };
+    const photo = parsePhoto(root.photo, table, fail);
+    try {
+      solvePhoto(photo, table, withMeasurements(CATALOG, table.measurements));
+    } catch (e) {
+      if (e instanceof PhotoFieldProblem) throw new TableError(e.path, e.problem);
+      throw e;
+    }
+    table.photo = photo;
   }
   if (root.readings !== undefined) {
     const r = obj(root.readings, 'readings');

@@ -11,6 +11,7 @@ import { rift } from '../campaign/rift';
 import { collisions, offTable } from '../sanity';
 import { shapesReport } from './shapes-report';
 import { classEditsReport } from '../attacks/class-edits';
+import { photoReport } from './photo';
 import { World } from '../world';
 
 /** The full analysis of a table: every section of armada-report/1, unrounded. */
@@ -51,6 +52,8 @@ export function analyzeWorld(world: World, budget?: Budget): Report {
   if (targets) report.exogorthTargets = targets;
   const edits = classEditsReport(world, attackList);
   if (edits) report.classEdits = edits;
+  const photo = photoReport(world);
+  if (photo) report.photo = photo;
   const partial = budget?.note();
   if (partial) report.partial = partial;
   return report;

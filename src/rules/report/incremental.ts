@@ -22,6 +22,7 @@ import { rift } from '../campaign/rift';
 import { collisions, offTable } from '../sanity';
 import { shapeOf } from './shapes-report';
 import { classEditsReport } from '../attacks/class-edits';
+import { photoReport } from './photo';
 import { World, type Entry } from '../world';
 
 /**
@@ -113,6 +114,10 @@ export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposa
   const edits = classEditsReport(world, report.attacks);
   if (edits) report.classEdits = edits;
   else delete report.classEdits;
+  // offsets follow a moved piece; the fits themselves are a few milliseconds
+  const photo = photoReport(world);
+  if (photo) report.photo = photo;
+  else delete report.photo;
   return { world, report, ...(!proposalsStay && opts.proposals === false ? { proposalsPending: true } : {}) };
 }
 
