@@ -20,7 +20,7 @@ import { Circle } from '../../src/geometry/circle';
 import { Polygon } from '../../src/geometry/polygon';
 import { CATALOG, type HullZoneName, type ShipSize } from '../../src/model/catalog';
 import { validateTable, type Table } from '../../src/model/table';
-import { attackBetween } from '../../src/rules/attacks';
+import { attackBetween } from '../../src/rules/attacks/attacks';
 import { World } from '../../src/rules/world';
 import { ringBoundaryDistance, ringContains, type XY } from '../support/oracle';
 
