@@ -1,11 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
 // The suite runs against the production build (what players load, service worker included), so
 // edits made elsewhere in the tree while it runs cannot reload the page under a test.
 // E2E_DEV=1 runs against the dev server instead.
 const DEV = !!process.env.E2E_DEV;
-// E2E_PORT lets two runs share a machine.
-const PORT = Number(process.env.E2E_PORT ?? (DEV ? 5173 : 4173));
+// E2E_PORT sets the server's port; without it, the default (4173, or 5173 for the dev server) when it
+// is free, else any free port. The choice goes into the environment, so the test workers (which
+// load this file again) use the same one.
+function freePort(preferred: number): number {
+  const probe = `const s=require('net').createServer();s.once('error',()=>{const t=require('net').createServer();` +
+    `t.listen(0,'127.0.0.1',()=>{console.log(t.address().port);t.close()})});` +
+    `s.listen(${preferred},'127.0.0.1',()=>{console.log(${preferred});s.close()})`;
+  return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim());
+}
+process.env.E2E_PORT ??= String(freePort(DEV ? 5173 : 4173));
+const PORT = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: 'e2e',

@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { sharedFile } from '../support/shared';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ function expectedLines(id: string, source = RAW[id].defaultArcSource): Record<st
 
 const near = (ring: readonly XY[], p: XY, tol: number) => ring.some((q) => Math.hypot(q[0] - p[0], q[1] - p[1]) <= tol);
 
-describe.skipIf(!existsSync(REF))('every class of the reference is in the catalog', () => {
+describe.skipIf(!sharedFile('reference/ship-classes.json', 'the class comparison'))('every class of the reference is in the catalog', () => {
   const ref = existsSync(REF) ? JSON.parse(readFileSync(REF, 'utf8')) : { classes: [] };
   it('33 classes with size, faction, speed chart and card names as the reference gives them', () => {
     expect(ref.classes.length).toBe(33);

@@ -4,6 +4,7 @@
  * section 7 with its figures, the band ends of section 2, the sizes of sections 1, 3 and 4.
  * Figures are read from the reference text at test time, never copied here.
  */
+import { sharedFile } from '../support/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,8 +64,7 @@ describe('the catalog\'s own obstacle outlines', () => {
   });
 });
 
-const refOutlines = existsSync(OUTLINES);
-if (!refOutlines) console.warn(`catalog-reference: SKIPPED the outline comparison: ${OUTLINES} is absent (CI has ../shared beside the repository)`);
+const refOutlines = sharedFile('reference/obstacle-outlines.json', 'the outline comparison');
 
 describe.skipIf(!refOutlines)(`outlines against ${refOutlines ? 'the reference' : 'the reference (SKIPPED: reference file absent)'}`, () => {
   const ref = refOutlines ? (JSON.parse(readFileSync(OUTLINES, 'utf8')) as { obstacles: Record<string, { outline: XY[]; area_mm2?: number }> }).obstacles : {};
@@ -85,8 +85,9 @@ describe.skipIf(!refOutlines)(`outlines against ${refOutlines ? 'the reference' 
   });
 });
 
-const refText = existsSync(GEOMETRY) && existsSync(FORMAT);
-if (!refText) console.warn(`catalog-reference: SKIPPED the figures comparison: ${GEOMETRY} or ${FORMAT} is absent`);
+const refText =
+  sharedFile('reference/armada-geometry.md', 'the figures comparison') &&
+  sharedFile('table-format.md', 'the figures comparison');
 
 const tableRows = markdownTableRows;
 const nums = (s: string): number[] => (s.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);

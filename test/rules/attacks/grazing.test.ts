@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sharedFile } from '../../support/shared';
 import { parseTableText } from '../../../src/model/table';
 import { analyze } from '../../../src/rules/report/analyze';
 
@@ -23,7 +24,7 @@ describe('grazing excludes crossed pieces', () => {
 
   it('the campaign example case: neb.right crossed by the line of sight, touched by the range line', () => {
     const file = '../shared/tables/example-campaign.json';
-    if (!existsSync(file)) return;
+    if (!sharedFile('tables/example-campaign.json', 'the campaign example case')) return;
     const report = analyze(parseTableText(readFileSync(file, 'utf8')));
     const a = report.attacks.find((x) => x.attacker === 'vsd.front' && x.defender === 'neb.rear')!;
     expect(a.los).toBe('blocked');

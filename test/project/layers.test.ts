@@ -1,0 +1,76 @@
+/**
+ * The house's layers, read from the source: each folder of src/ may import only from its own layer
+ * and the layers before it (geometry, model, rules, state, render, ui, app; the CLI beside the
+ * app), and the layers that decide (geometry, model, rules) and state touch neither PixiJS nor
+ * the DOM. (Import cycles: ESLint's import-x/no-cycle.)
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(__dirname, '..', '..');
+const SRC = join(ROOT, 'src');
+const LAYERS = ['geometry', 'model', 'rules', 'state', 'render', 'ui', 'app'] as const;
+/** where a file of src/ sits: its folder; src/main.ts wires the app, src/build.ts is a leaf */
+const RANK: Record<string, number> = { build: 0, ...Object.fromEntries(LAYERS.map((l, i) => [l, i])), cli: 6, main: 6 };
+const PURE = new Set(['geometry', 'model', 'rules', 'state']);
+/** imports that break a layer today, each with the reason and the issue that removes it */
+const KNOWN: Record<string, string> = {
+  'src/render/campaign.ts -> src/ui/dom.ts': 'the campaign overlays build panel items (#25 moves them to state)',
+  'src/render/campaign.ts -> src/ui/verdicts.ts': 'the campaign overlays build panel items (#25 moves them to state)',
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? sources(p) : /\.ts$/.test(n) ? [p] : [];
+  });
+}
+
+const layerOf = (file: string) => relative(SRC, file).split('/')[0].replace(/\.ts$/, '');
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** the relative modules a file imports (type-only imports too: they tie layers all the same) */
+export function relativeImports(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of code(text).matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const p = resolve(dirname(file), m[1]);
+    out.push(/\.(json|css|svg|png)$/.test(p) ? p : p.replace(/(\.ts)?$/, '.ts'));
+  }
+  return out;
+}
+
+const files = sources(SRC);
+
+describe('layers', () => {
+  it('each module imports only from its own layer or earlier ones', () => {
+    const wrong: string[] = [];
+    for (const f of files) {
+      const from = layerOf(f);
+      for (const target of relativeImports(f, readFileSync(f, 'utf8'))) {
+        if (!target.startsWith(SRC)) continue; // assets
+        const to = layerOf(target);
+        const rel = `${relative(ROOT, f)} -> ${relative(ROOT, target)}`;
+        if (RANK[to] === undefined || RANK[from] === undefined) wrong.push(`${rel}: unknown layer`);
+        else if (RANK[to] > RANK[from] && !KNOWN[rel]) wrong.push(`${rel}: ${from} may not import ${to}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('geometry, model, rules and state import neither PixiJS nor the DOM', () => {
+    const wrong: string[] = [];
+    for (const f of files.filter((f) => PURE.has(layerOf(f)))) {
+      const text = code(readFileSync(f, 'utf8'));
+      if (/from\s+['"]pixi\.js['"]/.test(text)) wrong.push(`${relative(ROOT, f)} imports pixi.js`);
+      if (/\b(document|window|HTMLElement|localStorage)\b/.test(text)) wrong.push(`${relative(ROOT, f)} uses the DOM`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the check sees a wrong import', () => {
+    const f = join(SRC, 'rules', 'x.ts');
+    const [t] = relativeImports(f, "import { Scene } from '../render/scene';");
+    expect(RANK[layerOf(t)]).toBeGreaterThan(RANK[layerOf(f)]);
+  });
+});
