@@ -11,7 +11,7 @@
 import { CATALOG, type ObstacleType, speedChart } from '../model/catalog';
 import type { Violation } from '../model/report';
 import type { Obstacle, Player, Ship, Squadron, Table } from '../model/table';
-import { judgeDeploy } from '../rules/setup/deploy';
+import { deployTurn, judgeDeploy } from '../rules/setup/deploy';
 import { judgeSetup, type SetupEdges, type SetupReading } from '../rules/setup/setup';
 import { violationWords } from '../rules/violation-words';
 import { World } from '../rules/world';
@@ -101,17 +101,10 @@ export function guideStep(t: Table, g: Guide): Step {
   const ships = { 1: 0, 2: 0 }, squadrons = { 1: 0, 2: 0 };
   for (const s of t.ships) ships[s.player]++;
   for (const s of t.squadrons) squadrons[s.player]++;
-  // turns taken: a ship, or two squadrons (an odd squadron is a turn under way)
-  const turns = (p: Player) => ships[p] + Math.ceil(squadrons[p] / 2);
-  const underway = (p: Player) => squadrons[p] % 2 === 1;
-  if (g.done[1] && g.done[2]) return { step: 'done' };
-  let player: Player;
-  if (underway(1) && !g.done[1]) player = 1;
-  else if (underway(2) && !g.done[2]) player = 2;
-  else if (g.done[1]) player = 2;
-  else if (g.done[2]) player = 1;
-  else player = turns(1) <= turns(2) ? 1 : 2; // the first player deploys first
-  return { step: 'deploy', player, ships, squadrons, squadronsThisTurn: squadrons[player] % 2 };
+  // whose turn: the rules' deploy step (one ship or two squadrons a turn, the first player first)
+  const turn = deployTurn({ 1: { ships: ships[1], squadrons: squadrons[1] }, 2: { ships: ships[2], squadrons: squadrons[2] } }, undefined, g.done);
+  if (turn.step === 'done') return { step: 'done' };
+  return { step: 'deploy', player: turn.player, ships, squadrons, squadronsThisTurn: turn.squadronsThisTurn };
 }
 
 export type Placement = { ok: true; table: Table; id: string; note: string } | { ok: false; why: string };
@@ -147,6 +140,9 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
   const s = guideStep(t, g);
   if (s.step !== 'deploy') return { ok: false, why: s.step === 'done' ? 'both fleets are deployed' : 'place the obstacles first' };
   const player = s.player, p = g.pending[player];
+  if (p.kind === 'ship' && s.squadronsThisTurn) {
+    return { ok: false, why: `player ${player} has placed one squadron of a two-squadron turn: place a second squadron (a turn is one ship or two squadrons; a single last squadron goes after all the player's ships, so undo it if ships remain)` };
+  }
   const rotation = p.kind === 'ship' && p.rotation !== undefined ? normaliseDeg(p.rotation) : facingOpponent(player);
   let next: Table, id: string;
   if (p.kind === 'ship') {

@@ -65,6 +65,17 @@ describe('guided setup', () => {
     t = q1.table;
     const s2 = guideStep(t, g);
     expect(s2.step === 'deploy' && s2.player).toBe(1); // two squadrons a turn
+    // a ship may not end a two-squadron turn (#27: one ship or two squadrons a turn)
+    g.pending[1] = { kind: 'ship', size: 'small' };
+    const mixed = deployAt(t, g, 500, 100);
+    expect(mixed.ok).toBe(false);
+    if (!mixed.ok) expect(mixed.why).toMatch(/player 1 has placed one squadron of a two-squadron turn: place a second squadron/);
+    // a squadron beyond distance 3 of the edge, within distance 2 of the ship: squadrons may lie outside the zone
+    g.pending[1] = { kind: 'squadron' };
+    const q2 = deployAt(t, g, 700, 100 + 51 + 17 + 60);
+    if (!q2.ok) throw new Error(q2.why);
+    const s3 = guideStep(q2.table, g);
+    expect(s3.step === 'deploy' && s3.player).toBe(2);
   });
 
   it('deploys a ship at the heading and speed chosen, the speed held to its class chart; a gravity rift at distance 1-2 still sets 0', () => {

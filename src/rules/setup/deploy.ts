@@ -1,18 +1,23 @@
 /**
- * Deploying a ship or squadron (reference section 1, the seed's gravity rift). A `deploy`
+ * Deploying a ship or squadron (reference sections 1 and 10, the seed's gravity rift). A `deploy`
  * proposal asks whether a piece may be set down at a position during setup:
- * - the deployment zone: the part of the setup area within distance 1-3 of the player's edge
- *   (on 3'x3' the setup area is the whole table). "Within" a band: all of it, so every point of
- *   the ship's plastic base (dials and frames ignored, as for every deployment check) or of the
- *   squadron's base lies inside the setup area and no farther than distance 3's end from the
- *   player's edge (a length on the end line belongs to the band);
- * - a squadron also within distance 1-2 of a friendly ship on the table (base to base);
+ * - a ship: inside its player's deployment zone, the part of the setup area within distance 1-3 of
+ *   the player's edge (on 3'x3' the setup area is the whole table). "Within" a band: all of it, so
+ *   every point of the ship's plastic base (dials and frames ignored, as for every deployment
+ *   check) lies inside the setup area and no farther than distance 3's end from the player's edge
+ *   (a length on the end line belongs to the band). A huge ship's base may reach out of the zone
+ *   when it lies wholly inside the setup area and touches the player's own edge (within the
+ *   tolerance);
+ * - a ship's speed dial: a speed on its chart (not above its top speed);
+ * - a squadron: within distance 1-2 of a friendly ship on the table (base to base), inside the
+ *   setup area; it may lie outside the deployment zone (section 10);
  * - overlapping nothing: ships (footprints, dial frames included), squadrons, obstacles, tokens.
- *   Touching is not overlapping;
+ *   Touching is not overlapping (a huge ship may not be deployed overlapping an obstacle either);
  * - a gravity rift: a ship deployed at distance 1-2 of one sets its speed dial to 0 (the seed:
  *   "When a ship deploys at distance 1-2 of a gravity rift, its speed dial must be set to speed
  *   0"). That is an effect, not a violation: `speed` says what the dial shows after deploying.
- * Every answer says why, with the margins.
+ * Every answer says why, with the margins. The deploy step's turns (one ship or two squadrons a
+ * turn, the last single squadron after the player's ships) are `deployTurn`'s.
  */
 import { Circle } from '../../geometry/circle';
 import type { Polygon } from '../../geometry/polygon';
@@ -22,6 +27,7 @@ import { TOLERANCE_MM } from '../../geometry/tolerance';
 import { shipShapes, squadronCircle } from '../../model/pieces';
 import type { ProposalReport, Violation } from '../../model/report';
 import type { Deploy, Player, Ship, Squadron } from '../../model/table';
+import { speedChart } from '../../model/catalog';
 import { bandOf, edgeNote } from '../bands';
 import { overlapShape, type World } from '../world';
 
@@ -78,27 +84,51 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
   const notes: string[] = [];
   const edgeName = piece.player === 1 ? "player 1's edge (y = 0)" : `player 2's edge (y = ${T.height})`;
 
-  // the deployment zone: the setup area, within distance 3 of the player's edge
-  const reach = piece.player === 1 ? measure.maxY : T.height - measure.minY;
-  const past = reach - d3;
-  if (past > TOLERANCE_MM) {
-    violations.push({
-      rule: `must be within distance 1-3 of ${edgeName}`, piece: piece.id, with: null, gapMm: past,
-      measure: 'beyond the deployment zone edge', edge: edgeName,
-    });
-  }
+  // the setup area: every piece wholly inside it
   const sides: [string, number][] = [
     [`the setup area's left edge (x = ${zone.x0})`, zone.x0 - measure.minX],
     [`the setup area's right edge (x = ${zone.x1})`, measure.maxX - zone.x1],
     ['the play area', Math.max(0 - measure.minY, measure.maxY - T.height)],
   ];
+  let outside = 0;
   for (const [name, out] of sides) {
+    outside = Math.max(outside, out);
     if (out > TOLERANCE_MM) {
       violations.push({ rule: 'must be inside the setup area', piece: piece.id, with: null, gapMm: out, measure: `beyond ${name}`, edge: name });
     }
   }
+  // the deployment zone (ships): within distance 3 of the player's edge; a huge ship wholly in the
+  // setup area touching its player's edge may reach out of it; squadrons may lie outside it
+  const reach = piece.player === 1 ? measure.maxY : T.height - measure.minY;
+  const fromEdge = piece.player === 1 ? measure.minY : T.height - measure.maxY;
+  const past = reach - d3;
+  const huge = isShip && (piece as Ship).size === 'huge';
+  const hugeAtEdge = huge && Math.abs(fromEdge) <= TOLERANCE_MM && outside <= TOLERANCE_MM;
+  if (isShip && past > TOLERANCE_MM && !hugeAtEdge) {
+    violations.push({
+      rule: `must be within distance 1-3 of ${edgeName}` + (huge ? ' (a huge ship may reach beyond only wholly inside the setup area with its base touching that edge)' : ''),
+      piece: piece.id, with: null, gapMm: past, measure: 'beyond the deployment zone edge', edge: edgeName,
+      ...(huge ? { fromEdgeMm: fromEdge } : {}),
+    });
+  }
   const zoneWords = `${isShip ? 'its plastic base' : 'its base'} reaches ${f2(reach)} mm from ${edgeName}` +
-    ` (distance 3 ends at ${f2(d3)} mm${Math.abs(past) <= 2 ? `, ${f2(Math.abs(past))} mm ${past > 0 ? 'past' : 'inside'} it` : ''})`;
+    ` (distance 3 ends at ${f2(d3)} mm${Math.abs(past) <= 2 ? `, ${f2(Math.abs(past))} mm ${past > 0 ? 'past' : 'inside'} it` : ''})` +
+    (hugeAtEdge && past > TOLERANCE_MM ? `: a huge ship wholly inside the setup area with its base touching ${edgeName} may reach out of the deployment zone` : '') +
+    (huge && !hugeAtEdge && past > TOLERANCE_MM ? ` and lies ${f2(fromEdge)} mm from that edge` : '') +
+    (!isShip && past > TOLERANCE_MM ? ': a squadron may lie outside the deployment zone, inside the setup area' : '');
+
+  // a ship's speed dial: a speed on its chart
+  if (isShip) {
+    const chart = speedChart(cat, (piece as Ship).class);
+    const top = chart ? chart.length : 4;
+    const speed = (piece as Ship).speed;
+    if (speed > top) {
+      violations.push({
+        rule: `must have its speed dial set to a speed on its chart (0-${top}), not ${speed}`, piece: piece.id, with: null, gapMm: null,
+        measure: 'speed', speed, topSpeed: top,
+      });
+    }
+  }
 
   // overlaps: everything on the table but the piece itself
   const others = world.all.filter((e) => e.id !== piece.id);
@@ -149,10 +179,13 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
   }
 
   const legal = violations.length === 0;
+  const placeWords = isShip
+    ? (hugeAtEdge && past > TOLERANCE_MM ? `its base lies in the setup area touching ${edgeName}` : `it lies in player ${piece.player}'s deployment zone`)
+    : 'it lies in the setup area';
   const where = `(${f2(at.x)}, ${f2(at.y)}${isShip ? `, ${f2(at.rotation)}°` : ''})`;
-  const broken = violations.map((v) => `${v.rule} (${v.with ? `${v.with}, ` : ''}${v.gapMm === null ? 'no friendly ship' : `${f2(v.gapMm)} mm ${v.measure}`})`);
+  const broken = violations.map((v) => `${v.rule} (${v.with ? `${v.with}, ` : ''}${v.measure === 'speed' ? 'its dial' : v.gapMm === null ? 'no friendly ship' : `${f2(v.gapMm)} mm ${v.measure}`})`);
   const why = `${piece.id} (player ${piece.player}) ${legal ? 'may be deployed' : 'may not be deployed'} at ${where}: ` +
-    (legal ? `it lies in player ${piece.player}'s deployment zone, ${zoneWords}, and overlaps nothing` : broken.join('; ') + `; ${zoneWords}`) +
+    (legal ? `${placeWords}, ${zoneWords}, and overlaps nothing` : broken.join('; ') + `; ${zoneWords}`) +
     (notes.length ? `; ${notes.join('; ')}` : '') + '.' +
     (isShip && rifts.length === 0 ? ` No gravity rift is within distance 2: the speed dial stays at ${speed}.` : '');
   const out: DeployReport = {
@@ -164,4 +197,82 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
     out.rift = rifts;
   }
   return out;
+}
+
+/** How many ships and squadrons a player has placed, or has left to place. */
+export interface DeployTally { ships: number; squadrons: number }
+
+export type DeployTurn =
+  | {
+    step: 'deploy';
+    player: Player;
+    /** what the player may set down now: a ship, a squadron, or either */
+    may: 'ship' | 'squadron' | 'either';
+    /** 1 when a two-squadron turn is under way (its first squadron placed) */
+    squadronsThisTurn: 0 | 1;
+    /** each player's turns taken: a ship, two squadrons, or a last single squadron */
+    turns: Record<Player, number>;
+    why: string;
+  }
+  | { step: 'done'; why: string };
+
+/**
+ * The deploy step's turns (reference section 10): starting with the first player (player 1),
+ * players take turns; a turn places one ship or two squadrons. A player with one squadron left
+ * when two are due places it after all their ships, as a turn of its own. A player who has placed
+ * everything is done, and the other takes the rest of their turns in a row.
+ *
+ * `left`: what each player still has to place, when known (a fleet list); without it a player's
+ * fleet is open-ended: `done` says who has finished, and the last-single-squadron rule is asked
+ * of the player (a squadron turn under way must be finished with a squadron; a ship may not end it).
+ */
+export function deployTurn(
+  placed: Record<Player, DeployTally>, left?: Record<Player, DeployTally>, done: Record<Player, boolean> = { 1: false, 2: false },
+): DeployTurn {
+  const finished = (p: Player) => (left ? left[p].ships + left[p].squadrons === 0 : done[p]);
+  // an odd squadron placed is a turn under way, unless it was the last single one (nothing left of them)
+  const underway = (p: Player) => placed[p].squadrons % 2 === 1 && !finished(p) && (!left || left[p].squadrons > 0);
+  const turns: Record<Player, number> = { 1: placed[1].ships + Math.ceil(placed[1].squadrons / 2), 2: placed[2].ships + Math.ceil(placed[2].squadrons / 2) };
+  if (finished(1) && finished(2)) return { step: 'done', why: 'both fleets are deployed' };
+  let player: Player;
+  let why: string;
+  if (underway(1) || underway(2)) {
+    player = underway(1) ? 1 : 2;
+    why = `player ${player} has placed one squadron of a two-squadron turn: a second squadron finishes it`;
+  } else if (finished(1) || finished(2)) {
+    player = finished(1) ? 2 : 1;
+    why = `player ${player === 1 ? 2 : 1} has deployed everything: player ${player} takes the rest of their turns`;
+  } else {
+    player = turns[1] <= turns[2] ? 1 : 2;
+    why = turns[1] === turns[2] ? `each player has taken ${turns[1]} turns: the first player (player 1) goes` : `player ${player} has taken fewer turns`;
+  }
+  let may: 'ship' | 'squadron' | 'either';
+  if (underway(player)) may = 'squadron';
+  else if (!left) may = 'either';
+  else {
+    const l = left[player];
+    const squadronTurn = l.squadrons >= 2 || (l.squadrons === 1 && l.ships === 0);
+    may = l.ships > 0 && squadronTurn ? 'either' : l.ships > 0 ? 'ship' : 'squadron';
+    if (l.squadrons === 1 && l.ships > 0) why += `; one squadron left: it goes after all of player ${player}'s ships`;
+    else if (l.squadrons === 1) why += '; one squadron left: it is a turn of its own';
+  }
+  return { step: 'deploy', player, may, squadronsThisTurn: underway(player) ? 1 : 0, turns, why };
+}
+
+/** Whether `player` may set down a piece of this kind now (deployTurn), and why not. */
+export function judgeDeployTurn(
+  kind: 'ship' | 'squadron', player: Player, placed: Record<Player, DeployTally>, left?: Record<Player, DeployTally>,
+  done?: Record<Player, boolean>,
+): { legal: boolean; why: string } {
+  const t = deployTurn(placed, left, done);
+  if (t.step === 'done') return { legal: false, why: t.why };
+  if (t.player !== player) return { legal: false, why: `it is player ${t.player}'s turn: ${t.why}` };
+  if (t.may !== 'either' && t.may !== kind) {
+    const because = t.squadronsThisTurn
+      ? 'a turn is one ship or two squadrons, and this turn has one squadron: a second squadron finishes it ' +
+        '(a single last squadron goes after all the player\'s ships)'
+      : kind === 'squadron' ? `player ${player}'s last squadron goes after all their ships` : `player ${player} has no ship left to deploy`;
+    return { legal: false, why: `player ${player} may not deploy a ${kind} now: ${because}` };
+  }
+  return { legal: true, why: t.why };
 }
