@@ -111,6 +111,61 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
   return ctx;
 }
 
+/**
+ * The context of `world`, which is `prev.world` with one ship moved (the practice maps ask about
+ * one ship at many places, src/rules/practice/): the other sides and their covers and dials taken
+ * from `prev`, the moved ship's worked out again, the line caches fresh. Registered as the world's
+ * context, so every attack question on `world` reads it. The same as attackContext(world) would
+ * build (test/rules/practice/practice.test.ts judges cells both ways); when the other pieces are
+ * not the same objects it builds that instead. `meetings`: an array to reuse for lineMeetings
+ * (cleared here): a fresh one per place cost more than the rest of the context.
+ */
+export function movedShipContext(prev: AttackContext, world: World, moved: string, meetings?: (ThirdPieceMeetings | undefined)[]): AttackContext {
+  const entry = world.byId.get(moved);
+  const pw = prev.world;
+  let m = cache.get(world);
+  if (entry?.kind !== 'ship') return attackContext(world, prev.cover);
+  const ship = entry;
+  const same = world.ships.length === pw.ships.length && world.squadrons.length === pw.squadrons.length &&
+    world.obstacles.length === pw.obstacles.length && world.all.every((e, i) => e === pw.all[i] || e === ship);
+  if (!same || m?.has(prev.cover)) return attackContext(world, prev.cover);
+  const cover = prev.cover;
+  const sides: Side[] = prev.sides.map((s) =>
+    s.kind === 'zone' && s.ship.id === moved ? { kind: 'zone', index: s.index, key: s.key, ship, zone: s.zone, shape: ship.shapes.hullZones[s.zone] } : s);
+  const byKey = new Map(prev.byKey);
+  for (const s of sides) if (s.kind === 'zone' && s.ship === ship) byKey.set(s.key, s);
+  const coverers = new Map<string, ShipEntry[]>();
+  const dialOn = new Map<string, ObstacleEntry[]>();
+  const mine = new Set(ship.shapes.zones.map((z) => `${moved}.${z}`));
+  for (const [k, l] of prev.dialOn) if (!mine.has(k)) dialOn.set(k, l);
+  const fp = ship.shapes.footprint, C = coverShape(ship, cover);
+  for (const o of world.obstacles) {
+    const was = prev.coverers.get(o.id) ?? [];
+    const near = !(fp.maxX < o.outline.minX || fp.minX > o.outline.maxX || fp.maxY < o.outline.minY || fp.minY > o.outline.maxY);
+    const covers = near && !hullsApartBeyond(C, o.outline, TOLERANCE_MM) && relate(C, o.outline).kind === 'overlap';
+    coverers.set(o.id, covers || was.some((s) => s.id === moved) ? world.ships.filter((s) => (s === ship ? covers : was.includes(s))) : was);
+    if (!near) continue;
+    for (const zone of ship.shapes.zones) {
+      const dial = ship.shapes.dials[zone];
+      if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap') continue;
+      const k = `${moved}.${zone}`;
+      const l = dialOn.get(k) ?? [];
+      l.push(o);
+      dialOn.set(k, l);
+    }
+  }
+  const n = sides.length * sides.length;
+  let lineMeetings = meetings;
+  if (lineMeetings && lineMeetings.length === n) lineMeetings.fill(undefined);
+  else lineMeetings = new Array(n);
+  // the same catalog: whether it corrects a class carries over (asked here once, not per place)
+  prev.classEdited ??= Object.values(pw.catalog.shipClasses).some((c) => c.edited);
+  const ctx: AttackContext = { world, cover, readings: prev.readings, sides, byKey, coverers, dialOn, lineMeetings, classEdited: prev.classEdited };
+  if (!m) cache.set(world, (m = new Map()));
+  m.set(cover, ctx);
+  return ctx;
+}
+
 export function player(s: Side): number {
   return s.kind === 'zone' ? s.ship.piece.player : s.squadron.piece.player;
 }
