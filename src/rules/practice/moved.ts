@@ -6,7 +6,12 @@
 import type { Ship, Table } from '../../model/table';
 import { World } from '../world';
 
-export interface ShipPlace { x: number; y: number; rotation: number; speed?: number }
+export interface ShipPlace {
+  x: number;
+  y: number;
+  rotation: number;
+  speed?: number;
+}
 
 /** The table with ship `id` at `place` (its speed dial too, when given); everything else as it was. */
 export function tableWithShipAt(table: Table, id: string, place: ShipPlace): Table {

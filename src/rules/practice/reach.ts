@@ -14,7 +14,14 @@
  */
 import { speedChart } from '../../model/catalog';
 import type { Table } from '../../model/table';
-import { ManeuverContext, type ManeuverOutcome, maneuverOutcome, type ManeuverReport, type Pose, type SpeedChart } from '../maneuver';
+import {
+  ManeuverContext,
+  type ManeuverOutcome,
+  maneuverOutcome,
+  type ManeuverReport,
+  type Pose,
+  type SpeedChart,
+} from '../movement/maneuver';
 import type { World } from '../world';
 import { worldWithShipAt } from './moved';
 
@@ -64,14 +71,30 @@ export function topSpeedOf(chart: SpeedChart | null): number {
 }
 
 /** Every maneuver from one start: each speed, each side (speed 0 once: both sides stay put), each allowed click list. */
-function fansFrom(ctx: ManeuverContext, speeds: number[], round: 1 | 2, parent: number, start: Pose & { speed: number }, out: ReachEnd[]): void {
+function fansFrom(
+  ctx: ManeuverContext,
+  speeds: number[],
+  round: 1 | 2,
+  parent: number,
+  start: Pose & { speed: number },
+  out: ReachEnd[],
+): void {
   for (const speed of speeds) {
     const sides: ('left' | 'right')[] = ctx.speedUsed(speed) === 0 ? ['right'] : ['left', 'right'];
     for (const side of sides) {
       for (const m of ctx.fan(`reach.${round}.${parent}.${speed}.${side}`, speed, side)) {
         out.push({
-          index: out.length, round, parent, start, speed, speedUsed: m.speedUsed, side, clicks: m.clicks,
-          final: m.final, outcome: maneuverOutcome(m), report: m,
+          index: out.length,
+          round,
+          parent,
+          start,
+          speed,
+          speedUsed: m.speedUsed,
+          side,
+          clicks: m.clicks,
+          final: m.final,
+          outcome: maneuverOutcome(m),
+          report: m,
         });
       }
     }
@@ -124,10 +147,28 @@ export function reachMap(world: World, shipId: string, rounds: 1 | 2 = 2): Reach
 }
 
 /** The table on which `analyze` answers this end's maneuver: the ship at its start, and the maneuver as a proposal. */
-export function endAsProposalTable(table: Table, shipId: string, end: Pick<ReachEnd, 'start' | 'speed' | 'clicks' | 'side'>): Table {
-  const ships = table.ships.map((s) => (s.id === shipId ? { ...s, x: end.start.x, y: end.start.y, rotation: end.start.rotation, speed: end.start.speed } : s));
+export function endAsProposalTable(
+  table: Table,
+  shipId: string,
+  end: Pick<ReachEnd, 'start' | 'speed' | 'clicks' | 'side'>,
+): Table {
+  const ships = table.ships.map((s) =>
+    s.id === shipId
+      ? { ...s, x: end.start.x, y: end.start.y, rotation: end.start.rotation, speed: end.start.speed }
+      : s,
+  );
   return {
-    ...table, ships,
-    proposals: [{ id: 'reach-end', kind: 'maneuver', ship: shipId, speed: end.speed, clicks: [...end.clicks], side: end.side }],
+    ...table,
+    ships,
+    proposals: [
+      {
+        id: 'reach-end',
+        kind: 'maneuver',
+        ship: shipId,
+        speed: end.speed,
+        clicks: [...end.clicks],
+        side: end.side,
+      },
+    ],
   };
 }

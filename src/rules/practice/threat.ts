@@ -19,12 +19,12 @@
 import { bboxGap, hullsApartBeyond, relate } from '../../geometry/relate';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { AttackReport } from '../../model/report';
-import { type AttackContext, attackContext, movedShipContext, player, type Side } from '../attack-context';
-import { attackBetween } from '../attacks';
-import type { Pose } from '../maneuver';
+import { type AttackContext, attackContext, movedShipContext, player, type Side } from '../attacks/context';
+import { attackBetween } from '../attacks/attacks';
+import type { Pose } from '../movement/maneuver';
 import { outsideBy, playArea } from '../sanity';
 import type { ShipEntry, World } from '../world';
-import type { ThirdPieceMeetings } from '../los';
+import type { ThirdPieceMeetings } from '../attacks/los';
 import { type ShipPlace, worldWithShipAt } from './moved';
 
 export type Range = AttackReport['range'];
@@ -43,10 +43,16 @@ export interface PairVerdict {
 }
 
 /** What one attack question's answer says for a map: null when out of arc or beyond range. */
-export function pairVerdict(a: Pick<AttackReport, 'attacker' | 'defender' | 'inArc' | 'range' | 'rangeMm' | 'los'>): PairVerdict | null {
+export function pairVerdict(
+  a: Pick<AttackReport, 'attacker' | 'defender' | 'inArc' | 'range' | 'rangeMm' | 'los'>,
+): PairVerdict | null {
   if (!a.inArc || a.range === 'beyond') return null;
   return {
-    attacker: a.attacker, defender: a.defender, range: a.range, rangeMm: a.rangeMm ?? NaN, los: a.los,
+    attacker: a.attacker,
+    defender: a.defender,
+    range: a.range,
+    rangeMm: a.rangeMm ?? NaN,
+    los: a.los,
     can: a.los === 'clear' || a.los === 'obstructed',
   };
 }
@@ -100,7 +106,9 @@ function placeNote(world: World, ship: ShipEntry): PlaceNote {
  */
 export function shipPairs(world: World, shipId: string, role: 'defend' | 'attack'): PairVerdict[] {
   const ctx = attackContext(world);
-  const own = ctx.sides.filter((s): s is Side & { kind: 'zone' } => s.kind === 'zone' && s.ship.id === shipId);
+  const own = ctx.sides.filter(
+    (s): s is Side & { kind: 'zone' } => s.kind === 'zone' && s.ship.id === shipId,
+  );
   if (!own.length) throw new Error(`no ship with id "${shipId}"`);
   const me = player(own[0]);
   const base = own[0].ship.shapes.base;
@@ -116,11 +124,19 @@ export function shipPairs(world: World, shipId: string, role: 'defend' | 'attack
     if (bboxGap(other.shape, base) > reach) continue;
     if (other.kind === 'zone' && hullsApartBeyond(other.shape, base, reach)) continue;
     if (role === 'defend') {
-      if (other.kind === 'zone' && hullsApartBeyond(base, other.ship.shapes.arcs[other.zone].polygon, TOLERANCE_MM)) continue;
+      if (
+        other.kind === 'zone' &&
+        hullsApartBeyond(base, other.ship.shapes.arcs[other.zone].polygon, TOLERANCE_MM)
+      )
+        continue;
       for (const mine of own) push(other.key, mine.key);
     } else {
       for (const mine of own) {
-        if (other.kind === 'zone' && hullsApartBeyond(other.shape, mine.ship.shapes.arcs[mine.zone].polygon, TOLERANCE_MM)) continue;
+        if (
+          other.kind === 'zone' &&
+          hullsApartBeyond(other.shape, mine.ship.shapes.arcs[mine.zone].polygon, TOLERANCE_MM)
+        )
+          continue;
         push(mine.key, other.key);
       }
     }
@@ -139,7 +155,10 @@ export class ShipProbe {
   private readonly ctxs: AttackContext[];
   private readonly meetings: ((ThirdPieceMeetings | undefined)[] | undefined)[] = [];
 
-  constructor(readonly world: World, readonly shipId: string) {
+  constructor(
+    readonly world: World,
+    readonly shipId: string,
+  ) {
     const e = world.byId.get(shipId);
     if (!e || e.kind !== 'ship') throw new Error(`practice map: no ship with id "${shipId}"`);
     this.ship = e;
@@ -150,7 +169,9 @@ export class ShipProbe {
   /** The world with the ship at `place`, its attack contexts in place. */
   at(place: ShipPlace): World {
     const w = worldWithShipAt(this.world, this.shipId, place);
-    this.ctxs.forEach((ctx, i) => { this.meetings[i] = movedShipContext(ctx, w, this.shipId, this.meetings[i]).lineMeetings; });
+    this.ctxs.forEach((ctx, i) => {
+      this.meetings[i] = movedShipContext(ctx, w, this.shipId, this.meetings[i]).lineMeetings;
+    });
     return w;
   }
 
@@ -167,7 +188,12 @@ export class ShipProbe {
     const w = this.at(pose);
     const pairs = shipPairs(w, this.shipId, 'attack');
     const note = placeNote(w, w.byId.get(this.shipId) as ShipEntry);
-    return { pose: { x: pose.x, y: pose.y, rotation: pose.rotation }, ...note, pairs, targets: distinct(pairs.filter((p) => p.can).map((p) => p.defender)) };
+    return {
+      pose: { x: pose.x, y: pose.y, rotation: pose.rotation },
+      ...note,
+      pairs,
+      targets: distinct(pairs.filter((p) => p.can).map((p) => p.defender)),
+    };
   }
 }
 
@@ -187,7 +213,12 @@ export function opportunityAt(world: World, shipId: string, pose: Pose): Opportu
 }
 
 /** The full answers behind a threat cell or an opportunity, with the rules' explanations: for a tap. */
-export function pairsExplained(world: World, shipId: string, pose: Pose, role: 'defend' | 'attack'): (PairVerdict & { why: string })[] {
+export function pairsExplained(
+  world: World,
+  shipId: string,
+  pose: Pose,
+  role: 'defend' | 'attack',
+): (PairVerdict & { why: string })[] {
   const w = worldWithShipAt(world, shipId, pose);
   return shipPairs(w, shipId, role).map((p) => ({ ...p, why: attackBetween(w, p.attacker, p.defender).why }));
 }

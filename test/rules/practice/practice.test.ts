@@ -8,13 +8,20 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateTable, TOURNAMENT } from '../../../src/bench/tables';
+import { generateTable, TOURNAMENT } from '../../../scripts/bench/tables';
 import { CATALOG, speedChart } from '../../../src/model/catalog';
 import type { AttackReport, Report } from '../../../src/model/report';
 import type { Table } from '../../../src/model/table';
-import { analyze } from '../../../src/rules/analyze';
-import { ManeuverContext, maneuverOutcome, type ManeuverReport } from '../../../src/rules/maneuver';
-import { cellAt, cellCentre, cellParent, cellPass, gridOverPoints, gridOverTable } from '../../../src/rules/practice/grid';
+import { analyze } from '../../../src/rules/report/analyze';
+import { ManeuverContext, maneuverOutcome, type ManeuverReport } from '../../../src/rules/movement/maneuver';
+import {
+  cellAt,
+  cellCentre,
+  cellParent,
+  cellPass,
+  gridOverPoints,
+  gridOverTable,
+} from '../../../src/rules/practice/grid';
 import { tableWithShipAt } from '../../../src/rules/practice/moved';
 import { endAsProposalTable, navigateSpeeds, reachMap } from '../../../src/rules/practice/reach';
 import { pairVerdict, type PairVerdict, ShipProbe } from '../../../src/rules/practice/threat';
@@ -34,13 +41,16 @@ function practiceTable(seed: number, pick: number): { table: Table; ship: string
   return { table: { ...t, ships: t.ships.map((x) => (x === s ? { ...x, speed } : x)) }, ship: s.id };
 }
 
-const byPair = (a: PairVerdict, b: PairVerdict) => (a.attacker + '>' + a.defender < b.attacker + '>' + b.defender ? -1 : 1);
+const byPair = (a: PairVerdict, b: PairVerdict) =>
+  a.attacker + '>' + a.defender < b.attacker + '>' + b.defender ? -1 : 1;
 
 /** What analyze says of the pairs between the ship and its enemies, in the map's terms. */
 function analysedPairs(report: Report, ship: string, role: 'defend' | 'attack'): PairVerdict[] {
   const mine = (key: string) => key.startsWith(`${ship}.`);
   return report.attacks
-    .filter((a: AttackReport) => (role === 'defend' ? mine(a.defender) && !mine(a.attacker) : mine(a.attacker) && !mine(a.defender)))
+    .filter((a: AttackReport) =>
+      role === 'defend' ? mine(a.defender) && !mine(a.attacker) : mine(a.attacker) && !mine(a.defender),
+    )
     .map(pairVerdict)
     .filter((v): v is PairVerdict => v !== null)
     .sort(byPair);
@@ -48,37 +58,58 @@ function analysedPairs(report: Report, ship: string, role: 'defend' | 'attack'):
 
 /** The other pieces analyze finds the ship colliding with (ships and squadrons), and whether it is off the table. */
 function placeNoteOf(report: Report, ship: string) {
-  const overlaps = (report.collisions ?? []).filter((c) => c.a === ship || c.b === ship).map((c) => (c.a === ship ? c.b : c.a));
+  const overlaps = (report.collisions ?? [])
+    .filter((c) => c.a === ship || c.b === ship)
+    .map((c) => (c.a === ship ? c.b : c.a));
   return { overlaps, offTable: (report.offTable ?? []).some((o) => o.piece === ship) };
 }
 
 describe('threat map: a cell is the analysis of the table with the ship there', () => {
   it('random tables, ships and cells (over the reach and over the whole table), several cells on one probe', () => {
-    let pairs = 0, can = 0;
+    let pairs = 0,
+      can = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.nat(), fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean()), { minLength: 1, maxLength: 3 }), (seed, pick, cells) => {
-        const { table, ship } = practiceTable(seed, pick);
-        const world = new World(table, CATALOG);
-        const s = world.byId.get(ship)!.piece as { x: number; y: number; rotation: number };
-        const probe = new ShipProbe(world, ship);
-        const g = gridOverTable(5, TABLE);
-        for (const [u, v, whole] of cells) {
-          // a cell near the ship (within 300 mm, where attacks are in reach), or anywhere on the table
-          const { x, y } = whole ? cellCentre(g, g.order[Math.floor(u * g.order.length)])
-            : { x: Math.min(TABLE.width - 1, Math.max(1, s.x + (u - 0.5) * 600)), y: Math.min(TABLE.height - 1, Math.max(1, s.y + (v - 0.5) * 600)) };
-          const cell = probe.threat(x, y);
-          const report = analyze(tableWithShipAt(table, ship, { x, y, rotation: s.rotation }), CATALOG);
-          const want = analysedPairs(report, ship, 'defend');
-          expect([...cell.pairs].sort(byPair)).toEqual(want);
-          expect(cell.attackers.sort()).toEqual([...new Set(want.filter((p) => p.can).map((p) => p.attacker))].sort());
-          const note = placeNoteOf(report, ship);
-          expect(cell.offTable).toBe(note.offTable);
-          const shipIds = new Set(table.ships.map((q) => q.id));
-          expect(cell.overlapsShips.sort()).toEqual(note.overlaps.filter((id) => shipIds.has(id)).sort());
-          pairs += want.length;
-          can += cell.attackers.length;
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.nat(),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            fc.boolean(),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
+        (seed, pick, cells) => {
+          const { table, ship } = practiceTable(seed, pick);
+          const world = new World(table, CATALOG);
+          const s = world.byId.get(ship)!.piece as { x: number; y: number; rotation: number };
+          const probe = new ShipProbe(world, ship);
+          const g = gridOverTable(5, TABLE);
+          for (const [u, v, whole] of cells) {
+            // a cell near the ship (within 300 mm, where attacks are in reach), or anywhere on the table
+            const { x, y } = whole
+              ? cellCentre(g, g.order[Math.floor(u * g.order.length)])
+              : {
+                  x: Math.min(TABLE.width - 1, Math.max(1, s.x + (u - 0.5) * 600)),
+                  y: Math.min(TABLE.height - 1, Math.max(1, s.y + (v - 0.5) * 600)),
+                };
+            const cell = probe.threat(x, y);
+            const report = analyze(tableWithShipAt(table, ship, { x, y, rotation: s.rotation }), CATALOG);
+            const want = analysedPairs(report, ship, 'defend');
+            expect([...cell.pairs].sort(byPair)).toEqual(want);
+            expect(cell.attackers.sort()).toEqual(
+              [...new Set(want.filter((p) => p.can).map((p) => p.attacker))].sort(),
+            );
+            const note = placeNoteOf(report, ship);
+            expect(cell.offTable).toBe(note.offTable);
+            const shipIds = new Set(table.ships.map((q) => q.id));
+            expect(cell.overlapsShips.sort()).toEqual(note.overlaps.filter((id) => shipIds.has(id)).sort());
+            pairs += want.length;
+            can += cell.attackers.length;
+          }
+        },
+      ),
       { numRuns: 12 },
     );
     // the cells judged were not all empty: the comparison had attacks to compare
@@ -88,7 +119,13 @@ describe('threat map: a cell is the analysis of the table with the ship there', 
 
   it('cells in arc and in range of a ship known by construction: an enemy straight ahead at close range threatens', () => {
     const table: Table = {
-      format: 'armada-table/1', table: '3x6', ruleset: 'seed', squadrons: [], obstacles: [], tokens: [], proposals: [],
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
+      squadrons: [],
+      obstacles: [],
+      tokens: [],
+      proposals: [],
       ships: [
         { id: 'isd', size: 'large', player: 1, x: 900, y: 300, rotation: 0, speed: 2 },
         { id: 'cr90', size: 'small', class: 'cr90', player: 2, x: 900, y: 600, rotation: 180, speed: 2 },
@@ -108,18 +145,25 @@ describe('opportunity: an end is the analysis of the table with the ship there',
   it('random tables, ships and reach ends', () => {
     let pairs = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.nat(), fc.double({ min: 0, max: 1, noNaN: true }), (seed, pick, u) => {
-        const { table, ship } = practiceTable(seed, pick);
-        const world = new World(table, CATALOG);
-        const reach = reachMap(world, ship);
-        const end = reach.ends[Math.floor(u * reach.ends.length)];
-        const o = new ShipProbe(world, ship).opportunity(end.final);
-        const report = analyze(tableWithShipAt(table, ship, end.final), CATALOG);
-        const want = analysedPairs(report, ship, 'attack');
-        expect([...o.pairs].sort(byPair)).toEqual(want);
-        expect(o.targets.sort()).toEqual([...new Set(want.filter((p) => p.can).map((p) => p.defender))].sort());
-        pairs += want.length;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.nat(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (seed, pick, u) => {
+          const { table, ship } = practiceTable(seed, pick);
+          const world = new World(table, CATALOG);
+          const reach = reachMap(world, ship);
+          const end = reach.ends[Math.floor(u * reach.ends.length)];
+          const o = new ShipProbe(world, ship).opportunity(end.final);
+          const report = analyze(tableWithShipAt(table, ship, end.final), CATALOG);
+          const want = analysedPairs(report, ship, 'attack');
+          expect([...o.pairs].sort(byPair)).toEqual(want);
+          expect(o.targets.sort()).toEqual(
+            [...new Set(want.filter((p) => p.can).map((p) => p.defender))].sort(),
+          );
+          pairs += want.length;
+        },
+      ),
       { numRuns: 10 },
     );
     expect(pairs).toBeGreaterThan(0);
@@ -128,30 +172,54 @@ describe('opportunity: an end is the analysis of the table with the ship there',
 
 describe('reach map: an end is the maneuver analyze answers from its start', () => {
   const fields = (m: ManeuverReport) => ({
-    speed: m.speed, speedUsed: m.speedUsed, clicks: m.clicks, side: m.side, final: m.final, movedBack: m.movedBack,
-    shipsOverlapped: m.shipsOverlapped, obstacles: m.obstacles.map((o) => ({ obstacle: o.obstacle, effect: o.effect, part: o.part })),
-    squadronsToMove: m.squadronsToMove, leavesPlayArea: m.leavesPlayArea, outsideMm: m.outsideMm, damaged: m.damaged, why: m.why,
+    speed: m.speed,
+    speedUsed: m.speedUsed,
+    clicks: m.clicks,
+    side: m.side,
+    final: m.final,
+    movedBack: m.movedBack,
+    shipsOverlapped: m.shipsOverlapped,
+    obstacles: m.obstacles.map((o) => ({ obstacle: o.obstacle, effect: o.effect, part: o.part })),
+    squadronsToMove: m.squadronsToMove,
+    leavesPlayArea: m.leavesPlayArea,
+    outsideMm: m.outsideMm,
+    damaged: m.damaged,
+    why: m.why,
   });
 
   it('random tables, ships and ends of either round', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.nat(), fc.double({ min: 0, max: 1, noNaN: true }), (seed, pick, u) => {
-        const { table, ship } = practiceTable(seed, pick);
-        const reach = reachMap(new World(table, CATALOG), ship);
-        const end = reach.ends[Math.floor(u * reach.ends.length)];
-        const answer = analyze(endAsProposalTable(table, ship, end), CATALOG).proposals[0] as unknown as ManeuverReport;
-        expect(fields(end.report)).toEqual(fields(answer));
-        expect(end.outcome).toBe(maneuverOutcome(answer));
-        expect(end.final).toEqual(answer.final);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.nat(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (seed, pick, u) => {
+          const { table, ship } = practiceTable(seed, pick);
+          const reach = reachMap(new World(table, CATALOG), ship);
+          const end = reach.ends[Math.floor(u * reach.ends.length)];
+          const answer = analyze(endAsProposalTable(table, ship, end), CATALOG)
+            .proposals[0] as unknown as ManeuverReport;
+          expect(fields(end.report)).toEqual(fields(answer));
+          expect(end.outcome).toBe(maneuverOutcome(answer));
+          expect(end.final).toEqual(answer.final);
+        },
+      ),
       { numRuns: 10 },
     );
   });
 
   it('counts the fan of fans from the chart: every navigate speed, both sides, every click list; round 2 from each end', () => {
     const table: Table = {
-      format: 'armada-table/1', table: '3x6', ruleset: 'seed', squadrons: [], obstacles: [], tokens: [], proposals: [],
-      ships: [{ id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 900, y: 150, rotation: 0, speed: 1 }],
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
+      squadrons: [],
+      obstacles: [],
+      tokens: [],
+      proposals: [],
+      ships: [
+        { id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 900, y: 150, rotation: 0, speed: 1 },
+      ],
     };
     const chart = speedChart(CATALOG, 'victory')!;
     expect(chart).toEqual([[1], [0, 1]]);
@@ -180,7 +248,12 @@ describe('reach map: an end is the maneuver analyze answers from its start', () 
 
   it('a gravity rift within distance 2 takes one off the speed; ending on it sets the dial to 0 for round 2', () => {
     const base: Table = {
-      format: 'armada-table/1', table: '3x6', ruleset: 'seed', squadrons: [], tokens: [], proposals: [],
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
+      squadrons: [],
+      tokens: [],
+      proposals: [],
       ships: [{ id: 'cr90', size: 'small', class: 'cr90', player: 1, x: 900, y: 150, rotation: 0, speed: 2 }],
       obstacles: [{ id: 'rift', type: 'gravity-rift', x: 900, y: 330, rotation: 0 }],
     };
@@ -189,7 +262,9 @@ describe('reach map: an end is the maneuver analyze answers from its start', () 
     expect(ctx.rift).not.toBeNull();
     const r = reachMap(world, 'cr90');
     for (const e of r.ends.filter((x) => x.round === 1)) expect(e.speedUsed).toBe(Math.max(0, e.speed - 1));
-    const onRift = r.ends.filter((e) => e.round === 1 && e.report.obstacles.some((o) => o.obstacle === 'rift'));
+    const onRift = r.ends.filter(
+      (e) => e.round === 1 && e.report.obstacles.some((o) => o.obstacle === 'rift'),
+    );
     expect(onRift.length).toBeGreaterThan(0);
     for (const e of r.ends.filter((x) => x.round === 2 && onRift.includes(r.ends[x.parent]))) {
       expect(e.start.speed).toBe(0);
@@ -200,7 +275,11 @@ describe('reach map: an end is the maneuver analyze answers from its start', () 
 
 describe('grid', () => {
   it('covers the hull of the points, anchored to the table, coarse to fine', () => {
-    const pts = [{ x: 100, y: 100 }, { x: 300, y: 120 }, { x: 200, y: 400 }];
+    const pts = [
+      { x: 100, y: 100 },
+      { x: 300, y: 120 },
+      { x: 200, y: 400 },
+    ];
     const g = gridOverPoints(pts, 5, TABLE);
     expect(g.x0 % 5).toBe(0);
     expect(new Set(g.order).size).toBe(g.order.length);
