@@ -15,6 +15,7 @@ declare global {
       build: string;
       workerBuild(): string | null;
       zoomTo(x0: number, y0: number, x1: number, y1: number): void;
+      redrawNow(): void;
       pagePoint(x: number, y: number): { x: number; y: number };
       countPixels(colour: number, box: readonly [number, number, number, number], tol?: number): number;
     };

@@ -47,6 +47,7 @@ async function main() {
     entries: () => loop.pickable(),
     byId: (id) => loop.byId(id),
     redraw: () => loop.schedule(false),
+    atFrame: (apply) => loop.atFrame(apply),
     tapTable: (x, y) => loop.panels.guide.tap(x, y),
   });
   watchPurrgil(store, cmd, $('verdicts'));

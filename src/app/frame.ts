@@ -4,8 +4,8 @@
  * draws the scene, saves the table, and refreshes the panels (the verdict list at most every
  * 150 ms during a gesture).
  */
-import { buildOverlays } from '../render/campaign';
-import { addManeuverOverlays } from '../render/maneuver';
+import { buildOverlays } from '../state/overlays/campaign';
+import { addManeuverOverlays } from '../state/overlays/maneuver';
 import type { Scene } from '../render/scene';
 import type { Entry } from '../rules/world';
 import { cutSections, type PartialNote } from '../rules/report/budget';
@@ -40,6 +40,8 @@ export class FrameLoop {
   private panelDue = true;
   private lastPanel = 0;
   private savedTable: Table | null = null;
+  /** input waiting for the next frame (a drag's latest pointer position) */
+  private input: (() => void) | null = null;
   private readonly verdicts = document.getElementById('verdicts') as HTMLElement;
 
   constructor(
@@ -88,6 +90,18 @@ export class FrameLoop {
     return this.analysis.world.byId.get(id) ?? this.overlays.ghosts.find((g) => g.entry.id === id)?.entry;
   }
 
+  /** Draw now, whatever is pending (the e2e tests' redrawNow). */
+  drawNow() {
+    cancelAnimationFrame(this.frame);
+    this.draw();
+  }
+
+  /** Run `apply` at the start of the next frame, before it is drawn (pointer moves coalesced to one change a frame). */
+  atFrame(apply: () => void) {
+    this.input = apply;
+    this.schedule(false);
+  }
+
   schedule(panel = true) {
     if (panel) this.panelDue = true;
     if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
@@ -123,6 +137,12 @@ export class FrameLoop {
   }
 
   draw() {
+    if (this.input) {
+      const apply = this.input;
+      this.input = null;
+      this.frame = -1; // the change it makes is drawn now, not in another frame
+      apply();
+    }
     this.frame = 0;
     const { store, cmd } = this.booted;
     this.judge();

@@ -41,6 +41,10 @@ export function exposeTestHandle({ store, cmd }: Booted, scene: Scene, loop: Fra
         scene.fitBox(x0, y0, x1, y1);
         loop.schedule(false);
       },
+      /** draw the frame now (the retained picture; after scene.redrawAll() a full redraw) */
+      redrawNow() {
+        loop.drawNow();
+      },
       /** page coordinates of a table point */
       pagePoint(x: number, y: number) {
         const r = scene.app.canvas.getBoundingClientRect();

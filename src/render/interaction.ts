@@ -10,6 +10,11 @@ export interface Pickable {
   entries(): Entry[];
   byId(id: string): Entry | undefined;
   redraw(): void;
+  /**
+   * Run `apply` at the start of the next frame, before it is drawn (replacing one still waiting):
+   * a drag's pointer moves are coalesced to one change per frame. Without it, at once.
+   */
+  atFrame?(apply: () => void): void;
   /** a tap (no drag) on the bare table, at a table point: true when it was used (guided setup places there) */
   tapTable?(x: number, y: number): boolean;
 }
@@ -81,6 +86,23 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     }
   });
 
+  // a drag's latest pointer position, applied once per frame (pointer events come faster than frames on many devices)
+  let pending: { x: number; y: number; shift: boolean } | null = null;
+  const applyPending = () => {
+    const m = pending;
+    pending = null;
+    if (!m || !gesture || !(gesture.kind === 'move' || gesture.kind === 'rotate') || !gesture.started) return;
+    if (gesture.kind === 'move') {
+      patch(gesture.id, { x: round2(m.x - gesture.dx), y: round2(m.y - gesture.dy) });
+    } else {
+      const e = pick.byId(gesture.id);
+      if (!e) return;
+      let deg = (Math.atan2(m.y - e.piece.y, m.x - e.piece.x) * 180) / Math.PI - 90;
+      deg = m.shift ? Math.round(deg / COARSE_DEG) * COARSE_DEG : Math.round(deg * 10) / 10;
+      patch(gesture.id, { rotation: deg });
+    }
+  };
+
   canvas.addEventListener('pointermove', (ev) => {
     if (!pointers.has(ev.pointerId)) return;
     const { sx, sy } = local(ev);
@@ -106,19 +128,15 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
       gesture.started = true;
       cmd.beginGesture();
     }
-    if (gesture.kind === 'move') {
-      patch(gesture.id, { x: round2(x - gesture.dx), y: round2(y - gesture.dy) });
-    } else if (gesture.kind === 'rotate') {
-      const e = pick.byId(gesture.id);
-      if (!e) return;
-      let deg = (Math.atan2(y - e.piece.y, x - e.piece.x) * 180) / Math.PI - 90;
-      deg = ev.shiftKey ? Math.round(deg / COARSE_DEG) * COARSE_DEG : Math.round(deg * 10) / 10;
-      patch(gesture.id, { rotation: deg });
-    }
+    const first = !pending;
+    pending = { x, y, shift: ev.shiftKey };
+    if (!pick.atFrame) applyPending();
+    else if (first) pick.atFrame(applyPending);
   });
 
   const up = (ev: PointerEvent) => {
     pointers.delete(ev.pointerId);
+    applyPending(); // the last position of a drag, before it ends
     if (gesture?.kind === 'pan' && ev.type === 'pointerup' && pick.tapTable) {
       const { sx, sy } = local(ev);
       if (Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) {

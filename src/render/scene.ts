@@ -5,10 +5,12 @@ import type { HullZoneName } from '../model/catalog';
 import type { AttackReport, XY } from '../model/report';
 import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
-import type { Entry, ObstacleEntry } from '../rules/world';
+import type { Entry, ObstacleEntry, ShipEntry } from '../rules/world';
 import { GRAZE, LOS, OBSTACLE, OVERLAP, PLAYER, PLAYER_DARK, SELECT } from './colours';
 import { grownRings } from '../geometry/offset';
-import { MAX_OUTLINED, type Overlays } from './overlays';
+import { MAX_OUTLINED, type Overlays } from '../state/overlays/model';
+import { attacksOf } from '../rules/attacks/table';
+import { oid, Retained } from './retained';
 import { fitBoxView, fitView, toScreen, type View } from './view';
 
 /** The background grid's spacing: one foot, as players count the table. */
@@ -19,36 +21,191 @@ type Pts = number[];
 /** Extra things to draw that come from rule modules (regions, verdicts), prepared by the caller. */
 export type { Overlays };
 
+/** What one frame draws, as a layer plugged into the scene sees it. */
+export interface Frame {
+  state: AppState;
+  analysis: LiveAnalysis;
+  overlays: Overlays;
+  view: View;
+  /** changes when the zoom or the turn changes (what table-local drawing depends on) */
+  zoomKey: string;
+  /** changes when the view moves at all (pan too) */
+  viewKey: string;
+  /** table mm to canvas pixels */
+  toScreen(x: number, y: number): [number, number];
+}
+
+/**
+ * A layer another module draws (a photo under the table, practice maps, ...): its container sits
+ * in its slot of the stage, and draw() is called at every render, before the frame is shown. A
+ * layer redraws only when what it shows changed (compare frame.viewKey, the table, ...); it
+ * decides nothing about the rules.
+ */
+export interface SceneLayer {
+  readonly container: Container;
+  draw(frame: Frame): void;
+}
+
+/**
+ * Where plugged layers go, bottom to top: under the table cloth; on the table (over the cloth,
+ * the deployment zones and the grid, under every piece); over the pieces (under the verdict
+ * marks and lines); on top of everything but the labels.
+ */
+export type LayerSlot = 'under-table' | 'on-table' | 'over-pieces' | 'top';
+
+/** A label the scene asks for: placed (or left off) by the label layout at the end of the frame. */
+export interface LabelRequest {
+  id: string;
+  text: string;
+  /** table mm */
+  x: number;
+  y: number;
+  color: number;
+  /** below this zoom (px per mm) the label is left off */
+  minScale: number;
+  /** may be left off where it would lie over labels already placed */
+  crowd: boolean;
+}
+
+const catalogIds = new WeakMap<object, number>();
+
+/**
+ * The table's picture, retained: the table cloth, each piece, each region, mark and attack line
+ * is its own Graphics, kept between frames under a key of what it shows. A frame draws again only
+ * what changed: a dragged piece that only moved is moved (its container's position), an attack
+ * line is drawn again when its attack changed (the drag re-judge keeps the report objects of the
+ * attacks it did not judge again), a pan moves pieces, regions and marks without drawing them.
+ * `redrawAll()` forgets everything: the next frame is a full redraw (the e2e test holds the
+ * retained picture to it).
+ */
 export class Scene {
   readonly app = new Application();
   view: View = { scale: 1, ox: 0, oy: 0 };
-  private layers!: { table: Graphics; pieces: Graphics; marks: Graphics; lines: Graphics; handles: Graphics; labels: Container };
+  private slots!: Record<LayerSlot, Container>;
+  private plugged: SceneLayer[] = [];
+  private table = new Retained('table');
+  private obstacles = new Retained('obstacles');
+  private regions = new Retained('regions');
+  private ships = new Retained('ships');
+  private tokens = new Retained('tokens');
+  private squadrons = new Retained('squadrons');
+  private marks = new Retained('marks');
+  private attackLines = new Retained('attack-lines');
+  /** the chosen attack and the overlays' lines: a few, drawn at every frame */
+  private topLines = new Graphics();
+  /** selection, distance rings, rotation handle: drawn at every frame */
+  private handles = new Graphics();
+  private labelLayer = new Container();
   private labels = new Map<string, Text>();
+  private labelAsks: LabelRequest[] = [];
   private fitted = false;
   private last: [AppState, LiveAnalysis, Overlays] | null = null;
   /** line widths' factor: thinner in magnified pictures, where a 3 px outline would hide a 0.1 mm gap */
   private thin = 1;
   /** where render() draws: the canvas, or a small texture for a picture */
   private target: RenderTexture | null = null;
+  /** the screen point drawing is relative to (a retained item's position) */
+  private ox = 0;
+  private oy = 0;
+  /** clip lines to the canvas (only where the drawing is redrawn when the view moves) */
+  private clip = true;
 
   /** `?aa=0` in the address turns antialiasing off, for slow devices (and software rendering). */
   async init(host: HTMLElement) {
-    await this.app.init({ resizeTo: host, antialias: new URLSearchParams(location.search).get('aa') !== '0', background: 0x101418, preference: 'webgl', autoDensity: true, resolution: Math.min(2, window.devicePixelRatio || 1) });
+    await this.app.init({
+      resizeTo: host,
+      antialias: new URLSearchParams(location.search).get('aa') !== '0',
+      background: 0x101418,
+      preference: 'webgl',
+      autoDensity: true,
+      resolution: Math.min(2, window.devicePixelRatio || 1),
+    });
     host.appendChild(this.app.canvas);
-    const g = () => new Graphics();
-    this.layers = { table: g(), pieces: g(), marks: g(), lines: g(), handles: g(), labels: new Container() };
-    this.app.stage.addChild(this.layers.table, this.layers.pieces, this.layers.marks, this.layers.lines, this.layers.handles, this.layers.labels);
+    const slot = (label: string) => {
+      const c = new Container();
+      c.label = label;
+      return c;
+    };
+    this.slots = {
+      'under-table': slot('under-table'),
+      'on-table': slot('on-table'),
+      'over-pieces': slot('over-pieces'),
+      top: slot('top'),
+    };
+    this.labelLayer.label = 'labels';
+    this.app.stage.addChild(
+      this.slots['under-table'],
+      this.table.root,
+      this.slots['on-table'],
+      this.obstacles.root,
+      this.regions.root,
+      this.ships.root,
+      this.tokens.root,
+      this.squadrons.root,
+      this.slots['over-pieces'],
+      this.marks.root,
+      this.attackLines.root,
+      this.topLines,
+      this.handles,
+      this.slots.top,
+      this.labelLayer,
+    );
     this.app.ticker.stop();
   }
 
-  get width() { return this.app.screen.width; }
-  get height() { return this.app.screen.height; }
+  /** Plug a layer drawn by another module into a slot of the stage (see LayerSlot). */
+  addLayer(slot: LayerSlot, layer: SceneLayer) {
+    this.slots[slot].addChild(layer.container);
+    this.plugged.push(layer);
+  }
+
+  /** Forget every retained item: the next render draws everything again. */
+  redrawAll() {
+    for (const r of this.retained()) r.clear();
+  }
+
+  /** How many items the last renders drew again and only moved, per layer (read and reset). */
+  drawStats(): Record<string, { built: number; kept: number; items: number }> {
+    const out: Record<string, { built: number; kept: number; items: number }> = {};
+    for (const r of this.retained()) {
+      out[r.name] = { built: r.built, kept: r.kept, items: r.size };
+      r.built = r.kept = 0;
+    }
+    return out;
+  }
+
+  private retained() {
+    return [
+      this.table,
+      this.obstacles,
+      this.regions,
+      this.ships,
+      this.tokens,
+      this.squadrons,
+      this.marks,
+      this.attackLines,
+    ];
+  }
+
+  get width() {
+    return this.app.screen.width;
+  }
+  get height() {
+    return this.app.screen.height;
+  }
 
   /** whether the picture is turned 90 degrees (the 6' edge down a portrait screen) */
   turned = false;
 
   fit(tableW: number, tableH: number) {
-    this.view = fitView(this.width, this.height, tableW, tableH, this.width < 500 || this.height < 500 ? 6 : 24, this.turned);
+    this.view = fitView(
+      this.width,
+      this.height,
+      tableW,
+      tableH,
+      this.width < 500 || this.height < 500 ? 6 : 24,
+      this.turned,
+    );
     this.fitted = true;
   }
 
@@ -62,8 +219,11 @@ export class Scene {
     if (!this.fitted) this.fit(tableW, tableH);
   }
 
-  // ---- drawing helpers, all in screen pixels ----
-  private S(x: number, y: number): [number, number] { return toScreen(this.view, x, y); }
+  // ---- drawing helpers, all in screen pixels relative to (this.ox, this.oy) ----
+  private S(x: number, y: number): [number, number] {
+    const [sx, sy] = toScreen(this.view, x, y);
+    return [sx - this.ox, sy - this.oy];
+  }
 
   private poly(p: Polygon | XY[]): Pts {
     const out: Pts = [];
@@ -86,7 +246,18 @@ export class Scene {
     const [qx, qy] = this.S(b[0], b[1]);
     // clipped to the canvas (and a margin): a zoomed-in picture would otherwise dash a line
     // thousands of pixels long off screen
-    const c = clipToBox(px, py, qx, qy, -20, -20, this.width + 20, this.height + 20);
+    const c = this.clip
+      ? clipToBox(
+          px,
+          py,
+          qx,
+          qy,
+          -20 - this.ox,
+          -20 - this.oy,
+          this.width + 20 - this.ox,
+          this.height + 20 - this.oy,
+        )
+      : [px, py, qx, qy];
     if (!c) return;
     const [ax, ay, bx, by] = c;
     if (!dash) {
@@ -95,49 +266,96 @@ export class Scene {
     }
     const len = Math.hypot(bx - ax, by - ay);
     if (!(len > 0)) return;
-    const ux = (bx - ax) / len, uy = (by - ay) / len;
+    const ux = (bx - ax) / len,
+      uy = (by - ay) / len;
     // dashes keep their phase from the line's own start, so they do not crawl as the clip moves
     const t0 = Math.hypot(ax - px, ay - py) % (dash * 2);
     for (let t = -t0; t < len; t += dash * 2) {
-      const s0 = Math.max(0, t), e = Math.min(len, t + dash);
+      const s0 = Math.max(0, t),
+        e = Math.min(len, t + dash);
       if (e > s0) g.moveTo(ax + ux * s0, ay + uy * s0).lineTo(ax + ux * e, ay + uy * e);
     }
     g.stroke({ width, color, alpha });
   }
 
-  /** screen boxes of the piece labels drawn this frame (see label's `crowd`) */
-  private placed: number[][] = [];
+  /** Draw into retained item `id` of `layer` relative to the table point (x, y) (mm), unclipped. */
+  private at(layer: Retained, id: string, key: string, x: number, y: number, draw: (g: Graphics) => void) {
+    const [sx, sy] = toScreen(this.view, x, y);
+    layer.put(id, key, sx, sy, (g) => {
+      this.ox = sx;
+      this.oy = sy;
+      this.clip = false;
+      try {
+        draw(g);
+      } finally {
+        this.ox = this.oy = 0;
+        this.clip = true;
+      }
+    });
+  }
+
+  /** Ask for a label (see LabelRequest); laid out with the others at the end of the frame. */
+  private label(
+    id: string,
+    text: string,
+    x: number,
+    y: number,
+    color = 0xffffff,
+    minScale = 0,
+    crowd = false,
+  ) {
+    this.labelAsks.push({ id, text, x, y, color, minScale, crowd });
+  }
 
   /**
-   * minScale: below this zoom (px per mm) the label is left off, so names declutter as the table
-   * shrinks. crowd: a piece's label is left off where it would lie more than half over one
-   * already drawn (unreadable there, and on a pile of 200 pieces 350 labels on one spot, each a
-   * texture drawn at every frame).
+   * The frame's labels placed. minScale: below this zoom (px per mm) the label is left off, so
+   * names declutter as the table shrinks. crowd: a piece's label is left off where it would lie
+   * more than half over one already drawn (unreadable there, and on a pile of 200 pieces 350
+   * labels on one spot, each a texture drawn at every frame).
    */
-  private label(id: string, text: string, x: number, y: number, color = 0xffffff, minScale = 0, crowd = false) {
-    if (this.view.scale < minScale) return;
-    if (crowd) {
-      const [sx, sy] = this.S(x, y);
-      // the text's box, estimated (11 px type): about 6 px a character, 14 px high
-      const w = Math.max(12, text.length * 6), b = [sx - w / 2, sy - 7, sx + w / 2, sy + 7];
-      for (const p of this.placed) {
-        const ox = Math.min(b[2], p[2]) - Math.max(b[0], p[0]), oy = Math.min(b[3], p[3]) - Math.max(b[1], p[1]);
-        if (ox > 0 && oy > 0 && ox * oy > 0.5 * Math.min(w, p[2] - p[0]) * 14) return;
+  private placeLabels() {
+    const placed: number[][] = [];
+    for (const t of this.labels.values()) t.visible = false;
+    for (const q of this.labelAsks) {
+      if (this.view.scale < q.minScale) continue;
+      const [sx, sy] = toScreen(this.view, q.x, q.y);
+      if (q.crowd) {
+        // the text's box, estimated (11 px type): about 6 px a character, 14 px high
+        const w = Math.max(12, q.text.length * 6),
+          b = [sx - w / 2, sy - 7, sx + w / 2, sy + 7];
+        let over = false;
+        for (const p of placed) {
+          const ox = Math.min(b[2], p[2]) - Math.max(b[0], p[0]),
+            oy = Math.min(b[3], p[3]) - Math.max(b[1], p[1]);
+          if (ox > 0 && oy > 0 && ox * oy > 0.5 * Math.min(w, p[2] - p[0]) * 14) {
+            over = true;
+            break;
+          }
+        }
+        if (over) continue;
+        placed.push(b);
       }
-      this.placed.push(b);
+      let t = this.labels.get(q.id);
+      if (!t) {
+        t = new Text({
+          text: q.text,
+          style: {
+            fontFamily: 'system-ui, sans-serif',
+            fontSize: 11,
+            fill: q.color,
+            stroke: { color: 0x000000, width: 3 },
+          },
+        });
+        t.anchor.set(0.5, 0.5);
+        this.labels.set(q.id, t);
+        this.labelLayer.addChild(t);
+      }
+      if (t.text !== q.text) t.text = q.text;
+      if (t.style.fill !== q.color) t.style.fill = q.color;
+      t.position.set(sx, sy);
+      t.visible = true;
     }
-    let t = this.labels.get(id);
-    if (!t) {
-      t = new Text({ text, style: { fontFamily: 'system-ui, sans-serif', fontSize: 11, fill: color, stroke: { color: 0x000000, width: 3 } } });
-      t.anchor.set(0.5, 0.5);
-      this.labels.set(id, t);
-      this.layers.labels.addChild(t);
-    }
-    t.text = text;
-    t.style.fill = color;
-    const [sx, sy] = this.S(x, y);
-    t.position.set(sx, sy);
-    t.visible = true;
+    this.labelAsks.length = 0;
   }
 
   /** Where the rotation handle of a piece is, in table mm (null: the piece does not turn). */
@@ -162,15 +380,20 @@ export class Scene {
   private chosenAttack(r: AttackReport, world: LiveAnalysis['world'], g: Graphics) {
     const defender = world.byId.get(r.defender.split('.')[0]);
     const zone = r.defender.split('.')[1] as HullZoneName | undefined;
-    if (defender?.kind === 'ship' && zone) g.poly(this.poly(defender.shapes.hullZones[zone]), true).stroke({ width: 3, color: 0xffffff });
-    else if (defender?.kind === 'squadron') this.shape(g, defender.circle).stroke({ width: 3, color: 0xffffff });
+    if (defender?.kind === 'ship' && zone)
+      g.poly(this.poly(defender.shapes.hullZones[zone]), true).stroke({ width: 3, color: 0xffffff });
+    else if (defender?.kind === 'squadron')
+      this.shape(g, defender.circle).stroke({ width: 3, color: 0xffffff });
     if (r.rangeLine) {
       this.line(g, r.rangeLine[0], r.rangeLine[1], 4.5, 0x000000, 0.8);
       this.line(g, r.rangeLine[0], r.rangeLine[1], 2.5, 0xffffff, 1, 5);
       const [[px, py], [qx, qy]] = r.rangeLine;
       const len = Math.hypot(qx - px, qy - py);
-      const ux = (qx - px) / (len || 1), uy = (qy - py) / (len || 1);
-      const bands = r.attacker.includes('.') ? world.catalog.ruler.range : world.catalog.ruler.distance.slice(0, 1);
+      const ux = (qx - px) / (len || 1),
+        uy = (qy - py) / (len || 1);
+      const bands = r.attacker.includes('.')
+        ? world.catalog.ruler.range
+        : world.catalog.ruler.distance.slice(0, 1);
       const tick = 8 / this.view.scale;
       for (const b of bands) {
         if (b.end > len + 60) continue;
@@ -178,12 +401,24 @@ export class Scene {
         this.line(g, [c[0] - uy * tick, c[1] + ux * tick], [c[0] + uy * tick, c[1] - ux * tick], 2, 0xffe066);
       }
       const m: XY = [px + (qx - px) * 0.62, py + (qy - py) * 0.62];
-      this.label('chosen:range', `range ${r.range}${r.rangeMm !== null ? ` ${r.rangeMm.toFixed(2)} mm` : ''}`, m[0] - uy * 14 / this.view.scale, m[1] + ux * 14 / this.view.scale, 0xffffff);
+      this.label(
+        'chosen:range',
+        `range ${r.range}${r.rangeMm !== null ? ` ${r.rangeMm.toFixed(2)} mm` : ''}`,
+        m[0] - (uy * 14) / this.view.scale,
+        m[1] + (ux * 14) / this.view.scale,
+        0xffffff,
+      );
     }
     this.line(g, r.losLine[0], r.losLine[1], 6.5, 0x000000, 0.85);
     this.line(g, r.losLine[0], r.losLine[1], 4, LOS[r.los]);
     const [[ax, ay], [bx, by]] = r.losLine;
-    this.label('chosen:los', `line of sight: ${r.los}`, ax + (bx - ax) * 0.38, ay + (by - ay) * 0.38 - 12 / this.view.scale, LOS[r.los]);
+    this.label(
+      'chosen:los',
+      `line of sight: ${r.los}`,
+      ax + (bx - ax) * 0.38,
+      ay + (by - ay) * 0.38 - 12 / this.view.scale,
+      LOS[r.los],
+    );
   }
 
   /**
@@ -193,9 +428,10 @@ export class Scene {
   pictures(shots: { at: XY; spanMm: number; w: number; h: number }[]): (HTMLCanvasElement | null)[] {
     const last = this.last;
     if (!last) return shots.map(() => null);
-    const saved = this.view, res = this.app.renderer.resolution;
+    const saved = this.view,
+      res = this.app.renderer.resolution;
     this.thin = 0.4;
-    this.layers.labels.visible = false;
+    this.labelLayer.visible = false;
     try {
       return shots.map(({ at, spanMm, w, h }) => {
         if (!(spanMm > 0) || !Number.isFinite(at[0] + at[1])) return null;
@@ -217,7 +453,7 @@ export class Scene {
       // one render back at the canvas's own view, whatever the number of pictures
       this.view = saved;
       this.thin = 1;
-      this.layers.labels.visible = true;
+      this.labelLayer.visible = true;
       this.render(...last);
     }
   }
@@ -225,26 +461,82 @@ export class Scene {
   render(state: AppState, a: LiveAnalysis, ov: Overlays) {
     this.last = [state, a, ov];
     const { world, report } = a;
-    const L = this.layers;
-    for (const g of [L.table, L.pieces, L.marks, L.lines, L.handles]) g.clear();
-    for (const t of this.labels.values()) t.visible = false;
-    this.placed = [];
     const spec = world.catalog.tables[world.table.table];
     this.ensureFitted(spec.width, spec.height);
-    const px = 1;
+    const v = this.view;
+    // what a drawing relative to its own point depends on, and what a clipped one depends on
+    const zoomKey = `${v.scale}|${v.turn ? 1 : 0}|${this.thin}`;
+    const viewKey = `${zoomKey}|${v.ox}|${v.oy}|${this.width}|${this.height}`;
+    let cat = catalogIds.get(world.catalog);
+    if (cat === undefined) catalogIds.set(world.catalog, (cat = oid(world.catalog)));
+    for (const r of this.retained()) r.begin();
+    this.topLines.clear();
+    this.handles.clear();
 
-    // table, setup area, deployment zones, one-foot grid
-    L.table.poly(this.poly([[0, 0], [spec.width, 0], [spec.width, spec.height], [0, spec.height]]), true).fill({ color: 0x0b1426 });
-    const sa = spec.setupArea;
-    L.table.poly(this.poly([[sa.x0, sa.y0], [sa.x1, sa.y0], [sa.x1, sa.y1], [sa.x0, sa.y1]]), true).fill({ color: 0x13233f }).stroke({ width: 1.5, color: 0x5c7cfa, alpha: 0.8 });
-    const d3 = world.catalog.ruler.distance[2].end;
-    for (const [p, y0, y1] of [[1, sa.y0, sa.y0 + d3], [2, sa.y1 - d3, sa.y1]] as const) {
-      L.table.poly(this.poly([[sa.x0, y0], [sa.x1, y0], [sa.x1, y1], [sa.x0, y1]]), true).fill({ color: PLAYER[p], alpha: 0.12 }).stroke({ width: 1, color: PLAYER[p], alpha: 0.5 });
-      if (!this.view.turn) this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, (y0 + y1) / 2, PLAYER[p]);
+    // table, setup area, deployment zones, one-foot grid (clipped: drawn again when the view moves)
+    this.table.put('table', `${world.table.table}|${cat}|${viewKey}`, 0, 0, (g) => {
+      g.poly(
+        this.poly([
+          [0, 0],
+          [spec.width, 0],
+          [spec.width, spec.height],
+          [0, spec.height],
+        ]),
+        true,
+      ).fill({ color: 0x0b1426 });
+      const sa = spec.setupArea;
+      g.poly(
+        this.poly([
+          [sa.x0, sa.y0],
+          [sa.x1, sa.y0],
+          [sa.x1, sa.y1],
+          [sa.x0, sa.y1],
+        ]),
+        true,
+      )
+        .fill({ color: 0x13233f })
+        .stroke({ width: 1.5, color: 0x5c7cfa, alpha: 0.8 });
+      const d3 = world.catalog.ruler.distance[2].end;
+      for (const [p, y0, y1] of [
+        [1, sa.y0, sa.y0 + d3],
+        [2, sa.y1 - d3, sa.y1],
+      ] as const) {
+        g.poly(
+          this.poly([
+            [sa.x0, y0],
+            [sa.x1, y0],
+            [sa.x1, y1],
+            [sa.x0, y1],
+          ]),
+          true,
+        )
+          .fill({ color: PLAYER[p], alpha: 0.12 })
+          .stroke({ width: 1, color: PLAYER[p], alpha: 0.5 });
+      }
+      for (let x = FOOT_MM; x < spec.width - 1; x += FOOT_MM)
+        this.line(g, [x, 0], [x, spec.height], 1, 0xffffff, 0.06);
+      for (let y = FOOT_MM; y < spec.height - 1; y += FOOT_MM)
+        this.line(g, [0, y], [spec.width, y], 1, 0xffffff, 0.06);
+      g.poly(
+        this.poly([
+          [0, 0],
+          [spec.width, 0],
+          [spec.width, spec.height],
+          [0, spec.height],
+        ]),
+        true,
+      ).stroke({ width: 2, color: 0xced4da });
+    });
+    if (!v.turn) {
+      const sa = spec.setupArea,
+        d3 = world.catalog.ruler.distance[2].end;
+      for (const [p, y0, y1] of [
+        [1, sa.y0, sa.y0 + d3],
+        [2, sa.y1 - d3, sa.y1],
+      ] as const) {
+        this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, (y0 + y1) / 2, PLAYER[p]);
+      }
     }
-    for (let x = FOOT_MM; x < spec.width - 1; x += FOOT_MM) this.line(L.table, [x, 0], [x, spec.height], 1, 0xffffff, 0.06);
-    for (let y = FOOT_MM; y < spec.height - 1; y += FOOT_MM) this.line(L.table, [0, y], [spec.width, y], 1, 0xffffff, 0.06);
-    L.table.poly(this.poly([[0, 0], [spec.width, 0], [spec.width, spec.height], [0, spec.height]]), true).stroke({ width: 2, color: 0xced4da });
 
     // the pieces outlined as overlapping: at most MAX_OUTLINED (a pile of 200 has 190)
     const overlapped = new Set<string>();
@@ -254,10 +546,21 @@ export class Scene {
       overlapped.add(o.obstacle);
     }
 
-    // obstacles (and exogorths being placed, drawn as ghosts)
+    // obstacles (and exogorths being placed, drawn as ghosts), each drawn around its own centre
     const drawObstacle = (e: ObstacleEntry, ghost: boolean) => {
       const c = OBSTACLE[e.obstacleKind];
-      L.pieces.poly(this.poly(e.outline), true).fill({ color: c.fill, alpha: ghost ? 0.55 : c.alpha }).stroke({ width: 1.5, color: c.line });
+      this.at(
+        this.obstacles,
+        e.id,
+        `${pieceKey(e.piece)}|${e.obstacleKind}|${ghost}|${cat}|${zoomKey}`,
+        e.piece.x,
+        e.piece.y,
+        (g) => {
+          g.poly(this.poly(e.outline), true)
+            .fill({ color: c.fill, alpha: ghost ? 0.55 : c.alpha })
+            .stroke({ width: 1.5, color: c.line });
+        },
+      );
       this.label(e.id, e.id, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
     };
     for (const e of world.obstacles) drawObstacle(e, false);
@@ -266,134 +569,299 @@ export class Scene {
     for (const g of ov.ghosts) {
       if (g.entry.kind !== 'squadron') continue;
       const e = g.entry;
-      this.shape(L.pieces, e.circle).fill({ color: PLAYER[e.piece.player], alpha: 0.45 }).stroke({ width: 1.5, color: 0xffffff, alpha: 0.8 });
-      this.label(e.id, e.id.split('.')[1] ?? e.id, e.piece.x, e.piece.y + e.circle.r + 6, 0xffffff, 0.4, true);
+      this.at(
+        this.obstacles,
+        e.id,
+        `spot|${e.piece.player}|${e.circle.r}|${zoomKey}`,
+        e.piece.x,
+        e.piece.y,
+        (gr) => {
+          this.shape(gr, e.circle)
+            .fill({ color: PLAYER[e.piece.player], alpha: 0.45 })
+            .stroke({ width: 1.5, color: 0xffffff, alpha: 0.8 });
+        },
+      );
+      this.label(
+        e.id,
+        e.id.split('.')[1] ?? e.id,
+        e.piece.x,
+        e.piece.y + e.circle.r + 6,
+        0xffffff,
+        0.4,
+        true,
+      );
     }
-    // regions from the rules (rift bands, reach, legal areas, visible dust): over obstacles, under ships
-    for (const r of ov.regions) {
-      for (const p of r.polygons) {
-        L.pieces.poly(this.poly(p), true).fill({ color: r.color, alpha: r.alpha ?? 0.18 }).stroke({ width: 1.5 * px, color: r.color, alpha: 0.9 });
-      }
-    }
-
-
+    // regions from the rules (rift bands, reach, legal areas, visible dust): over obstacles, under
+    // ships; drawn around the table's origin, so a pan only moves them
+    ov.regions.forEach((r, i) => {
+      const key = `${r.polygons.map((p) => oid(p)).join(',')}|${r.color}|${r.alpha ?? 0.18}|${zoomKey}`;
+      this.at(this.regions, String(i), key, 0, 0, (g) => {
+        for (const p of r.polygons)
+          g.poly(this.poly(p), true)
+            .fill({ color: r.color, alpha: r.alpha ?? 0.18 })
+            .stroke({ width: 1.5, color: r.color, alpha: 0.9 });
+      });
+    });
 
     // ships
     for (const e of world.ships) {
-      const s = e.shapes;
-      const p = e.piece.player;
-      L.pieces.poly(this.poly(s.footprint), true).fill({ color: 0x2b2f36 }).stroke({ width: 1, color: 0x868e96 });
-      for (const z of s.zones) L.pieces.poly(this.poly(s.dials[z]), true).fill({ color: 0x495057 });
-      L.pieces.poly(this.poly(s.base), true).stroke({ width: 2, color: PLAYER[p] });
-      // a huge ship's two plastic bases inside its whole base (the gap between them drawn apart)
-      for (const b of s.bases) L.pieces.poly(this.poly(b), true).fill({ color: 0x3a3f47 }).stroke({ width: 2, color: PLAYER[p] });
-      for (const z of s.zones) {
-        const sel = state.attacker === `${e.id}.${z}`;
-        L.pieces.poly(this.poly(s.hullZones[z]), true).fill({ color: sel ? PLAYER[p] : PLAYER_DARK[p], alpha: sel ? 0.9 : 0.85 }).stroke({ width: 1, color: 0xdee2e6, alpha: 0.6 });
-      }
-      for (const l of Object.values(s.arcLines)) this.line(L.pieces, [l[0].x, l[0].y], [l[1].x, l[1].y], 1.5, 0xffffff);
-      // the token is as wide as a huge ship's bases and hides them: their outlines again on top, so the gap shows
-      for (const b of s.bases) L.pieces.poly(this.poly(b), true).stroke({ width: 1.5, color: PLAYER[p], alpha: 0.8 });
-      for (const z of s.zones) {
-        const t = s.targetingPoints[z];
-        const [tx, ty] = this.S(t.x, t.y);
-        // a measured point is a yellow dot; an estimated one (no measurement for the class) a hollow ring
-        if (s.targetingEstimated) L.pieces.circle(tx, ty, 2.5).stroke({ width: 1.5, color: 0xffe066 });
-        else L.pieces.circle(tx, ty, 2.5).fill({ color: 0xffe066 });
-      }
-      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
+      const zone = state.attacker?.startsWith(`${e.id}.`) ? state.attacker.slice(e.id.length + 1) : '';
+      this.at(this.ships, e.id, `${pieceKey(e.piece)}|${zone}|${cat}|${zoomKey}`, e.piece.x, e.piece.y, (g) =>
+        this.drawShip(g, e, zone),
+      );
+      this.label(
+        e.id,
+        e.piece.name ? `${e.piece.name} (${e.id})` : e.id,
+        e.piece.x,
+        e.piece.y,
+        0xffffff,
+        0.25,
+        true,
+      );
     }
     for (const e of world.tokens) {
-      this.shape(L.pieces, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
+      this.at(this.tokens, e.id, `${e.circle.r}|${zoomKey}`, e.piece.x, e.piece.y, (g) => {
+        this.shape(g, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
+      });
       this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
     }
     for (const e of world.squadrons) {
-      this.shape(L.pieces, e.circle).fill({ color: PLAYER[e.piece.player] }).stroke({ width: 1.5, color: 0xffffff });
-      this.label(e.id, e.piece.name ? `${e.piece.name} (${e.id})` : e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
+      this.at(
+        this.squadrons,
+        e.id,
+        `${e.piece.player}|${e.circle.r}|${zoomKey}`,
+        e.piece.x,
+        e.piece.y,
+        (g) => {
+          this.shape(g, e.circle)
+            .fill({ color: PLAYER[e.piece.player] })
+            .stroke({ width: 1.5, color: 0xffffff });
+        },
+      );
+      this.label(
+        e.id,
+        e.piece.name ? `${e.piece.name} (${e.id})` : e.id,
+        e.piece.x,
+        e.piece.y - e.circle.r - 6,
+        0xffffff,
+        0.4,
+        true,
+      );
     }
 
-    // overlaps: the piece and the obstacle outlined in the overlap colour
+    // overlaps: the piece and the obstacle outlined in the overlap colour (around the piece's centre)
+    const outline = (
+      id: string,
+      key: string,
+      e: Entry,
+      s: Polygon | Circle,
+      width: number,
+      color: number,
+      alpha = 1,
+    ) => {
+      this.at(
+        this.marks,
+        id,
+        `${key}|${oid(s)}|${width}|${color}|${alpha}|${zoomKey}`,
+        e.piece.x,
+        e.piece.y,
+        (g) => {
+          this.shape(g, s).stroke({ width, color, alpha });
+        },
+      );
+    };
     for (const id of overlapped) {
       const e = world.byId.get(id);
       if (!e) continue;
-      const s = e.kind === 'ship' ? e.shapes.footprint : e.kind === 'obstacle' ? e.outline : e.kind === 'squadron' || e.kind === 'token' ? e.circle : null;
-      if (s) this.shape(L.marks, s).stroke({ width: 4, color: OVERLAP });
+      const s =
+        e.kind === 'ship'
+          ? e.shapes.footprint
+          : e.kind === 'obstacle'
+            ? e.outline
+            : e.kind === 'squadron' || e.kind === 'token'
+              ? e.circle
+              : null;
+      if (s) outline(`overlap:${id}`, pieceKey(e.piece), e, s, 4, OVERLAP);
     }
     // one label per piece (a piece on a pile of 40 obstacles gets one, naming the first and counting the rest: each label is a texture)
     const firstOverlap = new Map<string, { o: (typeof report.overlaps)[number]; n: number }>();
     for (const o of report.overlaps) {
       const f = firstOverlap.get(o.piece);
-      if (f) f.n++; else firstOverlap.set(o.piece, { o, n: 1 });
+      if (f) f.n++;
+      else firstOverlap.set(o.piece, { o, n: 1 });
     }
     for (const { o, n } of firstOverlap.values()) {
       if (!overlapped.has(o.piece)) continue; // labelled where outlined
       const e = world.byId.get(o.piece);
       if (!e || (e.kind !== 'ship' && e.kind !== 'squadron')) continue;
       const top = e.kind === 'ship' ? e.shapes.footprint.maxY : e.circle.cy + e.circle.r;
-      this.label(`overlap:${o.piece}:${o.obstacle}`, `${o.obstacle}: ${o.effect}${n > 1 ? ` (and ${n - 1} more)` : ''}`, e.piece.x, top + 10, OVERLAP, 0, true);
+      this.label(
+        `overlap:${o.piece}:${o.obstacle}`,
+        `${o.obstacle}: ${o.effect}${n > 1 ? ` (and ${n - 1} more)` : ''}`,
+        e.piece.x,
+        top + 10,
+        OVERLAP,
+        0,
+        true,
+      );
     }
-    for (const m of ov.marks) {
-      for (const s of m.shapes) this.shape(L.marks, s).stroke({ width: m.width ?? 3, color: m.color, alpha: 0.95 });
-    }
+    ov.marks.forEach((m, i) => {
+      const key = `${m.shapes.map((s) => oid(s)).join(',')}|${m.width ?? 3}|${m.color}|${zoomKey}`;
+      this.at(this.marks, `mark:${i}`, key, 0, 0, (g) => {
+        for (const s of m.shapes)
+          this.shape(g, s).stroke({ width: m.width ?? 3, color: m.color, alpha: 0.95 });
+      });
+    });
 
-    // selected attacker: lines of sight and range lines to every defender
-    const attacks: AttackReport[] = state.attacker ? report.attacks.filter((r) => r.attacker === state.attacker) : [];
-    const obstructing = new Set<string>(), grazing = new Set<string>();
+    // selected attacker: lines of sight and range lines to every defender (each attack's lines
+    // kept while its report entry is the same object: the drag re-judge keeps the ones it did not judge again)
+    const attacks: AttackReport[] = state.attacker ? attacksOf(report.attacks, state.attacker) : [];
+    const obstructing = new Set<string>(),
+      grazing = new Set<string>();
     const chosen = state.defender ? attacks.find((r) => r.defender === state.defender) : undefined;
     for (const r of attacks) {
-      if (chosen && r !== chosen) {
-        // the other attacks faint, under the chosen one
-        if (r.rangeLine) this.line(L.lines, r.rangeLine[0], r.rangeLine[1], 1, 0xffffff, 0.15, 4);
-        this.line(L.lines, r.losLine[0], r.losLine[1], 1.5, LOS[r.los], 0.3);
-        continue;
-      }
+      const faint = !!chosen && r !== chosen;
       const live = r.inArc && r.range !== 'beyond';
-      if (r.rangeLine) this.line(L.lines, r.rangeLine[0], r.rangeLine[1], 1.5, 0xffffff, live ? 0.9 : 0.3, 4);
-      this.line(L.lines, r.losLine[0], r.losLine[1], live ? 3.5 : 2, LOS[r.los], live ? 1 : 0.7);
+      this.attackLines.put(r.defender, `${oid(r)}|${faint}|${viewKey}`, 0, 0, (g) => {
+        if (faint) {
+          // the other attacks faint, under the chosen one
+          if (r.rangeLine) this.line(g, r.rangeLine[0], r.rangeLine[1], 1, 0xffffff, 0.15, 4);
+          this.line(g, r.losLine[0], r.losLine[1], 1.5, LOS[r.los], 0.3);
+          return;
+        }
+        if (r.rangeLine) this.line(g, r.rangeLine[0], r.rangeLine[1], 1.5, 0xffffff, live ? 0.9 : 0.3, 4);
+        this.line(g, r.losLine[0], r.losLine[1], live ? 3.5 : 2, LOS[r.los], live ? 1 : 0.7);
+      });
+      if (faint) continue;
       for (const o of r.obstructedBy) obstructing.add(o);
       for (const o of r.grazing) grazing.add(o);
-      for (const l of Array.isArray(r.lines) ? (r.lines as { piece: string; verdict: string }[]) : []) if (l.verdict === 'near') grazing.add(l.piece);
+      for (const l of Array.isArray(r.lines) ? (r.lines as { piece: string; verdict: string }[]) : [])
+        if (l.verdict === 'near') grazing.add(l.piece);
     }
-    if (chosen) this.chosenAttack(chosen, world, L.lines);
-    for (const [ids, color] of [[obstructing, LOS.obstructed], [grazing, GRAZE]] as const) {
+    if (chosen) this.chosenAttack(chosen, world, this.topLines);
+    for (const [ids, color, kind] of [
+      [obstructing, LOS.obstructed, 'obstructing'],
+      [grazing, GRAZE, 'grazing'],
+    ] as const) {
       for (const id of ids) {
         const e = world.byId.get(id);
         const width = 3 * this.thin;
-        if (e?.kind === 'obstacle') L.marks.poly(this.poly(e.outline), true).stroke({ width, color, alpha: 0.95 });
-        else if (e?.kind === 'ship') L.marks.poly(this.poly(e.shapes.base), true).stroke({ width, color, alpha: 0.95 });
-        else if (e && (e.kind === 'squadron' || e.kind === 'token')) this.shape(L.marks, e.circle).stroke({ width, color });
+        if (e?.kind === 'obstacle')
+          outline(`${kind}:${id}`, pieceKey(e.piece), e, e.outline, width, color, 0.95);
+        else if (e?.kind === 'ship')
+          outline(`${kind}:${id}`, pieceKey(e.piece), e, e.shapes.base, width, color, 0.95);
+        else if (e && (e.kind === 'squadron' || e.kind === 'token'))
+          outline(`${kind}:${id}`, '', e, e.circle, width, color);
       }
     }
-    for (const l of ov.lines) this.line(L.lines, l.a, l.b, l.width ?? 2, l.color, 1, l.dash ?? 0);
+    for (const l of ov.lines) this.line(this.topLines, l.a, l.b, l.width ?? 2, l.color, 1, l.dash ?? 0);
 
     // selection, distance rings, rotation handle
-    const sel = state.selected ? world.byId.get(state.selected) ?? ov.ghosts.find((g) => g.entry.id === state.selected)?.entry : undefined;
-    if (sel) {
-      const shape = sel.kind === 'ship' ? sel.shapes.base : sel.kind === 'obstacle' ? sel.outline : sel.circle;
-      this.shape(L.handles, shape).stroke({ width: 1.5, color: SELECT, alpha: 0.9 });
-      if (state.rings) {
-        const bands = world.catalog.ruler.distance;
-        bands.forEach((b, i) => {
-          if (shape.kind === 'circle') {
-            const [cx, cy] = this.S(shape.cx, shape.cy);
-            L.handles.circle(cx, cy, (shape.r + b.end) * this.view.scale);
-          } else for (const ring of grownRings(shape, b.end)) L.handles.poly(this.poly(ring), true);
-          L.handles.stroke({ width: 1.5, color: 0x74c0fc, alpha: 0.85 - i * 0.1 });
-          const top = shape.kind === 'circle' ? shape.cy + shape.r : shape.maxY;
-          const cx = shape.kind === 'circle' ? shape.cx : (shape.minX + shape.maxX) / 2;
-          this.label(`ring${i}`, String(i + 1), cx, top + b.end, 0x74c0fc);
-        });
-      }
-      const h = this.handleOf(sel);
-      if (h) {
-        this.line(L.handles, [sel.piece.x, sel.piece.y], h, 1, SELECT, 0.7);
-        const [hx, hy] = this.S(h[0], h[1]);
-        L.handles.circle(hx, hy, 7).fill({ color: SELECT }).stroke({ width: 2, color: 0x000000 });
-      }
+    const sel = state.selected
+      ? (world.byId.get(state.selected) ?? ov.ghosts.find((g) => g.entry.id === state.selected)?.entry)
+      : undefined;
+    if (sel) this.drawSelection(state, world, sel);
+    for (const r of this.retained()) r.end();
+
+    if (this.plugged.length) {
+      const frame: Frame = {
+        state,
+        analysis: a,
+        overlays: ov,
+        view: v,
+        zoomKey,
+        viewKey,
+        toScreen: (x, y) => toScreen(v, x, y),
+      };
+      for (const l of this.plugged) l.draw(frame);
     }
-    if (this.target) this.app.renderer.render({ container: this.app.stage, target: this.target, clear: true, clearColor: 0x101418 });
+    this.placeLabels();
+    if (this.target)
+      this.app.renderer.render({
+        container: this.app.stage,
+        target: this.target,
+        clear: true,
+        clearColor: 0x101418,
+      });
     else this.app.render();
   }
+
+  private drawShip(g: Graphics, e: ShipEntry, selZone: string) {
+    const s = e.shapes;
+    const p = e.piece.player;
+    g.poly(this.poly(s.footprint), true).fill({ color: 0x2b2f36 }).stroke({ width: 1, color: 0x868e96 });
+    for (const z of s.zones) g.poly(this.poly(s.dials[z]), true).fill({ color: 0x495057 });
+    g.poly(this.poly(s.base), true).stroke({ width: 2, color: PLAYER[p] });
+    // a huge ship's two plastic bases inside its whole base (the gap between them drawn apart)
+    for (const b of s.bases)
+      g.poly(this.poly(b), true).fill({ color: 0x3a3f47 }).stroke({ width: 2, color: PLAYER[p] });
+    for (const z of s.zones) {
+      const sel = selZone === z;
+      g.poly(this.poly(s.hullZones[z]), true)
+        .fill({ color: sel ? PLAYER[p] : PLAYER_DARK[p], alpha: sel ? 0.9 : 0.85 })
+        .stroke({ width: 1, color: 0xdee2e6, alpha: 0.6 });
+    }
+    for (const l of Object.values(s.arcLines))
+      this.line(g, [l[0].x, l[0].y], [l[1].x, l[1].y], 1.5, 0xffffff);
+    // the token is as wide as a huge ship's bases and hides them: their outlines again on top, so the gap shows
+    for (const b of s.bases) g.poly(this.poly(b), true).stroke({ width: 1.5, color: PLAYER[p], alpha: 0.8 });
+    for (const z of s.zones) {
+      const t = s.targetingPoints[z];
+      const [tx, ty] = this.S(t.x, t.y);
+      // a measured point is a yellow dot; an estimated one (no measurement for the class) a hollow ring
+      if (s.targetingEstimated) g.circle(tx, ty, 2.5).stroke({ width: 1.5, color: 0xffe066 });
+      else g.circle(tx, ty, 2.5).fill({ color: 0xffe066 });
+    }
+  }
+
+  private drawSelection(state: AppState, world: LiveAnalysis['world'], sel: Entry) {
+    const g = this.handles;
+    const shape = sel.kind === 'ship' ? sel.shapes.base : sel.kind === 'obstacle' ? sel.outline : sel.circle;
+    this.shape(g, shape).stroke({ width: 1.5, color: SELECT, alpha: 0.9 });
+    if (state.rings) {
+      const bands = world.catalog.ruler.distance;
+      bands.forEach((b, i) => {
+        if (shape.kind === 'circle') {
+          const [cx, cy] = this.S(shape.cx, shape.cy);
+          g.circle(cx, cy, (shape.r + b.end) * this.view.scale);
+        } else for (const ring of ringsOf(shape, b.end)) g.poly(this.poly(ring), true);
+        g.stroke({ width: 1.5, color: 0x74c0fc, alpha: 0.85 - i * 0.1 });
+        const top = shape.kind === 'circle' ? shape.cy + shape.r : shape.maxY;
+        const cx = shape.kind === 'circle' ? shape.cx : (shape.minX + shape.maxX) / 2;
+        this.label(`ring${i}`, String(i + 1), cx, top + b.end, 0x74c0fc);
+      });
+    }
+    const h = this.handleOf(sel);
+    if (h) {
+      this.line(g, [sel.piece.x, sel.piece.y], h, 1, SELECT, 0.7);
+      const [hx, hy] = this.S(h[0], h[1]);
+      g.circle(hx, hy, 7).fill({ color: SELECT }).stroke({ width: 2, color: 0x000000 });
+    }
+  }
+}
+
+/** A piece's fields but its place: what its drawing around its own centre depends on (kept per piece object). */
+const pieceKeys = new WeakMap<object, string>();
+function pieceKey(p: { x: number; y: number }): string {
+  let k = pieceKeys.get(p);
+  if (k === undefined) {
+    const o: Record<string, unknown> = { ...p };
+    delete o.x;
+    delete o.y;
+    delete o.name;
+    pieceKeys.set(p, (k = JSON.stringify(o)));
+  }
+  return k;
+}
+
+/** The distance rings of a shape, kept per shape (grown outlines take a moment). */
+const ringCache = new WeakMap<object, Map<number, ReturnType<typeof grownRings>>>();
+function ringsOf(shape: Polygon, d: number) {
+  let m = ringCache.get(shape);
+  if (!m) ringCache.set(shape, (m = new Map()));
+  let r = m.get(d);
+  if (!r) m.set(d, (r = grownRings(shape, d)));
+  return r;
 }
 
 export const zoneOfPoint = (e: Entry, x: number, y: number): HullZoneName | null => {
@@ -403,14 +871,39 @@ export const zoneOfPoint = (e: Entry, x: number, y: number): HullZoneName | null
 };
 
 /** The part of segment p-q inside the box (Liang-Barsky), or null when none is. */
-function clipToBox(px: number, py: number, qx: number, qy: number, x0: number, y0: number, x1: number, y1: number): [number, number, number, number] | null {
-  let t0 = 0, t1 = 1;
-  const dx = qx - px, dy = qy - py;
-  const edges: [number, number][] = [[-dx, px - x0], [dx, x1 - px], [-dy, py - y0], [dy, y1 - py]];
+function clipToBox(
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): [number, number, number, number] | null {
+  let t0 = 0,
+    t1 = 1;
+  const dx = qx - px,
+    dy = qy - py;
+  const edges: [number, number][] = [
+    [-dx, px - x0],
+    [dx, x1 - px],
+    [-dy, py - y0],
+    [dy, y1 - py],
+  ];
   for (const [p, q] of edges) {
-    if (p === 0) { if (q < 0) return null; continue; }
+    if (p === 0) {
+      if (q < 0) return null;
+      continue;
+    }
     const r = q / p;
-    if (p < 0) { if (r > t1) return null; if (r > t0) t0 = r; } else { if (r < t0) return null; if (r < t1) t1 = r; }
+    if (p < 0) {
+      if (r > t1) return null;
+      if (r > t0) t0 = r;
+    } else {
+      if (r < t0) return null;
+      if (r < t1) t1 = r;
+    }
   }
   return [px + dx * t0, py + dy * t0, px + dx * t1, py + dy * t1];
 }

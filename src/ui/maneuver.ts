@@ -9,7 +9,7 @@ import { shipChart } from '../rules/report/proposals';
 import type { LiveAnalysis } from '../state/analysis';
 import { executed, planOf, planSpeed, withoutPlan, withPlan } from '../state/maneuver';
 import type { AppState, AppStore, Commands } from '../state/store';
-import { type FanRow, fanOf, OUTCOME_COLOUR } from '../render/maneuver';
+import { type FanRow, fanOf, OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import { css } from '../render/colours';
 import { escapeHtml as e, h } from './dom';
 

@@ -1,5 +1,6 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { ClassEditUse, ReadingUse, Report } from '../model/report';
+import type { AttackReport, ClassEditUse, ReadingUse, Report } from '../model/report';
+import { attacksOf } from '../rules/attacks/table';
 import { cutSections, type PartialNote } from '../rules/report/budget';
 import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
@@ -7,8 +8,9 @@ import { escapeHtml as e } from './dom';
 
 /** The most attacks the panel lists at once (the demo table has 450). */
 export const MAX_LISTED = 500;
-/** The most overlaps (and collisions) it lists: a handful on a real table, thousands on a pile. */
-export const MAX_LISTED_PAIRS = 100;
+/** The most overlaps (and collisions) it lists (the campaign overlays' panel lists as many). */
+export { MAX_LISTED_PAIRS } from '../state/overlays/model';
+import { MAX_LISTED_PAIRS } from '../state/overlays/model';
 /**
  * The most text the attack list holds at once (characters of HTML; the demo table's 450 attacks
  * are some 250,000). On a pile of 200 pieces one attack's sentence names every piece its line
@@ -18,105 +20,263 @@ export const MAX_LISTED_PAIRS = 100;
 export const MAX_LISTED_CHARS = 400_000;
 
 /** How many pages of attacks the list shows ("Show more" adds one); back to one for a new report. */
-let pages = 1, pagesOf: Report | null = null;
+let pages = 1,
+  pagesOf: Report | null = null;
 /** The "Show more" button was pressed: the next refresh lists another page of attacks. */
 export function showMoreAttacks() {
   pages++;
 }
 
-const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : (Math.round(v * 100) / 100).toFixed(2));
+const f2 = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : (Math.round(v * 100) / 100).toFixed(2);
 
-/** The verdict panel: every reported overlap, attack and campaign verdict, as selectable DOM text. */
-export function renderVerdicts(host: HTMLElement, state: AppState, a: LiveAnalysis, onlySelected: boolean, extra: string) {
+/**
+ * The panel's parts, kept between refreshes: each part's HTML is compared with what it shows and
+ * written only when it changed; the attack list is kept entry by entry (see KeyedList).
+ */
+interface Parts {
+  meta: HTMLElement;
+  overlaps: HTMLElement;
+  extra: HTMLElement;
+  campaign: HTMLElement;
+  head: HTMLElement;
+  list: KeyedList;
+}
+const partsOf = new WeakMap<HTMLElement, Parts>();
+
+function panelParts(host: HTMLElement): Parts {
+  let p = partsOf.get(host);
+  if (p && p.meta.parentNode === host) return p;
+  host.replaceChildren();
+  const div = (part: string) => {
+    const d = document.createElement('div');
+    d.dataset.part = part;
+    host.append(d);
+    return d;
+  };
+  const meta = div('meta'),
+    overlaps = div('overlaps'),
+    extra = div('extra'),
+    campaign = div('campaign'),
+    head = div('attacks-head');
+  const ul = document.createElement('ul');
+  ul.className = 'attacks';
+  host.append(ul);
+  partsOf.set(host, (p = { meta, overlaps, extra, campaign, head, list: new KeyedList(ul) }));
+  return p;
+}
+
+/** Set an element's HTML when it differs from what it was last given. */
+function setHtml(el: HTMLElement, html: string) {
+  if ((el as { __html?: string }).__html === html) return;
+  (el as { __html?: string }).__html = html;
+  el.innerHTML = html;
+}
+
+/**
+ * A list whose entries are kept by key: an entry whose HTML is unchanged keeps its element (no
+ * parsing, no layout of a new node); a changed one is replaced; the order follows the entries.
+ */
+export class KeyedList {
+  private items = new Map<string, { el: Element; html: string }>();
+  private tpl = document.createElement('template');
+  constructor(readonly ul: HTMLElement) {}
+
+  update(keys: string[], htmls: string[]) {
+    const seen = new Set<string>();
+    let at: ChildNode | null = this.ul.firstChild;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i],
+        html = htmls[i];
+      seen.add(key);
+      let it = this.items.get(key);
+      if (!it || it.html !== html) {
+        this.tpl.innerHTML = html;
+        const el = this.tpl.content.firstElementChild!;
+        if (it) it.el.replaceWith(el);
+        this.items.set(key, (it = { el, html }));
+      }
+      if (at === it.el) at = at.nextSibling;
+      else this.ul.insertBefore(it.el, at);
+    }
+    for (const [key, it] of this.items) {
+      if (!seen.has(key)) {
+        it.el.remove();
+        this.items.delete(key);
+      }
+    }
+  }
+}
+
+/** An attack's entry, kept per report entry (a drag re-judge keeps the entries of the attacks it did not judge again). */
+const entryHtml = new WeakMap<AttackReport, { sel: boolean; html: string }>();
+function attackEntry(x: AttackReport, sel: boolean): string {
+  const c = entryHtml.get(x);
+  if (c && c.sel === sel) return c.html;
+  const html =
+    `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel ? ' selected' : ''}" data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" data-range="${e(x.range)}" data-in-arc="${x.inArc}">` +
+    `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
+    (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
+    (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
+    readingMarker(x.readings) +
+    classEditMarker(x.classEdit) +
+    `<div class="why">${e(x.why)}</div></li>`;
+  entryHtml.set(x, { sel, html });
+  return html;
+}
+
+/**
+ * The verdict panel: every reported overlap, attack and campaign verdict, as selectable DOM text.
+ * Refreshed part by part: only what changed is written (a drag step rewrites the timing line and
+ * the entries of the attacks judged again). Entries off screen are not laid out (CSS
+ * content-visibility in index.html).
+ */
+export function renderVerdicts(
+  host: HTMLElement,
+  state: AppState,
+  a: LiveAnalysis,
+  onlySelected: boolean,
+  extra: string,
+) {
   const r: Report = a.report;
-  if (r !== pagesOf) { pagesOf = r; pages = 1; }
+  if (r !== pagesOf) {
+    pagesOf = r;
+    pages = 1;
+  }
+  const P = panelParts(host);
+  setHtml(
+    P.meta,
+    `<p class="meta">Ruleset <b>${r.ruleset === 'seed' ? '1.5' : e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? " · <i>moving: only the selected attacker's attacks are judged until you let go</i>" : ' · <i>judging every attack…</i>') : state.gestureStart ? ' · <i>moving: every attack is judged again at each step</i>' : ''}</p>`,
+  );
   const parts: string[] = [];
-  parts.push(`<p class="meta">Ruleset <b>${r.ruleset === 'seed' ? '1.5' : e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? ' · <i>moving: only the selected attacker\'s attacks are judged until you let go</i>' : ' · <i>judging every attack…</i>') : state.gestureStart ? ' · <i>moving: every attack is judged again at each step</i>' : ''}</p>`);
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
   for (const o of r.overlaps.length > MAX_LISTED_PAIRS ? r.overlaps.slice(0, MAX_LISTED_PAIRS) : r.overlaps) {
-    parts.push(`<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`);
+    parts.push(
+      `<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`,
+    );
   }
   if (!r.overlaps.length) parts.push('<li class="none">No piece overlaps an obstacle.</li>');
-  if (r.overlaps.length > MAX_LISTED_PAIRS) parts.push(`<li class="none more">… and ${r.overlaps.length - MAX_LISTED_PAIRS} more overlaps.</li>`);
+  if (r.overlaps.length > MAX_LISTED_PAIRS)
+    parts.push(`<li class="none more">… and ${r.overlaps.length - MAX_LISTED_PAIRS} more overlaps.</li>`);
   const overlapsCut = (r.partial as PartialNote | undefined)?.sections?.overlaps;
-  if (overlapsCut) parts.push(`<li class="none partial">Overlaps judged for ${overlapsCut.judged} of ${overlapsCut.asked} pairs of a piece and an obstacle before the budget ran out; the rest are not listed.</li>`);
+  if (overlapsCut)
+    parts.push(
+      `<li class="none partial">Overlaps judged for ${overlapsCut.judged} of ${overlapsCut.asked} pairs of a piece and an obstacle before the budget ran out; the rest are not listed.</li>`,
+    );
   parts.push('</ul>');
-  parts.push(extra);
+  setHtml(P.overlaps, parts.join(''));
+  setHtml(P.extra, extra);
+  parts.length = 0;
   if (r.rift.length) {
     parts.push('<h3>Gravity rift</h3><ul class="rift">');
-    for (const x of r.rift) parts.push(`<li data-ship="${e(x.ship)}" data-band="${x.band}"><b>${e(x.ship)}</b> at distance ${x.band}: ${e(x.effects.join('; '))}</li>`);
+    for (const x of r.rift)
+      parts.push(
+        `<li data-ship="${e(x.ship)}" data-band="${x.band}"><b>${e(x.ship)}</b> at distance ${x.band}: ${e(x.effects.join('; '))}</li>`,
+      );
     parts.push('</ul>');
   }
   if (r.exogorths.length) {
     parts.push('<h3>Exogorths</h3><ul class="exogorths">');
     for (const x of r.exogorths) {
-      parts.push(`<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ${x.attacks ? 'attacks' : 'does not attack'}, line of sight ${e(x.los)}${readingMarker(x.readings as ReadingUse[] | undefined)}</li>`);
+      parts.push(
+        `<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ${x.attacks ? 'attacks' : 'does not attack'}, line of sight ${e(x.los)}${readingMarker(x.readings as ReadingUse[] | undefined)}</li>`,
+      );
     }
     parts.push('</ul>');
   }
   if (r.proposals.length) {
     parts.push('<h3>Proposals</h3><ul class="proposals">');
     for (const p of r.proposals) {
-      parts.push(`<li data-proposal="${e(p.id)}" data-legal="${p.legal}"><b>${e(p.id)}</b>: ${p.legal ? 'legal' : 'not legal'}`);
+      parts.push(
+        `<li data-proposal="${e(p.id)}" data-legal="${p.legal}"><b>${e(p.id)}</b>: ${p.legal ? 'legal' : 'not legal'}`,
+      );
       if (p.violations.length) {
         parts.push('<ul>');
-        for (const v of p.violations) parts.push(`<li class="violation">${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`);
+        for (const v of p.violations)
+          parts.push(
+            `<li class="violation">${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`,
+          );
         parts.push('</ul>');
       }
       if (p.displaced?.length) {
         const to = p.placements ?? {};
-        parts.push(`<div>displaces ${e(p.displaced.join(', '))}${Object.keys(to).length ? `; they could go to ${Object.entries(to).map(([id, q]) => `${e(id)} (${f2(q.x)}, ${f2(q.y)})`).join(', ')}` : ''}</div>`);
+        parts.push(
+          `<div>displaces ${e(p.displaced.join(', '))}${
+            Object.keys(to).length
+              ? `; they could go to ${Object.entries(to)
+                  .map(([id, q]) => `${e(id)} (${f2(q.x)}, ${f2(q.y)})`)
+                  .join(', ')}`
+              : ''
+          }</div>`,
+        );
       }
       if (typeof p.why === 'string') parts.push(`<div class="why">${e(p.why)}</div>`);
       parts.push('</li>');
     }
     parts.push('</ul>');
   }
+  setHtml(P.campaign, parts.join(''));
   // While a piece moves every attack is judged, but only the selected attacker's are listed (a
   // list of them all, each with its sentence, would cost more than the judging).
   const moving = !!state.gestureStart;
-  const mine = () => r.attacks.filter((x) => x.attacker === state.attacker);
-  const attacks = moving ? (state.attacker ? mine() : []) : onlySelected && state.attacker ? mine() : r.attacks;
-  parts.push(`<h3>Attacks <span class="count">${attacks.length}${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3><ul class="attacks">`);
+  const mine = () => (state.attacker ? attacksOf(r.attacks, state.attacker) : []);
+  const attacks = moving ? mine() : onlySelected && state.attacker ? mine() : r.attacks;
+  setHtml(
+    P.head,
+    `<h3>Attacks <span class="count">${attacks.length}${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3>`,
+  );
   // a listing bounded whatever the table, in entries and in text: thousands of entries with their
   // sentences would stall every refresh
-  let listedCount = 0, chars = 0;
+  const keys: string[] = [],
+    htmls: string[] = [];
+  let listedCount = 0,
+    chars = 0;
   for (const x of attacks) {
     if (listedCount >= MAX_LISTED * pages || chars >= MAX_LISTED_CHARS * pages) break;
     listedCount++;
-    const sel = x.attacker === state.attacker ? ' selected' : '';
-    const at = parts.length;
-    parts.push(
-      `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel}" data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" data-range="${e(x.range)}" data-in-arc="${x.inArc}">` +
-        `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
-        (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
-        (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
-        readingMarker(x.readings) + classEditMarker(x.classEdit) +
-        `<div class="why">${e(x.why)}</div></li>`,
-    );
-    chars += parts[at].length;
+    const html = attackEntry(x, x.attacker === state.attacker);
+    keys.push(`${x.attacker}>${x.defender}`);
+    htmls.push(html);
+    chars += html.length;
   }
   if (listedCount < attacks.length) {
     const more = attacks.length - listedCount;
-    parts.push(`<li class="none more" data-more="${more}">… and ${more} more: select a hull zone or squadron, with "only the selected attacker", to list its attacks,` +
-      ` or <button class="show-more" title="list more attacks (a long list takes a moment to draw)">Show more</button></li>`);
+    keys.push('\u0000more');
+    htmls.push(
+      `<li class="none more" data-more="${more}">… and ${more} more: select a hull zone or squadron, with "only the selected attacker", to list its attacks,` +
+        ` or <button class="show-more" title="list more attacks (a long list takes a moment to draw)">Show more</button></li>`,
+    );
   }
   if (r.partial) {
     const p = r.partial as PartialNote;
-    parts.push(`<li class="none partial">This table is too heavy to judge whole here: ${Number(p.attacksJudged)} of ${Number(p.attacksAsked)} attacks were judged within the budget` +
-      ` (sections cut: ${e(cutSections(p))}); the command-line analysis (--budget) can judge them all.</li>`);
+    keys.push('\u0000partial');
+    htmls.push(
+      `<li class="none partial">This table is too heavy to judge whole here: ${Number(p.attacksJudged)} of ${Number(p.attacksAsked)} attacks were judged within the budget` +
+        ` (sections cut: ${e(cutSections(p))}); the command-line analysis (--budget) can judge them all.</li>`,
+    );
   }
-  if (!r.attacks.length) parts.push('<li class="none">No attack reported (the attack rules may not be loaded yet).</li>');
-  else if (moving && !state.attacker) parts.push('<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or squadron to follow its attacks while moving).</li>');
-  parts.push('</ul>');
-  host.innerHTML = parts.join('');
+  if (!r.attacks.length) {
+    keys.push('\u0000none');
+    htmls.push('<li class="none">No attack reported (the attack rules may not be loaded yet).</li>');
+  } else if (moving && !state.attacker) {
+    keys.push('\u0000moving');
+    htmls.push(
+      '<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or squadron to follow its attacks while moving).</li>',
+    );
+  }
+  P.list.update(keys, htmls);
 }
 
 /** The marker on an attack that rests on a class this table corrects, and whether the catalog's figures differ. */
 function classEditMarker(c: ClassEditUse | undefined): string {
   if (!c) return '';
-  return `<div class="reading class-edit" data-class-edit="${e(c.classes.join(' '))}" data-changes="${c.changes}">✎ edited class ${e(c.classes.join(', '))}: ` +
-    (c.changes ? `the catalog's figures give ${c.withCatalog.inArc ? 'in arc' : 'not in arc'}, ${e(c.withCatalog.range)}, line of sight ${e(c.withCatalog.los)}` : 'the catalog\'s figures give the same verdict') + '</div>';
+  return (
+    `<div class="reading class-edit" data-class-edit="${e(c.classes.join(' '))}" data-changes="${c.changes}">✎ edited class ${e(c.classes.join(', '))}: ` +
+    (c.changes
+      ? `the catalog's figures give ${c.withCatalog.inArc ? 'in arc' : 'not in arc'}, ${e(c.withCatalog.range)}, line of sight ${e(c.withCatalog.los)}`
+      : "the catalog's figures give the same verdict") +
+    '</div>'
+  );
 }
 
 /** The marker on a verdict a reading decided (the attack's or exogorth entry's `readings`): what the reading says and what the other choice gives. */

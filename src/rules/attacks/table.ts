@@ -117,3 +117,18 @@ export function lazyList(table: AttackTable, make: (k: number) => AttackReport):
   tables.set(list, table);
   return list;
 }
+
+/**
+ * The attacks of one attacker (a `ship.zone` or squadron key), in report order. Over a flat table
+ * only that attacker's rows are built (a filter over the lazy list would build every attack).
+ */
+export function attacksOf(list: readonly AttackReport[], attacker: string): AttackReport[] {
+  const T = tableOf(list);
+  if (!T) return list.filter((r) => r.attacker === attacker);
+  const side = T.ctx.byKey.get(attacker);
+  const out: AttackReport[] = [];
+  if (!side) return out;
+  const i = side.index;
+  for (let k = 0; k < T.n; k++) if (T.att[k] === i) out.push(list[k]);
+  return out;
+}

@@ -1,24 +1,23 @@
-import { Circle } from '../geometry/circle';
-import type { Polygon } from '../geometry/polygon';
-import { obstacleOutline } from '../model/pieces';
-import type { ProposalReport, Violation } from '../model/report';
-import type { PlaceExogorth, Table } from '../model/table';
-import { difference, regionPolygons, toPath } from '../geometry/offset';
-import { attackContext, coverShape } from '../rules/attacks/context';
-import { judgeMove, purrgilReach } from '../rules/campaign/purrgil';
-import { riftBands } from '../rules/campaign/rift';
-import { judgeDisplacedSpot, type SpotVerdict } from '../rules/campaign/exogorth';
-import { violationWords } from '../rules/violation-words';
-import { spotId } from '../state/pieces';
-import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../rules/setup/setup';
-import { type ObstacleEntry, World } from '../rules/world';
-import type { PartialNote } from '../rules/report/budget';
-import type { LiveAnalysis } from '../state/analysis';
-import type { AppState } from '../state/store';
-import { escapeHtml as e } from '../ui/dom';
-import { MAX_LISTED_PAIRS } from '../ui/verdicts';
-import { ILLEGAL, LEGAL, SANITY } from './colours';
-import { emptyOverlays, MAX_OUTLINED, type Overlays } from './overlays';
+import { Circle } from '../../geometry/circle';
+import type { Polygon } from '../../geometry/polygon';
+import { obstacleOutline } from '../../model/pieces';
+import type { ProposalReport, Violation } from '../../model/report';
+import type { PlaceExogorth, Table } from '../../model/table';
+import { difference, regionPolygons, toPath } from '../../geometry/offset';
+import { attackContext, coverShape } from '../../rules/attacks/context';
+import { judgeMove, purrgilReach } from '../../rules/campaign/purrgil';
+import { riftBands } from '../../rules/campaign/rift';
+import { judgeDisplacedSpot, type SpotVerdict } from '../../rules/campaign/exogorth';
+import { violationWords } from '../../rules/violation-words';
+import { spotId } from '../pieces';
+import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../../rules/setup/setup';
+import { type ObstacleEntry, World } from '../../rules/world';
+import type { PartialNote } from '../../rules/report/budget';
+import type { LiveAnalysis } from '../analysis';
+import type { AppState } from '../store';
+import { escapeHtml as e } from '../html';
+import { ILLEGAL, LEGAL, SANITY } from '../colours';
+import { emptyOverlays, MAX_LISTED_PAIRS, MAX_OUTLINED, type Overlays } from './model';
 
 /*
  * Overlays drawn from the campaign rules' own verdicts and regions (rift bands, purrgil reach
@@ -26,7 +25,10 @@ import { emptyOverlays, MAX_OUTLINED, type Overlays } from './overlays';
  * and turns their answers into things to draw and text for the panel.
  */
 
-const DUST_VISIBLE = 0xffe8a3, RIFT = 0x9775fa, REACH = 0x20c997, REGION = 0x51cf66;
+const DUST_VISIBLE = 0xffe8a3,
+  RIFT = 0x9775fa,
+  REACH = 0x20c997,
+  REGION = 0x51cf66;
 
 const riftCache = new WeakMap<ObstacleEntry, { distance1: Polygon[]; distance2: Polygon[] }>();
 /** per origin: the reach drawn for the rotation the token is turned to (recomputed when it turns) */
@@ -49,19 +51,30 @@ function visibleDust(world: World): Map<string, Polygon[]> {
     if (o.obstacleKind !== 'dust') continue;
     const covers = ctx.coverers.get(o.id) ?? [];
     if (!covers.length) continue;
-    m.set(o.id, regionPolygons(difference([toPath(o.outline)], covers.map((s) => toPath(coverShape(s, ctx.cover))))));
+    m.set(
+      o.id,
+      regionPolygons(
+        difference(
+          [toPath(o.outline)],
+          covers.map((s) => toPath(coverShape(s, ctx.cover))),
+        ),
+      ),
+    );
   }
   dustCache.set(world, m);
   return m;
 }
 let setupCache: { world: World; key: string; verdict: SetupVerdict; region: Polygon[] } | null = null;
 /** what the setup verdict and region read of a table: its size, measurements and obstacles (a ship's drag changes neither) */
-const setupInputs = (w: World) => JSON.stringify([w.table.table, w.table.measurements ?? null, w.table.obstacles]);
+const setupInputs = (w: World) =>
+  JSON.stringify([w.table.table, w.table.measurements ?? null, w.table.obstacles]);
 let startCache: { table: Table; world: World } | null = null;
 
 const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '' : `, ${v.toFixed(2)} mm`);
 const violationList = (vs: Violation[]) =>
-  vs.length ? `<ul>${vs.map((v) => `<li class="violation">${e(String(v.piece ? `${v.piece}: ` : ''))}${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${f2(v.gapMm)}</li>`).join('')}</ul>` : '';
+  vs.length
+    ? `<ul>${vs.map((v) => `<li class="violation">${e(String(v.piece ? `${v.piece}: ` : ''))}${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${f2(v.gapMm)}</li>`).join('')}</ul>`
+    : '';
 
 export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { panel: string } {
   const ov = emptyOverlays();
@@ -78,7 +91,10 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
     if (o.obstacleKind !== 'gravity-rift') continue;
     let b = riftCache.get(o);
     if (!b) riftCache.set(o, (b = riftBands(world, o.id)));
-    ov.regions.push({ polygons: b.distance2, color: RIFT, alpha: 0.07 }, { polygons: b.distance1, color: RIFT, alpha: 0.12 });
+    ov.regions.push(
+      { polygons: b.distance2, color: RIFT, alpha: 0.07 },
+      { polygons: b.distance1, color: RIFT, alpha: 0.12 },
+    );
   }
 
   // dust fields partly hidden by ships: the visible part, bright, over the dimmed whole
@@ -89,7 +105,15 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
 
   // exogorths being placed: legal or not, the squadrons they displace and where those go
   for (const p of world.table.proposals) {
-    if (p.kind === 'place-exogorth') exogorthOverlay(state, world, p, report.proposals.find((r) => r.id === p.id) as ProposalReport | undefined, ov, panel);
+    if (p.kind === 'place-exogorth')
+      exogorthOverlay(
+        state,
+        world,
+        p,
+        report.proposals.find((r) => r.id === p.id) as ProposalReport | undefined,
+        ov,
+        panel,
+      );
   }
 
   // a selected purrgil: where it may swim, and whether the place it is dragged to is legal
@@ -98,27 +122,48 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
   const selId = pending?.id ?? state.selected;
   const sel = selId ? world.byId.get(selId) : undefined;
   if (sel?.kind === 'obstacle' && sel.obstacleKind === 'purrgil') {
-    let origin = sel, from = world;
+    let origin = sel,
+      from = world;
     const start = pending?.table ?? state.gestureStart;
     if (start && start !== state.table) {
-      if (!startCache || startCache.table !== start) startCache = { table: start, world: new World(start, world.catalog) };
+      if (!startCache || startCache.table !== start)
+        startCache = { table: start, world: new World(start, world.catalog) };
       const o = startCache.world.byId.get(sel.id);
-      if (o?.kind === 'obstacle') { origin = o; from = startCache.world; }
+      if (o?.kind === 'obstacle') {
+        origin = o;
+        from = startCache.world;
+      }
     }
     // where its centre may end, turned as it is now: the token fits wherever the region is drawn
     const rotation = sel.piece.rotation;
     let reach = reachCache.get(origin);
-    if (!reach || reach.rotation !== rotation) reachCache.set(origin, (reach = { rotation, polygons: purrgilReach(from, origin.id, 2, rotation) }));
+    if (!reach || reach.rotation !== rotation)
+      reachCache.set(origin, (reach = { rotation, polygons: purrgilReach(from, origin.id, 2, rotation) }));
     ov.regions.push({ polygons: reach.polygons, color: REACH, alpha: 0.13 });
     ov.marks.push({ shapes: [new Circle(sel.piece.x, sel.piece.y, 2)], color: REACH, width: 2 });
     if (origin !== sel) {
       const { x, y, rotation } = sel.piece;
-      const v = judgeMove(from, { id: `move-${sel.id}`, kind: 'move-obstacle', obstacle: sel.id, to: { x, y, rotation }, maxDistance: 2 });
-      ov.marks.push({ shapes: [origin.outline], color: 0xffffff, width: 1 }, { shapes: [sel.outline], color: v.legal ? LEGAL : ILLEGAL, width: 4 });
-      const buttons = state.gestureStart ? '' : `<div class="row"><button data-purrgil-finish="${e(sel.id)}">Finish move</button><button data-purrgil-back="${e(sel.id)}">Put it back</button></div>`;
-      panel.push(`<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ${v.legal ? 'legal move (distance 2)' : 'not a legal move: finish refused until it is moved into the shaded region or put back'}${violationList(v.violations)}${buttons}</li></ul>`);
+      const v = judgeMove(from, {
+        id: `move-${sel.id}`,
+        kind: 'move-obstacle',
+        obstacle: sel.id,
+        to: { x, y, rotation },
+        maxDistance: 2,
+      });
+      ov.marks.push(
+        { shapes: [origin.outline], color: 0xffffff, width: 1 },
+        { shapes: [sel.outline], color: v.legal ? LEGAL : ILLEGAL, width: 4 },
+      );
+      const buttons = state.gestureStart
+        ? ''
+        : `<div class="row"><button data-purrgil-finish="${e(sel.id)}">Finish move</button><button data-purrgil-back="${e(sel.id)}">Put it back</button></div>`;
+      panel.push(
+        `<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ${v.legal ? 'legal move (distance 2)' : 'not a legal move: finish refused until it is moved into the shaded region or put back'}${violationList(v.violations)}${buttons}</li></ul>`,
+      );
     } else {
-      panel.push(`<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to judge a move.</p>`);
+      panel.push(
+        `<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to judge a move.</p>`,
+      );
     }
   }
 
@@ -127,9 +172,15 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
     const key = `${state.nextObstacle}/${state.nextRotation}/${state.setupReading}/${state.setupEdges}/${setupInputs(world)}`;
     if (!setupCache || setupCache.key !== key) {
       setupCache = {
-        world, key,
+        world,
+        key,
         verdict: judgeSetup(world, state.setupReading, state.setupEdges),
-        region: setupLegalRegion(world, { type: state.nextObstacle, rotation: state.nextRotation }, state.setupReading, state.setupEdges),
+        region: setupLegalRegion(
+          world,
+          { type: state.nextObstacle, rotation: state.nextRotation },
+          state.setupReading,
+          state.setupEdges,
+        ),
       };
     }
     const { verdict, region } = setupCache;
@@ -143,9 +194,11 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
       const o = world.byId.get(id);
       if (o?.kind === 'obstacle') ov.marks.push({ shapes: [o.outline], color: ILLEGAL, width: 4 });
     }
-    panel.push(`<h3>Setup (${state.setupReading === 'core' ? 'core rule' : 'campaign erratum'})</h3><ul><li data-setup="true" data-legal="${verdict.legal}">` +
-      `${verdict.legal ? 'Legal setup' : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`}; the green region is where the centre of the next ${e(state.nextObstacle)} at ${state.nextRotation}° may go${world.table.table === '3x3' ? ` (${state.setupEdges === 'all' ? 'all four edges count' : "only the players' edges count"})` : ''}.` +
-      `${violationList(verdict.violations)}</li></ul>`);
+    panel.push(
+      `<h3>Setup (${state.setupReading === 'core' ? 'core rule' : 'campaign erratum'})</h3><ul><li data-setup="true" data-legal="${verdict.legal}">` +
+        `${verdict.legal ? 'Legal setup' : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`}; the green region is where the centre of the next ${e(state.nextObstacle)} at ${state.nextRotation}° may go${world.table.table === '3x3' ? ` (${state.setupEdges === 'all' ? 'all four edges count' : "only the players' edges count"})` : ''}.` +
+        `${violationList(verdict.violations)}</li></ul>`,
+    );
   }
   return { ...ov, panel: panel.join('') };
 }
@@ -159,9 +212,22 @@ const lastExogorth = new Map<string, { key: string; verdict: ProposalReport }>()
 /** each place judged once per table state and set of places (a place touching a squadron searches for room) */
 const spotCache = new WeakMap<World, Map<string, SpotVerdict>>();
 
-function exogorthOverlay(state: AppState, world: World, p: PlaceExogorth, fresh: ProposalReport | undefined, ov: Overlays, panel: string[]) {
+function exogorthOverlay(
+  state: AppState,
+  world: World,
+  p: PlaceExogorth,
+  fresh: ProposalReport | undefined,
+  ov: Overlays,
+  panel: string[],
+) {
   const exoId = p.obstacle.id;
-  const entry: ObstacleEntry = { kind: 'obstacle', id: exoId, piece: p.obstacle, obstacleKind: 'exogorth', outline: obstacleOutline(world.catalog, p.obstacle) };
+  const entry: ObstacleEntry = {
+    kind: 'obstacle',
+    id: exoId,
+    piece: p.obstacle,
+    obstacleKind: 'exogorth',
+    outline: obstacleOutline(world.catalog, p.obstacle),
+  };
   const key = JSON.stringify(p.obstacle);
   let verdict = fresh;
   if (fresh) lastExogorth.set(p.id, { key, verdict: fresh });
@@ -170,7 +236,10 @@ function exogorthOverlay(state: AppState, world: World, p: PlaceExogorth, fresh:
     if (c && c.key === key) verdict = c.verdict;
   }
   const spots: Overlays['ghosts'] = [];
-  if (!verdict) { ov.ghosts.push({ entry }); return; }
+  if (!verdict) {
+    ov.ghosts.push({ entry });
+    return;
+  }
   // the exogorth's own verdict: its violations, not its squadrons'
   const own = verdict.violations.filter((v) => v.piece === exoId);
   ov.marks.push({ shapes: [entry.outline], color: own.length ? ILLEGAL : LEGAL, width: 6 });
@@ -184,7 +253,8 @@ function exogorthOverlay(state: AppState, world: World, p: PlaceExogorth, fresh:
   let cache = spotCache.get(world);
   if (!cache) spotCache.set(world, (cache = new Map()));
   const rows: string[] = [];
-  let anyChosen = false, anyIllegal = false;
+  let anyChosen = false,
+    anyIllegal = false;
   for (const id of displaced) {
     const sq = world.byId.get(id);
     if (sq?.kind !== 'squadron') continue;
@@ -192,7 +262,9 @@ function exogorthOverlay(state: AppState, world: World, p: PlaceExogorth, fresh:
     const at = final[id];
     const sid = spotId(exoId, id);
     if (!at) {
-      rows.push(`<li data-spot="${e(sid)}" data-legal="false"><b>${e(id)}</b>: no place found; ${e(String((verdict.placementNotes as Record<string, string> | undefined)?.[id] ?? ''))}</li>`);
+      rows.push(
+        `<li data-spot="${e(sid)}" data-legal="false"><b>${e(id)}</b>: no place found; ${e(String((verdict.placementNotes as Record<string, string> | undefined)?.[id] ?? ''))}</li>`,
+      );
       anyIllegal = true;
       continue;
     }
@@ -203,26 +275,39 @@ function exogorthOverlay(state: AppState, world: World, p: PlaceExogorth, fresh:
     anyChosen ||= mine;
     anyIllegal ||= !v.legal;
     const circle = new Circle(at.x, at.y, sq.circle.r);
-    spots.push({ entry: { kind: 'squadron', id: sid, piece: { ...sq.piece, id: sid, x: at.x, y: at.y }, circle } });
+    spots.push({
+      entry: { kind: 'squadron', id: sid, piece: { ...sq.piece, id: sid, x: at.x, y: at.y }, circle },
+    });
     ov.marks.push({ shapes: [circle], color: v.legal ? LEGAL : ILLEGAL, width: mine ? 4 : 2 });
-    ov.lines.push({ a: [sq.circle.cx, sq.circle.cy], b: [at.x, at.y], color: v.legal ? LEGAL : ILLEGAL, width: 1.5, dash: 4 });
-    rows.push(`<li data-spot="${e(sid)}" data-legal="${v.legal}" data-chosen="${mine}"${state.selected === sid ? ' class="selected"' : ''}><b>${e(id)}</b> to (${at.x.toFixed(2)}, ${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
-      `${v.legal ? e(v.why) : `<span class="violation">not a legal place: ${e(v.violations.map(violationWords).join('; '))}</span>`}</li>`);
+    ov.lines.push({
+      a: [sq.circle.cx, sq.circle.cy],
+      b: [at.x, at.y],
+      color: v.legal ? LEGAL : ILLEGAL,
+      width: 1.5,
+      dash: 4,
+    });
+    rows.push(
+      `<li data-spot="${e(sid)}" data-legal="${v.legal}" data-chosen="${mine}"${state.selected === sid ? ' class="selected"' : ''}><b>${e(id)}</b> to (${at.x.toFixed(2)}, ${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
+        `${v.legal ? e(v.why) : `<span class="violation">not a legal place: ${e(v.violations.map(violationWords).join('; '))}</span>`}</li>`,
+    );
   }
   // the places first: picked before the exogorth they touch
   ov.ghosts.push(...spots, { entry });
   if (!displaced.length) return;
   const by = Number(verdict.placementsBy ?? 3 - p.placedBy);
-  panel.push(`<h3>Exogorth placement</h3><p class="meta">${e(exoId)} displaces ${displaced.length} squadron${displaced.length === 1 ? '' : 's'}; player ${by} places them touching it. ` +
-    `Drag a place (or select it and nudge it with the arrow keys) to put a squadron elsewhere; Delete gives it back to the proposal.${fresh ? '' : ' (being judged…)'}</p>` +
-    `<ul class="exo-spots">${rows.join('')}</ul><div class="row"><button data-exo-place="${e(exoId)}"${own.length || anyIllegal ? ' data-blocked="true"' : ''}>Place it</button>` +
-    `${anyChosen ? `<button data-exo-reset="${e(exoId)}">Reset places</button>` : ''}</div>`);
+  panel.push(
+    `<h3>Exogorth placement</h3><p class="meta">${e(exoId)} displaces ${displaced.length} squadron${displaced.length === 1 ? '' : 's'}; player ${by} places them touching it. ` +
+      `Drag a place (or select it and nudge it with the arrow keys) to put a squadron elsewhere; Delete gives it back to the proposal.${fresh ? '' : ' (being judged…)'}</p>` +
+      `<ul class="exo-spots">${rows.join('')}</ul><div class="row"><button data-exo-place="${e(exoId)}"${own.length || anyIllegal ? ' data-blocked="true"' : ''}>Place it</button>` +
+      `${anyChosen ? `<button data-exo-reset="${e(exoId)}">Reset places</button>` : ''}</div>`,
+  );
 }
 
 /** Outlines and panel text for the report's collisions and offTable sections. */
 function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: string } {
   const { world, report } = a;
-  const cols = report.collisions ?? [], off = report.offTable ?? [];
+  const cols = report.collisions ?? [],
+    off = report.offTable ?? [];
   const shapes = (id: string) => {
     const p = world.byId.get(id);
     return p?.kind === 'ship' ? [p.shapes.footprint] : p?.kind === 'squadron' ? [p.circle] : [];
@@ -234,11 +319,29 @@ function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: stri
   const cut = (report.partial as PartialNote | undefined)?.sections?.collisions;
   const items = [
     // bounded like the verdict panel's lists (MAX_LISTED_PAIRS): a pile of 200 pieces has some 11,000 collisions
-    ...cols.slice(0, MAX_LISTED_PAIRS).map((c) => `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(c.why)}</div>` : ''}</li>`),
-    ...off.map((o) => `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off the table${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`),
+    ...cols
+      .slice(0, MAX_LISTED_PAIRS)
+      .map(
+        (c) =>
+          `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(c.why)}</div>` : ''}</li>`,
+      ),
+    ...off.map(
+      (o) =>
+        `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off the table${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`,
+    ),
   ];
-  if (cols.length > MAX_LISTED_PAIRS) items.push(`<li class="none more">… and ${cols.length - MAX_LISTED_PAIRS} more collisions.</li>`);
-  if (outlined.length < ids.size) items.push(`<li class="none more">Outlined on the table: the first ${outlined.length} of the ${ids.size} pieces.</li>`);
-  if (cut) items.push(`<li class="none partial">Collisions judged for ${cut.judged} of ${cut.asked} pairs of pieces before the budget ran out; the rest are not listed.</li>`);
-  return { marks, panel: `<h3>Table sanity <span class="count">${cols.length + off.length}</span></h3><ul class="sanity">${items.join('')}</ul>` };
+  if (cols.length > MAX_LISTED_PAIRS)
+    items.push(`<li class="none more">… and ${cols.length - MAX_LISTED_PAIRS} more collisions.</li>`);
+  if (outlined.length < ids.size)
+    items.push(
+      `<li class="none more">Outlined on the table: the first ${outlined.length} of the ${ids.size} pieces.</li>`,
+    );
+  if (cut)
+    items.push(
+      `<li class="none partial">Collisions judged for ${cut.judged} of ${cut.asked} pairs of pieces before the budget ran out; the rest are not listed.</li>`,
+    );
+  return {
+    marks,
+    panel: `<h3>Table sanity <span class="count">${cols.length + off.length}</span></h3><ul class="sanity">${items.join('')}</ul>`,
+  };
 }

@@ -1,9 +1,13 @@
-import type { Circle } from '../geometry/circle';
-import type { Polygon } from '../geometry/polygon';
-import type { XY } from '../model/report';
-import type { ObstacleEntry, SquadronEntry } from '../rules/world';
+import type { Circle } from '../../geometry/circle';
+import type { Polygon } from '../../geometry/polygon';
+import type { XY } from '../../model/report';
+import type { ObstacleEntry, SquadronEntry } from '../../rules/world';
 
-/** Drawing instructions prepared from rule verdicts; the renderer only draws them. */
+/**
+ * The overlays model: what the rules' verdicts and regions ask to be drawn over the table, prepared
+ * in state (campaign.ts, maneuver.ts) from the rules' answers. The renderer only draws it and
+ * imports no rule.
+ */
 export interface Overlays {
   regions: { polygons: (Polygon | XY[])[]; color: number; alpha?: number }[];
   marks: { shapes: (Polygon | Circle)[]; color: number; width?: number }[];
@@ -20,3 +24,6 @@ export interface Overlays {
 export const MAX_OUTLINED = 60;
 
 export const emptyOverlays = (): Overlays => ({ regions: [], marks: [], lines: [], ghosts: [] });
+
+/** The most overlaps (and collisions) a panel lists: a handful on a real table, thousands on a pile. */
+export const MAX_LISTED_PAIRS = 100;

@@ -2,25 +2,41 @@
  * Drawing the maneuver being planned: the tool as the rules laid it, a ghost of the ship where
  * it ends (and where it would have ended before moving back), what it hits; and the fan, every
  * allowed click list at the planned speed and the speeds either side, each ghost coloured by the
- * rules' outcome. Nothing here judges: it draws the answers of src/rules/movement/maneuver.ts.
+ * rules' outcome. Nothing here judges: it prepares the answers of src/rules/movement/maneuver.ts
+ * for the overlays model (model.ts) the renderer draws.
  */
-import { Circle } from '../geometry/circle';
-import type { Polygon } from '../geometry/polygon';
-import type { Catalog } from '../model/catalog';
-import { localShipShapes } from '../model/pieces';
-import type { XY } from '../model/report';
-import type { ManeuverProposal, Ship } from '../model/table';
-import { ManeuverContext, type ManeuverOutcome, maneuverOutcome, type ManeuverReport, type Pose } from '../rules/movement/maneuver';
-import { shipChart } from '../rules/report/proposals';
-import type { World } from '../rules/world';
-import { ILLEGAL, LEGAL, LOS } from './colours';
-import type { Overlays } from './overlays';
+import { Circle } from '../../geometry/circle';
+import type { Polygon } from '../../geometry/polygon';
+import type { Catalog } from '../../model/catalog';
+import { localShipShapes } from '../../model/pieces';
+import type { XY } from '../../model/report';
+import type { ManeuverProposal, Ship } from '../../model/table';
+import {
+  ManeuverContext,
+  type ManeuverOutcome,
+  maneuverOutcome,
+  type ManeuverReport,
+  type Pose,
+} from '../../rules/movement/maneuver';
+import { shipChart } from '../../rules/report/proposals';
+import type { World } from '../../rules/world';
+import { ILLEGAL, LEGAL, LOS } from '../colours';
+import type { Overlays } from './model';
 
-export const OUTCOME_COLOUR: Record<ManeuverOutcome, number> = { clean: LEGAL, obstacle: LOS.obstructed, ship: ILLEGAL, 'off-table': 0xb46cff };
-const TOOL = 0xced4da, SQUADRON = 0xb46cff;
+export const OUTCOME_COLOUR: Record<ManeuverOutcome, number> = {
+  clean: LEGAL,
+  obstacle: LOS.obstructed,
+  ship: ILLEGAL,
+  'off-table': 0xb46cff,
+};
+const TOOL = 0xced4da,
+  SQUADRON = 0xb46cff;
 
 /** One speed's fan: every allowed click list judged. */
-export interface FanRow { speed: number; maneuvers: ManeuverReport[] }
+export interface FanRow {
+  speed: number;
+  maneuvers: ManeuverReport[];
+}
 
 const fanCache = new WeakMap<World, { key: string; rows: FanRow[] }>();
 
@@ -53,13 +69,27 @@ function basePolygon(cat: Catalog, ship: Ship, p: Pose): Polygon {
 
 /** A rectangle of width w around the segment a-b: one piece of the tool's body. */
 function bar(a: XY, b: XY, w: number): XY[] {
-  const dx = b[0] - a[0], dy = b[1] - a[1], l = Math.hypot(dx, dy) || 1;
-  const nx = (-dy / l) * (w / 2), ny = (dx / l) * (w / 2);
-  return [[a[0] + nx, a[1] + ny], [a[0] - nx, a[1] - ny], [b[0] - nx, b[1] - ny], [b[0] + nx, b[1] + ny]];
+  const dx = b[0] - a[0],
+    dy = b[1] - a[1],
+    l = Math.hypot(dx, dy) || 1;
+  const nx = (-dy / l) * (w / 2),
+    ny = (dx / l) * (w / 2);
+  return [
+    [a[0] + nx, a[1] + ny],
+    [a[0] - nx, a[1] - ny],
+    [b[0] - nx, b[1] - ny],
+    [b[0] + nx, b[1] + ny],
+  ];
 }
 
 /** Add the plan's drawing (and the fan's, when shown) to the overlays. */
-export function addManeuverOverlays(ov: Overlays, world: World, answer: ManeuverReport | undefined, fan: FanRow[] | null, planSpeed: number): void {
+export function addManeuverOverlays(
+  ov: Overlays,
+  world: World,
+  answer: ManeuverReport | undefined,
+  fan: FanRow[] | null,
+  planSpeed: number,
+): void {
   const e = answer ? world.byId.get(answer.ship) : undefined;
   if (!answer || e?.kind !== 'ship') return;
   const cat = world.catalog;
@@ -75,21 +105,25 @@ export function addManeuverOverlays(ov: Overlays, world: World, answer: Maneuver
   }
   const d = cat.maneuverTool.drawing;
   const t = answer.tool;
-  for (let k = 1; k < t.length; k++) ov.regions.push({ polygons: [bar(t[k - 1], t[k], d.bodyWidth)], color: TOOL, alpha: 0.3 });
+  for (let k = 1; k < t.length; k++)
+    ov.regions.push({ polygons: [bar(t[k - 1], t[k], d.bodyWidth)], color: TOOL, alpha: 0.3 });
   if (t.length > 1) {
-    const last = t[t.length - 1], r = (answer.intended.rotation * Math.PI) / 180;
+    const last = t[t.length - 1],
+      r = (answer.intended.rotation * Math.PI) / 180;
     const tip: XY = [last[0] - Math.sin(r) * d.arrowLength, last[1] + Math.cos(r) * d.arrowLength];
     ov.regions.push({ polygons: [bar(last, tip, d.bodyWidth * 0.6)], color: TOOL, alpha: 0.3 });
   }
   ov.marks.push({ shapes: t.map(([x, y]) => new Circle(x, y, d.jointRadius)), color: TOOL, width: 1.5 });
   const outcome = maneuverOutcome(answer);
-  if (answer.movedBack > 0) ov.marks.push({ shapes: [basePolygon(cat, ship, answer.intended)], color: ILLEGAL, width: 2 });
+  if (answer.movedBack > 0)
+    ov.marks.push({ shapes: [basePolygon(cat, ship, answer.intended)], color: ILLEGAL, width: 2 });
   const ghost = basePolygon(cat, ship, answer.final);
   ov.regions.push({ polygons: [ghost], color: OUTCOME_COLOUR[outcome], alpha: 0.28 });
   ov.marks.push({ shapes: [ghost], color: OUTCOME_COLOUR[outcome], width: 3 });
   for (const o of answer.obstacles) {
     const x = world.byId.get(o.obstacle);
-    if (x?.kind === 'obstacle') ov.marks.push({ shapes: [x.outline], color: OUTCOME_COLOUR.obstacle, width: 4 });
+    if (x?.kind === 'obstacle')
+      ov.marks.push({ shapes: [x.outline], color: OUTCOME_COLOUR.obstacle, width: 4 });
   }
   for (const id of answer.shipsOverlapped) {
     const x = world.byId.get(id);
@@ -100,5 +134,3 @@ export function addManeuverOverlays(ov: Overlays, world: World, answer: Maneuver
     if (x?.kind === 'squadron') ov.marks.push({ shapes: [x.circle], color: SQUADRON, width: 3 });
   }
 }
-
-
