@@ -7,29 +7,123 @@
  * perf-drag.json. It checks only that the drag happened and the whole table was judged as it moved.
  * PERF_THROTTLE=4 slows the page's CPU that many times (DevTools `Emulation.setCPUThrottlingRate`,
  * a phone-class device) and PERF_OUT names a file for the figures: `npm run bench -- --browser`.
+ *
+ * The app's JavaScript per drag step (frameJs*): a script run before the app's own wraps every
+ * animation-frame callback and every pointer, mouse and touch listener in a timer, so a step's
+ * figure is all the app's JavaScript between one frame and the next (the input handlers, the
+ * re-judge, the drawing, the panels), whatever the build does inside; each step is also a
+ * `performance.measure('drag-step')` entry. The same measurement serves any build (the build
+ * before a change is measured with this spec too). dragAllocKb: bytes the page allocates per
+ * step, from a second, unthrottled drag under the sampling heap profiler (DevTools
+ * `HeapProfiler.startSampling`, collected objects included), its estimate of the bytes allocated
+ * read after every step; median.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openFresh, pagePoint, piece } from './helpers';
 import type { Ship, Table } from '../src/model/table';
 
-const table: Table = JSON.parse(readFileSync(new URL('./fixtures/tournament-table.json', import.meta.url), 'utf8'));
+const table: Table = JSON.parse(
+  readFileSync(new URL('./fixtures/tournament-table.json', import.meta.url), 'utf8'),
+);
 
 const quantile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN;
 };
 
+/** Installed before the app: times every frame callback and input listener (see the header). */
+function meterScript() {
+  const w = window as unknown as { __rawRaf: typeof requestAnimationFrame; __stepMeter: { js: number } };
+  const raf = window.requestAnimationFrame.bind(window);
+  const meter = { js: 0 };
+  w.__rawRaf = raf;
+  w.__stepMeter = meter;
+  const timed = <A extends unknown[], R>(fn: (...a: A) => R, self: unknown, args: A): R => {
+    const t0 = performance.now();
+    try {
+      return fn.apply(self, args);
+    } finally {
+      meter.js += performance.now() - t0;
+    }
+  };
+  window.requestAnimationFrame = (cb) => raf((t) => timed(cb, window, [t]));
+  const add = EventTarget.prototype.addEventListener,
+    remove = EventTarget.prototype.removeEventListener;
+  const wrapped = new WeakMap<object, EventListener>();
+  const input = /^(pointer|mouse|touch|wheel)/;
+  EventTarget.prototype.addEventListener = function (
+    type: string,
+    fn: EventListenerOrEventListenerObject | null,
+    o?: boolean | AddEventListenerOptions,
+  ) {
+    if (typeof fn === 'function' && input.test(type)) {
+      let f = wrapped.get(fn);
+      if (!f)
+        wrapped.set(
+          fn,
+          (f = function (this: unknown, ev: Event) {
+            return timed(fn as (e: Event) => void, this, [ev]);
+          }),
+        );
+      return add.call(this, type, f, o);
+    }
+    return add.call(this, type, fn, o);
+  };
+  EventTarget.prototype.removeEventListener = function (
+    type: string,
+    fn: EventListenerOrEventListenerObject | null,
+    o?: boolean | EventListenerOptions,
+  ) {
+    return remove.call(this, type, (typeof fn === 'function' && wrapped.get(fn)) || fn, o);
+  };
+}
+
+/**
+ * The app's JavaScript since the last call (ms), read two frames after the input (the browser may
+ * deliver a move at the next frame, and the app draw in the frame after it asked for one).
+ */
+const stepJs = (page: import('@playwright/test').Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((r) => {
+        const w = window as unknown as {
+          __rawRaf: typeof requestAnimationFrame;
+          __stepMeter: { js: number; at?: number };
+        };
+        w.__rawRaf(() =>
+          w.__rawRaf(() => {
+            const m = w.__stepMeter,
+              js = m.js,
+              now = performance.now();
+            m.js = 0;
+            performance.measure('drag-step', { start: now - js, duration: js });
+            r(js);
+          }),
+        );
+      }),
+  );
+
+/** settled: the worker's whole report of the table shown (a drag re-judges the whole table only from it) */
+const settled = (page: import('@playwright/test').Page) =>
+  expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const a = window.__armada;
+          const an = a.analysis();
+          return an.table === a.store.getState().table && !an.live && !an.report.partial;
+        }),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+
 test('frame times while dragging a ship across the tournament table', async ({ page }, info) => {
   test.setTimeout(Number(process.env.PERF_THROTTLE ?? 1) > 1 ? 600_000 : 180_000); // throttled on a loaded machine: minutes
+  await page.addInitScript(meterScript);
   await openFresh(page);
   await page.evaluate((t) => window.__armada.cmd.load(t), table);
-  await expect.poll(() => page.evaluate(() => {
-    const a = window.__armada;
-    const an = a.analysis();
-    // the worker's whole report, not the first live picture: a drag re-judges the whole table only from it
-    return an.table === a.store.getState().table && !an.live && !an.report.partial;
-  }), { timeout: 60_000 }).toBe(true);
+  await settled(page);
 
   const throttle = Number(process.env.PERF_THROTTLE ?? 1);
   if (throttle > 1) {
@@ -44,36 +138,83 @@ test('frame times while dragging a ship across the tournament table', async ({ p
 
   // record every frame's interval and each new analysis's own time
   await page.evaluate(() => {
+    const raf = (window as unknown as { __rawRaf: typeof requestAnimationFrame }).__rawRaf;
     const a = window.__armada;
     const rec = { frames: [] as number[], analyses: [] as number[], live: 0, whole: 0, run: true };
     window.__perf = rec;
-    let last = performance.now(), seen = a.analysis();
+    let last = performance.now(),
+      seen = a.analysis();
     const tick = (now: number) => {
       rec.frames.push(now - last);
       last = now;
       const an = a.analysis();
-      if (an !== seen) { seen = an; rec.analyses.push(an.ms); if (an.live) rec.live++; else rec.whole++; }
-      if (rec.run) requestAnimationFrame(tick);
+      if (an !== seen) {
+        seen = an;
+        rec.analyses.push(an.ms);
+        if (an.live) rec.live++;
+        else rec.whole++;
+      }
+      if (rec.run) raf(tick);
     };
-    requestAnimationFrame(tick);
+    raf(tick);
   });
 
   const steps = 90;
   const from = await pagePoint(page, start.x, start.y);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
+  await stepJs(page);
+  const stepsJs: number[] = [];
   for (let k = 1; k <= steps; k++) {
     const f = k / steps;
     const to = await pagePoint(page, 250 + 1300 * f, start.y + 120 * Math.sin(f * 6 * Math.PI));
     await page.mouse.move(to.x, to.y);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    stepsJs.push(await stepJs(page));
   }
   // stop recording before the drop: the full analysis after it is not part of the drag
-  const rec = await page.evaluate(() => { const r = window.__perf!; r.run = false; return r; });
+  const rec = await page.evaluate(() => {
+    const r = window.__perf!;
+    r.run = false;
+    return r;
+  });
   await page.mouse.up();
 
   const moved = await piece(page, ship.id);
   expect(Math.hypot(moved.x - start.x, moved.y - start.y)).toBeGreaterThan(100);
+
+  // bytes allocated per step: a second drag, back, unthrottled, under the sampling heap profiler
+  const cdp = await page.context().newCDPSession(page);
+  if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await settled(page);
+  await page.evaluate((id) => window.__armada.cmd.select(id, 'front'), ship.id);
+  const back = await pagePoint(page, moved.x, moved.y);
+  await page.mouse.move(back.x, back.y);
+  await page.mouse.down();
+  type Node = { selfSize: number; children: Node[] };
+  const total = (n: Node): number => n.children.reduce((s, c) => s + total(c), n.selfSize);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  const allocSteps = 40,
+    alloc: number[] = [];
+  const sampled = async () =>
+    total(
+      ((await cdp.send('HeapProfiler.getSamplingProfile')) as unknown as { profile: { head: Node } }).profile
+        .head,
+    );
+  for (let k = 1; k <= allocSteps + 1; k++) {
+    const f = k / allocSteps;
+    const to = await pagePoint(page, moved.x - 1100 * f, moved.y + 100 * Math.sin(f * 4 * Math.PI));
+    const before = await sampled();
+    await page.mouse.move(to.x, to.y);
+    await stepJs(page);
+    if (k > 1) alloc.push((await sampled()) - before); // the first step includes the gesture's start
+  }
+  await cdp.send('HeapProfiler.stopSampling');
+  await page.mouse.up();
   // judged as it moved: every attack of the whole table at each step (moves from a full report)
   expect(rec.analyses.length).toBeGreaterThan(steps / 3);
   expect(rec.whole).toBeGreaterThan(steps / 3);
@@ -90,8 +231,17 @@ test('frame times while dragging a ship across the tournament table', async ({ p
     wholeTableAnalyses: rec.whole,
     analysisMedianMs: quantile(rec.analyses, 0.5),
     analysisP95Ms: quantile(rec.analyses, 0.95),
+    frameJsMedianMs: quantile(stepsJs, 0.5),
+    frameJsP95Ms: quantile(stepsJs, 0.95),
+    frameJsMaxMs: Math.max(...stepsJs),
+    dragAllocKb: quantile(alloc, 0.5) / 1024,
+    dragAllocP95Kb: quantile(alloc, 0.95) / 1024,
+    allocSteps: alloc.length,
   };
   console.log(`perf-drag: ${JSON.stringify(result)}`);
   if (process.env.PERF_OUT) writeFileSync(process.env.PERF_OUT, JSON.stringify(result));
-  await info.attach('perf-drag.json', { body: JSON.stringify(result, null, 2), contentType: 'application/json' });
+  await info.attach('perf-drag.json', {
+    body: JSON.stringify(result, null, 2),
+    contentType: 'application/json',
+  });
 });

@@ -19,6 +19,14 @@ export interface BrowserBench {
   wholeTableAnalyses: number;
   analysisMedianMs: number;
   analysisP95Ms: number;
+  /** the app's JavaScript per drag step (input handlers, re-judge, drawing, panels): median, 95th percentile, most */
+  frameJsMedianMs: number;
+  frameJsP95Ms: number;
+  frameJsMaxMs: number;
+  /** bytes allocated per drag step (sampling heap profiler, unthrottled): median and 95th percentile, KiB */
+  dragAllocKb: number;
+  dragAllocP95Kb: number;
+  allocSteps: number;
   port: number;
 }
 

@@ -21,6 +21,11 @@
  *   compared with the full analysis, all sections, so the ratio understates the speed-up. The
  *   answers are checked equal in the same run.
  *
+ * - --browser (e2e/perf-drag.spec.ts, chromium, CPU throttled 4x): throttledDragP95Ms, the
+ *   re-judge alone per drag step; frameJsP95Ms and frameJsMedianMs, all the app's JavaScript per
+ *   drag step (input handlers, re-judge, drawing, panels); dragAllocKb, bytes allocated per step
+ *   (median, KiB, from the sampling heap profiler in an unthrottled drag).
+ *
  * Tables come from a seeded generator (scripts/bench/tables.ts), so every run measures the same
  * tables. Figures are medians of repeated runs after a warm-up, in wall time; `cpuMs` gives the
  * same medians in this process's CPU time, steadier when other work shares the cores.
@@ -243,6 +248,8 @@ if (browser) {
   browserRun = await runBrowserBench(4);
   log(`  whole table re-judged per step: median ${browserRun.analysisMedianMs.toFixed(1)} ms, p95 ${browserRun.analysisP95Ms.toFixed(1)} ms; ` +
     `frames median ${browserRun.frameMedianMs.toFixed(1)} ms, p95 ${browserRun.frameP95Ms.toFixed(1)} ms`);
+  log(`  the app's JavaScript per drag step (judge + draw + panels): median ${browserRun.frameJsMedianMs.toFixed(1)} ms, ` +
+    `p95 ${browserRun.frameJsP95Ms.toFixed(1)} ms (goal < 16); allocated per step: median ${browserRun.dragAllocKb.toFixed(0)} KiB (goal < 300)`);
 }
 
 const result = {
@@ -250,6 +257,9 @@ const result = {
   setupRegionMs, setupRegionColdMs, reachMs, pairMs, fanMs,
   throttledDragP95Ms: browserRun ? browserRun.analysisP95Ms : null,
   throttledFrameP95Ms: browserRun ? browserRun.frameP95Ms : null,
+  frameJsP95Ms: browserRun ? browserRun.frameJsP95Ms : null,
+  frameJsMedianMs: browserRun ? browserRun.frameJsMedianMs : null,
+  dragAllocKb: browserRun ? browserRun.dragAllocKb : null,
   browser: browserRun,
   tournamentTextMs, tournamentJsonMs,
   tournamentP95Ms: percentile(tSamples, 95),
