@@ -109,6 +109,8 @@ export class Scene {
   private oy = 0;
   /** clip lines to the canvas (only where the drawing is redrawn when the view moves) */
   private clip = true;
+  /** this frame's content keys (see render) */
+  private keys = { zoomKey: '', viewKey: '', cat: 0 };
 
   /** `?aa=0` in the address turns antialiasing off, for slow devices (and software rendering). */
   async init(host: HTMLElement) {
@@ -473,7 +475,54 @@ export class Scene {
     this.topLines.clear();
     this.handles.clear();
 
-    // table, setup area, deployment zones, one-foot grid (clipped: drawn again when the view moves)
+    this.keys = { zoomKey, viewKey, cat };
+    this.drawTable(world);
+    // the pieces outlined as overlapping: at most MAX_OUTLINED (a pile of 200 has 190)
+    const overlapped = new Set<string>();
+    for (const o of report.overlaps) {
+      if (overlapped.size >= MAX_OUTLINED) break;
+      overlapped.add(o.piece);
+      overlapped.add(o.obstacle);
+    }
+    this.drawPieces(state, world, ov);
+    this.drawMarks(world, report, ov, overlapped);
+    this.drawAttacks(state, world, report, ov);
+
+    // selection, distance rings, rotation handle
+    const sel = state.selected
+      ? (world.byId.get(state.selected) ?? ov.ghosts.find((g) => g.entry.id === state.selected)?.entry)
+      : undefined;
+    if (sel) this.drawSelection(state, world, sel);
+    for (const r of this.retained()) r.end();
+
+    if (this.plugged.length) {
+      const frame: Frame = {
+        state,
+        analysis: a,
+        overlays: ov,
+        view: v,
+        zoomKey,
+        viewKey,
+        toScreen: (x, y) => toScreen(v, x, y),
+      };
+      for (const l of this.plugged) l.draw(frame);
+    }
+    this.placeLabels();
+    if (this.target)
+      this.app.renderer.render({
+        container: this.app.stage,
+        target: this.target,
+        clear: true,
+        clearColor: 0x101418,
+      });
+    else this.app.render();
+  }
+
+  /** Table, setup area, deployment zones, one-foot grid (clipped: drawn again when the view moves). */
+  private drawTable(world: LiveAnalysis['world']) {
+    const spec = world.catalog.tables[world.table.table];
+    const { viewKey, cat } = this.keys;
+    const v = this.view;
     this.table.put('table', `${world.table.table}|${cat}|${viewKey}`, 0, 0, (g) => {
       g.poly(
         this.poly([
@@ -537,15 +586,11 @@ export class Scene {
         this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, (y0 + y1) / 2, PLAYER[p]);
       }
     }
+  }
 
-    // the pieces outlined as overlapping: at most MAX_OUTLINED (a pile of 200 has 190)
-    const overlapped = new Set<string>();
-    for (const o of report.overlaps) {
-      if (overlapped.size >= MAX_OUTLINED) break;
-      overlapped.add(o.piece);
-      overlapped.add(o.obstacle);
-    }
-
+  /** Obstacles, ghosts, the rules' regions, ships, tokens, squadrons: each around its own centre. */
+  private drawPieces(state: AppState, world: LiveAnalysis['world'], ov: Overlays) {
+    const { zoomKey, cat } = this.keys;
     // obstacles (and exogorths being placed, drawn as ghosts), each drawn around its own centre
     const drawObstacle = (e: ObstacleEntry, ghost: boolean) => {
       const c = OBSTACLE[e.obstacleKind];
@@ -648,28 +693,40 @@ export class Scene {
         true,
       );
     }
+  }
 
+  /** A piece's shape outlined (a mark), drawn around the piece's centre. */
+  private outline(
+    id: string,
+    key: string,
+    e: Entry,
+    s: Polygon | Circle,
+    width: number,
+    color: number,
+    alpha = 1,
+  ) {
+    const { zoomKey } = this.keys;
+    this.at(
+      this.marks,
+      id,
+      `${key}|${oid(s)}|${width}|${color}|${alpha}|${zoomKey}`,
+      e.piece.x,
+      e.piece.y,
+      (g) => {
+        this.shape(g, s).stroke({ width, color, alpha });
+      },
+    );
+  }
+
+  /** Overlap outlines and their labels, and the overlays' marks. */
+  private drawMarks(
+    world: LiveAnalysis['world'],
+    report: LiveAnalysis['report'],
+    ov: Overlays,
+    overlapped: Set<string>,
+  ) {
+    const { zoomKey } = this.keys;
     // overlaps: the piece and the obstacle outlined in the overlap colour (around the piece's centre)
-    const outline = (
-      id: string,
-      key: string,
-      e: Entry,
-      s: Polygon | Circle,
-      width: number,
-      color: number,
-      alpha = 1,
-    ) => {
-      this.at(
-        this.marks,
-        id,
-        `${key}|${oid(s)}|${width}|${color}|${alpha}|${zoomKey}`,
-        e.piece.x,
-        e.piece.y,
-        (g) => {
-          this.shape(g, s).stroke({ width, color, alpha });
-        },
-      );
-    };
     for (const id of overlapped) {
       const e = world.byId.get(id);
       if (!e) continue;
@@ -681,7 +738,7 @@ export class Scene {
             : e.kind === 'squadron' || e.kind === 'token'
               ? e.circle
               : null;
-      if (s) outline(`overlap:${id}`, pieceKey(e.piece), e, s, 4, OVERLAP);
+      if (s) this.outline(`overlap:${id}`, pieceKey(e.piece), e, s, 4, OVERLAP);
     }
     // one label per piece (a piece on a pile of 40 obstacles gets one, naming the first and counting the rest: each label is a texture)
     const firstOverlap = new Map<string, { o: (typeof report.overlaps)[number]; n: number }>();
@@ -712,7 +769,16 @@ export class Scene {
           this.shape(g, s).stroke({ width: m.width ?? 3, color: m.color, alpha: 0.95 });
       });
     });
+  }
 
+  /** The selected attacker's lines, the chosen attack, what obstructs or grazes them, the overlays' lines. */
+  private drawAttacks(
+    state: AppState,
+    world: LiveAnalysis['world'],
+    report: LiveAnalysis['report'],
+    ov: Overlays,
+  ) {
+    const { viewKey } = this.keys;
     // selected attacker: lines of sight and range lines to every defender (each attack's lines
     // kept while its report entry is the same object: the drag re-judge keeps the ones it did not judge again)
     const attacks: AttackReport[] = state.attacker ? attacksOf(report.attacks, state.attacker) : [];
@@ -747,43 +813,14 @@ export class Scene {
         const e = world.byId.get(id);
         const width = 3 * this.thin;
         if (e?.kind === 'obstacle')
-          outline(`${kind}:${id}`, pieceKey(e.piece), e, e.outline, width, color, 0.95);
+          this.outline(`${kind}:${id}`, pieceKey(e.piece), e, e.outline, width, color, 0.95);
         else if (e?.kind === 'ship')
-          outline(`${kind}:${id}`, pieceKey(e.piece), e, e.shapes.base, width, color, 0.95);
+          this.outline(`${kind}:${id}`, pieceKey(e.piece), e, e.shapes.base, width, color, 0.95);
         else if (e && (e.kind === 'squadron' || e.kind === 'token'))
-          outline(`${kind}:${id}`, '', e, e.circle, width, color);
+          this.outline(`${kind}:${id}`, '', e, e.circle, width, color);
       }
     }
     for (const l of ov.lines) this.line(this.topLines, l.a, l.b, l.width ?? 2, l.color, 1, l.dash ?? 0);
-
-    // selection, distance rings, rotation handle
-    const sel = state.selected
-      ? (world.byId.get(state.selected) ?? ov.ghosts.find((g) => g.entry.id === state.selected)?.entry)
-      : undefined;
-    if (sel) this.drawSelection(state, world, sel);
-    for (const r of this.retained()) r.end();
-
-    if (this.plugged.length) {
-      const frame: Frame = {
-        state,
-        analysis: a,
-        overlays: ov,
-        view: v,
-        zoomKey,
-        viewKey,
-        toScreen: (x, y) => toScreen(v, x, y),
-      };
-      for (const l of this.plugged) l.draw(frame);
-    }
-    this.placeLabels();
-    if (this.target)
-      this.app.renderer.render({
-        container: this.app.stage,
-        target: this.target,
-        clear: true,
-        clearColor: 0x101418,
-      });
-    else this.app.render();
   }
 
   private drawShip(g: Graphics, e: ShipEntry, selZone: string) {
