@@ -3,6 +3,7 @@ import type { AttackReport, XY } from '../model/report';
 import type { Table } from '../model/table';
 import { type Dispute, disputeOf, type LoupeFocus } from '../rules/attacks/dispute';
 import type { LiveAnalysis } from '../state/analysis';
+import { attacksOf } from '../rules/attacks/table';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { css, GRAZE, LOS, OVERLAP, PLAYER, SELECT } from '../render/colours';
 import { shareLink } from './controls';
@@ -64,7 +65,8 @@ export function detailsHtml(dispute: Dispute, attack: AttackReport): string {
 /** The chosen attack from the analysis (null: not chosen, or not judged yet). */
 export function chosenAttack(s: AppState, a: LiveAnalysis): AttackReport | null {
   if (!s.attacker || !s.defender) return null;
-  return a.report.attacks.find((r) => r.attacker === s.attacker && r.defender === s.defender) ?? null;
+  // the attacker's rows only (a find over the report's lazy list builds every attack before it)
+  return attacksOf(a.report.attacks, s.attacker).find((r) => r.defender === s.defender) ?? null;
 }
 
 /**
@@ -126,7 +128,7 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     if (inputs.every((v, i) => v === pickerInputs[i])) return;
     pickerInputs = inputs;
     const full = !a.live;
-    const judged = (att: string) => a.report.attacks.filter((r) => r.attacker === att);
+    const judged = (att: string) => attacksOf(a.report.attacks, att);
     const attackers = attackersOf(s.table).filter((k) => s.allAttacks || !full || judged(k).some(possible) || k === s.attacker);
     const defenders = s.attacker ? judged(s.attacker).filter((r) => s.allAttacks || possible(r) || r.defender === s.defender).map((r) => r.defender) : [];
     const key = JSON.stringify([attackers, defenders, s.attacker, s.defender, s.table.ships.length, s.table.squadrons.length]);

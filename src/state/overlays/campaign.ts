@@ -34,6 +34,8 @@ const riftCache = new WeakMap<ObstacleEntry, { distance1: Polygon[]; distance2: 
 /** per origin: the reach drawn for the rotation the token is turned to (recomputed when it turns) */
 const reachCache = new WeakMap<ObstacleEntry, { rotation: number; polygons: Polygon[] }>();
 const dustCache = new WeakMap<World, Map<string, Polygon[]>>();
+/** per dust outline: the cover outlines its visible parts were last cut with, and the parts */
+const dustParts = new WeakMap<Polygon, { covers: Polygon[]; parts: Polygon[] }>();
 
 /**
  * The visible part of each dust field a ship lies on: the dust outline less the outlines the
@@ -51,15 +53,21 @@ function visibleDust(world: World): Map<string, Polygon[]> {
     if (o.obstacleKind !== 'dust') continue;
     const covers = ctx.coverers.get(o.id) ?? [];
     if (!covers.length) continue;
-    m.set(
-      o.id,
-      regionPolygons(
-        difference(
-          [toPath(o.outline)],
-          covers.map((s) => toPath(coverShape(s, ctx.cover))),
-        ),
+    // the same field under the same ship outlines (a drag elsewhere): the parts already cut
+    const shapes = covers.map((s) => coverShape(s, ctx.cover));
+    const last = dustParts.get(o.outline);
+    if (last && last.covers.length === shapes.length && last.covers.every((c, i) => c === shapes[i])) {
+      m.set(o.id, last.parts);
+      continue;
+    }
+    const parts = regionPolygons(
+      difference(
+        [toPath(o.outline)],
+        shapes.map((c) => toPath(c)),
       ),
     );
+    dustParts.set(o.outline, { covers: shapes, parts });
+    m.set(o.id, parts);
   }
   dustCache.set(world, m);
   return m;

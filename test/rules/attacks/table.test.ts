@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateTable } from '../../../scripts/bench/tables';
 import type { Table } from '../../../src/model/table';
-import { tableOf } from '../../../src/rules/attacks/table';
+import { attacksOf, tableOf } from '../../../src/rules/attacks/table';
 import { attacks, attacksPlain } from '../../../src/rules/attacks/attacks';
 import { Budget } from '../../../src/rules/report/budget';
 import { World } from '../../../src/rules/world';
@@ -124,5 +124,34 @@ describe('the drag re-judge on the flat core', () => {
     const swapped: Table = { ...steps[0], ships: steps[0].ships.map((s) => (s.id === ship.id ? { ...s, player: s.player === 1 ? 2 : 1 } : s)) };
     prev = analyzeIncremental(prev, swapped);
     expect(JSON.stringify(prev.report)).toBe(JSON.stringify(analyze(swapped)));
+  });
+});
+
+describe('attacksOf: one attacker\'s attacks', () => {
+  it('are the report\'s entries with that attacker, in report order, on flat and plain lists; only those are built', () => {
+    fc.assert(
+      fc.property(fc.nat(100000), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 4 }), (seed, ships, squadrons) => {
+        const t = tableOfRecipe(seed, ships, squadrons, 4, 0.2);
+        const world = new World(t);
+        const flat = attacks(world);
+        const plain = attacksPlain(new World(t));
+        const keys = [...new Set(plain.map((r) => r.attacker))];
+        for (const key of keys) {
+          const want = plain.filter((r) => r.attacker === key);
+          const got = attacksOf(flat, key);
+          expect(got.length).toBe(want.length);
+          for (let k = 0; k < want.length; k++) expect(isDeepStrictEqual(plainReport(got[k]), plainReport(want[k]))).toBe(true);
+          expect(attacksOf(plain, key)).toEqual(want);
+        }
+        // a fresh flat list: asking for one attacker builds that attacker's rows and no others
+        const fresh = attacks(new World(t)), T = tableOf(fresh)!;
+        if (keys.length) {
+          const mine = attacksOf(fresh, keys[0]);
+          expect(T.built.filter((b) => b !== undefined).length).toBe(mine.length);
+        }
+        expect(attacksOf(flat, 'no-such-side')).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
