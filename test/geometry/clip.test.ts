@@ -11,7 +11,7 @@ import { clippedPolygon, closestToDiscInConvex, segmentInConvex } from '../../sr
 import { deepInside, insideOf, measure, subtract, union } from '../../src/geometry/line-intervals';
 import { Polygon } from '../../src/geometry/polygon';
 import { TOLERANCE_MM } from '../../src/geometry/tolerance';
-import { visibleCrossing } from '../../src/rules/attacks/los';
+import { visibleCrossing } from '../../src/geometry/line-meet';
 
 const rotRect = (cx: number, cy: number, w: number, h: number, deg: number) => Polygon.rect(0, 0, w, h).placed(cx, cy, deg);
 /** a convex wedge like a firing arc: apex, two directions (degrees), reach 1000 */

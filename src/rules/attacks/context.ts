@@ -5,7 +5,7 @@ import { hullsApartBeyond, relate } from '../../geometry/relate';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { HullZoneName } from '../../model/catalog';
 import type { BoxGrid } from '../../geometry/box-grid';
-import type { ThirdPieceMeetings } from './los';
+import type { LineMeeting } from '../../geometry/line-meet';
 import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from '../world';
 
 /**
@@ -37,6 +37,14 @@ export function losReadings(world: World): LosReadings {
   const r = world.table.readings;
   return { visiblePortion: r?.visiblePortion ?? 'ship', dialLine: r?.dialLine ?? 'through-dial' };
 }
+
+/**
+ * How one line of sight meets the third pieces: every obstacle, then every ship other than the
+ * two sides' (slot: obstacle index, or obstacle count plus ship index), for those within NEAR_MM
+ * of it; a piece not listed is farther. Measured on the line taken from its lower-left end (p,
+ * q), so an attack and its reverse, which trace the same line, share one measurement.
+ */
+export interface ThirdPieceMeetings { p: Point; q: Point; slots: number[]; meetings: LineMeeting[] }
 
 export interface AttackContext {
   world: World;

@@ -3,17 +3,18 @@ import type { Point } from '../../geometry/point';
 import type { Shape } from '../../geometry/circle';
 import type { Polygon } from '../../geometry/polygon';
 import { BoxGrid } from '../../geometry/box-grid';
-import { segmentInConvexBeyond } from '../../geometry/clip';
-import { convexDepth, crossing, type Crossing, insideIntervals, reachesInsideGiven, segmentShapeDistance } from '../../geometry/relate';
-import { SLACK_MM, segmentSeparatedBeyond } from '../../geometry/separation';
+import { crossing, type Crossing, segmentShapeDistance } from '../../geometry/relate';
+import { SLACK_MM } from '../../geometry/separation';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
-import { insideOf, measure, nearBoundaryOf, subtract, union, type Intervals } from '../../geometry/line-intervals';
+import {
+  boxFar, boxGap, convexClearOf, type Depth, depthOf, type LineMeeting, meetLine, NEAR_MM, NO_DEPTH, segmentBoxGapSq, separatedBeyond,
+  type VisibleMeeting, visibleMeeting,
+} from '../../geometry/line-meet';
 import type { LosVerdict, ReadingUse } from '../../model/report';
-import { type AttackContext, attackContext, type CoverOutline, coverShape, type LosReadings, pairKey, pieceId, type Side } from './context';
+import { type AttackContext, attackContext, type ThirdPieceMeetings, type CoverOutline, coverShape, type LosReadings, pairKey, pieceId, type Side } from './context';
 import type { ObstacleEntry, ShipEntry } from '../world';
 
-/** A clear line that passes this close to a piece is mentioned, so a player sees how near it was. */
-export const NEAR_MM = 1;
+export { NEAR_MM };
 
 export type PieceRole = 'obstacle' | 'dust' | 'ship' | 'hull zone';
 export type PieceVerdict = 'cross' | 'graze' | 'covered' | 'near';
@@ -49,82 +50,6 @@ export interface LosJudgement {
   readings?: ReadingUse[];
 }
 
-/** Distance from a point to a shape's boundary (the depth of a point inside it). */
-function boundaryDistance(S: Shape, x: number, y: number): number {
-  return S.kind === 'circle' ? Math.abs(hypot(x - S.cx, y - S.cy) - S.r) : S.boundaryDistance(x, y);
-}
-
-/**
- * The deepest reach into S of the parts of p-q given as parameter intervals (all inside S): for
- * the why text and the `lines` detail, not for any verdict (verdicts use the exact tolerance
- * tests). Samples every 4 mm or less, both ends of each interval included. Depth along a line
- * changes by at most 1 mm per mm, so the deepest point lies within half a step of a sample no
- * more than half a step below the best sample: each such sample whose neighbourhood could still
- * hold something deeper than found so far is refined by golden-section search over the steps
- * either side, and the deepest found is the answer (within a few thousandths of a millimetre
- * where the depth has one peak per bracket; a non-convex outline can have several peaks, hence
- * every candidate, not only the best sample).
- */
-export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): number {
-  const dx = q.x - p.x, dy = q.y - p.y, len = hypot(dx, dy);
-  let best = 0;
-  const ts: number[] = [], vs: number[] = [], steps: number[] = [], los: number[] = [], his: number[] = [], firsts: boolean[] = [], lasts: boolean[] = [];
-  for (const [a, b] of intervals) {
-    const n = Math.max(2, Math.ceil(((b - a) * len) / 4));
-    for (let k = 0; k <= n; k++) {
-      const t = a + ((b - a) * k) / n;
-      const v = boundaryDistance(S, p.x + dx * t, p.y + dy * t);
-      ts.push(t); vs.push(v); steps.push((b - a) / n); los.push(a); his.push(b); firsts.push(k === 0); lasts.push(k === n);
-      if (v > best) best = v;
-    }
-  }
-  if (ts.length === 0) return 0;
-  // The most any point between two samples h mm apart can reach (depth changes by at most 1 mm
-  // per mm): (f(a) + f(b) + h) / 2. A sample's bracket is worth searching only if that bound,
-  // on either side of it, beats the deepest found so far: the likeliest first.
-  const bound: number[] = [], order: number[] = [];
-  for (let k = 0; k < ts.length; k++) {
-    const h = steps[k] * len;
-    const left = firsts[k] ? vs[k] : (vs[k - 1] + vs[k] + h) / 2, right = lasts[k] ? vs[k] : (vs[k] + vs[k + 1] + h) / 2;
-    bound.push(Math.max(left, right));
-    if (vs[k] >= best - h / 2) order.push(k);
-  }
-  order.sort((i, j) => bound[j] - bound[i]);
-  let found = best;
-  const g = (Math.sqrt(5) - 1) / 2;
-  for (const k of order) {
-    if (bound[k] <= found + 0.001) continue;
-    // golden-section search of the bracket around this sample, to 0.002 mm
-    let l = Math.max(los[k], ts[k] - steps[k]), r = Math.min(his[k], ts[k] + steps[k]);
-    let m1 = r - g * (r - l), m2 = l + g * (r - l), f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1), f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2);
-    while ((r - l) * len > 0.002) {
-      if (f1 >= f2) { r = m2; m2 = m1; f2 = f1; m1 = r - g * (r - l); f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1); }
-      else { l = m1; m1 = m2; f1 = f2; m2 = l + g * (r - l); f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2); }
-    }
-    found = Math.max(found, f1, f2);
-  }
-  return found;
-}
-
-/**
- * How a segment meets a shape: crossing()'s classification (clear / graze / cross, with the one
- * tolerance, by the same exact tests), with the depth taken by deepestOn instead of bisection
- * (this runs for every attack pair on every drag). A clearance above NEAR_MM is only a lower bound.
- */
-export function lineMeets(S: Shape, p: Point, q: Point): Crossing {
-  const m = meetLine(S, p, q);
-  return { kind: m.kind, clearance: m.clearance, insideLength: m.insideLength, depth: m.kind === 'cross' ? depthOf(m.depth) : 0 };
-}
-
-/**
- * A depth known, or what finding it takes: deepestOn over these inside stretches. Plain data, not
- * a closure: this runs for every attack pair, and tsx (the CLI's and the benchmark's runner)
- * names every closure it creates with a defineProperty.
- */
-type Depth = number | { S: Shape; iv: Intervals; p: Point; q: Point; found?: number };
-/** The depth, found once: an attack and its reverse share the line's meeting, and so its depth. */
-const depthOf = (d: Depth): number => (typeof d === 'number' ? d : (d.found ??= deepestOn(d.S, d.iv, d.p, d.q)));
-
 /**
  * A third ship's plastic base against a line: a huge ship obstructs by its two bases, not by the
  * gap between them, so the line meets the base it meets most (a cross before a graze, the longer
@@ -141,97 +66,6 @@ function meetBases(s: ShipEntry, p: Point, q: Point): LineMeeting {
     if (d > 0 || (d === 0 && (m.kind === 'cross' ? m.insideLength > best.insideLength : m.clearance < best.clearance))) best = m;
   }
   return best;
-}
-
-/** lineMeets with the depth left to be found when asked for (it feeds only the explanation). */
-interface LineMeeting {
-  kind: Crossing['kind']; clearance: number; insideLength: number; depth: Depth;
-  /** the stretches inside a polygon, when crossing */
-  inside?: Intervals;
-  /** for an obstacle under ships: the visible portion with every ship on it covering (null: the line passes none) */
-  visible?: VisibleMeeting | null;
-  /** the same with only the two sides' ships covering (a dust field a ship attacks across) */
-  visibleDust?: VisibleMeeting | null;
-}
-
-type VisibleMeeting = { verdict: Visible['verdict']; insideMm: number; depth: Depth };
-const NO_DEPTH = 0;
-
-/**
- * How segment p-q meets S. A clearance above `near` is only a lower bound (callers that need no
- * clearance at all pass the tolerance).
- */
-function meetLine(S: Shape, p: Point, q: Point, near = NEAR_MM): LineMeeting {
-  if (S.kind === 'circle') {
-    const c = crossing(S, p.x, p.y, q.x, q.y);
-    return { kind: c.kind, clearance: c.clearance, insideLength: c.insideLength, depth: c.depth };
-  }
-  const gap = boxGap(S, p, q);
-  if (gap > near) return { kind: 'clear', clearance: gap, insideLength: 0, depth: NO_DEPTH };
-  if (S.convex) {
-    const m = meetConvex(S, p, q, near);
-    if (m) return m;
-  }
-  // The stretches inside first: a line reaching deeper than the tolerance crosses, and its
-  // clearance (0: it has interior points) need not be measured.
-  const intervals = insideIntervals(S, p.x, p.y, q.x, q.y);
-  const len = hypot(q.x - p.x, q.y - p.y);
-  const insideLength = intervals.reduce((acc, [a, b]) => acc + (b - a) * len, 0);
-  // the same test as segmentReachesInside, on the intervals just found
-  const reaches = reachesBeyondTolerance(S, intervals, p, q);
-  if (reaches) return { kind: 'cross', clearance: 0, insideLength, depth: { S, iv: intervals, p, q }, inside: intervals };
-  const clearance = segmentShapeDistance(S, p.x, p.y, q.x, q.y);
-  if (clearance > TOLERANCE_MM) return { kind: 'clear', clearance, insideLength: 0, depth: NO_DEPTH };
-  return { kind: 'graze', clearance, insideLength, depth: NO_DEPTH };
-}
-
-const clipSlot = new Float64Array(2);
-/** the margins meetConvex asks about, as constants (a sum worked out per call would be boxed for the call) */
-const DEEP_MM = TOLERANCE_MM + SLACK_MM, TOL_SLACK_MM = TOLERANCE_MM + SLACK_MM, NEAR_SLACK_MM = NEAR_MM + SLACK_MM;
-
-/**
- * meetLine for a convex S when a margin decides it (null otherwise: the exact tests do): a
- * segment with points deeper than the tolerance (and SLACK_MM) crosses; one outside S grown by
- * `near` (and SLACK_MM) is clear. Cyrus-Beck clipping, one pass per question. A crossing's depth
- * is convexDepth's exact figure (deepestOn, for other shapes, finds it to within 0.002 mm).
- */
-function meetConvex(S: Polygon, p: Point, q: Point, near: number): LineMeeting | null {
-  if (segmentInConvexBeyond(S, p, q, DEEP_MM, clipSlot)) {
-    if (!segmentInConvexBeyond(S, p, q, 0, clipSlot)) return null; // not reached: deeper points are inside
-    const t0 = clipSlot[0], t1 = clipSlot[1];
-    const insideLength = (t1 - t0) * hypot(q.x - p.x, q.y - p.y);
-    // the deepest reach, exactly and cheaply for a convex shape: found now, nothing kept for later
-    const depth = convexDepth(S, t0, t1, p.x, p.y, q.x, q.y);
-    return { kind: 'cross', clearance: 0, insideLength, depth, inside: [[t0, t1]] };
-  }
-  if (!segmentInConvexBeyond(S, p, q, near === NEAR_MM ? -NEAR_SLACK_MM : near === TOLERANCE_MM ? -TOL_SLACK_MM : -(near + SLACK_MM), clipSlot)) {
-    return { kind: 'clear', clearance: near + SLACK_MM, insideLength: 0, depth: NO_DEPTH };
-  }
-  return null;
-}
-
-/**
- * segmentReachesInside(S, p, q, TOLERANCE_MM) given the inside stretches. For a convex S crossed
- * once, the deepest reach is computed directly (convexDepth: inside a convex polygon the distance
- * to the boundary is the least distance to an edge's line), and the exact capsule test runs only
- * when that depth is within SLACK_MM of the tolerance (as segmentDepth in relate.ts does).
- */
-function reachesBeyondTolerance(S: Polygon, intervals: Intervals, p: Point, q: Point): boolean {
-  if (intervals.length === 0) return false;
-  if (S.convex && intervals.length === 1) {
-    const D = convexDepth(S, intervals[0][0], intervals[0][1], p.x, p.y, q.x, q.y);
-    if (D > TOLERANCE_MM + SLACK_MM) return true;
-    if (D < TOLERANCE_MM - SLACK_MM) return false;
-  }
-  return reachesInsideGiven(intervals, S, p.x, p.y, q.x, q.y, TOLERANCE_MM);
-}
-
-/**
- * Is segment p-q certainly farther than m from S (a separating-axis proof, see separation.ts)?
- * A cheap early-out: a "no" decides nothing and the full test runs.
- */
-export function separatedBeyond(S: Shape, p: Point, q: Point, m: number): boolean {
-  return S.kind === 'polygon' && segmentSeparatedBeyond(S, p.x, p.y, q.x, q.y, m);
 }
 
 /**
@@ -289,21 +123,6 @@ function clearanceEntry(piece: string, role: PieceRole, line: 'los' | 'range', v
   return e;
 }
 
-/** Is the gap between the segment's box and the shape's certainly above m? (boxGap without its Math.hypot, with a slack.) */
-function boxFar(S: Shape, p: Point, q: Point, m: number): boolean {
-  const gx = Math.max(Math.min(p.x, q.x) - S.maxX, S.minX - Math.max(p.x, q.x), 0);
-  const gy = Math.max(Math.min(p.y, q.y) - S.maxY, S.minY - Math.max(p.y, q.y), 0);
-  const lim = m + SLACK_MM;
-  return gx * gx + gy * gy > lim * lim;
-}
-
-/** Gap between the segment's bounding box and the shape's: a cheap lower bound on their distance. */
-function boxGap(S: Shape, p: Point, q: Point): number {
-  const gx = Math.max(Math.min(p.x, q.x) - S.maxX, S.minX - Math.max(p.x, q.x), 0);
-  const gy = Math.max(Math.min(p.y, q.y) - S.maxY, S.minY - Math.max(p.y, q.y), 0);
-  return hypot(gx, gy);
-}
-
 /**
  * A line ending on the defending hull zone's boundary may end on a point it shares with the
  * neighbouring zone (an arc line, a corner): that touch is where the line must end, not a hair's
@@ -318,9 +137,7 @@ function onlyAtEnd(zone: Shape, a: Point, b: Point): boolean {
   const e = { x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k };
   if (zone.kind === 'circle') return crossing(zone, a.x, a.y, e.x, e.y).kind === 'clear';
   // crossing(zone, a, e).kind === 'clear', without the inside stretches and depth it would also find
-  const gx = Math.max(Math.min(a.x, e.x) - zone.maxX, zone.minX - Math.max(a.x, e.x), 0);
-  const gy = Math.max(Math.min(a.y, e.y) - zone.maxY, zone.minY - Math.max(a.y, e.y), 0);
-  if (gx > TOLERANCE_MM || gy > TOLERANCE_MM) return true;
+  if (segmentBoxGapSq(zone, a.x, a.y, e.x, e.y) > TOLERANCE_MM * TOLERANCE_MM) return true;
   return segmentShapeDistance(zone, a.x, a.y, e.x, e.y) > TOLERANCE_MM;
 }
 
@@ -344,49 +161,6 @@ function shipOf(s: Side): ShipEntry | null {
   return s.kind === 'zone' ? s.ship : null;
 }
 
-interface Visible { verdict: 'cross' | 'graze' | 'covered'; insideMm: number; depthMm: number }
-
-/**
- * The visible part of obstacle O along p-q, with some ships' covering outlines hiding it.
- * cross: some visible point lies deeper than the tolerance inside O and farther than the
- * tolerance from every cover; graze: only within the tolerance of a cover's edge or O's edge;
- * covered: everything inside O is well under a cover.
- */
-export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM): Visible {
-  const v = visibleMeeting(O, covers, p, q, tol);
-  return { verdict: v.verdict, insideMm: v.insideMm, depthMm: depthOf(v.depth) };
-}
-
-/**
- * visibleCrossing with the depth (for the explanation only) found when asked for. insideO: the
- * stretches of p-q inside O when already known (meetLine found them).
- */
-function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM, insideO?: Intervals): VisibleMeeting {
-  const len = hypot(q.x - p.x, q.y - p.y);
-  const inO = insideO ?? insideOf(O, p, q);
-  const deepO = inO.length ? subtract(inO, nearBoundaryOf(O, p, q, tol)) : inO;
-  const inC: Intervals[] = [], nearC: Intervals[] = [];
-  for (const C of covers) { inC.push(insideOf(C, p, q)); nearC.push(nearBoundaryOf(C, p, q, tol)); }
-  // each cover grown by the tolerance: inside it or near its edge
-  const coverWide = union(...inC, ...nearC);
-  const visible = subtract(deepO, coverWide);
-  if (measure(visible) > 0) {
-    const insideMm = measure(subtract(inO, union(...inC))) * len;
-    return { verdict: 'cross', insideMm, depth: { S: O, iv: visible, p, q } };
-  }
-  // each cover shrunk by the tolerance
-  const coverDeep = union(...inC.map((iv, i) => (iv.length ? subtract(iv, nearC[i]) : iv)));
-  if (measure(subtract(deepO, coverDeep)) > 0) return { verdict: 'graze', insideMm: 0, depth: NO_DEPTH };
-  return { verdict: 'covered', insideMm: 0, depth: NO_DEPTH };
-}
-
-/**
- * How one line of sight meets the third pieces: every obstacle, then every ship other than the
- * two sides' (slot: obstacle index, or obstacle count plus ship index), for those within NEAR_MM
- * of it; a piece not listed is farther. Measured on the line taken from its lower-left end (p,
- * q), so an attack and its reverse, which trace the same line, share one measurement.
- */
-export interface ThirdPieceMeetings { p: Point; q: Point; slots: number[]; meetings: LineMeeting[] }
 
 /** A piece farther than NEAR_MM from the line: clear, and not near enough to mention. */
 const FAR: LineMeeting = { kind: 'clear', clearance: Infinity, insideLength: 0, depth: NO_DEPTH };
@@ -442,56 +216,96 @@ function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Poin
 }
 
 /**
- * Line of sight between attacker and defender: blocked, then dust (ship attacker), then
- * obstructed, then clear. `los` is the traced line, `range` the line measuring attack range.
+ * What one line of sight has met so far, filled by the rule's steps in judgeLos and read by its
+ * verdict. Lists are made when first needed: most lines cross little, and this runs for every pair.
+ */
+class LosFindings {
+  pieces: LineEntry[] | null = null;
+  obstructedBy: string[] | null = null;
+  grazing: string[] | null = null;
+  blockedBy: string[] | null = null;
+  dustBy: string[] | null = null;
+  /** readings that may decide this verdict: each with what the other choice would make of its obstacle */
+  flips: Flip[] | null = null;
+}
+
+/**
+ * Line of sight between attacker and defender, as rules 1.5 and the seed's obstacle rules take it:
+ * `los` is the traced line, `range` the line measuring attack range.
  */
 export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, Point], range: [Point, Point]): LosJudgement {
-  const p = los[0], q = los[1];
-  // Lists are made when first needed: most lines cross little, and this runs for every pair.
-  let pieces: LineEntry[] | null = null;
-  let obstructedBy: string[] | null = null, grazing: string[] | null = null, blockedBy: string[] | null = null, dustBy: string[] | null = null;
-  const shipAttacker = att.kind === 'zone';
-  const attShip = shipOf(att), defShip = shipOf(def);
+  const f = new LosFindings();
+  // 1. Blocked: a line through another hull zone of the defender.
+  if (def.kind === 'zone') blockingZones(f, def, los, range);
+  // Obstacles, then third ships: measured once for the line (and its reverse attack).
+  const third = thirdPieceMeetings(ctx, att, def, los[0], los[1]);
+  // 2. Obstacles: obstruction, dust, the 1.5 shield-dial rule, and what other readings would make of them.
+  const shipsFrom = obstacleEffects(f, ctx, att, def, los, third);
+  // 3. Third ships: a plastic base the line crosses obstructs it.
+  thirdShips(f, ctx, third, shipsFrom);
+  // 4. The verdict by precedence: blocked, then dust, then obstructed, then clear.
+  return verdictOf(f);
+}
 
-  // Blocked: a line through another hull zone of the defender.
-  if (def.kind === 'zone') {
-    const zones = def.ship.shapes.zones;
-    for (let zi = 0; zi < zones.length; zi++) {
-      const z = zones[zi];
-      if (z === def.zone) continue;
-      const zone = def.ship.shapes.hullZones[z];
-      for (let li = 0; li < 2; li++) {
-        const line = li === 0 ? 'los' : 'range';
-        const a = li === 0 ? p : range[0], b = li === 0 ? q : range[1];
-        // only a cross or a graze makes an entry: a line well clear of the zone needs no more
-        if (separatedBeyond(zone, a, b, TOLERANCE_MM)) continue;
-        const c = meetLine(zone, a, b, TOLERANCE_MM);
-        if (c.kind === 'clear') continue;
-        const id = `${def.ship.id}.${z}`;
-        if (c.kind === 'cross') {
-          if (!blockedBy) blockedBy = [id];
-          else if (!blockedBy.includes(id)) blockedBy.push(id);
-          pieces = append(pieces, crossEntry(id, 'hull zone', line, c.insideLength, c.depth));
-        } else if (c.kind === 'graze' && !onlyAtEnd(zone, a, b)) {
-          grazing = addOnce(grazing, id);
-          pieces = append(pieces, clearanceEntry(id, 'hull zone', line, 'graze', c.clearance));
-        }
+/**
+ * The verdict's precedence: blocked, then dust (a ship may not attack across a dust field), then
+ * obstructed, then clear. The one place a line-of-sight verdict is made from what the line met
+ * (judgeLos; the exogorths' attacks and the readings' alternatives ask it too).
+ */
+export function losByPrecedence(blocked: false, dust: 0, obstructed: number): 'clear' | 'obstructed';
+export function losByPrecedence(blocked: boolean, dust: number, obstructed: number): LosVerdict;
+export function losByPrecedence(blocked: boolean, dust: number, obstructed: number): LosVerdict {
+  return blocked ? 'blocked' : dust > 0 ? 'dust' : obstructed > 0 ? 'obstructed' : 'clear';
+}
+
+/**
+ * Obstruction by a piece the line meets: rules 1.5, "if the line of sight ... passes through an
+ * obstacle or a ship's plastic base, the attack is obstructed". A crossed piece obstructs unless
+ * exempt (an obstacle an attacking exogorth touches); a grazed one only touches.
+ */
+export function obstructionOf(kind: Crossing['kind'], exempt = false): 'obstructs' | 'exempt' | 'touches' | 'none' {
+  return kind === 'cross' ? (exempt ? 'exempt' : 'obstructs') : kind === 'graze' ? 'touches' : 'none';
+}
+
+/** Step 1: the defender's other hull zones that the line of sight or the range line passes through. */
+function blockingZones(f: LosFindings, def: Side & { kind: 'zone' }, los: [Point, Point], range: [Point, Point]) {
+  const zones = def.ship.shapes.zones;
+  for (let zi = 0; zi < zones.length; zi++) {
+    const z = zones[zi];
+    if (z === def.zone) continue;
+    const zone = def.ship.shapes.hullZones[z];
+    for (let li = 0; li < 2; li++) {
+      const line = li === 0 ? 'los' : 'range';
+      const [a, b] = li === 0 ? los : range;
+      // only a cross or a graze makes an entry: a line well clear of the zone needs no more
+      if (separatedBeyond(zone, a, b, TOLERANCE_MM)) continue;
+      const c = meetLine(zone, a, b, TOLERANCE_MM);
+      if (c.kind === 'clear') continue;
+      const id = `${def.ship.id}.${z}`;
+      if (c.kind === 'cross') {
+        f.blockedBy = addOnce(f.blockedBy, id);
+        f.pieces = append(f.pieces, crossEntry(id, 'hull zone', line, c.insideLength, c.depth));
+      } else if (!onlyAtEnd(zone, a, b)) {
+        f.grazing = addOnce(f.grazing, id);
+        f.pieces = append(f.pieces, clearanceEntry(id, 'hull zone', line, 'graze', c.clearance));
       }
     }
   }
+}
 
-  // Obstacles, then third ships: measured once for the line (and its reverse attack).
-  const third = thirdPieceMeetings(ctx, att, def, p, q);
-  const cp = third.p, cq = third.q;
+/**
+ * Step 2: every obstacle near the line (every obstacle, under the 1.5 dial rule, while a side's
+ * dial lies on one). Returns the index in `third` where the third ships begin.
+ */
+function obstacleEffects(
+  f: LosFindings, ctx: AttackContext, att: Side, def: Side, los: [Point, Point], third: ThirdPieceMeetings,
+): number {
   let k = 0;
   const seedDials = ctx.world.ruleset === 'seed';
   const obstacles = ctx.world.obstacles;
-  const R = ctx.readings;
-  // readings that may decide this verdict: each with what the other choice would make of its obstacle
-  let flips: Flip[] | null = null;
+  const slots = third.slots;
   // without a dial on an obstacle (the 1.5 dial rule), only the obstacles near the line matter
   const anyDials = seedDials && (dialOnAny(ctx, att) || dialOnAny(ctx, def));
-  const slots = third.slots;
   for (let oi = 0; oi < obstacles.length; oi++) {
     if (!anyDials) {
       if (k >= slots.length || slots[k] >= obstacles.length) break;
@@ -499,10 +313,6 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     }
     const o = obstacles[oi];
     const c = k < slots.length && slots[k] === oi ? third.meetings[k++] : FAR;
-    const isDust = o.obstacleKind === 'dust';
-    const role: PieceRole = isDust ? 'dust' : 'obstacle';
-    // a ship may not attack across a dust field; a squadron's attack across one is obstructed
-    const forbids = isDust && shipAttacker;
     // Rules 1.5 shield-dial rule (seed ruleset): a line through the attacking or defending hull
     // zone's shield dial while that dial overlaps an obstacle is obstructed (1.6 drops it). It
     // applies to a dust field too: the seed's dust caveat only adds that the attack cannot be made
@@ -510,103 +320,164 @@ export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, 
     // (the visible portion settles that, since a dial never hides anything).
     const dialsOn = seedDials && (dialOverlaps(ctx, att, o) || dialOverlaps(ctx, def, o));
     if (c === FAR && !dialsOn) continue;
-    const dial = dialsOn ? dialMeeting(ctx, att, def, o, p, q) : null;
-    let visible: PieceVerdict | null = null;
-    let entry: LineEntry | null = null;
-    if (c.kind === 'clear') {
-      if (c.clearance <= NEAR_MM) entry = clearanceEntry(o.id, role, 'los', 'near', c.clearance);
-    } else if (c.kind === 'graze') {
-      visible = 'graze';
-      entry = clearanceEntry(o.id, role, 'los', visible, c.clearance);
-    } else {
-      // Both exceptions begin "When a ship traces line of sight": a squadron attacking across dust
-      // is obstructed whatever covers it. For an ordinary obstacle the visible-portion exception
-      // is worded for "the attacking hull zone's" line: readings.visiblePortion says whether a
-      // squadron's line has it too.
-      const squadronBare = !shipAttacker && (isDust || R.visiblePortion === 'ship');
-      const covers = squadronBare ? NO_SHIPS : coveringShips(ctx, o, att, def, forbids);
-      const v = covers.length ? visibleWith(ctx, o, c, covers, ctx.cover, forbids, cp, cq, true) : null;
-      visible = v ? v.verdict : 'cross';
-      if (!covers.length) entry = crossEntry(o.id, role, 'los', c.insideLength, c.depth);
-      else {
-        entry = new LineEntry(o.id, role, 'los', visible);
-        entry.coveredBy = covers.map((sh) => sh.id);
-        if (!v) { entry.insideMm = c.insideLength; entry.withDepth(c.depth); }
-        else if (v.verdict === 'cross') { entry.insideMm = v.insideMm; entry.withDepth(v.depth); }
-      }
-      // the other choices of the readings, for `readings` (the exception saved or sank this obstacle)
-      if (covers.length) {
-        const other: CoverOutline = ctx.cover === 'base' ? 'token' : 'base';
-        const oc = coveringShips(ctx, o, att, def, forbids, other);
-        const ov = oc.length ? visibleWith(ctx, o, c, oc, other, forbids, cp, cq, false) : null;
-        flips = addFlip(flips, 'cover', ctx.cover, o.id, forbids, visible, ov ? ov.verdict : 'cross', dial, R, c.kind);
-      }
-      if (!shipAttacker && !isDust) {
-        // the visible-portion exception for a squadron: with every ship on the obstacle covering, or none
-        const all = R.visiblePortion === 'ship' ? coveringShips(ctx, o, att, def, false) : NO_SHIPS;
-        const av = all.length ? visibleWith(ctx, o, c, all, ctx.cover, false, cp, cq, true) : null;
-        const alt: PieceVerdict = R.visiblePortion === 'ship' ? (av ? av.verdict : 'cross') : 'cross';
-        if (R.visiblePortion === 'ship' ? all.length > 0 : covers.length > 0) {
-          flips = addFlip(flips, 'visiblePortion', R.visiblePortion, o.id, false, visible, alt, dial, R, c.kind);
-        }
-      }
-    }
-    let viaDial = false;
-    let verdict = visible;
-    if (dial) {
-      if (dialApplies(visible, dial, R.dialLine, c.kind)) {
-        viaDial = dial.kind === 'cross';
-        verdict = dial.kind;
-        entry ??= new LineEntry(o.id, role, 'los', dial.kind);
-        entry.verdict = dial.kind;
-        entry.dialRule = dial.kind === 'cross' ? dial.rule : `only touches: ${dial.rule}`;
-      }
-      if (dial.kind === 'cross' && visible !== 'cross') {
-        // does the dial rule's reach decide it: a line through the dial that misses the obstacle itself
-        if (c.kind !== 'cross') flips = pushFlip(flips, 'dialLine', R.dialLine, o.id, effectOf(visible, viaDial, forbids), R.dialLine === 'through-dial' ? 'none' : 'obstructs');
-        // a dust field under a dial: obstructed, not forbidden (attacker's dial), nor allowed and clear (defender's dial, dust hidden)
-        if (forbids && viaDial) flips = pushFlip(flips, 'dustDial', dial.side === att ? 'attacker' : 'defender', o.id, 'obstructs', dial.side === att ? 'dust' : 'none');
-      }
-    }
-    if (!entry) continue;
-    if (forbids && verdict === 'cross' && !viaDial) {
-      const ignored = (ctx.coverers.get(o.id) ?? []).filter((sh) => sh !== attShip && sh !== defShip).map((sh) => sh.id);
-      if (ignored.length) entry.thirdShipsIgnored = ignored;
-    }
-    pieces = append(pieces, entry);
-    if (verdict === 'cross') {
-      if (forbids && !viaDial) dustBy = append(dustBy, o.id);
-      else obstructedBy = append(obstructedBy, o.id);
-    } else if (verdict === 'graze') grazing = addOnce(grazing, o.id);
+    const dial = dialsOn ? dialMeeting(ctx, att, def, o, los[0], los[1]) : null;
+    obstacleEffect(f, ctx, att, def, o, c, dial, third);
   }
+  return k;
+}
 
-  // Ships that are neither attacker nor defender: their plastic base, without dials and frames.
-  const ships = ctx.world.ships;
-  for (; k < third.slots.length; k++) {
-    const s = ships[third.slots[k] - obstacles.length];
+/** Step 2 for one obstacle the line meets (or passes near, or reaches through a dial). */
+function obstacleEffect(
+  f: LosFindings, ctx: AttackContext, att: Side, def: Side, o: ObstacleEntry, c: LineMeeting,
+  dial: DialMeeting | null, third: ThirdPieceMeetings,
+) {
+  const isDust = o.obstacleKind === 'dust';
+  const role: PieceRole = isDust ? 'dust' : 'obstacle';
+  // a ship may not attack across a dust field; a squadron's attack across one is obstructed
+  const forbids = isDust && att.kind === 'zone';
+  const R = ctx.readings;
+  let visible: PieceVerdict | null = null;
+  let entry: LineEntry | null = null;
+  if (c.kind === 'clear') {
+    if (c.clearance <= NEAR_MM) entry = clearanceEntry(o.id, role, 'los', 'near', c.clearance);
+  } else if (c.kind === 'graze') {
+    visible = 'graze';
+    entry = clearanceEntry(o.id, role, 'los', visible, c.clearance);
+  } else {
+    const v = visiblePortion(f, ctx, att, def, o, c, dial, third);
+    visible = v.visible;
+    entry = v.entry;
+  }
+  let viaDial = false;
+  let verdict = visible;
+  if (dial) {
+    if (dialApplies(visible, dial, R.dialLine, c.kind)) {
+      viaDial = dial.kind === 'cross';
+      verdict = dial.kind;
+      entry ??= new LineEntry(o.id, role, 'los', dial.kind);
+      entry.verdict = dial.kind;
+      entry.dialRule = dial.kind === 'cross' ? dial.rule : `only touches: ${dial.rule}`;
+    }
+    if (dial.kind === 'cross' && visible !== 'cross') {
+      // does the dial rule's reach decide it: a line through the dial that misses the obstacle itself
+      if (c.kind !== 'cross') {
+        const alt = R.dialLine === 'through-dial' ? 'none' : 'obstructs';
+        f.flips = pushFlip(f.flips, 'dialLine', R.dialLine, o.id, effectOf(visible, viaDial, forbids), alt);
+      }
+      // a dust field under a dial: obstructed, not forbidden (attacker's dial), nor allowed and clear
+      // (defender's dial, dust hidden)
+      if (forbids && viaDial) {
+        const byAttacker = dial.side === att;
+        const alt = byAttacker ? 'dust' : 'none';
+        f.flips = pushFlip(f.flips, 'dustDial', byAttacker ? 'attacker' : 'defender', o.id, 'obstructs', alt);
+      }
+    }
+  }
+  if (!entry) return;
+  if (forbids && verdict === 'cross' && !viaDial) {
+    const attShip = shipOf(att), defShip = shipOf(def);
+    const coverers = ctx.coverers.get(o.id) ?? [];
+    const ignored = coverers.filter((sh) => sh !== attShip && sh !== defShip).map((sh) => sh.id);
+    if (ignored.length) entry.thirdShipsIgnored = ignored;
+  }
+  f.pieces = append(f.pieces, entry);
+  if (verdict === 'cross') {
+    if (forbids && !viaDial) f.dustBy = append(f.dustBy, o.id);
+    else f.obstructedBy = append(f.obstructedBy, o.id);
+  } else if (verdict === 'graze') f.grazing = addOnce(f.grazing, o.id);
+}
+
+/**
+ * An obstacle the line crosses, with the visible-portion exception: the part under a ship's
+ * covering outline does not count. Both exceptions begin "When a ship traces line of sight": a
+ * squadron attacking across dust is obstructed whatever covers it. For an ordinary obstacle the
+ * exception is worded for "the attacking hull zone's" line: readings.visiblePortion says whether a
+ * squadron's line has it too. Notes the readings that would change this obstacle's effect.
+ */
+function visiblePortion(
+  f: LosFindings, ctx: AttackContext, att: Side, def: Side, o: ObstacleEntry, c: LineMeeting,
+  dial: DialMeeting | null, third: ThirdPieceMeetings,
+): { visible: PieceVerdict; entry: LineEntry } {
+  const R = ctx.readings;
+  const isDust = o.obstacleKind === 'dust';
+  const role: PieceRole = isDust ? 'dust' : 'obstacle';
+  const shipAttacker = att.kind === 'zone';
+  const forbids = isDust && shipAttacker;
+  const cp = third.p, cq = third.q;
+  const squadronBare = !shipAttacker && (isDust || R.visiblePortion === 'ship');
+  const covers = squadronBare ? NO_SHIPS : coveringShips(ctx, o, att, def, forbids);
+  const v = covers.length ? visibleWith(ctx, o, c, covers, ctx.cover, forbids, cp, cq, true) : null;
+  const visible: PieceVerdict = v ? v.verdict : 'cross';
+  let entry: LineEntry;
+  if (!covers.length) entry = crossEntry(o.id, role, 'los', c.insideLength, c.depth);
+  else {
+    entry = new LineEntry(o.id, role, 'los', visible);
+    entry.coveredBy = covers.map((sh) => sh.id);
+    if (!v) {
+      entry.insideMm = c.insideLength;
+      entry.withDepth(c.depth);
+    } else if (v.verdict === 'cross') {
+      entry.insideMm = v.insideMm;
+      entry.withDepth(v.depth);
+    }
+  }
+  // the other choices of the readings, for `readings` (the exception saved or sank this obstacle)
+  if (covers.length) {
+    const other: CoverOutline = ctx.cover === 'base' ? 'token' : 'base';
+    const oc = coveringShips(ctx, o, att, def, forbids, other);
+    const ov = oc.length ? visibleWith(ctx, o, c, oc, other, forbids, cp, cq, false) : null;
+    f.flips = addFlip(f.flips, 'cover', ctx.cover, o.id, forbids, visible, ov ? ov.verdict : 'cross', dial, R, c.kind);
+  }
+  if (!shipAttacker && !isDust) {
+    // the visible-portion exception for a squadron: with every ship on the obstacle covering, or none
+    const ship = R.visiblePortion === 'ship';
+    const all = ship ? coveringShips(ctx, o, att, def, false) : NO_SHIPS;
+    const av = all.length ? visibleWith(ctx, o, c, all, ctx.cover, false, cp, cq, true) : null;
+    const alt: PieceVerdict = ship ? (av ? av.verdict : 'cross') : 'cross';
+    if (ship ? all.length > 0 : covers.length > 0) {
+      f.flips = addFlip(f.flips, 'visiblePortion', R.visiblePortion, o.id, false, visible, alt, dial, R, c.kind);
+    }
+  }
+  return { visible, entry };
+}
+
+/** Step 3: ships that are neither attacker nor defender: their plastic base, without dials and frames. */
+function thirdShips(f: LosFindings, ctx: AttackContext, third: ThirdPieceMeetings, from: number) {
+  const ships = ctx.world.ships, obstacles = ctx.world.obstacles.length;
+  for (let k = from; k < third.slots.length; k++) {
+    const s = ships[third.slots[k] - obstacles];
     const c = third.meetings[k];
-    if (c.kind === 'cross') {
-      obstructedBy = append(obstructedBy, s.id);
-      pieces = append(pieces, crossEntry(s.id, 'ship', 'los', c.insideLength, c.depth));
-    } else if (c.kind === 'graze') {
-      grazing = addOnce(grazing, s.id);
-      pieces = append(pieces, clearanceEntry(s.id, 'ship', 'los', 'graze', c.clearance));
+    const effect = obstructionOf(c.kind);
+    if (effect === 'obstructs') {
+      f.obstructedBy = append(f.obstructedBy, s.id);
+      f.pieces = append(f.pieces, crossEntry(s.id, 'ship', 'los', c.insideLength, c.depth));
+    } else if (effect === 'touches') {
+      f.grazing = addOnce(f.grazing, s.id);
+      f.pieces = append(f.pieces, clearanceEntry(s.id, 'ship', 'los', 'graze', c.clearance));
     } else if (c.clearance <= NEAR_MM) {
-      pieces = append(pieces, clearanceEntry(s.id, 'ship', 'los', 'near', c.clearance));
+      f.pieces = append(f.pieces, clearanceEntry(s.id, 'ship', 'los', 'near', c.clearance));
     }
   }
+}
 
-  const verdict: LosVerdict = blockedBy ? 'blocked' : dustBy ? 'dust' : obstructedBy ? 'obstructed' : 'clear';
-  const readings = flips ? readingsUsed(flips, verdict, !!blockedBy, dustBy?.length ?? 0, obstructedBy?.length ?? 0) : null;
+/** Step 4: the verdict, the readings it rests on, and the pieces it lists. */
+function verdictOf(f: LosFindings): LosJudgement {
+  const { blockedBy, dustBy, obstructedBy, grazing, pieces, flips } = f;
+  const verdict = losByPrecedence(!!blockedBy, dustBy?.length ?? 0, obstructedBy?.length ?? 0);
+  const readings = flips
+    ? readingsUsed(flips, verdict, !!blockedBy, dustBy?.length ?? 0, obstructedBy?.length ?? 0)
+    : null;
   // A piece one line crosses is not "only touched" because the other line grazes it.
   let onlyTouched: string[] = grazing ?? [];
   if (grazing && verdict !== 'clear') {
-    const b = blockedBy, d = dustBy, ob = obstructedBy;
-    onlyTouched = grazing.filter((id) => !b?.includes(id) && !d?.includes(id) && !ob?.includes(id));
+    onlyTouched = grazing.filter((id) => !blockedBy?.includes(id) && !dustBy?.includes(id) && !obstructedBy?.includes(id));
   }
   // nothing on or near the line: one shared answer (callers that hand its lists out copy them)
   if (!pieces && !(readings && readings.length)) return CLEAR_LOS;
-  const j: LosJudgement = { los: verdict, obstructedBy: obstructedBy ?? [], grazing: onlyTouched, blockedBy: blockedBy ?? NONE, dustBy: dustBy ?? NONE, pieces: pieces ?? [] };
+  const j: LosJudgement = {
+    los: verdict, obstructedBy: obstructedBy ?? [], grazing: onlyTouched, blockedBy: blockedBy ?? NONE,
+    dustBy: dustBy ?? NONE, pieces: pieces ?? [],
+  };
   if (readings && readings.length) j.readings = readings;
   return j;
 }
@@ -695,7 +566,7 @@ function readingsUsed(flips: Flip[], los: LosVerdict, blocked: boolean, dust: nu
   for (const f of flips) {
     const d = dust - count(f.now, 'dust') + count(f.alt, 'dust');
     const ob = obstructed - count(f.now, 'obstructs') + count(f.alt, 'obstructs');
-    const otherwise: LosVerdict = blocked ? 'blocked' : d > 0 ? 'dust' : ob > 0 ? 'obstructed' : 'clear';
+    const otherwise = losByPrecedence(blocked, d, ob);
     if (otherwise === los || out.some((u) => u.reading === f.reading && u.value === f.value)) continue;
     out.push({ reading: f.reading, value: f.value, otherwise, says: READING_SAYS[`${f.reading}/${f.value}`] });
   }
@@ -728,7 +599,7 @@ function coverShapesNear(ships: ShipEntry[], cover: CoverOutline, p: Point, q: P
   const out: Shape[] = [];
   for (const s of ships) {
     const C = coverShape(s, cover);
-    if (C.convex && !segmentInConvexBeyond(C, p, q, -TOL_SLACK_MM, clipSlot)) continue;
+    if (C.convex && convexClearOf(C, p, q)) continue;
     out.push(C);
   }
   return out;

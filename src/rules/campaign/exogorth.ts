@@ -12,6 +12,7 @@ import type { ExogorthReport, ProposalReport, ReadingUse, Violation, XY } from '
 import type { PlaceExogorth } from '../../model/table';
 import { bandOf, edgeNote } from '../bands';
 import { overlapEffect } from '../overlaps';
+import { losByPrecedence, obstructionOf } from '../attacks/los';
 import { overlapShape, type ObstacleEntry, type SquadronEntry, type World } from '../world';
 
 const xy = (p: Point): XY => [p.x, p.y];
@@ -52,16 +53,17 @@ export function exogorths(world: World): ExogorthReport[] {
         ...world.ships.map((s): [string, Shape, boolean] => [s.id, s.shapes.base, false]),
       ];
       for (const [id, shape, isDust] of blockers) {
-        const k = crossing(shape, from.x, from.y, to.x, to.y).kind;
-        if (k === 'cross' && exempt.has(id)) {
+        // the same obstruction as any attack's, with the exogorth's own exemptions
+        const effect = obstructionOf(crossing(shape, from.x, from.y, to.x, to.y).kind, exempt.has(id));
+        if (effect === 'exempt') {
           notObstructing.push(id);
           if (isDust) touchedDust.push(id);
-        } else if (k === 'cross') {
+        } else if (effect === 'obstructs') {
           obstructedBy.push(id);
           if (isDust) dust.push(id);
-        } else if (k === 'graze') grazing.push(id);
+        } else if (effect === 'touches') grazing.push(id);
       }
-      const los = obstructedBy.length ? 'obstructed' : 'clear';
+      const los = losByPrecedence(false, 0, obstructedBy.length);
       // a dust field the exogorth touches: passed over (exempt) or still forbidding (forbids)
       if (dustReading === 'forbids') dust.push(...touchedDust);
       const forbidden = dust.length > 0;

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crossing } from '../../../src/geometry/relate';
 import { OBSTACLE_TYPES } from '../../../src/model/catalog';
-import { deepestOn, lineMeets } from '../../../src/rules/attacks/los';
+import { deepestOn, lineMeets } from '../../../src/geometry/line-meet';
 import { insideIntervals } from '../../../src/geometry/relate';
 import { Polygon } from '../../../src/geometry/polygon';
 import { localOutline } from '../../support/attacks';
