@@ -116,7 +116,7 @@ test.describe('desktop 1280x800', () => {
     // a share link carries it to another browser
     await page.click('text=Share link');
     const shared = await page.inputValue('#share-link');
-    expect(shared).toContain('#table=');
+    expect(shared).toContain('#tz=');
     const other = await (await browser.newContext()).newPage();
     await other.goto(shared.replace(/^https?:\/\/[^/]+/, ''));
     await expect(other.locator('body[data-ready="true"]')).toBeVisible();

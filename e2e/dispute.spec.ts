@@ -144,7 +144,7 @@ for (const phone of [false, true]) {
       expect(png.readUInt32BE(16)).toBe(900); // width
       // share this ruling: the link names the pair
       await page.click('#share-attack');
-      await expect(page.locator('#attack-link')).toHaveValue(/#table=[A-Za-z0-9_-]+&attack=tie,xw$/);
+      await expect(page.locator('#attack-link')).toHaveValue(/#tz=[A-Za-z0-9_-]+&attack=tie,xw$/);
       await openFresh(page, link(nearMissTable(300 + half + 5), 'tie', 'xw'));
       await expect(card(page)).toHaveAttribute('data-los', 'clear');
       await expect(card(page)).toHaveAttribute('data-close-call', 'false');

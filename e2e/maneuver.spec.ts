@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { openFresh, pagePoint, piece } from './helpers';
 
@@ -41,7 +42,7 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
   // the plan is in the share link
   await page.click('#share');
   const link = await page.inputValue('#share-link');
-  const shared = JSON.parse(Buffer.from(link.split('#table=')[1], 'base64url').toString());
+  const shared = JSON.parse(inflateRawSync(Buffer.from(link.split('#tz=')[1], 'base64url')).toString());
   expect(shared.proposals).toEqual([{ id: 'maneuver-plan', kind: 'maneuver', ship: 'vsd', speed: 2, clicks: [1, 1], side: 'right' }]);
 
   await page.click('#maneuver-execute');

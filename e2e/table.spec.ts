@@ -130,7 +130,7 @@ test('a share link opened in a fresh browser shows the same table', async ({ pag
   await expect.poll(async () => (await piece(page, 'tie2')).x).not.toBe(tie.x);
   await page.click('#share');
   const link = await page.inputValue('#share-link');
-  expect(link).toContain('#table=');
+  expect(link).toContain('#tz=');
   const table = await tableJson(page);
 
   const fresh = await browser.newContext();

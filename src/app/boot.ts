@@ -7,7 +7,7 @@ import { validateTable, type Table } from '../model/table';
 import { record } from '../state/history';
 import { TableLibrary, type Current } from '../state/library';
 import { loadSaved } from '../state/persist';
-import { attackFromHash, SHARE_PREFIX, tableFromHash } from '../state/share';
+import { attackFromHash, isTableHash, tableFromHash } from '../state/share';
 import { type AppStore, type Commands, commands, createAppStore, pairProblem } from '../state/store';
 
 export interface Booted {
@@ -44,7 +44,7 @@ const now = () => new Date().toLocaleString([], { dateStyle: 'short', timeStyle:
 /** Open the table a link names (now and whenever the hash changes); a broken link keeps the table. */
 export function watchLinks({ store, cmd, lib }: Booted) {
   const openHash = () => {
-    if (!location.hash.startsWith(SHARE_PREFIX)) return;
+    if (!isTableHash(location.hash)) return;
     let t: Table | null = null;
     let attack: ReturnType<typeof attackFromHash> = null;
     let attackProblem = '';

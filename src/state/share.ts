@@ -1,8 +1,12 @@
+import { deflateSync, Inflate } from 'fflate';
 import { parseTableText, type Table } from '../model/table';
 
 /** base64url (RFC 4648 section 5, no padding) of UTF-8 text. */
 export function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+  return bytesToBase64Url(new TextEncoder().encode(text));
+}
+
+function bytesToBase64Url(bytes: Uint8Array): string {
   let bin = '';
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -10,6 +14,15 @@ export function toBase64Url(text: string): string {
 
 /** Decode base64url text to UTF-8; throws an Error saying what is wrong. */
 export function fromBase64Url(code: string): string {
+  const bytes = base64UrlToBytes(code);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error('the link does not decode to UTF-8 text');
+  }
+}
+
+function base64UrlToBytes(code: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*={0,2}$/.test(code)) {
     const bad = code.match(/[^A-Za-z0-9_=-]/)?.[0] ?? '=';
     throw new Error(`the link is not base64url: it contains ${JSON.stringify(bad)}`);
@@ -22,22 +35,67 @@ export function fromBase64Url(code: string): string {
   } catch {
     throw new Error('the link is not valid base64url');
   }
-  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+/** the plain form: base64url of the table file's JSON (always opened) */
+export const SHARE_PREFIX = '#table=';
+/** the compressed form the app writes: base64url of the JSON, raw DEFLATE (RFC 1951) */
+export const COMPRESSED_PREFIX = '#tz=';
+/** a link's table may not inflate to more than this (a table file is far smaller; the CLI's limit too) */
+export const LINK_TABLE_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Whether a location hash carries a table (either form). */
+export const isTableHash = (hash: string) => hash.startsWith(SHARE_PREFIX) || hash.startsWith(COMPRESSED_PREFIX);
+
+/** Raw DEFLATE of UTF-8 text, as base64url. */
+export function compressToBase64Url(text: string): string {
+  return bytesToBase64Url(deflateSync(new TextEncoder().encode(text), { level: 9 }));
+}
+
+/** The text a compressed link carries; throws an Error saying what is wrong (never inflates past the limit). */
+export function decompressFromBase64Url(code: string): string {
+  const bytes = base64UrlToBytes(code);
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const inflate = new Inflate((chunk) => {
+    size += chunk.length;
+    if (size > LINK_TABLE_MAX_BYTES) throw new Error(`the link's table is larger than ${LINK_TABLE_MAX_BYTES / 1048576} MB`);
+    parts.push(chunk);
+  });
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    inflate.push(bytes, true);
+  } catch (e) {
+    if (/larger than/.test((e as Error).message)) throw e;
+    throw new Error('the link is not a compressed table (its DEFLATE data is broken or cut short)');
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(all);
   } catch {
     throw new Error('the link does not decode to UTF-8 text');
   }
 }
 
-export const SHARE_PREFIX = '#table=';
-
 export const ATTACK_PARAM = '&attack=';
 
-/** `#table=...`, and `&attack=ATTACKER,DEFENDER` when an attack is named (table-format.md, Links). */
-export function tableToHash(table: Table, attack?: { attacker: string; defender: string } | null): string {
+/**
+ * `#tz=...` (compressed; `#table=...` with plain), and `&attack=ATTACKER,DEFENDER` when an attack is
+ * named (table-format.md, Links).
+ */
+export function tableToHash(
+  table: Table,
+  attack?: { attacker: string; defender: string } | null,
+  plain = false,
+): string {
   const pair = attack ? `${ATTACK_PARAM}${encodeURIComponent(attack.attacker)},${encodeURIComponent(attack.defender)}` : '';
-  return SHARE_PREFIX + toBase64Url(JSON.stringify(table)) + pair;
+  const json = JSON.stringify(table);
+  return (plain ? SHARE_PREFIX + toBase64Url(json) : COMPRESSED_PREFIX + compressToBase64Url(json)) + pair;
 }
 
 /** The attack a link names (`&attack=A,D`), or null; throws an Error saying what is wrong with it. */
@@ -51,10 +109,12 @@ export function attackFromHash(hash: string): { attacker: string; defender: stri
   return { attacker: parts[0], defender: parts[1] };
 }
 
-/** The table a `#table=` hash carries; throws an Error naming the problem (TableError for a bad table). */
+/** The table a `#table=` or `#tz=` hash carries; throws an Error naming the problem (TableError for a bad table). */
 export function tableFromHash(hash: string): Table {
   const end = hash.indexOf('&');
-  const code = hash.slice(SHARE_PREFIX.length, end < 0 ? undefined : end);
-  if (!code) throw new Error('the link has nothing after #table=');
-  return parseTableText(fromBase64Url(code));
+  const compressed = hash.startsWith(COMPRESSED_PREFIX);
+  const prefix = compressed ? COMPRESSED_PREFIX : SHARE_PREFIX;
+  const code = hash.slice(prefix.length, end < 0 ? undefined : end);
+  if (!code) throw new Error(`the link has nothing after ${prefix}`);
+  return parseTableText(compressed ? decompressFromBase64Url(code) : fromBase64Url(code));
 }
