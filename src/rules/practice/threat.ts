@@ -19,12 +19,13 @@
 import { bboxGap, hullsApartBeyond, relate } from '../../geometry/relate';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { AttackReport } from '../../model/report';
-import { type AttackContext, attackContext, movedShipContext, player, type Side } from '../attacks/context';
+import {
+  type AttackContext, attackContext, movedShipContext, player, type Side, type ThirdPieceMeetings,
+} from '../attacks/context';
 import { attackBetween } from '../attacks/attacks';
 import type { Pose } from '../movement/maneuver';
 import { outsideBy, playArea } from '../sanity';
 import type { ShipEntry, World } from '../world';
-import type { ThirdPieceMeetings } from '../attacks/los';
 import { type ShipPlace, worldWithShipAt } from './moved';
 
 export type Range = AttackReport['range'];
