@@ -1,33 +1,76 @@
 import { localShipShapes } from './pieces';
 import { parsePhoto, type PhotoEvidence, PhotoFieldProblem, solvePhoto } from './photo';
 import {
-  ARC_EDIT_KEYS, ARC_SOURCES, type Band, CATALOG, type Catalog, type ClassEdit, type MeasurementOverrides, OBSTACLE_TYPES, type ObstacleType, SHIP_SIZES, type ShipSize,
-  shipClass, TARGETING_EDIT_KEYS, TOOL_OVERRIDE_KEYS, withMeasurements,
+  ARC_EDIT_KEYS,
+  ARC_SOURCES,
+  type Band,
+  CATALOG,
+  type Catalog,
+  type ClassEdit,
+  type MeasurementOverrides,
+  OBSTACLE_TYPES,
+  type ObstacleType,
+  SHIP_SIZES,
+  type ShipSize,
+  shipClass,
+  TARGETING_EDIT_KEYS,
+  TOOL_OVERRIDE_KEYS,
+  withMeasurements,
 } from './catalog';
 
 export type Ruleset = 'seed' | '1.6';
 
 /** The six obstacles of a core set or fleet expansion, one of each (the seed's Obstacles). */
-export const CORE_OBSTACLES: readonly ObstacleType[] = ['asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station'];
+export const CORE_OBSTACLES: readonly ObstacleType[] = [
+  'asteroid-a',
+  'asteroid-b',
+  'asteroid-c',
+  'debris-a',
+  'debris-b',
+  'station',
+];
 export type TableSize = '3x6' | '3x3';
 export type Player = 1 | 2;
 
 export interface Ship {
-  id: string; size: ShipSize; class?: string; player: Player;
-  x: number; y: number; rotation: number; speed: number;
+  id: string;
+  size: ShipSize;
+  class?: string;
+  player: Player;
+  x: number;
+  y: number;
+  rotation: number;
+  speed: number;
   /** optional: what players call this ship ("Devastator") */
   name?: string;
 }
 export interface Squadron {
-  id: string; player: Player; x: number; y: number;
+  id: string;
+  player: Player;
+  x: number;
+  y: number;
   /** optional: what players call this squadron ("Howlrunner") */
   name?: string;
 }
-export interface Obstacle { id: string; type: ObstacleType; x: number; y: number; rotation: number }
-export interface Token { id: string; x: number; y: number; radius: number }
+export interface Obstacle {
+  id: string;
+  type: ObstacleType;
+  x: number;
+  y: number;
+  rotation: number;
+}
+export interface Token {
+  id: string;
+  x: number;
+  y: number;
+  radius: number;
+}
 
 export interface PlaceExogorth {
-  id: string; kind: 'place-exogorth'; obstacle: Obstacle; placedBy: Player;
+  id: string;
+  kind: 'place-exogorth';
+  obstacle: Obstacle;
+  placedBy: Player;
   /**
    * Optional addition: where the player placing the displaced squadrons puts some of them
    * (squadron id to its centre), each judged by the rules; the others get proposed places.
@@ -35,12 +78,17 @@ export interface PlaceExogorth {
   placements?: Record<string, { x: number; y: number }>;
 }
 export interface MoveObstacle {
-  id: string; kind: 'move-obstacle'; obstacle: string; to: { x: number; y: number; rotation: number }; maxDistance: number;
+  id: string;
+  kind: 'move-obstacle';
+  obstacle: string;
+  to: { x: number; y: number; rotation: number };
+  maxDistance: number;
   /** optional: the least distance band the move must reach (none by default: it may stay) */
   minDistance?: number;
 }
 export interface SetupCheck {
-  id: string; kind: 'setup';
+  id: string;
+  kind: 'setup';
   /** which reading of the setup rule: the core rule (default) or the campaign erratum */
   reading?: 'core' | 'erratum';
   /** optional, 3'x3' only: which play-area edges count, all four (default) or only the players' edges */
@@ -65,16 +113,24 @@ export type Deploy = { id: string; kind: 'deploy'; to: { x: number; y: number; r
 );
 /** Where does this ship end if it executes this maneuver now? (table-format.md) */
 export interface ManeuverProposal {
-  id: string; kind: 'maneuver'; ship: string;
+  id: string;
+  kind: 'maneuver';
+  ship: string;
   /** default: the ship's speed */
   speed?: number;
   /** one per joint used, positive to starboard; joints not given are straight */
   clicks: number[];
   side: 'left' | 'right';
+  /** where the opponent puts squadrons the ship lands on (squadron ids); the others get proposed places */
+  placements?: Record<string, { x: number; y: number }>;
 }
 /** Every maneuver the speed chart allows at a speed, each judged as a maneuver. */
 export interface ManeuverFanProposal {
-  id: string; kind: 'maneuver-fan'; ship: string; speed?: number; side: 'left' | 'right';
+  id: string;
+  kind: 'maneuver-fan';
+  ship: string;
+  speed?: number;
+  side: 'left' | 'right';
 }
 /**
  * Optional addition: the end of a round's purrgil moves, judged together (src/rules/campaign/purrgil.ts):
@@ -82,10 +138,18 @@ export interface ManeuverFanProposal {
  * as the earlier moves left it.
  */
 export interface PurrgilRound {
-  id: string; kind: 'purrgil-round';
+  id: string;
+  kind: 'purrgil-round';
   moves: { player: Player; obstacle: string; to: { x: number; y: number; rotation: number } }[];
 }
-export type Proposal = PlaceExogorth | MoveObstacle | SetupCheck | Deploy | ManeuverProposal | ManeuverFanProposal | PurrgilRound;
+export type Proposal =
+  | PlaceExogorth
+  | MoveObstacle
+  | SetupCheck
+  | Deploy
+  | ManeuverProposal
+  | ManeuverFanProposal
+  | PurrgilRound;
 
 export interface Table {
   format: 'armada-table/1';
@@ -135,12 +199,18 @@ export interface Readings {
 }
 
 const READINGS = {
-  cover: ['base', 'token'], visiblePortion: ['any', 'ship'], dialLine: ['through-dial', 'over-obstacle'], exogorthDust: ['exempt', 'forbids'],
+  cover: ['base', 'token'],
+  visiblePortion: ['any', 'ship'],
+  dialLine: ['through-dial', 'over-obstacle'],
+  exogorthDust: ['exempt', 'forbids'],
 } as const;
 
 /** A table file that cannot be read: `path` names the field, as in `ships[2].rotation`. */
 export class TableError extends Error {
-  constructor(readonly path: string, readonly problem: string) {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
     super(path ? `${path}: ${problem}` : problem);
     this.name = 'TableError';
   }
@@ -166,14 +236,26 @@ const MAX_ID = 100;
  * `placements`) must never meet them, whatever map it is built in.
  */
 export const RESERVED_IDS: readonly string[] = [
-  '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toString',
-  'toLocaleString', 'valueOf', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
 ];
 
 type Obj = Record<string, unknown>;
 
 /** A string as JSON would write it, so a message stays on one line whatever the string holds. */
-const quote = (v: string): string => JSON.stringify(v).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+const quote = (v: string): string =>
+  JSON.stringify(v).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
 function describe(v: unknown): string {
   if (v === null) return 'null';
@@ -184,30 +266,40 @@ function describe(v: unknown): string {
 }
 
 function obj(v: unknown, path: string): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new TableError(path, `expected an object, got ${describe(v)}`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new TableError(path, `expected an object, got ${describe(v)}`);
   return v as Obj;
 }
 
 function arr(v: unknown, path: string): unknown[] {
   if (!Array.isArray(v)) throw new TableError(path, `expected an array, got ${describe(v)}`);
-  if (v.length > MAX_PIECES) throw new TableError(path, `has ${v.length} entries; at most ${MAX_PIECES} are allowed`);
+  if (v.length > MAX_PIECES)
+    throw new TableError(path, `has ${v.length} entries; at most ${MAX_PIECES} are allowed`);
   return v;
 }
 
 /** `ships[2]` + `x` -> `ships[2].x`; at the top of the file the field is named alone. */
 const field = (path: string, key: string): string => (path ? `${path}.${key}` : key);
 
-function num(o: Obj, key: string, path: string, opts: { min?: number; max?: number; def?: number; integer?: boolean } = {}): number {
+function num(
+  o: Obj,
+  key: string,
+  path: string,
+  opts: { min?: number; max?: number; def?: number; integer?: boolean } = {},
+): number {
   const v = o[key];
   const p = field(path, key);
   if (v === undefined) {
     if (opts.def !== undefined) return opts.def;
     throw new TableError(p, 'missing; expected a number');
   }
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new TableError(p, `expected a number, got ${describe(v)}`);
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new TableError(p, `expected a number, got ${describe(v)}`);
   if (opts.integer && !Number.isInteger(v)) throw new TableError(p, `expected a whole number, got ${v}`);
-  if (opts.min !== undefined && v < opts.min) throw new TableError(p, `${v} is below the least allowed, ${opts.min}`);
-  if (opts.max !== undefined && v > opts.max) throw new TableError(p, `${v} is above the most allowed, ${opts.max}`);
+  if (opts.min !== undefined && v < opts.min)
+    throw new TableError(p, `${v} is below the least allowed, ${opts.min}`);
+  if (opts.max !== undefined && v > opts.max)
+    throw new TableError(p, `${v} is above the most allowed, ${opts.max}`);
   return v;
 }
 
@@ -216,7 +308,10 @@ function str<T extends string>(o: Obj, key: string, path: string, allowed?: read
   const p = field(path, key);
   if (v === undefined) {
     if (def !== undefined) return def;
-    throw new TableError(p, allowed ? `missing; expected one of ${allowed.join(', ')}` : 'missing; expected a string');
+    throw new TableError(
+      p,
+      allowed ? `missing; expected one of ${allowed.join(', ')}` : 'missing; expected a string',
+    );
   }
   if (typeof v !== 'string') throw new TableError(p, `expected a string, got ${describe(v)}`);
   if (allowed && !allowed.includes(v as T)) {
@@ -227,7 +322,11 @@ function str<T extends string>(o: Obj, key: string, path: string, allowed?: read
 
 function player(o: Obj, path: string): Player {
   const v = o.player;
-  if (v !== 1 && v !== 2) throw new TableError(`${path}.player`, v === undefined ? 'missing; expected 1 or 2' : `expected 1 or 2, got ${describe(v)}`);
+  if (v !== 1 && v !== 2)
+    throw new TableError(
+      `${path}.player`,
+      v === undefined ? 'missing; expected 1 or 2' : `expected 1 or 2, got ${describe(v)}`,
+    );
   return v;
 }
 
@@ -240,12 +339,22 @@ function rotation(o: Obj, path: string, def?: number): number {
 
 function id(o: Obj, path: string, seen: Map<string, string>): string {
   const v = str(o, 'id', path);
-  if (v.length === 0 || v.length > MAX_ID) throw new TableError(`${path}.id`, `expected 1 to ${MAX_ID} characters`);
-  if (RESERVED_IDS.includes(v)) throw new TableError(`${path}.id`, `${quote(v)} is a reserved name in JavaScript; choose another id`);
+  if (v.length === 0 || v.length > MAX_ID)
+    throw new TableError(`${path}.id`, `expected 1 to ${MAX_ID} characters`);
+  if (RESERVED_IDS.includes(v))
+    throw new TableError(`${path}.id`, `${quote(v)} is a reserved name in JavaScript; choose another id`);
   // attack keys are `ship.zone` (isd.front): a squadron "isd.front" beside a ship "isd" would be the same key
-  if (v.includes('.')) throw new TableError(`${path}.id`, `${quote(v)} holds a dot; a dot separates a ship's id from its hull zone (isd.front), so ids may not hold one`);
+  if (v.includes('.'))
+    throw new TableError(
+      `${path}.id`,
+      `${quote(v)} holds a dot; a dot separates a ship's id from its hull zone (isd.front), so ids may not hold one`,
+    );
   // a link names one attack as `&attack=ATTACKER,DEFENDER`: a comma in an id would split it wrongly
-  if (v.includes(',')) throw new TableError(`${path}.id`, `${quote(v)} holds a comma; a link names an attack as attacker,defender, so ids may not hold one`);
+  if (v.includes(','))
+    throw new TableError(
+      `${path}.id`,
+      `${quote(v)} holds a comma; a link names an attack as attacker,defender, so ids may not hold one`,
+    );
   const before = seen.get(v);
   if (before) throw new TableError(`${path}.id`, `duplicate id ${quote(v)} (also used by ${before})`);
   seen.set(v, path);
@@ -257,8 +366,10 @@ const MAX_NAME = 60;
 /** A piece's optional name: one line of 1 to 60 characters. */
 function name(o: Obj, path: string): string {
   const v = str<string>(o, 'name', path).trim();
-  if (v.length === 0 || v.length > MAX_NAME) throw new TableError(`${path}.name`, `expected 1 to ${MAX_NAME} characters`);
-  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(v)) throw new TableError(`${path}.name`, 'expected one line without control characters');
+  if (v.length === 0 || v.length > MAX_NAME)
+    throw new TableError(`${path}.name`, `expected 1 to ${MAX_NAME} characters`);
+  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(v))
+    throw new TableError(`${path}.name`, 'expected one line without control characters');
   return v;
 }
 
@@ -266,8 +377,10 @@ function onTable(o: Obj, path: string, size: TableSize): { x: number; y: number 
   const t = CATALOG.tables[size];
   const x = num(o, 'x', path);
   const y = num(o, 'y', path);
-  if (x < 0 || x > t.width) throw new TableError(`${path}.x`, `${x} is off the ${size} table (0 to ${t.width})`);
-  if (y < 0 || y > t.height) throw new TableError(`${path}.y`, `${y} is off the ${size} table (0 to ${t.height})`);
+  if (x < 0 || x > t.width)
+    throw new TableError(`${path}.x`, `${x} is off the ${size} table (0 to ${t.width})`);
+  if (y < 0 || y > t.height)
+    throw new TableError(`${path}.y`, `${y} is off the ${size} table (0 to ${t.height})`);
   return { x, y };
 }
 
@@ -283,32 +396,40 @@ function measurements(v: unknown, path: string): MeasurementOverrides | undefine
     for (const n of names) {
       if (b[n] === undefined) continue;
       const val = num(b, n, `${path}.${key}`, { min: 1, max: 1000 });
-      if (val <= prev) throw new TableError(`${path}.${key}.${n}`, `${val} must be longer than the band before it`);
+      if (val <= prev)
+        throw new TableError(`${path}.${key}.${n}`, `${val} must be longer than the band before it`);
       prev = val;
       res[n] = val;
     }
     for (const k of Object.keys(b)) {
-      if (!names.includes(k)) throw new TableError(`${path}.${key}.${k}`, `unknown band; expected one of ${names.join(', ')}`);
+      if (!names.includes(k))
+        throw new TableError(`${path}.${key}.${k}`, `unknown band; expected one of ${names.join(', ')}`);
     }
     (out as Record<string, unknown>)[key] = res;
   };
   bandSet('rangeBands', ['close', 'medium', 'long']);
   bandSet('distanceBands', ['1', '2', '3', '4', '5']);
   if (o.arcSource !== undefined) out.arcSource = str(o, 'arcSource', path, ARC_SOURCES);
-  if (o.squadronDiameter !== undefined) out.squadronDiameter = num(o, 'squadronDiameter', path, { min: 10, max: 60 });
+  if (o.squadronDiameter !== undefined)
+    out.squadronDiameter = num(o, 'squadronDiameter', path, { min: 10, max: 60 });
   if (o.dialFrame !== undefined) {
     const f = obj(o.dialFrame, `${path}.dialFrame`);
     out.dialFrame = {};
     // a frame narrower than 1 mm is a spike, one wider than a small base's 43 mm edge folds the footprint over itself
-    if (f.width !== undefined) out.dialFrame.width = num(f, 'width', `${path}.dialFrame`, { min: 1, max: 40 });
-    if (f.protrusion !== undefined) out.dialFrame.protrusion = num(f, 'protrusion', `${path}.dialFrame`, { min: 0, max: 20 });
+    if (f.width !== undefined)
+      out.dialFrame.width = num(f, 'width', `${path}.dialFrame`, { min: 1, max: 40 });
+    if (f.protrusion !== undefined)
+      out.dialFrame.protrusion = num(f, 'protrusion', `${path}.dialFrame`, { min: 0, max: 20 });
   }
   if (o.maneuverTool !== undefined) {
     const t = obj(o.maneuverTool, `${path}.maneuverTool`);
     const res: NonNullable<MeasurementOverrides['maneuverTool']> = {};
     for (const k of Object.keys(t)) {
       if (!(TOOL_OVERRIDE_KEYS as readonly string[]).includes(k)) {
-        throw new TableError(`${path}.maneuverTool.${k}`, `unknown figure; expected one of ${TOOL_OVERRIDE_KEYS.join(', ')}`);
+        throw new TableError(
+          `${path}.maneuverTool.${k}`,
+          `unknown figure; expected one of ${TOOL_OVERRIDE_KEYS.join(', ')}`,
+        );
       }
     }
     for (const k of TOOL_OVERRIDE_KEYS) {
@@ -326,7 +447,8 @@ function measurements(v: unknown, path: string): MeasurementOverrides | undefine
 /** Refuse a key of `o` not in `allowed`, naming it and what it should have been. */
 function onlyKeys(o: Obj, allowed: readonly string[], path: string, what: string): void {
   for (const k of Object.keys(o)) {
-    if (!allowed.includes(k)) throw new TableError(`${path}.${k}`, `unknown ${what}; expected one of ${allowed.join(', ')}`);
+    if (!allowed.includes(k))
+      throw new TableError(`${path}.${k}`, `unknown ${what}; expected one of ${allowed.join(', ')}`);
   }
 }
 
@@ -340,18 +462,28 @@ function classEdits(v: unknown, path: string): Record<string, ClassEdit> {
   for (const id of Object.keys(o)) {
     const at = `${path}.${id}`;
     const cls = shipClass(CATALOG, id);
-    if (!cls) throw new TableError(at, `no ship class ${quote(id)} in the catalog (class ids as in table files: victory, cr90, ...)`);
+    if (!cls)
+      throw new TableError(
+        at,
+        `no ship class ${quote(id)} in the catalog (class ids as in table files: victory, cr90, ...)`,
+      );
     const { width, length } = CATALOG.shipSizes[cls.size].token;
     const e = obj(o[id], at);
     for (const k of Object.keys(e)) {
-      if (k !== 'arcs' && k !== 'targetingPoints') throw new TableError(`${at}.${k}`, 'unknown part of a class; expected arcs or targetingPoints');
+      if (k !== 'arcs' && k !== 'targetingPoints')
+        throw new TableError(`${at}.${k}`, 'unknown part of a class; expected arcs or targetingPoints');
     }
     const edit: ClassEdit = {};
     const huge = cls.size === 'huge';
     if (e.arcs !== undefined) {
       const a = obj(e.arcs, `${at}.arcs`);
       const res: NonNullable<ClassEdit['arcs']> = {};
-      onlyKeys(a, ARC_EDIT_KEYS.filter((x) => huge || x !== 'sideSplit'), `${at}.arcs`, `arc figure for a ${cls.size} ship`);
+      onlyKeys(
+        a,
+        ARC_EDIT_KEYS.filter((x) => huge || x !== 'sideSplit'),
+        `${at}.arcs`,
+        `arc figure for a ${cls.size} ship`,
+      );
       for (const k of ARC_EDIT_KEYS) {
         if (a[k] === undefined) continue;
         // insets run along an end edge (half the token's width at most), the rest along its length
@@ -363,15 +495,28 @@ function classEdits(v: unknown, path: string): Record<string, ClassEdit> {
     if (e.targetingPoints !== undefined) {
       const t = obj(e.targetingPoints, `${at}.targetingPoints`);
       const res: NonNullable<ClassEdit['targetingPoints']> = {};
-      onlyKeys(t, TARGETING_EDIT_KEYS.filter((x) => huge || x !== 'sideRear'), `${at}.targetingPoints`, `targeting point for a ${cls.size} ship`);
-      for (const k of ['front', 'rear'] as const) if (t[k] !== undefined) res[k] = num(t, k, `${at}.targetingPoints`, { min: 0, max: length });
+      onlyKeys(
+        t,
+        TARGETING_EDIT_KEYS.filter((x) => huge || x !== 'sideRear'),
+        `${at}.targetingPoints`,
+        `targeting point for a ${cls.size} ship`,
+      );
+      for (const k of ['front', 'rear'] as const)
+        if (t[k] !== undefined) res[k] = num(t, k, `${at}.targetingPoints`, { min: 0, max: length });
       for (const k of ['side', 'sideRear'] as const) {
         if (t[k] === undefined) continue;
         const p = `${at}.targetingPoints.${k}`;
         const xy = t[k];
-        if (!Array.isArray(xy) || xy.length !== 2) throw new TableError(p, `expected [mm out from the centreline, mm back from the front edge], got ${describe(xy)}`);
+        if (!Array.isArray(xy) || xy.length !== 2)
+          throw new TableError(
+            p,
+            `expected [mm out from the centreline, mm back from the front edge], got ${describe(xy)}`,
+          );
         const pair = { out: xy[0], back: xy[1] };
-        res[k] = [num(pair, 'out', p, { min: 0, max: width / 2 }), num(pair, 'back', p, { min: 0, max: length })];
+        res[k] = [
+          num(pair, 'out', p, { min: 0, max: width / 2 }),
+          num(pair, 'back', p, { min: 0, max: length }),
+        ];
       }
       edit.targetingPoints = res;
     }
@@ -387,7 +532,13 @@ export function parseTableText(text: string): Table {
     json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a byte-order mark from some editors
   } catch (e) {
     // the parser quotes the text around the fault, which may hold any character: keep it one line
-    const why = (e as Error).message.split('\n')[0].slice(0, 120).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const why = (e as Error).message
+      .split('\n')[0]
+      .slice(0, 120)
+      .replace(
+        /[\u0000-\u001f\u007f\u2028\u2029]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
     throw new TableError('', `not valid JSON (${why})`);
   }
   return validateTable(json);
@@ -398,15 +549,24 @@ export function validateTable(json: unknown): Table {
   const root = obj(json, '(file)');
   const format = root.format;
   if (format !== 'armada-table/1') {
-    throw new TableError('format', format === undefined ? 'missing; expected "armada-table/1"' : `expected "armada-table/1", got ${describe(format)}`);
+    throw new TableError(
+      'format',
+      format === undefined
+        ? 'missing; expected "armada-table/1"'
+        : `expected "armada-table/1", got ${describe(format)}`,
+    );
   }
   const tableSize = str<TableSize>(root, 'table', '', ['3x6', '3x3']);
   const ruleset = str<Ruleset>(root, 'ruleset', '', ['seed', '1.6'], 'seed');
   const seen = new Map<string, string>();
   const list = (key: string) => (root[key] === undefined ? [] : arr(root[key], key));
   // every pair of pieces is measured and judged: bound the work a file can ask for
-  const pieces = ['ships', 'squadrons', 'obstacles', 'tokens'].reduce((n, k) => n + (Array.isArray(root[k]) ? (root[k] as unknown[]).length : 0), 0);
-  if (pieces > MAX_TOTAL_PIECES) throw new TableError('(file)', `has ${pieces} pieces; at most ${MAX_TOTAL_PIECES} are allowed`);
+  const pieces = ['ships', 'squadrons', 'obstacles', 'tokens'].reduce(
+    (n, k) => n + (Array.isArray(root[k]) ? (root[k] as unknown[]).length : 0),
+    0,
+  );
+  if (pieces > MAX_TOTAL_PIECES)
+    throw new TableError('(file)', `has ${pieces} pieces; at most ${MAX_TOTAL_PIECES} are allowed`);
 
   const ship = (v: unknown, path: string): Ship => {
     const o = obj(v, path);
@@ -415,11 +575,17 @@ export function validateTable(json: unknown): Table {
     const cls = o.class === undefined ? undefined : str<string>(o, 'class', path);
     const spec = cls === undefined ? undefined : shipClass(CATALOG, cls);
     if (cls !== undefined && !spec) {
-      throw new TableError(`${path}.class`, `unknown ship class ${quote(cls)} (ship ${quote(sid)}); known: ${Object.keys(CATALOG.shipClasses).join(', ')}`);
+      throw new TableError(
+        `${path}.class`,
+        `unknown ship class ${quote(cls)} (ship ${quote(sid)}); known: ${Object.keys(CATALOG.shipClasses).join(', ')}`,
+      );
     }
     const size = o.size === undefined && spec ? spec.size : str<ShipSize>(o, 'size', path, SHIP_SIZES);
     if (spec && spec.size !== size) {
-      throw new TableError(`${path}.class`, `${cls} is a ${spec.size} ship, not ${size} (ship ${quote(sid)}); give the class alone or its size`);
+      throw new TableError(
+        `${path}.class`,
+        `${cls} is a ${spec.size} ship, not ${size} (ship ${quote(sid)}); give the class alone or its size`,
+      );
     }
     const s: Ship = {
       id: sid,
@@ -451,49 +617,85 @@ export function validateTable(json: unknown): Table {
   const tokens = list('tokens').map((v, i): Token => {
     const path = `tokens[${i}]`;
     const o = obj(v, path);
-    return { id: id(o, path, seen), ...onTable(o, path, tableSize), radius: num(o, 'radius', path, { min: 1, max: 100, def: 12.5 }) };
+    return {
+      id: id(o, path, seen),
+      ...onTable(o, path, tableSize),
+      radius: num(o, 'radius', path, { min: 1, max: 100, def: 12.5 }),
+    };
   });
   const obstacleIds = new Set(obstacles.map((o) => o.id));
   const squadronIds = new Set(squadrons.map((q) => q.id));
-  const sides = (p: Player) => ships.reduce((n, s) => n + (s.player === p ? (s.size === 'huge' ? 6 : 4) : 0), 0) + squadrons.reduce((n, q) => n + (q.player === p ? 1 : 0), 0);
+  const sides = (p: Player) =>
+    ships.reduce((n, s) => n + (s.player === p ? (s.size === 'huge' ? 6 : 4) : 0), 0) +
+    squadrons.reduce((n, q) => n + (q.player === p ? 1 : 0), 0);
   const attackCount = 2 * sides(1) * sides(2);
   if (attackCount > MAX_ATTACKS) {
-    throw new TableError('(file)', `asks for ${attackCount} attacks (every hull zone and squadron against every enemy one); at most ${MAX_ATTACKS} are judged`);
+    throw new TableError(
+      '(file)',
+      `asks for ${attackCount} attacks (every hull zone and squadron against every enemy one); at most ${MAX_ATTACKS} are judged`,
+    );
   }
   if (Array.isArray(root.proposals) && root.proposals.length > MAX_PROPOSALS) {
-    throw new TableError('proposals', `has ${root.proposals.length} proposals; at most ${MAX_PROPOSALS} are judged in one table`);
+    throw new TableError(
+      'proposals',
+      `has ${root.proposals.length} proposals; at most ${MAX_PROPOSALS} are judged in one table`,
+    );
   }
   const shipById = new Map(ships.map((s) => [s.id, s]));
   const proposals = list('proposals').map((v, i): Proposal => {
     const path = `proposals[${i}]`;
     const o = obj(v, path);
     const pid = id(o, path, seen);
-    const kind = str(o, 'kind', path, ['place-exogorth', 'move-obstacle', 'setup', 'deploy', 'maneuver', 'maneuver-fan', 'purrgil-round'] as const);
+    const kind = str(o, 'kind', path, [
+      'place-exogorth',
+      'move-obstacle',
+      'setup',
+      'deploy',
+      'maneuver',
+      'maneuver-fan',
+      'purrgil-round',
+    ] as const);
     if (kind === 'deploy') return deploy(o, path, pid);
     if (kind === 'purrgil-round') {
       const moves = arr(o.moves, `${path}.moves`).map((v, k) => {
         const at = `${path}.moves[${k}]`;
         const m = obj(v, at);
         const target = str<string>(m, 'obstacle', at);
-        if (!obstacleIds.has(target)) throw new TableError(`${at}.obstacle`, `no obstacle with id ${quote(target)} on the table`);
+        if (!obstacleIds.has(target))
+          throw new TableError(`${at}.obstacle`, `no obstacle with id ${quote(target)} on the table`);
         const to = obj(m.to, `${at}.to`);
-        return { player: player(m, at), obstacle: target, to: { ...onTable(to, `${at}.to`, tableSize), rotation: rotation(to, `${at}.to`) } };
+        return {
+          player: player(m, at),
+          obstacle: target,
+          to: { ...onTable(to, `${at}.to`, tableSize), rotation: rotation(to, `${at}.to`) },
+        };
       });
       if (moves.length === 0) throw new TableError(`${path}.moves`, 'expected at least one move');
       return { id: pid, kind, moves };
     }
-    if (kind === 'maneuver' || kind === 'maneuver-fan') return maneuverProposal(o, path, pid, kind, shipById);
+    if (kind === 'maneuver' || kind === 'maneuver-fan') {
+      const m = maneuverProposal(o, path, pid, kind, shipById);
+      if (m.kind === 'maneuver' && o.placements !== undefined)
+        m.placements = placementsOf(o.placements, `${path}.placements`, squadronIds, tableSize);
+      return m;
+    }
     if (kind === 'setup') {
       const reading = str(o, 'reading', path, ['core', 'erratum'] as const, 'core');
       const res: SetupCheck = { id: pid, kind, reading };
       if (o.edges !== undefined) res.edges = str(o, 'edges', path, ['all', 'player'] as const);
-      if (o.composition !== undefined) res.composition = str(o, 'composition', path, ['standard', 'free'] as const);
+      if (o.composition !== undefined)
+        res.composition = str(o, 'composition', path, ['standard', 'free'] as const);
       if (o.objectiveAdds !== undefined) {
         const campaign = OBSTACLE_TYPES.filter((t) => !CORE_OBSTACLES.includes(t));
         res.objectiveAdds = arr(o.objectiveAdds, `${path}.objectiveAdds`).map((t, k, all) => {
           const at = `${path}.objectiveAdds[${k}]`;
-          if (typeof t !== 'string' || !(campaign as string[]).includes(t)) throw new TableError(at, `expected a campaign obstacle (${campaign.join(', ')}), got ${describe(t)}`);
-          if (all.indexOf(t) !== k) throw new TableError(at, `${quote(t)} is listed twice; a campaign expansion has one of each`);
+          if (typeof t !== 'string' || !(campaign as string[]).includes(t))
+            throw new TableError(
+              at,
+              `expected a campaign obstacle (${campaign.join(', ')}), got ${describe(t)}`,
+            );
+          if (all.indexOf(t) !== k)
+            throw new TableError(at, `${quote(t)} is listed twice; a campaign expansion has one of each`);
           return t as ObstacleType;
         });
       }
@@ -501,50 +703,63 @@ export function validateTable(json: unknown): Table {
     }
     if (kind === 'place-exogorth') {
       const ob = obstacle(obj(o.obstacle, `${path}.obstacle`), `${path}.obstacle`);
-      if (!ob.type.startsWith('exogorth')) throw new TableError(`${path}.obstacle.type`, `expected exogorth-1 or exogorth-2, got "${ob.type}"`);
+      if (!ob.type.startsWith('exogorth'))
+        throw new TableError(`${path}.obstacle.type`, `expected exogorth-1 or exogorth-2, got "${ob.type}"`);
       const by = o.placedBy;
-      if (by !== 1 && by !== 2) throw new TableError(`${path}.placedBy`, by === undefined ? 'missing; expected 1 or 2' : `expected 1 or 2, got ${describe(by)}`);
+      if (by !== 1 && by !== 2)
+        throw new TableError(
+          `${path}.placedBy`,
+          by === undefined ? 'missing; expected 1 or 2' : `expected 1 or 2, got ${describe(by)}`,
+        );
       const res: PlaceExogorth = { id: pid, kind, obstacle: ob, placedBy: by };
-      if (o.placements !== undefined) {
-        const at = `${path}.placements`;
-        const m = obj(o.placements, at);
-        // keyed by id: no prototype behind it (ids are never a name every object has)
-        const out: Record<string, { x: number; y: number }> = Object.create(null);
-        for (const [sq, v] of Object.entries(m)) {
-          if (!squadronIds.has(sq)) throw new TableError(`${at}.${sq}`, `no squadron with id ${quote(sq)} on the table`);
-          out[sq] = onTable(obj(v, `${at}.${sq}`), `${at}.${sq}`, tableSize);
-        }
-        res.placements = out;
-      }
+      if (o.placements !== undefined)
+        res.placements = placementsOf(o.placements, `${path}.placements`, squadronIds, tableSize);
       return res;
     }
     const target = str<string>(o, 'obstacle', path);
-    if (!obstacleIds.has(target)) throw new TableError(`${path}.obstacle`, `no obstacle with id ${quote(target)} on the table`);
+    if (!obstacleIds.has(target))
+      throw new TableError(`${path}.obstacle`, `no obstacle with id ${quote(target)} on the table`);
     const to = obj(o.to, `${path}.to`);
     const res: MoveObstacle = {
-      id: pid, kind, obstacle: target,
+      id: pid,
+      kind,
+      obstacle: target,
       to: { ...onTable(to, `${path}.to`, tableSize), rotation: rotation(to, `${path}.to`) },
       maxDistance: num(o, 'maxDistance', path, { min: 1, max: 5, integer: true, def: 2 }),
     };
-    if (o.minDistance !== undefined) res.minDistance = num(o, 'minDistance', path, { min: 1, max: 5, integer: true });
+    if (o.minDistance !== undefined)
+      res.minDistance = num(o, 'minDistance', path, { min: 1, max: 5, integer: true });
     return res;
   });
   function deploy(o: Obj, path: string, pid: string): Deploy {
-    if ((o.ship === undefined) === (o.squadron === undefined)) throw new TableError(path, 'a deploy proposal names one ship or one squadron');
+    if ((o.ship === undefined) === (o.squadron === undefined))
+      throw new TableError(path, 'a deploy proposal names one ship or one squadron');
     const key = o.ship !== undefined ? 'ship' : 'squadron';
     const listed: readonly (Ship | Squadron)[] = key === 'ship' ? ships : squadrons;
     let piece: string | Ship | Squadron;
     if (typeof o[key] === 'string') {
       piece = o[key] as string;
-      if (!listed.some((e) => e.id === piece)) throw new TableError(`${path}.${key}`, `no ${key} with id ${quote(piece)} on the table`);
+      if (!listed.some((e) => e.id === piece))
+        throw new TableError(`${path}.${key}`, `no ${key} with id ${quote(piece)} on the table`);
     } else piece = key === 'ship' ? ship(o[key], `${path}.${key}`) : squadron(o[key], `${path}.${key}`);
     const to = obj(o.to, `${path}.to`);
     const own = typeof piece === 'string' ? listed.find((e) => e.id === piece) : piece;
     const turn = own && 'rotation' in own ? (own as Ship).rotation : 0;
     const at = { ...onTable(to, `${path}.to`, tableSize), rotation: rotation(to, `${path}.to`, turn) };
-    return key === 'ship' ? { id: pid, kind: 'deploy', ship: piece as string | Ship, to: at } : { id: pid, kind: 'deploy', squadron: piece as string | Squadron, to: at };
+    return key === 'ship'
+      ? { id: pid, kind: 'deploy', ship: piece as string | Ship, to: at }
+      : { id: pid, kind: 'deploy', squadron: piece as string | Squadron, to: at };
   }
-  const table: Table = { format: 'armada-table/1', table: tableSize, ruleset, ships, squadrons, obstacles, tokens, proposals };
+  const table: Table = {
+    format: 'armada-table/1',
+    table: tableSize,
+    ruleset,
+    ships,
+    squadrons,
+    obstacles,
+    tokens,
+    proposals,
+  };
   const m = measurements(root.measurements, 'measurements');
   if (m) {
     table.measurements = m;
@@ -557,7 +772,8 @@ export function validateTable(json: unknown): Table {
       const at = `exogorthChoice[${k}]`;
       const c = obj(v, at);
       const e = str<string>(c, 'exogorth', at);
-      if (!exogorths.has(e)) throw new TableError(`${at}.exogorth`, `no exogorth with id ${quote(e)} on the table`);
+      if (!exogorths.has(e))
+        throw new TableError(`${at}.exogorth`, `no exogorth with id ${quote(e)} on the table`);
       return { player: player(c, at), exogorth: e };
     });
   }
@@ -577,7 +793,9 @@ export function validateTable(json: unknown): Table {
   if (root.readings !== undefined) {
     const r = obj(root.readings, 'readings');
     const names = Object.keys(READINGS) as (keyof typeof READINGS)[];
-    for (const k of Object.keys(r)) if (!(names as string[]).includes(k)) throw new TableError(`readings.${k}`, `unknown reading; expected one of ${names.join(', ')}`);
+    for (const k of Object.keys(r))
+      if (!(names as string[]).includes(k))
+        throw new TableError(`readings.${k}`, `unknown reading; expected one of ${names.join(', ')}`);
     const out: Record<string, string> = {};
     for (const k of names) if (r[k] !== undefined) out[k] = str(r, k, 'readings', READINGS[k]);
     table.readings = out as Readings;
@@ -585,24 +803,53 @@ export function validateTable(json: unknown): Table {
   return table;
 }
 
+/** Where a player puts displaced squadrons (an exogorth's, or those a ship lands on), by squadron id. */
+function placementsOf(
+  v: unknown,
+  at: string,
+  squadronIds: Set<string>,
+  tableSize: Table['table'],
+): Record<string, { x: number; y: number }> {
+  const m = obj(v, at);
+  // keyed by id: no prototype behind it (ids are never a name every object has)
+  const out: Record<string, { x: number; y: number }> = Object.create(null);
+  for (const [sq, w] of Object.entries(m)) {
+    if (!squadronIds.has(sq))
+      throw new TableError(`${at}.${sq}`, `no squadron with id ${quote(sq)} on the table`);
+    out[sq] = onTable(obj(w, `${at}.${sq}`), `${at}.${sq}`, tableSize);
+  }
+  return out;
+}
+
 function maneuverProposal(
-  o: Obj, path: string, pid: string, kind: 'maneuver' | 'maneuver-fan', ships: Map<string, Ship>,
+  o: Obj,
+  path: string,
+  pid: string,
+  kind: 'maneuver' | 'maneuver-fan',
+  ships: Map<string, Ship>,
 ): ManeuverProposal | ManeuverFanProposal {
   const shipId = str<string>(o, 'ship', path);
   const ship = ships.get(shipId);
   if (!ship) throw new TableError(`${path}.ship`, `no ship with id ${quote(shipId)} on the table`);
   const side = str(o, 'side', path, ['left', 'right'] as const, 'right');
   const speed = o.speed === undefined ? undefined : num(o, 'speed', path, { min: 0, max: 4, integer: true });
-  if (kind === 'maneuver-fan') return speed === undefined ? { id: pid, kind, ship: shipId, side } : { id: pid, kind, ship: shipId, speed, side };
+  if (kind === 'maneuver-fan')
+    return speed === undefined
+      ? { id: pid, kind, ship: shipId, side }
+      : { id: pid, kind, ship: shipId, speed, side };
   const used = speed ?? ship.speed;
   const list = o.clicks === undefined ? [] : arr(o.clicks, `${path}.clicks`);
   if (list.length > used) {
-    throw new TableError(`${path}.clicks`, `${list.length} clicks given for speed ${used}; expected at most one per joint used`);
+    throw new TableError(
+      `${path}.clicks`,
+      `${list.length} clicks given for speed ${used}; expected at most one per joint used`,
+    );
   }
   // the tool's joints turn at most two clicks either way; what the speed chart allows is judged, not refused
   const clicks = list.map((c, j) => {
     const p = `${path}.clicks[${j}]`;
-    if (typeof c !== 'number' || !Number.isInteger(c)) throw new TableError(p, `expected a whole number of clicks, got ${describe(c)}`);
+    if (typeof c !== 'number' || !Number.isInteger(c))
+      throw new TableError(p, `expected a whole number of clicks, got ${describe(c)}`);
     if (c < -2 || c > 2) throw new TableError(p, `${c} clicks: a joint turns at most 2 either way`);
     return c;
   });
@@ -636,7 +883,11 @@ export function checkClassEdits(table: Table, base: Catalog = CATALOG): void {
       if (!(a > 1)) throw new TableError(at, `these arc lines leave ${cls.name}'s ${z} hull zone no area`);
       sum += a;
     }
-    if (Math.abs(sum - token) > 1e-6 * token) throw new TableError(at, `these arc lines do not divide ${cls.name}'s token into hull zones (they cross)`);
+    if (Math.abs(sum - token) > 1e-6 * token)
+      throw new TableError(
+        at,
+        `these arc lines do not divide ${cls.name}'s token into hull zones (they cross)`,
+      );
     for (const z of shapes.zones) {
       const p = shapes.targetingPoints[z];
       if (!shapes.hullZones[z].contains(p.x, p.y)) {
@@ -661,9 +912,15 @@ export function checkBandOrder(table: Table, base: Catalog = CATALOG): void {
       const [low, high] = [bands[i - 1], bands[i]];
       // name an overridden figure (both overridden and out of order is refused by validateTable first)
       if (overridden(high.name)) {
-        throw new TableError(`measurements.${key}.${high.name}`, `${high.end} must be longer than ${word} ${low.name} (${low.end} mm)`);
+        throw new TableError(
+          `measurements.${key}.${high.name}`,
+          `${high.end} must be longer than ${word} ${low.name} (${low.end} mm)`,
+        );
       }
-      throw new TableError(`measurements.${key}.${low.name}`, `${low.end} must be shorter than ${word} ${high.name} (${high.end} mm)`);
+      throw new TableError(
+        `measurements.${key}.${low.name}`,
+        `${low.end} must be shorter than ${word} ${high.name} (${high.end} mm)`,
+      );
     }
   };
   check(cat.ruler.range, 'rangeBands', 'range');

@@ -1,4 +1,12 @@
-import { CATALOG, type Faction, OBSTACLE_TYPES, SHIP_SIZES, type ObstacleType, type ShipClassSpec, type ShipSize } from '../model/catalog';
+import {
+  CATALOG,
+  type Faction,
+  OBSTACLE_TYPES,
+  SHIP_SIZES,
+  type ObstacleType,
+  type ShipClassSpec,
+  type ShipSize,
+} from '../model/catalog';
 import { parseTableText, type Player, type Ruleset, type Table, type TableSize } from '../model/table';
 import { findPiece, patchPiece, piecesOffSize, positionProblem, renamePiece } from '../state/pieces';
 import { tableToHash } from '../state/share';
@@ -25,7 +33,10 @@ export function importText(cmd: Commands, text: string, source: string, loaded?:
   } catch (e) {
     // a file that is no table at all (not JSON, no format line) says so first; a table with a bad field names it
     const path = (e as { path?: string }).path;
-    const what = path === '' || path === 'format' ? `it is not an Armada table file (${(e as Error).message})` : (e as Error).message;
+    const what =
+      path === '' || path === 'format'
+        ? `it is not an Armada table file (${(e as Error).message})`
+        : (e as Error).message;
     cmd.message('error', `Could not load ${source}: ${what}. The table is unchanged.`);
   }
 }
@@ -35,49 +46,152 @@ export function shareLink(table: Table, attack?: { attacker: string; defender: s
 }
 
 export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, hooks: ControlHooks) {
-  const ruleset = h('select', { id: 'ruleset', title: "rules 1.5: the seed rules text (rules reference 1.5 where it is silent); 1.6: the later text (a squadron's line of sight from its centre; the 1.5 shield-dial rule dropped)", onchange: () => cmd.change({ ...store.getState().table, ruleset: ruleset.value as Ruleset }) },
-    option('seed', 'rules: 1.5'), option('1.6', 'rules: 1.6'));
+  const ruleset = h(
+    'select',
+    {
+      id: 'ruleset',
+      title:
+        "rules 1.5: the seed rules text (rules reference 1.5 where it is silent); 1.6: the later text (a squadron's line of sight from its centre; the 1.5 shield-dial rule dropped)",
+      onchange: () => cmd.change({ ...store.getState().table, ruleset: ruleset.value as Ruleset }),
+    },
+    option('seed', 'rules: 1.5'),
+    option('1.6', 'rules: 1.6'),
+  );
   // The rules leave open what hides the part of an obstacle under a ship: a reading kept in the table.
-  const cover = h('select', {
-    id: 'cover', title: 'what hides the part of an obstacle under a ship (visible-portion exception)',
-    onchange: () => { const t = store.getState().table; cmd.change({ ...t, readings: { ...t.readings, cover: cover.value as 'base' | 'token' } }); },
-  }, option('base', 'cover: plastic base'), option('token', 'cover: cardboard token'));
-  const size = h('select', { id: 'table-size', title: 'table size', onchange: () => { switchSize(store, cmd, size.value as TableSize); hooks.fit(); } },
-    option('3x6', "3'x6'"), option('3x3', "3'x3'"));
-  const file = h('input', { type: 'file', accept: '.json,application/json', id: 'import-file', style: 'display:none' });
+  const cover = h(
+    'select',
+    {
+      id: 'cover',
+      title: 'what hides the part of an obstacle under a ship (visible-portion exception)',
+      onchange: () => {
+        const t = store.getState().table;
+        cmd.change({ ...t, readings: { ...t.readings, cover: cover.value as 'base' | 'token' } });
+      },
+    },
+    option('base', 'cover: plastic base'),
+    option('token', 'cover: cardboard token'),
+  );
+  const size = h(
+    'select',
+    {
+      id: 'table-size',
+      title: 'table size',
+      onchange: () => {
+        switchSize(store, cmd, size.value as TableSize);
+        hooks.fit();
+      },
+    },
+    option('3x6', "3'x6'"),
+    option('3x3', "3'x3'"),
+  );
+  const file = h('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    id: 'import-file',
+    style: 'display:none',
+  });
   file.addEventListener('change', async () => {
     const f = file.files?.[0];
     const replaced = store.getState().table;
-    if (f) importText(cmd, await f.text(), `the file ${f.name}`, (t) => hooks.imported?.(t, replaced, f.name));
+    if (f)
+      importText(cmd, await f.text(), `the file ${f.name}`, (t) => hooks.imported?.(t, replaced, f.name));
     file.value = '';
   });
-  const link = h('input', { id: 'share-link', readonly: true, placeholder: 'share link', title: 'share link: the whole table' });
-  const rings = h('input', { type: 'checkbox', id: 'rings', onchange: () => cmd.set({ rings: rings.checked }) });
-  const setup = h('input', { type: 'checkbox', id: 'setup-mode', onchange: () => cmd.set({ setupMode: setup.checked }) });
-  const reading = h('select', { id: 'setup-reading', onchange: () => cmd.set({ setupReading: reading.value as 'core' | 'erratum' }) }, option('core', 'core rule'), option('erratum', 'campaign erratum'));
-  const next = h('select', { id: 'next-obstacle', title: 'next obstacle to place', onchange: () => cmd.set({ nextObstacle: next.value as ObstacleType }) },
-    ...OBSTACLE_TYPES.map((t) => option(t, CATALOG.obstacles[t].name)));
-  const edges = h('select', { id: 'setup-edges', title: "on 3'x3': which edges the setup rule counts", onchange: () => cmd.set({ setupEdges: edges.value as 'all' | 'player' }) },
-    option('all', 'all edges'), option('player', "players' edges"));
-  const nextRot = h('input', { type: 'number', id: 'next-rotation', step: '1', value: 0, title: 'rotation of the next obstacle (degrees)', style: 'width:60px',
-    onchange: () => cmd.set({ nextRotation: Number.isFinite(nextRot.valueAsNumber) ? nextRot.valueAsNumber : 0 }) });
-  const only = h('input', { type: 'checkbox', id: 'only-selected', onchange: () => { hooks.onlySelected.value = only.checked; hooks.refresh(); } });
+  const link = h('input', {
+    id: 'share-link',
+    readonly: true,
+    placeholder: 'share link',
+    title: 'share link: the whole table',
+  });
+  const rings = h('input', {
+    type: 'checkbox',
+    id: 'rings',
+    onchange: () => cmd.set({ rings: rings.checked }),
+  });
+  const setup = h('input', {
+    type: 'checkbox',
+    id: 'setup-mode',
+    onchange: () => cmd.set({ setupMode: setup.checked }),
+  });
+  const reading = h(
+    'select',
+    { id: 'setup-reading', onchange: () => cmd.set({ setupReading: reading.value as 'core' | 'erratum' }) },
+    option('core', 'core rule'),
+    option('erratum', 'campaign erratum'),
+  );
+  const next = h(
+    'select',
+    {
+      id: 'next-obstacle',
+      title: 'next obstacle to place',
+      onchange: () => cmd.set({ nextObstacle: next.value as ObstacleType }),
+    },
+    ...OBSTACLE_TYPES.map((t) => option(t, CATALOG.obstacles[t].name)),
+  );
+  const edges = h(
+    'select',
+    {
+      id: 'setup-edges',
+      title: "on 3'x3': which edges the setup rule counts",
+      onchange: () => cmd.set({ setupEdges: edges.value as 'all' | 'player' }),
+    },
+    option('all', 'all edges'),
+    option('player', "players' edges"),
+  );
+  const nextRot = h('input', {
+    type: 'number',
+    id: 'next-rotation',
+    step: '1',
+    value: 0,
+    title: 'rotation of the next obstacle (degrees)',
+    style: 'width:60px',
+    onchange: () =>
+      cmd.set({ nextRotation: Number.isFinite(nextRot.valueAsNumber) ? nextRot.valueAsNumber : 0 }),
+  });
+  const only = h('input', {
+    type: 'checkbox',
+    id: 'only-selected',
+    onchange: () => {
+      hooks.onlySelected.value = only.checked;
+      hooks.refresh();
+    },
+  });
   host.append(
     h('strong', { class: 'brand' }, 'Armada table'),
     h('button', { id: 'undo', title: 'undo (Ctrl+Z)', onclick: () => cmd.undo() }, 'Undo'),
     h('button', { id: 'redo', title: 'redo (Ctrl+Y)', onclick: () => cmd.redo() }, 'Redo'),
     h('button', { id: 'fit', title: 'zoom to fit', onclick: () => hooks.fit() }, 'Fit'),
-    size, ruleset, cover,
+    size,
+    ruleset,
+    cover,
     h('label', {}, rings, ' rings 1-5'),
-    h('label', {}, setup, ' setup'), reading, edges, next, nextRot,
+    h('label', {}, setup, ' setup'),
+    reading,
+    edges,
+    next,
+    nextRot,
     h('label', {}, only, ' selected attacker only'),
     h('button', { id: 'export', onclick: () => exportTable(store.getState().table) }, 'Export'),
-    h('button', { id: 'import', onclick: () => file.click() }, 'Import'), file,
-    h('button', { id: 'share', onclick: async () => {
-      link.value = shareLink(store.getState().table);
-      link.select();
-      try { await navigator.clipboard.writeText(link.value); cmd.message('info', 'Share link copied.'); } catch { cmd.message('info', 'Share link ready: copy it from the box.'); }
-    } }, 'Share link'), link,
+    h('button', { id: 'import', onclick: () => file.click() }, 'Import'),
+    file,
+    h(
+      'button',
+      {
+        id: 'share',
+        onclick: async () => {
+          link.value = shareLink(store.getState().table);
+          link.select();
+          try {
+            await navigator.clipboard.writeText(link.value);
+            cmd.message('info', 'Share link copied.');
+          } catch {
+            cmd.message('info', 'Share link ready: copy it from the box.');
+          }
+        },
+      },
+      'Share link',
+    ),
+    link,
   );
   return (s: AppState) => {
     ruleset.value = s.table.ruleset;
@@ -107,13 +221,20 @@ function switchSize(store: AppStore, cmd: Commands, size: TableSize) {
   const off = piecesOffSize(t, size);
   const name = size === '3x3' ? "3'x3'" : "3'x6'";
   if (off.length) {
-    cmd.message('error', `Not switched to ${name}: ${listWords(off)} ${off.length === 1 ? 'lies' : 'lie'} off it. Move or remove ${off.length === 1 ? 'it' : 'them'} first.`);
+    cmd.message(
+      'error',
+      `Not switched to ${name}: ${listWords(off)} ${off.length === 1 ? 'lies' : 'lie'} off it. Move or remove ${off.length === 1 ? 'it' : 'them'} first.`,
+    );
     return;
   }
   const next = { ...t, table: size };
   cmd.change(next);
   const partly = offTableIds(next);
-  if (partly.length) cmd.message('error', `Switched to ${name}: ${listWords(partly)} ${partly.length === 1 ? 'is' : 'are'} partly off the table (outlined; such a piece is destroyed). Undo switches back.`);
+  if (partly.length)
+    cmd.message(
+      'error',
+      `Switched to ${name}: ${listWords(partly)} ${partly.length === 1 ? 'is' : 'are'} partly off the table (outlined; such a piece is destroyed). Undo switches back.`,
+    );
 }
 
 function offTableIds(t: Table): string[] {
@@ -135,21 +256,53 @@ function exportTable(t: Table) {
 }
 
 /** `near`: the table point new pieces should land nearest (the view's centre), from the render side. */
-export function buildPalette(host: HTMLElement, cmd: Commands, near: () => { x: number; y: number } | undefined = () => undefined) {
+export function buildPalette(
+  host: HTMLElement,
+  cmd: Commands,
+  near: () => { x: number; y: number } | undefined = () => undefined,
+) {
   let player: Player = 1;
-  const who = h('select', { id: 'palette-player', onchange: () => { player = Number(who.value) as Player; } }, option('1', 'player 1'), option('2', 'player 2'));
-  const size = h('select', { id: 'palette-size', title: 'the size of a ship without a class' }, ...SHIP_SIZES.map((s) => option(s)));
+  const who = h(
+    'select',
+    {
+      id: 'palette-player',
+      onchange: () => {
+        player = Number(who.value) as Player;
+      },
+    },
+    option('1', 'player 1'),
+    option('2', 'player 2'),
+  );
+  const size = h(
+    'select',
+    { id: 'palette-size', title: 'the size of a ship without a class' },
+    ...SHIP_SIZES.map((s) => option(s)),
+  );
   // every class by name, grouped by faction; the search box narrows the list (name, id or card name)
-  const search = h('input', { type: 'search', id: 'palette-class-search', placeholder: 'search classes', style: 'width:120px' });
-  const cls = h('select', { id: 'palette-class', title: 'ship class (a class implies its size)', style: 'max-width:100%;min-width:0' });
+  const search = h('input', {
+    type: 'search',
+    id: 'palette-class-search',
+    placeholder: 'search classes',
+    style: 'width:120px',
+  });
+  const cls = h('select', {
+    id: 'palette-class',
+    title: 'ship class (a class implies its size)',
+    style: 'max-width:100%;min-width:0',
+  });
   const fillClasses = () => {
     const q = search.value.trim().toLowerCase();
-    const match = (id: string, c: ShipClassSpec) => !q || [id, c.name, ...c.cards].some((t) => t.toLowerCase().includes(q));
-    const groups = (Object.keys(CATALOG.factions) as Faction[]).map((f) => {
-      const opts = Object.entries(CATALOG.shipClasses).filter(([id, c]) => c.faction === f && match(id, c))
-        .sort((a, b) => a[1].name.localeCompare(b[1].name)).map(([id, c]) => option(id, `${c.name} (${c.size})`));
-      return opts.length ? h('optgroup', { label: CATALOG.factions[f] }, ...opts) : null;
-    }).filter((g): g is HTMLOptGroupElement => g !== null);
+    const match = (id: string, c: ShipClassSpec) =>
+      !q || [id, c.name, ...c.cards].some((t) => t.toLowerCase().includes(q));
+    const groups = (Object.keys(CATALOG.factions) as Faction[])
+      .map((f) => {
+        const opts = Object.entries(CATALOG.shipClasses)
+          .filter(([id, c]) => c.faction === f && match(id, c))
+          .sort((a, b) => a[1].name.localeCompare(b[1].name))
+          .map(([id, c]) => option(id, `${c.name} (${c.size})`));
+        return opts.length ? h('optgroup', { label: CATALOG.factions[f] }, ...opts) : null;
+      })
+      .filter((g): g is HTMLOptGroupElement => g !== null);
     const keep = cls.value;
     cls.replaceChildren(option('', '(no class: size default)'), ...groups);
     if ([...cls.options].some((o) => o.value === keep)) cls.value = keep;
@@ -159,19 +312,58 @@ export function buildPalette(host: HTMLElement, cmd: Commands, near: () => { x: 
   fillClasses();
   const addShip = () => {
     const c = cls.value || undefined;
-    cmd.add({ kind: 'ship', size: c ? (CATALOG.shipClasses[c].size as ShipSize) : (size.value as ShipSize), class: c, player }, near());
+    cmd.add(
+      {
+        kind: 'ship',
+        size: c ? (CATALOG.shipClasses[c].size as ShipSize) : (size.value as ShipSize),
+        class: c,
+        player,
+      },
+      near(),
+    );
   };
-  const obstacles = h('div', { class: 'obstacle-buttons' },
-    ...OBSTACLE_TYPES.map((t) => h('button', { 'data-add': t, title: CATALOG.obstacles[t].name, onclick: () => cmd.add({ kind: 'obstacle', type: t }, near()) }, t)));
+  const obstacles = h(
+    'div',
+    { class: 'obstacle-buttons' },
+    ...OBSTACLE_TYPES.map((t) =>
+      h(
+        'button',
+        {
+          'data-add': t,
+          title: CATALOG.obstacles[t].name,
+          onclick: () => cmd.add({ kind: 'obstacle', type: t }, near()),
+        },
+        t,
+      ),
+    ),
+  );
   host.append(
     h('h3', {}, 'Add'),
     h('div', { class: 'row' }, who),
     h('div', { class: 'row' }, search, cls),
     h('div', { class: 'row' }, size, h('button', { id: 'add-ship', onclick: addShip }, 'Ship')),
-    h('div', { class: 'row' },
-      h('button', { id: 'add-squadron', onclick: () => cmd.add({ kind: 'squadron', player }, near()) }, 'Squadron'),
-      h('button', { id: 'add-token', onclick: () => cmd.add({ kind: 'token', radius: 12.5 }, near()) }, 'Round token'),
-      h('button', { id: 'place-exogorth', title: 'propose placing an exogorth: shows whether it is legal', onclick: () => cmd.add({ kind: 'exogorth-proposal', type: 'exogorth-1', placedBy: player }, near()) }, 'Place exogorth…'),
+    h(
+      'div',
+      { class: 'row' },
+      h(
+        'button',
+        { id: 'add-squadron', onclick: () => cmd.add({ kind: 'squadron', player }, near()) },
+        'Squadron',
+      ),
+      h(
+        'button',
+        { id: 'add-token', onclick: () => cmd.add({ kind: 'token', radius: 12.5 }, near()) },
+        'Round token',
+      ),
+      h(
+        'button',
+        {
+          id: 'place-exogorth',
+          title: 'propose placing an exogorth: shows whether it is legal',
+          onclick: () => cmd.add({ kind: 'exogorth-proposal', type: 'exogorth-1', placedBy: player }, near()),
+        },
+        'Place exogorth…',
+      ),
     ),
     obstacles,
   );
@@ -179,17 +371,33 @@ export function buildPalette(host: HTMLElement, cmd: Commands, near: () => { x: 
 
 export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands) {
   const num = (id: string, step: string) => h('input', { type: 'number', id, step });
-  const x = num('insp-x', '0.01'), y = num('insp-y', '0.01'), rot = num('insp-rotation', '0.1'), speed = num('insp-speed', '1'), radius = num('insp-radius', '0.5');
+  const x = num('insp-x', '0.01'),
+    y = num('insp-y', '0.01'),
+    rot = num('insp-rotation', '0.1'),
+    speed = num('insp-speed', '1'),
+    radius = num('insp-radius', '0.5');
   const player = h('select', { id: 'insp-player' }, option('1', 'player 1'), option('2', 'player 2'));
-  const name = h('input', { type: 'text', id: 'insp-name', maxlength: '60', placeholder: '(none)', style: 'width:140px' });
+  const name = h('input', {
+    type: 'text',
+    id: 'insp-name',
+    maxlength: '60',
+    placeholder: '(none)',
+    style: 'width:140px',
+  });
   const title = h('div', { class: 'insp-title' });
   const fields = h('div', { class: 'fields' });
   const place = h('button', { id: 'commit-exogorth' }, 'Place it on the table');
   const del = h('button', { id: 'delete', class: 'danger' }, 'Delete');
   // the class editor lives elsewhere in the panel: ask for it by an event main.ts wires
-  const editClass = h('button', { id: 'edit-class', title: 'correct this class\'s arc lines and targeting points from the real token' }, 'Correct this class…');
+  const editClass = h(
+    'button',
+    { id: 'edit-class', title: "correct this class's arc lines and targeting points from the real token" },
+    'Correct this class…',
+  );
   editClass.addEventListener('click', () => {
-    const f = store.getState().selected ? findPiece(store.getState().table, store.getState().selected!) : null;
+    const f = store.getState().selected
+      ? findPiece(store.getState().table, store.getState().selected!)
+      : null;
     const cls = f?.kind === 'ship' ? (f.piece as { class?: string }).class : undefined;
     if (cls) host.dispatchEvent(new CustomEvent('edit-class', { detail: cls }));
   });
@@ -209,14 +417,19 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   x.addEventListener('change', () => apply('x', x.valueAsNumber, x));
   y.addEventListener('change', () => apply('y', y.valueAsNumber, y));
   rot.addEventListener('change', () => apply('rotation', rot.valueAsNumber));
-  speed.addEventListener('change', () => apply('speed', Math.max(0, Math.min(4, Math.round(speed.valueAsNumber)))));
+  speed.addEventListener('change', () =>
+    apply('speed', Math.max(0, Math.min(4, Math.round(speed.valueAsNumber)))),
+  );
   radius.addEventListener('change', () => apply('radius', Math.max(1, Math.min(100, radius.valueAsNumber))));
   player.addEventListener('change', () => apply('player', Number(player.value)));
   name.addEventListener('change', () => {
     const id = store.getState().selected;
     if (id) cmd.change(renamePiece(store.getState().table, id, name.value));
   });
-  del.addEventListener('click', () => { const id = store.getState().selected; if (id) cmd.remove(id); });
+  del.addEventListener('click', () => {
+    const id = store.getState().selected;
+    if (id) cmd.remove(id);
+  });
   place.addEventListener('click', () => {
     const id = store.getState().selected;
     const f = id ? findPiece(store.getState().table, id) : null;
@@ -224,25 +437,60 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     if (f?.proposal) placeExogorth(store, cmd, f.proposal.obstacle.id);
   });
   const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
-  const rows = { x: lab('x mm', x), y: lab('y mm', y), rot: lab('rotation °', rot), speed: lab('speed', speed), radius: lab('radius mm', radius), player: lab('player', player), name: lab('name', name) };
+  const rows = {
+    x: lab('x mm', x),
+    y: lab('y mm', y),
+    rot: lab('rotation °', rot),
+    speed: lab('speed', speed),
+    radius: lab('radius mm', radius),
+    player: lab('player', player),
+    name: lab('name', name),
+  };
   fields.append(...Object.values(rows));
-  host.append(h('h3', {}, 'Selected'), title, fields, h('div', { class: 'row' }, place, editClass, del),
-    h('p', { class: 'hint' }, 'Drag to move; drag the round handle to turn (Shift: 15° steps). Tap a hull zone or a squadron to see its attacks. ',
-      h('span', { class: 'keys-hint' }, 'Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo.')));
-  const setVal = (el: HTMLInputElement | HTMLSelectElement, v: string) => { if (document.activeElement !== el) el.value = v; };
+  host.append(
+    h('h3', {}, 'Selected'),
+    title,
+    fields,
+    h('div', { class: 'row' }, place, editClass, del),
+    h(
+      'p',
+      { class: 'hint' },
+      'Drag to move; drag the round handle to turn (Shift: 15° steps). Tap a hull zone or a squadron to see its attacks. ',
+      h(
+        'span',
+        { class: 'keys-hint' },
+        'Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo.',
+      ),
+    ),
+  );
+  const setVal = (el: HTMLInputElement | HTMLSelectElement, v: string) => {
+    if (document.activeElement !== el) el.value = v;
+  };
   return (s: AppState) => {
     const f = s.selected ? findPiece(s.table, s.selected) : null;
     host.classList.toggle('empty', !f);
-    if (!f) { title.textContent = 'Nothing selected: click a piece.'; fields.style.display = 'none'; place.style.display = del.style.display = editClass.style.display = 'none'; return; }
+    if (!f) {
+      title.textContent = 'Nothing selected: click a piece.';
+      fields.style.display = 'none';
+      place.style.display = del.style.display = editClass.style.display = 'none';
+      return;
+    }
     editClass.style.display = f.kind === 'ship' && (f.piece as { class?: string }).class ? '' : 'none';
     fields.style.display = '';
     del.style.display = '';
     const p = f.piece as unknown as Record<string, unknown>;
-    const kind = f.kind === 'ship' ? `${p.size} ship${p.class ? ` (${CATALOG.shipClasses[p.class as string]?.name ?? p.class})` : ''}` :
-      f.kind === 'obstacle' || f.kind === 'exogorth-proposal' ? CATALOG.obstacles[p.type as ObstacleType].name + (f.kind === 'exogorth-proposal' ? ' — being placed' : '') :
-      f.kind === 'displaced-spot' ? `where ${f.spot!.squadron.id}, displaced by ${f.proposal!.obstacle.id}, goes (${f.spot!.chosen ? 'placed by you' : 'proposed: drag or nudge it to choose'})` : f.kind;
+    const kind =
+      f.kind === 'ship'
+        ? `${p.size} ship${p.class ? ` (${CATALOG.shipClasses[p.class as string]?.name ?? p.class})` : ''}`
+        : f.kind === 'obstacle' || f.kind === 'exogorth-proposal'
+          ? CATALOG.obstacles[p.type as ObstacleType].name +
+            (f.kind === 'exogorth-proposal' ? ' — being placed' : '')
+          : f.kind === 'displaced-spot'
+            ? `where ${f.spot!.squadron.id}, displaced by ${f.plan ? `${f.plan.ship}'s maneuver` : f.proposal!.obstacle.id}, goes (${f.spot!.chosen ? 'placed by you' : 'proposed: drag or nudge it to choose'})`
+            : f.kind;
     title.textContent = `${p.name ? `${p.name} (${s.selected})` : s.selected}: ${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
-    setVal(x, String(p.x)); setVal(y, String(p.y));
+    setVal(x, String(p.x));
+    setVal(y, String(p.y));
     rows.rot.style.display = 'rotation' in p ? '' : 'none';
     if ('rotation' in p) setVal(rot, String(p.rotation));
     rows.speed.style.display = f.kind === 'ship' ? '' : 'none';
@@ -253,7 +501,8 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     if (f.kind === 'ship' || f.kind === 'squadron') setVal(name, String(p.name ?? ''));
     rows.player.style.display = 'player' in p ? '' : 'none';
     if ('player' in p) setVal(player, String(p.player));
-    place.style.display = f.kind === 'exogorth-proposal' || f.kind === 'displaced-spot' ? '' : 'none';
+    place.style.display =
+      f.kind === 'exogorth-proposal' || (f.kind === 'displaced-spot' && !f.plan) ? '' : 'none';
     // a proposed place is in the picture, not the table: its position is shown once the player moves it
     del.textContent = f.kind === 'displaced-spot' ? 'Proposed place' : 'Delete';
     if (f.kind === 'displaced-spot') {

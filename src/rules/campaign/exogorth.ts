@@ -205,7 +205,8 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
  * outline from each end of each free stretch. The player may of course choose otherwise; a
  * squadron left in `unplaced` is one this search found no place for.
  */
-export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], fixed: Record<string, { x: number; y: number }> = {}):
+export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], fixed: Record<string, { x: number; y: number }> = {},
+  opts: DisplacedOptions = {}):
   { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string>; on: Record<string, string[]> } {
   if (displaced.length === 0) return { placements: Object.create(null), unplaced: [], notes: Object.create(null), on: Object.create(null) };
   const r = world.catalog.squadron.diameter / 2;
@@ -225,12 +226,18 @@ export function placeDisplaced(world: World, E: Polygon, exoId: string, displace
   let best: ReturnType<typeof placeInOrder> | null = null;
   const onCount = (res: ReturnType<typeof placeInOrder>) => Object.keys(res.on).length;
   for (const order of orders) {
-    const res = placeInOrder(world, E, exoId, displaced, around, order, placedAlready);
+    const res = placeInOrder(world, E, exoId, displaced, around, order, placedAlready, opts);
     if (!best || res.unplaced.length < best.unplaced.length || (res.unplaced.length === best.unplaced.length && onCount(res) < onCount(best))) best = res;
     if (best.unplaced.length === 0 && onCount(best) === 0) break;
   }
   return best!;
 }
+
+/**
+ * Who displaces the squadrons, when not an exogorth being placed: `effect` words what a squadron
+ * placed on an obstacle suffers (a ship's move: nothing, rules reference 1.5).
+ */
+export interface DisplacedOptions { effect?: (q: SquadronEntry, o: ObstacleEntry) => string }
 
 /** null: nearest the squadron's old centre first; else walk the candidates from `start` in `dir`. */
 type Order = { start: number; dir: 1 | -1 } | null;
@@ -249,7 +256,9 @@ function initialFreedom(world: World, E: Polygon, exoId: string, gone: string[],
   };
 }
 
-function placeInOrder(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], around: Point[], order: Order, placedAlready: { id: string; circle: Circle }[]) {
+function placeInOrder(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], around: Point[], order: Order, placedAlready: { id: string; circle: Circle }[],
+  opts: DisplacedOptions) {
+  const effectOf = opts.effect ?? ((q: SquadronEntry, o: ObstacleEntry) => overlapEffect(world, q, o));
   const r = world.catalog.squadron.diameter / 2;
   const T = world.catalog.tables[world.table.table];
   const gone = new Set([...displaced.map((q) => q.id), ...placedAlready.map((q) => q.id)]);
@@ -327,7 +336,7 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
     if (onObstacles) {
       const under = blockers.filter((b) => b.obstacle && relate(c, b.shape).kind === 'overlap').map((b) => b.obstacle!);
       on[q.id] = under.map((o) => o.id);
-      notes[q.id] += `, on ${under.map((o) => `${o.id} (${overlapEffect(world, q, o)})`).join(' and ')}: no position clear of obstacles was found, and the rule does not forbid one on an obstacle`;
+      notes[q.id] += `, on ${under.map((o) => `${o.id} (${effectOf(q, o)})`).join(' and ')}: no position clear of obstacles was found, and the rule does not forbid one on an obstacle`;
     }
     blockers.push({ id: q.id, shape: c });
     if (relate(c, E).kind === 'touch') touchingExo.push(c);
@@ -369,7 +378,7 @@ export interface SpotVerdict {
  *   table's sanity check would flag it). Obstacles may be overlapped, as in the proposals.
  */
 export function judgeDisplacedSpot(world: World, E: Polygon, exoId: string, squadronId: string, at: { x: number; y: number },
-  spots: Record<string, { x: number; y: number }>): SpotVerdict {
+  spots: Record<string, { x: number; y: number }>, opts: DisplacedOptions = {}): SpotVerdict {
   const r = world.catalog.squadron.diameter / 2;
   const c = new Circle(at.x, at.y, r);
   const T = world.catalog.tables[world.table.table];
@@ -418,7 +427,8 @@ export function judgeDisplacedSpot(world: World, E: Polygon, exoId: string, squa
   for (const v of violations) v.piece = squadronId;
   const where = touches === exoId ? `touching ${exoId}` : touches ? `touching ${touches}, which touches ${exoId} (no place touching ${exoId} is free)` : '';
   const sq = world.byId.get(squadronId);
-  const onNote = on.length && sq?.kind === 'squadron' ? `, on ${on.map((o) => `${o.id} (${overlapEffect(world, sq, o)})`).join(' and ')}` : '';
+  const effectOf = opts.effect ?? ((q: SquadronEntry, o: ObstacleEntry) => overlapEffect(world, q, o));
+  const onNote = on.length && sq?.kind === 'squadron' ? `, on ${on.map((o) => `${o.id} (${effectOf(sq, o)})`).join(' and ')}` : '';
   return {
     squadron: squadronId, legal: violations.length === 0, violations, touches, on: on.map((o) => o.id),
     why: violations.length ? `not a legal place: ${violations.map((v) => v.rule + (v.with && !v.rule.includes(v.with) ? ` (${v.with})` : '')).join('; ')}` : `legal: ${where}${onNote}`,

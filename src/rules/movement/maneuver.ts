@@ -29,7 +29,8 @@ import type { ManeuverFanProposal, ManeuverProposal, Ship } from '../../model/ta
 import { overlapEffect } from '../overlaps';
 import { rift } from '../campaign/rift';
 import { outsideBy, playArea } from '../sanity';
-import type { ShipEntry, World } from '../world';
+import { World, type ShipEntry } from '../world';
+import { judgeDisplacedSpot, placeDisplaced } from '../campaign/exogorth';
 
 /** A speed chart: chart[s-1][j] = the most clicks joint j+1 takes at speed s (as ship-classes.json gives it). */
 export type SpeedChart = readonly (readonly number[])[];
@@ -136,6 +137,18 @@ export interface ManeuverReport extends ProposalReport {
   intended: Pose;
   /** the class's chart row used, or null when the class (and so its chart) is unknown */
   chartRow: number[] | null;
+  /**
+   * additions, when the ship lands on squadrons (and stays on the table): where each goes, the
+   * player's (`chosen`, from the proposal's `placements`) or proposed as an exogorth's displaced
+   * squadrons are (touching the ship, else touching a squadron that touches it); `placementNotes`
+   * says why, `unplaced` lists any the search found no place for, `placementsBy` the player who
+   * places them (the opponent of the ship's owner)
+   */
+  placements?: Record<string, { x: number; y: number }>;
+  placementNotes?: Record<string, string>;
+  placementsBy?: number;
+  chosen?: string[];
+  unplaced?: string[];
   why: string;
 }
 
@@ -338,10 +351,66 @@ function lazy<T extends object>(o: T, key: string, f: () => unknown): T {
   return o;
 }
 
-/** The `maneuver` proposal's answer. */
+/** The `maneuver` proposal's answer, with places for the squadrons the ship lands on. */
 export function judgeManeuver(world: World, p: ManeuverProposal, chart: SpeedChart | null): ManeuverReport {
   const ctx = new ManeuverContext(world, p.ship, chart);
-  return ctx.judge(p.id, p.speed ?? ctx.entry.piece.speed, p.clicks, p.side);
+  const m = ctx.judge(p.id, p.speed ?? ctx.entry.piece.speed, p.clicks, p.side);
+  if (m.squadronsToMove.length && !m.leavesPlayArea) placeLandedOn(world, m, p.placements ?? {});
+  return m;
+}
+
+/** The world with the ship where the maneuver puts it: the squadrons it lands on are placed around it there. */
+export function landedWorld(world: World, shipId: string, final: Pose): World {
+  const t = world.table;
+  return new World({ ...t, ships: t.ships.map((s) => (s.id === shipId ? { ...s, x: final.x, y: final.y, rotation: final.rotation } : s)) }, world.base, world);
+}
+
+/** What a squadron placed on an obstacle after a ship's move suffers: nothing (rules reference 1.5). */
+const NO_EFFECT = () => 'no effect: placed aside after a ship moved, it resolves nothing for the obstacle';
+
+/**
+ * Places for the squadrons a ship lands on (reference section 9, rules reference 1.5): the
+ * opponent of the ship's owner places them, as many as possible touching the ship (its
+ * footprint, dials and frames included: what it overlaps with), one that cannot touching a
+ * squadron that touches it, none overlapping another squadron or a ship, none outside the play
+ * area; one on an obstacle resolves no effect. Found and judged as an exogorth's displaced
+ * squadrons are (placeDisplaced, judgeDisplacedSpot); the player's own places (`chosen`) are judged.
+ */
+function placeLandedOn(world: World, m: ManeuverReport, chosenIn: Record<string, { x: number; y: number }>): void {
+  const w = landedWorld(world, m.ship, m.final);
+  const entry = w.byId.get(m.ship);
+  if (entry?.kind !== 'ship') return;
+  const E = entry.shapes.footprint;
+  const displaced = w.squadrons.filter((q) => m.squadronsToMove.includes(q.id));
+  const chosen: Record<string, { x: number; y: number }> = Object.create(null);
+  for (const q of displaced) if (Object.hasOwn(chosenIn, q.id)) chosen[q.id] = chosenIn[q.id];
+  const opts = { effect: NO_EFFECT };
+  const found = placeDisplaced(w, E, m.ship, displaced.filter((q) => !(q.id in chosen)), chosen, opts);
+  const spots: Record<string, { x: number; y: number }> = Object.create(null);
+  for (const q of displaced) {
+    const at = chosen[q.id] ?? found.placements[q.id];
+    if (at) spots[q.id] = at;
+  }
+  const by = 3 - entry.piece.player;
+  const bad: Violation[] = [];
+  for (const id of Object.keys(chosen)) {
+    const v = judgeDisplacedSpot(w, E, m.ship, id, chosen[id], spots, opts);
+    bad.push(...v.violations);
+    found.notes[id] = `placed there by player ${by}: ${v.why}`;
+  }
+  m.placements = spots;
+  m.placementNotes = found.notes;
+  m.placementsBy = by;
+  if (Object.keys(chosen).length) m.chosen = Object.keys(chosen);
+  if (found.unplaced.length) m.unplaced = found.unplaced;
+  if (bad.length) {
+    m.violations.push(...bad);
+    m.legal = false;
+  }
+  const why = m.why;
+  const words = displaced.map((q) => (spots[q.id] ? `${q.id} to (${spots[q.id].x.toFixed(2)}, ${spots[q.id].y.toFixed(2)}), ${found.notes[q.id]}` : `${q.id}: ${found.notes[q.id]}`));
+  m.why = `${why} Player ${by} places them (${Object.keys(chosen).length ? 'as chosen, the rest proposed' : 'proposed'}): ${words.join('; ')}.` +
+    (bad.length ? ` A squadron is not where the rule lets it go: ${bad.map((v) => `${v.piece} ${v.rule}`).join('; ')}.` : '');
 }
 
 /** The `maneuver-fan` proposal's answer: one maneuver answer per allowed click list, each with its clicks. */

@@ -22,6 +22,7 @@ import { shipChart } from '../../rules/report/proposals';
 import type { World } from '../../rules/world';
 import { ILLEGAL, LEGAL, LOS } from '../colours';
 import type { Overlays } from './model';
+import { spotId } from '../pieces';
 
 export const OUTCOME_COLOUR: Record<ManeuverOutcome, number> = {
   clean: LEGAL,
@@ -131,6 +132,16 @@ export function addManeuverOverlays(
   }
   for (const id of answer.squadronsToMove) {
     const x = world.byId.get(id);
-    if (x?.kind === 'squadron') ov.marks.push({ shapes: [x.circle], color: SQUADRON, width: 3 });
+    if (x?.kind !== 'squadron') continue;
+    ov.marks.push({ shapes: [x.circle], color: SQUADRON, width: 3 });
+    // where it goes (the opponent's choice or the rules' proposal): a ghost to drag, joined to the squadron
+    const at = answer.placements?.[id];
+    if (!at) continue;
+    const sid = spotId(answer.ship, id);
+    const circle = new Circle(at.x, at.y, x.circle.r);
+    ov.ghosts.push({
+      entry: { kind: 'squadron', id: sid, piece: { ...x.piece, id: sid, x: at.x, y: at.y }, circle },
+    });
+    ov.lines.push({ a: [x.circle.cx, x.circle.cy], b: [at.x, at.y], color: SQUADRON, width: 1.5, dash: 4 });
   }
 }

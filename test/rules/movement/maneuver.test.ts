@@ -8,9 +8,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATALOG, SHIP_SIZES, type ShipSize } from '../../../src/model/catalog';
 import { parseTableText, TableError } from '../../../src/model/table';
-import { chartViolations, judgeManeuver, judgeManeuverFan, ManeuverContext, type ManeuverReport, type SpeedChart } from '../../../src/rules/movement/maneuver';
+import {
+  chartViolations,
+  judgeManeuver,
+  judgeManeuverFan,
+  ManeuverContext,
+  type ManeuverReport,
+  type SpeedChart,
+} from '../../../src/rules/movement/maneuver';
 import { analyze } from '../../../src/rules/report/analyze';
 import { extreme, world, type T } from '../../support/campaign';
+import { ringBoundaryDistance, ringContains } from '../../support/oracle';
 
 const TOOL = CATALOG.maneuverTool;
 const L = TOOL.jointLength.value;
@@ -18,8 +26,12 @@ const L = TOOL.jointLength.value;
 // ---- an independent computation of the recipe: affine transforms as 3x3 matrices ----
 type M = [number, number, number, number, number, number]; // [a b c; d e f; 0 0 1]
 const mul = (p: M, q: M): M => [
-  p[0] * q[0] + p[1] * q[3], p[0] * q[1] + p[1] * q[4], p[0] * q[2] + p[1] * q[5] + p[2],
-  p[3] * q[0] + p[4] * q[3], p[3] * q[1] + p[4] * q[4], p[3] * q[2] + p[4] * q[5] + p[5],
+  p[0] * q[0] + p[1] * q[3],
+  p[0] * q[1] + p[1] * q[4],
+  p[0] * q[2] + p[1] * q[5] + p[2],
+  p[3] * q[0] + p[4] * q[3],
+  p[3] * q[1] + p[4] * q[4],
+  p[3] * q[2] + p[4] * q[5] + p[5],
 ];
 const translate = (x: number, y: number): M => [1, 0, x, 0, 1, y];
 /** a turn of the frame by `cw` degrees clockwise seen from above (the reference's heading) */
@@ -32,7 +44,12 @@ const turnCW = (cw: number): M => {
  * the frame L along its own +y and turns it by the joint's clicks; the ship is set back by the same
  * offset in the last frame. Pose read off the matrix: origin and the angle of its +y axis.
  */
-function recipe(size: ShipSize, start: { x: number; y: number; rotation: number }, clicks: number[], side: 'left' | 'right') {
+function recipe(
+  size: ShipSize,
+  start: { x: number; y: number; rotation: number },
+  clicks: number[],
+  side: 'left' | 'right',
+) {
   const a = TOOL.attach[size];
   const ax = side === 'right' ? a.x : -a.x;
   let F = mul(mul(translate(start.x, start.y), turnCW(-start.rotation)), translate(ax, a.y));
@@ -49,11 +66,25 @@ function recipe(size: ShipSize, start: { x: number; y: number; rotation: number 
 
 const angleDiff = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180);
 
-function ship(id: string, size: ShipSize, x: number, y: number, rotation: number, extra: Record<string, unknown> = {}) {
+function ship(
+  id: string,
+  size: ShipSize,
+  x: number,
+  y: number,
+  rotation: number,
+  extra: Record<string, unknown> = {},
+) {
   return { id, size, player: 1, x, y, rotation, ...extra };
 }
 
-function judge(t: T, shipId: string, speed: number, clicks: number[], side: 'left' | 'right' = 'right', chart: SpeedChart | null = null): ManeuverReport {
+function judge(
+  t: T,
+  shipId: string,
+  speed: number,
+  clicks: number[],
+  side: 'left' | 'right' = 'right',
+  chart: SpeedChart | null = null,
+): ManeuverReport {
   return judgeManeuver(world(t), { id: 'm', kind: 'maneuver', ship: shipId, speed, clicks, side }, chart);
 }
 
@@ -97,7 +128,9 @@ describe('the recipe', () => {
       }
     }
     // the reference's figures for the straight moves: 66.71 / 133.43 / 200.14 / 266.85 mm
-    const d = [1, 2, 3, 4].map((n) => judge({ ships: [ship('s', 'small', 900, 100, 0)] }, 's', n, Array(n).fill(0)).final.y - 100);
+    const d = [1, 2, 3, 4].map(
+      (n) => judge({ ships: [ship('s', 'small', 900, 100, 0)] }, 's', n, Array(n).fill(0)).final.y - 100,
+    );
     expect(d.map((v) => Math.round(v * 100) / 100)).toEqual([66.71, 133.43, 200.14, 266.85]);
   });
 
@@ -110,12 +143,21 @@ describe('the recipe', () => {
   it('agrees with the transforms composed step by step, for random maneuvers (property)', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...SHIP_SIZES), fc.integer({ min: 0, max: 3599 }), fc.integer({ min: 0, max: 4 }),
-        fc.array(fc.integer({ min: -2, max: 2 }), { minLength: 4, maxLength: 4 }), fc.constantFrom('left' as const, 'right' as const),
+        fc.constantFrom(...SHIP_SIZES),
+        fc.integer({ min: 0, max: 3599 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.array(fc.integer({ min: -2, max: 2 }), { minLength: 4, maxLength: 4 }),
+        fc.constantFrom('left' as const, 'right' as const),
         (size, rot10, n, all, side) => {
           const start = { x: 914.4, y: 457.2, rotation: rot10 / 10 };
           const clicks = all.slice(0, n);
-          const m = judge({ ships: [ship('s', size, start.x, start.y, start.rotation)] }, 's', n, clicks, side);
+          const m = judge(
+            { ships: [ship('s', size, start.x, start.y, start.rotation)] },
+            's',
+            n,
+            clicks,
+            side,
+          );
           const want = recipe(size, start, clicks, side);
           expect(m.final.x).toBeCloseTo(want.x, 8);
           expect(m.final.y).toBeCloseTo(want.y, 8);
@@ -130,13 +172,30 @@ describe('the recipe', () => {
     );
   });
 
-  it('takes the joint length from the table\'s measurements', () => {
+  it("takes the joint length from the table's measurements", () => {
     const t = { ships: [ship('s', 'small', 900, 100, 0)] };
-    const w = parseTableText(JSON.stringify({ format: 'armada-table/1', table: '3x6', ...t, measurements: { maneuverTool: { jointLength: 70 } } }));
-    const m = analyze({ ...w, proposals: [{ id: 'm', kind: 'maneuver', ship: 's', speed: 2, clicks: [], side: 'right' }] });
+    const w = parseTableText(
+      JSON.stringify({
+        format: 'armada-table/1',
+        table: '3x6',
+        ...t,
+        measurements: { maneuverTool: { jointLength: 70 } },
+      }),
+    );
+    const m = analyze({
+      ...w,
+      proposals: [{ id: 'm', kind: 'maneuver', ship: 's', speed: 2, clicks: [], side: 'right' }],
+    });
     expect((m.proposals[0] as ManeuverReport).final.y).toBeCloseTo(240, 9);
-    expect(() => parseTableText(JSON.stringify({ format: 'armada-table/1', table: '3x6', measurements: { maneuverTool: { jointLenght: 70 } } })))
-      .toThrow(/measurements\.maneuverTool\.jointLenght: unknown figure/);
+    expect(() =>
+      parseTableText(
+        JSON.stringify({
+          format: 'armada-table/1',
+          table: '3x6',
+          measurements: { maneuverTool: { jointLenght: 70 } },
+        }),
+      ),
+    ).toThrow(/measurements\.maneuverTool\.jointLenght: unknown figure/);
   });
 });
 
@@ -144,7 +203,8 @@ describe('the end position, known by construction', () => {
   // a medium ship at rotation 22.5 makes one click to starboard at speed 1: it ends at rotation 0
   const start = { x: 700, y: 300, rotation: 22.5 };
   const end = recipe('medium', start, [1], 'right');
-  const frameTop = end.y + CATALOG.shipSizes.medium.base.length / 2 + CATALOG.shipSizes.medium.dialFrame.protrusion;
+  const frameTop =
+    end.y + CATALOG.shipSizes.medium.base.length / 2 + CATALOG.shipSizes.medium.dialFrame.protrusion;
   /** the asteroid's lowest vertex straight ahead of the front dial frame's top edge, `gap` above it */
   const rockAt = (gap: number) => {
     const [vx, vy] = extreme('asteroid-a', 0, 'bottom');
@@ -152,7 +212,12 @@ describe('the end position, known by construction', () => {
   };
 
   it('ends 0.2 mm clear of an asteroid: no effect, the gap named', () => {
-    const m = judge({ ships: [ship('v', 'medium', start.x, start.y, start.rotation)], obstacles: [rockAt(0.2)] }, 'v', 1, [1]);
+    const m = judge(
+      { ships: [ship('v', 'medium', start.x, start.y, start.rotation)], obstacles: [rockAt(0.2)] },
+      'v',
+      1,
+      [1],
+    );
     expect(m.final.rotation).toBeCloseTo(0, 9);
     expect(m.obstacles).toEqual([]);
     expect(m.nearMisses).toEqual([{ piece: 'rock', gapMm: expect.closeTo(0.2, 6) }]);
@@ -160,15 +225,29 @@ describe('the end position, known by construction', () => {
   });
 
   it('ends 0.2 mm on an asteroid: its shield-dial frame lies on it, a faceup damage card', () => {
-    const m = judge({ ships: [ship('v', 'medium', start.x, start.y, start.rotation)], obstacles: [rockAt(-0.2)] }, 'v', 1, [1]);
-    expect(m.obstacles).toEqual([{ obstacle: 'rock', effect: 'dealt one faceup damage card', part: 'dial frame', depthMm: expect.closeTo(0.2, 2) }]);
+    const m = judge(
+      { ships: [ship('v', 'medium', start.x, start.y, start.rotation)], obstacles: [rockAt(-0.2)] },
+      'v',
+      1,
+      [1],
+    );
+    expect(m.obstacles).toEqual([
+      {
+        obstacle: 'rock',
+        effect: 'dealt one faceup damage card',
+        part: 'dial frame',
+        depthMm: expect.closeTo(0.2, 2),
+      },
+    ]);
     expect(m.why).toContain('rock (only a shield-dial frame 0.20 mm in: dealt one faceup damage card)');
   });
 
   // a medium ship straight ahead at speed 2 from (600, 300); a small ship in the way
-  const M = CATALOG.shipSizes.medium, S = CATALOG.shipSizes.small;
+  const M = CATALOG.shipSizes.medium,
+    S = CATALOG.shipSizes.small;
   const reach = (n: number) => 300 + n * L + M.base.length / 2 + M.dialFrame.protrusion; // front of the footprint
-  const blockerAt = (rearY: number) => ship('b', 'small', 600, rearY + S.base.length / 2 + S.dialFrame.protrusion, 0, { player: 2 });
+  const blockerAt = (rearY: number) =>
+    ship('b', 'small', 600, rearY + S.base.length / 2 + S.dialFrame.protrusion, 0, { player: 2 });
 
   it('would overlap a ship at speed 2, so moves back one joint; both take a facedown damage card', () => {
     const m = judge({ ships: [ship('v', 'medium', 600, 300, 0), blockerAt(reach(2) - 5)] }, 'v', 2, [0, 0]);
@@ -195,8 +274,126 @@ describe('the end position, known by construction', () => {
   });
 
   it('names squadrons under its end, to be placed touching it', () => {
-    const m = judge({ ships: [ship('v', 'medium', 600, 300, 0)], squadrons: [{ id: 'q', player: 2, x: 600 + 20, y: 300 + L }] }, 'v', 1, [0]);
+    const m = judge(
+      {
+        ships: [ship('v', 'medium', 600, 300, 0)],
+        squadrons: [{ id: 'q', player: 2, x: 600 + 20, y: 300 + L }],
+      },
+      'v',
+      1,
+      [0],
+    );
     expect(m.squadronsToMove).toEqual(['q']);
+  });
+
+  describe("squadrons it lands on get places, as an exogorth's displaced squadrons do (#27)", () => {
+    const R = CATALOG.squadron.diameter / 2;
+    const { width: W, length: LB } = CATALOG.shipSizes.medium.base;
+    /** distance from (x, y) to the landed ship's footprint outline, and whether (x, y) is inside it, by plain arithmetic */
+    const toFootprint = (m: ManeuverReport, x: number, y: number) => {
+      const w = world({ ships: [ship('v', 'medium', m.final.x, m.final.y, m.final.rotation)] });
+      const ring = w.ships[0].shapes.footprint.pairs() as [number, number][];
+      return { d: ringBoundaryDistance(ring, x, y), inside: ringContains(ring, x, y) };
+    };
+    for (const ruleset of ['seed', '1.6'] as const) {
+      it(`(${ruleset}) two squadrons under its end: each proposed touching its footprint, apart, on the table, placed by the opponent`, () => {
+        const t: T = {
+          ruleset,
+          ships: [ship('v', 'medium', 600, 300, 0)],
+          squadrons: [
+            { id: 'q', player: 2, x: 600 + 20, y: 300 + L },
+            { id: 'p', player: 2, x: 600 - 15, y: 300 + L + 10 },
+          ],
+        };
+        const m = judge(t, 'v', 1, [0]);
+        expect(m.squadronsToMove).toEqual(['q', 'p']);
+        expect(m.placementsBy).toBe(2);
+        expect(Object.keys(m.placements!).sort()).toEqual(['p', 'q']);
+        expect(m.unplaced).toBeUndefined();
+        for (const id of ['p', 'q']) {
+          const at = m.placements![id];
+          const f = toFootprint(m, at.x, at.y);
+          expect(f.inside).toBe(false);
+          expect(Math.abs(f.d - R)).toBeLessThanOrEqual(0.005 + 0.005); // touching (the 0.01 mm grid of the places)
+          expect(m.placementNotes![id]).toBe('touching v');
+        }
+        expect(
+          Math.hypot(m.placements!.p.x - m.placements!.q.x, m.placements!.p.y - m.placements!.q.y),
+        ).toBeGreaterThanOrEqual(2 * R - 0.005);
+        expect(m.legal).toBe(true);
+        expect(m.why).toMatch(
+          /Player 2 places them \(proposed\): q to \([0-9.]+, [0-9.]+\), touching v; p to/,
+        );
+        // the proposal's answer in the report lists them too
+        const rep = analyze(
+          parseTableText(
+            JSON.stringify({
+              format: 'armada-table/1',
+              table: '3x6',
+              ...t,
+              proposals: [{ id: 'm', kind: 'maneuver', ship: 'v', speed: 1, clicks: [0], side: 'right' }],
+            }),
+          ),
+        );
+        expect((rep.proposals[0] as ManeuverReport).placements).toEqual(m.placements);
+      });
+      it(`(${ruleset}) a place the player chose is judged: touching the ship, legal (even on an obstacle, with no effect); 1 mm off, not`, () => {
+        const base = {
+          ruleset,
+          ships: [ship('v', 'medium', 600, 300, 0)],
+          squadrons: [{ id: 'q', player: 2, x: 600, y: 300 + L }],
+        };
+        const finalY = 300 + L;
+        // beside the base's right edge, level with its rear part (clear of the side dial frame)
+        const touching = { x: 600 + W / 2 + R, y: finalY - LB / 2 + R + 2 };
+        const rock = { id: 'rock', type: 'asteroid-a', x: touching.x + 12, y: touching.y, rotation: 0 };
+        const chosen = (at: { x: number; y: number }, obstacles: unknown[] = []) =>
+          judgeManeuver(
+            world({ ...base, obstacles }),
+            {
+              id: 'm',
+              kind: 'maneuver',
+              ship: 'v',
+              speed: 1,
+              clicks: [0],
+              side: 'right',
+              placements: { q: at },
+            },
+            null,
+          );
+        const ok = chosen(touching, [rock]);
+        expect([ok.legal, ok.violations, ok.chosen, ok.placements]).toEqual([
+          true,
+          [],
+          ['q'],
+          { q: touching },
+        ]);
+        expect(ok.placementNotes!.q).toMatch(
+          /^placed there by player 2: legal: touching v, on rock \(no effect: placed aside after a ship moved/,
+        );
+        const off = chosen({ x: touching.x + 1, y: touching.y });
+        expect(off.legal).toBe(false);
+        expect(off.violations).toEqual([
+          expect.objectContaining({ rule: 'must touch v, or a squadron touching it', piece: 'q' }),
+        ]);
+        expect(off.violations[0].gapMm).toBeCloseTo(1, 6);
+        expect(off.why).toMatch(/A squadron is not where the rule lets it go: q must touch v/);
+      });
+    }
+    it('a ship that ends off the table is destroyed: no places are proposed (the squadrons stay)', () => {
+      const m = judge(
+        {
+          ships: [ship('v', 'medium', 600, 914.4 - 40, 0)],
+          squadrons: [{ id: 'q', player: 2, x: 600, y: 895 }],
+        },
+        'v',
+        1,
+        [0],
+      );
+      expect(m.squadronsToMove).toEqual(['q']);
+      expect(m.leavesPlayArea).toBe(true);
+      expect(m.placements).toBeUndefined();
+    });
   });
 
   it('ends with a corner of its base 0.3 mm off the table: destroyed; 0.3 mm inside: not', () => {
@@ -204,8 +401,16 @@ describe('the end position, known by construction', () => {
     const rel = recipe('large', { x: 0, y: 0, rotation: 0 }, [1, 1], 'right');
     const { width: W, length: Lb } = CATALOG.shipSizes.large.base;
     const r = (rel.rotation * Math.PI) / 180;
-    const cornerX = Math.max(...[[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([sx, sy]) => rel.x + (sx * W) / 2 * Math.cos(r) - (sy * Lb) / 2 * Math.sin(r)));
-    const at = (out: number) => judge({ ships: [ship('l', 'large', 1828.8 + out - cornerX, 300, 0)] }, 'l', 2, [1, 1]);
+    const cornerX = Math.max(
+      ...[
+        [-1, -1],
+        [1, -1],
+        [1, 1],
+        [-1, 1],
+      ].map(([sx, sy]) => rel.x + ((sx * W) / 2) * Math.cos(r) - ((sy * Lb) / 2) * Math.sin(r)),
+    );
+    const at = (out: number) =>
+      judge({ ships: [ship('l', 'large', 1828.8 + out - cornerX, 300, 0)] }, 'l', 2, [1, 1]);
     const off = at(0.3);
     expect(off.leavesPlayArea).toBe(true);
     expect(off.outsideMm).toBeCloseTo(0.3, 9);
@@ -225,14 +430,24 @@ describe('the end position, known by construction', () => {
     const [vx, vy] = extreme('gravity-rift', 0, 'bottom');
     const rift = { id: 'rift', type: 'gravity-rift', x: 900 - vx, y: 700 - vy, rotation: 0 };
     // the base's front edge 100 mm below the rift's lowest point: distance 2 (76.5 to 124.75 mm)
-    const near = judge({ ships: [ship('v', 'medium', 900, 700 - 100 - M.base.length / 2, 0)], obstacles: [rift] }, 'v', 2, [0, 1]);
+    const near = judge(
+      { ships: [ship('v', 'medium', 900, 700 - 100 - M.base.length / 2, 0)], obstacles: [rift] },
+      'v',
+      2,
+      [0, 1],
+    );
     expect(near.speedUsed).toBe(1);
     expect(near.clicks).toEqual([0]);
     expect(near.tool).toHaveLength(2);
     expect(near.final.y).toBeCloseTo(700 - 100 - M.base.length / 2 + L, 9);
     expect(near.why).toContain('100.00 mm from gravity rift rift (distance 2)');
     expect(near.why).toContain('speed 2 becomes 1');
-    const far = judge({ ships: [ship('v', 'medium', 900, 700 - 130 - M.base.length / 2, 0)], obstacles: [rift] }, 'v', 2, [0, 1]);
+    const far = judge(
+      { ships: [ship('v', 'medium', 900, 700 - 130 - M.base.length / 2, 0)], obstacles: [rift] },
+      'v',
+      2,
+      [0, 1],
+    );
     expect(far.speedUsed).toBe(2);
   });
 });
@@ -243,26 +458,58 @@ describe('the speed chart', () => {
   const CR90: SpeedChart = [[2], [1, 2], [0, 1, 2], [0, 1, 1, 2]];
 
   it('refuses a forbidden click, naming the chart row', () => {
-    const m = judge({ ships: [ship('v', 'medium', 600, 300, 0, { class: 'victory' })] }, 'v', 2, [1, 0], 'right', VICTORY);
+    const m = judge(
+      { ships: [ship('v', 'medium', 600, 300, 0, { class: 'victory' })] },
+      'v',
+      2,
+      [1, 0],
+      'right',
+      VICTORY,
+    );
     expect(m.legal).toBe(false);
-    expect(m.violations).toEqual([expect.objectContaining({ rule: 'speed chart (victory, speed 2: - I): joint 1 allows no click, 1 given', joint: 1, row: [0, 1] })]);
+    expect(m.violations).toEqual([
+      expect.objectContaining({
+        rule: 'speed chart (victory, speed 2: - I): joint 1 allows no click, 1 given',
+        joint: 1,
+        row: [0, 1],
+      }),
+    ]);
     expect(m.why).toContain('Not allowed');
     // the geometry is still answered
     expect(m.final.rotation).toBeCloseTo(337.5, 9);
-    const ok = judge({ ships: [ship('v', 'medium', 600, 300, 0, { class: 'victory' })] }, 'v', 2, [0, -1], 'right', VICTORY);
+    const ok = judge(
+      { ships: [ship('v', 'medium', 600, 300, 0, { class: 'victory' })] },
+      'v',
+      2,
+      [0, -1],
+      'right',
+      VICTORY,
+    );
     expect(ok.legal).toBe(true);
     expect(ok.why).toContain('The victory chart allows clicks [0, -1] at speed 2 (- I)');
   });
 
   it("takes the class's chart from the catalog in a table file", () => {
-    const t = parseTableText(JSON.stringify({
-      format: 'armada-table/1', table: '3x6',
-      ships: [{ id: 'v', class: 'victory', player: 1, x: 600, y: 300, rotation: 0, speed: 2 }, { id: 'c', class: 'cr90', player: 2, x: 900, y: 600, rotation: 180, speed: 3 }],
-      proposals: [{ id: 'p', kind: 'maneuver', ship: 'v', clicks: [1, 0] }, { id: 'f', kind: 'maneuver-fan', ship: 'c' }, { id: 'g', kind: 'maneuver-fan', ship: 'v', speed: 3 }],
-    }));
+    const t = parseTableText(
+      JSON.stringify({
+        format: 'armada-table/1',
+        table: '3x6',
+        ships: [
+          { id: 'v', class: 'victory', player: 1, x: 600, y: 300, rotation: 0, speed: 2 },
+          { id: 'c', class: 'cr90', player: 2, x: 900, y: 600, rotation: 180, speed: 3 },
+        ],
+        proposals: [
+          { id: 'p', kind: 'maneuver', ship: 'v', clicks: [1, 0] },
+          { id: 'f', kind: 'maneuver-fan', ship: 'c' },
+          { id: 'g', kind: 'maneuver-fan', ship: 'v', speed: 3 },
+        ],
+      }),
+    );
     const [p, f, g] = analyze(t).proposals as ManeuverReport[];
     expect(p.legal).toBe(false);
-    expect(p.violations.map((v) => v.rule)).toEqual(['speed chart (victory, speed 2: - I): joint 1 allows no click, 1 given']);
+    expect(p.violations.map((v) => v.rule)).toEqual([
+      'speed chart (victory, speed 2: - I): joint 1 allows no click, 1 given',
+    ]);
     expect(p.chartRow).toEqual([0, 1]);
     expect((f.maneuvers as ManeuverReport[]).map((m) => m.clicks.join(','))).toHaveLength(15);
     expect(g.legal).toBe(false);
@@ -271,7 +518,9 @@ describe('the speed chart', () => {
   });
 
   it('refuses a speed beyond the chart', () => {
-    expect(chartViolations(VICTORY, 'victory', 3, [0, 0, 0])[0].rule).toBe('speed chart (victory): speed 3 is not on the chart, whose top speed is 2');
+    expect(chartViolations(VICTORY, 'victory', 3, [0, 0, 0])[0].rule).toBe(
+      'speed chart (victory): speed 3 is not on the chart, whose top speed is 2',
+    );
   });
 
   it('judges geometry only for a ship without a class, and says so', () => {
@@ -283,7 +532,11 @@ describe('the speed chart', () => {
 
   it('the fan holds every allowed click list once, each judged as a maneuver', () => {
     const w = world({ ships: [ship('c', 'small', 900, 300, 0, { class: 'cr90' })] });
-    const fan = judgeManeuverFan(w, { id: 'f', kind: 'maneuver-fan', ship: 'c', speed: 3, side: 'right' }, CR90);
+    const fan = judgeManeuverFan(
+      w,
+      { id: 'f', kind: 'maneuver-fan', ship: 'c', speed: 3, side: 'right' },
+      CR90,
+    );
     const lists = (fan.maneuvers as ManeuverReport[]).map((m) => m.clicks.join(','));
     expect(lists).toHaveLength(1 * 3 * 5);
     expect(new Set(lists).size).toBe(15);
@@ -300,18 +553,30 @@ describe('the speed chart', () => {
 });
 
 describe('the proposals in a table file', () => {
-  const base = { format: 'armada-table/1', table: '3x6', ships: [ship('v', 'medium', 600, 300, 0, { speed: 2 })] };
-  it('default to the ship\'s speed and the right side', () => {
-    const t = parseTableText(JSON.stringify({ ...base, proposals: [{ id: 'p', kind: 'maneuver', ship: 'v', clicks: [0, 1] }] }));
+  const base = {
+    format: 'armada-table/1',
+    table: '3x6',
+    ships: [ship('v', 'medium', 600, 300, 0, { speed: 2 })],
+  };
+  it("default to the ship's speed and the right side", () => {
+    const t = parseTableText(
+      JSON.stringify({ ...base, proposals: [{ id: 'p', kind: 'maneuver', ship: 'v', clicks: [0, 1] }] }),
+    );
     const r = analyze(t).proposals[0] as ManeuverReport;
     expect(r.speedUsed).toBe(2);
     expect(r.side).toBe('right');
   });
   it('name the problem in a broken proposal', () => {
     const bad = (p: unknown) => () => parseTableText(JSON.stringify({ ...base, proposals: [p] }));
-    expect(bad({ id: 'p', kind: 'maneuver', ship: 'x', clicks: [] })).toThrow(new TableError('proposals[0].ship', 'no ship with id "x" on the table'));
-    expect(bad({ id: 'p', kind: 'maneuver', ship: 'v', clicks: [0, 3] })).toThrow(/proposals\[0\]\.clicks\[1\]: 3 clicks/);
-    expect(bad({ id: 'p', kind: 'maneuver', ship: 'v', clicks: [0, 0, 0] })).toThrow(/3 clicks given for speed 2/);
+    expect(bad({ id: 'p', kind: 'maneuver', ship: 'x', clicks: [] })).toThrow(
+      new TableError('proposals[0].ship', 'no ship with id "x" on the table'),
+    );
+    expect(bad({ id: 'p', kind: 'maneuver', ship: 'v', clicks: [0, 3] })).toThrow(
+      /proposals\[0\]\.clicks\[1\]: 3 clicks/,
+    );
+    expect(bad({ id: 'p', kind: 'maneuver', ship: 'v', clicks: [0, 0, 0] })).toThrow(
+      /3 clicks given for speed 2/,
+    );
     expect(bad({ id: 'p', kind: 'maneuver-fan', ship: 'v', side: 'up' })).toThrow(/proposals\[0\]\.side/);
   });
 });
