@@ -84,6 +84,70 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
   const notes: string[] = [];
   const edgeName = piece.player === 1 ? "player 1's edge (y = 0)" : `player 2's edge (y = ${T.height})`;
 
+  const { reach, past, hugeAtEdge, zoneWords } = zoneOf(world, piece, isShip, measure, zone, edgeName, violations);
+
+  // a ship's speed dial: a speed on its chart
+  if (isShip) {
+    const chart = speedChart(cat, (piece as Ship).class);
+    const top = chart ? chart.length : 4;
+    const speed = (piece as Ship).speed;
+    if (speed > top) {
+      violations.push({
+        rule: `must have its speed dial set to a speed on its chart (0-${top}), not ${speed}`, piece: piece.id, with: null, gapMm: null,
+        measure: 'speed', speed, topSpeed: top,
+      });
+    }
+  }
+
+  // overlaps: everything on the table but the piece itself
+  const others = world.all.filter((e) => e.id !== piece.id);
+  for (const e of others) {
+    const s = overlapShape(e);
+    if (s.maxX < overlap.minX || s.minX > overlap.maxX || s.maxY < overlap.minY || s.minY > overlap.maxY) continue;
+    if (s.kind === 'polygon' && overlap.kind === 'polygon' && hullsApartBeyond(overlap as Polygon, s as Polygon, TOLERANCE_MM)) continue;
+    if (relate(overlap, s).kind !== 'overlap') continue;
+    const what = e.kind === 'obstacle' ? `an obstacle (${e.obstacleKind})` : `a ${e.kind}`;
+    violations.push({ rule: `cannot be deployed overlapping ${what}`, piece: piece.id, with: e.id, gapMm: overlapDepth(overlap, s), measure: 'overlap depth' });
+  }
+
+  // squadrons: within distance 1-2 of a friendly ship
+  if (!isShip) friendlyReach(world, piece as Squadron, measure, violations, notes);
+
+  // a gravity rift at distance 1-2 of a deployed ship sets its speed dial to 0
+  const rifts: RiftAtDeploy[] = isShip && shapes ? riftsAtDeploy(world, shapes, notes) : [];
+  const speed: number | undefined = isShip ? (rifts.length ? 0 : (piece as Ship).speed) : undefined;
+
+  const legal = violations.length === 0;
+  const placeWords = isShip
+    ? (hugeAtEdge && past > TOLERANCE_MM ? `its base lies in the setup area touching ${edgeName}` : `it lies in player ${piece.player}'s deployment zone`)
+    : 'it lies in the setup area';
+  const where = `(${f2(at.x)}, ${f2(at.y)}${isShip ? `, ${f2(at.rotation)}°` : ''})`;
+  const broken = violations.map((v) => `${v.rule} (${v.with ? `${v.with}, ` : ''}${v.measure === 'speed' ? 'its dial' : v.gapMm === null ? 'no friendly ship' : `${f2(v.gapMm)} mm ${v.measure}`})`);
+  const why = `${piece.id} (player ${piece.player}) ${legal ? 'may be deployed' : 'may not be deployed'} at ${where}: ` +
+    (legal ? `${placeWords}, ${zoneWords}, and overlaps nothing` : broken.join('; ') + `; ${zoneWords}`) +
+    (notes.length ? `; ${notes.join('; ')}` : '') + '.' +
+    (isShip && rifts.length === 0 ? ` No gravity rift is within distance 2: the speed dial stays at ${speed}.` : '');
+  const out: DeployReport = {
+    id: p.id, kind: 'deploy', legal, violations, piece: piece.id, pieceKind: isShip ? 'ship' : 'squadron', player: piece.player,
+    at, zone, edgeReachMm: reach, zoneEndMm: d3, why,
+  };
+  if (isShip) {
+    out.speed = speed;
+    out.rift = rifts;
+  }
+  return out;
+}
+
+/**
+ * Where a piece may stand: wholly inside the setup area; a ship within distance 3 of its player's
+ * edge, unless huge, wholly inside the setup area and touching that edge. Violations pushed; the
+ * reach and its words returned.
+ */
+function zoneOf(
+  world: World, piece: Ship | Squadron, isShip: boolean, measure: Shape, zone: Rect, edgeName: string, violations: Violation[],
+): { reach: number; past: number; hugeAtEdge: boolean; zoneWords: string } {
+  const T = world.catalog.tables[world.table.table];
+  const d3 = world.catalog.ruler.distance[2].end;
   // the setup area: every piece wholly inside it
   const sides: [string, number][] = [
     [`the setup area's left edge (x = ${zone.x0})`, zone.x0 - measure.minX],
@@ -116,87 +180,42 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
     (hugeAtEdge && past > TOLERANCE_MM ? `: a huge ship wholly inside the setup area with its base touching ${edgeName} may reach out of the deployment zone` : '') +
     (huge && !hugeAtEdge && past > TOLERANCE_MM ? ` and lies ${f2(fromEdge)} mm from that edge` : '') +
     (!isShip && past > TOLERANCE_MM ? ': a squadron may lie outside the deployment zone, inside the setup area' : '');
+  return { reach, past, hugeAtEdge, zoneWords };
+}
 
-  // a ship's speed dial: a speed on its chart
-  if (isShip) {
-    const chart = speedChart(cat, (piece as Ship).class);
-    const top = chart ? chart.length : 4;
-    const speed = (piece as Ship).speed;
-    if (speed > top) {
-      violations.push({
-        rule: `must have its speed dial set to a speed on its chart (0-${top}), not ${speed}`, piece: piece.id, with: null, gapMm: null,
-        measure: 'speed', speed, topSpeed: top,
-      });
-    }
+/** A squadron must be within distance 1-2 of a friendly ship (base to base): a violation, or a note with the margin. */
+function friendlyReach(world: World, piece: Squadron, measure: Shape, violations: Violation[], notes: string[]): void {
+  const cat = world.catalog;
+  const d2 = cat.ruler.distance[1].end;
+  let best: { id: string; mm: number } | null = null;
+  for (const s of world.ships) {
+    if (s.piece.player !== piece.player) continue;
+    const mm = relate(measure, s.shapes.base).distance;
+    if (!best || mm < best.mm) best = { id: s.id, mm };
   }
+  if (!best || best.mm > d2 + TOLERANCE_MM) {
+    violations.push({
+      rule: 'must be within distance 1-2 of a friendly ship', piece: piece.id, with: best?.id ?? null, gapMm: best?.mm ?? null,
+      measure: 'gap', needAtMostMm: d2, ...(best ? { shortByMm: best.mm - d2 } : {}),
+    });
+  } else notes.push(`it is ${f2(best.mm)} mm from ${best.id}, within distance 2 (${f2(d2)} mm)${edgeNote(bandOf(best.mm, cat.ruler.distance))}`);
+}
 
-  // overlaps: everything on the table but the piece itself
-  const others = world.all.filter((e) => e.id !== piece.id);
-  for (const e of others) {
-    const s = overlapShape(e);
-    if (s.maxX < overlap.minX || s.minX > overlap.maxX || s.maxY < overlap.minY || s.minY > overlap.maxY) continue;
-    if (s.kind === 'polygon' && overlap.kind === 'polygon' && hullsApartBeyond(overlap as Polygon, s as Polygon, TOLERANCE_MM)) continue;
-    if (relate(overlap, s).kind !== 'overlap') continue;
-    const what = e.kind === 'obstacle' ? `an obstacle (${e.obstacleKind})` : `a ${e.kind}`;
-    violations.push({ rule: `cannot be deployed overlapping ${what}`, piece: piece.id, with: e.id, gapMm: overlapDepth(overlap, s), measure: 'overlap depth' });
-  }
-
-  // squadrons: within distance 1-2 of a friendly ship
-  if (!isShip) {
-    const d2 = cat.ruler.distance[1].end;
-    let best: { id: string; mm: number } | null = null;
-    for (const s of world.ships) {
-      if (s.piece.player !== piece.player) continue;
-      const mm = relate(measure, s.shapes.base).distance;
-      if (!best || mm < best.mm) best = { id: s.id, mm };
-    }
-    if (!best || best.mm > d2 + TOLERANCE_MM) {
-      violations.push({
-        rule: 'must be within distance 1-2 of a friendly ship', piece: piece.id, with: best?.id ?? null, gapMm: best?.mm ?? null,
-        measure: 'gap', needAtMostMm: d2, ...(best ? { shortByMm: best.mm - d2 } : {}),
-      });
-    } else notes.push(`it is ${f2(best.mm)} mm from ${best.id}, within distance 2 (${f2(d2)} mm)${edgeNote(bandOf(best.mm, cat.ruler.distance))}`);
-  }
-
-  // a gravity rift at distance 1-2 of a deployed ship sets its speed dial to 0
+/** The gravity rifts at distance 1-2 of (or under) a ship being deployed: each sets its speed dial to 0. */
+function riftsAtDeploy(world: World, shapes: { base: Polygon; footprint: Polygon }, notes: string[]): RiftAtDeploy[] {
   const rifts: RiftAtDeploy[] = [];
-  let speed: number | undefined;
-  if (isShip && shapes) {
-    const ship = piece as Ship;
-    speed = ship.speed;
-    const bands = cat.ruler.distance;
-    for (const o of world.obstacles) {
-      if (o.obstacleKind !== 'gravity-rift') continue;
-      if (hullsApartBeyond(shapes.base, o.outline, bands[1].end + TOLERANCE_MM) && hullsApartBeyond(shapes.footprint, o.outline, TOLERANCE_MM)) continue;
-      const r = relate(shapes.base, o.outline);
-      const overlapping = relate(shapes.footprint, o.outline).kind === 'overlap';
-      const b = bandOf(r.distance, bands);
-      if (!overlapping && (b.index === null || b.index > 2)) continue;
-      rifts.push({ rift: o.id, mm: r.distance, band: b.index ?? 1, overlapping });
-      notes.push(`its base is ${f2(r.distance)} mm from the gravity rift ${o.id}, distance ${b.index}${edgeNote(b)}: its speed dial is set to 0`);
-    }
-    if (rifts.length) speed = 0;
+  const bands = world.catalog.ruler.distance;
+  for (const o of world.obstacles) {
+    if (o.obstacleKind !== 'gravity-rift') continue;
+    if (hullsApartBeyond(shapes.base, o.outline, bands[1].end + TOLERANCE_MM) && hullsApartBeyond(shapes.footprint, o.outline, TOLERANCE_MM)) continue;
+    const r = relate(shapes.base, o.outline);
+    const overlapping = relate(shapes.footprint, o.outline).kind === 'overlap';
+    const b = bandOf(r.distance, bands);
+    if (!overlapping && (b.index === null || b.index > 2)) continue;
+    rifts.push({ rift: o.id, mm: r.distance, band: b.index ?? 1, overlapping });
+    notes.push(`its base is ${f2(r.distance)} mm from the gravity rift ${o.id}, distance ${b.index}${edgeNote(b)}: its speed dial is set to 0`);
   }
-
-  const legal = violations.length === 0;
-  const placeWords = isShip
-    ? (hugeAtEdge && past > TOLERANCE_MM ? `its base lies in the setup area touching ${edgeName}` : `it lies in player ${piece.player}'s deployment zone`)
-    : 'it lies in the setup area';
-  const where = `(${f2(at.x)}, ${f2(at.y)}${isShip ? `, ${f2(at.rotation)}°` : ''})`;
-  const broken = violations.map((v) => `${v.rule} (${v.with ? `${v.with}, ` : ''}${v.measure === 'speed' ? 'its dial' : v.gapMm === null ? 'no friendly ship' : `${f2(v.gapMm)} mm ${v.measure}`})`);
-  const why = `${piece.id} (player ${piece.player}) ${legal ? 'may be deployed' : 'may not be deployed'} at ${where}: ` +
-    (legal ? `${placeWords}, ${zoneWords}, and overlaps nothing` : broken.join('; ') + `; ${zoneWords}`) +
-    (notes.length ? `; ${notes.join('; ')}` : '') + '.' +
-    (isShip && rifts.length === 0 ? ` No gravity rift is within distance 2: the speed dial stays at ${speed}.` : '');
-  const out: DeployReport = {
-    id: p.id, kind: 'deploy', legal, violations, piece: piece.id, pieceKind: isShip ? 'ship' : 'squadron', player: piece.player,
-    at, zone, edgeReachMm: reach, zoneEndMm: d3, why,
-  };
-  if (isShip) {
-    out.speed = speed;
-    out.rift = rifts;
-  }
-  return out;
+  return rifts;
 }
 
 /** How many ships and squadrons a player has placed, or has left to place. */
