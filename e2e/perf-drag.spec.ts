@@ -119,7 +119,8 @@ const settled = (page: import('@playwright/test').Page) =>
     .toBe(true);
 
 test('frame times while dragging a ship across the tournament table', async ({ page }, info) => {
-  test.setTimeout(Number(process.env.PERF_THROTTLE ?? 1) > 1 ? 600_000 : 180_000); // throttled on a loaded machine: minutes
+  // throttled on a loaded machine: many minutes (a load of 25 on 2 cores took over 10)
+  test.setTimeout(Number(process.env.PERF_THROTTLE ?? 1) > 1 ? 1_800_000 : 300_000);
   await page.addInitScript(meterScript);
   await openFresh(page);
   await page.evaluate((t) => window.__armada.cmd.load(t), table);
@@ -198,7 +199,7 @@ test('frame times while dragging a ship across the tournament table', async ({ p
     includeObjectsCollectedByMajorGC: true,
     includeObjectsCollectedByMinorGC: true,
   });
-  const allocSteps = 40,
+  const allocSteps = 20,
     alloc: number[] = [];
   const sampled = async () =>
     total(

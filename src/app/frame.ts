@@ -153,7 +153,9 @@ export class FrameLoop {
       addManeuverOverlays(this.overlays, this.analysis.world, planned.answer, planned.fan, planned.speed);
     }
     this.scene.render(s, this.analysis, this.overlays);
-    if (s.table !== this.savedTable) {
+    // kept when the pieces are still: a drag's steps are not each written to local storage (the
+    // table before the drag stays saved until it ends)
+    if (s.table !== this.savedTable && !s.gestureStart) {
       const problem = save(localStorage, s.table);
       this.savedTable = s.table;
       if (problem) cmd.message('error', problem);
