@@ -114,7 +114,7 @@ const settled = (page: import('@playwright/test').Page) =>
           const an = a.analysis();
           return an.table === a.store.getState().table && !an.live && !an.report.partial;
         }),
-      { timeout: 60_000 },
+      { timeout: 300_000 },
     )
     .toBe(true);
 
