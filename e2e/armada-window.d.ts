@@ -17,6 +17,7 @@ declare global {
       zoomTo(x0: number, y0: number, x1: number, y1: number): void;
       redrawNow(): void;
       pagePoint(x: number, y: number): { x: number; y: number };
+      photoPoint(x: number, y: number): { x: number; y: number };
       countPixels(colour: number, box: readonly [number, number, number, number], tol?: number): number;
     };
     /** the drag-frame recorder of e2e/perf-drag.spec.ts */

@@ -17,6 +17,8 @@ import { buildManeuver } from '../ui/maneuver';
 import { buildMeasurements } from '../ui/measurements';
 import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
+import { buildPhoto } from '../ui/photo';
+import { PhotoLayer } from '../render/photo-layer';
 import { keepImported, type Booted } from './boot';
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
@@ -78,6 +80,11 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   measurementsHost.after(classEditorHost);
   const classEditor = buildClassEditor(classEditorHost, store, cmd);
   $('inspector').addEventListener('edit-class', (ev) => classEditor.open((ev as CustomEvent<string>).detail));
+  const photoLayer = new PhotoLayer();
+  scene.addLayer('on-table', photoLayer);
+  const photoHost = h('section', { id: 'photo' });
+  $('inspector').before(photoHost);
+  const photo = buildPhoto(photoHost, $('canvas-host'), store, cmd, photoLayer, () => hooks.schedule(false));
   const showMessage = attachMessages($('message'), cmd, () => store.getState());
 
   return {
@@ -85,6 +92,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     turnButton,
     guide,
     maneuver,
+    photo,
     /** every panel but the verdict list, from the state and analysis just drawn */
     update(s: AppState, analysis: LiveAnalysis) {
       updateToolbar(s);
@@ -94,6 +102,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
       classEditor.update(s);
       updateDispute(s, analysis);
       maneuver.update(s, analysis);
+      photo.update(s);
       showMessage(s);
     },
   };

@@ -51,6 +51,8 @@ export function exposeTestHandle({ store, cmd }: Booted, scene: Scene, loop: Fra
         const [sx, sy] = toScreen(scene.view, x, y);
         return { x: r.left + sx, y: r.top + sy };
       },
+      /** page coordinates of a pixel of the photo in the photo view (src/ui/photo.ts) */
+      photoPoint: (x: number, y: number) => loop.panels.photo.pagePoint(x, y),
       countPixels: (colour: number, box: [number, number, number, number], tol = 10) =>
         countPixels(scene, colour, box, tol),
     },

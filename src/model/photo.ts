@@ -28,6 +28,8 @@ export interface PhotoMark {
   points: CornerName[] | 'rim' | XY[];
 }
 export interface PhotoEvidence {
+  /** optional addition: which photo on this device the marks were made on (digest of its bytes; never the image) */
+  imageId?: string;
   size: XY;
   calibration: CalibrationPoint[];
   marks: PhotoMark[];
@@ -71,7 +73,8 @@ function onlyKeys(o: Obj, allowed: string[], path: string, fail: Fail): void {
 /** Read and check the `photo` field's structure and its references to the file's pieces. */
 export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo'): PhotoEvidence {
   if (!isObj(v)) fail(path, 'expected an object with size, calibration and marks');
-  onlyKeys(v, ['size', 'calibration', 'marks'], path, fail);
+  onlyKeys(v, ['imageId', 'size', 'calibration', 'marks'], path, fail);
+  if (v.imageId !== undefined && (typeof v.imageId !== 'string' || !/^[0-9a-f]{8,64}$/.test(v.imageId))) fail(`${path}.imageId`, 'expected 8 to 64 hex digits (the digest the app names a kept photo by)');
   const size = pair(v.size, `${path}.size`, fail, 'the image width and height in pixels');
   for (const [i, n] of size.entries()) {
     if (!Number.isInteger(n) || n < 1 || n > MAX_PHOTO_SIDE) fail(`${path}.size[${i}]`, `expected a whole number of pixels, 1 to ${MAX_PHOTO_SIDE}, got ${n}`);
@@ -136,7 +139,7 @@ export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo
     if (px.length < Math.max(2, need)) fail(`${at}.px`, `${px.length} mark${px.length === 1 ? '' : 's'} on ${q(u.piece)}; at least 2 are needed`);
     return { piece: u.piece, px, points: pts as CornerName[] | XY[] };
   });
-  return { size, calibration, marks };
+  return { ...(typeof v.imageId === 'string' ? { imageId: v.imageId } : {}), size, calibration, marks };
 }
 
 /** A ship's base corner in its own frame (front toward +y, left as the ship sees it: -x). */
@@ -236,4 +239,33 @@ export function solvePhoto(photo: PhotoEvidence, pieces: Pieces, cat: Catalog, p
     });
   });
   return { calibration, calibrationMm, pieces: out };
+}
+
+/**
+ * The points of an obstacle's outline a player marks on the photo (its own frame, centred on its
+ * area centroid): the sharpest corners of its outline, at least MARK_SPACING_MM apart, up to 6.
+ * A tap is taken as the one of these nearest to it, with the obstacle where it now lies (drag its
+ * outline over the photo first), so they must stand well apart.
+ */
+export const MARK_SPACING_MM = 20;
+export function markablePoints(cat: Catalog, type: Obstacle['type']): XY[] {
+  const ref = { kind: 'obstacle', piece: { id: '', type, x: 0, y: 0, rotation: 0 } } as PieceRef;
+  const outline = poseModel(cat, ref, []).outline;
+  const n = outline.length;
+  const turn = outline.map((p, i) => {
+    const a = outline[(i - 2 + n) % n], b = outline[(i + 2) % n];
+    const u = Math.atan2(p.y - a.y, p.x - a.x), v = Math.atan2(b.y - p.y, b.x - p.x);
+    let d = v - u;
+    while (d > Math.PI) d -= 2 * Math.PI;
+    while (d < -Math.PI) d += 2 * Math.PI;
+    return d; // counter-clockwise outline: a convex corner turns left (positive)
+  });
+  const order = outline.map((_, i) => i).sort((i, j) => turn[j] - turn[i] || i - j);
+  const out: Point[] = [];
+  for (const i of order) {
+    if (out.length >= 6) break;
+    const p = outline[i];
+    if (out.every((q) => Math.hypot(p.x - q.x, p.y - q.y) >= MARK_SPACING_MM)) out.push(p);
+  }
+  return out.map((p) => [p.x, p.y]);
 }

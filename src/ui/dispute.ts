@@ -165,7 +165,8 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     card.className = `kind-${dispute.kind}${dispute.closeCall ? ' close' : ''}`;
     summary.innerHTML =
       `<p class="headline">${e(dispute.headline)}</p>` +
-      (dispute.closeCall ? `<p class="close-call">${e(dispute.closeText)}</p>` : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement precision.</p>`) +
+      (dispute.closeCall ? `<p class="close-call">${e(dispute.closeText)}</p>` : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement precision${dispute.photo ? ' (or the photo\'s uncertainty)' : ''}.</p>`) +
+      (dispute.photo ? `<p class="photo-source">Positions ${e(dispute.photo)}.</p>` : '') +
       `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ${e(attack.los)}</p>`;
     details.innerHTML = detailsHtml(dispute, attack);
     return true;

@@ -8,6 +8,7 @@ import type { AttackReport, XY } from '../../model/report';
 import { NEAR_MM, type PieceOnLine } from './los';
 import { classEditWords } from './class-edits';
 import type { World } from '../world';
+import { photoPrecision } from '../report/photo';
 
 /**
  * One attack under dispute, explained for the verdict card: a headline built only from the
@@ -59,6 +60,12 @@ export interface Dispute {
   loupes: LoupeFocus[];
   /** the readings the verdict rests on (the attack's `readings`), in words: what each says and what the other choice gives */
   readings?: string[];
+  /**
+   * where the pieces' positions came from, when some came from the photo: "from the photo: cr90
+   * +-0.62 mm, isd +-0.31 mm (calibration)"; their uncertainties replace the placement precision
+   * for the margins they bear on
+   */
+  photo?: string;
   /** the attack rests on a class this table corrects (the attack's `classEdit`), in words; whether the catalog's figures differ */
   classEdit?: { text: string; changes: boolean };
 }
@@ -198,13 +205,24 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1): Dispu
   const margins: Margin[] = [];
   const loupes: LoupeFocus[] = [];
   const shipAttacker = a.attacker.includes('.');
+  // pieces placed from the photo are known to their stated uncertainty; the rest to the placement precision
+  const fromPhoto = photoPrecision(world);
+  const pid = (id: string) => id.split('.')[0];
+  const precisionFor = (...ids: string[]) => {
+    const all = [pid(a.attacker), pid(a.defender), ...ids.map(pid)];
+    const known = all.filter((id, i) => fromPhoto.has(id) && all.indexOf(id) === i);
+    if (!known.length) return precisionMm;
+    const sum = known.reduce((t, id) => t + fromPhoto.get(id)!, 0);
+    return known.length === new Set(all).size ? sum : sum + precisionMm;
+  };
+  const pairPrecision = precisionFor();
 
   // Each margin decides only while the other conditions leave the attack possible (or nearly):
   // a graze on a line 300 mm beyond long range decides nothing.
   const arcMm = shipAttacker ? Number((a.inArc ? a.arcDepthMm : a.arcGapMm) ?? NaN) : NaN;
-  const arcNear = Number.isFinite(arcMm) && arcMm < precisionMm;
+  const arcNear = Number.isFinite(arcMm) && arcMm < pairPrecision;
   const rangeInfo = rangeEnds(world, a, shipAttacker);
-  const rangeNear = !!rangeInfo?.nearest && (rangeInfo.nearest.mm < precisionMm || rangeInfo.nearest.inSpread);
+  const rangeNear = !!rangeInfo?.nearest && (rangeInfo.nearest.mm < pairPrecision || rangeInfo.nearest.inSpread);
   const arcLive = a.inArc || arcNear, rangeLive = a.range !== 'beyond' || rangeNear;
 
   // arc: how far inside or outside the arc lines (a squadron's arc is all around: nothing to decide)
@@ -272,7 +290,7 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1): Dispu
     } else {
       continue; // a covered stretch: the why says whose base covers it
     }
-    const close = decides && mm < precisionMm;
+    const close = decides && mm < precisionFor(e.piece);
     margins.push({ topic: 'los', mm, decides, close, text, flip, piece: e.piece });
     const S = decides && mm <= LOUPE_MAX_MM ? shapeOf(world, e.piece) : null;
     const lineXY = e.line === 'los' ? a.losLine : a.rangeLine;
@@ -291,7 +309,13 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1): Dispu
       (close.length > 1 ? ` Also close: ${close.slice(1).map((m) => m.text).join('; ')}.` : '')
     : '';
   loupes.sort((x, y) => Number(!margins.some((m) => m.close && m.topic === x.topic)) - Number(!margins.some((m) => m.close && m.topic === y.topic)));
+  const photoIds = [...new Set([pid(a.attacker), pid(a.defender), ...entries.map((e) => pid(e.piece))])].filter((id) => fromPhoto.has(id));
+  const calibrated = new Set(world.table.photo?.calibration.map((c) => c.piece) ?? []);
+  const photo = photoIds.length
+    ? `from the photo: ${photoIds.map((id) => `${id} +-${f2(fromPhoto.get(id)!)} mm${calibrated.has(id) ? ' (calibration)' : ''}`).join(', ')}`
+    : undefined;
   return {
+    ...(photo ? { photo } : {}),
     attacker: a.attacker, defender: a.defender, kind, canAttack: kind === 'clear' || kind === 'obstructed',
     headline, named, margins, closeCall, closeText, loupes: loupes.slice(0, 4),
     ...(Array.isArray(a.readings) && a.readings.length ? { readings: (a.readings as ReadingUse[]).map(readingWords) } : {}),
