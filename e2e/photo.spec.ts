@@ -22,55 +22,101 @@ const ROOT = process.cwd();
 const DIR = join(tmpdir(), 'armada-photo-e2e');
 type XY = [number, number];
 interface Shot {
-  width: number; height: number; truth: { ships: { id: string; x: number; y: number; rotation: number }[] }; start: unknown;
+  width: number;
+  height: number;
+  truth: { ships: { id: string; x: number; y: number; rotation: number }[] };
+  start: unknown;
   points: Record<string, XY> & { rim: XY[]; rock: { local: XY[]; px: XY[] } };
 }
 let shot: Shot;
 let truthAttack: { range: string; los: string; obstructedBy: string[]; inArc: boolean; rangeMm: number };
-const ATTACKER = 'cr90.front', DEFENDER = 'isd.front';
+const ATTACKER = 'cr90.front',
+  DEFENDER = 'isd.front';
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   if (!existsSync(join(DIR, 'photo.json'))) {
     mkdirSync(DIR, { recursive: true });
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/synthetic-photo.ts', DIR, '--width', '2000', '--height', '1500'], { cwd: ROOT });
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+        'scripts/synthetic-photo.ts',
+        DIR,
+        '--width',
+        '2000',
+        '--height',
+        '1500',
+      ],
+      { cwd: ROOT },
+    );
   }
   shot = JSON.parse(readFileSync(join(DIR, 'photo.json'), 'utf8'));
   writeFileSync(join(DIR, 'truth.json'), JSON.stringify(shot.truth));
-  const report = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', join(DIR, 'truth.json')], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 }));
-  truthAttack = report.attacks.find((a: { attacker: string; defender: string }) => a.attacker === ATTACKER && a.defender === DEFENDER);
+  const report = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', join(DIR, 'truth.json')],
+      { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 },
+    ),
+  );
+  truthAttack = report.attacks.find(
+    (a: { attacker: string; defender: string }) => a.attacker === ATTACKER && a.defender === DEFENDER,
+  );
 });
 
 const link = (t: unknown) => '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url');
 
 /** a PNG of w x h, one colour (a huge photo is small on disk) */
 function flatPng(w: number, h: number): Buffer {
-  const crcTable = new Int32Array(256).map((_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c; });
-  const crc = (b: Buffer) => { let c = -1; for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8); return (c ^ -1) >>> 0; };
+  const crcTable = new Int32Array(256).map((_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c;
+  });
+  const crc = (b: Buffer) => {
+    let c = -1;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ -1) >>> 0;
+  };
   const chunk = (type: string, data: Buffer) => {
     const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0); out.write(type, 4, 'latin1'); data.copy(out, 8);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, 'latin1');
+    data.copy(out, 8);
     out.writeUInt32BE(crc(out.subarray(4, 8 + data.length)), 8 + data.length);
     return out;
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 0;
-  const row = Buffer.alloc(w + 1, 90); row[0] = 0;
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 0;
+  const row = Buffer.alloc(w + 1, 90);
+  row[0] = 0;
   const raw = Buffer.concat(Array.from({ length: h }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 for (const phone of [false, true]) {
   test.describe(phone ? 'phone (Pixel 5, touch)' : 'desktop (1280x800, mouse)', () => {
     if (phone) test.use(PIXEL5);
 
-    test('calibrate on two ships, place a ship, a squadron and an obstacle from marks: the truth\'s verdict', async ({ page }) => {
+    test("calibrate on two ships, place a ship, a squadron and an obstacle from marks: the truth's verdict", async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       let taps = 0;
       const press = async (sel: string) => {
         taps++;
         const el = page.locator(sel);
-        if (phone) await el.tap(); else await el.click();
+        if (phone) await el.tap();
+        else await el.click();
       };
       // a pixel or so off, as a finger in the loupe would be
       let k = 0;
@@ -78,12 +124,21 @@ for (const phone of [false, true]) {
       const mark = async (p: XY) => {
         taps++;
         const [dx, dy] = off();
-        const q = await page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), [p[0] + dx, p[1] + dy] as const);
-        if (phone) await page.touchscreen.tap(q.x, q.y); else await page.mouse.click(q.x, q.y);
+        const q = await page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), [
+          p[0] + dx,
+          p[1] + dy,
+        ] as const);
+        if (phone) await page.touchscreen.tap(q.x, q.y);
+        else await page.mouse.click(q.x, q.y);
       };
       await openFresh(page, link(shot.start));
       await page.waitForFunction(() => !window.__armada.analysis().live, null, { timeout: 30_000 });
-      const before = await page.evaluate(([a, d]) => window.__armada.analysis().report.attacks.find((x) => x.attacker === a && x.defender === d)?.rangeMm, [ATTACKER, DEFENDER]);
+      const before = await page.evaluate(
+        ([a, d]) =>
+          window.__armada.analysis().report.attacks.find((x) => x.attacker === a && x.defender === d)
+            ?.rangeMm,
+        [ATTACKER, DEFENDER],
+      );
       if (phone) await press('#panel-toggle');
       await page.locator('#photo-file').setInputFiles(join(DIR, 'photo.png'));
       await expect(page.locator('#photo-status')).toContainText('2000 x 1500');
@@ -92,7 +147,9 @@ for (const phone of [false, true]) {
       await expect(page.locator('#photo-prompt')).toContainText("tap isd's front-left base corner");
       // a phone shows the whole photo 393 px wide: zoom in once, as a player would
       if (phone) await press('#photo-zoom-in');
-      for (const ship of ['isd', 'vsd']) for (const c of ['front-left', 'front-right', 'rear-right', 'rear-left']) await mark(shot.points[`${ship}.${c}`]);
+      for (const ship of ['isd', 'vsd'])
+        for (const c of ['front-left', 'front-right', 'rear-right', 'rear-left'])
+          await mark(shot.points[`${ship}.${c}`]);
       await expect(page.locator('#photo-status')).toContainText('Calibrated on 8 points');
       const calibrationTaps = taps;
       await press('#photo-mark-cr90');
@@ -102,16 +159,24 @@ for (const phone of [false, true]) {
       // two corners of the asteroid far apart
       const r = shot.points.rock.px;
       let [i0, i1] = [0, 1];
-      for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) if (Math.hypot(r[i][0] - r[j][0], r[i][1] - r[j][1]) > Math.hypot(r[i0][0] - r[i1][0], r[i0][1] - r[i1][1])) [i0, i1] = [i, j];
+      for (let i = 0; i < r.length; i++)
+        for (let j = i + 1; j < r.length; j++)
+          if (
+            Math.hypot(r[i][0] - r[j][0], r[i][1] - r[j][1]) >
+            Math.hypot(r[i0][0] - r[i1][0], r[i0][1] - r[i1][1])
+          )
+            [i0, i1] = [i, j];
       await mark(r[i0]);
       await mark(r[i1]);
       const shipsAndObstacleTaps = taps;
       await press('#photo-mark-tie1');
       for (const p of shot.points.rim) await mark(p);
       await press('#photo-close');
-      console.log(`${phone ? 'phone' : 'desktop'}: ${taps} taps in all (calibration on two ships ${calibrationTaps}, ` +
-        `then a ship and an obstacle ${shipsAndObstacleTaps - calibrationTaps}: ${shipsAndObstacleTaps} for two ships and an obstacle; ` +
-        `a squadron ${taps - shipsAndObstacleTaps - 1}, closing the photo 1)`);
+      console.log(
+        `${phone ? 'phone' : 'desktop'}: ${taps} taps in all (calibration on two ships ${calibrationTaps}, ` +
+          `then a ship and an obstacle ${shipsAndObstacleTaps - calibrationTaps}: ${shipsAndObstacleTaps} for two ships and an obstacle; ` +
+          `a squadron ${taps - shipsAndObstacleTaps - 1}, closing the photo 1)`,
+      );
 
       // every marked piece at its fit, within its stated uncertainty of the truth
       const state = await page.evaluate(() => {
@@ -119,22 +184,40 @@ for (const phone of [false, true]) {
         return { table: a.table, photo: a.report.photo ?? null };
       });
       expect(state.photo).not.toBeNull();
-      const truth = shot.truth as unknown as { ships: { id: string; x: number; y: number }[]; squadrons: { id: string; x: number; y: number }[]; obstacles: { id: string; x: number; y: number }[] };
+      const truth = shot.truth as unknown as {
+        ships: { id: string; x: number; y: number }[];
+        squadrons: { id: string; x: number; y: number }[];
+        obstacles: { id: string; x: number; y: number }[];
+      };
       for (const id of ['cr90', 'tie1', 'rock1']) {
         const fit = state.photo!.pieces[id];
         const real = [...truth.ships, ...truth.squadrons, ...truth.obstacles].find((p) => p.id === id)!;
         const err = Math.hypot(fit.x - real.x, fit.y - real.y);
-        console.log(`${id}: ${err.toFixed(2)} mm from the truth, stated +-${fit.uncertaintyMm.toFixed(2)} mm, marks rms ${fit.rmsMm.toFixed(2)} mm, offset ${fit.offsetMm.toFixed(3)}`);
+        console.log(
+          `${id}: ${err.toFixed(2)} mm from the truth, stated +-${fit.uncertaintyMm.toFixed(2)} mm, marks rms ${fit.rmsMm.toFixed(2)} mm, offset ${fit.offsetMm.toFixed(3)}`,
+        );
         expect(fit.offsetMm).toBeLessThan(0.01);
         expect(err).toBeLessThanOrEqual(fit.uncertaintyMm);
       }
       // the ruling is the truth's
       await page.waitForFunction(() => !window.__armada.analysis().live, null, { timeout: 30_000 });
-      const got = await page.evaluate(([a, d]) => window.__armada.analysis().report.attacks.find((x) => x.attacker === a && x.defender === d)!, [ATTACKER, DEFENDER]);
-      expect({ inArc: got.inArc, range: got.range, los: got.los, obstructedBy: got.obstructedBy })
-        .toEqual({ inArc: truthAttack.inArc, range: truthAttack.range, los: truthAttack.los, obstructedBy: truthAttack.obstructedBy });
-      console.log(`${ATTACKER} -> ${DEFENDER}: ${got.range} ${got.rangeMm!.toFixed(2)} mm (truth ${truthAttack.rangeMm.toFixed(2)}, by eye ${before?.toFixed(2)}), ${got.los} by ${got.obstructedBy.join(', ')}`);
-      expect(Math.abs(got.rangeMm! - truthAttack.rangeMm)).toBeLessThan(state.photo!.pieces.cr90.uncertaintyMm + state.photo!.calibration.maxMm);
+      const got = await page.evaluate(
+        ([a, d]) =>
+          window.__armada.analysis().report.attacks.find((x) => x.attacker === a && x.defender === d)!,
+        [ATTACKER, DEFENDER],
+      );
+      expect({ inArc: got.inArc, range: got.range, los: got.los, obstructedBy: got.obstructedBy }).toEqual({
+        inArc: truthAttack.inArc,
+        range: truthAttack.range,
+        los: truthAttack.los,
+        obstructedBy: truthAttack.obstructedBy,
+      });
+      console.log(
+        `${ATTACKER} -> ${DEFENDER}: ${got.range} ${got.rangeMm!.toFixed(2)} mm (truth ${truthAttack.rangeMm.toFixed(2)}, by eye ${before?.toFixed(2)}), ${got.los} by ${got.obstructedBy.join(', ')}`,
+      );
+      expect(Math.abs(got.rangeMm! - truthAttack.rangeMm)).toBeLessThan(
+        state.photo!.pieces.cr90.uncertaintyMm + state.photo!.calibration.maxMm,
+      );
 
       // the dispute card says where the positions came from
       await page.evaluate(([a, d]) => window.__armada.cmd.setPair(a, d), [ATTACKER, DEFENDER]);
@@ -149,53 +232,110 @@ for (const phone of [false, true]) {
       // the rectified photo lies under the table: the asteroid's brown shows inside rock1's outline
       const rock = state.table as { obstacles: { x: number; y: number }[] };
       const o = rock.obstacles[0];
-      expect(await page.evaluate(([x, y]) => window.__armada.countPixels(0x8a7560, [x - 3, y - 3, x + 3, y + 3], 60), [o.x, o.y] as const)).toBeGreaterThan(0);
+      expect(
+        await page.evaluate(
+          ([x, y]) => window.__armada.countPixels(0x8a7560, [x - 3, y - 3, x + 3, y + 3], 60),
+          [o.x, o.y] as const,
+        ),
+      ).toBeGreaterThan(0);
       await page.screenshot({ path: test.info().outputPath(`photo-${phone ? 'phone' : 'desktop'}.png`) });
-      if (process.env.SCREENSHOTS) await page.screenshot({ path: join(ROOT, 'docs/screenshots', `photo-${phone ? 'phone' : 'desktop'}.png`) });
+      if (process.env.SCREENSHOTS)
+        await page.screenshot({
+          path: join(ROOT, 'docs/screenshots', `photo-${phone ? 'phone' : 'desktop'}.png`),
+        });
       // and the photo view with its marks
       if (phone) await press('#panel-toggle');
       await page.locator('#photo-open').click();
       await page.waitForTimeout(300);
-      if (process.env.SCREENSHOTS) await page.screenshot({ path: join(ROOT, 'docs/screenshots', `photo-marks-${phone ? 'phone' : 'desktop'}.png`) });
+      if (process.env.SCREENSHOTS)
+        await page.screenshot({
+          path: join(ROOT, 'docs/screenshots', `photo-marks-${phone ? 'phone' : 'desktop'}.png`),
+        });
     });
 
-    test('bad input: not an image, a PDF, a cut-short JPEG, a huge photo, degenerate marks: a sentence, the table kept', async ({ page }) => {
+    test('bad input: not an image, a PDF, a cut-short JPEG, a huge photo, degenerate marks: a sentence, the table kept', async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       await openFresh(page, link(shot.start));
       const before = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
       const input = page.locator('#photo-file');
       const status = page.locator('#photo-status');
-      await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo at all') });
+      await input.setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a photo at all'),
+      });
       await expect(status).toContainText('notes.txt is not an image this app reads (JPEG, PNG or WebP)');
-      await input.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n') });
+      await input.setInputFiles({
+        name: 'scan.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'),
+      });
       await expect(status).toContainText('scan.pdf is a PDF document, not a photo');
-      await input.setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]) });
-      await expect(status).toContainText('IMG_0001.HEIC is a HEIC/HEIF photo, which this browser cannot read');
+      await input.setInputFiles({
+        name: 'IMG_0001.HEIC',
+        mimeType: 'image/heic',
+        buffer: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]),
+      });
+      await expect(status).toContainText(
+        'IMG_0001.HEIC is a HEIC/HEIF photo, which this browser cannot read',
+      );
       const png = readFileSync(join(DIR, 'photo.png'));
       await input.setInputFiles({ name: 'cut.png', mimeType: 'image/png', buffer: png.subarray(0, 4000) });
       await expect(status).toContainText('cut.png is a PNG that cannot be decoded: it is probably cut short');
       expect(await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table))).toBe(before);
       // 50 megapixels: read, drawn downscaled, marked at full resolution
       await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: flatPng(8165, 6124) });
-      await expect(status).toContainText('8165 x 6124; 50.0 megapixels: drawn at 4096 x 3072, marked at full resolution', { timeout: 60_000 });
+      await expect(status).toContainText(
+        '8165 x 6124; 50.0 megapixels: drawn at 4096 x 3072, marked at full resolution',
+        { timeout: 60_000 },
+      );
       // too few points: three corners of one ship, then Done: the table is kept
-      for (const [x, y] of [[1000, 1000], [3000, 1000], [3000, 3000]] as const) {
+      for (const [x, y] of [
+        [1000, 1000],
+        [3000, 1000],
+        [3000, 3000],
+      ] as const) {
         const q = await page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), [x, y] as const);
-        if (phone) await page.touchscreen.tap(q.x, q.y); else await page.mouse.click(q.x, q.y);
+        if (phone) await page.touchscreen.tap(q.x, q.y);
+        else await page.mouse.click(q.x, q.y);
       }
       await page.locator('#photo-done').click();
       await expect(status).toContainText('3 calibration points of at least 4 (no 3 on a line)');
       expect(await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table))).toBe(before);
       // a file whose calibration points lie on one line is refused naming the field
       const line = structuredClone(shot.start) as Record<string, unknown>;
-      line.photo = { size: [2000, 1500], calibration: [{ px: [100, 100], mm: [100, 100] }, { px: [200, 100], mm: [200, 100] }, { px: [300, 100], mm: [300, 100] }, { px: [150, 300], mm: [150, 300] }], marks: [] };
+      line.photo = {
+        size: [2000, 1500],
+        calibration: [
+          { px: [100, 100], mm: [100, 100] },
+          { px: [200, 100], mm: [200, 100] },
+          { px: [300, 100], mm: [300, 100] },
+          { px: [150, 300], mm: [150, 300] },
+        ],
+        marks: [],
+      };
       await page.goto('/' + link(line));
-      await expect(page.locator('#message')).toContainText('photo.calibration: points 0, 1, 2 lie on one line');
+      await expect(page.locator('#message')).toContainText(
+        'photo.calibration: points 0, 1, 2 lie on one line',
+      );
       // marks outside the image are refused when a file carries them
       const bad = structuredClone(shot.start) as Record<string, unknown>;
-      bad.photo = { size: [2000, 1500], calibration: [{ px: [2500, 10], mm: [0, 0] }, { px: [10, 10], mm: [100, 0] }, { px: [10, 20], mm: [100, 100] }, { px: [20, 20], mm: [0, 100] }], marks: [] };
+      bad.photo = {
+        size: [2000, 1500],
+        calibration: [
+          { px: [2500, 10], mm: [0, 0] },
+          { px: [10, 10], mm: [100, 0] },
+          { px: [10, 20], mm: [100, 100] },
+          { px: [20, 20], mm: [0, 100] },
+        ],
+        marks: [],
+      };
       await page.goto('/' + link(bad));
-      await expect(page.locator('#message')).toContainText('photo.calibration[0].px: (2500, 10) is outside the photo (0 to 2000 across, 0 to 1500 down)');
+      await expect(page.locator('#message')).toContainText(
+        'photo.calibration[0].px: (2500, 10) is outside the photo (0 to 2000 across, 0 to 1500 down)',
+      );
     });
   });
 }
@@ -206,16 +346,29 @@ test.describe('a photo stored turned (EXIF orientation 6) is read upright', () =
     // a 4 x 2 JPEG (the browser's own encoder), stored landscape with orientation 6 (a quarter clockwise): upright it is 2 x 4
     const url = await page.evaluate(() => {
       const c = document.createElement('canvas');
-      c.width = 4; c.height = 2;
+      c.width = 4;
+      c.height = 2;
       const g = c.getContext('2d')!;
-      g.fillStyle = '#c33'; g.fillRect(0, 0, 4, 2);
+      g.fillStyle = '#c33';
+      g.fillRect(0, 0, 4, 2);
       return c.toDataURL('image/jpeg', 0.9);
     });
     const plain = Buffer.from(url.split(',')[1], 'base64');
-    const exif = Buffer.from('ffe10022' + Buffer.from('Exif\0\0').toString('hex') + '4d4d002a00000008' + '0001' + '011200030000000100060000' + '00000000', 'hex');
+    const exif = Buffer.from(
+      'ffe10022' +
+        Buffer.from('Exif\0\0').toString('hex') +
+        '4d4d002a00000008' +
+        '0001' +
+        '011200030000000100060000' +
+        '00000000',
+      'hex',
+    );
     const jpeg = Buffer.concat([plain.subarray(0, 2), exif, plain.subarray(2)]);
-    await page.locator('#photo-file').setInputFiles({ name: 'turned.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-    await expect(page.locator('#photo-status')).toContainText('turned.jpg: 2 x 4; turned upright as the camera recorded it (stored turned a quarter clockwise, EXIF orientation 6)');
+    await page
+      .locator('#photo-file')
+      .setInputFiles({ name: 'turned.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await expect(page.locator('#photo-status')).toContainText(
+      'turned.jpg: 2 x 4; turned upright as the camera recorded it (stored turned a quarter clockwise, EXIF orientation 6)',
+    );
   });
 });
-

@@ -42,8 +42,17 @@ export const MAX_PHOTO_POINTS = 200;
 
 type Fail = (path: string, problem: string) => never;
 type Obj = Record<string, unknown>;
-interface Pieces { ships: Ship[]; squadrons: Squadron[]; obstacles: Obstacle[]; tokens: Token[] }
-type PieceRef = { kind: 'ship'; piece: Ship } | { kind: 'squadron'; piece: Squadron } | { kind: 'obstacle'; piece: Obstacle } | { kind: 'token'; piece: Token };
+interface Pieces {
+  ships: Ship[];
+  squadrons: Squadron[];
+  obstacles: Obstacle[];
+  tokens: Token[];
+}
+type PieceRef =
+  | { kind: 'ship'; piece: Ship }
+  | { kind: 'squadron'; piece: Squadron }
+  | { kind: 'obstacle'; piece: Obstacle }
+  | { kind: 'token'; piece: Token };
 
 const q = (s: string) => JSON.stringify(s);
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -62,27 +71,32 @@ function pair(v: unknown, path: string, fail: Fail, what: string, limit = 1e6): 
     fail(path, `expected ${what} as [x, y], two numbers`);
   }
   const [x, y] = v as XY;
-  if (Math.abs(x) > limit || Math.abs(y) > limit) fail(path, `[${x}, ${y}] is too far out (at most ${limit} either way)`);
+  if (Math.abs(x) > limit || Math.abs(y) > limit)
+    fail(path, `[${x}, ${y}] is too far out (at most ${limit} either way)`);
   return [x, y];
 }
 
 function onlyKeys(o: Obj, allowed: string[], path: string, fail: Fail): void {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) fail(`${path}.${k}`, `unknown field; expected ${allowed.join(', ')}`);
+  for (const k of Object.keys(o))
+    if (!allowed.includes(k)) fail(`${path}.${k}`, `unknown field; expected ${allowed.join(', ')}`);
 }
 
 /** Read and check the `photo` field's structure and its references to the file's pieces. */
 export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo'): PhotoEvidence {
   if (!isObj(v)) fail(path, 'expected an object with size, calibration and marks');
   onlyKeys(v, ['imageId', 'size', 'calibration', 'marks'], path, fail);
-  if (v.imageId !== undefined && (typeof v.imageId !== 'string' || !/^[0-9a-f]{8,64}$/.test(v.imageId))) fail(`${path}.imageId`, 'expected 8 to 64 hex digits (the digest the app names a kept photo by)');
+  if (v.imageId !== undefined && (typeof v.imageId !== 'string' || !/^[0-9a-f]{8,64}$/.test(v.imageId)))
+    fail(`${path}.imageId`, 'expected 8 to 64 hex digits (the digest the app names a kept photo by)');
   const size = pair(v.size, `${path}.size`, fail, 'the image width and height in pixels');
   for (const [i, n] of size.entries()) {
-    if (!Number.isInteger(n) || n < 1 || n > MAX_PHOTO_SIDE) fail(`${path}.size[${i}]`, `expected a whole number of pixels, 1 to ${MAX_PHOTO_SIDE}, got ${n}`);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_PHOTO_SIDE)
+      fail(`${path}.size[${i}]`, `expected a whole number of pixels, 1 to ${MAX_PHOTO_SIDE}, got ${n}`);
   }
   const [W, H] = size;
   const pixel = (u: unknown, at: string): XY => {
     const p = pair(u, at, fail, 'a pixel position');
-    if (p[0] < 0 || p[0] > W || p[1] < 0 || p[1] > H) fail(at, `(${p[0]}, ${p[1]}) is outside the photo (0 to ${W} across, 0 to ${H} down)`);
+    if (p[0] < 0 || p[0] > W || p[1] < 0 || p[1] > H)
+      fail(at, `(${p[0]}, ${p[1]}) is outside the photo (0 to ${W} across, 0 to ${H} down)`);
     return p;
   };
   const byId = pieceIndex(pieces);
@@ -94,7 +108,8 @@ export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo
   const calibrated = new Set<string>();
   const pointOf = (ref: PieceRef, u: unknown, at: string): CornerName | XY => {
     if (ref.kind === 'ship') {
-      if (typeof u !== 'string' || !(CORNERS as readonly string[]).includes(u)) fail(at, `expected one of ${CORNERS.join(', ')} (a corner of ${q(ref.piece.id)}'s base)`);
+      if (typeof u !== 'string' || !(CORNERS as readonly string[]).includes(u))
+        fail(at, `expected one of ${CORNERS.join(', ')} (a corner of ${q(ref.piece.id)}'s base)`);
       return u as CornerName;
     }
     return pair(u, at, fail, `a point in ${q(ref.piece.id)}'s own frame, mm`, 1000);
@@ -105,13 +120,22 @@ export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo
     onlyKeys(u, ['px', 'mm', 'piece', 'point'], at, fail);
     const px = pixel(u.px, `${at}.px`);
     if (u.mm !== undefined) {
-      if (u.piece !== undefined || u.point !== undefined) fail(at, 'give either mm or piece and point, not both');
+      if (u.piece !== undefined || u.point !== undefined)
+        fail(at, 'give either mm or piece and point, not both');
       return { px, mm: pair(u.mm, `${at}.mm`, fail, 'a table position in mm', 10_000) };
     }
-    if (typeof u.piece !== 'string') fail(`${at}.piece`, u.piece === undefined ? 'missing; give mm, or piece and point' : 'expected a piece id');
+    if (typeof u.piece !== 'string')
+      fail(
+        `${at}.piece`,
+        u.piece === undefined ? 'missing; give mm, or piece and point' : 'expected a piece id',
+      );
     const ref = byId.get(u.piece);
     if (!ref) fail(`${at}.piece`, `no piece with id ${q(u.piece)} on the table`);
-    if (ref.kind === 'squadron') fail(`${at}.piece`, `${q(u.piece)} is a squadron; calibrate on ship corners, obstacle or token points, or table positions`);
+    if (ref.kind === 'squadron')
+      fail(
+        `${at}.piece`,
+        `${q(u.piece)} is a squadron; calibrate on ship corners, obstacle or token points, or table positions`,
+      );
     if (u.point === undefined) fail(`${at}.point`, 'missing; which point of the piece');
     calibrated.add(u.piece);
     return { px, piece: u.piece, point: pointOf(ref, u.point, `${at}.point`) };
@@ -124,19 +148,26 @@ export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo
     if (typeof u.piece !== 'string') fail(`${at}.piece`, 'expected a piece id');
     const ref = byId.get(u.piece);
     if (!ref) fail(`${at}.piece`, `no piece with id ${q(u.piece)} on the table`);
-    if (calibrated.has(u.piece)) fail(`${at}.piece`, `${q(u.piece)} is used in the calibration, so it may not be marked too`);
+    if (calibrated.has(u.piece))
+      fail(`${at}.piece`, `${q(u.piece)} is used in the calibration, so it may not be marked too`);
     if (marked.has(u.piece)) fail(`${at}.piece`, `${q(u.piece)} is marked twice; one entry per piece`);
     marked.add(u.piece);
     const px = list(u.px, `${at}.px`).map((p, k) => pixel(p, `${at}.px[${k}]`));
     if (ref.kind === 'squadron') {
-      if (u.points !== 'rim') fail(`${at}.points`, `expected "rim": ${q(u.piece)} is a squadron, marked on its base's edge`);
+      if (u.points !== 'rim')
+        fail(`${at}.points`, `expected "rim": ${q(u.piece)} is a squadron, marked on its base's edge`);
       if (px.length < 3) fail(`${at}.px`, `${px.length} marks on ${q(u.piece)}'s rim; at least 3 are needed`);
       return { piece: u.piece, px, points: 'rim' };
     }
     const pts = list(u.points, `${at}.points`).map((p, k) => pointOf(ref, p, `${at}.points[${k}]`));
-    if (pts.length !== px.length) fail(`${at}.points`, `${pts.length} points for ${px.length} marks; one point per mark`);
+    if (pts.length !== px.length)
+      fail(`${at}.points`, `${pts.length} points for ${px.length} marks; one point per mark`);
     const need = ref.kind === 'token' ? 1 : 2;
-    if (px.length < Math.max(2, need)) fail(`${at}.px`, `${px.length} mark${px.length === 1 ? '' : 's'} on ${q(u.piece)}; at least 2 are needed`);
+    if (px.length < Math.max(2, need))
+      fail(
+        `${at}.px`,
+        `${px.length} mark${px.length === 1 ? '' : 's'} on ${q(u.piece)}; at least 2 are needed`,
+      );
     return { piece: u.piece, px, points: pts as CornerName[] | XY[] };
   });
   return { ...(typeof v.imageId === 'string' ? { imageId: v.imageId } : {}), size, calibration, marks };
@@ -145,13 +176,17 @@ export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo
 /** A ship's base corner in its own frame (front toward +y, left as the ship sees it: -x). */
 export function cornerLocal(cat: Catalog, ship: Pick<Ship, 'size'>, c: CornerName): Point {
   const { width, length } = cat.shipSizes[ship.size].base;
-  return { x: (c.endsWith('left') ? -1 : 1) * (width / 2), y: (c.startsWith('front') ? 1 : -1) * (length / 2) };
+  return {
+    x: (c.endsWith('left') ? -1 : 1) * (width / 2),
+    y: (c.startsWith('front') ? 1 : -1) * (length / 2),
+  };
 }
 
 /** Where a named point of a placed piece lies on the table. */
 export function pointOnTable(cat: Catalog, ref: PieceRef, point: CornerName | XY): Point {
   const p = ref.piece;
-  const local = typeof point === 'string' ? cornerLocal(cat, ref.piece as Ship, point) : { x: point[0], y: point[1] };
+  const local =
+    typeof point === 'string' ? cornerLocal(cat, ref.piece as Ship, point) : { x: point[0], y: point[1] };
   return place(local.x, local.y, p.x, p.y, 'rotation' in p ? p.rotation : 0);
 }
 
@@ -171,32 +206,52 @@ export interface PhotoSolution {
 
 /** A problem the solve met, with the field it lies in. */
 export class PhotoFieldProblem extends Error {
-  constructor(readonly path: string, readonly problem: string) {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
     super(`${path}: ${problem}`);
     this.name = 'PhotoFieldProblem';
   }
 }
 
 /** What a piece's marks are, in its own frame, and which of its points the uncertainty bounds. */
-export function poseModel(cat: Catalog, ref: PieceRef, points: PhotoMark['points']): { model: PoseModel; outline: Point[] } {
-  if (ref.kind === 'squadron') return { model: { kind: 'rim', radius: cat.squadron.diameter / 2 }, outline: [] };
+export function poseModel(
+  cat: Catalog,
+  ref: PieceRef,
+  points: PhotoMark['points'],
+): { model: PoseModel; outline: Point[] } {
+  if (ref.kind === 'squadron')
+    return { model: { kind: 'rim', radius: cat.squadron.diameter / 2 }, outline: [] };
   if (ref.kind === 'ship') {
     const local = (points as CornerName[]).map((c) => cornerLocal(cat, ref.piece, c));
-    return { model: { kind: 'points', local, rotate: true }, outline: CORNERS.map((c) => cornerLocal(cat, ref.piece, c)) };
+    return {
+      model: { kind: 'points', local, rotate: true },
+      outline: CORNERS.map((c) => cornerLocal(cat, ref.piece, c)),
+    };
   }
   const local = (points as XY[]).map(([x, y]) => ({ x, y }));
   if (ref.kind === 'token') return { model: { kind: 'points', local, rotate: false }, outline: [] };
   // an obstacle's outline as the catalog gives it, centred on its area centroid (its (x, y))
   const outline = cat.obstacles[ref.piece.type].outline;
   const n = outline.length;
-  let a = 0, cx = 0, cy = 0;
+  let a = 0,
+    cx = 0,
+    cy = 0;
   for (let i = 0; i < n; i++) {
-    const [x0, y0] = outline[i], [x1, y1] = outline[(i + 1) % n];
+    const [x0, y0] = outline[i],
+      [x1, y1] = outline[(i + 1) % n];
     const c = x0 * y1 - x1 * y0;
-    a += c; cx += (x0 + x1) * c; cy += (y0 + y1) * c;
+    a += c;
+    cx += (x0 + x1) * c;
+    cy += (y0 + y1) * c;
   }
-  cx /= 3 * a; cy /= 3 * a;
-  return { model: { kind: 'points', local, rotate: true }, outline: outline.map(([x, y]) => ({ x: x - cx, y: y - cy })) };
+  cx /= 3 * a;
+  cy /= 3 * a;
+  return {
+    model: { kind: 'points', local, rotate: true },
+    outline: outline.map(([x, y]) => ({ x: x - cx, y: y - cy })),
+  };
 }
 
 const angleGap = (a: number, b: number) => {
@@ -208,13 +263,22 @@ const angleGap = (a: number, b: number) => {
  * Fit the plane map and every marked piece's pose. Throws PhotoFieldProblem naming the field
  * (the calibration, or the mark whose points cannot place its piece).
  */
-export function solvePhoto(photo: PhotoEvidence, pieces: Pieces, cat: Catalog, path = 'photo'): PhotoSolution {
+export function solvePhoto(
+  photo: PhotoEvidence,
+  pieces: Pieces,
+  cat: Catalog,
+  path = 'photo',
+): PhotoSolution {
   const byId = pieceIndex(pieces);
   const calibrationMm = photo.calibration.map((c) =>
-    c.mm ? { x: c.mm[0], y: c.mm[1] } : pointOnTable(cat, byId.get(c.piece!)!, c.point!));
+    c.mm ? { x: c.mm[0], y: c.mm[1] } : pointOnTable(cat, byId.get(c.piece!)!, c.point!),
+  );
   let calibration: PlaneFit;
   try {
-    calibration = fitPlane(photo.calibration.map((c) => ({ x: c.px[0], y: c.px[1] })), calibrationMm);
+    calibration = fitPlane(
+      photo.calibration.map((c) => ({ x: c.px[0], y: c.px[1] })),
+      calibrationMm,
+    );
   } catch (e) {
     if (e instanceof CalibrationProblem) throw new PhotoFieldProblem(`${path}.calibration`, e.message);
     throw e;
@@ -225,15 +289,22 @@ export function solvePhoto(photo: PhotoEvidence, pieces: Pieces, cat: Catalog, p
     const { model, outline } = poseModel(cat, ref, m.points);
     let fit: PoseFit;
     try {
-      fit = fitPose(calibration, m.px.map(([x, y]) => ({ x, y })), model, outline);
+      fit = fitPose(
+        calibration,
+        m.px.map(([x, y]) => ({ x, y })),
+        model,
+        outline,
+      );
     } catch (e) {
-      if (e instanceof MarksProblem) throw new PhotoFieldProblem(`${path}.marks[${i}]`, `${q(m.piece)}: ${e.message}`);
+      if (e instanceof MarksProblem)
+        throw new PhotoFieldProblem(`${path}.marks[${i}]`, `${q(m.piece)}: ${e.message}`);
       throw e;
     }
     const p = ref.piece;
     const rotates = ref.kind === 'ship' || ref.kind === 'obstacle';
     out.set(m.piece, {
-      ...fit, kind: ref.kind,
+      ...fit,
+      kind: ref.kind,
       offsetMm: Math.hypot(p.x - fit.x, p.y - fit.y),
       offsetDeg: rotates ? angleGap((p as Ship | Obstacle).rotation, fit.rotation) : 0,
     });
@@ -253,8 +324,10 @@ export function markablePoints(cat: Catalog, type: Obstacle['type']): XY[] {
   const outline = poseModel(cat, ref, []).outline;
   const n = outline.length;
   const turn = outline.map((p, i) => {
-    const a = outline[(i - 2 + n) % n], b = outline[(i + 2) % n];
-    const u = Math.atan2(p.y - a.y, p.x - a.x), v = Math.atan2(b.y - p.y, b.x - p.x);
+    const a = outline[(i - 2 + n) % n],
+      b = outline[(i + 2) % n];
+    const u = Math.atan2(p.y - a.y, p.x - a.x),
+      v = Math.atan2(b.y - p.y, b.x - p.x);
     let d = v - u;
     while (d > Math.PI) d -= 2 * Math.PI;
     while (d < -Math.PI) d += 2 * Math.PI;

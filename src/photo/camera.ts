@@ -6,7 +6,11 @@
 import type { Point } from '../geometry/point';
 
 type V3 = [number, number, number];
-const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: V3, b: V3): V3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const unit = (a: V3): V3 => {
   const l = Math.hypot(...a);
   return [a[0] / l, a[1] / l, a[2] / l];
@@ -36,10 +40,16 @@ export class PinholeCamera {
   readonly forward: V3;
 
   constructor(readonly spec: CameraSpec) {
-    const t = (spec.tiltDeg * Math.PI) / 180, a = (spec.tiltTowardDeg * Math.PI) / 180, u = (spec.upDeg * Math.PI) / 180;
+    const t = (spec.tiltDeg * Math.PI) / 180,
+      a = (spec.tiltTowardDeg * Math.PI) / 180,
+      u = (spec.upDeg * Math.PI) / 180;
     // leaning toward a means looking away from it: the camera stands back on the side of a
     this.forward = unit([-Math.sin(t) * Math.cos(a), -Math.sin(t) * Math.sin(a), -Math.cos(t)]);
-    this.centre = [spec.target.x - spec.distance * this.forward[0], spec.target.y - spec.distance * this.forward[1], -spec.distance * this.forward[2]];
+    this.centre = [
+      spec.target.x - spec.distance * this.forward[0],
+      spec.target.y - spec.distance * this.forward[1],
+      -spec.distance * this.forward[2],
+    ];
     this.right = unit(cross(this.forward, [Math.cos(u), Math.sin(u), 0]));
     this.down = cross(this.forward, this.right);
   }
@@ -56,7 +66,8 @@ export class PinholeCamera {
   /** The table point (z = 0) seen at a pixel; null when that ray never meets the table. */
   unproject(px: Point): Point | null {
     const { focalPx: f, width, height } = this.spec;
-    const a = (px.x - width / 2) / f, b = (px.y - height / 2) / f;
+    const a = (px.x - width / 2) / f,
+      b = (px.y - height / 2) / f;
     const ray: V3 = [0, 1, 2].map((i) => this.forward[i] + a * this.right[i] + b * this.down[i]) as V3;
     if (!(ray[2] < 0)) return null;
     const s = -this.centre[2] / ray[2];
@@ -68,13 +79,21 @@ export class PinholeCamera {
  * A camera that frames `pts` (table mm) inside `fill` of a width x height image: the spec's
  * focal length is scaled until the farthest point from the image centre just fits.
  */
-export function framingCamera(spec: Omit<CameraSpec, 'focalPx'>, pts: readonly Point[], fill = 0.9): PinholeCamera {
+export function framingCamera(
+  spec: Omit<CameraSpec, 'focalPx'>,
+  pts: readonly Point[],
+  fill = 0.9,
+): PinholeCamera {
   const unitCam = new PinholeCamera({ ...spec, focalPx: 1 });
   let reach = 0;
   for (const p of pts) {
     const q = unitCam.project(p);
     if (!q) throw new Error('a point lies behind the camera');
-    reach = Math.max(reach, Math.abs(q.x - spec.width / 2) / (spec.width / 2), Math.abs(q.y - spec.height / 2) / (spec.height / 2));
+    reach = Math.max(
+      reach,
+      Math.abs(q.x - spec.width / 2) / (spec.width / 2),
+      Math.abs(q.y - spec.height / 2) / (spec.height / 2),
+    );
   }
   return new PinholeCamera({ ...spec, focalPx: fill / reach });
 }

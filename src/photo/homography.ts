@@ -9,7 +9,16 @@
  * PRIOR_SIGMA_PX: four points give no redundancy at all, and a few residuals can be small by luck.
  */
 import type { Point } from '../geometry/point';
-import { inverse, jacobian, levenbergMarquardt, type Mat, mul, normal, symmetricEigen, type Vec } from './linalg';
+import {
+  inverse,
+  jacobian,
+  levenbergMarquardt,
+  type Mat,
+  mul,
+  normal,
+  symmetricEigen,
+  type Vec,
+} from './linalg';
 
 /** How exactly a point is marked at full resolution with the loupe, before the residuals say otherwise. */
 export const PRIOR_SIGMA_PX = 1;
@@ -22,7 +31,10 @@ export const LINE_SHARE = 0.01;
 
 /** Why a set of calibration points cannot fix the plane's map, and which points (indices) say so. */
 export class CalibrationProblem extends Error {
-  constructor(message: string, readonly points: number[]) {
+  constructor(
+    message: string,
+    readonly points: number[],
+  ) {
     super(message);
     this.name = 'CalibrationProblem';
   }
@@ -33,7 +45,11 @@ export function markingSigma(rssPx: number, dof: number): number {
   return Math.max(PRIOR_SIGMA_PX, dof > 0 ? Math.sqrt(rssPx / dof) : 0);
 }
 
-interface Norm { cx: number; cy: number; k: number }
+interface Norm {
+  cx: number;
+  cy: number;
+  k: number;
+}
 
 /** Centroid to the origin, mean distance sqrt(2) (Hartley). */
 function normaliser(pts: readonly Point[]): Norm {
@@ -44,7 +60,11 @@ function normaliser(pts: readonly Point[]): Norm {
 }
 
 /** The 3x3 matrix of 8 parameters (the ninth entry is 1). */
-const matOf = (g: Vec): Mat => [[g[0], g[1], g[2]], [g[3], g[4], g[5]], [g[6], g[7], 1]];
+const matOf = (g: Vec): Mat => [
+  [g[0], g[1], g[2]],
+  [g[3], g[4], g[5]],
+  [g[6], g[7], 1],
+];
 
 function apply(m: Mat, x: number, y: number): Point {
   const w = m[2][0] * x + m[2][1] * y + m[2][2];
@@ -59,28 +79,46 @@ function apply(m: Mat, x: number, y: number): Point {
  */
 export function calibrationProblem(mm: readonly Point[], px: readonly Point[]): CalibrationProblem | null {
   const n = mm.length;
-  if (n < 4) return new CalibrationProblem(`${n} calibration point${n === 1 ? '' : 's'}; at least 4 are needed, no 3 of them on one line`, []);
+  if (n < 4)
+    return new CalibrationProblem(
+      `${n} calibration point${n === 1 ? '' : 's'}; at least 4 are needed, no 3 of them on one line`,
+      [],
+    );
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       if (Math.hypot(mm[i].x - mm[j].x, mm[i].y - mm[j].y) < SAME_POINT_MM) {
-        return new CalibrationProblem(`points ${i} and ${j} are the same table point; each point must be a different one`, [i, j]);
+        return new CalibrationProblem(
+          `points ${i} and ${j} are the same table point; each point must be a different one`,
+          [i, j],
+        );
       }
       if (Math.hypot(px[i].x - px[j].x, px[i].y - px[j].y) < 0.5) {
-        return new CalibrationProblem(`points ${i} and ${j} are marked on the same pixel but are different table points`, [i, j]);
+        return new CalibrationProblem(
+          `points ${i} and ${j} are marked on the same pixel but are different table points`,
+          [i, j],
+        );
       }
     }
   }
   let spread = 0;
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) spread = Math.max(spread, Math.hypot(mm[i].x - mm[j].x, mm[i].y - mm[j].y));
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++)
+      spread = Math.max(spread, Math.hypot(mm[i].x - mm[j].x, mm[i].y - mm[j].y));
   if (spread < MIN_SPREAD_MM) {
-    return new CalibrationProblem(`all points lie within ${spread.toFixed(1)} mm of each other; spread them at least ${MIN_SPREAD_MM} mm apart (two ships' bases, or table corners)`, []);
+    return new CalibrationProblem(
+      `all points lie within ${spread.toFixed(1)} mm of each other; spread them at least ${MIN_SPREAD_MM} mm apart (two ships' bases, or table corners)`,
+      [],
+    );
   }
   const tol = LINE_SHARE * spread;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const dx = mm[j].x - mm[i].x, dy = mm[j].y - mm[i].y, len = Math.hypot(dx, dy);
+      const dx = mm[j].x - mm[i].x,
+        dy = mm[j].y - mm[i].y,
+        len = Math.hypot(dx, dy);
       const on: number[] = [];
-      for (let k = 0; k < n; k++) if (Math.abs((mm[k].x - mm[i].x) * dy - (mm[k].y - mm[i].y) * dx) / len <= tol) on.push(k);
+      for (let k = 0; k < n; k++)
+        if (Math.abs((mm[k].x - mm[i].x) * dy - (mm[k].y - mm[i].y) * dx) / len <= tol) on.push(k);
       if (on.length >= n - 1) {
         return new CalibrationProblem(
           `points ${on.join(', ')} lie on one line (within ${tol.toFixed(1)} mm); at least 4 points with no 3 on a line are needed: add points off that line`,
@@ -140,9 +178,18 @@ export class PlaneMap {
 
   /** The 3x3 matrix from pixels to millimetres (row-major, last entry 1): for drawing the photo under the table. */
   pxToMmMatrix(): Mat {
-    const { cx: mx, cy: my, k: km } = this.#m, { cx: px, cy: py, k: kp } = this.#p;
-    const Tp = [[kp, 0, -kp * px], [0, kp, -kp * py], [0, 0, 1]];
-    const TmInv = [[1 / km, 0, mx], [0, 1 / km, my], [0, 0, 1]];
+    const { cx: mx, cy: my, k: km } = this.#m,
+      { cx: px, cy: py, k: kp } = this.#p;
+    const Tp = [
+      [kp, 0, -kp * px],
+      [0, kp, -kp * py],
+      [0, 0, 1],
+    ];
+    const TmInv = [
+      [1 / km, 0, mx],
+      [0, 1 / km, my],
+      [0, 0, 1],
+    ];
     const h = mul(TmInv, mul(this.#Ginv, Tp));
     return h.map((r) => r.map((v) => v / h[2][2]));
   }
@@ -179,19 +226,22 @@ export function fitPlane(px: readonly Point[], mm: readonly Point[]): PlaneFit {
   const problem = calibrationProblem(mm, px);
   if (problem) throw problem;
   const n = px.length;
-  const Nm = normaliser(mm), Np = normaliser(px);
+  const Nm = normaliser(mm),
+    Np = normaliser(px);
   const M = mm.map((p) => ({ x: Nm.k * (p.x - Nm.cx), y: Nm.k * (p.y - Nm.cy) }));
   const P = px.map((p) => ({ x: Np.k * (p.x - Np.cx), y: Np.k * (p.y - Np.cy) }));
   // DLT: each correspondence gives two rows of A h = 0; h is AᵀA's eigenvector of least eigenvalue
   const rows: Mat = [];
   for (let i = 0; i < n; i++) {
-    const { x: X, y: Y } = M[i], { x: u, y: v } = P[i];
+    const { x: X, y: Y } = M[i],
+      { x: u, y: v } = P[i];
     rows.push([0, 0, 0, -X, -Y, -1, v * X, v * Y, v]);
     rows.push([X, Y, 1, 0, 0, 0, -u * X, -u * Y, -u]);
   }
   const { ata } = normal(rows, new Array<number>(rows.length).fill(0));
   const h = symmetricEigen(ata).vectors[0];
-  if (!(Math.abs(h[8]) > 1e-12)) throw new CalibrationProblem('the points give no usable map (their centre maps to infinity)', []);
+  if (!(Math.abs(h[8]) > 1e-12))
+    throw new CalibrationProblem('the points give no usable map (their centre maps to infinity)', []);
   const g0 = h.slice(0, 8).map((v) => v / h[8]);
   // least squares on the pixel residuals (the noise lives in the marks), in normalised units
   const resid = (g: Vec): Vec => {
@@ -212,9 +262,19 @@ export function fitPlane(px: readonly Point[], mm: readonly Point[]): PlaneFit {
   // covariance of g: sigma² (JᵀJ)⁻¹ with J the Jacobian of the normalised residuals (sigma in normalised units)
   const { ata: jtj } = normal(jacobian(resid, g), r);
   const inv = inverse(jtj);
-  if (!inv) throw new CalibrationProblem('the points do not fix the map (its parameters are not determined); add points spread over the photo', []);
+  if (!inv)
+    throw new CalibrationProblem(
+      'the points do not fix the map (its parameters are not determined); add points spread over the photo',
+      [],
+    );
   const s2 = (sigmaPx * Np.k) ** 2;
-  const map = new PlaneMap(g, Nm, Np, inv.map((row) => row.map((v) => v * s2)), sigmaPx);
+  const map = new PlaneMap(
+    g,
+    Nm,
+    Np,
+    inv.map((row) => row.map((v) => v * s2)),
+    sigmaPx,
+  );
   const residualsMm = px.map((p, i) => {
     const q = map.toMm(p);
     return Math.hypot(q.x - mm[i].x, q.y - mm[i].y);

@@ -5,7 +5,8 @@
 export type Mat = number[][];
 export type Vec = number[];
 
-export const zeros = (r: number, c: number): Mat => Array.from({ length: r }, () => new Array<number>(c).fill(0));
+export const zeros = (r: number, c: number): Mat =>
+  Array.from({ length: r }, () => new Array<number>(c).fill(0));
 export const transpose = (a: Mat): Mat => (a.length === 0 ? [] : a[0].map((_, j) => a.map((row) => row[j])));
 
 export function mul(a: Mat, b: Mat): Mat {
@@ -83,19 +84,23 @@ export function symmetricEigen(m: Mat): { values: Vec; vectors: Vec[] } {
         if (Math.abs(a[p][q]) < 1e-300) continue;
         const theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
         const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1), s = t * c;
+        const c = 1 / Math.sqrt(t * t + 1),
+          s = t * c;
         for (let k = 0; k < n; k++) {
-          const akp = a[k][p], akq = a[k][q];
+          const akp = a[k][p],
+            akq = a[k][q];
           a[k][p] = c * akp - s * akq;
           a[k][q] = s * akp + c * akq;
         }
         for (let k = 0; k < n; k++) {
-          const apk = a[p][k], aqk = a[q][k];
+          const apk = a[p][k],
+            aqk = a[q][k];
           a[p][k] = c * apk - s * aqk;
           a[q][k] = s * apk + c * aqk;
         }
         for (let k = 0; k < n; k++) {
-          const vkp = v[k][p], vkq = v[k][q];
+          const vkp = v[k][p],
+            vkq = v[k][q];
           v[k][p] = c * vkp - s * vkq;
           v[k][q] = s * vkp + c * vkq;
         }
@@ -108,7 +113,8 @@ export function symmetricEigen(m: Mat): { values: Vec; vectors: Vec[] } {
 
 /** The larger eigenvalue of a symmetric 2x2 matrix [[a, b], [b, c]]. */
 export function maxEigen2(a: number, b: number, c: number): number {
-  const m = (a + c) / 2, d = Math.sqrt(((a - c) / 2) ** 2 + b * b);
+  const m = (a + c) / 2,
+    d = Math.sqrt(((a - c) / 2) ** 2 + b * b);
   return m + d;
 }
 
@@ -120,10 +126,12 @@ export function jacobian(f: (x: Vec) => Vec, x: Vec, h = 1e-6): Mat {
   const cols: Vec[] = [];
   for (let j = 0; j < x.length; j++) {
     const step = h * Math.max(1, Math.abs(x[j]));
-    const xp = [...x], xm = [...x];
+    const xp = [...x],
+      xm = [...x];
     xp[j] += step;
     xm[j] -= step;
-    const fp = f(xp), fm = f(xm);
+    const fp = f(xp),
+      fm = f(xm);
     cols.push(fp.map((v, i) => (v - fm[i]) / (2 * step)));
   }
   return cols[0] ? cols[0].map((_, i) => cols.map((c) => c[i])) : [];
@@ -135,7 +143,9 @@ export function jacobian(f: (x: Vec) => Vec, x: Vec, h = 1e-6): Mat {
  * part in 1e15 or after `iterations`.
  */
 export function levenbergMarquardt(
-  r: (x: Vec) => Vec, x0: Vec, opts: { iterations?: number; jac?: (x: Vec) => Mat } = {},
+  r: (x: Vec) => Vec,
+  x0: Vec,
+  opts: { iterations?: number; jac?: (x: Vec) => Mat } = {},
 ): { x: Vec; residuals: Vec; cost: number } {
   const jac = opts.jac ?? ((x: Vec) => jacobian(r, x));
   let x = [...x0];
@@ -148,14 +158,22 @@ export function levenbergMarquardt(
     let improved = false;
     for (let tries = 0; tries < 20; tries++) {
       const damped = ata.map((row, i) => row.map((v, j) => (i === j ? v + lambda * Math.max(v, 1e-12) : v)));
-      const step = solve(damped, atr.map((v) => -v));
-      if (!step) { lambda *= 10; continue; }
+      const step = solve(
+        damped,
+        atr.map((v) => -v),
+      );
+      if (!step) {
+        lambda *= 10;
+        continue;
+      }
       const xn = x.map((v, i) => v + step[i]);
       const rn = r(xn);
       const cn = rn.reduce((s, v) => s + v * v, 0);
       if (Number.isFinite(cn) && cn <= cost) {
         const gain = cost - cn;
-        x = xn; res = rn; cost = cn;
+        x = xn;
+        res = rn;
+        cost = cn;
         lambda = Math.max(lambda / 10, 1e-12);
         improved = gain > 1e-15 * Math.max(cost, 1e-300);
         break;

@@ -7,7 +7,19 @@
  */
 import type { Point } from '../geometry/point';
 import { markingSigma, type PlaneFit } from './homography';
-import { add, inverse, jacobian, levenbergMarquardt, type Mat, maxEigen2, mul, normal, scale, transpose, type Vec } from './linalg';
+import {
+  add,
+  inverse,
+  jacobian,
+  levenbergMarquardt,
+  type Mat,
+  maxEigen2,
+  mul,
+  normal,
+  scale,
+  transpose,
+  type Vec,
+} from './linalg';
 
 /**
  * The stated uncertainty: the farthest any point of the piece's outline moves within the 99%
@@ -52,7 +64,8 @@ export class MarksProblem extends Error {
 }
 
 const placeAt = (p: Vec, l: Point): Point => {
-  const c = Math.cos(p[2] ?? 0), s = Math.sin(p[2] ?? 0);
+  const c = Math.cos(p[2] ?? 0),
+    s = Math.sin(p[2] ?? 0);
   return { x: p[0] + l.x * c - l.y * s, y: p[1] + l.x * s + l.y * c };
 };
 
@@ -63,15 +76,20 @@ function procrustes(from: Point[], to: Point[], rotate: boolean): Vec {
   const tc = { x: to.reduce((s, p) => s + p.x, 0) / n, y: to.reduce((s, p) => s + p.y, 0) / n };
   let a = 0;
   if (rotate) {
-    let sxx = 0, sxy = 0;
+    let sxx = 0,
+      sxy = 0;
     for (let i = 0; i < n; i++) {
-      const fx = from[i].x - fc.x, fy = from[i].y - fc.y, tx = to[i].x - tc.x, ty = to[i].y - tc.y;
+      const fx = from[i].x - fc.x,
+        fy = from[i].y - fc.y,
+        tx = to[i].x - tc.x,
+        ty = to[i].y - tc.y;
       sxx += fx * tx + fy * ty;
       sxy += fx * ty - fy * tx;
     }
     a = Math.atan2(sxy, sxx);
   }
-  const c = Math.cos(a), s = Math.sin(a);
+  const c = Math.cos(a),
+    s = Math.sin(a);
   const t = [tc.x - (fc.x * c - fc.y * s), tc.y - (fc.x * s + fc.y * c)];
   return rotate ? [t[0], t[1], a] : t;
 }
@@ -79,16 +97,30 @@ function procrustes(from: Point[], to: Point[], rotate: boolean): Vec {
 /** Algebraic circle through points (Kasa), its centre; the points' mean when they do not fix one. */
 function kasaCentre(pts: Point[]): Point {
   const n = pts.length;
-  const mx = pts.reduce((s, p) => s + p.x, 0) / n, my = pts.reduce((s, p) => s + p.y, 0) / n;
-  let suu = 0, suv = 0, svv = 0, suuu = 0, svvv = 0, suvv = 0, svuu = 0;
+  const mx = pts.reduce((s, p) => s + p.x, 0) / n,
+    my = pts.reduce((s, p) => s + p.y, 0) / n;
+  let suu = 0,
+    suv = 0,
+    svv = 0,
+    suuu = 0,
+    svvv = 0,
+    suvv = 0,
+    svuu = 0;
   for (const p of pts) {
-    const u = p.x - mx, v = p.y - my;
-    suu += u * u; suv += u * v; svv += v * v;
-    suuu += u * u * u; svvv += v * v * v; suvv += u * v * v; svuu += v * u * u;
+    const u = p.x - mx,
+      v = p.y - my;
+    suu += u * u;
+    suv += u * v;
+    svv += v * v;
+    suuu += u * u * u;
+    svvv += v * v * v;
+    suvv += u * v * v;
+    svuu += v * u * u;
   }
   const det = suu * svv - suv * suv;
   if (!(Math.abs(det) > 1e-12 * (suu + svv) ** 2)) return { x: mx, y: my };
-  const b1 = (suuu + suvv) / 2, b2 = (svvv + svuu) / 2;
+  const b1 = (suuu + suvv) / 2,
+    b2 = (svvv + svuu) / 2;
   return { x: mx + (b1 * svv - b2 * suv) / det, y: my + (suu * b2 - suv * b1) / det };
 }
 
@@ -97,7 +129,12 @@ function kasaCentre(pts: Point[]): Point {
  * the piece's own frame whose displacement the uncertainty bounds (a ship's base corners, an
  * obstacle's outline; a circle's centre when empty).
  */
-export function fitPose(cal: PlaneFit, marks: readonly Point[], model: PoseModel, outline: readonly Point[] = []): PoseFit {
+export function fitPose(
+  cal: PlaneFit,
+  marks: readonly Point[],
+  model: PoseModel,
+  outline: readonly Point[] = [],
+): PoseFit {
   const map = cal.map;
   const m = marks.length;
   if (model.kind === 'points') {
@@ -107,16 +144,20 @@ export function fitPose(cal: PlaneFit, marks: readonly Point[], model: PoseModel
     for (let i = 0; i < m; i++) {
       for (let j = i + 1; j < m; j++) {
         if (Math.hypot(model.local[i].x - model.local[j].x, model.local[i].y - model.local[j].y) < 1) {
-          throw new MarksProblem(`points ${i} and ${j} are the same point of the piece; mark different points`);
+          throw new MarksProblem(
+            `points ${i} and ${j} are the same point of the piece; mark different points`,
+          );
         }
-        if (Math.hypot(marks[i].x - marks[j].x, marks[i].y - marks[j].y) < 0.5) throw new MarksProblem(`marks ${i} and ${j} are on the same pixel`);
+        if (Math.hypot(marks[i].x - marks[j].x, marks[i].y - marks[j].y) < 0.5)
+          throw new MarksProblem(`marks ${i} and ${j} are on the same pixel`);
       }
     }
   } else {
     if (m < 3) throw new MarksProblem(`${m} mark${m === 1 ? '' : 's'} on the rim; at least 3 are needed`);
     for (let i = 0; i < m; i++) {
       for (let j = i + 1; j < m; j++) {
-        if (Math.hypot(marks[i].x - marks[j].x, marks[i].y - marks[j].y) < 0.5) throw new MarksProblem(`marks ${i} and ${j} are on the same pixel`);
+        if (Math.hypot(marks[i].x - marks[j].x, marks[i].y - marks[j].y) < 0.5)
+          throw new MarksProblem(`marks ${i} and ${j} are on the same pixel`);
       }
     }
   }
@@ -134,8 +175,12 @@ export function fitPose(cal: PlaneFit, marks: readonly Point[], model: PoseModel
       for (let j = 0; j < m; j++) {
         const y = map.toMmWithParams(g, { x: q[2 * j], y: q[2 * j + 1] });
         const d = Math.hypot(y.x - pose[0], y.y - pose[1]) || 1e-12;
-        const rim = { x: pose[0] + ((y.x - pose[0]) / d) * model.radius, y: pose[1] + ((y.y - pose[1]) / d) * model.radius };
-        const a = map.toPxWithParams(g, rim), b = { x: q[2 * j], y: q[2 * j + 1] };
+        const rim = {
+          x: pose[0] + ((y.x - pose[0]) / d) * model.radius,
+          y: pose[1] + ((y.y - pose[1]) / d) * model.radius,
+        };
+        const a = map.toPxWithParams(g, rim),
+          b = { x: q[2 * j], y: q[2 * j + 1] };
         out.push(Math.sign(d - model.radius) * Math.hypot(b.x - a.x, b.y - a.y));
       }
     }
@@ -157,7 +202,9 @@ export function fitPose(cal: PlaneFit, marks: readonly Point[], model: PoseModel
     for (let i = 1; i < angles.length; i++) gap = Math.max(gap, angles[i] - angles[i - 1]);
     const arc = 360 - (gap * 180) / Math.PI;
     if (arc < MIN_RIM_ARC_DEG) {
-      throw new MarksProblem(`the rim marks go only ${Math.round(arc)} degrees around the base; spread them at least ${MIN_RIM_ARC_DEG} degrees around it`);
+      throw new MarksProblem(
+        `the rim marks go only ${Math.round(arc)} degrees around the base; spread them at least ${MIN_RIM_ARC_DEG} degrees around it`,
+      );
     }
   }
   const rss = residuals.reduce((s, v) => s + v * v, 0);
@@ -168,7 +215,10 @@ export function fitPose(cal: PlaneFit, marks: readonly Point[], model: PoseModel
   const Jg = jacobian((g) => resid(pose, g, q0), g0);
   const Jq = jacobian((q) => resid(pose, g0, q), q0, 1e-4);
   const Minv = inverse(normal(Jp, residuals).ata);
-  if (!Minv) throw new MarksProblem('the marks do not fix the piece (they leave it free to turn or slide); mark points farther apart');
+  if (!Minv)
+    throw new MarksProblem(
+      'the marks do not fix the piece (they leave it free to turn or slide); mark points farther apart',
+    );
   const JpT = transpose(Jp);
   const A = scale(mul(Minv, mul(JpT, Jg)), -1);
   const B = scale(mul(Minv, mul(JpT, Jq)), -1);
@@ -177,21 +227,37 @@ export function fitPose(cal: PlaneFit, marks: readonly Point[], model: PoseModel
   let worst = 0;
   for (const v of pts) {
     // d(place(v))/d(pose): identity in x, y; the rotation moves v along its perpendicular
-    const c = Math.cos(pose[2] ?? 0), s = Math.sin(pose[2] ?? 0);
-    const J: Mat = k === 3 ? [[1, 0, -v.x * s - v.y * c], [0, 1, v.x * c - v.y * s]] : [[1, 0], [0, 1]];
+    const c = Math.cos(pose[2] ?? 0),
+      s = Math.sin(pose[2] ?? 0);
+    const J: Mat =
+      k === 3
+        ? [
+            [1, 0, -v.x * s - v.y * c],
+            [0, 1, v.x * c - v.y * s],
+          ]
+        : [
+            [1, 0],
+            [0, 1],
+          ];
     const C = mul(mul(J, cov), transpose(J));
     worst = Math.max(worst, maxEigen2(C[0][0], C[0][1], C[1][1]));
   }
-  const residualsMm = model.kind === 'points'
-    ? seen.map((p, j) => {
-      const t = placeAt(pose, model.local[j]);
-      return Math.hypot(p.x - t.x, p.y - t.y);
-    })
-    : seen.map((p) => Math.abs(Math.hypot(p.x - pose[0], p.y - pose[1]) - model.radius));
+  const residualsMm =
+    model.kind === 'points'
+      ? seen.map((p, j) => {
+          const t = placeAt(pose, model.local[j]);
+          return Math.hypot(p.x - t.x, p.y - t.y);
+        })
+      : seen.map((p) => Math.abs(Math.hypot(p.x - pose[0], p.y - pose[1]) - model.radius));
   const deg = k === 3 ? ((((pose[2] * 180) / Math.PI) % 360) + 360) % 360 : 0;
   return {
-    x: pose[0], y: pose[1], rotation: deg === 360 ? 0 : deg,
-    residualsMm, rmsMm: Math.sqrt(residualsMm.reduce((s, v) => s + v * v, 0) / m),
-    covariance: cov, sigmaPx, uncertaintyMm: Math.sqrt(CHI2_99[k] * Math.max(0, worst)),
+    x: pose[0],
+    y: pose[1],
+    rotation: deg === 360 ? 0 : deg,
+    residualsMm,
+    rmsMm: Math.sqrt(residualsMm.reduce((s, v) => s + v * v, 0) / m),
+    covariance: cov,
+    sigmaPx,
+    uncertaintyMm: Math.sqrt(CHI2_99[k] * Math.max(0, worst)),
   };
 }

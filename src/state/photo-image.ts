@@ -42,7 +42,8 @@ export function exifOrientation(bytes: Uint8Array): number {
   let i = 2;
   while (i + 4 <= bytes.length) {
     if (bytes[i] !== 0xff) return 1;
-    const marker = bytes[i + 1], len = dv.getUint16(i + 2);
+    const marker = bytes[i + 1],
+      len = dv.getUint16(i + 2);
     if (marker === 0xe1 && String.fromCharCode(...bytes.subarray(i + 4, i + 8)) === 'Exif') {
       const t = i + 10;
       if (t + 8 > bytes.length) return 1;
@@ -64,16 +65,25 @@ export function exifOrientation(bytes: Uint8Array): number {
 }
 
 const KIND_WORDS = {
-  jpeg: 'a JPEG', png: 'a PNG', webp: 'a WebP image', gif: 'a GIF', heic: 'a HEIC/HEIF photo', pdf: 'a PDF document', unknown: 'not an image',
+  jpeg: 'a JPEG',
+  png: 'a PNG',
+  webp: 'a WebP image',
+  gif: 'a GIF',
+  heic: 'a HEIC/HEIF photo',
+  pdf: 'a PDF document',
+  unknown: 'not an image',
 } as const;
 
 /** Why a file cannot be used as the photo, in a sentence that says what it is and what to do. */
 export function refusal(name: string, bytes: Uint8Array, size: number): string {
   const kind = sniff(bytes);
   if (size === 0) return `${name} is empty (0 bytes): choose the photo again.`;
-  if (kind === 'heic') return `${name} is a HEIC/HEIF photo, which this browser cannot read: set the camera to "Most Compatible" (JPEG), or share the photo as JPEG, and load that. Nothing was changed.`;
-  if (kind === 'pdf') return `${name} is a PDF document, not a photo: load the photo itself (JPEG, PNG or WebP). Nothing was changed.`;
-  if (kind === 'unknown') return `${name} is not an image this app reads (JPEG, PNG or WebP). Nothing was changed.`;
+  if (kind === 'heic')
+    return `${name} is a HEIC/HEIF photo, which this browser cannot read: set the camera to "Most Compatible" (JPEG), or share the photo as JPEG, and load that. Nothing was changed.`;
+  if (kind === 'pdf')
+    return `${name} is a PDF document, not a photo: load the photo itself (JPEG, PNG or WebP). Nothing was changed.`;
+  if (kind === 'unknown')
+    return `${name} is not an image this app reads (JPEG, PNG or WebP). Nothing was changed.`;
   return `${name} is ${KIND_WORDS[kind]} that cannot be decoded: it is probably cut short (an incomplete copy or download). Copy it again and load the whole file. Nothing was changed.`;
 }
 
@@ -94,19 +104,37 @@ export async function decodePhoto(blob: Blob, name: string): Promise<LoadedPhoto
   const mp = (full.width * full.height) / 1e6;
   if (mp > MAX_MEGAPIXELS) {
     full.close();
-    throw new Error(`${name} is ${mp.toFixed(0)} megapixels; at most ${MAX_MEGAPIXELS} are read (it would take ${Math.round(mp * 4)} MB to hold). Load a smaller copy. Nothing was changed.`);
+    throw new Error(
+      `${name} is ${mp.toFixed(0)} megapixels; at most ${MAX_MEGAPIXELS} are read (it would take ${Math.round(mp * 4)} MB to hold). Load a smaller copy. Nothing was changed.`,
+    );
   }
   const notes: string[] = [];
   const o = exifOrientation(bytes.subarray(0, 256 * 1024));
-  if (o !== 1) notes.push(`turned upright as the camera recorded it (stored ${o === 6 || o === 5 ? 'turned a quarter clockwise' : o === 8 || o === 7 ? 'turned a quarter anticlockwise' : o === 3 ? 'upside down' : 'mirrored'}, EXIF orientation ${o})`);
+  if (o !== 1)
+    notes.push(
+      `turned upright as the camera recorded it (stored ${o === 6 || o === 5 ? 'turned a quarter clockwise' : o === 8 || o === 7 ? 'turned a quarter anticlockwise' : o === 3 ? 'upside down' : 'mirrored'}, EXIF orientation ${o})`,
+    );
   let display = full;
   const side = Math.max(full.width, full.height);
   if (side > DISPLAY_SIDE) {
     const k = DISPLAY_SIDE / side;
-    display = await createImageBitmap(full, { resizeWidth: Math.round(full.width * k), resizeHeight: Math.round(full.height * k), resizeQuality: 'high' });
-    notes.push(`${mp.toFixed(1)} megapixels: drawn at ${display.width} x ${display.height}, marked at full resolution in the loupe`);
+    display = await createImageBitmap(full, {
+      resizeWidth: Math.round(full.width * k),
+      resizeHeight: Math.round(full.height * k),
+      resizeQuality: 'high',
+    });
+    notes.push(
+      `${mp.toFixed(1)} megapixels: drawn at ${display.width} x ${display.height}, marked at full resolution in the loupe`,
+    );
   }
-  return { id: await digest(bytes), full, display, width: full.width, height: full.height, note: notes.join('; ') };
+  return {
+    id: await digest(bytes),
+    full,
+    display,
+    width: full.width,
+    height: full.height,
+    note: notes.join('; '),
+  };
 }
 
 const db = () => openDB('armada-photos', 1, { upgrade: (d) => d.createObjectStore('photos') });

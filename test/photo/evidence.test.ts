@@ -12,7 +12,12 @@ import { photoPrecision } from '../../src/rules/report/photo';
 import { World } from '../../src/rules/world';
 import { type Scene, sceneArb } from './synthetic';
 
-const corner = { 'front-left': [-1, 1], 'front-right': [1, 1], 'rear-left': [-1, -1], 'rear-right': [1, -1] } as const;
+const corner = {
+  'front-left': [-1, 1],
+  'front-right': [1, 1],
+  'rear-left': [-1, -1],
+  'rear-right': [1, -1],
+} as const;
 type C = keyof typeof corner;
 const CORNERS = Object.keys(corner) as C[];
 const base = { medium: [63, 102], large: [77.5, 129], small: [43, 71] } as const;
@@ -31,10 +36,18 @@ function photoTable(s: Scene, sigma: number) {
   const at = (sh: (typeof ships)[number], size: keyof typeof base, c: C) =>
     place((corner[c][0] * base[size][0]) / 2, (corner[c][1] * base[size][1]) / 2, sh.x, sh.y, sh.rotation);
   const rock = { id: 'rock1', type: 'asteroid-a', ...s.obstacle };
-  const rockPts: [number, number][] = [[20, 5], [-15, 12], [2, -18]];
+  const rockPts: [number, number][] = [
+    [20, 5],
+    [-15, 12],
+    [2, -18],
+  ];
   const table = {
-    format: 'armada-table/1', table: '3x6',
-    ships, squadrons: [{ id: 'tie1', player: 1, ...s.squadron }], obstacles: [rock], tokens: [],
+    format: 'armada-table/1',
+    table: '3x6',
+    ships,
+    squadrons: [{ id: 'tie1', player: 1, ...s.squadron }],
+    obstacles: [rock],
+    tokens: [],
     photo: {
       size: [4032, 3024],
       calibration: [
@@ -42,9 +55,23 @@ function photoTable(s: Scene, sigma: number) {
         ...CORNERS.map((c) => ({ px: px(at(ships[1], 'medium', c)), piece: 'vsd', point: c })),
       ],
       marks: [
-        { piece: 'cr90', px: (['front-left', 'front-right', 'rear-right'] as C[]).map((c) => px(at(ships[2], 'small', c))), points: ['front-left', 'front-right', 'rear-right'] },
-        { piece: 'tie1', px: [0, 2.1, 4.2].map((a) => px({ x: s.squadron.x + 17 * Math.cos(a), y: s.squadron.y + 17 * Math.sin(a) })), points: 'rim' },
-        { piece: 'rock1', px: rockPts.map(([x, y]) => px(place(x, y, rock.x, rock.y, rock.rotation))), points: rockPts },
+        {
+          piece: 'cr90',
+          px: (['front-left', 'front-right', 'rear-right'] as C[]).map((c) => px(at(ships[2], 'small', c))),
+          points: ['front-left', 'front-right', 'rear-right'],
+        },
+        {
+          piece: 'tie1',
+          px: [0, 2.1, 4.2].map((a) =>
+            px({ x: s.squadron.x + 17 * Math.cos(a), y: s.squadron.y + 17 * Math.sin(a) }),
+          ),
+          points: 'rim',
+        },
+        {
+          piece: 'rock1',
+          px: rockPts.map(([x, y]) => px(place(x, y, rock.x, rock.y, rock.rotation))),
+          points: rockPts,
+        },
       ],
     },
   };
@@ -53,23 +80,34 @@ function photoTable(s: Scene, sigma: number) {
 
 describe('photo field: the report section', () => {
   it('re-derives every marked pose from the marks; offsets are how far the file lies from the fit', () => {
-    fc.assert(fc.property(sceneArb, (s) => {
-      const t = photoTable(s, 1);
-      const report = roundNumbers(analyze(validateTable(t)));
-      const ph = report.photo!;
-      expect(ph.calibration.points).toBe(8);
-      expect(ph.calibration.residualsMm).toHaveLength(8);
-      expect(ph.calibration.maxMm).toBe(Math.max(...ph.calibration.residualsMm));
-      expect(Object.keys(ph.pieces)).toEqual(['cr90', 'tie1', 'rock1']);
-      for (const [id, p] of Object.entries(ph.pieces)) {
-        const truth = [...t.ships, ...t.squadrons, ...t.obstacles].find((x) => x.id === id)!;
-        expect(Object.keys(p)).toEqual(['x', 'y', 'rotation', 'rmsMm', 'uncertaintyMm', 'offsetMm', 'offsetDeg']);
-        // the file holds the truth, so the offset is the fit's real error: within the stated uncertainty (+ rounding)
-        expect(p.offsetMm).toBeCloseTo(Math.hypot(p.x - truth.x, p.y - truth.y), 1);
-        expect(p.offsetMm).toBeLessThanOrEqual(p.uncertaintyMm + 0.01);
-        if (id === 'tie1') expect([p.rotation, p.offsetDeg]).toEqual([0, 0]);
-      }
-    }), { numRuns: 25 });
+    fc.assert(
+      fc.property(sceneArb, (s) => {
+        const t = photoTable(s, 1);
+        const report = roundNumbers(analyze(validateTable(t)));
+        const ph = report.photo!;
+        expect(ph.calibration.points).toBe(8);
+        expect(ph.calibration.residualsMm).toHaveLength(8);
+        expect(ph.calibration.maxMm).toBe(Math.max(...ph.calibration.residualsMm));
+        expect(Object.keys(ph.pieces)).toEqual(['cr90', 'tie1', 'rock1']);
+        for (const [id, p] of Object.entries(ph.pieces)) {
+          const truth = [...t.ships, ...t.squadrons, ...t.obstacles].find((x) => x.id === id)!;
+          expect(Object.keys(p)).toEqual([
+            'x',
+            'y',
+            'rotation',
+            'rmsMm',
+            'uncertaintyMm',
+            'offsetMm',
+            'offsetDeg',
+          ]);
+          // the file holds the truth, so the offset is the fit's real error: within the stated uncertainty (+ rounding)
+          expect(p.offsetMm).toBeCloseTo(Math.hypot(p.x - truth.x, p.y - truth.y), 1);
+          expect(p.offsetMm).toBeLessThanOrEqual(p.uncertaintyMm + 0.01);
+          if (id === 'tie1') expect([p.rotation, p.offsetDeg]).toEqual([0, 0]);
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('a piece placed at its fit has offset 0 and its uncertainty is what the dispute card uses', () => {
@@ -105,29 +143,85 @@ describe('photo field: refused naming the field', () => {
     expect(() => validateTable(t)).toThrow(message);
   };
   it('structure', () => {
-    refuse((p) => ((p as Record<string, unknown>).size = [4032]), /^photo\.size: expected the image width and height/);
+    refuse(
+      (p) => ((p as Record<string, unknown>).size = [4032]),
+      /^photo\.size: expected the image width and height/,
+    );
     refuse((p) => (p.size = [4032.5, 3024]), /^photo\.size\[0\]: expected a whole number of pixels/);
     refuse((p) => ((p as Record<string, unknown>).image = 'data:'), /^photo\.image: unknown field/);
-    refuse((p) => (p.calibration[2].px = [5000, 10]), /^photo\.calibration\[2\]\.px: \(5000, 10\) is outside the photo \(0 to 4032 across, 0 to 3024 down\)/);
-    refuse((p) => (p.marks[1].px[0] = [-3, 10]), /^photo\.marks\[1\]\.px\[0\]: \(-3, 10\) is outside the photo/);
-    refuse((p) => (p.calibration[0].piece = 'ghost'), /^photo\.calibration\[0\]\.piece: no piece with id "ghost"/);
-    refuse((p) => ((p.calibration[0] as Record<string, unknown>).point = 'bow'), /^photo\.calibration\[0\]\.point: expected one of front-left/);
-    refuse((p) => ((p.calibration[0] as Record<string, unknown>).mm = [1, 2]), /^photo\.calibration\[0\]: give either mm or piece and point/);
+    refuse(
+      (p) => (p.calibration[2].px = [5000, 10]),
+      /^photo\.calibration\[2\]\.px: \(5000, 10\) is outside the photo \(0 to 4032 across, 0 to 3024 down\)/,
+    );
+    refuse(
+      (p) => (p.marks[1].px[0] = [-3, 10]),
+      /^photo\.marks\[1\]\.px\[0\]: \(-3, 10\) is outside the photo/,
+    );
+    refuse(
+      (p) => (p.calibration[0].piece = 'ghost'),
+      /^photo\.calibration\[0\]\.piece: no piece with id "ghost"/,
+    );
+    refuse(
+      (p) => ((p.calibration[0] as Record<string, unknown>).point = 'bow'),
+      /^photo\.calibration\[0\]\.point: expected one of front-left/,
+    );
+    refuse(
+      (p) => ((p.calibration[0] as Record<string, unknown>).mm = [1, 2]),
+      /^photo\.calibration\[0\]: give either mm or piece and point/,
+    );
     refuse((p) => (p.marks[0].piece = 'isd'), /^photo\.marks\[0\]\.piece: "isd" is used in the calibration/);
     refuse((p) => (p.marks[1].piece = 'cr90'), /^photo\.marks\[1\]\.piece: "cr90" is marked twice/);
-    refuse((p) => ((p.marks[1] as Record<string, unknown>).points = ['front-left']), /^photo\.marks\[1\]\.points: expected "rim": "tie1" is a squadron/);
-    refuse((p) => (p.marks[1].px = p.marks[1].px.slice(0, 2)), /^photo\.marks\[1\]\.px: 2 marks on "tie1"'s rim; at least 3/);
-    refuse((p) => { p.marks[0].px = p.marks[0].px.slice(0, 1); (p.marks[0].points as string[]) = ['front-left']; }, /^photo\.marks\[0\]\.px: 1 mark on "cr90"; at least 2/);
+    refuse(
+      (p) => ((p.marks[1] as Record<string, unknown>).points = ['front-left']),
+      /^photo\.marks\[1\]\.points: expected "rim": "tie1" is a squadron/,
+    );
+    refuse(
+      (p) => (p.marks[1].px = p.marks[1].px.slice(0, 2)),
+      /^photo\.marks\[1\]\.px: 2 marks on "tie1"'s rim; at least 3/,
+    );
+    refuse((p) => {
+      p.marks[0].px = p.marks[0].px.slice(0, 1);
+      (p.marks[0].points as string[]) = ['front-left'];
+    }, /^photo\.marks\[0\]\.px: 1 mark on "cr90"; at least 2/);
     refuse((p) => (p.marks[2].points = [[1, 2]]), /^photo\.marks\[2\]\.points: 1 points for 3 marks/);
   });
   it('degenerate calibration and marks that cannot place their piece', () => {
-    refuse((p) => (p.calibration = p.calibration.slice(0, 3)), /^photo\.calibration: 3 calibration points; at least 4/);
+    refuse(
+      (p) => (p.calibration = p.calibration.slice(0, 3)),
+      /^photo\.calibration: 3 calibration points; at least 4/,
+    );
     // the large base's four corners and one point on the line of its front edge: all but one on a line? no: two fronts + one rear
-    refuse((p) => (p.calibration = [p.calibration[0], p.calibration[1], p.calibration[2]].concat([{ ...p.calibration[0], piece: 'isd', point: 'front-left', px: [p.calibration[0].px[0] + 3, p.calibration[0].px[1]] }])), /^photo\.calibration: points 0 and 3 are the same table point/);
-    refuse((p) => (p.calibration = [
-      { px: [100, 100], mm: [100, 100] }, { px: [200, 100], mm: [200, 100] }, { px: [300, 100], mm: [300, 100] }, { px: [150, 300], mm: [150, 300] },
-    ] as unknown as typeof p.calibration), /^photo\.calibration: points 0, 1, 2 lie on one line/);
-    refuse((p) => (p.marks[1].px = [p.marks[1].px[0], [p.marks[1].px[0][0] + 1, p.marks[1].px[0][1]], [p.marks[1].px[0][0] + 2, p.marks[1].px[0][1] + 1]]), /^photo\.marks\[1\]: "tie1": the rim marks go only \d+ degrees/);
+    refuse(
+      (p) =>
+        (p.calibration = [p.calibration[0], p.calibration[1], p.calibration[2]].concat([
+          {
+            ...p.calibration[0],
+            piece: 'isd',
+            point: 'front-left',
+            px: [p.calibration[0].px[0] + 3, p.calibration[0].px[1]],
+          },
+        ])),
+      /^photo\.calibration: points 0 and 3 are the same table point/,
+    );
+    refuse(
+      (p) =>
+        (p.calibration = [
+          { px: [100, 100], mm: [100, 100] },
+          { px: [200, 100], mm: [200, 100] },
+          { px: [300, 100], mm: [300, 100] },
+          { px: [150, 300], mm: [150, 300] },
+        ] as unknown as typeof p.calibration),
+      /^photo\.calibration: points 0, 1, 2 lie on one line/,
+    );
+    refuse(
+      (p) =>
+        (p.marks[1].px = [
+          p.marks[1].px[0],
+          [p.marks[1].px[0][0] + 1, p.marks[1].px[0][1]],
+          [p.marks[1].px[0][0] + 2, p.marks[1].px[0][1] + 1],
+        ]),
+      /^photo\.marks\[1\]: "tie1": the rim marks go only \d+ degrees/,
+    );
   });
 });
 
@@ -136,7 +230,13 @@ describe('photo field: npm run analyze', () => {
     const { spawnSync } = await import('node:child_process');
     const { join } = await import('node:path');
     const ROOT = join(__dirname, '..', '..');
-    const run = (input: string) => spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', '-'], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000 });
+    const run = (input: string) =>
+      spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', '-'], {
+        cwd: ROOT,
+        input,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
     const [s] = fc.sample(sceneArb, { seed: 6, numRuns: 1 });
     const t = photoTable(s, 1);
     const ok = run(JSON.stringify(t));
@@ -148,6 +248,8 @@ describe('photo field: npm run analyze', () => {
     const bad = run(JSON.stringify(t));
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr.trim()).toBe('photo.calibration: 3 calibration points; at least 4 are needed, no 3 of them on one line');
+    expect(bad.stderr.trim()).toBe(
+      'photo.calibration: 3 calibration points; at least 4 are needed, no 3 of them on one line',
+    );
   });
 });

@@ -26,9 +26,20 @@ export function photoReport(world: World): PhotoReport | undefined {
   const c = s.calibration;
   const pieces: PhotoReport['pieces'] = Object.create(null);
   for (const [id, f] of s.pieces) {
-    pieces[id] = { x: f.x, y: f.y, rotation: f.rotation, rmsMm: f.rmsMm, uncertaintyMm: f.uncertaintyMm, offsetMm: f.offsetMm, offsetDeg: f.offsetDeg };
+    pieces[id] = {
+      x: f.x,
+      y: f.y,
+      rotation: f.rotation,
+      rmsMm: f.rmsMm,
+      uncertaintyMm: f.uncertaintyMm,
+      offsetMm: f.offsetMm,
+      offsetDeg: f.offsetDeg,
+    };
   }
-  return { calibration: { points: c.residualsMm.length, rmsMm: c.rmsMm, maxMm: c.maxMm, residualsMm: c.residualsMm }, pieces };
+  return {
+    calibration: { points: c.residualsMm.length, rmsMm: c.rmsMm, maxMm: c.maxMm, residualsMm: c.residualsMm },
+    pieces,
+  };
 }
 
 /** A fit this close to the file's pose is the pose the app placed from the photo (the report's 0.01 rounding). */
@@ -46,6 +57,7 @@ export function photoPrecision(world: World): Map<string, number> {
   const s = photoSolution(world);
   if (!s) return out;
   for (const c of world.table.photo!.calibration) if (c.piece) out.set(c.piece, s.calibration.maxMm);
-  for (const [id, f] of s.pieces) if (f.offsetMm <= SAME_POSE_MM && f.offsetDeg <= SAME_POSE_DEG) out.set(id, f.uncertaintyMm);
+  for (const [id, f] of s.pieces)
+    if (f.offsetMm <= SAME_POSE_MM && f.offsetDeg <= SAME_POSE_DEG) out.set(id, f.uncertaintyMm);
   return out;
 }
