@@ -3,7 +3,7 @@
  * corners, mark pieces (a loupe under the finger), see each point's residual and each piece's
  * fit and uncertainty, and the rectified photo under the table. The fits are src/photo's; the
  * pieces move to them through the table's own change command (one undo step a mark), and the
- * `photo` field keeps the marks (never the image: that stays in this browser, src/state/photo-image.ts).
+ * `photo` field keeps the marks (never the image: that stays in this browser, src/ui/photo-image.ts).
  */
 import { CATALOG, withMeasurements } from '../model/catalog';
 import {
@@ -21,7 +21,7 @@ import { type Table, validateTable } from '../model/table';
 import { place } from '../geometry/point';
 import { obstacleOutline, shipShapes } from '../model/pieces';
 import type { PhotoLayer } from '../render/photo-layer';
-import { decodePhoto, keepPhoto, keptPhoto, type LoadedPhoto } from '../state/photo-image';
+import { decodePhoto, keepPhoto, keptPhoto, type LoadedPhoto } from './photo-image';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h } from './dom';
 
