@@ -18,6 +18,7 @@ declare global {
       redrawNow(): void;
       pagePoint(x: number, y: number): { x: number; y: number };
       photoPoint(x: number, y: number): { x: number; y: number };
+      practice(): import('../src/state/practice').PracticeMaps | null;
       countPixels(colour: number, box: readonly [number, number, number, number], tol?: number): number;
     };
     /** the drag-frame recorder of e2e/perf-drag.spec.ts */

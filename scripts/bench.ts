@@ -26,6 +26,12 @@
  *   drag step (input handlers, re-judge, drawing, panels); dragAllocKb, bytes allocated per step
  *   (median, KiB, from the sampling heap profiler in an unthrottled drag).
  *
+ * - reachMapMs: the practice maps' reach (src/rules/practice) of the tournament table's Victory
+ *   (p1-ship4, dial 2): every end of two maneuvers at each speed a navigate command allows.
+ * - threatMapMs: that reach, then the threat map at 5 mm cells over it (every cell judged with
+ *   the rules' attack answers on the table with the Victory moved there), as the worker works it;
+ *   practiceFirstPictureMs: the reach and the first pass (every 4th cell each way), what is drawn
+ *   first; opportunityMapMs: then what it could attack from each reach end.
  * Tables come from a seeded generator (scripts/bench/tables.ts), so every run measures the same
  * tables. Figures are medians of repeated runs after a warm-up, in wall time; `cpuMs` gives the
  * same medians in this process's CPU time, steadier when other work shares the cores.
@@ -45,6 +51,8 @@ import { judgeManeuverFan } from '../src/rules/movement/maneuver';
 import { purrgilReach } from '../src/rules/campaign/purrgil';
 import { setupLegalRegion } from '../src/rules/setup/setup';
 import { World } from '../src/rules/world';
+import { DEFAULT_CELL_MM, PracticeJob } from '../src/rules/practice/maps';
+import { reachMap } from '../src/rules/practice/reach';
 import { runBrowserBench, type BrowserBench } from './bench-browser';
 
 const args = process.argv.slice(2);
@@ -242,6 +250,37 @@ const fanSamples = sample(() => {
 const fanMs = median(fanSamples);
 log(`maneuver fan of ${fanShip.id} (${fanShip.class ?? 'no class'}; speeds 1-${fanSpeeds}, both sides, ${fanLists} click lists): median ${fanMs.toFixed(2)} ms, CPU ${median(fanCpu).toFixed(2)} ms`);
 
+// Practice maps (#28): a Victory of the tournament table (p1-ship4, its dial set to 2, the top of its chart):
+// its two-round reach, then the threat map at PRACTICE_CELL_MM over the reach, as the worker works them
+const PRACTICE_CELL_MM = DEFAULT_CELL_MM;
+const victory = tournament.ships.find((s) => s.class === 'victory')!;
+const pTable: Table = { ...tournament, ships: tournament.ships.map((s) => (s === victory ? { ...s, speed: 2 } : s)) };
+const pWorld = new World(pTable, CATALOG);
+const reachMapCpu: number[] = [];
+let reachEnds = 0;
+const reachMapSamples = sample(() => { reachEnds = reachMap(pWorld, victory.id).ends.length; }, quick ? 3 : 9, 0, 1, reachMapCpu);
+const reachMapMs = median(reachMapSamples);
+const threatMapCpu: number[] = [], firstPictureCpu: number[] = [], firstPictureSamples: number[] = [], opportunityCpu: number[] = [], opportunitySamples: number[] = [];
+let practiceCells = 0, coarseCells = 0;
+const threatMapSamples = sample(() => {
+  const c0 = cpuNow(), t0 = performance.now();
+  const job = new PracticeJob(pWorld, victory.id, { cellMm: PRACTICE_CELL_MM, over: 'reach' });
+  job.threatStep(Infinity, 0);
+  firstPictureSamples.push(performance.now() - t0); firstPictureCpu.push(cpuNow() - c0);
+  while (!job.threatDone) job.threatStep(256);
+  practiceCells = job.grid.order.length; coarseCells = job.grid.passEnds[0];
+  const c1 = cpuNow(), t1 = performance.now();
+  while (!job.opportunityDone) job.opportunityStep(64);
+  opportunitySamples.push(performance.now() - t1); opportunityCpu.push(cpuNow() - c1);
+}, quick ? 2 : 5, 0, 1, threatMapCpu);
+// the threat figure: reach and every cell (the opportunities timed apart)
+const threatMapMs = median(threatMapSamples.map((t, i) => t - opportunitySamples[i + (opportunitySamples.length - threatMapSamples.length)]));
+const firstPictureMs = median(firstPictureSamples.slice(-threatMapSamples.length));
+const opportunityMs = median(opportunitySamples.slice(-threatMapSamples.length));
+log(`practice maps of ${victory.id} (victory, dial 2): reach of two rounds, ${reachEnds} ends: median ${reachMapMs.toFixed(1)} ms, CPU ${median(reachMapCpu).toFixed(1)} ms`);
+log(`  threat map at ${PRACTICE_CELL_MM} mm cells over the reach (${practiceCells} cells; first picture: the reach and ${coarseCells} cells every ${4 * PRACTICE_CELL_MM} mm): ` +
+  `complete median ${threatMapMs.toFixed(0)} ms (reach included), first picture median ${firstPictureMs.toFixed(0)} ms; opportunity of every end: median ${opportunityMs.toFixed(0)} ms`);
+
 let browserRun: BrowserBench | null = null;
 if (browser) {
   log('browser: dragging a ship across the tournament table in chromium, CPU throttled 4x (builds the app first)...');
@@ -254,6 +293,8 @@ if (browser) {
 
 const result = {
   tournamentMs, stressMs, dragMs, baselineRatio,
+  reachMapMs, threatMapMs, practiceFirstPictureMs: firstPictureMs, opportunityMapMs: opportunityMs,
+  practice: { ship: victory.id, class: 'victory', dial: 2, cellMm: PRACTICE_CELL_MM, over: 'reach', ends: reachEnds, cells: practiceCells, firstPictureCells: coarseCells, cpuMs: { reachMap: median(reachMapCpu), threatMapWithOpportunity: median(threatMapCpu), firstPicture: median(firstPictureCpu), opportunity: median(opportunityCpu) } },
   setupRegionMs, setupRegionColdMs, reachMs, pairMs, fanMs,
   throttledDragP95Ms: browserRun ? browserRun.analysisP95Ms : null,
   throttledFrameP95Ms: browserRun ? browserRun.frameP95Ms : null,

@@ -48,7 +48,7 @@ async function main() {
     byId: (id) => loop.byId(id),
     redraw: () => loop.schedule(false),
     atFrame: (apply) => loop.atFrame(apply),
-    tapTable: (x, y) => loop.panels.guide.tap(x, y),
+    tapTable: (x, y) => loop.panels.guide.tap(x, y) || loop.panels.practice.tap(x, y),
   });
   watchPurrgil(store, cmd, $('verdicts'));
   watchExogorth(store, cmd, $('verdicts'));

@@ -14,6 +14,7 @@ import { buildGuide } from '../ui/guide';
 import { buildHelp } from '../ui/help';
 import { attachLibrary } from '../ui/library';
 import { buildManeuver } from '../ui/maneuver';
+import { buildPractice } from '../ui/practice';
 import { buildMeasurements } from '../ui/measurements';
 import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
@@ -86,6 +87,13 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   $('inspector').before(photoHost);
   const photo = buildPhoto(photoHost, $('canvas-host'), store, cmd, photoLayer, () => hooks.schedule(false));
   const showMessage = attachMessages($('message'), cmd, () => store.getState());
+  const practiceHost = h('section', { id: 'practice' });
+  maneuverHost.after(practiceHost);
+  const practice = buildPractice(practiceHost, store, {
+    schedule: () => hooks.schedule(false),
+    picture: (at, spanMm, w, ht) => scene.pictures([{ at, spanMm, w, h: ht }])[0],
+  });
+  scene.addLayer('on-table', practice.layer);
 
   return {
     onlySelected,
@@ -93,6 +101,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     guide,
     maneuver,
     photo,
+    practice,
     /** every panel but the verdict list, from the state and analysis just drawn */
     update(s: AppState, analysis: LiveAnalysis) {
       updateToolbar(s);
@@ -103,6 +112,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
       updateDispute(s, analysis);
       maneuver.update(s, analysis);
       photo.update(s);
+      practice.update(s, analysis);
       showMessage(s);
     },
   };

@@ -53,6 +53,8 @@ export function exposeTestHandle({ store, cmd }: Booted, scene: Scene, loop: Fra
       },
       /** page coordinates of a pixel of the photo in the photo view (src/ui/photo.ts) */
       photoPoint: (x: number, y: number) => loop.panels.photo.pagePoint(x, y),
+      /** the practice maps as the page has them (src/state/practice.ts) */
+      practice: () => loop.panels.practice.maps(),
       countPixels: (colour: number, box: [number, number, number, number], tol = 10) =>
         countPixels(scene, colour, box, tol),
     },

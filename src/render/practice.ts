@@ -1,0 +1,171 @@
+/**
+ * Drawing the practice maps under the pieces: the threat heat map (cells coloured by how many
+ * enemy hull zones and squadrons can attack the ship there), the reach (a ghost of the ship's base
+ * at every end, coloured by the rules' outcome) and the opportunity (a dot at every end, coloured
+ * by how many enemy hull zones and squadrons it could attack from there). Drawn in table mm into
+ * its own layer, which the scene places with the view's transform at every frame: the map is
+ * drawn again only when it changes, never on a pan or zoom. Nothing here judges: it draws the
+ * answers of src/rules/practice/ as the worker sent them.
+ */
+import { Container, Graphics, Matrix, Sprite, Texture } from 'pixi.js';
+import type { Catalog } from '../model/catalog';
+import { localShipShapes } from '../model/pieces';
+import type { Ship } from '../model/table';
+import type { CellData } from '../rules/practice/maps';
+import type { PracticeMaps } from '../state/practice';
+import { OUTCOME_COLOUR } from '../state/overlays/maneuver';
+import type { View } from './view';
+
+export type PracticeLayer = 'reach' | 'threat' | 'opportunity';
+
+/** Threat colours by the number of attackers: 0 (none can attack), 1, 2, 3, 4 or more. */
+export const THREAT_COLOURS = [0x2fbf71, 0xffd43b, 0xff922b, 0xf03e3e, 0xc2255c] as const;
+/** A cell where the ship would overlap another ship (no ship can be there). */
+export const BLOCKED_CELL = 0x495057;
+/** Opportunity colours by the number of targets: 0, 1, 2, 3, 4 or more. */
+export const OPPORTUNITY_COLOURS = [0x868e96, 0x99e9f2, 0x4dabf7, 0x9775fa, 0xf783ac] as const;
+
+export const threatColour = (c: CellData): number =>
+  c.overlapsShips.length
+    ? BLOCKED_CELL
+    : THREAT_COLOURS[Math.min(c.attackers.length, THREAT_COLOURS.length - 1)];
+export const opportunityColour = (targets: number): number =>
+  OPPORTUNITY_COLOURS[Math.min(targets, OPPORTUNITY_COLOURS.length - 1)];
+
+/** The view's transform for a layer drawn in table mm (see view.ts toScreen). */
+export function placeUnder(layer: Container, v: View): void {
+  layer.setFromMatrix(
+    v.turn ? new Matrix(0, v.scale, v.scale, 0, v.ox, v.oy) : new Matrix(v.scale, 0, 0, -v.scale, v.ox, v.oy),
+  );
+}
+
+/** The layer's drawing: the threat map as one picture (a pixel a cell), the ends as paths; drawn again when the maps or the layers shown change. */
+export class PracticeDrawing {
+  readonly g = new Graphics();
+  private readonly heat = new Sprite();
+  private canvas: HTMLCanvasElement | null = null;
+  private drawn: { maps: PracticeMaps | null; version: number; shown: string } = {
+    maps: null,
+    version: -1,
+    shown: '',
+  };
+
+  constructor(readonly layer: Container) {
+    layer.addChild(this.heat, this.g);
+  }
+
+  clear() {
+    this.g.clear();
+    this.heat.visible = false;
+    this.drawn = { maps: null, version: -1, shown: '' };
+  }
+
+  /** Draw the maps (version: bumped by the caller whenever the maps gained answers); false when nothing changed. */
+  draw(
+    maps: PracticeMaps | null,
+    version: number,
+    shown: Set<PracticeLayer>,
+    cat: Catalog,
+    ship: Ship | undefined,
+  ): boolean {
+    const key = [...shown].sort().join(',');
+    if (maps === this.drawn.maps && version === this.drawn.version && key === this.drawn.shown) return false;
+    this.drawn = { maps, version, shown: key };
+    const g = this.g;
+    g.clear();
+    this.heat.visible = false;
+    if (!maps || !ship) return true;
+    if (shown.has('threat')) this.threat(maps);
+    if (shown.has('reach') && maps.ends) {
+      const local = localShipShapes(cat, ship.size, ship.class).base;
+      // one path per round and outcome: round 2 first, faint; round 1 over it
+      for (const round of [2, 1]) {
+        for (const outcome of Object.keys(OUTCOME_COLOUR) as (keyof typeof OUTCOME_COLOUR)[]) {
+          let any = false;
+          for (const e of maps.ends) {
+            if (e.round !== round || e.outcome !== outcome) continue;
+            g.poly(Array.from(local.placed(e.x, e.y, e.rotation).xy), true);
+            any = true;
+          }
+          if (any)
+            g.stroke({
+              color: OUTCOME_COLOUR[outcome],
+              alpha: round === 1 ? 0.95 : 0.4,
+              width: round === 1 ? 1.2 : 0.6,
+            });
+          for (const e of maps.ends)
+            if (e.round === round && e.outcome === outcome) g.rect(e.x - 1.5, e.y - 1.5, 3, 3);
+          if (any) g.fill({ color: OUTCOME_COLOUR[outcome], alpha: round === 1 ? 1 : 0.6 });
+        }
+      }
+    }
+    if (shown.has('opportunity') && maps.ends) {
+      for (let n = 0; n < OPPORTUNITY_COLOURS.length; n++) {
+        let any = false;
+        maps.ends.forEach((e, i) => {
+          const o = maps.opportunities[i];
+          if (!o || Math.min(o.targets.length, OPPORTUNITY_COLOURS.length - 1) !== n) return;
+          g.rect(e.x - 3.5, e.y - 3.5, 7, 7);
+          any = true;
+        });
+        if (any)
+          g.fill({ color: OPPORTUNITY_COLOURS[n], alpha: 0.9 }).stroke({
+            color: 0xffffff,
+            width: 0.8,
+            alpha: 0.7,
+          });
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The heat map as a picture of nx x ny pixels, one a cell, stretched over the grid (nearest, no
+   * blur): thousands of cells cost one textured rectangle to draw. A cell not yet judged takes its
+   * coarse neighbour's answer (the lattice point below-left of it, judged in an earlier pass), so
+   * the first picture is whole.
+   */
+  private threat(maps: PracticeMaps) {
+    const grid = maps.grid;
+    if (!grid || typeof document === 'undefined') return;
+    const { cell, x0, y0, nx, ny } = grid;
+    if (!this.canvas || this.canvas.width !== nx || this.canvas.height !== ny) {
+      // a new grid: a new picture of its size (the old one let go)
+      if (this.heat.texture !== Texture.EMPTY) this.heat.texture.destroy(true);
+      this.canvas = document.createElement('canvas');
+      this.canvas.width = nx;
+      this.canvas.height = ny;
+      const tex = Texture.from(this.canvas, true);
+      tex.source.scaleMode = 'nearest';
+      this.heat.texture = tex;
+    }
+    const ctx = this.canvas.getContext('2d');
+    if (!ctx) return;
+    const img = ctx.createImageData(nx, ny);
+    const d = img.data;
+    for (let j = 0; j < ny; j++) {
+      for (let i = 0; i < nx; i++) {
+        const k = i + j * nx;
+        if (!grid.region[k]) continue;
+        const v =
+          maps.cells.get(k) ??
+          maps.cells.get(i - (i % 2) + (j - (j % 2)) * nx) ??
+          maps.cells.get(i - (i % 4) + (j - (j % 4)) * nx);
+        if (!v) continue;
+        const col = threatColour(v);
+        // row j = 0 is the table's lowest y: the picture's last row (the layer flips y)
+        const o = 4 * (i + (ny - 1 - j) * nx);
+        d[o] = (col >> 16) & 255;
+        d[o + 1] = (col >> 8) & 255;
+        d[o + 2] = col & 255;
+        d[o + 3] = v.attackers.length ? 110 : 60;
+      }
+    }
+    ctx.putImageData(img, 0, 0);
+    this.heat.texture.source.update();
+    // the sprite in table mm: x from x0, and y from y0 + ny cells down to y0 (the layer's y runs up)
+    this.heat.position.set(x0, y0 + ny * cell);
+    this.heat.scale.set(cell, -cell);
+    this.heat.visible = true;
+  }
+}
