@@ -65,6 +65,23 @@ test.beforeAll(async () => {
   );
 });
 
+/**
+ * Whether the photo shows under the table: in an empty patch (no piece, no line) the setup
+ * area's plain cloth (0x13233f) is covered by the photo's mat with the box on, and bare with it off.
+ */
+async function photoShows(page: Page): Promise<boolean> {
+  const box = [640, 470, 652, 482] as const;
+  const plain = () => page.evaluate((b) => window.__armada.countPixels(0x13233f, b, 4), box);
+  const on = await plain();
+  await page.locator('#photo-under').setChecked(false);
+  await page.waitForTimeout(300);
+  const off = await plain();
+  await page.locator('#photo-under').setChecked(true);
+  await page.waitForTimeout(300);
+  console.log(`plain cloth pixels in an empty patch: ${on} with the photo, ${off} without`);
+  return off > 50 && on < off / 2;
+}
+
 const link = (t: unknown) => '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url');
 
 /** a PNG of w x h, one colour (a huge photo is small on disk) */
@@ -229,15 +246,8 @@ for (const phone of [false, true]) {
       expect(JSON.stringify(t.photo)).not.toContain('data:');
       await page.evaluate(() => window.__armada.zoomTo(560, 250, 1100, 680));
       await page.waitForTimeout(500);
-      // the rectified photo lies under the table: the asteroid's brown shows inside rock1's outline
-      const rock = state.table as { obstacles: { x: number; y: number }[] };
-      const o = rock.obstacles[0];
-      expect(
-        await page.evaluate(
-          ([x, y]) => window.__armada.countPixels(0x8a7560, [x - 3, y - 3, x + 3, y + 3], 60),
-          [o.x, o.y] as const,
-        ),
-      ).toBeGreaterThan(0);
+      // the rectified photo lies under the table
+      if (!phone) expect(await photoShows(page)).toBe(true);
       await page.screenshot({ path: test.info().outputPath(`photo-${phone ? 'phone' : 'desktop'}.png`) });
       if (process.env.SCREENSHOTS)
         await page.screenshot({
@@ -245,6 +255,18 @@ for (const phone of [false, true]) {
         });
       // and the photo view with its marks
       if (phone) await press('#panel-toggle');
+      if (!phone) {
+        // the photo stays on this device with the table: after a reload it is found by its digest and drawn again
+        await page.reload();
+        await expect(page.locator('body[data-ready="true"]')).toBeVisible({ timeout: 45_000 });
+        await expect(page.locator('#photo-open')).toBeEnabled({ timeout: 30_000 });
+        await page.evaluate(() => window.__armada.zoomTo(560, 250, 1100, 680));
+        await page.waitForTimeout(500);
+        expect(await photoShows(page)).toBe(true);
+        expect(
+          await page.evaluate(() => window.__armada.analysis().report.photo?.pieces.cr90.offsetMm),
+        ).toBeLessThan(0.01);
+      }
       await page.locator('#photo-open').click();
       await page.waitForTimeout(300);
       if (process.env.SCREENSHOTS)
