@@ -299,3 +299,68 @@ describe('grid', () => {
     expect(() => gridOverTable(0, TABLE)).toThrow(/cell size/);
   });
 });
+
+describe('setup practice: an obstacle placed by the guided setup changes the lanes the maps show', () => {
+  it('a Victory deployed, the guide places the offered obstacle in its lane: the reach map of the new table has ends on it', async () => {
+    const { newGuide, placeObstacle, guideStep } = await import('../../../src/state/guide');
+    const table: Table = {
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
+      squadrons: [],
+      obstacles: [],
+      tokens: [],
+      proposals: [],
+      ships: [
+        { id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 900, y: 120, rotation: 0, speed: 2 },
+      ],
+    };
+    const g = newGuide();
+    const before = reachMap(new World(table, CATALOG), 'vsd');
+    expect(before.ends.every((e) => e.outcome === 'clean')).toBe(true);
+    const step = guideStep(table, g);
+    expect(step.step).toBe('obstacles');
+    // the offered obstacle set down where the first maneuver's straight ends lie
+    const placed = placeObstacle(table, g, 900, 330, 0, 'core', 'all');
+    expect(placed.ok).toBe(true);
+    if (!placed.ok) return;
+    const after = reachMap(new World(placed.table, CATALOG), 'vsd');
+    const on = after.ends.filter((e) => e.outcome === 'obstacle');
+    expect(on.length).toBeGreaterThan(0);
+    for (const e of on) expect(e.report.obstacles.map((o) => o.obstacle)).toContain(placed.id);
+    // and the threat grid of the new table is judged on it (the same probe as the worker's)
+    const probe = new ShipProbe(new World(placed.table, CATALOG), 'vsd');
+    expect(probe.threat(900, 330).pairs).toEqual([]); // no enemy on the table: nothing threatens
+  });
+});
+
+describe('the job the worker runs', () => {
+  it('sends each cell as the probe judges it, coarse pass first, and every end its opportunity', async () => {
+    const { PracticeJob } = await import('../../../src/rules/practice/maps');
+    const { table, ship } = practiceTable(4242, 1);
+    const world = new World(table, CATALOG);
+    const job = new PracticeJob(world, ship, { cellMm: 20, over: 'reach' });
+    const first = job.threatStep(Infinity, 0);
+    expect(first.length).toBe(job.grid.passEnds[0]);
+    const rest = [];
+    while (!job.threatDone) rest.push(...job.threatStep(50));
+    const all = [...first, ...rest];
+    expect(all.map((c) => c.k)).toEqual([...job.grid.order]);
+    const probe = new ShipProbe(world, ship);
+    for (const c of all.filter((_, i) => i % 7 === 0)) {
+      const { x, y } = cellCentre(job.grid, c.k);
+      const t = probe.threat(x, y);
+      expect(c.attackers).toEqual(t.attackers);
+      const obstructedOnly = t.attackers.filter((a) =>
+        t.pairs.filter((p) => p.attacker === a && p.can).every((p) => p.los === 'obstructed'),
+      );
+      expect(c.obstructed).toEqual(obstructedOnly);
+      expect(c.overlapsShips).toEqual(t.overlapsShips);
+    }
+    const opp = [];
+    while (!job.opportunityDone) opp.push(...job.opportunityStep(16));
+    expect(opp.length).toBe(job.ends.length);
+    const k = Math.floor(opp.length / 2);
+    expect(opp[k].targets).toEqual(probe.opportunity(job.reach.ends[k].final).targets);
+  });
+});
