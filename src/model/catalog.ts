@@ -131,9 +131,17 @@ export interface ManeuverToolSpec {
   maxClicks: ToolFigure;
   /** how the tool is drawn (no verdict uses these): body width, joint ball radius, arrow tip past the last joint */
   drawing: { bodyWidth: number; jointRadius: number; arrowLength: number };
-  /** the tool's reference point (joint 0) in the ship frame: x outside the chosen side, y toward the bow */
+  /** the tool's reference point (joint 0) in the ship frame: x outside the chosen side, y toward the bow (x: the mod's bases) */
   attach: Record<ShipSize, { x: number; y: number; spreadX?: [number, number]; status?: string }>;
+  /** where x is measured from: the base's real side plus sideOffset ('side', default), or the mod's attach.x ('mod') */
+  notch: ManeuverNotch;
+  /** how far outside the base's side the tool's joints run, mm */
+  sideOffset: ToolFigure;
 }
+
+/** Where the maneuver tool's joints are measured from across the ship (#27). */
+export type ManeuverNotch = 'side' | 'mod';
+export const MANEUVER_NOTCHES: readonly ManeuverNotch[] = ['side', 'mod'];
 
 export interface Catalog {
   tables: Record<'3x6' | '3x3', TableSpec>;
@@ -203,6 +211,8 @@ export interface MeasurementOverrides {
   maneuverTool?: Partial<Record<ToolOverrideKey, number>>;
   /** which dataset's arc lines every class uses where it has that dataset (default: each class's own default) */
   arcSource?: ArcSource;
+  /** where the maneuver tool's joints are measured from: the base's real side (default) or the mod's narrower bases */
+  maneuverNotch?: ManeuverNotch;
   /** per class id, the player's corrections of its arc lines and targeting points (ClassEdit) */
   classes?: Record<string, ClassEdit>;
 }
@@ -239,7 +249,7 @@ export function withMeasurements(base: Catalog, m: MeasurementOverrides | undefi
     ruler: { range: bandsWith(base.ruler.range, m.rangeBands), distance: bandsWith(base.ruler.distance, m.distanceBands) },
     squadron: m.squadronDiameter !== undefined ? { diameter: m.squadronDiameter, status: 'set by the table' } : base.squadron,
     shipSizes,
-    maneuverTool: toolWith(base.maneuverTool, m.maneuverTool),
+    maneuverTool: { ...toolWith(base.maneuverTool, m.maneuverTool), ...(m.maneuverNotch ? { notch: m.maneuverNotch } : {}) },
     shipClasses: withClassEdits(base, m.arcSource ? withArcSource(base.shipClasses, m.arcSource) : base.shipClasses, m.classes),
     unmeasured: base.unmeasured ?? base,
   };

@@ -3,6 +3,7 @@ import { parsePhoto, type PhotoEvidence, PhotoFieldProblem, solvePhoto } from '.
 import {
   ARC_EDIT_KEYS,
   ARC_SOURCES,
+  MANEUVER_NOTCHES,
   type Band,
   CATALOG,
   type Catalog,
@@ -410,6 +411,7 @@ function measurements(v: unknown, path: string): MeasurementOverrides | undefine
   bandSet('rangeBands', ['close', 'medium', 'long']);
   bandSet('distanceBands', ['1', '2', '3', '4', '5']);
   if (o.arcSource !== undefined) out.arcSource = str(o, 'arcSource', path, ARC_SOURCES);
+  if (o.maneuverNotch !== undefined) out.maneuverNotch = str(o, 'maneuverNotch', path, MANEUVER_NOTCHES);
   if (o.squadronDiameter !== undefined)
     out.squadronDiameter = num(o, 'squadronDiameter', path, { min: 10, max: 60 });
   if (o.dialFrame !== undefined) {

@@ -11,14 +11,14 @@ import type { XY } from './oracle';
 export interface T {
   table?: '3x6' | '3x3'; ruleset?: 'seed' | '1.6';
   ships?: unknown[]; squadrons?: unknown[]; obstacles?: unknown[]; tokens?: unknown[]; proposals?: unknown[];
-  readings?: Record<string, string>; exogorthChoice?: unknown[];
+  readings?: Record<string, string>; exogorthChoice?: unknown[]; measurements?: Record<string, unknown>;
 }
 
 export function world(t: T): World {
   return new World(parseTableText(JSON.stringify({
     format: 'armada-table/1', table: t.table ?? '3x6', ruleset: t.ruleset ?? 'seed',
     ships: t.ships ?? [], squadrons: t.squadrons ?? [], obstacles: t.obstacles ?? [], tokens: t.tokens ?? [], proposals: t.proposals ?? [],
-    ...(t.readings ? { readings: t.readings } : {}), ...(t.exogorthChoice ? { exogorthChoice: t.exogorthChoice } : {}),
+    ...(t.readings ? { readings: t.readings } : {}), ...(t.measurements ? { measurements: t.measurements } : {}), ...(t.exogorthChoice ? { exogorthChoice: t.exogorthChoice } : {}),
   })));
 }
 

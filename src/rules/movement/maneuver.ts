@@ -38,12 +38,37 @@ export type SpeedChart = readonly (readonly number[])[];
 export interface Pose { x: number; y: number; rotation: number }
 
 /** The tool's figures for one base size, read from the catalog (with the table's overrides). */
-export interface ToolFigures { jointLength: number; clickAngle: number; maxClicks: number; attachX: number; attachY: number }
+export interface ToolFigures { jointLength: number; clickAngle: number; maxClicks: number; attachX: number; attachY: number; notch: NotchUsed }
+
+/**
+ * Where the tool's joints were measured from across the ship: the base's real side plus the
+ * tool's offset ('base side', the default), the reference mod's figure for its narrower base
+ * ('mod width'), or a figure the table sets (`smallX` ...: 'table'). `baseWidth`: the width the
+ * figure is measured from (the mod's: its attach x less the offset, doubled).
+ */
+export interface NotchUsed { from: 'base side' | 'mod width' | 'table'; baseWidth: number; sideOffsetMm: number; attachX: number }
 
 export function toolFigures(cat: Catalog, size: Ship['size']): ToolFigures {
   const t = cat.maneuverTool;
   const a = t.attach[size];
-  return { jointLength: t.jointLength.value, clickAngle: t.clickAngle.value, maxClicks: t.maxClicks.value, attachX: a.x, attachY: a.y };
+  const off = t.sideOffset.value;
+  const real = cat.shipSizes[size].base.width;
+  const notch: NotchUsed = a.status === 'set by the table'
+    ? { from: 'table', baseWidth: 2 * (a.x - off), sideOffsetMm: off, attachX: a.x }
+    : t.notch === 'mod'
+      ? { from: 'mod width', baseWidth: 2 * (a.x - off), sideOffsetMm: off, attachX: a.x }
+      : { from: 'base side', baseWidth: real, sideOffsetMm: off, attachX: real / 2 + off };
+  return { jointLength: t.jointLength.value, clickAngle: t.clickAngle.value, maxClicks: t.maxClicks.value, attachX: notch.attachX, attachY: a.y, notch };
+}
+
+/** The notch in words, for a maneuver's why. */
+function notchWords(n: NotchUsed): string {
+  const w = n.baseWidth.toFixed(2);
+  return n.from === 'base side'
+    ? `its joints ${n.sideOffsetMm.toFixed(2)} mm outside the base's real side (${w} mm wide; measurements.maneuverNotch: mod takes the reference mod's narrower base)`
+    : n.from === 'mod width'
+      ? `its joints placed as the reference mod places them, for its ${w} mm base (measurements.maneuverNotch: mod; the default measures from the real side)`
+      : `its joints ${n.attachX.toFixed(2)} mm from the centre line, as the table sets them`;
 }
 
 const RAD = Math.PI / 180;
@@ -137,6 +162,8 @@ export interface ManeuverReport extends ProposalReport {
   intended: Pose;
   /** the class's chart row used, or null when the class (and so its chart) is unknown */
   chartRow: number[] | null;
+  /** addition: where the tool's joints were measured from across the ship (the base's real side, the mod's width, the table's figure) */
+  notch: NotchUsed;
   /**
    * additions, when the ship lands on squadrons (and stays on the table): where each goes, the
    * player's (`chosen`, from the proposal's `placements`) or proposed as an exogorth's displaced
@@ -263,6 +290,7 @@ export class ManeuverContext {
       damaged: closest ? [entry.id, closest.ship.id] : [],
       outsideMm, nearMisses, intended: { ...poses[used] },
       chartRow: this.chart && used > 0 && used <= this.chart.length ? [...this.chart[used - 1]] : null,
+      notch: this.figures.notch,
     } as Omit<ManeuverReport, 'why'> as ManeuverReport;
     return lazy(report, 'why', () => this.explain(report, clicksIn.length, closest));
   }
@@ -291,7 +319,7 @@ export class ManeuverContext {
     } else {
       const p = m.intended;
       parts.push(
-        `The tool set against the ${m.side} side (joints ${f.jointLength.toFixed(2)} mm apart, ${f.clickAngle} degrees a click) with ${clickText} ` +
+        `The tool set against the ${m.side} side (${notchWords(f.notch)}; joints ${f.jointLength.toFixed(2)} mm apart, ${f.clickAngle} degrees a click) with ${clickText} ` +
           `puts ${m.ship} at (${p.x.toFixed(2)}, ${p.y.toFixed(2)}), rotation ${p.rotation.toFixed(2)}.`,
       );
     }
