@@ -62,7 +62,8 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   buildPalette($('palette'), cmd, () => viewCentre(scene.view, scene.width, scene.height));
   const fleetHost = h('section', { id: 'fleet' });
   $('palette').after(fleetHost);
-  buildFleet(fleetHost, store, cmd);
+  // the fleet panel starts the guide, which is built below (called only on a click)
+  buildFleet(fleetHost, store, cmd, () => guide.start());
   if (lib) attachLibrary($('toolbar'), store, cmd, lib, stored);
   const updateInspector = buildInspector($('inspector'), store, cmd);
   const disputeHost = h('section', { id: 'dispute' });

@@ -1,257 +1,548 @@
 /**
- * A fleet list pasted as text: the ships and squadrons it names. Reads the common list-builder
- * exports, one ship or squadron a line:
- * - Ryan Kingston's builder and Star Forge: `Victory II-class Star Destroyer (85)`, upgrades
- *   under it as `• Gunnery Team (7)`, `= 124 Points`, a `Squadrons:` section of
- *   `• 2 x TIE Fighter Squadron (16)` and `• Darth Vader - TIE Advanced Squadron (21)`,
- *   headers `Name:`, `Faction:`, `Commander:`, `Assault:`, ..., `Total Points: 400`;
- * - Armada Warlords: `[ flagship ] Imperial II-class Star Destroyer ( 120 points)`, upgrades as
- *   `-  Gunnery Team ( 7 points)`, `= 180 total ship cost`, then squadrons as
- *   `2 TIE Fighter Squadron ( 16 points)` (a count without "x");
- * - Armada Fleets Designer: a first line `Name (400/134/400)`, upgrades as `· Gunnery Team (7)`,
- *   points as `(85 + 20: 105)`, squadrons as `2 x TIE Fighter Squadron (2 x 8)`;
- * - plain lists: `2 x CR90 Corvette A`, `- Victory II-class Star Destroyer`, one a line.
- * Ships are recognised by the card names of the catalog's classes (`cards`), compared without
- * case or punctuation ("Victory II Class Star Destroyer", "victory ii-class star destroyer"), a
- * plural `s` and "Mk"/"Mark" aside; a line may add words after the card name (a title) or give only
- * its first words ("Victory II"), when they name one class. A card two classes share
- * ("Arquitens-class Light Cruiser", Empire and Republic) goes to the list's faction (its
- * `Faction:` line, or the faction of its other ships). Squadrons: a line with the word
- * "Squadron", or any line of a `Squadrons:` section (and a counted line after Warlords' ship
- * totals); its name is the card name (for `Ace - Type Squadron`, the ace). Upgrade lines (deeper
- * than their ship: a bullet, dash or indent under an unbulleted ship), headers and totals are
- * passed over; every other line is listed as not recognised, with why.
+ * A fleet list as a fleet builder exports it, read against the card table (src/model/cards.ts).
+ * One reader serves the app and `npm run fleet` (src/cli/fleet.ts); its output is the
+ * "armada-fleet/1" object of table-format.md ("Fleet lists").
+ *
+ * The builders (recognised from the text, or named by the caller):
+ * - `kingston` (Ryan Kingston's builder) and `starforge` (Star Forge) write the same shape:
+ *   `Name:`, `Faction:`, `Commander:`, `Assault:`/`Defense:`/`Navigation:` (objectives), a ship
+ *   `Victory II (85)` (Kingston may add `!` after superseded points), its upgrades bulleted `• Name (7)`,
+ *   `= 124 Points`, a `Squadrons:` section of `• 2 x TIE Fighter Squadron (16)`, `Total Points: 400`.
+ *   Star Forge is told apart by its ` Name:` (a leading space), an ace written `Pilot - Ship`, and its
+ *   `[Legacy]`, `{IMP}` tags;
+ * - `warlords` (Armada Warlords): the fleet's name on the first line, `Faction:`, `Points: 398/400`,
+ *   `Assault Objective:`, a ship `[ flagship ] MC80 Battle Cruiser (103 points)`, upgrades
+ *   `-  Name\t ( 30\t points)`, `= 169 total ship cost`, squadrons `6\tYT-2400s ( 96 points)` (the total);
+ * - `afd-old` and `afd-new` (Armada Fleets Designer): a header `Name (398/400)` (new: `(0/399/400)`),
+ *   a `=====` rule, ships `Name (63 + 21)` (new: `(63 + 29: 92)`), upgrades `+ Name (4)` (new: indented),
+ *   squadrons `Ketsu Onyo (22)` and `6 x YT-2400 (6 x 16)`, objectives as bare lines at the end (new);
+ * - `fabs` (Fab's builder): `REBEL FLEET (398 points)`, then numbered lines `1 • Ship - Upgrade - ... (169)`
+ *   (the ship's total), aces as `Pilot Ship`, one line per squadron, `Objectives - A - B - C (0)`;
+ * - `plain`: none of those marks; one ship or squadron a line, `2 x` counts allowed.
+ *
+ * What a line is comes from where it stands and the cards its name may mean: a bulleted or indented
+ * line under a ship is one of its upgrades (a title names the ship), a line in a squadrons section or
+ * a name only a squadron card has is a squadron (with its count), headers, totals, fleet names and
+ * objectives are never ships. Digits inside a name (YT-2400, JumpMaster 5000) are not points: only a
+ * number in the line's last brackets is. A name several cards share is settled by the list's faction
+ * (its faction line, else the faction of its other cards), then the number written beside it.
+ * Every line that is none of these is listed as not recognised, with a hint; nothing is dropped.
  */
-import { CATALOG, type Catalog, type Faction } from './catalog';
+import { type Card, cardIndex, type CardIndex, type CardKind, factionsOf, type Hit, pointsOf } from './cards';
 
+export type Builder = 'kingston' | 'starforge' | 'warlords' | 'afd-old' | 'afd-new' | 'fabs' | 'plain';
+export const BUILDERS: readonly Builder[] = ['kingston', 'starforge', 'warlords', 'afd-old', 'afd-new', 'fabs', 'plain'];
+
+export interface ReadShip {
+  card: string;
+  cardId: string;
+  class?: string;
+  title?: string;
+  /** the title, else the card's name */
+  name: string;
+  /** the ship card's own points (the value the list gives it, else the printed value) */
+  points: number;
+  upgrades: string[];
+  /** the ship with its upgrades, as the list adds them up (or as the cards do) */
+  total: number;
+  line: number;
+}
+export interface ReadSquadron { card: string; cardId: string; count: number; points: number; unique: boolean; lines: number[] }
+export interface Unrecognised { line: number; text: string; hint: string }
+
+export interface FleetReading {
+  builder: Builder;
+  name: string | null;
+  faction: string | null;
+  /** the total the list states, else the sum of what was read */
+  points: number;
+  /** the list's own total, if it states one */
+  statedPoints: number | null;
+  /** the sum of the points read (ships with upgrades, squadrons) */
+  readPoints: number;
+  ships: ReadShip[];
+  squadrons: ReadSquadron[];
+  objectives: string[];
+  unrecognised: Unrecognised[];
+  /** lines the player chose to leave out (see `fixes`) */
+  leftOut: { line: number; text: string }[];
+  /** what the reader did with the text as a whole (HTML read as text, lines not read) */
+  notes: string[];
+}
+
+/** The "armada-fleet/1" object `npm run fleet` prints (table-format.md, "Fleet lists"). */
+export interface FleetJson {
+  format: 'armada-fleet/1';
+  builder: Builder;
+  name: string | null;
+  faction: string | null;
+  points: number;
+  ships: { card: string; class?: string; title?: string; name: string; points: number; upgrades: string[] }[];
+  squadrons: { card: string; count: number; points: number }[];
+  objectives: string[];
+  unrecognised: Unrecognised[];
+}
+
+export function fleetJson(r: FleetReading): FleetJson {
+  return {
+    format: 'armada-fleet/1', builder: r.builder, name: r.name, faction: r.faction, points: r.points,
+    ships: r.ships.map((s) => ({
+      card: s.card, ...(s.class ? { class: s.class } : {}), ...(s.title ? { title: s.title } : {}), name: s.name, points: s.points,
+      upgrades: s.upgrades,
+    })),
+    squadrons: r.squadrons.map((q) => ({ card: q.card, count: q.count, points: q.points })),
+    objectives: r.objectives,
+    unrecognised: r.unrecognised,
+  };
+}
+
+/** A piece to set down from a list: a ship (by class, named by its title) or one squadron. */
 export interface FleetPiece {
   kind: 'ship' | 'squadron';
-  /** the card name (a ship's as the catalog spells it) */
+  /** what the piece is called on the table: a ship's title or card, a squadron's card */
   name: string;
-  /** a ship's class id */
+  /** the card (a ship's or squadron's) */
+  card: string;
   class?: string;
-  /** 1-based line number in the pasted text, and the line as written */
+  /** 1-based line of the list it came from, and the line as written */
   line: number;
   text: string;
 }
 
-export interface FleetLine { line: number; text: string; why: string }
-
-export interface FleetList {
-  /** the list's faction: its `Faction:` line, else the faction most of its ships belong to */
-  faction: Faction | null;
-  /** every ship and squadron, counts expanded, in list order */
-  pieces: FleetPiece[];
-  /** lines that name no ship or squadron and are not headers, totals or upgrades */
-  unrecognised: FleetLine[];
-  /** what was assumed (a card two classes share) */
-  notes: string[];
-  /** how many upgrade lines were passed over */
-  upgrades: number;
-}
-
-/** the most of one ship or squadron a line may ask for ("2 x ..."): a table holds at most 200 pieces */
-export const MAX_COUNT = 20;
-
-const MAX_NAME = 60;
-
-/** Lower case, letters and digits only, one space between words; Mk -> mark, 1/2 -> i/ii, a plural s dropped. */
-export function normaliseName(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ')
-    .filter(Boolean)
-    .map((w) => (w === 'mk' ? 'mark' : w === '1' ? 'i' : w === '2' ? 'ii' : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
-    .join(' ');
-}
-
-interface Card { cls: string; faction: Faction; card: string; words: string[] }
-
-function cardsOf(cat: Pick<Catalog, 'shipClasses'>): Card[] {
-  const out: Card[] = [];
-  for (const [cls, spec] of Object.entries(cat.shipClasses)) {
-    for (const card of spec.cards ?? []) out.push({ cls, faction: spec.faction, card, words: normaliseName(card).split(' ') });
+/** The pieces a reading lists: its ships in order, then each squadron as many times as its count. */
+export function fleetPieces(r: FleetReading, text = ''): FleetPiece[] {
+  const lines = text ? text.split(/\r\n|\r|\n/) : [];
+  const at = (n: number) => (lines[n - 1] ?? '').trim().slice(0, 200);
+  const out: FleetPiece[] = r.ships.map((s) => ({ kind: 'ship', name: s.name, card: s.card, ...(s.class ? { class: s.class } : {}), line: s.line, text: at(s.line) }));
+  for (const q of r.squadrons) {
+    for (let k = 0; k < q.count; k++) {
+      const line = q.lines[Math.min(k, q.lines.length - 1)];
+      out.push({ kind: 'squadron', name: q.card, card: q.card, line, text: at(line) });
+    }
   }
   return out;
 }
 
-const startsWith = (a: string[], b: string[]) => b.length <= a.length && b.every((w, i) => a[i] === w);
+/** How a player settled an unrecognised line: a card's id, or null to leave the line out. */
+export type Fixes = Record<number, string | null>;
 
-/** The cards a piece of text names: exactly, the card then more words, or the card's first words. */
-function matchCards(cards: Card[], text: string): Card[] {
-  const words = normaliseName(text).split(' ').filter(Boolean);
-  if (!words.length) return [];
-  const exact = cards.filter((c) => c.words.length === words.length && startsWith(words, c.words));
-  if (exact.length) return exact;
-  // the card name followed by more words (a title): the longest card wins
-  const longer = cards.filter((c) => startsWith(words, c.words));
-  if (longer.length) {
-    const best = Math.max(...longer.map((c) => c.words.length));
-    return longer.filter((c) => c.words.length === best);
-  }
-  // the first words of a card name ("Victory II"): two words, or one of four letters or more
-  if (words.length >= 2 || words[0].length >= 4) return cards.filter((c) => startsWith(c.words, words));
-  return [];
+export interface ReadOptions {
+  builder?: Builder;
+  /** line number -> the card it means, or null: leave it out */
+  fixes?: Fixes;
+  index?: CardIndex;
 }
 
-const FACTION_WORDS: [RegExp, Faction][] = [
-  [/separatist|confedera|\bcis\b/i, 'separatist'], [/republic/i, 'republic'], [/rebel/i, 'rebel'], [/empire|imperial/i, 'empire'],
+/** Lines beyond this are not read (a fleet list is well under 100 lines); the rest is named. */
+export const MAX_LINES = 5_000;
+/** A line longer than this is no card line and is not matched. */
+export const MAX_LINE_CHARS = 300;
+/** At most this many of a piece on one line ("2 x ..."): a table holds at most 200 pieces. */
+export const MAX_COUNT = 20;
+/** Hints (the nearest card) are worked out for this many unrecognised lines; later ones say less. */
+const MAX_HINTS = 100;
+
+const FACTION_WORDS: [RegExp, string][] = [
+  [/separatist|confedera|\bcis\b/i, 'separatist'], [/new republic|\bnr\b/i, 'new-republic'], [/republic|\bgar\b/i, 'republic'],
+  [/rebel|\breb\b/i, 'rebel'], [/empire|imperial|\bimp\b/i, 'empire'], [/scum|\bsc\b/i, 'scum'],
 ];
-
-const HEADER = /^(fleet name|name|faction|commander|assault objective|defen[cs]e objective|navigation objective|assault|defen[cs]e|navigation|objectives?|author|points|fleet points|ship points|squadron points|total points|total|ships|squadrons|fleet|list|format)\s*(\(\s*\d+\s*\))?\s*:/i;
-
-interface Line {
-  no: number;
-  raw: string;
-  /** indentation plus one for a bullet or dash */
-  level: number;
-  marker: '' | 'bullet' | 'dash' | 'number';
-  /** without marker, brackets' contents removed, count and points removed */
-  body: string;
-  /** texts to try against the card names: the body, its parts around " - " and ":", and each parenthesised group */
-  tries: string[];
-  count: number | null;
+export function factionOf(text: string): string | null {
+  for (const [re, f] of FACTION_WORDS) if (re.test(text)) return f;
+  return null;
 }
 
-function readLine(raw: string, no: number): Line {
-  const indent = /^[ \t]*/.exec(raw)![0].replace(/\t/g, '    ').length;
-  let t = raw.trim();
-  let marker: Line['marker'] = '';
-  const m = /^(?:([•·●▪◦*+>])|([-–—])|(\d+[.)]))\s*/.exec(t);
-  if (m && !/^\d+\s*[x×]/i.test(t)) {
-    marker = m[1] ? 'bullet' : m[2] ? 'dash' : 'number';
-    t = t.slice(m[0].length);
+type Pts = { kind: 'one'; n: number } | { kind: 'sum'; base: number; upg: number; total: number } | { kind: 'times'; count: number; each: number };
+
+interface Tok {
+  no: number;
+  /** the line trimmed, tabs as spaces */
+  t: string;
+  indent: number;
+  bullet: boolean;
+  /** the name: without bullet, tags, count and points */
+  name: string;
+  /** the name with a leading number kept, in case it belongs to the name */
+  withCount: string;
+  count: number | null;
+  pts: Pts | null;
+  flagship: boolean;
+}
+
+const PTS_ONE = /^(\d{1,4})\s*(?:pts?|points?)?$/i;
+const PTS_SUM = /^(\d{1,4})\s*\+\s*(\d{1,4})(?:\s*:\s*(\d{1,4}))?$/;
+const PTS_TIMES = /^(\d{1,3})\s*[x×]\s*(\d{1,4})(?:\s*:\s*(\d{1,4}))?$/i;
+
+function tokenise(raw: string, no: number, fabs: boolean): Tok {
+  const expanded = raw.replace(/\t/g, '    ').replace(/\u00a0/g, ' ');
+  const indent = /^ */.exec(expanded)![0].length;
+  let t = expanded.trim().replace(/\s+/g, ' ');
+  const full = t;
+  let bullet = false;
+  // Fab's numbers its lines ("4 • Ketsu Onyo Shadow Caster (22)"): a line number, not a count
+  const fab = fabs ? /^\d+\s*[•·]\s*/.exec(t) : null;
+  if (fab) t = t.slice(fab[0].length);
+  else {
+    const b = /^(?:[•·●▪◦*+>]|[-–—](?!\d))\s*/.exec(t);
+    if (b) { bullet = true; t = t.slice(b[0].length); }
   }
-  // "[ flagship ]", "[Legacy]": tags, not names
-  t = t.replace(/\[[^\]]*\]/g, ' ');
-  const groups = [...t.matchAll(/\(([^)]*)\)/g)].map((g) => g[1]);
-  t = t.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+  let flagship = false;
+  t = t.replace(/\[\s*flagship\s*\]/i, () => { flagship = true; return ' '; });
+  // tags: Star Forge's "[Legacy]" and "{IMP}"
+  t = t.replace(/\[[^\]]{0,30}\]|\{[^}]{0,12}\}/g, ' ').replace(/\s+/g, ' ').trim();
+  t = t.replace(/\s*!+$/, '');
+  let pts: Pts | null = null;
+  const g = /\(([^()]*)\)\s*$/.exec(t);
+  if (g) {
+    const inner = g[1].trim();
+    let m: RegExpExecArray | null;
+    if ((m = PTS_ONE.exec(inner))) pts = { kind: 'one', n: Number(m[1]) };
+    else if ((m = PTS_SUM.exec(inner))) pts = { kind: 'sum', base: Number(m[1]), upg: Number(m[2]), total: m[3] ? Number(m[3]) : Number(m[1]) + Number(m[2]) };
+    else if ((m = PTS_TIMES.exec(inner))) pts = { kind: 'times', count: Number(m[1]), each: Number(m[2]) };
+    if (pts) t = t.slice(0, g.index).trim();
+  }
+  if (!pts) {
+    // "Victory II - 85", "Victory II: 85 points"
+    const m = /(?:\s+[-–—]\s+|\s*:\s*)(\d{1,4})\s*(?:pts?|points?)?$/i.exec(t);
+    if (m && m.index > 0) { pts = { kind: 'one', n: Number(m[1]) }; t = t.slice(0, m.index).trim(); }
+  }
+  const withCount = t;
   let count: number | null = null;
-  // "2 x TIE", "2x TIE", "2×TIE", Warlords' "2 TIE" (but "2 X-wing" is two X-wings)
-  const c = /^(\d+)\s*(?:x(?=\s)|×)\s*/i.exec(t) ?? /^(\d+)\s+(?=[A-Za-z])/.exec(t);
-  if (c) {
-    count = Number(c[1]);
-    t = t.slice(c[0].length);
-  } else {
-    const s = /\s*[x×]\s*(\d+)$/i.exec(t);
+  // "2 x TIE", "2x TIE", "2×TIE", Warlords' "2 TIE" (and "2 X-wing" is two X-wings)
+  const c = /^(\d{1,4})\s*(?:[x×](?=\s)|×)\s*/i.exec(t) ?? /^(\d{1,4})\s+(?=[^\d\s])/.exec(t);
+  if (c) { count = Number(c[1]); t = t.slice(c[0].length); }
+  else {
+    const s = /\s+[x×]\s*(\d{1,4})$/i.exec(t);
     if (s) { count = Number(s[1]); t = t.slice(0, s.index); }
   }
-  // points at the end: "85", "85 pts", ": 85 points", "- 85"
-  t = t.replace(/(?:^|[\s:,=–—-]+)\d+\s*(?:pts?|points?)?\.?$/i, '').replace(/[\s:,–—-]+$/, '').trim();
-  const parts = t.split(/\s+[-–—:]\s+|:\s*/).map((p) => p.trim()).filter(Boolean);
-  const tries = [t, ...(parts.length > 1 ? parts : []), ...groups.map((g) => g.trim()).filter((g) => /[a-z]/i.test(g))];
-  return { no, raw, level: indent + (marker ? 1 : 0), marker, body: t, tries, count };
+  if (pts?.kind === 'times' && count === null) count = pts.count;
+  return { no, t: full, indent, bullet, name: t.trim(), withCount, count, pts, flagship };
 }
 
-/** Read a pasted fleet list (see the module's comment). Never throws: what it cannot read is listed. */
-export function parseFleetList(text: string, cat: Pick<Catalog, 'shipClasses'> = CATALOG): FleetList {
-  const cards = cardsOf(cat);
-  let faction: Faction | null = null;
-  const found: { l: Line; kind: 'ship' | 'squadron'; name: string; cards?: Card[] }[] = [];
-  const unrecognised: FleetLine[] = [];
-  let upgrades = 0;
+/** What the text looks like it came from. */
+export function detectBuilder(text: string): Builder {
+  const head = text.slice(0, 20_000);
+  const first = head.split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const top = first[0] ?? '';
+  if (/^\S.*\bfleet\s*\(\s*\d+\s*points?\s*\)\s*$/i.test(top) || /^\s*\d+\s*•\s*objectives\b/im.test(head)) return 'fabs';
+  if (/\(\s*\d+\s*\/\s*\d+\s*\/\s*\d+\s*\)\s*$/.test(top) || /\(\s*\d+\s*\+\s*\d+\s*:\s*\d+\s*\)\s*$/m.test(head)) return 'afd-new';
+  if (/\(\s*\d+\s*\/\s*\d+\s*\)\s*$/.test(top) || /\(\s*\d+\s*\+\s*\d+\s*\)\s*$/m.test(head) || /\(\s*\d+\s*x\s*\d+\s*\)\s*$/im.test(head)) return 'afd-old';
+  if (/total (ship|squadron) cost/i.test(head) || /\(\s*\d+\s+points\s*\)/i.test(head) || /^\s*(assault|defen[cs]e|navigation) objective\s*:/im.test(head) || /\[\s*flagship\s*\]/i.test(head)) return 'warlords';
+  const kingstonish = /^\s*(name|faction|commander)\s*:/im.test(head) || /^\s*=\s*\d+\s*points\s*$/im.test(head) || /^\s*total points\s*:/im.test(head);
+  if (/^ name\s*:/im.test(head) || /\[(legacy|oldlegacy|legacybeta|nexus|legends)\]|\{(imp|reb|gar|cis|nr|scum)\}/i.test(head)
+    || (kingstonish && /^\s*•\s*(\d+\s*x\s*)?[^-\n]+ - [^\n]+\(\d+\)\s*$/m.test(head)) || /^\s*name\s*:\s*untitled fleet\s*$/im.test(head)) return 'starforge';
+  if (kingstonish || /\)\s*!\s*$/m.test(head)) return 'kingston';
+  return 'plain';
+}
+
+/** A web page pasted instead of its text: the text, line breaks where the page breaks lines. */
+function htmlToText(s: string): string {
+  return s.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h\d|pre|table|ul|ol)\s*>/gi, '\n')
+    .replace(/<[^>]{0,2000}>/g, '')
+    .replace(/&nbsp;/g, ' ').replace(/&bull;/g, '•').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'").replace(/&#(\d{1,6});/g, (_, n) => String.fromCodePoint(Math.min(Number(n), 0x10ffff)))
+    .replace(/&amp;/g, '&');
+}
+const looksLikeHtml = (s: string) => /<(!doctype|html|body|head|div|p|br|span|table|li|ul|pre)\b[^>]*>/i.test(s.slice(0, 100_000));
+
+type Role = 'ship' | 'squadron' | 'objective' | 'sub';
+interface Entry { role: Role; hits: Hit[]; tok: Tok; ship?: Entry; count: number; fixed?: boolean }
+
+const HEADER = /^(fleet name|name|faction|commander|author|format|assault objective|defen[cs]e objective|navigation objective|assault|defen[cs]e|navigation|objectives?|points|fleet points|total points|total|ships|squadrons)\s*:\s*(.*)$/i;
+
+/** Read a fleet list (see the module's comment). Never throws; what it cannot read is listed. */
+export function readFleetList(input: string, opts: ReadOptions = {}): FleetReading {
+  const index = opts.index ?? cardIndex();
+  const notes: string[] = [];
+  let text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  if (looksLikeHtml(text)) {
+    text = htmlToText(text);
+    notes.push('The text is a web page (HTML): its text was read. Paste the fleet builder\'s text export instead.');
+  }
+  const builder = opts.builder ?? detectBuilder(text);
+  const fixes = opts.fixes ?? {};
+  const fabs = builder === 'fabs';
+  let lines = text.split(/\r\n|\r|\n/);
+  const unrecognised: Unrecognised[] = [];
+  const leftOut: FleetReading['leftOut'] = [];
+  if (lines.length > MAX_LINES) {
+    notes.push(`The text has ${lines.length} lines; the first ${MAX_LINES} were read (a fleet list is under 100 lines).`);
+    lines = lines.slice(0, MAX_LINES);
+  }
+  let name: string | null = null, faction: string | null = null, stated: number | null = null;
+  const objectives: string[] = [];
+  const entries: Entry[] = [];
   let section: 'ships' | 'squadrons' | null = null;
-  let afterShipTotals = false;
-  let shipLevel: number | null = null;
+  let ship: Entry | null = null;
+  let sawContent = false;
+  let hints = 0;
+  const short = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
+  const miss = (no: number, t: string, hint: string) => unrecognised.push({ line: no, text: short(t), hint });
+  const nearHint = (name: string, kinds: readonly CardKind[] | undefined, what: string) => {
+    if (hints++ >= MAX_HINTS) return `${what}`;
+    const cut = index.beginning(name, kinds);
+    if (cut) return `${what}; cut short? "${cut.name}" begins so`;
+    const near = index.nearest(name, kinds);
+    return near ? `${what}; the nearest card: "${near.name}" (${near.kind})` : what;
+  };
+  const objective = (no: number, raw: string, v: string) => {
+    for (const part of v.split(/\s+-\s+|,\s*/).map((p) => p.trim()).filter(Boolean)) {
+      const hits = index.find(part.replace(/\s*\(\d+\)\s*$/, ''), ['objective']);
+      if (hits.length) objectives.push(hits[0].card.name);
+      else if (!/^(none|-+|n\/a)$/i.test(part)) miss(no, raw, nearHint(part, ['objective'], `"${part}" is no objective card`));
+    }
+  };
 
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  lines.forEach((raw, i) => {
+  for (let i = 0; i < lines.length; i++) {
+    const no = i + 1;
+    const raw = lines[i];
     const trimmed = raw.trim();
-    if (!trimmed) { shipLevel = null; return; }
-    // headers: the faction is kept, a Squadrons: or Ships: header opens a section
-    const h = HEADER.exec(trimmed.replace(/^[•·*-]\s*/, ''));
+    if (!trimmed) continue;
+    // a comment (the reference lists carry one naming their source); never part of an export
+    if (trimmed.startsWith('# ')) continue;
+    if (trimmed.length > MAX_LINE_CHARS) {
+      miss(no, trimmed, `a line of ${trimmed.length} characters is no card line (a card's line is under ${MAX_LINE_CHARS})`);
+      continue;
+    }
+    const fix = Object.hasOwn(fixes, no) ? fixes[no] : undefined;
+    if (fix === null) { leftOut.push({ line: no, text: short(trimmed) }); continue; }
+    const first = !sawContent;
+    sawContent = true;
+    const plainT = trimmed.replace(/\t/g, ' ').replace(/\s+/g, ' ');
+    // headers
+    const h = fix === undefined ? HEADER.exec(plainT.replace(/^[•·*-]\s*/, '')) : null;
     if (h) {
-      const key = h[1].toLowerCase();
-      const rest = trimmed.slice(trimmed.indexOf(':') + 1);
-      if (key === 'faction') for (const [re, f] of FACTION_WORDS) if (re.test(rest)) { faction = f; break; }
-      if (key === 'squadrons') section = 'squadrons';
-      if (key === 'ships') section = 'ships';
-      shipLevel = null;
-      return;
+      const key = h[1].toLowerCase(), v = h[2].trim();
+      if (key === 'name' || key === 'fleet name') name = v || name;
+      else if (key === 'faction') faction = factionOf(v) ?? faction;
+      else if (/^(assault|defen[cs]e|navigation)/.test(key) || key.startsWith('objective')) objective(no, trimmed, v);
+      else if (/points|total/.test(key)) { const n = /\d+/.exec(v); if (n) stated = Number(n[0]); }
+      else if (key === 'squadrons') section = 'squadrons';
+      else if (key === 'ships') section = 'ships';
+      if (key !== 'commander' && !/^(assault|defen|navig|obj)/.test(key)) ship = null;
+      continue;
     }
-    // totals and rules: "= 124 Points", "= 180 total ship cost", "=====", "400/400", AFD's "Name (400/134/400)"
-    if (/^=/.test(trimmed) || /^[\s\d/=_*~#.:,+()-]+$/.test(trimmed) || /\(\s*\d+\s*\/\s*\d+(\s*\/\s*\d+)?\s*\)\s*$/.test(trimmed) ||
-      /^total\b/i.test(trimmed) || /\btotal (ship|squadron|fleet)? ?(cost|points)\b/i.test(trimmed)) {
-      if (/total ship cost/i.test(trimmed)) afterShipTotals = true;
-      shipLevel = null;
-      return;
+    if (fix === undefined) {
+      // totals and rules: "= 124 Points", "= 169 total ship cost", "=====", "Total Points: 396"
+      if (/^=/.test(trimmed) || /^[=_\-~*#.]{3,}$/.test(trimmed) || /^total\b/i.test(trimmed)) {
+        const n = /^total\D*(\d+)/i.exec(trimmed);
+        if (n) stated = Number(n[1]);
+        ship = null;
+        if (/^=+\s*\d*\s*points?$/i.test(trimmed)) section = section === 'squadrons' ? null : section;
+        continue;
+      }
+      // AFD's header "Name (398/400)" / "Name (0/399/400)"; Fab's "REBEL FLEET (398 points)"
+      const afd = /^(.*?)\s*\(\s*(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?\s*\)$/.exec(plainT);
+      if (afd && first) {
+        name = afd[1] || null;
+        stated = Number(afd[4] !== undefined ? afd[3] : afd[2]);
+        continue;
+      }
+      const fab = /^(.*?)\bfleet\s*\(\s*(\d+)\s*points?\s*\)$/i.exec(plainT);
+      if (fab && first) {
+        faction = factionOf(fab[1]) ?? faction;
+        stated = Number(fab[2]);
+        continue;
+      }
+      if (builder === 'warlords' && first) { name = plainT; continue; }
     }
-    const l = readLine(raw, i + 1);
-    if (!l.body) { unrecognised.push({ line: l.no, text: trimmed, why: 'no name on this line' }); return; }
-    const shipCards = l.tries.map((t) => matchCards(cards, t)).find((m) => m.length) ?? [];
-    const squadronWord = /\bsquadrons?\b/i.test(l.body);
-    const inSquadrons = section === 'squadrons';
-    // an upgrade: deeper than the ship above it (Warlords' "-", AFD's "·", Star Forge's "•", an indent)
-    if (!inSquadrons && shipLevel !== null && l.level > shipLevel && !shipCards.length) { upgrades++; return; }
-    const times = l.count ?? 1;
-    if (times < 1 || times > MAX_COUNT) {
-      unrecognised.push({ line: l.no, text: trimmed, why: `a count of ${times}: expected 1 to ${MAX_COUNT}` });
-      return;
+    const tok = tokenise(raw, no, fabs);
+    if (fabs && fix === undefined) {
+      // "Ship - Upgrade - Upgrade (169)", "Objectives - A - B (0)"
+      const parts = tok.name.split(/\s+-\s+/);
+      if (/^objectives?$/i.test(parts[0])) { objective(no, trimmed, parts.slice(1).join(' - ')); continue; }
+      const head = index.find(parts[0], ['ship', 'squadron']);
+      if (head.length && parts.length > 1) {
+        const e: Entry = { role: head.some((x) => x.card.kind === 'ship') ? 'ship' : 'squadron', hits: head, tok, count: 1 };
+        entries.push(e);
+        for (const p of parts.slice(1)) {
+          const u = index.find(p, ['title', 'upgrade']);
+          if (u.length) entries.push({ role: 'sub', hits: u, tok: { ...tok, name: p, pts: null }, ship: e, count: 1 });
+          else miss(no, trimmed, nearHint(p, ['title', 'upgrade'], `"${p}" is no upgrade card`));
+        }
+        ship = null;
+        continue;
+      }
     }
-    if (squadronWord || (inSquadrons && !shipCards.length) || (afterShipTotals && l.count !== null && !shipCards.length)) {
-      // "Darth Vader - TIE Advanced Squadron": the ace's name; otherwise the card as written
-      const ace = /^(.+?)\s+[-–—]\s+(.+\bsquadrons?\b.*)$/i.exec(l.body);
-      const name = (ace ? ace[1] : l.body).slice(0, MAX_NAME).trim();
-      for (let k = 0; k < times; k++) found.push({ l, kind: 'squadron', name });
-      shipLevel = null;
-      return;
+    if (fix !== undefined) {
+      const card = index.cards.find((c) => c.id === fix);
+      if (!card) { miss(no, trimmed, `the card chosen for this line (${fix}) is not in the card table`); continue; }
+      const hit: Hit = { card, own: true };
+      const role: Role = card.kind === 'ship' ? 'ship' : card.kind === 'squadron' ? 'squadron' : card.kind === 'objective' ? 'objective' : 'sub';
+      if (role === 'objective') { objectives.push(card.name); continue; }
+      if (role === 'sub' && !ship) { miss(no, trimmed, `"${card.name}" is an upgrade, and no ship stands above this line`); continue; }
+      const e: Entry = { role, hits: [hit], tok, count: role === 'squadron' ? Math.max(1, tok.count ?? 1) : 1, fixed: true, ...(role === 'sub' ? { ship: ship! } : {}) };
+      entries.push(e);
+      if (role === 'ship') ship = e;
+      continue;
     }
-    if (shipCards.length) {
-      for (let k = 0; k < times; k++) found.push({ l, kind: 'ship', name: '', cards: shipCards });
-      shipLevel = l.level;
-      return;
+    if (!tok.name) { miss(no, trimmed, 'no name on this line'); continue; }
+    const sub = (tok.bullet || tok.indent > 0) && ship !== null && section !== 'squadrons';
+    if (sub) {
+      const u = index.find(tok.name, ['title', 'upgrade']);
+      if (u.length) { entries.push({ role: 'sub', hits: u, tok, ship: ship!, count: 1 }); continue; }
     }
-    const near = closestCard(cards, l.body);
-    unrecognised.push({ line: l.no, text: trimmed, why: `no ship class has a card of that name${near ? ` (the nearest: ${near})` : ''}, and it does not say "Squadron"` });
-  });
+    // a ship, squadron or objective: by the name with its count, else the whole text (a number may be part of it)
+    const kinds: CardKind[] = section === 'squadrons' ? ['squadron', 'ship', 'objective'] : ['ship', 'squadron', 'objective'];
+    let hits = index.find(tok.name, kinds);
+    let count = tok.count ?? 1;
+    if (!hits.length && tok.count !== null) {
+      hits = index.find(tok.withCount, kinds);
+      if (hits.length) count = 1;
+    }
+    if (hits.length) {
+      const best = kinds.find((k) => hits.some((x) => x.card.kind === k))!;
+      hits = hits.filter((x) => x.card.kind === best);
+      if (best === 'objective') { objectives.push(hits[0].card.name); continue; }
+      if (count < 1 || count > MAX_COUNT) {
+        miss(no, trimmed, `a count of ${count}: expected 1 to ${MAX_COUNT} of one card on a line`);
+        continue;
+      }
+      if (best === 'ship') {
+        for (let k = 0; k < count; k++) {
+          const e: Entry = { role: 'ship', hits, tok, count: 1 };
+          entries.push(e);
+          ship = e;
+        }
+      } else {
+        entries.push({ role: 'squadron', hits, tok, count });
+        ship = null;
+      }
+      continue;
+    }
+    // a ship and its title in one line: "Assault Frigate Mark II B - Gallant Haven", "Devastator (Imperial II-class Star Destroyer)"
+    const pair = /^(.+?)\s+[-–—:]\s+(.+)$/.exec(tok.name) ?? /^(.+?)\s*\(([^()]+)\)$/.exec(tok.name);
+    if (pair) {
+      const [a, b] = [pair[1], pair[2]];
+      for (const [shipName, titleName] of [[a, b], [b, a]]) {
+        const sh = index.find(shipName, ['ship']);
+        const ti = sh.length ? index.find(titleName, ['title']).filter((x) => fits(x.card, sh)) : [];
+        if (!ti.length) continue;
+        const e: Entry = { role: 'ship', hits: sh, tok, count: 1 };
+        entries.push(e, { role: 'sub', hits: ti, tok: { ...tok, pts: null }, ship: e, count: 1 });
+        ship = e;
+        break;
+      }
+      if (ship?.tok === tok) continue;
+    }
+    // an upgrade with no ship above it, or a card of no kind the line could be
+    const other = index.find(tok.name);
+    if (other.length) {
+      const c = other[0].card;
+      miss(no, trimmed, c.kind === 'upgrade' || c.kind === 'title'
+        ? `"${c.name}" is ${c.kind === 'title' ? 'a title' : 'an upgrade'} card, and no ship stands above this line`
+        : `"${c.name}" is a ${c.kind} card`);
+      continue;
+    }
+    if (looksLikeTag(trimmed)) { miss(no, trimmed, 'markup (HTML or code), not a line of a fleet list'); continue; }
+    miss(no, trimmed, nearHint(tok.name, ['ship', 'squadron', 'title', 'upgrade', 'objective'], 'no card of that name'));
+  }
 
-  // the faction: the list's own line, else the faction most of its unambiguous ships belong to
+  // the list's faction: its own line, else the faction its cards agree on
   if (!faction) {
-    const tally = new Map<Faction, number>();
-    for (const f of found) {
-      const fs = new Set(f.cards?.map((c) => c.faction));
-      if (fs.size === 1) { const k = [...fs][0]; tally.set(k, (tally.get(k) ?? 0) + 1); }
+    const tally = new Map<string, number>();
+    for (const e of entries) {
+      const fs = new Set(e.hits.flatMap((x) => factionsOf(x.card)));
+      if (fs.size === 1) { const f = [...fs][0]; tally.set(f, (tally.get(f) ?? 0) + 1); }
     }
     const best = [...tally.entries()].sort((a, b) => b[1] - a[1]);
     if (best.length && (best.length === 1 || best[0][1] > best[1][1])) faction = best[0][0];
   }
-  const notes: string[] = [];
-  const pieces: FleetPiece[] = [];
-  for (const f of found) {
-    if (f.kind === 'squadron') { pieces.push({ kind: 'squadron', name: f.name, line: f.l.no, text: f.l.raw.trim() }); continue; }
-    let options = f.cards!;
-    const classes = () => [...new Set(options.map((c) => c.cls))];
-    if (classes().length > 1 && faction) {
-      const mine = options.filter((c) => c.faction === faction);
-      if (mine.length) options = mine;
+
+  const ships: ReadShip[] = [];
+  const shipOf = new Map<Entry, ReadShip>();
+  const squadrons: ReadSquadron[] = [];
+  const upgradePoints = new Map<ReadShip, number>();
+  for (const e of entries) {
+    if (e.role === 'ship') {
+      const card = choose(e.hits, faction, shipNumbers(e.tok, fabs)).card as Extract<Card, { kind: 'ship' }>;
+      const s: ReadShip = { card: card.name, cardId: card.id, ...(card.class ? { class: card.class } : {}), name: card.name, points: card.points, upgrades: [], total: 0, line: e.tok.no };
+      const p = e.tok.pts;
+      if (p?.kind === 'one' && !fabs) s.points = p.n;
+      else if (p?.kind === 'sum') s.points = p.base;
+      ships.push(s);
+      shipOf.set(e, s);
+      upgradePoints.set(s, 0);
+    } else if (e.role === 'sub') {
+      const s = shipOf.get(e.ship!);
+      if (!s) continue;
+      const p = e.tok.pts?.kind === 'one' ? e.tok.pts.n : null;
+      const hits = e.hits.filter((x) => x.card.kind !== 'title' || x.card.classes.includes(s.class ?? ''));
+      const c = choose(hits.length ? hits : e.hits, faction, p === null ? [] : [p]).card;
+      if (c.kind === 'title' && !s.title) { s.title = c.name; s.name = c.name; }
+      else s.upgrades.push(c.name);
+      upgradePoints.set(s, upgradePoints.get(s)! + (p ?? pointsOf(c)[0]));
+    } else if (e.role === 'squadron') {
+      const nums = squadronNumbers(e.tok, e.count);
+      const card = choose(e.hits, faction, nums).card as Extract<Card, { kind: 'squadron' }>;
+      const each = squadronEach(e.tok, e.count, card);
+      const had = squadrons.find((q) => q.cardId === card.id);
+      if (had) { had.count += e.count; had.points += each * e.count; had.lines.push(e.tok.no); }
+      else squadrons.push({ card: card.name, cardId: card.id, count: e.count, points: each * e.count, unique: card.unique, lines: [e.tok.no] });
     }
-    if (classes().length > 1) {
-      const all = classes();
-      const note = `line ${f.l.no} "${f.l.raw.trim()}": ${all.join(' or ')}; taken as ${all[0]} (a "Faction:" line chooses)`;
-      if (!notes.includes(note)) notes.push(note);
-    }
-    const c = options[0];
-    // a card named exactly keeps its own spelling; a title or a short form takes the first card it names
-    pieces.push({ kind: 'ship', name: c.card.slice(0, MAX_NAME), class: c.cls, line: f.l.no, text: f.l.raw.trim() });
   }
-  return { faction, pieces, unrecognised, notes, upgrades };
+  for (const e of entries) {
+    const s = e.role === 'ship' ? shipOf.get(e) : undefined;
+    if (!s) continue;
+    const p = e.tok.pts;
+    if (fabs && p?.kind === 'one') {
+      s.total = p.n;
+      // Fab's gives the ship with its upgrades: the ship card's own value is the one of its values that leaves the upgrades theirs
+      const card = index.cards.find((c) => c.id === s.cardId)!;
+      const up = upgradePoints.get(s)!;
+      s.points = pointsOf(card).find((v) => v + up === p.n) ?? pointsOf(card).find((v) => Math.abs(p.n - v - up) <= 6) ?? s.points;
+    } else if (p?.kind === 'sum') s.total = p.total;
+    else s.total = s.points + upgradePoints.get(s)!;
+  }
+  const readPoints = ships.reduce((n, s) => n + s.total, 0) + squadrons.reduce((n, q) => n + q.points, 0);
+  return {
+    builder, name, faction, points: stated ?? readPoints, statedPoints: stated, readPoints,
+    ships, squadrons, objectives, unrecognised, leftOut, notes,
+  };
 }
 
-const bigrams = (s: string) => {
-  const out = new Map<string, number>();
-  for (let i = 0; i + 1 < s.length; i++) out.set(s.slice(i, i + 2), (out.get(s.slice(i, i + 2)) ?? 0) + 1);
-  return out;
-};
+/** A title card that fits one of these ships' classes. */
+function fits(c: Card, ships: Hit[]): boolean {
+  if (c.kind !== 'title') return false;
+  return ships.some((y) => y.card.kind === 'ship' && c.classes.includes(y.card.class ?? ''));
+}
 
-/** The card name most like the text (letter pairs in common, Dice's coefficient of at least 0.6), for a hint. */
-function closestCard(cards: Card[], text: string): string | null {
-  const a = bigrams(normaliseName(text));
-  const na = [...a.values()].reduce((x, y) => x + y, 0);
-  let best: Card | null = null, score = 0;
-  for (const c of cards) {
-    const b = bigrams(c.words.join(' '));
-    let common = 0, nb = 0;
-    for (const [k, v] of b) { nb += v; common += Math.min(v, a.get(k) ?? 0); }
-    const s = (2 * common) / (na + nb);
-    if (s > score) { score = s; best = c; }
+const looksLikeTag = (s: string) => /^<\/?[a-z!][^>]*>?/i.test(s) || /^[{}[\]();]+$/.test(s);
+
+function shipNumbers(t: Tok, fabs: boolean): number[] {
+  const p = t.pts;
+  if (!p || fabs) return [];
+  return p.kind === 'one' ? [p.n] : p.kind === 'sum' ? [p.base] : [p.each];
+}
+function squadronNumbers(t: Tok, count: number): number[] {
+  const p = t.pts;
+  if (!p) return [];
+  if (p.kind === 'times') return [p.each];
+  if (p.kind === 'sum') return [p.base];
+  return count > 1 && p.n % count === 0 ? [p.n / count, p.n] : [p.n];
+}
+/** A squadron's points each: the list's number (a total for the count, or each), else the card's printed value. */
+function squadronEach(t: Tok, count: number, card: Card): number {
+  const p = t.pts, values = pointsOf(card);
+  if (!p) return values[0];
+  if (p.kind === 'times') return p.each;
+  const n = p.kind === 'one' ? p.n : p.base;
+  if (count > 1 && n % count === 0 && values.includes(n / count)) return n / count;
+  if (values.includes(n)) return n;
+  return count > 1 && n % count === 0 ? n / count : n;
+}
+
+/** The card a name means: of the list's faction, then the one whose printed (else any) value is the number written, own names first, official first. */
+function choose(hits: Hit[], faction: string | null, numbers: number[]): Hit {
+  let c = hits;
+  const narrow = (f: (h: Hit) => boolean) => { const n = c.filter(f); if (n.length) c = n; };
+  if (faction) narrow((h) => { const fs = factionsOf(h.card); return !fs.length || fs.includes(faction); });
+  if (numbers.length) {
+    const printed = c.filter((h) => h.card.kind !== 'objective' && numbers.includes(h.card.points));
+    if (printed.length) c = printed;
+    else narrow((h) => pointsOf(h.card).some((v) => numbers.includes(v)));
   }
-  return best && score >= 0.6 ? best.card : null;
+  narrow((h) => h.own);
+  narrow((h) => !!h.card.official);
+  return c[0];
 }

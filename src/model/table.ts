@@ -1,3 +1,4 @@
+import { type TableFleet, validateFleets } from './fleets';
 import { localShipShapes } from './pieces';
 import { parsePhoto, type PhotoEvidence, PhotoFieldProblem, solvePhoto } from './photo';
 import {
@@ -173,6 +174,8 @@ export interface Table {
   exogorthChoice?: { player: Player; exogorth: string }[];
   /** optional: marks made on a photo of the real table (table-format.md, "Photo evidence"; src/model/photo.ts) */
   photo?: PhotoEvidence;
+  /** optional: each player's fleet list, as pasted and as read (src/model/fleets.ts) */
+  fleets?: TableFleet[];
 }
 
 export interface Readings {
@@ -792,6 +795,7 @@ export function validateTable(json: unknown): Table {
     }
     table.photo = photo;
   }
+  if (root.fleets !== undefined) table.fleets = validateFleets(root.fleets);
   if (root.readings !== undefined) {
     const r = obj(root.readings, 'readings');
     const names = Object.keys(READINGS) as (keyof typeof READINGS)[];

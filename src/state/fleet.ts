@@ -6,7 +6,8 @@
  * goes to the nearest free spot on its player's half of the setup area and is named; a piece with
  * no room at all is left out and named. Each piece set down is then judged as a deployment
  * (judgeDeploy): what it breaks is listed, and a ship at distance 1-2 of a gravity rift gets
- * speed 0, as the rift's rule says.
+ * speed 0, as the rift's rule says. A list sets down at most MAX_LIST_PIECES pieces; the app sets
+ * them down in slices that give the page back (placeFleetSliced).
  */
 import { CATALOG, type ShipSize } from '../model/catalog';
 import type { FleetPiece } from '../model/fleet-list';
@@ -30,8 +31,19 @@ export interface FleetPlacement {
   riftSpeed: string[];
 }
 
-/** Set the list's pieces down for `player` (see the module's comment). */
-export function placeFleet(t: Table, pieces: FleetPiece[], player: Player): FleetPlacement {
+/**
+ * The most pieces one list sets down: a real fleet is under 30 pieces (400 points), so a list asking
+ * for more is not one fleet, and each piece costs a free-spot search on a fuller table. The rest are
+ * named as not placed.
+ */
+export const MAX_LIST_PIECES = 40;
+
+/**
+ * Sets a list's pieces down one step at a time (a piece placed, or a placed piece judged), so that
+ * the app can yield between steps (placeFleetSliced) and the command line and tests can run it
+ * through (placeFleet); both give the same placement.
+ */
+export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player) {
   let world = new World(t);
   const zone = deploymentZone(world, player);
   const T = world.catalog.tables[t.table];
@@ -43,10 +55,18 @@ export function placeFleet(t: Table, pieces: FleetPiece[], player: Player): Flee
   const added: PlacedPiece[] = [], unplaced: FleetProblem[] = [];
   const outside = new Map<string, string>();
   const shipSpots: { x: number; y: number }[] = [];
-  const ships = pieces.filter((p) => p.kind === 'ship'), squadrons = pieces.filter((p) => p.kind === 'squadron');
+  const kept = pieces.slice(0, MAX_LIST_PIECES);
+  for (const p of pieces.slice(MAX_LIST_PIECES)) {
+    unplaced.push({ name: p.name, line: p.line, text: p.text, why: `not set down: a fleet has under 30 pieces, and one list sets down at most ${MAX_LIST_PIECES}` });
+  }
+  const ships = kept.filter((p) => p.kind === 'ship'), squadrons = kept.filter((p) => p.kind === 'squadron');
   const midY = (zone.y0 + zone.y1) / 2;
   const order = [...ships, ...squadrons];
-  order.forEach((p) => {
+  const notLegal: FleetPlacement['notLegal'] = [];
+  const riftSpeed: string[] = [];
+  let i = 0, j = 0;
+
+  const place = (p: FleetPiece) => {
     let prefer: { x: number; y: number };
     const shipIndex = ships.indexOf(p);
     if (shipIndex >= 0) prefer = { x: zone.x0 + ((shipIndex + 0.5) * (zone.x1 - zone.x0)) / ships.length, y: midY };
@@ -76,12 +96,10 @@ export function placeFleet(t: Table, pieces: FleetPiece[], player: Player): Flee
     if (zoneWhy) outside.set(r.id, zoneWhy);
     added.push({ id: r.id, name: p.name, kind: p.kind, line: p.line });
     world = new World(t, CATALOG, world);
-  });
+  };
 
   // every piece set down, judged as a deployment on the finished table
-  const notLegal: FleetPlacement['notLegal'] = [];
-  const riftSpeed: string[] = [];
-  for (const a of added) {
+  const judge = (a: PlacedPiece) => {
     const piece = (a.kind === 'ship' ? t.ships : t.squadrons).find((e) => e.id === a.id)!;
     const d: Deploy = a.kind === 'ship'
       ? { id: `deploy-${a.id}`, kind: 'deploy', ship: a.id, to: { x: piece.x, y: piece.y, rotation } }
@@ -95,6 +113,51 @@ export function placeFleet(t: Table, pieces: FleetPiece[], player: Player): Flee
       t = patchPiece(t, a.id, { speed: 0 });
       riftSpeed.push(a.id);
     }
+  };
+
+  return {
+    /** steps in all (pieces to place, then pieces placed to judge: at most twice the pieces kept) */
+    total: () => order.length + added.length,
+    done: () => i + j,
+    /** One step; false when there is nothing left to do. */
+    step(): boolean {
+      if (i < order.length) { place(order[i++]); return true; }
+      if (j < added.length) { judge(added[j++]); return true; }
+      return false;
+    },
+    result: (): FleetPlacement => ({ table: t, added, unplaced, notLegal, riftSpeed }),
+  };
+}
+
+/** Set the list's pieces down for `player` (see the module's comment), all at once. */
+export function placeFleet(t: Table, pieces: FleetPiece[], player: Player): FleetPlacement {
+  const p = fleetPlacer(t, pieces, player);
+  while (p.step()) { /* one piece at a time */ }
+  return p.result();
+}
+
+/**
+ * The same placement in slices: a step at a time, giving the page back after every `sliceMs` of work
+ * (a step itself takes a free-spot search, some milliseconds), so the page answers while a list is set
+ * down. `signal` abandons it (the table is then left as it was: nothing is committed until the end).
+ */
+export async function placeFleetSliced(
+  t: Table, pieces: FleetPiece[], player: Player,
+  opts: { sliceMs?: number; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<FleetPlacement | null> {
+  const slice = opts.sliceMs ?? 40;
+  const yieldNow = () => new Promise<void>((r) => setTimeout(r, 0));
+  await yieldNow();
+  const p = fleetPlacer(t, pieces, player);
+  let t0 = performance.now();
+  for (;;) {
+    if (opts.signal?.aborted) return null;
+    if (!p.step()) break;
+    if (performance.now() - t0 > slice) {
+      opts.onProgress?.(p.done(), p.total());
+      await yieldNow();
+      t0 = performance.now();
+    }
   }
-  return { table: t, added, unplaced, notLegal, riftSpeed };
+  return p.result();
 }

@@ -13,6 +13,7 @@ import type { Violation } from '../model/report';
 import type { Obstacle, Player, Ship, Squadron, Table } from '../model/table';
 import { deployTurn, judgeDeploy } from '../rules/setup/deploy';
 import { judgeSetup, type SetupEdges, type SetupReading } from '../rules/setup/setup';
+import type { ShipSize } from '../model/catalog';
 import { violationWords } from '../rules/violation-words';
 import { World } from '../rules/world';
 
@@ -82,9 +83,39 @@ function placedOfSet(t: Table, g: Guide): { left: ObstacleType[]; placed: number
   return { left, placed };
 }
 
+/** A ship or squadron of a player's fleet list (the table's `fleets`), to deploy in its turn. */
+export interface ListPiece { kind: 'ship' | 'squadron'; name: string; card: string; class?: string; size?: ShipSize }
+
+/**
+ * A player's fleet list as pieces to deploy: its ships in list order (named by their titles), then
+ * its squadrons, each as many times as its count; null when the table keeps no list for the player.
+ * A ship card with no class in the catalog (a community hull) is deployed as a medium ship by name.
+ */
+export function listPieces(t: Table, player: Player): { ships: ListPiece[]; squadrons: ListPiece[] } | null {
+  const f = t.fleets?.find((e) => e.player === player);
+  if (!f || (!f.read.ships.length && !f.read.squadrons.length)) return null;
+  const ships = f.read.ships.map((s): ListPiece => {
+    const spec = s.class && Object.hasOwn(CATALOG.shipClasses, s.class) ? CATALOG.shipClasses[s.class] : undefined;
+    return { kind: 'ship', name: s.name, card: s.card, ...(spec ? { class: s.class, size: spec.size as ShipSize } : { size: 'medium' as ShipSize }) };
+  });
+  const squadrons = f.read.squadrons.flatMap((q) => Array.from({ length: q.count }, (): ListPiece => ({ kind: 'squadron', name: q.card, card: q.card })));
+  return { ships, squadrons };
+}
+
+/** What a player deploys next from their list: the next ship and the next squadron not yet on the table. */
+export interface ListNext {
+  ship: ListPiece | null; squadron: ListPiece | null; shipsLeft: number; squadronsLeft: number;
+  /** what the turn allows (rules/setup/deploy.ts, deployTurn) */
+  may?: 'ship' | 'squadron' | 'either';
+}
+
 export type Step =
   | { step: 'obstacles'; player: Player; left: ObstacleType[]; offered: ObstacleType; placed: number; total: number }
-  | { step: 'deploy'; player: Player; ships: Record<Player, number>; squadrons: Record<Player, number>; squadronsThisTurn: number }
+  | {
+    step: 'deploy'; player: Player; ships: Record<Player, number>; squadrons: Record<Player, number>; squadronsThisTurn: number;
+    /** the player's fleet list, when the table keeps one */
+    list?: ListNext;
+  }
   | { step: 'done' };
 
 const other = (p: Player): Player => (p === 1 ? 2 : 1);
@@ -101,10 +132,47 @@ export function guideStep(t: Table, g: Guide): Step {
   const ships = { 1: 0, 2: 0 }, squadrons = { 1: 0, 2: 0 };
   for (const s of t.ships) ships[s.player]++;
   for (const s of t.squadrons) squadrons[s.player]++;
+  // a player with a list has deployed it all when every ship and squadron of it is on the table
+  const lists = { 1: listPieces(t, 1), 2: listPieces(t, 2) };
+  const next = (p: Player): ListNext | undefined => {
+    const l = lists[p];
+    if (!l) return undefined;
+    return {
+      ship: l.ships[ships[p]] ?? null, squadron: l.squadrons[squadrons[p]] ?? null,
+      shipsLeft: Math.max(0, l.ships.length - ships[p]), squadronsLeft: Math.max(0, l.squadrons.length - squadrons[p]),
+    };
+  };
+  const n = { 1: next(1), 2: next(2) };
+  const done = { 1: g.done[1] || (!!n[1] && !n[1].ship && !n[1].squadron), 2: g.done[2] || (!!n[2] && !n[2].ship && !n[2].squadron) };
+  // what is left is known when both players have a list (the last single squadron's rule then applies)
+  const toPlace = n[1] && n[2]
+    ? { 1: { ships: n[1].shipsLeft, squadrons: n[1].squadronsLeft }, 2: { ships: n[2].shipsLeft, squadrons: n[2].squadronsLeft } }
+    : undefined;
   // whose turn: the rules' deploy step (one ship or two squadrons a turn, the first player first)
-  const turn = deployTurn({ 1: { ships: ships[1], squadrons: squadrons[1] }, 2: { ships: ships[2], squadrons: squadrons[2] } }, undefined, g.done);
+  const turn = deployTurn({ 1: { ships: ships[1], squadrons: squadrons[1] }, 2: { ships: ships[2], squadrons: squadrons[2] } }, toPlace, done);
   if (turn.step === 'done') return { step: 'done' };
-  return { step: 'deploy', player: turn.player, ships, squadrons, squadronsThisTurn: turn.squadronsThisTurn };
+  const list = n[turn.player];
+  return {
+    step: 'deploy', player: turn.player, ships, squadrons, squadronsThisTurn: turn.squadronsThisTurn,
+    ...(list ? { list: { ...list, may: turn.may } } : {}),
+  };
+}
+
+/**
+ * What the player deploys next: the piece chosen (ship or squadrons, with its heading and speed), taken
+ * from the player's list when the table keeps one (the next ship, or the next squadron when no ship is
+ * left, squadrons were chosen, or the turn allows only a squadron).
+ */
+export function pendingFor(g: Guide, s: Extract<Step, { step: 'deploy' }>): { pending: Pending; piece: ListPiece | null } {
+  const p = g.pending[s.player];
+  const l = s.list;
+  if (!l) return { pending: p, piece: null };
+  const wantShip = l.may === 'ship' ? true : l.may === 'squadron' ? false : p.kind === 'ship' ? !!l.ship : !l.squadron;
+  if (wantShip && l.ship) {
+    const keep = p.kind === 'ship' ? { rotation: p.rotation, speed: p.speed } : {};
+    return { pending: { kind: 'ship', size: l.ship.size ?? 'medium', ...(l.ship.class ? { class: l.ship.class } : {}), ...keep }, piece: l.ship };
+  }
+  return { pending: { kind: 'squadron' }, piece: l.squadron };
 }
 
 export type Placement = { ok: true; table: Table; id: string; note: string } | { ok: false; why: string };
@@ -139,7 +207,8 @@ export function placeObstacle(t: Table, g: Guide, x: number, y: number, rotation
 export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
   const s = guideStep(t, g);
   if (s.step !== 'deploy') return { ok: false, why: s.step === 'done' ? 'both fleets are deployed' : 'place the obstacles first' };
-  const player = s.player, p = g.pending[player];
+  const player = s.player;
+  const { pending: p, piece } = pendingFor(g, s);
   if (p.kind === 'ship' && s.squadronsThisTurn) {
     return { ok: false, why: `player ${player} has placed one squadron of a two-squadron turn: place a second squadron (a turn is one ship or two squadrons; a single last squadron goes after all the player's ships, so undo it if ships remain)` };
   }
@@ -150,10 +219,12 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
     const speed = pendingSpeed(p);
     const ship: Ship = { id, size: p.size, player, x, y, rotation, speed };
     if (p.class) ship.class = p.class;
+    if (piece) ship.name = piece.name;
     next = { ...t, ships: [...t.ships, ship] };
   } else {
     id = freshId(t, `sq${player}-`);
     const sq: Squadron = { id, player, x, y };
+    if (piece) sq.name = piece.name;
     next = { ...t, squadrons: [...t.squadrons, sq] };
   }
   const v = judgeDeploy(new World(next), { id: 'deploy', kind: 'deploy', to: { x, y, rotation }, ...(p.kind === 'ship' ? { ship: id } : { squadron: id }) });
@@ -162,9 +233,11 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
   return { ok: true, table: next, id, note: v.why };
 }
 
-/** A new table: the same size and ruleset, no pieces; optionally the six core obstacles laid out beside the setup area. */
+/** A new table: the same size, ruleset and fleet lists, no pieces; optionally the six core obstacles laid out beside the setup area. */
 export function newTable(t: Table, withObstacles: boolean): Table {
   const next: Table = { format: 'armada-table/1', table: t.table, ruleset: t.ruleset, ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] };
+  // the players' fleet lists stay with the table: the guide deploys from them
+  if (t.fleets?.length) next.fleets = t.fleets;
   if (!withObstacles) return next;
   const T = CATALOG.tables[t.table];
   const obstacles: Obstacle[] = CORE_SET.map((type, i) => {

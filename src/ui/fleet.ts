@@ -1,62 +1,226 @@
-import { parseFleetList } from '../model/fleet-list';
-import type { Player } from '../model/table';
-import { placeFleet } from '../state/fleet';
+import { cardIndex, cardKey, type Card, pointsOf } from '../model/cards';
+import { type Builder, BUILDERS, type Fixes, fleetJson, fleetPieces, type FleetReading } from '../model/fleet-list';
+import { MAX_FLEET_TEXT, type TableFleet } from '../model/fleets';
+import type { Player, Table } from '../model/table';
+import { placeFleetSliced } from '../state/fleet';
+import { FleetReader } from '../state/fleet-read';
 import type { AppStore, Commands } from '../state/store';
 import { h, option } from './dom';
 
+const BUILDER_NAMES: Record<Builder, string> = {
+  kingston: "Ryan Kingston's builder", starforge: 'Star Forge', warlords: 'Armada Warlords', 'afd-old': 'Armada Fleets Designer (old)',
+  'afd-new': 'Armada Fleets Designer (new)', fabs: "Fab's builder", plain: 'a plain list',
+};
+/** How many unrecognised lines the panel lists one by one (the rest are counted). */
+const SHOWN_LINES = 30;
+
 /**
- * "Paste a fleet list": a text box, the player, and an Add button that sets the list's ships and
- * squadrons down in that player's deployment zone (one undo step). Below it: what was added, the
- * lines not recognised (`data-line`), the pieces that found no room or break a deployment rule.
+ * "Paste a fleet list": a text box, the builder (recognised from the text unless named) and the
+ * player. What was read is shown as it is typed (read in a worker, src/state/fleet-read.ts): ship by
+ * ship (its title as its name, the card, its points and upgrades) and squadron by squadron, with the
+ * total. Each unrecognised line is settled on the spot: search the cards and pick one, or leave it
+ * out (listed as left out, and put back with one click); nothing is dropped unseen. "Set down"
+ * places the fleet in the player's deployment zone (in slices that keep the page responsive; a list
+ * sets down at most MAX_LIST_PIECES pieces, the others named), "Deploy with the guide" keeps the
+ * list with the table and starts the guided setup, which deploys it piece by piece. Either way the
+ * list is kept with the table (its `fleets` field).
  */
-export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands) {
+export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, startGuide: () => boolean) {
+  const reader = new FleetReader();
   const text = h('textarea', {
     id: 'fleet-text', rows: 7, spellcheck: 'false', style: 'width:100%;font:12px/1.3 ui-monospace,monospace',
-    placeholder: 'Paste a list from a fleet builder (Kingston, Star Forge, Warlords, Fleets Designer) or type one ship or squadron a line:\nVictory II-class Star Destroyer (85)\n2 x TIE Fighter Squadron',
+    placeholder: "Paste a list from a fleet builder (Kingston, Star Forge, Warlords, Fleets Designer, Fab's) or type one ship or squadron a line:\nVictory II-class Star Destroyer (85)\n2 x TIE Fighter Squadron",
   });
-  const who = h('select', { id: 'fleet-player', title: 'whose fleet: set down in this player\'s deployment zone' }, option('1', 'player 1'), option('2', 'player 2'));
+  const builder = h('select', { id: 'fleet-builder', title: 'the fleet builder the list comes from' },
+    option('', 'builder: from the text'), ...BUILDERS.map((b) => option(b, BUILDER_NAMES[b])));
+  const who = h('select', { id: 'fleet-player', title: "whose fleet: set down in this player's deployment zone" }, option('1', 'player 1'), option('2', 'player 2'));
+  const readView = h('div', { id: 'fleet-read', 'aria-live': 'polite' });
   const result = h('div', { id: 'fleet-result' });
+  const addBtn = h('button', { id: 'fleet-add', onclick: () => void add() }, 'Set down in the deployment zone');
+  const guideBtn = h('button', { id: 'fleet-guide', title: 'keep the list with the table and deploy it piece by piece in the guided setup', onclick: () => void guide() }, 'Deploy with the guide');
   const form = h('div', { id: 'fleet-form', hidden: true },
-    text,
-    h('div', { class: 'row' }, who, h('button', { id: 'fleet-add', onclick: () => add() }, 'Add to the deployment zone')),
-    result);
+    text, h('div', { class: 'row' }, builder, who), readView, h('div', { class: 'row' }, addBtn, guideBtn), result);
   const toggle = h('button', { id: 'fleet-toggle', 'aria-expanded': 'false', onclick: () => {
     form.hidden = !form.hidden;
     toggle.setAttribute('aria-expanded', String(!form.hidden));
-    if (!form.hidden) text.focus();
+    if (!form.hidden) { loadKept(); text.focus(); }
   } }, 'Paste a fleet list…');
   host.append(h('h3', {}, 'Fleet list'), h('div', { class: 'row' }, toggle), form);
 
-  const list = (id: string, title: string, items: HTMLElement[]) =>
-    items.length ? [h('p', { class: 'hint' }, title), h('ul', { id, class: 'fleet-lines' }, ...items)] : [];
+  let fixes: Fixes = {};
+  let reading: FleetReading | null = null;
+  let readFor = '';
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let busy: AbortController | null = null;
 
-  function add() {
+  /** The list the table keeps for the player, shown when the box is empty. */
+  function loadKept() {
+    if (text.value.trim()) return;
+    const kept = store.getState().table.fleets?.find((f) => f.player === Number(who.value));
+    if (!kept) return;
+    text.value = kept.text;
+    builder.value = kept.builder ?? '';
+    fixes = Object.fromEntries(Object.entries(kept.fixes ?? {}).map(([k, v]) => [Number(k), v]));
+    void reread();
+  }
+
+  async function reread(): Promise<FleetReading | null> {
+    if (timer) { clearTimeout(timer); timer = null; }
+    const key = JSON.stringify([text.value.length, builder.value, fixes]) + text.value;
+    if (reading && key === readFor) return reading;
+    readView.dataset.state = 'reading';
+    const r = await reader.read(text.value, (builder.value || undefined) as Builder | undefined, fixes);
+    if (!r) return null; // a newer request superseded this one
+    reading = r;
+    readFor = key;
+    show(r);
+    readView.dataset.state = 'read';
+    return r;
+  }
+  text.addEventListener('input', () => {
+    fixes = {};
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void reread(), 250);
+  });
+  builder.addEventListener('change', () => void reread());
+  who.addEventListener('change', () => loadKept());
+
+  const li = (attrs: Record<string, string | number>, ...kids: (Node | string)[]) => h('li', attrs, ...kids);
+  function show(r: FleetReading) {
+    const ships = r.ships, squadrons = r.squadrons;
+    const head = !ships.length && !squadrons.length
+      ? (text.value.trim()
+        ? 'No Armada ship or squadron recognised. Is this a fleet builder\'s text export (not a list of another game)?'
+        : '')
+      : `${BUILDER_NAMES[r.builder]}${r.name ? ` · "${r.name}"` : ''}${r.faction ? ` · ${r.faction}` : ''}: `
+        + `${ships.length} ship${ships.length === 1 ? '' : 's'}, ${squadrons.reduce((n, q) => n + q.count, 0)} squadrons, `
+        + `${r.readPoints} points${r.statedPoints !== null && r.statedPoints !== r.readPoints ? ` (the list says ${r.statedPoints})` : ''}`;
+    const kids: HTMLElement[] = [h('p', { id: 'fleet-head' }, head)];
+    for (const n of r.notes) kids.push(h('p', { class: 'hint fleet-note' }, n));
+    if (ships.length) {
+      kids.push(h('ul', { id: 'fleet-ships', class: 'fleet-lines' }, ...ships.map((s, i) => li({ 'data-ship': i, 'data-line': s.line },
+        h('b', {}, s.name), s.name !== s.card ? ` (${s.card})` : '', ` · ${s.points}`,
+        s.upgrades.length ? ` + ${s.upgrades.join(', ')}` : '', ` = ${s.total}`))));
+    }
+    if (squadrons.length) {
+      kids.push(h('ul', { id: 'fleet-squadrons', class: 'fleet-lines' }, ...squadrons.map((q, i) => li({ 'data-squadron': i, 'data-line': q.lines[0] },
+        `${q.count} × `, h('b', {}, q.card), ` · ${q.points}`))));
+    }
+    if (r.objectives.length) kids.push(h('p', { class: 'hint', id: 'fleet-objectives' }, `Objectives: ${r.objectives.join(', ')}`));
+    if (r.unrecognised.length) {
+      kids.push(h('p', { class: 'hint' }, `${r.unrecognised.length} line${r.unrecognised.length === 1 ? '' : 's'} not recognised: pick the card each means, or leave it out.`));
+      kids.push(h('ul', { id: 'fleet-unrecognised', class: 'fleet-lines' }, ...r.unrecognised.slice(0, SHOWN_LINES).map((u) => fixRow(u))));
+      if (r.unrecognised.length > SHOWN_LINES) {
+        const rest = r.unrecognised.slice(SHOWN_LINES).map((u) => u.line);
+        kids.push(h('p', { class: 'hint', id: 'fleet-unrecognised-more' }, `and ${rest.length} more lines not recognised. `,
+          h('button', { id: 'fleet-leave-rest', onclick: () => { for (const n of rest) fixes[n] = null; void reread(); } }, `Leave those ${rest.length} out`)));
+      }
+    }
+    if (r.leftOut.length) {
+      kids.push(h('p', { class: 'hint' }, 'Left out:'), h('ul', { id: 'fleet-left-out', class: 'fleet-lines' }, ...r.leftOut.slice(0, SHOWN_LINES).map((u) => li({ 'data-line': u.line },
+        h('code', {}, `${u.line}: ${u.text}`), ' ', h('button', { 'data-put-back': u.line, onclick: () => { delete fixes[u.line]; void reread(); } }, 'put back')))));
+    }
+    readView.replaceChildren(...kids);
+    addBtn.disabled = guideBtn.disabled = !ships.length && !squadrons.length;
+  }
+
+  function fixRow(u: FleetReading['unrecognised'][number]): HTMLElement {
+    const search = h('input', { type: 'search', 'data-fix-search': u.line, placeholder: 'search the cards…', style: 'width:12em', 'aria-label': `the card line ${u.line} means` });
+    const found = h('span', { class: 'fleet-found' });
+    const near = /"([^"]+)"/.exec(u.hint)?.[1];
+    const fill = () => {
+      const hits = searchCards(search.value || near || '', reading?.faction ?? null);
+      found.replaceChildren(...hits.map((c) => h('button', {
+        'data-fix-card': c.id, title: c.id,
+        onclick: () => { fixes[u.line] = c.id; void reread(); },
+      }, `${c.name} (${c.kind}${c.kind !== 'objective' ? `, ${pointsOf(c)[0]}` : ''})`)));
+    };
+    search.addEventListener('input', fill);
+    fill();
+    return li({ 'data-line': u.line },
+      h('code', {}, `${u.line}: ${u.text}`), ' — ', u.hint, h('br'),
+      search, ' ', h('button', { 'data-leave-out': u.line, onclick: () => { fixes[u.line] = null; void reread(); } }, 'Leave out'), ' ', found);
+  }
+
+  /** The fleet list kept with the table for this player (replacing the player's earlier one). */
+  function kept(t: Table, player: Player, r: FleetReading): Table {
+    const entry: TableFleet = {
+      player, text: text.value.slice(0, MAX_FLEET_TEXT), read: fleetJson(r),
+      ...(builder.value ? { builder: builder.value as Builder } : {}),
+      ...(Object.keys(fixes).length ? { fixes: Object.fromEntries(Object.entries(fixes).map(([k, v]) => [String(k), v])) } : {}),
+    };
+    return { ...t, fleets: [...(t.fleets ?? []).filter((f) => f.player !== player), entry].sort((a, b) => a.player - b.player) };
+  }
+
+  async function add() {
+    busy?.abort();
+    const ctl = new AbortController();
+    busy = ctl;
     const player = Number(who.value) as Player;
-    const parsed = parseFleetList(text.value);
+    const r = await reread();
+    if (!r || ctl.signal.aborted) return;
+    const pieces = fleetPieces(r, text.value);
     const before = store.getState().table;
-    const placed = placeFleet(before, parsed.pieces, player);
-    if (placed.added.length) cmd.change(placed.table);
+    addBtn.disabled = true;
+    result.replaceChildren(h('p', { id: 'fleet-summary' }, `Setting down ${pieces.length} pieces…`));
+    const placed = await placeFleetSliced(before, pieces, player, {
+      signal: ctl.signal,
+      onProgress: (done, total) => { result.firstElementChild!.textContent = `Setting down… ${done} of ${total} steps`; },
+    });
+    addBtn.disabled = false;
+    if (!placed || ctl.signal.aborted) return;
+    if (store.getState().table !== before) {
+      result.replaceChildren(h('p', { id: 'fleet-summary' }, 'The table changed while the fleet was being set down: set it down again.'));
+      return;
+    }
+    if (placed.added.length) cmd.change(kept(placed.table, player, r));
     const changed = store.getState().table !== before;
     const ships = placed.added.filter((a) => a.kind === 'ship').length, squadrons = placed.added.length - ships;
-    const head = !parsed.pieces.length
+    const summary = !pieces.length
       ? 'No ship or squadron was recognised in the list.'
       : !changed && placed.added.length
         ? 'The fleet was not added (see the message below the table).'
-        : `Added ${ships} ship${ships === 1 ? '' : 's'} and ${squadrons} squadron${squadrons === 1 ? '' : 's'} for player ${player}` +
-          `${placed.added.length ? ' (one undo step)' : ''}.`;
+        : `Added ${ships} ship${ships === 1 ? '' : 's'} and ${squadrons} squadron${squadrons === 1 ? '' : 's'} for player ${player}`
+          + `${placed.added.length ? ' (one undo step)' : ''}.`;
+    const list = (id: string, title: string, items: HTMLElement[], more = 0) =>
+      items.length ? [h('p', { class: 'hint' }, title), h('ul', { id, class: 'fleet-lines' }, ...items), ...(more ? [h('p', { class: 'hint' }, `and ${more} more`)] : [])] : [];
     result.replaceChildren(
-      h('p', { id: 'fleet-summary' }, head),
-      ...list('fleet-unrecognised', 'Lines not recognised:', parsed.unrecognised.map((u) =>
-        h('li', { 'data-line': u.line }, h('code', {}, `${u.line}: ${u.text}`), ' — ', u.why))),
-      ...list('fleet-unplaced', 'No room for:', placed.unplaced.map((u) =>
-        h('li', { 'data-line': u.line }, h('code', {}, `${u.line}: ${u.name}`), ' — ', u.why))),
+      h('p', { id: 'fleet-summary' }, summary),
+      ...list('fleet-unplaced', 'Not set down:', placed.unplaced.slice(0, SHOWN_LINES).map((u) =>
+        h('li', { 'data-line': u.line }, h('code', {}, `${u.line}: ${u.name}`), ' — ', u.why)), Math.max(0, placed.unplaced.length - SHOWN_LINES)),
       ...list('fleet-not-legal', 'Set down, but not a legal deployment (move them):', changed ? placed.notLegal.map((n) =>
         h('li', { 'data-piece': n.id }, `${n.name} (${n.id}) — ${n.why}`)) : []),
-      ...list('fleet-notes', 'Assumed:', [
-        ...parsed.notes.map((n) => h('li', {}, n)),
-        ...(changed ? placed.riftSpeed.map((id) => h('li', {}, `${id}: speed 0 (deployed at distance 1-2 of a gravity rift)`)) : []),
-      ]),
-      ...(parsed.upgrades ? [h('p', { class: 'hint' }, `${parsed.upgrades} upgrade line${parsed.upgrades === 1 ? '' : 's'} passed over.`)] : []),
+      ...list('fleet-notes', 'Assumed:', changed ? placed.riftSpeed.map((id) => h('li', {}, `${id}: speed 0 (deployed at distance 1-2 of a gravity rift)`)) : []),
     );
   }
+
+  async function guide() {
+    const player = Number(who.value) as Player;
+    const r = await reread();
+    if (!r) return;
+    cmd.change(kept(store.getState().table, player, r));
+    const started = startGuide();
+    result.replaceChildren(h('p', { id: 'fleet-summary' }, `Player ${player}'s list is kept with the table; the guided setup deploys it piece by piece`
+      + (started ? '.' : ' once you answer its question (the table has pieces on it).')));
+  }
+}
+
+/** Cards whose name holds the words searched (official first, the list's faction first), at most eight. */
+function searchCards(q: string, faction: string | null): Card[] {
+  const key = cardKey(q);
+  if (key.length < 2) return [];
+  const idx = cardIndex();
+  const score = (c: Card) => {
+    const k = cardKey(c.name);
+    const at = k.indexOf(key);
+    if (at < 0) return -1;
+    const f = c.kind === 'objective' || c.kind === 'upgrade' ? true : c.faction === faction;
+    return (at === 0 ? 4 : 0) + (c.official ? 2 : 0) + (f ? 1 : 0) + (c.kind === 'ship' || c.kind === 'squadron' ? 1 : 0);
+  };
+  const hits = idx.cards.map((c) => [c, score(c)] as const).filter(([, s]) => s >= 0);
+  if (!hits.length) {
+    const near = idx.nearest(q);
+    return near ? [near] : [];
+  }
+  return hits.sort((a, b) => b[1] - a[1]).slice(0, 8).map(([c]) => c);
 }

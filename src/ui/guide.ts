@@ -1,6 +1,6 @@
 import { CATALOG, SHIP_SIZES, type ObstacleType, type ShipSize } from '../model/catalog';
 import type { Player } from '../model/table';
-import { CAMPAIGN_EXTRAS, deploySpeeds, deployAt, facingOpponent, type Guide, guideStep, newGuide, newTable, type Pending, pendingSpeed, placeObstacle } from '../state/guide';
+import { CAMPAIGN_EXTRAS, deploySpeeds, deployAt, facingOpponent, type Guide, guideStep, newGuide, newTable, type Pending, pendingFor, pendingSpeed, placeObstacle } from '../state/guide';
 import { normaliseDeg } from '../state/pieces';
 import { COARSE_DEG, FINE_DEG } from '../render/interaction';
 import type { AppState, AppStore, Commands } from '../state/store';
@@ -21,18 +21,37 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
   const start = h('div', { class: 'row', id: 'new-buttons' },
     h('button', { id: 'new-empty', title: 'a new empty table (undo brings back this one)', onclick: () => { cmd.change(newTable(get().table, false)); setGuide(null); say(true, 'New empty table. Undo brings back the one you had.'); } }, 'New table'),
     h('button', { id: 'new-obstacles', title: 'a new table with the six core obstacles laid out beside the setup area', onclick: () => { cmd.change(newTable(get().table, true)); setGuide(null); say(true, 'The six core obstacles are laid out beside the setup area.'); } }, 'New + 6 obstacles'),
-    h('button', { id: 'new-guided', title: 'a new table, then obstacles and deployment turn by turn', onclick: () => {
-      cmd.change(newTable(get().table, false));
-      setGuide(newGuide());
-      cmd.set({ setupMode: true });
-      say(true, 'Guided setup: player 2 (the second player) places the first obstacle. Tap the table inside the green region.');
-    } }, 'Guided setup'),
+    h('button', { id: 'new-guided', title: 'a new table (keeping the fleet lists), then obstacles and deployment turn by turn', onclick: () => startGuide() }, 'Guided setup'),
     h('button', { id: 'clear', class: 'danger', title: 'remove every piece (undoable)', onclick: () => {
       const t = get().table;
       cmd.change({ ...t, ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] });
       say(true, 'Cleared. Undo brings the pieces back.');
     } }, 'Clear'),
   );
+
+  // the guide starts from a new table: a table with pieces on it asks first (undo brings it back either way)
+  const confirmRow = h('div', { id: 'guide-confirm', class: 'row', hidden: true });
+  function startGuide(confirmed = false): boolean {
+    const t = get().table;
+    const pieces = t.ships.length + t.squadrons.length + t.obstacles.length + t.tokens.length;
+    if (pieces && !confirmed) {
+      confirmRow.replaceChildren(
+        h('span', { class: 'hint' }, `This table has ${pieces} piece${pieces === 1 ? '' : 's'}: the guide starts from a new table (the fleet lists stay; Undo brings this one back).`),
+        h('button', { id: 'guide-confirm-yes', class: 'danger', onclick: () => { confirmRow.hidden = true; startGuide(true); } }, 'Clear and start'),
+        h('button', { id: 'guide-confirm-no', onclick: () => { confirmRow.hidden = true; } }, 'Keep this table'),
+      );
+      confirmRow.hidden = false;
+      confirmRow.scrollIntoView?.({ block: 'nearest' });
+      return false;
+    }
+    cmd.change(newTable(t, false));
+    setGuide(newGuide());
+    cmd.set({ setupMode: true });
+    const lists = (get().table.fleets ?? []).map((f) => f.player).sort();
+    say(true, 'Guided setup: player 2 (the second player) places the first obstacle. Tap the table inside the green region.'
+      + (lists.length ? ` Then each player deploys the fleet from their list (player${lists.length > 1 ? 's' : ''} ${lists.join(' and ')}).` : ''));
+    return true;
+  }
 
   const status = h('div', { id: 'guide-status', class: 'guide-title' });
   const offers = h('div', { class: 'row', id: 'guide-offers' });
@@ -74,7 +93,7 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     if (!g || !step) return null;
     if (step.step === 'obstacles') return s.nextRotation;
     if (step.step !== 'deploy') return null;
-    const p = g.pending[step.player];
+    const p = pendingFor(g, step).pending;
     return p.kind === 'ship' ? (p.rotation ?? facingOpponent(step.player)) : null;
   };
   /** Turn the piece being placed to `deg` (false: nothing being placed turns). */
@@ -84,7 +103,7 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     const r = Math.round(normaliseDeg(deg) * 10) / 10;
     if (step.step === 'obstacles') { cmd.set({ nextRotation: r }); return true; }
     if (step.step !== 'deploy') return false;
-    const p = g.pending[step.player];
+    const p = pendingFor(g, step).pending;
     if (p.kind !== 'ship') return false;
     pend({ ...p, rotation: r });
     return true;
@@ -96,7 +115,7 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     onchange: () => {
       const g = get().guide, s = g && guideStep(get().table, g);
       if (!g || s?.step !== 'deploy') return;
-      const p = g.pending[s.player];
+      const p = pendingFor(g, s).pending;
       if (p.kind === 'ship') pend({ ...p, speed: Number(speedSel.value) });
     } });
   const speedLab = h('label', {}, 'speed ', speedSel);
@@ -118,7 +137,7 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
   const end = h('button', { id: 'guide-end', onclick: () => { setGuide(null); cmd.set({ setupMode: false }); } }, 'End guide');
   // what to do next first: on a phone only the top of the panel shows until it is slid up
   const active = h('div', { id: 'guide-active' }, status, turnRow, deployRow, offers, h('div', { class: 'row' }, extra, end));
-  host.append(h('h3', {}, 'Table'), start, active, last);
+  host.append(h('h3', {}, 'Table'), start, confirmRow, active, last);
   host.dataset.step = 'none';
 
   const tap = (x: number, y: number): boolean => {
@@ -133,7 +152,8 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     cmd.change(r.table);
     // the next piece is the one Q/E turn
     if (get().selected) cmd.select(null);
-    say(true, step.step === 'obstacles' ? `Player ${step.player} placed ${r.id}.` : `Player ${step.player} deployed ${r.id}: ${r.note}`);
+    const named = [...r.table.ships, ...r.table.squadrons].find((e) => e.id === r.id)?.name;
+    say(true, step.step === 'obstacles' ? `Player ${step.player} placed ${r.id}.` : `Player ${step.player} deployed ${named ? `${named} (${r.id})` : r.id}: ${r.note}`);
     return true;
   };
 
@@ -167,13 +187,22 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
       if (s.nextObstacle !== step.offered || !s.setupMode) queueMicrotask(() => cmd.set({ nextObstacle: step.offered, setupMode: true }));
     } else if (step.step === 'deploy') {
       status.dataset.player = String(step.player);
-      const p = g.pending[step.player as Player];
+      const { pending: p, piece } = pendingFor(g, step);
+      const l = step.list;
+      // from a list: the piece by its name (a ship's title) and its card; otherwise by size and class
+      const named = piece ? `${piece.name}${piece.card !== piece.name ? ` (${piece.card})` : ''}` : null;
       const what = p.kind === 'ship'
-        ? `a ${p.class ? CATALOG.shipClasses[p.class]?.name ?? p.class : `${p.size} ship`} at ${p.rotation ?? facingOpponent(step.player)}°, speed ${pendingSpeed(p)}`
-        : `squadrons (${step.squadronsThisTurn} of 2 this turn)`;
+        ? `${named ?? `a ${p.class ? CATALOG.shipClasses[p.class]?.name ?? p.class : `${p.size} ship`}`} at ${p.rotation ?? facingOpponent(step.player)}°, speed ${pendingSpeed(p)}`
+        : `${named ? `${named}, ` : ''}squadrons (${step.squadronsThisTurn} of 2 this turn)`;
+      size.style.display = cls.style.display = l ? 'none' : '';
+      deployShip.disabled = !!l && !l.ship;
+      deploySq.disabled = !!l && !l.squadron;
+      status.dataset.list = l ? `${l.shipsLeft}/${l.squadronsLeft}` : '';
       speedLab.style.display = p.kind === 'ship' ? '' : 'none';
       if (p.kind === 'ship') fillSpeeds(p);
-      status.textContent = `Player ${step.player} deploys ${what}: tap inside the player ${step.player} deployment zone · ships ${step.ships[1]}/${step.ships[2]}, squadrons ${step.squadrons[1]}/${step.squadrons[2]}`;
+      status.textContent = `Player ${step.player} deploys ${what}: tap inside the player ${step.player} deployment zone · `
+        + (l ? `from the list, ${l.shipsLeft} ship${l.shipsLeft === 1 ? '' : 's'} and ${l.squadronsLeft} squadron${l.squadronsLeft === 1 ? '' : 's'} left`
+          : `ships ${step.ships[1]}/${step.ships[2]}, squadrons ${step.squadrons[1]}/${step.squadrons[2]}`);
       deployShip.classList.toggle('on', p.kind === 'ship');
       deploySq.classList.toggle('on', p.kind === 'squadron');
       if (p.kind === 'ship') { if (size.value !== p.size) { size.value = p.size; fillClasses(); } cls.value = p.class ?? ''; }
@@ -183,7 +212,7 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
       status.textContent = 'Setup complete: both fleets are deployed.';
     }
   };
-  return { update, tap };
+  return { update, tap, start: () => startGuide() };
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;

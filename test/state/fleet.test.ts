@@ -4,14 +4,15 @@
  * arithmetic from the asset files) and the oracle's overlap verdicts, not with src/geometry.
  */
 import { describe, expect, it } from 'vitest';
-import { parseFleetList } from '../../src/model/fleet-list';
+import { fleetPieces, readFleetList } from '../../src/model/fleet-list';
 import { parseTableText, type Table } from '../../src/model/table';
-import { placeFleet } from '../../src/state/fleet';
+import { MAX_LIST_PIECES, placeFleet, placeFleetSliced } from '../../src/state/fleet';
 import { commands, createAppStore } from '../../src/state/store';
 import { TOLERANCE_MM } from '../../src/geometry/tolerance';
 import { expectedRelation, type XY } from '../support/oracle';
 import { DISTANCE_BANDS, oraclePieces, type OTable, SQUADRON_DIAMETER } from '../support/shapes';
 
+const parseFleetList = (text: string) => ({ pieces: fleetPieces(readFleetList(text), text) });
 const D3 = DISTANCE_BANDS[2].end, H = 914.4, SETUP = { x0: 304.8, x1: 1524 };
 const R = SQUADRON_DIAMETER / 2;
 
@@ -101,6 +102,31 @@ describe('a fleet list set down in a deployment zone', () => {
     const r = placeFleet(table({ obstacles: [{ id: 'rift', type: 'gravity-rift', x: 914.4, y: 150, rotation: 0 }] }), parseFleetList('CR90 Corvette A').pieces, 1);
     expect(r.riftSpeed).toEqual(['cr90']);
     expect(r.table.ships[0].speed).toBe(0);
+  });
+});
+
+describe('a list of more pieces than a fleet has', () => {
+  it(`sets down at most ${MAX_LIST_PIECES}, names every other one as not placed; in slices, the same placement`, async () => {
+    const text = Array.from({ length: 5_000 }, (_, i) => (i % 3 ? 'TIE Fighter Squadron (8)' : 'Raider I-class Corvette (44)')).join('\n');
+    const t0 = performance.now();
+    const pieces = parseFleetList(text).pieces;
+    expect(pieces).toHaveLength(5_000);
+    const r = placeFleet(table(), pieces, 1);
+    const syncMs = performance.now() - t0;
+    expect(r.added.length + r.unplaced.length).toBe(5_000);
+    expect(r.added.length).toBeLessThanOrEqual(MAX_LIST_PIECES);
+    const capped = r.unplaced.filter((u) => /one list sets down at most 40/.test(u.why));
+    expect(capped).toHaveLength(5_000 - MAX_LIST_PIECES);
+    expect(capped[0].line).toBe(pieces[MAX_LIST_PIECES].line);
+    expectNoOverlaps(r.table);
+    let slices = 0;
+    const s = await placeFleetSliced(table(), pieces, 1, { sliceMs: 10, onProgress: () => slices++ });
+    expect(s).toEqual(r);
+    expect(slices).toBeGreaterThan(0);
+    const ctl = new AbortController();
+    ctl.abort();
+    expect(await placeFleetSliced(table(), pieces, 1, { signal: ctl.signal })).toBeNull();
+    console.log(`5,000 lines read and ${r.added.length} pieces placed at once: ${syncMs.toFixed(0)} ms; in ${slices + 1} slices of 10 ms`);
   });
 });
 

@@ -1,0 +1,54 @@
+/**
+ * Reading a pasted fleet list for the app: in a worker (src/state/fleet-worker.ts) so that a paste
+ * of any size leaves the page responsive; where no worker can start, on the page (the reader stops
+ * after MAX_LINES lines). A newer request supersedes an older one: only the latest is answered.
+ */
+import { type Builder, type Fixes, type FleetReading, readFleetList } from '../model/fleet-list';
+import type { FleetReadReply, FleetReadRequest } from './fleet-worker';
+
+export class FleetReader {
+  private worker: Worker | null | undefined;
+  private seq = 0;
+  private waiting = new Map<number, (r: FleetReading) => void>();
+
+  private start(): Worker | null {
+    try {
+      const w = new Worker(new URL('./fleet-worker.ts', import.meta.url), { type: 'module' });
+      w.onmessage = (ev: MessageEvent<FleetReadReply>) => {
+        const r = ev.data;
+        const done = this.waiting.get(r.seq);
+        this.waiting.delete(r.seq);
+        if (!done || r.seq !== this.seq) return;
+        done('error' in r ? failed(r.error) : r.reading);
+      };
+      w.onerror = () => {
+        w.terminate();
+        if (this.worker === w) this.worker = null;
+        for (const [seq, done] of this.waiting) if (seq === this.seq) done(failed('the fleet reader stopped'));
+        this.waiting.clear();
+      };
+      return w;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The reading of `text` (null when a newer request came first). */
+  read(text: string, builder?: Builder, fixes?: Fixes): Promise<FleetReading | null> {
+    const seq = ++this.seq;
+    if (this.worker === undefined) this.worker = typeof Worker === 'undefined' ? null : this.start();
+    if (!this.worker) return Promise.resolve(readFleetList(text, { builder, fixes }));
+    for (const [s, done] of this.waiting) if (s !== seq) { this.waiting.delete(s); done(null as unknown as FleetReading); }
+    return new Promise<FleetReading | null>((resolve) => {
+      this.waiting.set(seq, resolve as (r: FleetReading) => void);
+      this.worker!.postMessage({ seq, text, builder, fixes } satisfies FleetReadRequest);
+    });
+  }
+}
+
+function failed(why: string): FleetReading {
+  return {
+    builder: 'plain', name: null, faction: null, points: 0, statedPoints: null, readPoints: 0, ships: [], squadrons: [], objectives: [],
+    unrecognised: [], leftOut: [], notes: [`The list could not be read: ${why}.`],
+  };
+}
