@@ -4,7 +4,7 @@
  * land at a free spot near the view's centre, on no other piece. Desktop and a phone with touch.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { openFresh } from './helpers';
+import { openFresh, pagePoint } from './helpers';
 
 const H = 914.4, D3 = 185.25, SETUP = [304.8, 1524];
 
@@ -95,7 +95,155 @@ async function pasteFleet(page: Page, touch: boolean) {
   return { before, added };
 }
 
+const slowExpect = expect.configure({ timeout: 60_000 });
+
+const EMPIRE = [
+  'Name: Hammer',
+  'Faction: Empire',
+  '',
+  'Imperial II-class Star Destroyer (120)',
+  '• Devastator (10)',
+  '= 130 Points',
+  '',
+  'Victry II (85)',
+  '• Warlord (8)',
+  '= 93 Points',
+].join('\n');
+const REBEL = ['Faction: Rebel', 'CR90 Corvette A (44)', "• Jaina's Light (2)", 'Squadrons:', '• 2 x X-wing Squadron (26)'].join('\n');
+
+/**
+ * Issue #24: two lists pasted (one with a misspelt ship fixed on the spot by a card search), the
+ * guided setup deploying them piece by piece, the ships named by their titles on the canvas and in
+ * the verdicts.
+ */
+async function deployFromLists(page: Page, touch: boolean) {
+  // the machine these run on is shared: waits are long, what is waited for is exact
+  const expect = slowExpect;
+  const press = (sel: string) => (touch ? page.tap(sel) : page.click(sel));
+  const tapTable = async (x: number, y: number) => {
+    const p = await pagePoint(page, x, y);
+    if (touch) await page.touchscreen.tap(p.x, p.y);
+    else await page.mouse.click(p.x, p.y);
+  };
+  await page.locator('#fleet-toggle').scrollIntoViewIfNeeded();
+  await press('#fleet-toggle');
+  await page.fill('#fleet-text', EMPIRE);
+  // the misspelt line, with the card it is nearest to; the title under it waits for its ship
+  const bad = page.locator('#fleet-unrecognised li[data-line="8"]');
+  await expect(bad).toContainText('Victry II');
+  await expect(bad).toContainText('Victory II-class Star Destroyer');
+  await expect(page.locator('#fleet-ships li')).toHaveCount(1);
+  await expect(page.locator('#fleet-ships li').first()).toContainText('Devastator (Imperial II-class Star Destroyer)');
+  await bad.locator('[data-fix-search]').fill('victory ii');
+  const pick = bad.locator('[data-fix-card="ship:empire:victory-ii-class-star-destroyer"]');
+  await pick.scrollIntoViewIfNeeded();
+  await (touch ? pick.tap() : pick.click());
+  await expect(page.locator('#fleet-unrecognised')).toHaveCount(0);
+  await expect(page.locator('#fleet-ships li')).toHaveCount(2);
+  await expect(page.locator('#fleet-ships li').nth(1)).toContainText('Warlord (Victory II-class Star Destroyer)');
+  await expect(page.locator('#fleet-head')).toContainText('2 ships, 0 squadrons, 223 points');
+  await page.locator('#fleet-guide').scrollIntoViewIfNeeded();
+  await press('#fleet-guide');
+  // the demo table has pieces: the guide asks before it clears them
+  await page.locator('#guide-confirm-yes').scrollIntoViewIfNeeded();
+  await press('#guide-confirm-yes');
+  await expect(page.locator('#guide')).toHaveAttribute('data-step', 'obstacles');
+  await page.selectOption('#fleet-player', '2');
+  await page.fill('#fleet-text', REBEL);
+  await expect(page.locator('#fleet-squadrons li')).toContainText('2 × X-wing Squadron · 26');
+  await page.locator('#fleet-guide').scrollIntoViewIfNeeded();
+  await press('#fleet-guide');
+  const fleets = await page.evaluate(() => window.__armada.store.getState().table.fleets!.map((f) => [f.player, f.read.ships.map((x) => x.name)]));
+  expect(fleets).toEqual([[1, ['Devastator', 'Warlord']], [2, ["Jaina's Light"]]]);
+  if (touch) await press('#panel-toggle');
+  const status = page.locator('#guide-status');
+  const last = page.locator('#guide-last');
+  for (const [x, y] of [[450, 330], [800, 330], [1150, 330], [450, 590], [800, 590], [1150, 590]]) {
+    await tapTable(x, y);
+    await expect(last).toHaveAttribute('data-ok', 'true');
+  }
+  // each player deploys the next piece of their list, named: no size or class to choose
+  const turns: [string, number, number][] = [
+    ['Player 1 deploys Devastator (Imperial II-class Star Destroyer) at 0°', 700, 100],
+    ["Player 2 deploys Jaina's Light (CR90 Corvette A) at 180°", 700, 820],
+    ['Player 1 deploys Warlord (Victory II-class Star Destroyer) at 0°', 1000, 100],
+    ['Player 2 deploys X-wing Squadron, squadrons (0 of 2 this turn)', 760, 760],
+    ['Player 2 deploys X-wing Squadron, squadrons (1 of 2 this turn)', 640, 760],
+  ];
+  for (const [say, x, y] of turns) {
+    await expect(status).toContainText(say);
+    await expect(page.locator('#deploy-class')).toBeHidden();
+    await tapTable(x, y);
+    await expect(last).toHaveAttribute('data-ok', 'true');
+  }
+  await expect(page.locator('#guide')).toHaveAttribute('data-step', 'done');
+  const t = await page.evaluate(() => window.__armada.store.getState().table);
+  expect(t.ships.map((x) => [x.id, x.name, x.class, x.player])).toEqual([
+    ['imperial', 'Devastator', 'imperial', 1], ['cr90', "Jaina's Light", 'cr90', 2], ['victory', 'Warlord', 'victory', 1],
+  ]);
+  expect(t.squadrons.map((x) => x.name)).toEqual(['X-wing Squadron', 'X-wing Squadron']);
+  // the titles on the canvas (the pieces' labels, drawn once the view is close enough) and in the verdicts
+  await page.evaluate(() => window.__armada.zoomTo(550, 20, 1150, 900));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const labels = await page.evaluate(() => ['imperial', 'cr90', 'victory'].map((id) => {
+    const l = (window.__armada.scene as unknown as { labels: Map<string, { text: string; visible: boolean }> }).labels.get(id);
+    return l && l.visible ? l.text : null;
+  }));
+  expect(labels).toEqual(['Devastator (imperial)', "Jaina's Light (cr90)", 'Warlord (victory)']);
+  if (touch) await press('#panel-toggle');
+  await expect(page.locator('#verdicts')).toContainText('Devastator (imperial)');
+  await expect(page.locator('#verdicts')).toContainText("Jaina's Light (cr90)");
+}
+
 test.describe('desktop 1280x800', () => {
+  test('a paste of 5,000 lines: read in a worker, at most 40 pieces set down in slices, the rest named; figures printed', async ({ page }) => {
+    test.setTimeout(300_000);
+    const expect = slowExpect;
+    await openFresh(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { longest: number; tasks: number };
+      w.longest = 0; w.tasks = 0;
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) { w.tasks++; w.longest = Math.max(w.longest, e.duration); } }).observe({ type: 'longtask', buffered: false });
+    });
+    await page.click('#fleet-toggle');
+    const text = Array.from({ length: 5_000 }, (_, i) => (i % 3 ? 'CR90 Corvette A (44)' : 'TIE Fighter Squadron (8)')).join('\n');
+    const t0 = Date.now();
+    // pasted at once, as a paste does (typing 110 kB into the box through the keyboard path takes minutes)
+    await page.evaluate((text) => {
+      const box = document.getElementById('fleet-text') as HTMLTextAreaElement;
+      box.value = text;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    await expect(page.locator('#fleet-head')).toContainText('3333 ships, 1667 squadrons');
+    await expect(page.locator('#fleet-ships-more')).toContainText('and 3273 more ships');
+    const readMs = Date.now() - t0;
+    const t1 = Date.now();
+    await page.click('#fleet-add');
+    await expect(page.locator('#fleet-summary')).toContainText('Added', { timeout: 120_000 });
+    const placeMs = Date.now() - t1;
+    await expect(page.locator('#fleet-unplaced')).toContainText('one list sets down at most 40');
+    await expect(page.locator('#fleet-not-kept')).toContainText('The list is not kept with the table');
+    await expect(page.locator('#fleet-unplaced').locator('xpath=following-sibling::p[1]')).toContainText('and 4930 more');
+    const added = await page.evaluate(() => window.__armada.store.getState().table.ships.length + window.__armada.store.getState().table.squadrons.length);
+    // a click after it: Undo answers
+    const t2 = Date.now();
+    await page.click('#undo');
+    await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length + window.__armada.store.getState().table.squadrons.length)).toBeLessThan(added);
+    const undoMs = Date.now() - t2;
+    const lt = await page.evaluate(() => window as unknown as { longest: number; tasks: number });
+    // figures, not assertions (timings are never asserted in tests); the machine's load is printed with them
+    console.log(`fleet paste of 5,000 lines: read shown after ${readMs} ms, ${added} pieces set down after ${placeMs} ms more; `
+      + `longest main-thread task ${lt.longest.toFixed(0)} ms (${lt.tasks} tasks over 50 ms); Undo after it answered in ${undoMs} ms; `
+      + `load average ${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores`);
+  });
+
+  test('two fleet lists, a line fixed on the spot, deployed through the guide, ships named by their titles', async ({ page }) => {
+    test.setTimeout(300_000);
+    await openFresh(page);
+    await deployFromLists(page, false);
+    await page.screenshot({ path: 'test-results/fleet-guide-desktop.png' });
+  });
+
   test('a pasted fleet lands by name in the deployment zone, one undo step; unrecognised lines are listed', async ({ page }) => {
     await openFresh(page);
     const { before } = await pasteFleet(page, false);
@@ -134,6 +282,14 @@ test.describe('desktop 1280x800', () => {
 
 test.describe('phone 390x844 portrait, touch', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('two fleet lists, a line fixed on the spot, deployed through the guide, by taps', async ({ page }) => {
+    test.setTimeout(300_000);
+    await openFresh(page);
+    await page.tap('#panel-toggle');
+    await deployFromLists(page, true);
+    await page.screenshot({ path: 'test-results/fleet-guide-phone.png' });
+  });
 
   test('a pasted fleet lands by name in the deployment zone; Add lands on no other piece', async ({ page }) => {
     await openFresh(page);

@@ -17,6 +17,9 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
   const status = page.locator('#guide-status');
   const last = page.locator('#guide-last');
   await press('#new-guided');
+  // the demo table has pieces: the guide asks before it clears them
+  await expect(page.locator('#guide-confirm')).toBeVisible();
+  await press('#guide-confirm-yes');
   await expect(status).toContainText('Player 2 places');
   // on a phone the sheet's top (all that shows until it is slid up) holds whose turn it is and the turn control
   await expect(status).toBeInViewport({ ratio: 1 });

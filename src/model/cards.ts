@@ -100,6 +100,7 @@ export class CardIndex {
   private exact = new Map<string, Hit[]>();
   private loose = new Map<string, Hit[]>();
   private bigramCache: { card: Card; key: string; grams: Map<string, number>; n: number }[] | null = null;
+  // (the first entry of each card is its own name: beginning() finds a card by the start of its name first)
 
   constructor(t: CardTable = CARDS) {
     this.cards = allCards(t);
@@ -169,10 +170,9 @@ export class CardIndex {
   private nearMemo = new Map<string, Card | null>();
   private beginMemo = new Map<string, Card | null>();
   private grams() {
-    return (this.bigramCache ??= this.cards.map((card) => {
-      const k = cardKey(card.name);
-      return { card, key: k, grams: bigrams(k), n: Math.max(0, k.length - 1) };
-    }));
+    // every name a card is known by (a misspelt "Victry II" is nearest Kingston's "Victory II")
+    return (this.bigramCache ??= this.cards.flatMap((card) => [...new Set(namesOf(card).map(cardKey))].map((k) => (
+      { card, key: k, grams: bigrams(k), n: Math.max(0, k.length - 1) }))));
   }
 }
 

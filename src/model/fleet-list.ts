@@ -434,6 +434,8 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
         : `"${c.name}" is a ${c.kind} card`);
       continue;
     }
+    // an unknown top-level line may be a ship: the bulleted lines after it are not the ship above's
+    if (!tok.bullet && tok.indent === 0) ship = null;
     if (looksLikeTag(trimmed)) { miss(no, trimmed, 'markup (HTML or code), not a line of a fleet list'); continue; }
     miss(no, trimmed, nearHint(tok.name, ['ship', 'squadron', 'title', 'upgrade', 'objective'], 'no card of that name'));
   }

@@ -20,7 +20,9 @@ export interface TableFleet {
 
 /** The longest list text a table keeps (a real export is a few kilobytes). */
 export const MAX_FLEET_TEXT = 100_000;
-const MAX_ITEMS = 200;
+/** The most ships (and squadron cards) a kept list may hold: a table holds at most 200 pieces. */
+export const MAX_FLEET_ITEMS = 200;
+const MAX_ITEMS = MAX_FLEET_ITEMS;
 const MAX_STR = 300;
 
 type Obj = Record<string, unknown>;

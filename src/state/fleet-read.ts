@@ -1,10 +1,14 @@
 /**
- * Reading a pasted fleet list for the app: in a worker (src/state/fleet-worker.ts) so that a paste
- * of any size leaves the page responsive; where no worker can start, on the page (the reader stops
- * after MAX_LINES lines). A newer request supersedes an older one: only the latest is answered.
+ * Reading a pasted fleet list for the app: a real list (under ON_PAGE_CHARS) on the page, anything
+ * longer in a worker (src/state/fleet-worker.ts) so that a paste of any size leaves the page
+ * responsive; where no worker can start, on the page (the reader stops after MAX_LINES lines). A
+ * newer request supersedes an older one: only the latest is answered.
  */
 import { type Builder, type Fixes, type FleetReading, readFleetList } from '../model/fleet-list';
 import type { FleetReadReply, FleetReadRequest } from './fleet-worker';
+
+/** Texts up to this long are read on the page; longer ones in the worker. */
+export const ON_PAGE_CHARS = 20_000;
 
 export class FleetReader {
   private worker: Worker | null | undefined;
@@ -36,6 +40,11 @@ export class FleetReader {
   /** The reading of `text` (null when a newer request came first). */
   read(text: string, builder?: Builder, fixes?: Fixes): Promise<FleetReading | null> {
     const seq = ++this.seq;
+    // a real list (a few kilobytes) reads in a millisecond or two: on the page, at once
+    if (text.length <= ON_PAGE_CHARS) {
+      for (const [s, done] of this.waiting) { this.waiting.delete(s); done(null as unknown as FleetReading); }
+      return Promise.resolve(readFleetList(text, { builder, fixes }));
+    }
     if (this.worker === undefined) this.worker = typeof Worker === 'undefined' ? null : this.start();
     if (!this.worker) return Promise.resolve(readFleetList(text, { builder, fixes }));
     for (const [s, done] of this.waiting) if (s !== seq) { this.waiting.delete(s); done(null as unknown as FleetReading); }

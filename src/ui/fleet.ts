@@ -1,6 +1,6 @@
 import { cardIndex, cardKey, type Card, pointsOf } from '../model/cards';
 import { type Builder, BUILDERS, type Fixes, fleetJson, fleetPieces, type FleetReading } from '../model/fleet-list';
-import { MAX_FLEET_TEXT, type TableFleet } from '../model/fleets';
+import { MAX_FLEET_ITEMS as MAX_KEPT, MAX_FLEET_TEXT, type TableFleet } from '../model/fleets';
 import type { Player, Table } from '../model/table';
 import { placeFleetSliced } from '../state/fleet';
 import { FleetReader } from '../state/fleet-read';
@@ -13,6 +13,8 @@ const BUILDER_NAMES: Record<Builder, string> = {
 };
 /** How many unrecognised lines the panel lists one by one (the rest are counted). */
 const SHOWN_LINES = 30;
+/** How many ships (and squadron cards) the panel lists one by one. */
+const SHOWN_ROWS = 60;
 
 /**
  * "Paste a fleet list": a text box, the builder (recognised from the text unless named) and the
@@ -97,14 +99,17 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
         + `${r.readPoints} points${r.statedPoints !== null && r.statedPoints !== r.readPoints ? ` (the list says ${r.statedPoints})` : ''}`;
     const kids: HTMLElement[] = [h('p', { id: 'fleet-head' }, head)];
     for (const n of r.notes) kids.push(h('p', { class: 'hint fleet-note' }, n));
+    // a real fleet has under 30 pieces: a paste of thousands is shown by its first ones and counted
     if (ships.length) {
-      kids.push(h('ul', { id: 'fleet-ships', class: 'fleet-lines' }, ...ships.map((s, i) => li({ 'data-ship': i, 'data-line': s.line },
+      kids.push(h('ul', { id: 'fleet-ships', class: 'fleet-lines' }, ...ships.slice(0, SHOWN_ROWS).map((s, i) => li({ 'data-ship': i, 'data-line': s.line },
         h('b', {}, s.name), s.name !== s.card ? ` (${s.card})` : '', ` · ${s.points}`,
         s.upgrades.length ? ` + ${s.upgrades.join(', ')}` : '', ` = ${s.total}`))));
+      if (ships.length > SHOWN_ROWS) kids.push(h('p', { class: 'hint', id: 'fleet-ships-more' }, `and ${ships.length - SHOWN_ROWS} more ships`));
     }
     if (squadrons.length) {
-      kids.push(h('ul', { id: 'fleet-squadrons', class: 'fleet-lines' }, ...squadrons.map((q, i) => li({ 'data-squadron': i, 'data-line': q.lines[0] },
+      kids.push(h('ul', { id: 'fleet-squadrons', class: 'fleet-lines' }, ...squadrons.slice(0, SHOWN_ROWS).map((q, i) => li({ 'data-squadron': i, 'data-line': q.lines[0] },
         `${q.count} × `, h('b', {}, q.card), ` · ${q.points}`))));
+      if (squadrons.length > SHOWN_ROWS) kids.push(h('p', { class: 'hint' }, `and ${squadrons.length - SHOWN_ROWS} more squadron cards`));
     }
     if (r.objectives.length) kids.push(h('p', { class: 'hint', id: 'fleet-objectives' }, `Objectives: ${r.objectives.join(', ')}`));
     if (r.unrecognised.length) {
@@ -142,8 +147,17 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
       search, ' ', h('button', { 'data-leave-out': u.line, onclick: () => { fixes[u.line] = null; void reread(); } }, 'Leave out'), ' ', found);
   }
 
-  /** The fleet list kept with the table for this player (replacing the player's earlier one). */
+  /** Why a list cannot be kept with the table (the table file's limits on `fleets`), or null. */
+  const unkeepable = (r: FleetReading): string | null => {
+    const why = text.value.length > MAX_FLEET_TEXT ? `its text is ${text.value.length} characters (at most ${MAX_FLEET_TEXT})`
+      : r.ships.length > MAX_KEPT || r.squadrons.length > MAX_KEPT ? `it has ${r.ships.length} ships and ${r.squadrons.length} squadron cards (at most ${MAX_KEPT} each)`
+        : null;
+    return why && `The list is not kept with the table: ${why}.`;
+  };
+
+  /** The fleet list kept with the table for this player (replacing the player's earlier one); unchanged when it cannot be kept. */
   function kept(t: Table, player: Player, r: FleetReading): Table {
+    if (unkeepable(r)) return t;
     const entry: TableFleet = {
       player, text: text.value.slice(0, MAX_FLEET_TEXT), read: fleetJson(r),
       ...(builder.value ? { builder: builder.value as Builder } : {}),
@@ -184,8 +198,10 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
           + `${placed.added.length ? ' (one undo step)' : ''}.`;
     const list = (id: string, title: string, items: HTMLElement[], more = 0) =>
       items.length ? [h('p', { class: 'hint' }, title), h('ul', { id, class: 'fleet-lines' }, ...items), ...(more ? [h('p', { class: 'hint' }, `and ${more} more`)] : [])] : [];
+    const notKept = unkeepable(r);
     result.replaceChildren(
       h('p', { id: 'fleet-summary' }, summary),
+      ...(notKept && changed ? [h('p', { class: 'hint', id: 'fleet-not-kept' }, notKept)] : []),
       ...list('fleet-unplaced', 'Not set down:', placed.unplaced.slice(0, SHOWN_LINES).map((u) =>
         h('li', { 'data-line': u.line }, h('code', {}, `${u.line}: ${u.name}`), ' — ', u.why)), Math.max(0, placed.unplaced.length - SHOWN_LINES)),
       ...list('fleet-not-legal', 'Set down, but not a legal deployment (move them):', changed ? placed.notLegal.map((n) =>
@@ -198,6 +214,11 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
     const player = Number(who.value) as Player;
     const r = await reread();
     if (!r) return;
+    const notKept = unkeepable(r);
+    if (notKept) {
+      result.replaceChildren(h('p', { id: 'fleet-summary' }, `${notKept} The guide deploys a list kept with the table.`));
+      return;
+    }
     cmd.change(kept(store.getState().table, player, r));
     const started = startGuide();
     result.replaceChildren(h('p', { id: 'fleet-summary' }, `Player ${player}'s list is kept with the table; the guided setup deploys it piece by piece`

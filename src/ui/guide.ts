@@ -30,20 +30,22 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
   );
 
   // the guide starts from a new table: a table with pieces on it asks first (undo brings it back either way)
-  const confirmRow = h('div', { id: 'guide-confirm', class: 'row', hidden: true });
+  const confirmRow = h('div', { id: 'guide-confirm', class: 'row', style: 'display:none' });
+  const ask = (on: boolean) => { confirmRow.style.display = on ? '' : 'none'; };
   function startGuide(confirmed = false): boolean {
     const t = get().table;
     const pieces = t.ships.length + t.squadrons.length + t.obstacles.length + t.tokens.length;
     if (pieces && !confirmed) {
       confirmRow.replaceChildren(
         h('span', { class: 'hint' }, `This table has ${pieces} piece${pieces === 1 ? '' : 's'}: the guide starts from a new table (the fleet lists stay; Undo brings this one back).`),
-        h('button', { id: 'guide-confirm-yes', class: 'danger', onclick: () => { confirmRow.hidden = true; startGuide(true); } }, 'Clear and start'),
-        h('button', { id: 'guide-confirm-no', onclick: () => { confirmRow.hidden = true; } }, 'Keep this table'),
+        h('button', { id: 'guide-confirm-yes', class: 'danger', onclick: () => { ask(false); startGuide(true); } }, 'Clear and start'),
+        h('button', { id: 'guide-confirm-no', onclick: () => ask(false) }, 'Keep this table'),
       );
-      confirmRow.hidden = false;
+      ask(true);
       confirmRow.scrollIntoView?.({ block: 'nearest' });
       return false;
     }
+    ask(false);
     cmd.change(newTable(t, false));
     setGuide(newGuide());
     cmd.set({ setupMode: true });
