@@ -6,7 +6,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openFresh, pagePoint } from './helpers';
 
-const H = 914.4, D3 = 185.25, SETUP = [304.8, 1524];
+const H = 914.4,
+  D3 = 185.25,
+  SETUP = [304.8, 1524];
 
 const LIST = [
   ' Name: Rebel picket',
@@ -30,30 +32,53 @@ const LIST = [
   'Total Points: 227',
 ].join('\n');
 
-const NAMES = ['Assault Frigate Mark II B', 'Hammerhead Torpedo Corvette', 'Hammerhead Torpedo Corvette', 'X-wing Squadron', 'X-wing Squadron', 'Luke Skywalker'];
+const NAMES = [
+  'Assault Frigate Mark II B',
+  'Hammerhead Torpedo Corvette',
+  'Hammerhead Torpedo Corvette',
+  'X-wing Squadron',
+  'X-wing Squadron',
+  'Luke Skywalker',
+];
 
 /** Every ship and squadron the table holds that the demo table did not, with its base's extent (the app's shapes). */
-const newPieces = (page: Page, before: string[]) => page.evaluate((before) => {
-  const a = window.__armada.analysis();
-  const t = window.__armada.store.getState().table;
-  return [...t.ships, ...t.squadrons].filter((p) => !before.includes(p.id)).map((p) => {
-    const e = a.world.byId.get(p.id)!;
-    const s = e.kind === 'ship' ? e.shapes.base : e.kind === 'squadron' ? e.circle : null;
-    return { id: p.id, name: p.name ?? null, player: p.player, rotation: 'rotation' in p ? p.rotation : null, minX: s!.minX, maxX: s!.maxX, minY: s!.minY, maxY: s!.maxY };
-  });
-}, before);
+const newPieces = (page: Page, before: string[]) =>
+  page.evaluate((before) => {
+    const a = window.__armada.analysis();
+    const t = window.__armada.store.getState().table;
+    return [...t.ships, ...t.squadrons]
+      .filter((p) => !before.includes(p.id))
+      .map((p) => {
+        const e = a.world.byId.get(p.id)!;
+        const s = e.kind === 'ship' ? e.shapes.base : e.kind === 'squadron' ? e.circle : null;
+        return {
+          id: p.id,
+          name: p.name ?? null,
+          player: p.player,
+          rotation: 'rotation' in p ? p.rotation : null,
+          minX: s!.minX,
+          maxX: s!.maxX,
+          minY: s!.minY,
+          maxY: s!.maxY,
+        };
+      });
+  }, before);
 
-const ids = (page: Page) => page.evaluate(() => {
-  const t = window.__armada.store.getState().table;
-  return [...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens].map((p) => p.id);
-});
+const ids = (page: Page) =>
+  page.evaluate(() => {
+    const t = window.__armada.store.getState().table;
+    return [...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens].map((p) => p.id);
+  });
 
 /** Once the worker's whole report is in: every overlap and collision naming one of these pieces. */
 async function clashes(page: Page, of: string[]) {
   await expect.poll(() => page.evaluate(() => window.__armada.analysis().live)).toBe(false);
   return page.evaluate((of) => {
     const r = window.__armada.analysis().report;
-    return [...r.overlaps.map((o) => [o.piece, o.obstacle]), ...(r.collisions ?? []).map((c) => [c.a, c.b])].filter((p) => p.some((id) => of.includes(id)));
+    return [
+      ...r.overlaps.map((o) => [o.piece, o.obstacle]),
+      ...(r.collisions ?? []).map((c) => [c.a, c.b]),
+    ].filter((p) => p.some((id) => of.includes(id)));
   }, of);
 }
 
@@ -66,7 +91,9 @@ async function pasteFleet(page: Page, touch: boolean) {
   await page.selectOption('#fleet-player', '2');
   await page.locator('#fleet-add').scrollIntoViewIfNeeded();
   await click('#fleet-add');
-  await expect(page.locator('#fleet-summary')).toHaveText('Added 3 ships and 3 squadrons for player 2 (one undo step).');
+  await expect(page.locator('#fleet-summary')).toHaveText(
+    'Added 3 ships and 3 squadrons for player 2 (one undo step).',
+  );
   // the line it did not know, by its number
   await expect(page.locator('#fleet-unrecognised li')).toHaveCount(1);
   await expect(page.locator('#fleet-unrecognised li[data-line="9"]')).toContainText('Death Star');
@@ -81,15 +108,31 @@ async function pasteFleet(page: Page, touch: boolean) {
     expect(p.maxX, p.id).toBeLessThanOrEqual(SETUP[1]);
     if (p.rotation !== null) expect(p.rotation).toBe(180);
   }
-  expect(await clashes(page, added.map((p) => p.id))).toEqual([]);
+  expect(
+    await clashes(
+      page,
+      added.map((p) => p.id),
+    ),
+  ).toEqual([]);
   // the names on the canvas (the pieces' labels, drawn once the view is close enough) and in the verdict panel
-  const box = [Math.min(...added.map((p) => p.minX)), Math.min(...added.map((p) => p.minY)), Math.max(...added.map((p) => p.maxX)), Math.max(...added.map((p) => p.maxY))] as const;
+  const box = [
+    Math.min(...added.map((p) => p.minX)),
+    Math.min(...added.map((p) => p.minY)),
+    Math.max(...added.map((p) => p.maxX)),
+    Math.max(...added.map((p) => p.maxY)),
+  ] as const;
   await page.evaluate((b) => window.__armada.zoomTo(...b), box);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const labels = await page.evaluate((ids) => ids.map((id) => {
-    const t = (window.__armada.scene as unknown as { labels: Map<string, { text: string; visible: boolean }> }).labels.get(id);
-    return t && t.visible ? t.text : null;
-  }), added.map((p) => p.id));
+  const labels = await page.evaluate(
+    (ids) =>
+      ids.map((id) => {
+        const t = (
+          window.__armada.scene as unknown as { labels: Map<string, { text: string; visible: boolean }> }
+        ).labels.get(id);
+        return t && t.visible ? t.text : null;
+      }),
+    added.map((p) => p.id),
+  );
   expect(labels).toEqual(added.map((p) => `${p.name} (${p.id})`));
   await expect(page.locator('#verdicts')).toContainText('Assault Frigate Mark II B (assault-frigate-mk2)');
   return { before, added };
@@ -109,7 +152,13 @@ const EMPIRE = [
   '• Warlord (8)',
   '= 93 Points',
 ].join('\n');
-const REBEL = ['Faction: Rebel', 'CR90 Corvette A (44)', "• Jaina's Light (2)", 'Squadrons:', '• 2 x X-wing Squadron (26)'].join('\n');
+const REBEL = [
+  'Faction: Rebel',
+  'CR90 Corvette A (44)',
+  "• Jaina's Light (2)",
+  'Squadrons:',
+  '• 2 x X-wing Squadron (26)',
+].join('\n');
 
 /**
  * Issue #24: two lists pasted (one with a misspelt ship fixed on the spot by a card search), the
@@ -133,14 +182,18 @@ async function deployFromLists(page: Page, touch: boolean) {
   await expect(bad).toContainText('Victry II');
   await expect(bad).toContainText('Victory II-class Star Destroyer');
   await expect(page.locator('#fleet-ships li')).toHaveCount(1);
-  await expect(page.locator('#fleet-ships li').first()).toContainText('Devastator (Imperial II-class Star Destroyer)');
+  await expect(page.locator('#fleet-ships li').first()).toContainText(
+    'Devastator (Imperial II-class Star Destroyer)',
+  );
   await bad.locator('[data-fix-search]').fill('victory ii');
   const pick = bad.locator('[data-fix-card="ship:empire:victory-ii-class-star-destroyer"]');
   await pick.scrollIntoViewIfNeeded();
   await (touch ? pick.tap() : pick.click());
   await expect(page.locator('#fleet-unrecognised')).toHaveCount(0);
   await expect(page.locator('#fleet-ships li')).toHaveCount(2);
-  await expect(page.locator('#fleet-ships li').nth(1)).toContainText('Warlord (Victory II-class Star Destroyer)');
+  await expect(page.locator('#fleet-ships li').nth(1)).toContainText(
+    'Warlord (Victory II-class Star Destroyer)',
+  );
   await expect(page.locator('#fleet-head')).toContainText('2 ships, 0 squadrons, 223 points');
   await page.locator('#fleet-guide').scrollIntoViewIfNeeded();
   await press('#fleet-guide');
@@ -153,12 +206,24 @@ async function deployFromLists(page: Page, touch: boolean) {
   await expect(page.locator('#fleet-squadrons li')).toContainText('2 × X-wing Squadron · 26');
   await page.locator('#fleet-guide').scrollIntoViewIfNeeded();
   await press('#fleet-guide');
-  const fleets = await page.evaluate(() => window.__armada.store.getState().table.fleets!.map((f) => [f.player, f.read.ships.map((x) => x.name)]));
-  expect(fleets).toEqual([[1, ['Devastator', 'Warlord']], [2, ["Jaina's Light"]]]);
+  const fleets = await page.evaluate(() =>
+    window.__armada.store.getState().table.fleets!.map((f) => [f.player, f.read.ships.map((x) => x.name)]),
+  );
+  expect(fleets).toEqual([
+    [1, ['Devastator', 'Warlord']],
+    [2, ["Jaina's Light"]],
+  ]);
   if (touch) await press('#panel-toggle');
   const status = page.locator('#guide-status');
   const last = page.locator('#guide-last');
-  for (const [x, y] of [[450, 330], [800, 330], [1150, 330], [450, 590], [800, 590], [1150, 590]]) {
+  for (const [x, y] of [
+    [450, 330],
+    [800, 330],
+    [1150, 330],
+    [450, 590],
+    [800, 590],
+    [1150, 590],
+  ]) {
     await tapTable(x, y);
     await expect(last).toHaveAttribute('data-ok', 'true');
   }
@@ -179,16 +244,22 @@ async function deployFromLists(page: Page, touch: boolean) {
   await expect(page.locator('#guide')).toHaveAttribute('data-step', 'done');
   const t = await page.evaluate(() => window.__armada.store.getState().table);
   expect(t.ships.map((x) => [x.id, x.name, x.class, x.player])).toEqual([
-    ['imperial', 'Devastator', 'imperial', 1], ['cr90', "Jaina's Light", 'cr90', 2], ['victory', 'Warlord', 'victory', 1],
+    ['imperial', 'Devastator', 'imperial', 1],
+    ['cr90', "Jaina's Light", 'cr90', 2],
+    ['victory', 'Warlord', 'victory', 1],
   ]);
   expect(t.squadrons.map((x) => x.name)).toEqual(['X-wing Squadron', 'X-wing Squadron']);
   // the titles on the canvas (the pieces' labels, drawn once the view is close enough) and in the verdicts
   await page.evaluate(() => window.__armada.zoomTo(550, 20, 1150, 900));
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const labels = await page.evaluate(() => ['imperial', 'cr90', 'victory'].map((id) => {
-    const l = (window.__armada.scene as unknown as { labels: Map<string, { text: string; visible: boolean }> }).labels.get(id);
-    return l && l.visible ? l.text : null;
-  }));
+  const labels = await page.evaluate(() =>
+    ['imperial', 'cr90', 'victory'].map((id) => {
+      const l = (
+        window.__armada.scene as unknown as { labels: Map<string, { text: string; visible: boolean }> }
+      ).labels.get(id);
+      return l && l.visible ? l.text : null;
+    }),
+  );
   expect(labels).toEqual(['Devastator (imperial)', "Jaina's Light (cr90)", 'Warlord (victory)']);
   if (touch) await press('#panel-toggle');
   await expect(page.locator('#verdicts')).toContainText('Devastator (imperial)');
@@ -196,17 +267,27 @@ async function deployFromLists(page: Page, touch: boolean) {
 }
 
 test.describe('desktop 1280x800', () => {
-  test('a paste of 5,000 lines: read in a worker, at most 40 pieces set down in slices, the rest named; figures printed', async ({ page }) => {
+  test('a paste of 5,000 lines: read in a worker, at most 40 pieces set down in slices, the rest named; figures printed', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const expect = slowExpect;
     await openFresh(page);
     await page.evaluate(() => {
       const w = window as unknown as { longest: number; tasks: number };
-      w.longest = 0; w.tasks = 0;
-      new PerformanceObserver((l) => { for (const e of l.getEntries()) { w.tasks++; w.longest = Math.max(w.longest, e.duration); } }).observe({ type: 'longtask', buffered: false });
+      w.longest = 0;
+      w.tasks = 0;
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) {
+          w.tasks++;
+          w.longest = Math.max(w.longest, e.duration);
+        }
+      }).observe({ type: 'longtask', buffered: false });
     });
     await page.click('#fleet-toggle');
-    const text = Array.from({ length: 5_000 }, (_, i) => (i % 3 ? 'CR90 Corvette A (44)' : 'TIE Fighter Squadron (8)')).join('\n');
+    const text = Array.from({ length: 5_000 }, (_, i) =>
+      i % 3 ? 'CR90 Corvette A (44)' : 'TIE Fighter Squadron (8)',
+    ).join('\n');
     const t0 = Date.now();
     // pasted at once, as a paste does (typing 110 kB into the box through the keyboard path takes minutes)
     await page.evaluate((text) => {
@@ -223,28 +304,48 @@ test.describe('desktop 1280x800', () => {
     const placeMs = Date.now() - t1;
     await expect(page.locator('#fleet-unplaced')).toContainText('one list sets down at most 40');
     await expect(page.locator('#fleet-not-kept')).toContainText('The list is not kept with the table');
-    await expect(page.locator('#fleet-unplaced').locator('xpath=following-sibling::p[1]')).toContainText('and 4930 more');
-    const added = await page.evaluate(() => window.__armada.store.getState().table.ships.length + window.__armada.store.getState().table.squadrons.length);
+    await expect(page.locator('#fleet-unplaced').locator('xpath=following-sibling::p[1]')).toContainText(
+      'and 4930 more',
+    );
+    const added = await page.evaluate(
+      () =>
+        window.__armada.store.getState().table.ships.length +
+        window.__armada.store.getState().table.squadrons.length,
+    );
     // a click after it: Undo answers
     const t2 = Date.now();
     await page.click('#undo');
-    await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length + window.__armada.store.getState().table.squadrons.length)).toBeLessThan(added);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            window.__armada.store.getState().table.ships.length +
+            window.__armada.store.getState().table.squadrons.length,
+        ),
+      )
+      .toBeLessThan(added);
     const undoMs = Date.now() - t2;
     const lt = await page.evaluate(() => window as unknown as { longest: number; tasks: number });
     // figures, not assertions (timings are never asserted in tests); the machine's load is printed with them
-    console.log(`fleet paste of 5,000 lines: read shown after ${readMs} ms, ${added} pieces set down after ${placeMs} ms more; `
-      + `longest main-thread task ${lt.longest.toFixed(0)} ms (${lt.tasks} tasks over 50 ms); Undo after it answered in ${undoMs} ms; `
-      + `load average ${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores`);
+    console.log(
+      `fleet paste of 5,000 lines: read shown after ${readMs} ms, ${added} pieces set down after ${placeMs} ms more; ` +
+        `longest main-thread task ${lt.longest.toFixed(0)} ms (${lt.tasks} tasks over 50 ms); Undo after it answered in ${undoMs} ms; ` +
+        `load average ${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores`,
+    );
   });
 
-  test('two fleet lists, a line fixed on the spot, deployed through the guide, ships named by their titles', async ({ page }) => {
+  test('two fleet lists, a line fixed on the spot, deployed through the guide, ships named by their titles', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     await openFresh(page);
     await deployFromLists(page, false);
     await page.screenshot({ path: 'test-results/fleet-guide-desktop.png' });
   });
 
-  test('a pasted fleet lands by name in the deployment zone, one undo step; unrecognised lines are listed', async ({ page }) => {
+  test('a pasted fleet lands by name in the deployment zone, one undo step; unrecognised lines are listed', async ({
+    page,
+  }) => {
     await openFresh(page);
     const { before } = await pasteFleet(page, false);
     await page.screenshot({ path: 'test-results/fleet-desktop.png' });
@@ -252,7 +353,9 @@ test.describe('desktop 1280x800', () => {
     expect(await ids(page)).toEqual(before);
   });
 
-  test('Add places each new piece at a free spot near the view centre, on no other piece', async ({ page }) => {
+  test('Add places each new piece at a free spot near the view centre, on no other piece', async ({
+    page,
+  }) => {
     await openFresh(page);
     // zoom on the demo's player 1 ships: the view's centre lies on the Imperial
     await page.evaluate(() => window.__armada.zoomTo(560, 20, 960, 320));
@@ -269,7 +372,9 @@ test.describe('desktop 1280x800', () => {
     // near the view's centre (760, 170): within the zoomed box
     const at = await page.evaluate((added) => {
       const t = window.__armada.store.getState().table;
-      return [...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens].filter((p) => added.includes(p.id)).map((p) => [p.x, p.y]);
+      return [...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens]
+        .filter((p) => added.includes(p.id))
+        .map((p) => [p.x, p.y]);
     }, added);
     for (const [x, y] of at) {
       expect(x).toBeGreaterThan(560);
@@ -291,7 +396,9 @@ test.describe('phone 390x844 portrait, touch', () => {
     await page.screenshot({ path: 'test-results/fleet-guide-phone.png' });
   });
 
-  test('a pasted fleet lands by name in the deployment zone; Add lands on no other piece', async ({ page }) => {
+  test('a pasted fleet lands by name in the deployment zone; Add lands on no other piece', async ({
+    page,
+  }) => {
     await openFresh(page);
     await page.tap('#panel-toggle');
     await pasteFleet(page, true);

@@ -7,7 +7,10 @@ import { openFresh, pagePoint } from './helpers';
  */
 async function standardSetup(page: Page, touch: boolean): Promise<number> {
   let actions = 0;
-  const press = async (sel: string) => { actions++; await (touch ? page.tap(sel) : page.click(sel)); };
+  const press = async (sel: string) => {
+    actions++;
+    await (touch ? page.tap(sel) : page.click(sel));
+  };
   const tapTable = async (x: number, y: number) => {
     actions++;
     const p = await pagePoint(page, x, y);
@@ -25,23 +28,41 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
   await expect(status).toBeInViewport({ ratio: 1 });
   await expect(page.locator('#guide-turn-left')).toBeInViewport({ ratio: 1 });
   // one refused placement first: on the edge of the table, the reason in words
-  const spots = [[450, 330], [800, 330], [1150, 330], [450, 590], [800, 590], [1150, 590]];
+  const spots = [
+    [450, 330],
+    [800, 330],
+    [1150, 330],
+    [450, 590],
+    [800, 590],
+    [1150, 590],
+  ];
   for (const [i, [x, y]] of spots.entries()) {
     await expect(status).toHaveAttribute('data-player', i % 2 === 0 ? '2' : '1');
     await expect(status).toContainText(`${6 - i} of 6 left`);
     if (i === 1) {
       // the offered obstacle turned before it is placed: a button (and Q on a keyboard)
       await press('#guide-turn-left');
-      if (!touch) { actions++; await page.keyboard.press('q'); }
+      if (!touch) {
+        actions++;
+        await page.keyboard.press('q');
+      }
       await expect(status).toContainText(touch ? 'at 15°' : 'at 30°');
     }
     await tapTable(x, y);
     await expect(last).toHaveAttribute('data-ok', 'true');
-    if (i === 1) expect((await page.evaluate(() => window.__armada.store.getState().table.obstacles))[1].rotation).toBe(touch ? 15 : 30);
+    if (i === 1)
+      expect((await page.evaluate(() => window.__armada.store.getState().table.obstacles))[1].rotation).toBe(
+        touch ? 15 : 30,
+      );
   }
   await expect(page.locator('#guide')).toHaveAttribute('data-step', 'deploy');
   // the first player deploys first: ships alternate; the first turned a little and at speed 3
-  for (const [i, [x, y]] of [[700, 100], [700, 820], [1000, 100], [1000, 820]].entries()) {
+  for (const [i, [x, y]] of [
+    [700, 100],
+    [700, 820],
+    [1000, 100],
+    [1000, 820],
+  ].entries()) {
     if (i === 0) {
       await press('#guide-turn-right');
       actions++;
@@ -60,10 +81,22 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
   await tapTable(790, 400);
   await expect(last).toHaveAttribute('data-ok', 'false');
   await expect(last).toContainText("within distance 1-3 of player 1's edge");
-  for (const [x, y] of [[790, 120], [900, 120]]) { await tapTable(x, y); await expect(last).toHaveAttribute('data-ok', 'true'); }
+  for (const [x, y] of [
+    [790, 120],
+    [900, 120],
+  ]) {
+    await tapTable(x, y);
+    await expect(last).toHaveAttribute('data-ok', 'true');
+  }
   await expect(status).toHaveAttribute('data-player', '2');
   await press('#deploy-squadron');
-  for (const [x, y] of [[790, 800], [900, 800]]) { await tapTable(x, y); await expect(last).toHaveAttribute('data-ok', 'true'); }
+  for (const [x, y] of [
+    [790, 800],
+    [900, 800],
+  ]) {
+    await tapTable(x, y);
+    await expect(last).toHaveAttribute('data-ok', 'true');
+  }
   await press('#deploy-done');
   await press('#deploy-done');
   await expect(page.locator('#guide')).toHaveAttribute('data-step', 'done');
@@ -78,7 +111,9 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
 test('desktop 1280x800: a standard setup from New table to both fleets deployed', async ({ page }) => {
   await openFresh(page);
   const n = await standardSetup(page, false);
-  console.log(`standard setup at 1280x800 (mouse): ${n} actions (6 obstacles, 4 ships, 4 squadrons, one refused try)`);
+  console.log(
+    `standard setup at 1280x800 (mouse): ${n} actions (6 obstacles, 4 ships, 4 squadrons, one refused try)`,
+  );
   expect(n).toBeLessThan(40);
   // New table is one undo step
   await page.click('#clear');
@@ -92,7 +127,9 @@ test.describe('phone 390x844 with touch', () => {
   test('a standard setup from New table to both fleets deployed, by taps', async ({ page }) => {
     await openFresh(page);
     const n = await standardSetup(page, true);
-    console.log(`standard setup at 390x844 (touch): ${n} actions (6 obstacles, 4 ships, 4 squadrons, one refused try)`);
+    console.log(
+      `standard setup at 390x844 (touch): ${n} actions (6 obstacles, 4 ships, 4 squadrons, one refused try)`,
+    );
     expect(n).toBeLessThan(40);
   });
 });

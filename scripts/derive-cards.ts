@@ -21,11 +21,24 @@ import { fileURLToPath } from 'node:url';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REF = process.argv[2] ?? join(HERE, '..', '..', 'shared', 'reference');
 const ref = JSON.parse(readFileSync(join(REF, 'cards.json'), 'utf8'));
-const classes = JSON.parse(readFileSync(join(HERE, '..', 'assets', 'ship-classes.json'), 'utf8')).classes as Record<string, unknown>;
+const classes = JSON.parse(readFileSync(join(HERE, '..', 'assets', 'ship-classes.json'), 'utf8'))
+  .classes as Record<string, unknown>;
 
 interface RefCard {
-  id: string; name: string; faction?: string; factions?: string[]; source: string; points?: number; allPoints?: number[];
-  class?: string; classes?: string[]; unique?: boolean; squadronType?: string; shipName?: string; type?: string; category?: string;
+  id: string;
+  name: string;
+  faction?: string;
+  factions?: string[];
+  source: string;
+  points?: number;
+  allPoints?: number[];
+  class?: string;
+  classes?: string[];
+  unique?: boolean;
+  squadronType?: string;
+  shipName?: string;
+  type?: string;
+  category?: string;
 }
 // card id -> spelling -> the builders seen writing it
 const aliasesOf = new Map<string, Map<string, Set<string>>>();
@@ -35,13 +48,19 @@ const addAlias = (id: string, alias: string, builders: string[]) => {
   if (!m.has(alias)) m.set(alias, new Set());
   for (const b of builders) m.get(alias)!.add(b);
 };
-for (const a of ref.aliases as { alias: string; cardId: string; builders: string[] }[]) addAlias(a.cardId, a.alias, a.builders);
-for (const a of ref.ambiguousAliases as { alias: string; candidates: { cardId: string }[]; builders: string[] }[]) {
+for (const a of ref.aliases as { alias: string; cardId: string; builders: string[] }[])
+  addAlias(a.cardId, a.alias, a.builders);
+for (const a of ref.ambiguousAliases as {
+  alias: string;
+  candidates: { cardId: string }[];
+  builders: string[];
+}[]) {
   for (const c of a.candidates) addAlias(c.cardId, a.alias, a.builders);
 }
 // normalised spellings (lower-case letters and digits run together) are kept as written: the reader compares them so
 const keysOf = new Map<string, string[]>();
-for (const a of ref.normalizedAliases as { key: string; cardId: string }[]) keysOf.set(a.cardId, [...(keysOf.get(a.cardId) ?? []), a.key]);
+for (const a of ref.normalizedAliases as { key: string; cardId: string }[])
+  keysOf.set(a.cardId, [...(keysOf.get(a.cardId) ?? []), a.key]);
 
 const known = new Set<string>();
 const base = (c: RefCard) => {
@@ -58,34 +77,77 @@ const pts = (c: RefCard) => {
 const extra = (c: RefCard) => ({
   ...(c.source === 'official' ? { official: true } : {}),
   ...(aliasesOf.has(c.id)
-    ? { aliases: Object.fromEntries([...aliasesOf.get(c.id)!].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => [k, [...v].sort()])) }
+    ? {
+        aliases: Object.fromEntries(
+          [...aliasesOf.get(c.id)!]
+            .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+            .map(([k, v]) => [k, [...v].sort()]),
+        ),
+      }
     : {}),
   ...(keysOf.has(c.id) ? { keys: keysOf.get(c.id)!.sort() } : {}),
 });
 
 const ships = [...ref.ships, ...ref.shipsWithoutClass].map((c: RefCard) => {
-  if (c.class !== undefined && !Object.hasOwn(classes, c.class)) throw new Error(`${c.id}: class ${c.class} not in assets/ship-classes.json`);
+  if (c.class !== undefined && !Object.hasOwn(classes, c.class))
+    throw new Error(`${c.id}: class ${c.class} not in assets/ship-classes.json`);
   return { ...base(c), faction: c.faction, ...(c.class ? { class: c.class } : {}), ...pts(c), ...extra(c) };
 });
-const titles = ref.titles.map((c: RefCard) => ({ ...base(c), faction: c.faction, classes: c.classes ?? [], ...pts(c), ...extra(c) }));
-const squadrons = ref.squadrons.map((c: RefCard) => ({
-  ...base(c), faction: c.faction, type: c.squadronType, ...(c.shipName ? { shipName: c.shipName } : {}), unique: !!c.unique,
-  ...pts(c), ...extra(c),
+const titles = ref.titles.map((c: RefCard) => ({
+  ...base(c),
+  faction: c.faction,
+  classes: c.classes ?? [],
+  ...pts(c),
+  ...extra(c),
 }));
-const upgrades = ref.upgrades.map((c: RefCard) => ({ ...base(c), type: c.type, factions: c.factions ?? [], ...pts(c), ...extra(c) }));
+const squadrons = ref.squadrons.map((c: RefCard) => ({
+  ...base(c),
+  faction: c.faction,
+  type: c.squadronType,
+  ...(c.shipName ? { shipName: c.shipName } : {}),
+  unique: !!c.unique,
+  ...pts(c),
+  ...extra(c),
+}));
+const upgrades = ref.upgrades.map((c: RefCard) => ({
+  ...base(c),
+  type: c.type,
+  factions: c.factions ?? [],
+  ...pts(c),
+  ...extra(c),
+}));
 const objectives = ref.objectives.map((c: RefCard) => ({ ...base(c), category: c.category, ...extra(c) }));
-for (const id of [...aliasesOf.keys(), ...keysOf.keys()]) if (!known.has(id)) throw new Error(`alias for an unknown card ${id}`);
+for (const id of [...aliasesOf.keys(), ...keysOf.keys()])
+  if (!known.has(id)) throw new Error(`alias for an unknown card ${id}`);
 
 const out = {
   format: 'armada-cards/1',
-  about: 'Derived by scripts/derive-cards.ts from ../shared/reference/cards.json (do not edit by hand). A card is its name and'
-    + ' its points: points = the value printed on the card, allPoints = every value a fleet builder may write for it (printed,'
-    + ' AMG final errata, community rebalances). official = printed by FFG or released by AMG. aliases = builders\' spellings'
-    + ' recorded in the reference, each with the builders seen writing it; keys = spellings as lower-case letters and digits run together.',
-  source: { file: 'shared/reference/cards.json', built: ref.provenance.built, sources: ref.provenance.sources.map((s: { id: string; repo: string; commit: string }) => `${s.id}: ${s.repo}@${s.commit.slice(0, 12)}`) },
+  about:
+    'Derived by scripts/derive-cards.ts from ../shared/reference/cards.json (do not edit by hand). A card is its name and' +
+    ' its points: points = the value printed on the card, allPoints = every value a fleet builder may write for it (printed,' +
+    " AMG final errata, community rebalances). official = printed by FFG or released by AMG. aliases = builders' spellings" +
+    ' recorded in the reference, each with the builders seen writing it; keys = spellings as lower-case letters and digits run together.',
+  source: {
+    file: 'shared/reference/cards.json',
+    built: ref.provenance.built,
+    sources: ref.provenance.sources.map(
+      (s: { id: string; repo: string; commit: string }) => `${s.id}: ${s.repo}@${s.commit.slice(0, 12)}`,
+    ),
+  },
   factions: ['empire', 'rebel', 'republic', 'separatist', 'scum', 'new-republic'],
-  ships, titles, squadrons, upgrades, objectives,
+  ships,
+  titles,
+  squadrons,
+  upgrades,
+  objectives,
 };
 const file = join(HERE, '..', 'assets', 'cards.json');
-writeFileSync(file, JSON.stringify(out, null, 0).replace(/\},\{/g, '},\n{').replace(/":\[\{/g, '":[\n{') + '\n');
-console.log(`${file}: ${ships.length} ships, ${titles.length} titles, ${squadrons.length} squadrons, ${upgrades.length} upgrades, ${objectives.length} objectives`);
+writeFileSync(
+  file,
+  JSON.stringify(out, null, 0)
+    .replace(/\},\{/g, '},\n{')
+    .replace(/":\[\{/g, '":[\n{') + '\n',
+);
+console.log(
+  `${file}: ${ships.length} ships, ${titles.length} titles, ${squadrons.length} squadrons, ${upgrades.length} upgrades, ${objectives.length} objectives`,
+);

@@ -38,7 +38,11 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const onlySelected = { value: false };
   const turnButton = h(
     'button',
-    { id: 'turn-view', title: 'turn the view 90 degrees (table coordinates do not change)', onclick: hooks.turn },
+    {
+      id: 'turn-view',
+      title: 'turn the view 90 degrees (table coordinates do not change)',
+      onclick: hooks.turn,
+    },
     'Turn view',
   );
   const help = buildHelp();

@@ -13,7 +13,9 @@ import { type Builder, BUILDERS, fleetJson, readFleetList } from '../model/fleet
 const MAX_BYTES = 4 * 1024 * 1024;
 
 function usage(why: string): never {
-  process.stderr.write(`${why}\nusage: npm run --silent fleet -- FILE [--builder ${BUILDERS.join('|')}]   (FILE "-" reads standard input)\n`);
+  process.stderr.write(
+    `${why}\nusage: npm run --silent fleet -- FILE [--builder ${BUILDERS.join('|')}]   (FILE "-" reads standard input)\n`,
+  );
   process.exit(2);
 }
 
@@ -24,11 +26,13 @@ function main(argv: string[]) {
     const a = argv[i];
     if (a === '--builder') {
       const b = argv[++i];
-      if (!BUILDERS.includes(b as Builder)) usage(`unknown builder ${JSON.stringify(b ?? '')}; expected one of ${BUILDERS.join(', ')}`);
+      if (!BUILDERS.includes(b as Builder))
+        usage(`unknown builder ${JSON.stringify(b ?? '')}; expected one of ${BUILDERS.join(', ')}`);
       builder = b as Builder;
     } else if (a.startsWith('--builder=')) {
       const b = a.slice('--builder='.length);
-      if (!BUILDERS.includes(b as Builder)) usage(`unknown builder ${JSON.stringify(b)}; expected one of ${BUILDERS.join(', ')}`);
+      if (!BUILDERS.includes(b as Builder))
+        usage(`unknown builder ${JSON.stringify(b)}; expected one of ${BUILDERS.join(', ')}`);
       builder = b as Builder;
     } else if (a === '-h' || a === '--help') usage('Reads a fleet list and prints what it holds as JSON.');
     else if (file === null) file = a;
@@ -42,7 +46,10 @@ function main(argv: string[]) {
     usage(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   let text = buf.subarray(0, MAX_BYTES).toString('utf8');
-  if (buf.length > MAX_BYTES) process.stderr.write(`${file}: ${buf.length} bytes; the first ${MAX_BYTES} were read (a fleet list is a few kilobytes)\n`);
+  if (buf.length > MAX_BYTES)
+    process.stderr.write(
+      `${file}: ${buf.length} bytes; the first ${MAX_BYTES} were read (a fleet list is a few kilobytes)\n`,
+    );
   if (text.includes('\u0000')) {
     process.stderr.write(`${file}: binary data (NUL bytes), not a text fleet list\n`);
     text = text.replace(/\u0000/g, '');
@@ -50,8 +57,10 @@ function main(argv: string[]) {
   const r = readFleetList(text, { builder });
   for (const n of r.notes) process.stderr.write(`${n}\n`);
   if (!r.ships.length && !r.squadrons.length) {
-    process.stderr.write(`${file}: no Armada ship or squadron recognised (${r.unrecognised.length} line${r.unrecognised.length === 1 ? '' : 's'} not recognised)`
-      + '; is it a fleet builder\'s text export?\n');
+    process.stderr.write(
+      `${file}: no Armada ship or squadron recognised (${r.unrecognised.length} line${r.unrecognised.length === 1 ? '' : 's'} not recognised)` +
+        "; is it a fleet builder's text export?\n",
+    );
   }
   process.stdout.write(`${JSON.stringify(fleetJson(r), null, 2)}\n`);
 }

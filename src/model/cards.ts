@@ -18,23 +18,50 @@ import cardsJson from '../../assets/cards.json';
 export type CardKind = 'ship' | 'title' | 'squadron' | 'upgrade' | 'objective';
 
 interface Common {
-  id: string; name: string; official?: boolean;
+  id: string;
+  name: string;
+  official?: boolean;
   /** builders' spellings, each with the builders seen writing it */
   aliases?: Record<string, string[]>;
   /** spellings as lower-case letters and digits run together */
   keys?: string[];
 }
-export interface ShipCard extends Common { faction: string; class?: string; points: number; allPoints?: number[] }
-export interface TitleCard extends Common { faction: string; classes: string[]; points: number; allPoints?: number[] }
-export interface SquadronCard extends Common {
-  faction: string; type: string; shipName?: string; unique: boolean; points: number; allPoints?: number[];
+export interface ShipCard extends Common {
+  faction: string;
+  class?: string;
+  points: number;
+  allPoints?: number[];
 }
-export interface UpgradeCard extends Common { type: string; factions: string[]; points: number; allPoints?: number[] }
-export interface ObjectiveCard extends Common { category: string }
+export interface TitleCard extends Common {
+  faction: string;
+  classes: string[];
+  points: number;
+  allPoints?: number[];
+}
+export interface SquadronCard extends Common {
+  faction: string;
+  type: string;
+  shipName?: string;
+  unique: boolean;
+  points: number;
+  allPoints?: number[];
+}
+export interface UpgradeCard extends Common {
+  type: string;
+  factions: string[];
+  points: number;
+  allPoints?: number[];
+}
+export interface ObjectiveCard extends Common {
+  category: string;
+}
 
 export type Card =
-  | ({ kind: 'ship' } & ShipCard) | ({ kind: 'title' } & TitleCard) | ({ kind: 'squadron' } & SquadronCard)
-  | ({ kind: 'upgrade' } & UpgradeCard) | ({ kind: 'objective' } & ObjectiveCard);
+  | ({ kind: 'ship' } & ShipCard)
+  | ({ kind: 'title' } & TitleCard)
+  | ({ kind: 'squadron' } & SquadronCard)
+  | ({ kind: 'upgrade' } & UpgradeCard)
+  | ({ kind: 'objective' } & ObjectiveCard);
 
 export interface CardTable {
   ships: ShipCard[];
@@ -48,23 +75,34 @@ export const CARDS: CardTable = cardsJson as unknown as CardTable;
 
 /** The key a name is compared by: lower-case letters and digits, run together. */
 export function cardKey(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 /** A looser key: Mk -> Mark, a lone 1/2 -> I/II, "class" and a word's plural "s" dropped. */
 export function looseKey(s: string): string {
-  const words = s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’‘`]/g, '')
-    .split(/[^a-z0-9]+/).filter(Boolean);
-  return words.flatMap((w) => {
-    if (w === 'class') return [];
-    if (w === 'mk') return ['mark'];
-    const mk = /^mk(i{1,3}|\d)$/.exec(w);
-    if (mk) return ['mark', mk[1] === '1' ? 'i' : mk[1] === '2' ? 'ii' : mk[1]];
-    if (w === '1') return ['i'];
-    if (w === '2') return ['ii'];
-    if ((w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) || /^\d+s$/.test(w)) return [w.slice(0, -1)];
-    return [w];
-  }).join('');
+  const words = s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’‘`]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return words
+    .flatMap((w) => {
+      if (w === 'class') return [];
+      if (w === 'mk') return ['mark'];
+      const mk = /^mk(i{1,3}|\d)$/.exec(w);
+      if (mk) return ['mark', mk[1] === '1' ? 'i' : mk[1] === '2' ? 'ii' : mk[1]];
+      if (w === '1') return ['i'];
+      if (w === '2') return ['ii'];
+      if ((w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) || /^\d+s$/.test(w)) return [w.slice(0, -1)];
+      return [w];
+    })
+    .join('');
 }
 
 /** Every card, with its kind. */
@@ -79,15 +117,20 @@ export function allCards(t: CardTable = CARDS): Card[] {
 }
 
 /** A card found under a name, and whether the name was the card's own (not an alias or a loose form). */
-export interface Hit { card: Card; own: boolean }
+export interface Hit {
+  card: Card;
+  own: boolean;
+}
 
 /** The names a card is known by: its own, the recorded spellings, and the forms built from a squadron's parts. */
 export function namesOf(c: Card): string[] {
   const out = [c.name, ...Object.keys(c.aliases ?? {})];
   if (c.kind === 'squadron') {
-    const type = c.type, bare = type.replace(/\s+squadron$/i, '');
+    const type = c.type,
+      bare = type.replace(/\s+squadron$/i, '');
     if (cardKey(c.name) !== cardKey(type)) {
-      for (const ship of [type, bare, c.shipName].filter((x): x is string => !!x)) out.push(`${c.name} - ${ship}`, `${c.name} (${ship})`);
+      for (const ship of [type, bare, c.shipName].filter((x): x is string => !!x))
+        out.push(`${c.name} - ${ship}`, `${c.name} (${ship})`);
     } else if (bare !== type) {
       out.push(bare);
     }
@@ -109,7 +152,12 @@ export class CardIndex {
       const list = m.get(k);
       if (!list) m.set(k, [hit]);
       else if (!list.some((h) => h.card === hit.card)) list.push(hit);
-      else if (hit.own) list.splice(list.findIndex((h) => h.card === hit.card), 1, hit);
+      else if (hit.own)
+        list.splice(
+          list.findIndex((h) => h.card === hit.card),
+          1,
+          hit,
+        );
     };
     for (const card of this.cards) {
       namesOf(card).forEach((n, i) => {
@@ -143,13 +191,17 @@ export class CardIndex {
     if (this.nearMemo.has(memo)) return this.nearMemo.get(memo)!;
     const a = bigrams(key);
     const na = key.length - 1;
-    let best: Card | null = null, score = 0;
+    let best: Card | null = null,
+      score = 0;
     for (const c of this.grams()) {
       if (kinds && !kinds.includes(c.card.kind)) continue;
       let common = 0;
       for (const [g, v] of c.grams) common += Math.min(v, a.get(g) ?? 0);
       const s = (2 * common) / (na + c.n);
-      if (s > score) { score = s; best = c.card; }
+      if (s > score) {
+        score = s;
+        best = c.card;
+      }
     }
     const out = best && score >= 0.6 ? best : null;
     if (this.nearMemo.size < 10_000) this.nearMemo.set(memo, out);
@@ -162,7 +214,9 @@ export class CardIndex {
     if (key.length < 4) return null;
     const memo = `${kinds?.join(',') ?? ''}|${key}`;
     if (this.beginMemo.has(memo)) return this.beginMemo.get(memo)!;
-    const out = this.grams().find((c) => (!kinds || kinds.includes(c.card.kind)) && c.key.startsWith(key))?.card ?? null;
+    const out =
+      this.grams().find((c) => (!kinds || kinds.includes(c.card.kind)) && c.key.startsWith(key))?.card ??
+      null;
     if (this.beginMemo.size < 10_000) this.beginMemo.set(memo, out);
     return out;
   }
@@ -171,8 +225,14 @@ export class CardIndex {
   private beginMemo = new Map<string, Card | null>();
   private grams() {
     // every name a card is known by (a misspelt "Victry II" is nearest Kingston's "Victory II")
-    return (this.bigramCache ??= this.cards.flatMap((card) => [...new Set(namesOf(card).map(cardKey))].map((k) => (
-      { card, key: k, grams: bigrams(k), n: Math.max(0, k.length - 1) }))));
+    return (this.bigramCache ??= this.cards.flatMap((card) =>
+      [...new Set(namesOf(card).map(cardKey))].map((k) => ({
+        card,
+        key: k,
+        grams: bigrams(k),
+        n: Math.max(0, k.length - 1),
+      })),
+    ));
   }
 }
 

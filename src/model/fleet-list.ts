@@ -31,7 +31,15 @@
 import { type Card, cardIndex, type CardIndex, type CardKind, factionsOf, type Hit, pointsOf } from './cards';
 
 export type Builder = 'kingston' | 'starforge' | 'warlords' | 'afd-old' | 'afd-new' | 'fabs' | 'plain';
-export const BUILDERS: readonly Builder[] = ['kingston', 'starforge', 'warlords', 'afd-old', 'afd-new', 'fabs', 'plain'];
+export const BUILDERS: readonly Builder[] = [
+  'kingston',
+  'starforge',
+  'warlords',
+  'afd-old',
+  'afd-new',
+  'fabs',
+  'plain',
+];
 
 export interface ReadShip {
   card: string;
@@ -47,8 +55,19 @@ export interface ReadShip {
   total: number;
   line: number;
 }
-export interface ReadSquadron { card: string; cardId: string; count: number; points: number; unique: boolean; lines: number[] }
-export interface Unrecognised { line: number; text: string; hint: string }
+export interface ReadSquadron {
+  card: string;
+  cardId: string;
+  count: number;
+  points: number;
+  unique: boolean;
+  lines: number[];
+}
+export interface Unrecognised {
+  line: number;
+  text: string;
+  hint: string;
+}
 
 export interface FleetReading {
   builder: Builder;
@@ -85,9 +104,17 @@ export interface FleetJson {
 
 export function fleetJson(r: FleetReading): FleetJson {
   return {
-    format: 'armada-fleet/1', builder: r.builder, name: r.name, faction: r.faction, points: r.points,
+    format: 'armada-fleet/1',
+    builder: r.builder,
+    name: r.name,
+    faction: r.faction,
+    points: r.points,
     ships: r.ships.map((s) => ({
-      card: s.card, ...(s.class ? { class: s.class } : {}), ...(s.title ? { title: s.title } : {}), name: s.name, points: s.points,
+      card: s.card,
+      ...(s.class ? { class: s.class } : {}),
+      ...(s.title ? { title: s.title } : {}),
+      name: s.name,
+      points: s.points,
       upgrades: s.upgrades,
     })),
     squadrons: r.squadrons.map((q) => ({ card: q.card, count: q.count, points: q.points })),
@@ -113,7 +140,14 @@ export interface FleetPiece {
 export function fleetPieces(r: FleetReading, text = ''): FleetPiece[] {
   const lines = text ? text.split(/\r\n|\r|\n/) : [];
   const at = (n: number) => (lines[n - 1] ?? '').trim().slice(0, 200);
-  const out: FleetPiece[] = r.ships.map((s) => ({ kind: 'ship', name: s.name, card: s.card, ...(s.class ? { class: s.class } : {}), line: s.line, text: at(s.line) }));
+  const out: FleetPiece[] = r.ships.map((s) => ({
+    kind: 'ship',
+    name: s.name,
+    card: s.card,
+    ...(s.class ? { class: s.class } : {}),
+    line: s.line,
+    text: at(s.line),
+  }));
   for (const q of r.squadrons) {
     for (let k = 0; k < q.count; k++) {
       const line = q.lines[Math.min(k, q.lines.length - 1)];
@@ -143,15 +177,22 @@ export const MAX_COUNT = 20;
 const MAX_HINTS = 100;
 
 const FACTION_WORDS: [RegExp, string][] = [
-  [/separatist|confedera|\bcis\b/i, 'separatist'], [/new republic|\bnr\b/i, 'new-republic'], [/republic|\bgar\b/i, 'republic'],
-  [/rebel|\breb\b/i, 'rebel'], [/empire|imperial|\bimp\b/i, 'empire'], [/scum|\bsc\b/i, 'scum'],
+  [/separatist|confedera|\bcis\b/i, 'separatist'],
+  [/new republic|\bnr\b/i, 'new-republic'],
+  [/republic|\bgar\b/i, 'republic'],
+  [/rebel|\breb\b/i, 'rebel'],
+  [/empire|imperial|\bimp\b/i, 'empire'],
+  [/scum|\bsc\b/i, 'scum'],
 ];
 export function factionOf(text: string): string | null {
   for (const [re, f] of FACTION_WORDS) if (re.test(text)) return f;
   return null;
 }
 
-type Pts = { kind: 'one'; n: number } | { kind: 'sum'; base: number; upg: number; total: number } | { kind: 'times'; count: number; each: number };
+type Pts =
+  | { kind: 'one'; n: number }
+  | { kind: 'sum'; base: number; upg: number; total: number }
+  | { kind: 'times'; count: number; each: number };
 
 interface Tok {
   no: number;
@@ -183,12 +224,21 @@ function tokenise(raw: string, no: number, fabs: boolean): Tok {
   if (fab) t = t.slice(fab[0].length);
   else {
     const b = /^(?:[•·●▪◦*+>]|[-–—](?!\d))\s*/.exec(t);
-    if (b) { bullet = true; t = t.slice(b[0].length); }
+    if (b) {
+      bullet = true;
+      t = t.slice(b[0].length);
+    }
   }
   let flagship = false;
-  t = t.replace(/\[\s*flagship\s*\]/i, () => { flagship = true; return ' '; });
+  t = t.replace(/\[\s*flagship\s*\]/i, () => {
+    flagship = true;
+    return ' ';
+  });
   // tags: Star Forge's "[Legacy]" and "{IMP}"
-  t = t.replace(/\[[^\]]{0,30}\]|\{[^}]{0,12}\}/g, ' ').replace(/\s+/g, ' ').trim();
+  t = t
+    .replace(/\[[^\]]{0,30}\]|\{[^}]{0,12}\}/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   t = t.replace(/\s*!+$/, '');
   let pts: Pts | null = null;
   const g = /\(([^()]*)\)\s*$/.exec(t);
@@ -196,23 +246,37 @@ function tokenise(raw: string, no: number, fabs: boolean): Tok {
     const inner = g[1].trim();
     let m: RegExpExecArray | null;
     if ((m = PTS_ONE.exec(inner))) pts = { kind: 'one', n: Number(m[1]) };
-    else if ((m = PTS_SUM.exec(inner))) pts = { kind: 'sum', base: Number(m[1]), upg: Number(m[2]), total: m[3] ? Number(m[3]) : Number(m[1]) + Number(m[2]) };
+    else if ((m = PTS_SUM.exec(inner)))
+      pts = {
+        kind: 'sum',
+        base: Number(m[1]),
+        upg: Number(m[2]),
+        total: m[3] ? Number(m[3]) : Number(m[1]) + Number(m[2]),
+      };
     else if ((m = PTS_TIMES.exec(inner))) pts = { kind: 'times', count: Number(m[1]), each: Number(m[2]) };
     if (pts) t = t.slice(0, g.index).trim();
   }
   if (!pts) {
     // "Victory II - 85", "Victory II: 85 points"
     const m = /(?:\s+[-–—]\s+|\s*:\s*)(\d{1,4})\s*(?:pts?|points?)?$/i.exec(t);
-    if (m && m.index > 0) { pts = { kind: 'one', n: Number(m[1]) }; t = t.slice(0, m.index).trim(); }
+    if (m && m.index > 0) {
+      pts = { kind: 'one', n: Number(m[1]) };
+      t = t.slice(0, m.index).trim();
+    }
   }
   const withCount = t;
   let count: number | null = null;
   // "2 x TIE", "2x TIE", "2×TIE", Warlords' "2 TIE" (and "2 X-wing" is two X-wings)
   const c = /^(\d{1,4})\s*(?:[x×](?=\s)|×)\s*/i.exec(t) ?? /^(\d{1,4})\s+(?=[^\d\s])/.exec(t);
-  if (c) { count = Number(c[1]); t = t.slice(c[0].length); }
-  else {
+  if (c) {
+    count = Number(c[1]);
+    t = t.slice(c[0].length);
+  } else {
     const s = /\s+[x×]\s*(\d{1,4})$/i.exec(t);
-    if (s) { count = Number(s[1]); t = t.slice(0, s.index); }
+    if (s) {
+      count = Number(s[1]);
+      t = t.slice(0, s.index);
+    }
   }
   if (pts?.kind === 'times' && count === null) count = pts.count;
   return { no, t: full, indent, bullet, name: t.trim(), withCount, count, pts, flagship };
@@ -221,34 +285,76 @@ function tokenise(raw: string, no: number, fabs: boolean): Tok {
 /** What the text looks like it came from. */
 export function detectBuilder(text: string): Builder {
   const head = text.slice(0, 20_000);
-  const first = head.split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const first = head
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   const top = first[0] ?? '';
-  if (/^\S.*\bfleet\s*\(\s*\d+\s*points?\s*\)\s*$/i.test(top) || /^\s*\d+\s*•\s*objectives\b/im.test(head)) return 'fabs';
-  if (/\(\s*\d+\s*\/\s*\d+\s*\/\s*\d+\s*\)\s*$/.test(top) || /\(\s*\d+\s*\+\s*\d+\s*:\s*\d+\s*\)\s*$/m.test(head)) return 'afd-new';
-  if (/\(\s*\d+\s*\/\s*\d+\s*\)\s*$/.test(top) || /\(\s*\d+\s*\+\s*\d+\s*\)\s*$/m.test(head) || /\(\s*\d+\s*x\s*\d+\s*\)\s*$/im.test(head)) return 'afd-old';
-  if (/total (ship|squadron) cost/i.test(head) || /\(\s*\d+\s+points\s*\)/i.test(head) || /^\s*(assault|defen[cs]e|navigation) objective\s*:/im.test(head) || /\[\s*flagship\s*\]/i.test(head)) return 'warlords';
-  const kingstonish = /^\s*(name|faction|commander)\s*:/im.test(head) || /^\s*=\s*\d+\s*points\s*$/im.test(head) || /^\s*total points\s*:/im.test(head);
-  if (/^ name\s*:/im.test(head) || /\[(legacy|oldlegacy|legacybeta|nexus|legends)\]|\{(imp|reb|gar|cis|nr|scum)\}/i.test(head)
-    || (kingstonish && /^\s*•\s*(\d+\s*x\s*)?[^-\n]+ - [^\n]+\(\d+\)\s*$/m.test(head)) || /^\s*name\s*:\s*untitled fleet\s*$/im.test(head)) return 'starforge';
+  if (/^\S.*\bfleet\s*\(\s*\d+\s*points?\s*\)\s*$/i.test(top) || /^\s*\d+\s*•\s*objectives\b/im.test(head))
+    return 'fabs';
+  if (
+    /\(\s*\d+\s*\/\s*\d+\s*\/\s*\d+\s*\)\s*$/.test(top) ||
+    /\(\s*\d+\s*\+\s*\d+\s*:\s*\d+\s*\)\s*$/m.test(head)
+  )
+    return 'afd-new';
+  if (
+    /\(\s*\d+\s*\/\s*\d+\s*\)\s*$/.test(top) ||
+    /\(\s*\d+\s*\+\s*\d+\s*\)\s*$/m.test(head) ||
+    /\(\s*\d+\s*x\s*\d+\s*\)\s*$/im.test(head)
+  )
+    return 'afd-old';
+  if (
+    /total (ship|squadron) cost/i.test(head) ||
+    /\(\s*\d+\s+points\s*\)/i.test(head) ||
+    /^\s*(assault|defen[cs]e|navigation) objective\s*:/im.test(head) ||
+    /\[\s*flagship\s*\]/i.test(head)
+  )
+    return 'warlords';
+  const kingstonish =
+    /^\s*(name|faction|commander)\s*:/im.test(head) ||
+    /^\s*=\s*\d+\s*points\s*$/im.test(head) ||
+    /^\s*total points\s*:/im.test(head);
+  if (
+    /^ name\s*:/im.test(head) ||
+    /\[(legacy|oldlegacy|legacybeta|nexus|legends)\]|\{(imp|reb|gar|cis|nr|scum)\}/i.test(head) ||
+    (kingstonish && /^\s*•\s*(\d+\s*x\s*)?[^-\n]+ - [^\n]+\(\d+\)\s*$/m.test(head)) ||
+    /^\s*name\s*:\s*untitled fleet\s*$/im.test(head)
+  )
+    return 'starforge';
   if (kingstonish || /\)\s*!\s*$/m.test(head)) return 'kingston';
   return 'plain';
 }
 
 /** A web page pasted instead of its text: the text, line breaks where the page breaks lines. */
 function htmlToText(s: string): string {
-  return s.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+  return s
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/<br\s*\/?>|<\/(p|div|li|tr|h\d|pre|table|ul|ol)\s*>/gi, '\n')
     .replace(/<[^>]{0,2000}>/g, '')
-    .replace(/&nbsp;/g, ' ').replace(/&bull;/g, '•').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'").replace(/&#(\d{1,6});/g, (_, n) => String.fromCodePoint(Math.min(Number(n), 0x10ffff)))
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&bull;/g, '•')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&#(\d{1,6});/g, (_, n) => String.fromCodePoint(Math.min(Number(n), 0x10ffff)))
     .replace(/&amp;/g, '&');
 }
-const looksLikeHtml = (s: string) => /<(!doctype|html|body|head|div|p|br|span|table|li|ul|pre)\b[^>]*>/i.test(s.slice(0, 100_000));
+const looksLikeHtml = (s: string) =>
+  /<(!doctype|html|body|head|div|p|br|span|table|li|ul|pre)\b[^>]*>/i.test(s.slice(0, 100_000));
 
 type Role = 'ship' | 'squadron' | 'objective' | 'sub';
-interface Entry { role: Role; hits: Hit[]; tok: Tok; ship?: Entry; count: number; fixed?: boolean }
+interface Entry {
+  role: Role;
+  hits: Hit[];
+  tok: Tok;
+  ship?: Entry;
+  count: number;
+  fixed?: boolean;
+}
 
-const HEADER = /^(fleet name|name|faction|commander|author|format|assault objective|defen[cs]e objective|navigation objective|assault|defen[cs]e|navigation|objectives?|points|fleet points|total points|total|ships|squadrons)\s*:\s*(.*)$/i;
+const HEADER =
+  /^(fleet name|name|faction|commander|author|format|assault objective|defen[cs]e objective|navigation objective|assault|defen[cs]e|navigation|objectives?|points|fleet points|total points|total|ships|squadrons)\s*:\s*(.*)$/i;
 
 /** Read a fleet list (see the module's comment). Never throws; what it cannot read is listed. */
 export function readFleetList(input: string, opts: ReadOptions = {}): FleetReading {
@@ -257,7 +363,9 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
   let text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (looksLikeHtml(text)) {
     text = htmlToText(text);
-    notes.push('The text is a web page (HTML): its text was read. Paste the fleet builder\'s text export instead.');
+    notes.push(
+      "The text is a web page (HTML): its text was read. Paste the fleet builder's text export instead.",
+    );
   }
   const builder = opts.builder ?? detectBuilder(text);
   const fixes = opts.fixes ?? {};
@@ -266,10 +374,14 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
   const unrecognised: Unrecognised[] = [];
   const leftOut: FleetReading['leftOut'] = [];
   if (lines.length > MAX_LINES) {
-    notes.push(`The text has ${lines.length} lines; the first ${MAX_LINES} were read (a fleet list is under 100 lines).`);
+    notes.push(
+      `The text has ${lines.length} lines; the first ${MAX_LINES} were read (a fleet list is under 100 lines).`,
+    );
     lines = lines.slice(0, MAX_LINES);
   }
-  let name: string | null = null, faction: string | null = null, stated: number | null = null;
+  let name: string | null = null,
+    faction: string | null = null,
+    stated: number | null = null;
   const objectives: string[] = [];
   const entries: Entry[] = [];
   let section: 'ships' | 'squadrons' | null = null;
@@ -286,10 +398,14 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     return near ? `${what}; the nearest card: "${near.name}" (${near.kind})` : what;
   };
   const objective = (no: number, raw: string, v: string) => {
-    for (const part of v.split(/\s+-\s+|,\s*/).map((p) => p.trim()).filter(Boolean)) {
+    for (const part of v
+      .split(/\s+-\s+|,\s*/)
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const hits = index.find(part.replace(/\s*\(\d+\)\s*$/, ''), ['objective']);
       if (hits.length) objectives.push(hits[0].card.name);
-      else if (!/^(none|-+|n\/a)$/i.test(part)) miss(no, raw, nearHint(part, ['objective'], `"${part}" is no objective card`));
+      else if (!/^(none|-+|n\/a)$/i.test(part))
+        miss(no, raw, nearHint(part, ['objective'], `"${part}" is no objective card`));
     }
   };
 
@@ -301,23 +417,34 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     // a comment (the reference lists carry one naming their source); never part of an export
     if (trimmed.startsWith('# ')) continue;
     if (trimmed.length > MAX_LINE_CHARS) {
-      miss(no, trimmed, `a line of ${trimmed.length} characters is no card line (a card's line is under ${MAX_LINE_CHARS})`);
+      miss(
+        no,
+        trimmed,
+        `a line of ${trimmed.length} characters is no card line (a card's line is under ${MAX_LINE_CHARS})`,
+      );
       continue;
     }
     const fix = Object.hasOwn(fixes, no) ? fixes[no] : undefined;
-    if (fix === null) { leftOut.push({ line: no, text: short(trimmed) }); continue; }
+    if (fix === null) {
+      leftOut.push({ line: no, text: short(trimmed) });
+      continue;
+    }
     const first = !sawContent;
     sawContent = true;
     const plainT = trimmed.replace(/\t/g, ' ').replace(/\s+/g, ' ');
     // headers
     const h = fix === undefined ? HEADER.exec(plainT.replace(/^[•·*-]\s*/, '')) : null;
     if (h) {
-      const key = h[1].toLowerCase(), v = h[2].trim();
+      const key = h[1].toLowerCase(),
+        v = h[2].trim();
       if (key === 'name' || key === 'fleet name') name = v || name;
       else if (key === 'faction') faction = factionOf(v) ?? faction;
-      else if (/^(assault|defen[cs]e|navigation)/.test(key) || key.startsWith('objective')) objective(no, trimmed, v);
-      else if (/points|total/.test(key)) { const n = /\d+/.exec(v); if (n) stated = Number(n[0]); }
-      else if (key === 'squadrons') section = 'squadrons';
+      else if (/^(assault|defen[cs]e|navigation)/.test(key) || key.startsWith('objective'))
+        objective(no, trimmed, v);
+      else if (/points|total/.test(key)) {
+        const n = /\d+/.exec(v);
+        if (n) stated = Number(n[0]);
+      } else if (key === 'squadrons') section = 'squadrons';
       else if (key === 'ships') section = 'ships';
       if (key !== 'commander' && !/^(assault|defen|navig|obj)/.test(key)) ship = null;
       continue;
@@ -344,20 +471,32 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
         stated = Number(fab[2]);
         continue;
       }
-      if (builder === 'warlords' && first) { name = plainT; continue; }
+      if (builder === 'warlords' && first) {
+        name = plainT;
+        continue;
+      }
     }
     const tok = tokenise(raw, no, fabs);
     if (fabs && fix === undefined) {
       // "Ship - Upgrade - Upgrade (169)", "Objectives - A - B (0)"
       const parts = tok.name.split(/\s+-\s+/);
-      if (/^objectives?$/i.test(parts[0])) { objective(no, trimmed, parts.slice(1).join(' - ')); continue; }
+      if (/^objectives?$/i.test(parts[0])) {
+        objective(no, trimmed, parts.slice(1).join(' - '));
+        continue;
+      }
       const head = index.find(parts[0], ['ship', 'squadron']);
       if (head.length && parts.length > 1) {
-        const e: Entry = { role: head.some((x) => x.card.kind === 'ship') ? 'ship' : 'squadron', hits: head, tok, count: 1 };
+        const e: Entry = {
+          role: head.some((x) => x.card.kind === 'ship') ? 'ship' : 'squadron',
+          hits: head,
+          tok,
+          count: 1,
+        };
         entries.push(e);
         for (const p of parts.slice(1)) {
           const u = index.find(p, ['title', 'upgrade']);
-          if (u.length) entries.push({ role: 'sub', hits: u, tok: { ...tok, name: p, pts: null }, ship: e, count: 1 });
+          if (u.length)
+            entries.push({ role: 'sub', hits: u, tok: { ...tok, name: p, pts: null }, ship: e, count: 1 });
           else miss(no, trimmed, nearHint(p, ['title', 'upgrade'], `"${p}" is no upgrade card`));
         }
         ship = null;
@@ -366,24 +505,54 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     }
     if (fix !== undefined) {
       const card = index.cards.find((c) => c.id === fix);
-      if (!card) { miss(no, trimmed, `the card chosen for this line (${fix}) is not in the card table`); continue; }
+      if (!card) {
+        miss(no, trimmed, `the card chosen for this line (${fix}) is not in the card table`);
+        continue;
+      }
       const hit: Hit = { card, own: true };
-      const role: Role = card.kind === 'ship' ? 'ship' : card.kind === 'squadron' ? 'squadron' : card.kind === 'objective' ? 'objective' : 'sub';
-      if (role === 'objective') { objectives.push(card.name); continue; }
-      if (role === 'sub' && !ship) { miss(no, trimmed, `"${card.name}" is an upgrade, and no ship stands above this line`); continue; }
-      const e: Entry = { role, hits: [hit], tok, count: role === 'squadron' ? Math.max(1, tok.count ?? 1) : 1, fixed: true, ...(role === 'sub' ? { ship: ship! } : {}) };
+      const role: Role =
+        card.kind === 'ship'
+          ? 'ship'
+          : card.kind === 'squadron'
+            ? 'squadron'
+            : card.kind === 'objective'
+              ? 'objective'
+              : 'sub';
+      if (role === 'objective') {
+        objectives.push(card.name);
+        continue;
+      }
+      if (role === 'sub' && !ship) {
+        miss(no, trimmed, `"${card.name}" is an upgrade, and no ship stands above this line`);
+        continue;
+      }
+      const e: Entry = {
+        role,
+        hits: [hit],
+        tok,
+        count: role === 'squadron' ? Math.max(1, tok.count ?? 1) : 1,
+        fixed: true,
+        ...(role === 'sub' ? { ship: ship! } : {}),
+      };
       entries.push(e);
       if (role === 'ship') ship = e;
       continue;
     }
-    if (!tok.name) { miss(no, trimmed, 'no name on this line'); continue; }
+    if (!tok.name) {
+      miss(no, trimmed, 'no name on this line');
+      continue;
+    }
     const sub = (tok.bullet || tok.indent > 0) && ship !== null && section !== 'squadrons';
     if (sub) {
       const u = index.find(tok.name, ['title', 'upgrade']);
-      if (u.length) { entries.push({ role: 'sub', hits: u, tok, ship: ship!, count: 1 }); continue; }
+      if (u.length) {
+        entries.push({ role: 'sub', hits: u, tok, ship: ship!, count: 1 });
+        continue;
+      }
     }
     // a ship, squadron or objective: by the name with its count, else the whole text (a number may be part of it)
-    const kinds: CardKind[] = section === 'squadrons' ? ['squadron', 'ship', 'objective'] : ['ship', 'squadron', 'objective'];
+    const kinds: CardKind[] =
+      section === 'squadrons' ? ['squadron', 'ship', 'objective'] : ['ship', 'squadron', 'objective'];
     let hits = index.find(tok.name, kinds);
     let count = tok.count ?? 1;
     if (!hits.length && tok.count !== null) {
@@ -393,7 +562,10 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     if (hits.length) {
       const best = kinds.find((k) => hits.some((x) => x.card.kind === k))!;
       hits = hits.filter((x) => x.card.kind === best);
-      if (best === 'objective') { objectives.push(hits[0].card.name); continue; }
+      if (best === 'objective') {
+        objectives.push(hits[0].card.name);
+        continue;
+      }
       if (count < 1 || count > MAX_COUNT) {
         miss(no, trimmed, `a count of ${count}: expected 1 to ${MAX_COUNT} of one card on a line`);
         continue;
@@ -414,7 +586,10 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     const pair = /^(.+?)\s+[-–—:]\s+(.+)$/.exec(tok.name) ?? /^(.+?)\s*\(([^()]+)\)$/.exec(tok.name);
     if (pair) {
       const [a, b] = [pair[1], pair[2]];
-      for (const [shipName, titleName] of [[a, b], [b, a]]) {
+      for (const [shipName, titleName] of [
+        [a, b],
+        [b, a],
+      ]) {
         const sh = index.find(shipName, ['ship']);
         const ti = sh.length ? index.find(titleName, ['title']).filter((x) => fits(x.card, sh)) : [];
         if (!ti.length) continue;
@@ -429,15 +604,26 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     const other = index.find(tok.name);
     if (other.length) {
       const c = other[0].card;
-      miss(no, trimmed, c.kind === 'upgrade' || c.kind === 'title'
-        ? `"${c.name}" is ${c.kind === 'title' ? 'a title' : 'an upgrade'} card, and no ship stands above this line`
-        : `"${c.name}" is a ${c.kind} card`);
+      miss(
+        no,
+        trimmed,
+        c.kind === 'upgrade' || c.kind === 'title'
+          ? `"${c.name}" is ${c.kind === 'title' ? 'a title' : 'an upgrade'} card, and no ship stands above this line`
+          : `"${c.name}" is a ${c.kind} card`,
+      );
       continue;
     }
     // an unknown top-level line may be a ship: the bulleted lines after it are not the ship above's
     if (!tok.bullet && tok.indent === 0) ship = null;
-    if (looksLikeTag(trimmed)) { miss(no, trimmed, 'markup (HTML or code), not a line of a fleet list'); continue; }
-    miss(no, trimmed, nearHint(tok.name, ['ship', 'squadron', 'title', 'upgrade', 'objective'], 'no card of that name'));
+    if (looksLikeTag(trimmed)) {
+      miss(no, trimmed, 'markup (HTML or code), not a line of a fleet list');
+      continue;
+    }
+    miss(
+      no,
+      trimmed,
+      nearHint(tok.name, ['ship', 'squadron', 'title', 'upgrade', 'objective'], 'no card of that name'),
+    );
   }
 
   // the list's faction: its own line, else the faction its cards agree on
@@ -445,7 +631,10 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     const tally = new Map<string, number>();
     for (const e of entries) {
       const fs = new Set(e.hits.flatMap((x) => factionsOf(x.card)));
-      if (fs.size === 1) { const f = [...fs][0]; tally.set(f, (tally.get(f) ?? 0) + 1); }
+      if (fs.size === 1) {
+        const f = [...fs][0];
+        tally.set(f, (tally.get(f) ?? 0) + 1);
+      }
     }
     const best = [...tally.entries()].sort((a, b) => b[1] - a[1]);
     if (best.length && (best.length === 1 || best[0][1] > best[1][1])) faction = best[0][0];
@@ -458,7 +647,16 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
   for (const e of entries) {
     if (e.role === 'ship') {
       const card = choose(e.hits, faction, shipNumbers(e.tok, fabs)).card as Extract<Card, { kind: 'ship' }>;
-      const s: ReadShip = { card: card.name, cardId: card.id, ...(card.class ? { class: card.class } : {}), name: card.name, points: card.points, upgrades: [], total: 0, line: e.tok.no };
+      const s: ReadShip = {
+        card: card.name,
+        cardId: card.id,
+        ...(card.class ? { class: card.class } : {}),
+        name: card.name,
+        points: card.points,
+        upgrades: [],
+        total: 0,
+        line: e.tok.no,
+      };
       const p = e.tok.pts;
       if (p?.kind === 'one' && !fabs) s.points = p.n;
       else if (p?.kind === 'sum') s.points = p.base;
@@ -471,16 +669,29 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
       const p = e.tok.pts?.kind === 'one' ? e.tok.pts.n : null;
       const hits = e.hits.filter((x) => x.card.kind !== 'title' || x.card.classes.includes(s.class ?? ''));
       const c = choose(hits.length ? hits : e.hits, faction, p === null ? [] : [p]).card;
-      if (c.kind === 'title' && !s.title) { s.title = c.name; s.name = c.name; }
-      else s.upgrades.push(c.name);
+      if (c.kind === 'title' && !s.title) {
+        s.title = c.name;
+        s.name = c.name;
+      } else s.upgrades.push(c.name);
       upgradePoints.set(s, upgradePoints.get(s)! + (p ?? pointsOf(c)[0]));
     } else if (e.role === 'squadron') {
       const nums = squadronNumbers(e.tok, e.count);
       const card = choose(e.hits, faction, nums).card as Extract<Card, { kind: 'squadron' }>;
       const each = squadronEach(e.tok, e.count, card);
       const had = squadrons.find((q) => q.cardId === card.id);
-      if (had) { had.count += e.count; had.points += each * e.count; had.lines.push(e.tok.no); }
-      else squadrons.push({ card: card.name, cardId: card.id, count: e.count, points: each * e.count, unique: card.unique, lines: [e.tok.no] });
+      if (had) {
+        had.count += e.count;
+        had.points += each * e.count;
+        had.lines.push(e.tok.no);
+      } else
+        squadrons.push({
+          card: card.name,
+          cardId: card.id,
+          count: e.count,
+          points: each * e.count,
+          unique: card.unique,
+          lines: [e.tok.no],
+        });
     }
   }
   for (const e of entries) {
@@ -492,14 +703,27 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
       // Fab's gives the ship with its upgrades: the ship card's own value is the one of its values that leaves the upgrades theirs
       const card = index.cards.find((c) => c.id === s.cardId)!;
       const up = upgradePoints.get(s)!;
-      s.points = pointsOf(card).find((v) => v + up === p.n) ?? pointsOf(card).find((v) => Math.abs(p.n - v - up) <= 6) ?? s.points;
+      s.points =
+        pointsOf(card).find((v) => v + up === p.n) ??
+        pointsOf(card).find((v) => Math.abs(p.n - v - up) <= 6) ??
+        s.points;
     } else if (p?.kind === 'sum') s.total = p.total;
     else s.total = s.points + upgradePoints.get(s)!;
   }
   const readPoints = ships.reduce((n, s) => n + s.total, 0) + squadrons.reduce((n, q) => n + q.points, 0);
   return {
-    builder, name, faction, points: stated ?? readPoints, statedPoints: stated, readPoints,
-    ships, squadrons, objectives, unrecognised, leftOut, notes,
+    builder,
+    name,
+    faction,
+    points: stated ?? readPoints,
+    statedPoints: stated,
+    readPoints,
+    ships,
+    squadrons,
+    objectives,
+    unrecognised,
+    leftOut,
+    notes,
   };
 }
 
@@ -525,7 +749,8 @@ function squadronNumbers(t: Tok, count: number): number[] {
 }
 /** A squadron's points each: the list's number (a total for the count, or each), else the card's printed value. */
 function squadronEach(t: Tok, count: number, card: Card): number {
-  const p = t.pts, values = pointsOf(card);
+  const p = t.pts,
+    values = pointsOf(card);
   if (!p) return values[0];
   if (p.kind === 'times') return p.each;
   const n = p.kind === 'one' ? p.n : p.base;
@@ -537,8 +762,15 @@ function squadronEach(t: Tok, count: number, card: Card): number {
 /** The card a name means: of the list's faction, then the one whose printed (else any) value is the number written, own names first, official first. */
 function choose(hits: Hit[], faction: string | null, numbers: number[]): Hit {
   let c = hits;
-  const narrow = (f: (h: Hit) => boolean) => { const n = c.filter(f); if (n.length) c = n; };
-  if (faction) narrow((h) => { const fs = factionsOf(h.card); return !fs.length || fs.includes(faction); });
+  const narrow = (f: (h: Hit) => boolean) => {
+    const n = c.filter(f);
+    if (n.length) c = n;
+  };
+  if (faction)
+    narrow((h) => {
+      const fs = factionsOf(h.card);
+      return !fs.length || fs.includes(faction);
+    });
   if (numbers.length) {
     const printed = c.filter((h) => h.card.kind !== 'objective' && numbers.includes(h.card.points));
     if (printed.length) c = printed;

@@ -28,7 +28,8 @@ export class FleetReader {
       w.onerror = () => {
         w.terminate();
         if (this.worker === w) this.worker = null;
-        for (const [seq, done] of this.waiting) if (seq === this.seq) done(failed('the fleet reader stopped'));
+        for (const [seq, done] of this.waiting)
+          if (seq === this.seq) done(failed('the fleet reader stopped'));
         this.waiting.clear();
       };
       return w;
@@ -42,12 +43,19 @@ export class FleetReader {
     const seq = ++this.seq;
     // a real list (a few kilobytes) reads in a millisecond or two: on the page, at once
     if (text.length <= ON_PAGE_CHARS) {
-      for (const [s, done] of this.waiting) { this.waiting.delete(s); done(null as unknown as FleetReading); }
+      for (const [s, done] of this.waiting) {
+        this.waiting.delete(s);
+        done(null as unknown as FleetReading);
+      }
       return Promise.resolve(readFleetList(text, { builder, fixes }));
     }
     if (this.worker === undefined) this.worker = typeof Worker === 'undefined' ? null : this.start();
     if (!this.worker) return Promise.resolve(readFleetList(text, { builder, fixes }));
-    for (const [s, done] of this.waiting) if (s !== seq) { this.waiting.delete(s); done(null as unknown as FleetReading); }
+    for (const [s, done] of this.waiting)
+      if (s !== seq) {
+        this.waiting.delete(s);
+        done(null as unknown as FleetReading);
+      }
     return new Promise<FleetReading | null>((resolve) => {
       this.waiting.set(seq, resolve as (r: FleetReading) => void);
       this.worker!.postMessage({ seq, text, builder, fixes } satisfies FleetReadRequest);
@@ -57,7 +65,17 @@ export class FleetReader {
 
 function failed(why: string): FleetReading {
   return {
-    builder: 'plain', name: null, faction: null, points: 0, statedPoints: null, readPoints: 0, ships: [], squadrons: [], objectives: [],
-    unrecognised: [], leftOut: [], notes: [`The list could not be read: ${why}.`],
+    builder: 'plain',
+    name: null,
+    faction: null,
+    points: 0,
+    statedPoints: null,
+    readPoints: 0,
+    ships: [],
+    squadrons: [],
+    objectives: [],
+    unrecognised: [],
+    leftOut: [],
+    notes: [`The list could not be read: ${why}.`],
   };
 }

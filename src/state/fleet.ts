@@ -17,8 +17,18 @@ import { freeSpot, type FreeSpotPiece } from '../rules/movement/free-spot';
 import { World } from '../rules/world';
 import { addPiece, patchPiece, renamePiece } from './pieces';
 
-export interface PlacedPiece { id: string; name: string; kind: 'ship' | 'squadron'; line: number }
-export interface FleetProblem { name: string; line: number; text: string; why: string }
+export interface PlacedPiece {
+  id: string;
+  name: string;
+  kind: 'ship' | 'squadron';
+  line: number;
+}
+export interface FleetProblem {
+  name: string;
+  line: number;
+  text: string;
+  why: string;
+}
 
 export interface FleetPlacement {
   table: Table;
@@ -47,49 +57,71 @@ export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player) {
   let world = new World(t);
   const zone = deploymentZone(world, player);
   const T = world.catalog.tables[t.table];
-  const half: Rect = player === 1
-    ? { x0: T.setupArea.x0, y0: 0, x1: T.setupArea.x1, y1: T.height / 2 }
-    : { x0: T.setupArea.x0, y0: T.height / 2, x1: T.setupArea.x1, y1: T.height };
+  const half: Rect =
+    player === 1
+      ? { x0: T.setupArea.x0, y0: 0, x1: T.setupArea.x1, y1: T.height / 2 }
+      : { x0: T.setupArea.x0, y0: T.height / 2, x1: T.setupArea.x1, y1: T.height };
   const zoneName = `player ${player}'s deployment zone`;
   const rotation = player === 1 ? 0 : 180;
-  const added: PlacedPiece[] = [], unplaced: FleetProblem[] = [];
+  const added: PlacedPiece[] = [],
+    unplaced: FleetProblem[] = [];
   const outside = new Map<string, string>();
   const shipSpots: { x: number; y: number }[] = [];
   const kept = pieces.slice(0, MAX_LIST_PIECES);
   for (const p of pieces.slice(MAX_LIST_PIECES)) {
-    unplaced.push({ name: p.name, line: p.line, text: p.text, why: `not set down: a fleet has under 30 pieces, and one list sets down at most ${MAX_LIST_PIECES}` });
+    unplaced.push({
+      name: p.name,
+      line: p.line,
+      text: p.text,
+      why: `not set down: a fleet has under 30 pieces, and one list sets down at most ${MAX_LIST_PIECES}`,
+    });
   }
-  const ships = kept.filter((p) => p.kind === 'ship'), squadrons = kept.filter((p) => p.kind === 'squadron');
+  const ships = kept.filter((p) => p.kind === 'ship'),
+    squadrons = kept.filter((p) => p.kind === 'squadron');
   const midY = (zone.y0 + zone.y1) / 2;
   const order = [...ships, ...squadrons];
   const notLegal: FleetPlacement['notLegal'] = [];
   const riftSpeed: string[] = [];
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
 
   const place = (p: FleetPiece) => {
     let prefer: { x: number; y: number };
     const shipIndex = ships.indexOf(p);
-    if (shipIndex >= 0) prefer = { x: zone.x0 + ((shipIndex + 0.5) * (zone.x1 - zone.x0)) / ships.length, y: midY };
+    if (shipIndex >= 0)
+      prefer = { x: zone.x0 + ((shipIndex + 0.5) * (zone.x1 - zone.x0)) / ships.length, y: midY };
     else {
       // beside the ships in turn, so that each squadron is near a friendly ship
       const k = squadrons.indexOf(p);
       prefer = shipSpots.length ? shipSpots[k % shipSpots.length] : { x: (zone.x0 + zone.x1) / 2, y: midY };
     }
     const size = p.class ? (world.catalog.shipClasses[p.class]?.size as ShipSize | undefined) : undefined;
-    const shape: FreeSpotPiece = p.kind === 'ship' ? { kind: 'ship', size: size ?? 'small', class: p.class, rotation } : { kind: 'squadron' };
+    const shape: FreeSpotPiece =
+      p.kind === 'ship'
+        ? { kind: 'ship', size: size ?? 'small', class: p.class, rotation }
+        : { kind: 'squadron' };
     let a = freeSpot(world, shape, prefer, { region: zone, regionName: zoneName });
     let zoneWhy: string | null = null;
     if (!a.spot) {
       zoneWhy = a.reason;
-      a = freeSpot(world, shape, prefer, { region: half, regionName: `player ${player}'s half of the setup area` });
+      a = freeSpot(world, shape, prefer, {
+        region: half,
+        regionName: `player ${player}'s half of the setup area`,
+      });
     }
     if (!a.spot) {
-      unplaced.push({ name: p.name, line: p.line, text: p.text, why: `no room in ${zoneName} (${zoneWhy}), nor on player ${player}'s half of the setup area (${a.reason})` });
+      unplaced.push({
+        name: p.name,
+        line: p.line,
+        text: p.text,
+        why: `no room in ${zoneName} (${zoneWhy}), nor on player ${player}'s half of the setup area (${a.reason})`,
+      });
       return;
     }
-    const r = p.kind === 'ship'
-      ? addPiece(t, { kind: 'ship', size: size ?? 'small', class: p.class, player }, a.spot)
-      : addPiece(t, { kind: 'squadron', player }, a.spot);
+    const r =
+      p.kind === 'ship'
+        ? addPiece(t, { kind: 'ship', size: size ?? 'small', class: p.class, player }, a.spot)
+        : addPiece(t, { kind: 'squadron', player }, a.spot);
     // addPiece turns a ship to face the opponent, as `rotation` above
     t = renamePiece(r.table, r.id, p.name);
     if (p.kind === 'ship') shipSpots.push(a.spot);
@@ -101,13 +133,24 @@ export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player) {
   // every piece set down, judged as a deployment on the finished table
   const judge = (a: PlacedPiece) => {
     const piece = (a.kind === 'ship' ? t.ships : t.squadrons).find((e) => e.id === a.id)!;
-    const d: Deploy = a.kind === 'ship'
-      ? { id: `deploy-${a.id}`, kind: 'deploy', ship: a.id, to: { x: piece.x, y: piece.y, rotation } }
-      : { id: `deploy-${a.id}`, kind: 'deploy', squadron: a.id, to: { x: piece.x, y: piece.y, rotation: 0 } };
+    const d: Deploy =
+      a.kind === 'ship'
+        ? { id: `deploy-${a.id}`, kind: 'deploy', ship: a.id, to: { x: piece.x, y: piece.y, rotation } }
+        : {
+            id: `deploy-${a.id}`,
+            kind: 'deploy',
+            squadron: a.id,
+            to: { x: piece.x, y: piece.y, rotation: 0 },
+          };
     const v = judgeDeploy(world, d);
     if (!v.legal) {
       const zoneNote = outside.get(a.id);
-      notLegal.push({ ...a, why: (zoneNote ? `it does not fit in the zone: ${zoneNote}; ` : '') + v.violations.map((x) => x.rule + (x.with ? ` (${x.with})` : '')).join('; ') });
+      notLegal.push({
+        ...a,
+        why:
+          (zoneNote ? `it does not fit in the zone: ${zoneNote}; ` : '') +
+          v.violations.map((x) => x.rule + (x.with ? ` (${x.with})` : '')).join('; '),
+      });
     }
     if (a.kind === 'ship' && v.speed === 0 && (v.rift?.length ?? 0) > 0) {
       t = patchPiece(t, a.id, { speed: 0 });
@@ -121,8 +164,14 @@ export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player) {
     done: () => i + j,
     /** One step; false when there is nothing left to do. */
     step(): boolean {
-      if (i < order.length) { place(order[i++]); return true; }
-      if (j < added.length) { judge(added[j++]); return true; }
+      if (i < order.length) {
+        place(order[i++]);
+        return true;
+      }
+      if (j < added.length) {
+        judge(added[j++]);
+        return true;
+      }
       return false;
     },
     result: (): FleetPlacement => ({ table: t, added, unplaced, notLegal, riftSpeed }),
@@ -132,7 +181,9 @@ export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player) {
 /** Set the list's pieces down for `player` (see the module's comment), all at once. */
 export function placeFleet(t: Table, pieces: FleetPiece[], player: Player): FleetPlacement {
   const p = fleetPlacer(t, pieces, player);
-  while (p.step()) { /* one piece at a time */ }
+  while (p.step()) {
+    /* one piece at a time */
+  }
   return p.result();
 }
 
@@ -142,7 +193,9 @@ export function placeFleet(t: Table, pieces: FleetPiece[], player: Player): Flee
  * down. `signal` abandons it (the table is then left as it was: nothing is committed until the end).
  */
 export async function placeFleetSliced(
-  t: Table, pieces: FleetPiece[], player: Player,
+  t: Table,
+  pieces: FleetPiece[],
+  player: Player,
   opts: { sliceMs?: number; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<FleetPlacement | null> {
   const slice = opts.sliceMs ?? 40;

@@ -20,9 +20,22 @@ import { World } from '../rules/world';
 export { violationWords };
 import { freshId, normaliseDeg } from './pieces';
 
-export const CORE_SET: readonly ObstacleType[] = ['station', 'asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b'];
+export const CORE_SET: readonly ObstacleType[] = [
+  'station',
+  'asteroid-a',
+  'asteroid-b',
+  'asteroid-c',
+  'debris-a',
+  'debris-b',
+];
 /** obstacles an objective may add to the set */
-export const CAMPAIGN_EXTRAS: readonly ObstacleType[] = ['dust-1', 'dust-2', 'gravity-rift', 'purrgil-1', 'purrgil-2'];
+export const CAMPAIGN_EXTRAS: readonly ObstacleType[] = [
+  'dust-1',
+  'dust-2',
+  'gravity-rift',
+  'purrgil-1',
+  'purrgil-2',
+];
 
 export interface Guide {
   /** the obstacle set: the six core ones, then campaign ones an objective adds */
@@ -40,7 +53,9 @@ export interface Guide {
  * facing the opponent) and the speed its dial is set to (absent: 2, or the class's top speed if
  * lower); a gravity rift at distance 1-2 still sets the dial to 0 (judgeDeploy).
  */
-export type Pending = { kind: 'ship'; size: Ship['size']; class?: string; rotation?: number; speed?: number } | { kind: 'squadron' };
+export type Pending =
+  | { kind: 'ship'; size: Ship['size']; class?: string; rotation?: number; speed?: number }
+  | { kind: 'squadron' };
 
 /** The heading a player's pieces face by default: the opponent's edge. */
 export const facingOpponent = (p: Player): number => (p === 1 ? 0 : 180);
@@ -61,7 +76,9 @@ export function pendingSpeed(p: Extract<Pending, { kind: 'ship' }>): number {
 
 export function newGuide(extras: ObstacleType[] = []): Guide {
   return {
-    set: [...CORE_SET, ...extras], offered: null, done: { 1: false, 2: false },
+    set: [...CORE_SET, ...extras],
+    offered: null,
+    done: { 1: false, 2: false },
     pending: { 1: { kind: 'ship', size: 'medium' }, 2: { kind: 'ship', size: 'medium' } },
   };
 }
@@ -78,13 +95,22 @@ function placedOfSet(t: Table, g: Guide): { left: ObstacleType[]; placed: number
   for (const o of t.obstacles) {
     if (!inSetupArea(t, o)) continue;
     const i = left.indexOf(o.type);
-    if (i >= 0) { left.splice(i, 1); placed++; }
+    if (i >= 0) {
+      left.splice(i, 1);
+      placed++;
+    }
   }
   return { left, placed };
 }
 
 /** A ship or squadron of a player's fleet list (the table's `fleets`), to deploy in its turn. */
-export interface ListPiece { kind: 'ship' | 'squadron'; name: string; card: string; class?: string; size?: ShipSize }
+export interface ListPiece {
+  kind: 'ship' | 'squadron';
+  name: string;
+  card: string;
+  class?: string;
+  size?: ShipSize;
+}
 
 /**
  * A player's fleet list as pieces to deploy: its ships in list order (named by their titles), then
@@ -95,27 +121,49 @@ export function listPieces(t: Table, player: Player): { ships: ListPiece[]; squa
   const f = t.fleets?.find((e) => e.player === player);
   if (!f || (!f.read.ships.length && !f.read.squadrons.length)) return null;
   const ships = f.read.ships.map((s): ListPiece => {
-    const spec = s.class && Object.hasOwn(CATALOG.shipClasses, s.class) ? CATALOG.shipClasses[s.class] : undefined;
-    return { kind: 'ship', name: s.name, card: s.card, ...(spec ? { class: s.class, size: spec.size as ShipSize } : { size: 'medium' as ShipSize }) };
+    const spec =
+      s.class && Object.hasOwn(CATALOG.shipClasses, s.class) ? CATALOG.shipClasses[s.class] : undefined;
+    return {
+      kind: 'ship',
+      name: s.name,
+      card: s.card,
+      ...(spec ? { class: s.class, size: spec.size as ShipSize } : { size: 'medium' as ShipSize }),
+    };
   });
-  const squadrons = f.read.squadrons.flatMap((q) => Array.from({ length: q.count }, (): ListPiece => ({ kind: 'squadron', name: q.card, card: q.card })));
+  const squadrons = f.read.squadrons.flatMap((q) =>
+    Array.from({ length: q.count }, (): ListPiece => ({ kind: 'squadron', name: q.card, card: q.card })),
+  );
   return { ships, squadrons };
 }
 
 /** What a player deploys next from their list: the next ship and the next squadron not yet on the table. */
 export interface ListNext {
-  ship: ListPiece | null; squadron: ListPiece | null; shipsLeft: number; squadronsLeft: number;
+  ship: ListPiece | null;
+  squadron: ListPiece | null;
+  shipsLeft: number;
+  squadronsLeft: number;
   /** what the turn allows (rules/setup/deploy.ts, deployTurn) */
   may?: 'ship' | 'squadron' | 'either';
 }
 
 export type Step =
-  | { step: 'obstacles'; player: Player; left: ObstacleType[]; offered: ObstacleType; placed: number; total: number }
   | {
-    step: 'deploy'; player: Player; ships: Record<Player, number>; squadrons: Record<Player, number>; squadronsThisTurn: number;
-    /** the player's fleet list, when the table keeps one */
-    list?: ListNext;
-  }
+      step: 'obstacles';
+      player: Player;
+      left: ObstacleType[];
+      offered: ObstacleType;
+      placed: number;
+      total: number;
+    }
+  | {
+      step: 'deploy';
+      player: Player;
+      ships: Record<Player, number>;
+      squadrons: Record<Player, number>;
+      squadronsThisTurn: number;
+      /** the player's fleet list, when the table keeps one */
+      list?: ListNext;
+    }
   | { step: 'done' };
 
 const other = (p: Player): Player => (p === 1 ? 2 : 1);
@@ -129,7 +177,8 @@ export function guideStep(t: Table, g: Guide): Step {
     const offered = g.offered && left.includes(g.offered) ? g.offered : left[0];
     return { step: 'obstacles', player, left, offered, placed, total: g.set.length };
   }
-  const ships = { 1: 0, 2: 0 }, squadrons = { 1: 0, 2: 0 };
+  const ships = { 1: 0, 2: 0 },
+    squadrons = { 1: 0, 2: 0 };
   for (const s of t.ships) ships[s.player]++;
   for (const s of t.squadrons) squadrons[s.player]++;
   // a player with a list has deployed it all when every ship and squadron of it is on the table
@@ -138,22 +187,39 @@ export function guideStep(t: Table, g: Guide): Step {
     const l = lists[p];
     if (!l) return undefined;
     return {
-      ship: l.ships[ships[p]] ?? null, squadron: l.squadrons[squadrons[p]] ?? null,
-      shipsLeft: Math.max(0, l.ships.length - ships[p]), squadronsLeft: Math.max(0, l.squadrons.length - squadrons[p]),
+      ship: l.ships[ships[p]] ?? null,
+      squadron: l.squadrons[squadrons[p]] ?? null,
+      shipsLeft: Math.max(0, l.ships.length - ships[p]),
+      squadronsLeft: Math.max(0, l.squadrons.length - squadrons[p]),
     };
   };
   const n = { 1: next(1), 2: next(2) };
-  const done = { 1: g.done[1] || (!!n[1] && !n[1].ship && !n[1].squadron), 2: g.done[2] || (!!n[2] && !n[2].ship && !n[2].squadron) };
+  const done = {
+    1: g.done[1] || (!!n[1] && !n[1].ship && !n[1].squadron),
+    2: g.done[2] || (!!n[2] && !n[2].ship && !n[2].squadron),
+  };
   // what is left is known when both players have a list (the last single squadron's rule then applies)
-  const toPlace = n[1] && n[2]
-    ? { 1: { ships: n[1].shipsLeft, squadrons: n[1].squadronsLeft }, 2: { ships: n[2].shipsLeft, squadrons: n[2].squadronsLeft } }
-    : undefined;
+  const toPlace =
+    n[1] && n[2]
+      ? {
+          1: { ships: n[1].shipsLeft, squadrons: n[1].squadronsLeft },
+          2: { ships: n[2].shipsLeft, squadrons: n[2].squadronsLeft },
+        }
+      : undefined;
   // whose turn: the rules' deploy step (one ship or two squadrons a turn, the first player first)
-  const turn = deployTurn({ 1: { ships: ships[1], squadrons: squadrons[1] }, 2: { ships: ships[2], squadrons: squadrons[2] } }, toPlace, done);
+  const turn = deployTurn(
+    { 1: { ships: ships[1], squadrons: squadrons[1] }, 2: { ships: ships[2], squadrons: squadrons[2] } },
+    toPlace,
+    done,
+  );
   if (turn.step === 'done') return { step: 'done' };
   const list = n[turn.player];
   return {
-    step: 'deploy', player: turn.player, ships, squadrons, squadronsThisTurn: turn.squadronsThisTurn,
+    step: 'deploy',
+    player: turn.player,
+    ships,
+    squadrons,
+    squadronsThisTurn: turn.squadronsThisTurn,
     ...(list ? { list: { ...list, may: turn.may } } : {}),
   };
 }
@@ -163,23 +229,42 @@ export function guideStep(t: Table, g: Guide): Step {
  * from the player's list when the table keeps one (the next ship, or the next squadron when no ship is
  * left, squadrons were chosen, or the turn allows only a squadron).
  */
-export function pendingFor(g: Guide, s: Extract<Step, { step: 'deploy' }>): { pending: Pending; piece: ListPiece | null } {
+export function pendingFor(
+  g: Guide,
+  s: Extract<Step, { step: 'deploy' }>,
+): { pending: Pending; piece: ListPiece | null } {
   const p = g.pending[s.player];
   const l = s.list;
   if (!l) return { pending: p, piece: null };
-  const wantShip = l.may === 'ship' ? true : l.may === 'squadron' ? false : p.kind === 'ship' ? !!l.ship : !l.squadron;
+  const wantShip =
+    l.may === 'ship' ? true : l.may === 'squadron' ? false : p.kind === 'ship' ? !!l.ship : !l.squadron;
   if (wantShip && l.ship) {
     const keep = p.kind === 'ship' ? { rotation: p.rotation, speed: p.speed } : {};
-    return { pending: { kind: 'ship', size: l.ship.size ?? 'medium', ...(l.ship.class ? { class: l.ship.class } : {}), ...keep }, piece: l.ship };
+    return {
+      pending: {
+        kind: 'ship',
+        size: l.ship.size ?? 'medium',
+        ...(l.ship.class ? { class: l.ship.class } : {}),
+        ...keep,
+      },
+      piece: l.ship,
+    };
   }
   return { pending: { kind: 'squadron' }, piece: l.squadron };
 }
 
 export type Placement = { ok: true; table: Table; id: string; note: string } | { ok: false; why: string };
 
-
 /** Place the offered obstacle with its centre at (x, y): on the table if the setup rule allows it. */
-export function placeObstacle(t: Table, g: Guide, x: number, y: number, rotation: number, reading: SetupReading, edges: SetupEdges): Placement {
+export function placeObstacle(
+  t: Table,
+  g: Guide,
+  x: number,
+  y: number,
+  rotation: number,
+  reading: SetupReading,
+  edges: SetupEdges,
+): Placement {
   const s = guideStep(t, g);
   if (s.step !== 'obstacles') return { ok: false, why: 'every obstacle of the set is placed' };
   const type = s.offered;
@@ -188,7 +273,8 @@ export function placeObstacle(t: Table, g: Guide, x: number, y: number, rotation
   const id = spare?.id ?? freshId(t, type);
   const o: Obstacle = { id, type, x, y, rotation };
   const area = CATALOG.tables[t.table];
-  if (x < 0 || x > area.width || y < 0 || y > area.height) return { ok: false, why: `${id} must go on the table` };
+  if (x < 0 || x > area.width || y < 0 || y > area.height)
+    return { ok: false, why: `${id} must go on the table` };
   const next: Table = spare
     ? { ...t, obstacles: t.obstacles.map((e) => (e.id === id ? o : e)) }
     : { ...t, obstacles: [...t.obstacles, o] };
@@ -196,7 +282,13 @@ export function placeObstacle(t: Table, g: Guide, x: number, y: number, rotation
   const placed = { ...next, obstacles: next.obstacles.filter((e) => inSetupArea(next, e)) };
   const verdict = judgeSetup(new World(placed), reading, edges);
   const mine = verdict.violations.filter((v) => v.piece === id || v.with === id);
-  if (mine.length) return { ok: false, why: mine.map((v) => violationWords(v.piece === id ? v : { ...v, piece: id, with: v.piece as string })).join('; ') };
+  if (mine.length)
+    return {
+      ok: false,
+      why: mine
+        .map((v) => violationWords(v.piece === id ? v : { ...v, piece: id, with: v.piece as string }))
+        .join('; '),
+    };
   return { ok: true, table: next, id, note: `player ${s.player} placed ${id}` };
 }
 
@@ -206,13 +298,18 @@ export function placeObstacle(t: Table, g: Guide, x: number, y: number, rotation
  */
 export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
   const s = guideStep(t, g);
-  if (s.step !== 'deploy') return { ok: false, why: s.step === 'done' ? 'both fleets are deployed' : 'place the obstacles first' };
+  if (s.step !== 'deploy')
+    return { ok: false, why: s.step === 'done' ? 'both fleets are deployed' : 'place the obstacles first' };
   const player = s.player;
   const { pending: p, piece } = pendingFor(g, s);
   if (p.kind === 'ship' && s.squadronsThisTurn) {
-    return { ok: false, why: `player ${player} has placed one squadron of a two-squadron turn: place a second squadron (a turn is one ship or two squadrons; a single last squadron goes after all the player's ships, so undo it if ships remain)` };
+    return {
+      ok: false,
+      why: `player ${player} has placed one squadron of a two-squadron turn: place a second squadron (a turn is one ship or two squadrons; a single last squadron goes after all the player's ships, so undo it if ships remain)`,
+    };
   }
-  const rotation = p.kind === 'ship' && p.rotation !== undefined ? normaliseDeg(p.rotation) : facingOpponent(player);
+  const rotation =
+    p.kind === 'ship' && p.rotation !== undefined ? normaliseDeg(p.rotation) : facingOpponent(player);
   let next: Table, id: string;
   if (p.kind === 'ship') {
     id = freshId(t, p.class ?? `p${player}-${p.size}-`);
@@ -227,15 +324,30 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
     if (piece) sq.name = piece.name;
     next = { ...t, squadrons: [...t.squadrons, sq] };
   }
-  const v = judgeDeploy(new World(next), { id: 'deploy', kind: 'deploy', to: { x, y, rotation }, ...(p.kind === 'ship' ? { ship: id } : { squadron: id }) });
+  const v = judgeDeploy(new World(next), {
+    id: 'deploy',
+    kind: 'deploy',
+    to: { x, y, rotation },
+    ...(p.kind === 'ship' ? { ship: id } : { squadron: id }),
+  });
   if (!v.legal) return { ok: false, why: v.violations.map(violationWords).join('; ') };
-  if (p.kind === 'ship' && v.speed !== undefined && v.speed !== pendingSpeed(p)) next = { ...next, ships: next.ships.map((e) => (e.id === id ? { ...e, speed: v.speed! } : e)) };
+  if (p.kind === 'ship' && v.speed !== undefined && v.speed !== pendingSpeed(p))
+    next = { ...next, ships: next.ships.map((e) => (e.id === id ? { ...e, speed: v.speed! } : e)) };
   return { ok: true, table: next, id, note: v.why };
 }
 
 /** A new table: the same size, ruleset and fleet lists, no pieces; optionally the six core obstacles laid out beside the setup area. */
 export function newTable(t: Table, withObstacles: boolean): Table {
-  const next: Table = { format: 'armada-table/1', table: t.table, ruleset: t.ruleset, ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] };
+  const next: Table = {
+    format: 'armada-table/1',
+    table: t.table,
+    ruleset: t.ruleset,
+    ships: [],
+    squadrons: [],
+    obstacles: [],
+    tokens: [],
+    proposals: [],
+  };
   // the players' fleet lists stay with the table: the guide deploys from them
   if (t.fleets?.length) next.fleets = t.fleets;
   if (!withObstacles) return next;
@@ -243,7 +355,11 @@ export function newTable(t: Table, withObstacles: boolean): Table {
   const obstacles: Obstacle[] = CORE_SET.map((type, i) => {
     // 3'x6': three on each side of the setup area; 3'x3': along the middle, to be dragged into place
     const beside = T.setupArea.x0 > 100;
-    const x = beside ? (i < 3 ? T.setupArea.x0 / 2 : (T.setupArea.x1 + T.width) / 2) : T.width / 2 + (i - 2.5) * 140;
+    const x = beside
+      ? i < 3
+        ? T.setupArea.x0 / 2
+        : (T.setupArea.x1 + T.width) / 2
+      : T.width / 2 + (i - 2.5) * 140;
     const y = beside ? T.height / 2 + ((i % 3) - 1) * 250 : T.height / 2;
     return { id: type, type, x, y, rotation: 0 };
   });

@@ -1,5 +1,12 @@
 import { cardIndex, cardKey, type Card, pointsOf } from '../model/cards';
-import { type Builder, BUILDERS, type Fixes, fleetJson, fleetPieces, type FleetReading } from '../model/fleet-list';
+import {
+  type Builder,
+  BUILDERS,
+  type Fixes,
+  fleetJson,
+  fleetPieces,
+  type FleetReading,
+} from '../model/fleet-list';
 import { MAX_FLEET_ITEMS as MAX_KEPT, MAX_FLEET_TEXT, type TableFleet } from '../model/fleets';
 import type { Player, Table } from '../model/table';
 import { placeFleetSliced } from '../state/fleet';
@@ -8,8 +15,13 @@ import type { AppStore, Commands } from '../state/store';
 import { h, option } from './dom';
 
 const BUILDER_NAMES: Record<Builder, string> = {
-  kingston: "Ryan Kingston's builder", starforge: 'Star Forge', warlords: 'Armada Warlords', 'afd-old': 'Armada Fleets Designer (old)',
-  'afd-new': 'Armada Fleets Designer (new)', fabs: "Fab's builder", plain: 'a plain list',
+  kingston: "Ryan Kingston's builder",
+  starforge: 'Star Forge',
+  warlords: 'Armada Warlords',
+  'afd-old': 'Armada Fleets Designer (old)',
+  'afd-new': 'Armada Fleets Designer (new)',
+  fabs: "Fab's builder",
+  plain: 'a plain list',
 };
 /** How many unrecognised lines the panel lists one by one (the rest are counted). */
 const SHOWN_LINES = 30;
@@ -30,23 +42,66 @@ const SHOWN_ROWS = 60;
 export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, startGuide: () => boolean) {
   const reader = new FleetReader();
   const text = h('textarea', {
-    id: 'fleet-text', rows: 7, spellcheck: 'false', style: 'width:100%;font:12px/1.3 ui-monospace,monospace',
-    placeholder: "Paste a list from a fleet builder (Kingston, Star Forge, Warlords, Fleets Designer, Fab's) or type one ship or squadron a line:\nVictory II-class Star Destroyer (85)\n2 x TIE Fighter Squadron",
+    id: 'fleet-text',
+    rows: 7,
+    spellcheck: 'false',
+    style: 'width:100%;font:12px/1.3 ui-monospace,monospace',
+    placeholder:
+      "Paste a list from a fleet builder (Kingston, Star Forge, Warlords, Fleets Designer, Fab's) or type one ship or squadron a line:\nVictory II-class Star Destroyer (85)\n2 x TIE Fighter Squadron",
   });
-  const builder = h('select', { id: 'fleet-builder', title: 'the fleet builder the list comes from' },
-    option('', 'builder: from the text'), ...BUILDERS.map((b) => option(b, BUILDER_NAMES[b])));
-  const who = h('select', { id: 'fleet-player', title: "whose fleet: set down in this player's deployment zone" }, option('1', 'player 1'), option('2', 'player 2'));
+  const builder = h(
+    'select',
+    { id: 'fleet-builder', title: 'the fleet builder the list comes from' },
+    option('', 'builder: from the text'),
+    ...BUILDERS.map((b) => option(b, BUILDER_NAMES[b])),
+  );
+  const who = h(
+    'select',
+    { id: 'fleet-player', title: "whose fleet: set down in this player's deployment zone" },
+    option('1', 'player 1'),
+    option('2', 'player 2'),
+  );
   const readView = h('div', { id: 'fleet-read', 'aria-live': 'polite' });
   const result = h('div', { id: 'fleet-result' });
-  const addBtn = h('button', { id: 'fleet-add', onclick: () => void add() }, 'Set down in the deployment zone');
-  const guideBtn = h('button', { id: 'fleet-guide', title: 'keep the list with the table and deploy it piece by piece in the guided setup', onclick: () => void guide() }, 'Deploy with the guide');
-  const form = h('div', { id: 'fleet-form', hidden: true },
-    text, h('div', { class: 'row' }, builder, who), readView, h('div', { class: 'row' }, addBtn, guideBtn), result);
-  const toggle = h('button', { id: 'fleet-toggle', 'aria-expanded': 'false', onclick: () => {
-    form.hidden = !form.hidden;
-    toggle.setAttribute('aria-expanded', String(!form.hidden));
-    if (!form.hidden) { loadKept(); text.focus(); }
-  } }, 'Paste a fleet list…');
+  const addBtn = h(
+    'button',
+    { id: 'fleet-add', onclick: () => void add() },
+    'Set down in the deployment zone',
+  );
+  const guideBtn = h(
+    'button',
+    {
+      id: 'fleet-guide',
+      title: 'keep the list with the table and deploy it piece by piece in the guided setup',
+      onclick: () => void guide(),
+    },
+    'Deploy with the guide',
+  );
+  const form = h(
+    'div',
+    { id: 'fleet-form', hidden: true },
+    text,
+    h('div', { class: 'row' }, builder, who),
+    readView,
+    h('div', { class: 'row' }, addBtn, guideBtn),
+    result,
+  );
+  const toggle = h(
+    'button',
+    {
+      id: 'fleet-toggle',
+      'aria-expanded': 'false',
+      onclick: () => {
+        form.hidden = !form.hidden;
+        toggle.setAttribute('aria-expanded', String(!form.hidden));
+        if (!form.hidden) {
+          loadKept();
+          text.focus();
+        }
+      },
+    },
+    'Paste a fleet list…',
+  );
   host.append(h('h3', {}, 'Fleet list'), h('div', { class: 'row' }, toggle), form);
 
   let fixes: Fixes = {};
@@ -67,7 +122,10 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
   }
 
   async function reread(): Promise<FleetReading | null> {
-    if (timer) { clearTimeout(timer); timer = null; }
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
     const key = JSON.stringify([text.value.length, builder.value, fixes]) + text.value;
     if (reading && key === readFor) return reading;
     readView.dataset.state = 'reading';
@@ -89,69 +147,196 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
 
   const li = (attrs: Record<string, string | number>, ...kids: (Node | string)[]) => h('li', attrs, ...kids);
   function show(r: FleetReading) {
-    const ships = r.ships, squadrons = r.squadrons;
-    const head = !ships.length && !squadrons.length
-      ? (text.value.trim()
-        ? 'No Armada ship or squadron recognised. Is this a fleet builder\'s text export (not a list of another game)?'
-        : '')
-      : `${BUILDER_NAMES[r.builder]}${r.name ? ` · "${r.name}"` : ''}${r.faction ? ` · ${r.faction}` : ''}: `
-        + `${ships.length} ship${ships.length === 1 ? '' : 's'}, ${squadrons.reduce((n, q) => n + q.count, 0)} squadrons, `
-        + `${r.readPoints} points${r.statedPoints !== null && r.statedPoints !== r.readPoints ? ` (the list says ${r.statedPoints})` : ''}`;
+    const ships = r.ships,
+      squadrons = r.squadrons;
+    const head =
+      !ships.length && !squadrons.length
+        ? text.value.trim()
+          ? "No Armada ship or squadron recognised. Is this a fleet builder's text export (not a list of another game)?"
+          : ''
+        : `${BUILDER_NAMES[r.builder]}${r.name ? ` · "${r.name}"` : ''}${r.faction ? ` · ${r.faction}` : ''}: ` +
+          `${ships.length} ship${ships.length === 1 ? '' : 's'}, ${squadrons.reduce((n, q) => n + q.count, 0)} squadrons, ` +
+          `${r.readPoints} points${r.statedPoints !== null && r.statedPoints !== r.readPoints ? ` (the list says ${r.statedPoints})` : ''}`;
     const kids: HTMLElement[] = [h('p', { id: 'fleet-head' }, head)];
     for (const n of r.notes) kids.push(h('p', { class: 'hint fleet-note' }, n));
     // a real fleet has under 30 pieces: a paste of thousands is shown by its first ones and counted
     if (ships.length) {
-      kids.push(h('ul', { id: 'fleet-ships', class: 'fleet-lines' }, ...ships.slice(0, SHOWN_ROWS).map((s, i) => li({ 'data-ship': i, 'data-line': s.line },
-        h('b', {}, s.name), s.name !== s.card ? ` (${s.card})` : '', ` · ${s.points}`,
-        s.upgrades.length ? ` + ${s.upgrades.join(', ')}` : '', ` = ${s.total}`))));
-      if (ships.length > SHOWN_ROWS) kids.push(h('p', { class: 'hint', id: 'fleet-ships-more' }, `and ${ships.length - SHOWN_ROWS} more ships`));
+      kids.push(
+        h(
+          'ul',
+          { id: 'fleet-ships', class: 'fleet-lines' },
+          ...ships
+            .slice(0, SHOWN_ROWS)
+            .map((s, i) =>
+              li(
+                { 'data-ship': i, 'data-line': s.line },
+                h('b', {}, s.name),
+                s.name !== s.card ? ` (${s.card})` : '',
+                ` · ${s.points}`,
+                s.upgrades.length ? ` + ${s.upgrades.join(', ')}` : '',
+                ` = ${s.total}`,
+              ),
+            ),
+        ),
+      );
+      if (ships.length > SHOWN_ROWS)
+        kids.push(
+          h('p', { class: 'hint', id: 'fleet-ships-more' }, `and ${ships.length - SHOWN_ROWS} more ships`),
+        );
     }
     if (squadrons.length) {
-      kids.push(h('ul', { id: 'fleet-squadrons', class: 'fleet-lines' }, ...squadrons.slice(0, SHOWN_ROWS).map((q, i) => li({ 'data-squadron': i, 'data-line': q.lines[0] },
-        `${q.count} × `, h('b', {}, q.card), ` · ${q.points}`))));
-      if (squadrons.length > SHOWN_ROWS) kids.push(h('p', { class: 'hint' }, `and ${squadrons.length - SHOWN_ROWS} more squadron cards`));
+      kids.push(
+        h(
+          'ul',
+          { id: 'fleet-squadrons', class: 'fleet-lines' },
+          ...squadrons
+            .slice(0, SHOWN_ROWS)
+            .map((q, i) =>
+              li(
+                { 'data-squadron': i, 'data-line': q.lines[0] },
+                `${q.count} × `,
+                h('b', {}, q.card),
+                ` · ${q.points}`,
+              ),
+            ),
+        ),
+      );
+      if (squadrons.length > SHOWN_ROWS)
+        kids.push(h('p', { class: 'hint' }, `and ${squadrons.length - SHOWN_ROWS} more squadron cards`));
     }
-    if (r.objectives.length) kids.push(h('p', { class: 'hint', id: 'fleet-objectives' }, `Objectives: ${r.objectives.join(', ')}`));
+    if (r.objectives.length)
+      kids.push(h('p', { class: 'hint', id: 'fleet-objectives' }, `Objectives: ${r.objectives.join(', ')}`));
     if (r.unrecognised.length) {
-      kids.push(h('p', { class: 'hint' }, `${r.unrecognised.length} line${r.unrecognised.length === 1 ? '' : 's'} not recognised: pick the card each means, or leave it out.`));
-      kids.push(h('ul', { id: 'fleet-unrecognised', class: 'fleet-lines' }, ...r.unrecognised.slice(0, SHOWN_LINES).map((u) => fixRow(u))));
+      kids.push(
+        h(
+          'p',
+          { class: 'hint' },
+          `${r.unrecognised.length} line${r.unrecognised.length === 1 ? '' : 's'} not recognised: pick the card each means, or leave it out.`,
+        ),
+      );
+      kids.push(
+        h(
+          'ul',
+          { id: 'fleet-unrecognised', class: 'fleet-lines' },
+          ...r.unrecognised.slice(0, SHOWN_LINES).map((u) => fixRow(u)),
+        ),
+      );
       if (r.unrecognised.length > SHOWN_LINES) {
         const rest = r.unrecognised.slice(SHOWN_LINES).map((u) => u.line);
-        kids.push(h('p', { class: 'hint', id: 'fleet-unrecognised-more' }, `and ${rest.length} more lines not recognised. `,
-          h('button', { id: 'fleet-leave-rest', onclick: () => { for (const n of rest) fixes[n] = null; void reread(); } }, `Leave those ${rest.length} out`)));
+        kids.push(
+          h(
+            'p',
+            { class: 'hint', id: 'fleet-unrecognised-more' },
+            `and ${rest.length} more lines not recognised. `,
+            h(
+              'button',
+              {
+                id: 'fleet-leave-rest',
+                onclick: () => {
+                  for (const n of rest) fixes[n] = null;
+                  void reread();
+                },
+              },
+              `Leave those ${rest.length} out`,
+            ),
+          ),
+        );
       }
     }
     if (r.leftOut.length) {
-      kids.push(h('p', { class: 'hint' }, 'Left out:'), h('ul', { id: 'fleet-left-out', class: 'fleet-lines' }, ...r.leftOut.slice(0, SHOWN_LINES).map((u) => li({ 'data-line': u.line },
-        h('code', {}, `${u.line}: ${u.text}`), ' ', h('button', { 'data-put-back': u.line, onclick: () => { delete fixes[u.line]; void reread(); } }, 'put back')))));
+      kids.push(
+        h('p', { class: 'hint' }, 'Left out:'),
+        h(
+          'ul',
+          { id: 'fleet-left-out', class: 'fleet-lines' },
+          ...r.leftOut.slice(0, SHOWN_LINES).map((u) =>
+            li(
+              { 'data-line': u.line },
+              h('code', {}, `${u.line}: ${u.text}`),
+              ' ',
+              h(
+                'button',
+                {
+                  'data-put-back': u.line,
+                  onclick: () => {
+                    delete fixes[u.line];
+                    void reread();
+                  },
+                },
+                'put back',
+              ),
+            ),
+          ),
+        ),
+      );
     }
     readView.replaceChildren(...kids);
     addBtn.disabled = guideBtn.disabled = !ships.length && !squadrons.length;
   }
 
   function fixRow(u: FleetReading['unrecognised'][number]): HTMLElement {
-    const search = h('input', { type: 'search', 'data-fix-search': u.line, placeholder: 'search the cards…', style: 'width:12em', 'aria-label': `the card line ${u.line} means` });
+    const search = h('input', {
+      type: 'search',
+      'data-fix-search': u.line,
+      placeholder: 'search the cards…',
+      style: 'width:12em',
+      'aria-label': `the card line ${u.line} means`,
+    });
     const found = h('span', { class: 'fleet-found' });
     const near = /"([^"]+)"/.exec(u.hint)?.[1];
     const fill = () => {
       const hits = searchCards(search.value || near || '', reading?.faction ?? null);
-      found.replaceChildren(...hits.map((c) => h('button', {
-        'data-fix-card': c.id, title: c.id,
-        onclick: () => { fixes[u.line] = c.id; void reread(); },
-      }, `${c.name} (${c.kind}${c.kind !== 'objective' ? `, ${pointsOf(c)[0]}` : ''})`)));
+      found.replaceChildren(
+        ...hits.map((c) =>
+          h(
+            'button',
+            {
+              'data-fix-card': c.id,
+              title: c.id,
+              onclick: () => {
+                fixes[u.line] = c.id;
+                void reread();
+              },
+            },
+            `${c.name} (${c.kind}${c.kind !== 'objective' ? `, ${pointsOf(c)[0]}` : ''})`,
+          ),
+        ),
+      );
     };
     search.addEventListener('input', fill);
     fill();
-    return li({ 'data-line': u.line },
-      h('code', {}, `${u.line}: ${u.text}`), ' — ', u.hint, h('br'),
-      search, ' ', h('button', { 'data-leave-out': u.line, onclick: () => { fixes[u.line] = null; void reread(); } }, 'Leave out'), ' ', found);
+    return li(
+      { 'data-line': u.line },
+      h('code', {}, `${u.line}: ${u.text}`),
+      ' — ',
+      u.hint,
+      h('br'),
+      search,
+      ' ',
+      h(
+        'button',
+        {
+          'data-leave-out': u.line,
+          onclick: () => {
+            fixes[u.line] = null;
+            void reread();
+          },
+        },
+        'Leave out',
+      ),
+      ' ',
+      found,
+    );
   }
 
   /** Why a list cannot be kept with the table (the table file's limits on `fleets`), or null. */
   const unkeepable = (r: FleetReading): string | null => {
-    const why = text.value.length > MAX_FLEET_TEXT ? `its text is ${text.value.length} characters (at most ${MAX_FLEET_TEXT})`
-      : r.ships.length > MAX_KEPT || r.squadrons.length > MAX_KEPT ? `it has ${r.ships.length} ships and ${r.squadrons.length} squadron cards (at most ${MAX_KEPT} each)`
-        : null;
+    const why =
+      text.value.length > MAX_FLEET_TEXT
+        ? `its text is ${text.value.length} characters (at most ${MAX_FLEET_TEXT})`
+        : r.ships.length > MAX_KEPT || r.squadrons.length > MAX_KEPT
+          ? `it has ${r.ships.length} ships and ${r.squadrons.length} squadron cards (at most ${MAX_KEPT} each)`
+          : null;
     return why && `The list is not kept with the table: ${why}.`;
   };
 
@@ -159,11 +344,20 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
   function kept(t: Table, player: Player, r: FleetReading): Table {
     if (unkeepable(r)) return t;
     const entry: TableFleet = {
-      player, text: text.value.slice(0, MAX_FLEET_TEXT), read: fleetJson(r),
+      player,
+      text: text.value.slice(0, MAX_FLEET_TEXT),
+      read: fleetJson(r),
       ...(builder.value ? { builder: builder.value as Builder } : {}),
-      ...(Object.keys(fixes).length ? { fixes: Object.fromEntries(Object.entries(fixes).map(([k, v]) => [String(k), v])) } : {}),
+      ...(Object.keys(fixes).length
+        ? { fixes: Object.fromEntries(Object.entries(fixes).map(([k, v]) => [String(k), v])) }
+        : {}),
     };
-    return { ...t, fleets: [...(t.fleets ?? []).filter((f) => f.player !== player), entry].sort((a, b) => a.player - b.player) };
+    return {
+      ...t,
+      fleets: [...(t.fleets ?? []).filter((f) => f.player !== player), entry].sort(
+        (a, b) => a.player - b.player,
+      ),
+    };
   }
 
   async function add() {
@@ -179,34 +373,68 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
     result.replaceChildren(h('p', { id: 'fleet-summary' }, `Setting down ${pieces.length} pieces…`));
     const placed = await placeFleetSliced(before, pieces, player, {
       signal: ctl.signal,
-      onProgress: (done, total) => { result.firstElementChild!.textContent = `Setting down… ${done} of ${total} steps`; },
+      onProgress: (done, total) => {
+        result.firstElementChild!.textContent = `Setting down… ${done} of ${total} steps`;
+      },
     });
     addBtn.disabled = false;
     if (!placed || ctl.signal.aborted) return;
     if (store.getState().table !== before) {
-      result.replaceChildren(h('p', { id: 'fleet-summary' }, 'The table changed while the fleet was being set down: set it down again.'));
+      result.replaceChildren(
+        h(
+          'p',
+          { id: 'fleet-summary' },
+          'The table changed while the fleet was being set down: set it down again.',
+        ),
+      );
       return;
     }
     if (placed.added.length) cmd.change(kept(placed.table, player, r));
     const changed = store.getState().table !== before;
-    const ships = placed.added.filter((a) => a.kind === 'ship').length, squadrons = placed.added.length - ships;
+    const ships = placed.added.filter((a) => a.kind === 'ship').length,
+      squadrons = placed.added.length - ships;
     const summary = !pieces.length
       ? 'No ship or squadron was recognised in the list.'
       : !changed && placed.added.length
         ? 'The fleet was not added (see the message below the table).'
-        : `Added ${ships} ship${ships === 1 ? '' : 's'} and ${squadrons} squadron${squadrons === 1 ? '' : 's'} for player ${player}`
-          + `${placed.added.length ? ' (one undo step)' : ''}.`;
+        : `Added ${ships} ship${ships === 1 ? '' : 's'} and ${squadrons} squadron${squadrons === 1 ? '' : 's'} for player ${player}` +
+          `${placed.added.length ? ' (one undo step)' : ''}.`;
     const list = (id: string, title: string, items: HTMLElement[], more = 0) =>
-      items.length ? [h('p', { class: 'hint' }, title), h('ul', { id, class: 'fleet-lines' }, ...items), ...(more ? [h('p', { class: 'hint' }, `and ${more} more`)] : [])] : [];
+      items.length
+        ? [
+            h('p', { class: 'hint' }, title),
+            h('ul', { id, class: 'fleet-lines' }, ...items),
+            ...(more ? [h('p', { class: 'hint' }, `and ${more} more`)] : []),
+          ]
+        : [];
     const notKept = unkeepable(r);
     result.replaceChildren(
       h('p', { id: 'fleet-summary' }, summary),
       ...(notKept && changed ? [h('p', { class: 'hint', id: 'fleet-not-kept' }, notKept)] : []),
-      ...list('fleet-unplaced', 'Not set down:', placed.unplaced.slice(0, SHOWN_LINES).map((u) =>
-        h('li', { 'data-line': u.line }, h('code', {}, `${u.line}: ${u.name}`), ' — ', u.why)), Math.max(0, placed.unplaced.length - SHOWN_LINES)),
-      ...list('fleet-not-legal', 'Set down, but not a legal deployment (move them):', changed ? placed.notLegal.map((n) =>
-        h('li', { 'data-piece': n.id }, `${n.name} (${n.id}) — ${n.why}`)) : []),
-      ...list('fleet-notes', 'Assumed:', changed ? placed.riftSpeed.map((id) => h('li', {}, `${id}: speed 0 (deployed at distance 1-2 of a gravity rift)`)) : []),
+      ...list(
+        'fleet-unplaced',
+        'Not set down:',
+        placed.unplaced
+          .slice(0, SHOWN_LINES)
+          .map((u) => h('li', { 'data-line': u.line }, h('code', {}, `${u.line}: ${u.name}`), ' — ', u.why)),
+        Math.max(0, placed.unplaced.length - SHOWN_LINES),
+      ),
+      ...list(
+        'fleet-not-legal',
+        'Set down, but not a legal deployment (move them):',
+        changed
+          ? placed.notLegal.map((n) => h('li', { 'data-piece': n.id }, `${n.name} (${n.id}) — ${n.why}`))
+          : [],
+      ),
+      ...list(
+        'fleet-notes',
+        'Assumed:',
+        changed
+          ? placed.riftSpeed.map((id) =>
+              h('li', {}, `${id}: speed 0 (deployed at distance 1-2 of a gravity rift)`),
+            )
+          : [],
+      ),
     );
   }
 
@@ -216,13 +444,21 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
     if (!r) return;
     const notKept = unkeepable(r);
     if (notKept) {
-      result.replaceChildren(h('p', { id: 'fleet-summary' }, `${notKept} The guide deploys a list kept with the table.`));
+      result.replaceChildren(
+        h('p', { id: 'fleet-summary' }, `${notKept} The guide deploys a list kept with the table.`),
+      );
       return;
     }
     cmd.change(kept(store.getState().table, player, r));
     const started = startGuide();
-    result.replaceChildren(h('p', { id: 'fleet-summary' }, `Player ${player}'s list is kept with the table; the guided setup deploys it piece by piece`
-      + (started ? '.' : ' once you answer its question (the table has pieces on it).')));
+    result.replaceChildren(
+      h(
+        'p',
+        { id: 'fleet-summary' },
+        `Player ${player}'s list is kept with the table; the guided setup deploys it piece by piece` +
+          (started ? '.' : ' once you answer its question (the table has pieces on it).'),
+      ),
+    );
   }
 }
 
@@ -236,12 +472,20 @@ function searchCards(q: string, faction: string | null): Card[] {
     const at = k.indexOf(key);
     if (at < 0) return -1;
     const f = c.kind === 'objective' || c.kind === 'upgrade' ? true : c.faction === faction;
-    return (at === 0 ? 4 : 0) + (c.official ? 2 : 0) + (f ? 1 : 0) + (c.kind === 'ship' || c.kind === 'squadron' ? 1 : 0);
+    return (
+      (at === 0 ? 4 : 0) +
+      (c.official ? 2 : 0) +
+      (f ? 1 : 0) +
+      (c.kind === 'ship' || c.kind === 'squadron' ? 1 : 0)
+    );
   };
   const hits = idx.cards.map((c) => [c, score(c)] as const).filter(([, s]) => s >= 0);
   if (!hits.length) {
     const near = idx.nearest(q);
     return near ? [near] : [];
   }
-  return hits.sort((a, b) => b[1] - a[1]).slice(0, 8).map(([c]) => c);
+  return hits
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([c]) => c);
 }

@@ -9,18 +9,29 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARDS, type ShipCard, type SquadronCard } from '../../src/model/cards';
-import { type Builder, detectBuilder, type FleetJson, fleetPieces, MAX_LINE_CHARS, readFleetList } from '../../src/model/fleet-list';
+import {
+  type Builder,
+  detectBuilder,
+  type FleetJson,
+  fleetPieces,
+  MAX_LINE_CHARS,
+  readFleetList,
+} from '../../src/model/fleet-list';
 import { type Aliases, type GeneratedList, writeList } from '../support/fleet-writers';
 
 const ROOT = join(__dirname, '..', '..');
 const LISTS = join(ROOT, '..', 'shared', 'reference', 'fleet-lists');
 
-const fleetCli = (file: string): FleetJson => JSON.parse(execFileSync('npx', ['tsx', 'src/cli/fleet.ts', file], { cwd: ROOT, encoding: 'utf8' }));
+const fleetCli = (file: string): FleetJson =>
+  JSON.parse(execFileSync('npx', ['tsx', 'src/cli/fleet.ts', file], { cwd: ROOT, encoding: 'utf8' }));
 
 describe('the reference lists, through npm run fleet', () => {
-  const files = readdirSync(LISTS).filter((f) => f.endsWith('.txt')).sort();
+  const files = readdirSync(LISTS)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
   const out = new Map(files.map((f) => [f, fleetCli(join(LISTS, f))]));
-  const ships = (f: string) => out.get(f)!.ships.map((s) => [s.card, s.class, s.title ?? null, s.points, s.upgrades.length]);
+  const ships = (f: string) =>
+    out.get(f)!.ships.map((s) => [s.card, s.class, s.title ?? null, s.points, s.upgrades.length]);
   const squadrons = (f: string) => out.get(f)!.squadrons.map((q) => [q.card, q.count, q.points]);
   // the same three-ship rebel fleet ("Food") exported by four builders
   const FOOD_SHIPS = [
@@ -28,30 +39,53 @@ describe('the reference lists, through npm run fleet', () => {
     ['MC30c Torpedo Frigate', 'mc30c', 'Admonition', 63, 3],
     ['GR-75 Medium Transports', 'gr75', 'Bright Hope', 18, 1],
   ];
-  const FOOD_SQUADRONS = [['Ketsu Onyo', 1, 22], ['YT-2400', 6, 96]];
+  const FOOD_SQUADRONS = [
+    ['Ketsu Onyo', 1, 22],
+    ['YT-2400', 6, 96],
+  ];
 
   it('all six are there, and every line is read', () => {
     expect(files).toEqual([
-      'afd-new-w8-hodgepodge.txt', 'afd-old-food.txt', 'fabs-rebel-398.txt', 'kingston-spicy-radish.txt', 'starforge-export-template.txt', 'warlords-food.txt',
+      'afd-new-w8-hodgepodge.txt',
+      'afd-old-food.txt',
+      'fabs-rebel-398.txt',
+      'kingston-spicy-radish.txt',
+      'starforge-export-template.txt',
+      'warlords-food.txt',
     ]);
     for (const [f, r] of out) expect(r.unrecognised, f).toEqual([]);
   });
 
   it('AFD (old), Fab\'s and Warlords: the Food fleet, titles naming their ships, YT-2400 not "YT" and 6 of them', () => {
-    for (const [f, builder] of [['afd-old-food.txt', 'afd-old'], ['fabs-rebel-398.txt', 'fabs'], ['warlords-food.txt', 'warlords']]) {
+    for (const [f, builder] of [
+      ['afd-old-food.txt', 'afd-old'],
+      ['fabs-rebel-398.txt', 'fabs'],
+      ['warlords-food.txt', 'warlords'],
+    ]) {
       const r = out.get(f)!;
       expect(r.builder, f).toBe(builder);
       expect(r.faction, f).toBe('rebel');
       expect(r.points, f).toBe(398);
       expect(ships(f), f).toEqual(FOOD_SHIPS);
       expect(squadrons(f), f).toEqual(FOOD_SQUADRONS);
-      expect(r.ships.map((s) => s.name), f).toEqual(['MC80 Battle Cruiser', 'Admonition', 'Bright Hope']);
+      expect(
+        r.ships.map((s) => s.name),
+        f,
+      ).toEqual(['MC80 Battle Cruiser', 'Admonition', 'Bright Hope']);
     }
     expect(out.get('afd-old-food.txt')!.name).toBe('Food');
     expect(out.get('warlords-food.txt')!.name).toBe('Food');
     expect(out.get('fabs-rebel-398.txt')!.name).toBeNull();
-    expect(out.get('warlords-food.txt')!.objectives).toEqual(['Advanced Gunnery', 'Fighter Ambush', 'Superior Positions']);
-    expect(out.get('fabs-rebel-398.txt')!.objectives).toEqual(['Advanced Gunnery', 'Planetary Ion Cannon', 'Salvage Run']);
+    expect(out.get('warlords-food.txt')!.objectives).toEqual([
+      'Advanced Gunnery',
+      'Fighter Ambush',
+      'Superior Positions',
+    ]);
+    expect(out.get('fabs-rebel-398.txt')!.objectives).toEqual([
+      'Advanced Gunnery',
+      'Planetary Ion Cannon',
+      'Salvage Run',
+    ]);
     // Warlords' "X17 Turbolasers" is the XI7 card
     expect(out.get('warlords-food.txt')!.ships[0].upgrades).toContain('XI7 Turbolasers');
   });
@@ -74,14 +108,24 @@ describe('the reference lists, through npm run fleet', () => {
   it('Star Forge and AFD (new): ships, titles, squadrons, objectives as bare lines', () => {
     const s = out.get('starforge-export-template.txt')!;
     expect([s.builder, s.name, s.faction, s.points]).toEqual(['starforge', 'Untitled Fleet', 'rebel', 170]);
-    expect(ships('starforge-export-template.txt')).toEqual([['CR90 Corvette A', 'cr90', null, 44, 3], ['CR90 Corvette B', 'cr90', null, 39, 1]]);
-    expect(squadrons('starforge-export-template.txt')).toEqual([['Biggs Darklighter', 1, 19], ['Luke Skywalker', 1, 20], ['X-wing Squadron', 1, 13]]);
+    expect(ships('starforge-export-template.txt')).toEqual([
+      ['CR90 Corvette A', 'cr90', null, 44, 3],
+      ['CR90 Corvette B', 'cr90', null, 39, 1],
+    ]);
+    expect(squadrons('starforge-export-template.txt')).toEqual([
+      ['Biggs Darklighter', 1, 19],
+      ['Luke Skywalker', 1, 20],
+      ['X-wing Squadron', 1, 13],
+    ]);
     const a = out.get('afd-new-w8-hodgepodge.txt')!;
     expect([a.builder, a.name, a.faction, a.points]).toEqual(['afd-new', 'W8 Hodgepodge', 'rebel', 399]);
     expect(a.ships.map((x) => [x.card, x.name, x.points])).toEqual([
-      ['MC30c Torpedo Frigate', 'Admonition', 63], ['Assault Frigate Mark II B', 'Assault Frigate Mark II B', 72],
-      ['Modified Pelta-class Command Ship', 'Modified Pelta-class Command Ship', 60], ['CR90 Corvette A', "Jaina's Light", 44],
-      ['Hammerhead Torpedo Corvette', "Garel's Honor", 36], ['GR-75 Medium Transports', 'GR-75 Medium Transports', 18],
+      ['MC30c Torpedo Frigate', 'Admonition', 63],
+      ['Assault Frigate Mark II B', 'Assault Frigate Mark II B', 72],
+      ['Modified Pelta-class Command Ship', 'Modified Pelta-class Command Ship', 60],
+      ['CR90 Corvette A', "Jaina's Light", 44],
+      ['Hammerhead Torpedo Corvette', "Garel's Honor", 36],
+      ['GR-75 Medium Transports', 'GR-75 Medium Transports', 18],
     ]);
     expect(a.objectives).toEqual(['Hyperspace Migration', 'Hyperspace Assault', 'Rift Assault']);
   });
@@ -109,12 +153,16 @@ describe('every official ship and squadron card, written by each builder and rea
   const lists: GeneratedList[] = ['empire', 'rebel', 'republic', 'separatist'].map((faction) => ({
     faction,
     ships: CARDS.ships.filter((s): s is ShipCard => s.faction === faction && !!s.official),
-    squadrons: CARDS.squadrons.filter((q: SquadronCard) => q.faction === faction && q.official).map((card) => ({ card, count: card.unique ? 1 : 2 })),
+    squadrons: CARDS.squadrons
+      .filter((q: SquadronCard) => q.faction === faction && q.official)
+      .map((card) => ({ card, count: card.unique ? 1 : 2 })),
     objectives: OBJECTIVES,
   }));
   it('the lists hold every official ship and squadron card', () => {
     expect(lists.reduce((n, l) => n + l.ships.length, 0)).toBe(CARDS.ships.filter((s) => s.official).length);
-    expect(lists.reduce((n, l) => n + l.squadrons.length, 0)).toBe(CARDS.squadrons.filter((s) => s.official).length);
+    expect(lists.reduce((n, l) => n + l.squadrons.length, 0)).toBe(
+      CARDS.squadrons.filter((s) => s.official).length,
+    );
     expect(CARDS.ships.filter((s) => s.official).length).toBeGreaterThanOrEqual(60);
   });
   const builders: Builder[] = ['kingston', 'starforge', 'warlords', 'afd-old', 'afd-new', 'fabs', 'plain'];
@@ -128,13 +176,20 @@ describe('every official ship and squadron card, written by each builder and rea
           const at = `${builder} ${l.faction}${named ? ' (named)' : ''}`;
           expect(r.unrecognised, at).toEqual([]);
           expect(r.faction, at).toBe(l.faction);
-          expect(r.ships.map((s) => [s.cardId, s.class, s.points]), at).toEqual(l.ships.map((s) => [s.id, s.class, s.points]));
-          expect(r.squadrons.map((q) => [q.cardId, q.count, q.points]), at)
-            .toEqual(l.squadrons.map((q) => [q.card.id, q.count, q.count * q.card.points]));
+          expect(
+            r.ships.map((s) => [s.cardId, s.class, s.points]),
+            at,
+          ).toEqual(l.ships.map((s) => [s.id, s.class, s.points]));
+          expect(
+            r.squadrons.map((q) => [q.cardId, q.count, q.points]),
+            at,
+          ).toEqual(l.squadrons.map((q) => [q.card.id, q.count, q.count * q.card.points]));
           if (builder !== 'plain') expect(r.readPoints, at).toBe(r.statedPoints);
           if (builder !== 'plain' && builder !== 'afd-old') expect(r.objectives, at).toEqual(OBJECTIVES);
           // the pieces to set down: every ship, and each squadron as many times as its count
-          expect(fleetPieces(r).length, at).toBe(l.ships.length + l.squadrons.reduce((n, q) => n + q.count, 0));
+          expect(fleetPieces(r).length, at).toBe(
+            l.ships.length + l.squadrons.reduce((n, q) => n + q.count, 0),
+          );
         }
       }
     });
@@ -145,7 +200,9 @@ describe('lists as people paste them', () => {
   const kingston = readFileSync(join(LISTS, 'kingston-spicy-radish.txt'), 'utf8');
   const base = readFleetList(kingston);
   const same = (r: ReturnType<typeof readFleetList>) => {
-    expect(r.ships.map((s) => [s.cardId, s.name, s.upgrades])).toEqual(base.ships.map((s) => [s.cardId, s.name, s.upgrades]));
+    expect(r.ships.map((s) => [s.cardId, s.name, s.upgrades])).toEqual(
+      base.ships.map((s) => [s.cardId, s.name, s.upgrades]),
+    );
     expect(r.objectives).toEqual(base.objectives);
   };
 
@@ -160,7 +217,11 @@ describe('lists as people paste them', () => {
   it('a list cut in the middle: what is there is read, the cut line is named with the card it begins', () => {
     const cut = kingston.slice(0, kingston.indexOf('MC30c Torpedo Frigate') + 'MC30c Torp'.length);
     const r = readFleetList(cut);
-    expect(r.ships.map((s) => s.card)).toEqual(['MC75 Ordnance Cruiser', 'CR90 Corvette A', 'CR90 Corvette B']);
+    expect(r.ships.map((s) => s.card)).toEqual([
+      'MC75 Ordnance Cruiser',
+      'CR90 Corvette A',
+      'CR90 Corvette B',
+    ]);
     expect(r.unrecognised).toHaveLength(1);
     expect(r.unrecognised[0].text).toBe('MC30c Torp');
     expect(r.unrecognised[0].hint).toMatch(/cut short\? "MC30c Torpedo Frigate"/);
@@ -168,8 +229,16 @@ describe('lists as people paste them', () => {
 
   it('a list of another game: nothing read as a ship, every line listed', () => {
     const xwing = [
-      'Scum and Villainy (200)', '', "Fenn Rau — Fang Fighter (62)", 'Fearless (3)', '', 'Boba Fett — Firespray-class Patrol Craft (84)',
-      'Marauder (3)', 'Total: 200/200', '', 'View in the X-Wing Squad Builder',
+      'Scum and Villainy (200)',
+      '',
+      'Fenn Rau — Fang Fighter (62)',
+      'Fearless (3)',
+      '',
+      'Boba Fett — Firespray-class Patrol Craft (84)',
+      'Marauder (3)',
+      'Total: 200/200',
+      '',
+      'View in the X-Wing Squad Builder',
     ].join('\n');
     const r = readFleetList(xwing);
     expect(r.ships).toEqual([]);
@@ -178,7 +247,7 @@ describe('lists as people paste them', () => {
     for (const u of r.unrecognised) expect(u.hint.length).toBeGreaterThan(0);
   });
 
-  it('HTML: the page\'s text is read, and the answer says it was a web page', () => {
+  it("HTML: the page's text is read, and the answer says it was a web page", () => {
     const html = `<!doctype html><html><body><pre>${kingston.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</pre><script>alert(1)</script></body></html>`;
     const r = readFleetList(html);
     same(r);
@@ -195,7 +264,9 @@ describe('lists as people paste them', () => {
     expect(r.unrecognised).toHaveLength(1);
     expect(r.unrecognised[0].hint).toMatch(`no card line (a card's line is under ${MAX_LINE_CHARS})`);
     expect(r.unrecognised[0].text.length).toBeLessThanOrEqual(201);
-    const many = Array.from({ length: 5_000 }, (_, i) => (i % 2 ? 'CR90 Corvette A (44)' : 'Victry II Star Destroyer')).join('\n');
+    const many = Array.from({ length: 5_000 }, (_, i) =>
+      i % 2 ? 'CR90 Corvette A (44)' : 'Victry II Star Destroyer',
+    ).join('\n');
     t0 = performance.now();
     const m = readFleetList(many);
     const manyMs = performance.now() - t0;

@@ -11,7 +11,11 @@ import { fleetPieces, type FleetReading, MAX_COUNT, readFleetList } from '../../
 type R = FleetReading & { pieces: ReturnType<typeof fleetPieces>; upgrades: number };
 const parseFleetList = (text: string): R => {
   const r = readFleetList(text);
-  return { ...r, pieces: fleetPieces(r, text), upgrades: r.ships.reduce((n, s) => n + s.upgrades.length + (s.title ? 1 : 0), 0) };
+  return {
+    ...r,
+    pieces: fleetPieces(r, text),
+    upgrades: r.ships.reduce((n, s) => n + s.upgrades.length + (s.title ? 1 : 0), 0),
+  };
 };
 const ships = (r: R) => r.pieces.filter((p) => p.kind === 'ship').map((p) => [p.class, p.card]);
 const squadrons = (r: R) => r.pieces.filter((p) => p.kind === 'squadron').map((p) => p.name);
@@ -56,7 +60,13 @@ describe('fleet list: list-builder exports', () => {
       ['gozanti', 'Gozanti-class Cruisers'],
     ]);
     // the ace's card keeps its printed quotes
-    expect(squadrons(r)).toEqual(['TIE Fighter Squadron', 'TIE Fighter Squadron', 'TIE Fighter Squadron', 'Darth Vader', '"Mauler" Mithel']);
+    expect(squadrons(r)).toEqual([
+      'TIE Fighter Squadron',
+      'TIE Fighter Squadron',
+      'TIE Fighter Squadron',
+      'Darth Vader',
+      '"Mauler" Mithel',
+    ]);
     expect(r.squadrons.map((q) => q.cardId)).toContain('squadron:empire:darth-vader:tie-advanced-squadron');
     expect(r.unrecognised).toEqual([]);
     // Relentless is the Imperial II's title: it names the ship
@@ -147,7 +157,8 @@ describe('fleet list: list-builder exports', () => {
     ].join('\n');
     const r = parseFleetList(text);
     expect(ships(r)).toEqual([
-      ['cr90', 'CR90 Corvette A'], ['cr90', 'CR90 Corvette A'],
+      ['cr90', 'CR90 Corvette A'],
+      ['cr90', 'CR90 Corvette A'],
       ['victory', 'Victory II-class Star Destroyer'],
       ['nebulon-b', 'Nebulon-B Escort Frigate'],
       ['assault-frigate-mk2', 'Assault Frigate Mark II B'],
@@ -157,7 +168,11 @@ describe('fleet list: list-builder exports', () => {
     expect(r.ships.map((x) => x.name).slice(4, 6)).toEqual(['Gallant Haven', 'Devastator']);
     expect(squadrons(r)).toEqual(Array(4).fill('TIE Fighter Squadron'));
     // a short form names no card by itself: listed, with the card it begins
-    expect(r.unrecognised.map((u) => [u.line, u.text])).toEqual([[6, 'Raider'], [9, 'Millennium Falcon'], [10, 'Victry II Star Destroyer']]);
+    expect(r.unrecognised.map((u) => [u.line, u.text])).toEqual([
+      [6, 'Raider'],
+      [9, 'Millennium Falcon'],
+      [10, 'Victry II Star Destroyer'],
+    ]);
     expect(r.unrecognised[0].hint).toMatch(/cut short\? "Raider I-class Corvette"/);
     expect(r.unrecognised[2].hint).toMatch(/the nearest card: "Victory II-class Star Destroyer" \(ship\)/);
     expect(r.pieces[0].line).toBe(1);
@@ -165,30 +180,45 @@ describe('fleet list: list-builder exports', () => {
     expect(r.builder).toBe('plain');
   });
 
-  it('a card of two factions goes to the list\'s faction: its Faction: line, else its other cards; else the official one', () => {
+  it("a card of two factions goes to the list's faction: its Faction: line, else its other cards; else the official one", () => {
     const card = 'Arquitens-class Light Cruiser (54)';
-    expect(ships(parseFleetList(`Faction: Galactic Republic\n${card}`))).toEqual([['arquitens-republic', 'Arquitens-class Light Cruiser']]);
-    expect(ships(parseFleetList(`Faction: Galactic Empire\n${card}`))).toEqual([['arquitens', 'Arquitens-class Light Cruiser']]);
+    expect(ships(parseFleetList(`Faction: Galactic Republic\n${card}`))).toEqual([
+      ['arquitens-republic', 'Arquitens-class Light Cruiser'],
+    ]);
+    expect(ships(parseFleetList(`Faction: Galactic Empire\n${card}`))).toEqual([
+      ['arquitens', 'Arquitens-class Light Cruiser'],
+    ]);
     // no Faction: line: the Venator makes it a Republic list
-    expect(ships(parseFleetList(`Venator I-class Star Destroyer\n${card}`))[1]).toEqual(['arquitens-republic', 'Arquitens-class Light Cruiser']);
+    expect(ships(parseFleetList(`Venator I-class Star Destroyer\n${card}`))[1]).toEqual([
+      'arquitens-republic',
+      'Arquitens-class Light Cruiser',
+    ]);
     const alone = parseFleetList(card);
     // no faction to go by: the official card (the Republic's is a community one)
     expect(alone.faction).toBeNull();
     expect(ships(alone)).toEqual([['arquitens', 'Arquitens-class Light Cruiser']]);
     // Gozanti-class Cruisers: the Empire's and the Separatists'
-    expect(parseFleetList('Faction: Separatist Alliance\nGozanti Cruisers (23)').ships[0].cardId).toBe('ship:separatist:gozanti-class-cruisers');
+    expect(parseFleetList('Faction: Separatist Alliance\nGozanti Cruisers (23)').ships[0].cardId).toBe(
+      'ship:separatist:gozanti-class-cruisers',
+    );
   });
 
   it('the huge Executor by any of its cards', () => {
-    const r = parseFleetList('Executor I-class Star Dreadnought (270)\nStar Dreadnought Assault Prototype (220)');
-    expect(ships(r)).toEqual([['executor', 'Executor I-class Star Dreadnought'], ['executor', 'Star Dreadnought Assault Prototype']]);
+    const r = parseFleetList(
+      'Executor I-class Star Dreadnought (270)\nStar Dreadnought Assault Prototype (220)',
+    );
+    expect(ships(r)).toEqual([
+      ['executor', 'Executor I-class Star Dreadnought'],
+      ['executor', 'Star Dreadnought Assault Prototype'],
+    ]);
   });
 
   it('counts beyond the limit and empty lines of names are listed, not added', () => {
     const r = parseFleetList(`${MAX_COUNT + 1} x TIE Fighter Squadron\n0 x CR90 Corvette A\n• (12)`);
     expect(r.pieces).toEqual([]);
     expect(r.unrecognised.map((u) => u.hint)).toEqual([
-      `a count of ${MAX_COUNT + 1}: expected 1 to ${MAX_COUNT} of one card on a line`, `a count of 0: expected 1 to ${MAX_COUNT} of one card on a line`,
+      `a count of ${MAX_COUNT + 1}: expected 1 to ${MAX_COUNT} of one card on a line`,
+      `a count of 0: expected 1 to ${MAX_COUNT} of one card on a line`,
       'no name on this line',
     ]);
   });

@@ -13,12 +13,27 @@ import { expectedRelation, type XY } from '../support/oracle';
 import { DISTANCE_BANDS, oraclePieces, type OTable, SQUADRON_DIAMETER } from '../support/shapes';
 
 const parseFleetList = (text: string) => ({ pieces: fleetPieces(readFleetList(text), text) });
-const D3 = DISTANCE_BANDS[2].end, H = 914.4, SETUP = { x0: 304.8, x1: 1524 };
+const D3 = DISTANCE_BANDS[2].end,
+  H = 914.4,
+  SETUP = { x0: 304.8, x1: 1524 };
 const R = SQUADRON_DIAMETER / 2;
 
-const table = (over: Partial<Record<'ships' | 'squadrons' | 'obstacles' | 'tokens', unknown[]>> = {}): Table => parseTableText(JSON.stringify({
-  format: 'armada-table/1', table: '3x6', ruleset: 'seed', ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [], ...over,
-}));
+const table = (
+  over: Partial<Record<'ships' | 'squadrons' | 'obstacles' | 'tokens', unknown[]>> = {},
+): Table =>
+  parseTableText(
+    JSON.stringify({
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
+      ships: [],
+      squadrons: [],
+      obstacles: [],
+      tokens: [],
+      proposals: [],
+      ...over,
+    }),
+  );
 
 /** No two pieces overlap (the oracle's verdict), every pair apart or touching. */
 function expectNoOverlaps(t: Table) {
@@ -34,14 +49,23 @@ function expectNoOverlaps(t: Table) {
 /** Every point of a piece's base inside player p's deployment zone (within the tolerance). */
 function expectInZone(t: Table, id: string, p: 1 | 2) {
   const o = oraclePieces(t as unknown as OTable).find((e) => e.id === id)!;
-  const pts: XY[] = 'circle' in o.measure
-    ? [[o.measure.circle[0] - R, o.measure.circle[1] - R], [o.measure.circle[0] + R, o.measure.circle[1] + R]]
-    : o.measure.ring;
+  const pts: XY[] =
+    'circle' in o.measure
+      ? [
+          [o.measure.circle[0] - R, o.measure.circle[1] - R],
+          [o.measure.circle[0] + R, o.measure.circle[1] + R],
+        ]
+      : o.measure.ring;
   for (const [x, y] of pts) {
     expect(x, id).toBeGreaterThanOrEqual(SETUP.x0 - TOLERANCE_MM);
     expect(x, id).toBeLessThanOrEqual(SETUP.x1 + TOLERANCE_MM);
-    if (p === 1) { expect(y, id).toBeGreaterThanOrEqual(0); expect(y, id).toBeLessThanOrEqual(D3 + TOLERANCE_MM); }
-    else { expect(y, id).toBeLessThanOrEqual(H); expect(y, id).toBeGreaterThanOrEqual(H - D3 - TOLERANCE_MM); }
+    if (p === 1) {
+      expect(y, id).toBeGreaterThanOrEqual(0);
+      expect(y, id).toBeLessThanOrEqual(D3 + TOLERANCE_MM);
+    } else {
+      expect(y, id).toBeLessThanOrEqual(H);
+      expect(y, id).toBeGreaterThanOrEqual(H - D3 - TOLERANCE_MM);
+    }
   }
 }
 
@@ -59,17 +83,28 @@ const LIST = [
 describe('a fleet list set down in a deployment zone', () => {
   for (const player of [1, 2] as const) {
     it(`player ${player}: every ship and squadron in the zone, named, facing the opponent, overlapping nothing`, () => {
-      const before = table({ obstacles: [{ id: 'rock', type: 'asteroid-a', x: 900, y: player === 1 ? 90 : H - 90, rotation: 0 }] });
+      const before = table({
+        obstacles: [{ id: 'rock', type: 'asteroid-a', x: 900, y: player === 1 ? 90 : H - 90, rotation: 0 }],
+      });
       const r = placeFleet(before, parseFleetList(LIST).pieces, player);
       expect(r.added.map((a) => a.name)).toEqual([
-        'Imperial II-class Star Destroyer', 'Raider I-class Corvette', 'Raider I-class Corvette', 'Victory II-class Star Destroyer',
-        'TIE Fighter Squadron', 'TIE Fighter Squadron', 'TIE Fighter Squadron', 'TIE Fighter Squadron', 'Darth Vader',
+        'Imperial II-class Star Destroyer',
+        'Raider I-class Corvette',
+        'Raider I-class Corvette',
+        'Victory II-class Star Destroyer',
+        'TIE Fighter Squadron',
+        'TIE Fighter Squadron',
+        'TIE Fighter Squadron',
+        'TIE Fighter Squadron',
+        'Darth Vader',
       ]);
       expect(r.unplaced).toEqual([]);
       expect(r.notLegal).toEqual([]);
       expect(r.table.ships.map((s) => [s.class, s.player, s.rotation])).toEqual([
-        ['imperial', player, player === 1 ? 0 : 180], ['raider', player, player === 1 ? 0 : 180],
-        ['raider', player, player === 1 ? 0 : 180], ['victory', player, player === 1 ? 0 : 180],
+        ['imperial', player, player === 1 ? 0 : 180],
+        ['raider', player, player === 1 ? 0 : 180],
+        ['raider', player, player === 1 ? 0 : 180],
+        ['victory', player, player === 1 ? 0 : 180],
       ]);
       for (const a of r.added) expectInZone(r.table, a.id, player);
       expectNoOverlaps(r.table);
@@ -79,10 +114,16 @@ describe('a fleet list set down in a deployment zone', () => {
   }
 
   it('the Executor is longer than the zone is deep: set down on its half of the setup area, and named as outside the zone', () => {
-    const r = placeFleet(table(), parseFleetList('Executor I-class Star Dreadnought (270)\nTIE Fighter Squadron').pieces, 1);
+    const r = placeFleet(
+      table(),
+      parseFleetList('Executor I-class Star Dreadnought (270)\nTIE Fighter Squadron').pieces,
+      1,
+    );
     expect(r.added.map((a) => a.id)).toEqual(['executor', 'sq1-1']);
     expect(r.notLegal.map((n) => n.id)).toEqual(['executor']);
-    expect(r.notLegal[0].why).toMatch(/does not fit inside player 1's deployment zone .* 77\.5 x 351\.5 mm; must be within distance 1-3 of player 1's edge/);
+    expect(r.notLegal[0].why).toMatch(
+      /does not fit inside player 1's deployment zone .* 77\.5 x 351\.5 mm; must be within distance 1-3 of player 1's edge/,
+    );
     const exe = r.table.ships[0];
     expect(exe.y + 351.5 / 2).toBeLessThanOrEqual(H / 2);
     expectNoOverlaps(r.table);
@@ -91,15 +132,23 @@ describe('a fleet list set down in a deployment zone', () => {
   it('with no room on its half of the setup area, a piece is left out and named', () => {
     // tokens of radius 100 every 150 mm cover player 1's half of the setup area (the gaps between four are 6 mm)
     const tokens: unknown[] = [];
-    for (let x = SETUP.x0; x <= SETUP.x1 + 150; x += 150) for (let y = 0; y <= H / 2 + 150; y += 150) tokens.push({ id: `t${tokens.length}`, x: Math.min(x, 1828), y: Math.min(y, H), radius: 100 });
+    for (let x = SETUP.x0; x <= SETUP.x1 + 150; x += 150)
+      for (let y = 0; y <= H / 2 + 150; y += 150)
+        tokens.push({ id: `t${tokens.length}`, x: Math.min(x, 1828), y: Math.min(y, H), radius: 100 });
     const r = placeFleet(table({ tokens }), parseFleetList('TIE Fighter Squadron').pieces, 1);
     expect(r.added).toEqual([]);
     expect(r.unplaced).toHaveLength(1);
-    expect(r.unplaced[0].why).toMatch(/no room in player 1's deployment zone .* nor on player 1's half of the setup area/);
+    expect(r.unplaced[0].why).toMatch(
+      /no room in player 1's deployment zone .* nor on player 1's half of the setup area/,
+    );
   });
 
   it('a ship set down at distance 1-2 of a gravity rift gets speed 0', () => {
-    const r = placeFleet(table({ obstacles: [{ id: 'rift', type: 'gravity-rift', x: 914.4, y: 150, rotation: 0 }] }), parseFleetList('CR90 Corvette A').pieces, 1);
+    const r = placeFleet(
+      table({ obstacles: [{ id: 'rift', type: 'gravity-rift', x: 914.4, y: 150, rotation: 0 }] }),
+      parseFleetList('CR90 Corvette A').pieces,
+      1,
+    );
     expect(r.riftSpeed).toEqual(['cr90']);
     expect(r.table.ships[0].speed).toBe(0);
   });
@@ -107,7 +156,9 @@ describe('a fleet list set down in a deployment zone', () => {
 
 describe('a list of more pieces than a fleet has', () => {
   it(`sets down at most ${MAX_LIST_PIECES}, names every other one as not placed; in slices, the same placement`, async () => {
-    const text = Array.from({ length: 5_000 }, (_, i) => (i % 3 ? 'TIE Fighter Squadron (8)' : 'Raider I-class Corvette (44)')).join('\n');
+    const text = Array.from({ length: 5_000 }, (_, i) =>
+      i % 3 ? 'TIE Fighter Squadron (8)' : 'Raider I-class Corvette (44)',
+    ).join('\n');
     const t0 = performance.now();
     const pieces = parseFleetList(text).pieces;
     expect(pieces).toHaveLength(5_000);
@@ -126,7 +177,9 @@ describe('a list of more pieces than a fleet has', () => {
     const ctl = new AbortController();
     ctl.abort();
     expect(await placeFleetSliced(table(), pieces, 1, { signal: ctl.signal })).toBeNull();
-    console.log(`5,000 lines read and ${r.added.length} pieces placed at once: ${syncMs.toFixed(0)} ms; in ${slices + 1} slices of 10 ms`);
+    console.log(
+      `5,000 lines read and ${r.added.length} pieces placed at once: ${syncMs.toFixed(0)} ms; in ${slices + 1} slices of 10 ms`,
+    );
   });
 });
 
@@ -144,7 +197,11 @@ describe('the Add command: new pieces at a free spot near the point given', () =
   });
 
   it('a ship added on a ship lands beside it; without a point, near the table centre', () => {
-    const store = createAppStore(table({ ships: [{ id: 'isd', class: 'imperial', player: 2, x: 914.4, y: 457.2, rotation: 180, speed: 2 }] }));
+    const store = createAppStore(
+      table({
+        ships: [{ id: 'isd', class: 'imperial', player: 2, x: 914.4, y: 457.2, rotation: 180, speed: 2 }],
+      }),
+    );
     const cmd = commands(store);
     const id = cmd.add({ kind: 'ship', size: 'large', class: 'imperial', player: 1 });
     expect(id).toBe('imperial');
@@ -153,14 +210,31 @@ describe('the Add command: new pieces at a free spot near the point given', () =
   });
 
   it('no room: nothing is added and the message says why', () => {
-    const store = createAppStore(parseTableText(JSON.stringify({
-      format: 'armada-table/1', table: '3x3', ruleset: 'seed', ships: [], squadrons: [], obstacles: [], proposals: [],
-      tokens: Array.from({ length: 49 }, (_, i) => ({ id: `t${i}`, x: (i % 7) * 150 + 10, y: Math.floor(i / 7) * 150 + 10, radius: 100 })),
-    })));
+    const store = createAppStore(
+      parseTableText(
+        JSON.stringify({
+          format: 'armada-table/1',
+          table: '3x3',
+          ruleset: 'seed',
+          ships: [],
+          squadrons: [],
+          obstacles: [],
+          proposals: [],
+          tokens: Array.from({ length: 49 }, (_, i) => ({
+            id: `t${i}`,
+            x: (i % 7) * 150 + 10,
+            y: Math.floor(i / 7) * 150 + 10,
+            radius: 100,
+          })),
+        }),
+      ),
+    );
     const cmd = commands(store);
     const before = store.getState().table;
     expect(cmd.add({ kind: 'ship', size: 'large', player: 1 }, { x: 400, y: 400 })).toBeNull();
     expect(store.getState().table).toBe(before);
-    expect(store.getState().message?.text).toMatch(/^Nothing was added: no free spot for the new ship: every place inside the table .* overlaps another piece/);
+    expect(store.getState().message?.text).toMatch(
+      /^Nothing was added: no free spot for the new ship: every place inside the table .* overlaps another piece/,
+    );
   });
 });
