@@ -65,4 +65,6 @@ function main(argv: string[]) {
   process.stdout.write(`${JSON.stringify(fleetJson(r), null, 2)}\n`);
 }
 
+// a reader that stops early (`| head`) is no error
+process.stdout.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? 0 : 2));
 main(process.argv.slice(2));

@@ -340,8 +340,12 @@ function htmlToText(s: string): string {
     .replace(/&#(\d{1,6});/g, (_, n) => String.fromCodePoint(Math.min(Number(n), 0x10ffff)))
     .replace(/&amp;/g, '&');
 }
+// three tags or more (one "<p" may turn up in binary noise)
 const looksLikeHtml = (s: string) =>
-  /<(!doctype|html|body|head|div|p|br|span|table|li|ul|pre)\b[^>]*>/i.test(s.slice(0, 100_000));
+  (s
+    .slice(0, 100_000)
+    .match(/<\/?(!doctype|html|body|head|div|p|br|span|table|tr|td|li|ul|pre)\b[^<>]{0,500}>/gi)?.length ??
+    0) >= 3;
 
 type Role = 'ship' | 'squadron' | 'objective' | 'sub';
 interface Entry {
