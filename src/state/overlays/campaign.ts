@@ -1,7 +1,9 @@
 import { Circle } from '../../geometry/circle';
 import type { Polygon } from '../../geometry/polygon';
 import { obstacleOutline } from '../../model/pieces';
-import type { ProposalReport, Violation } from '../../model/report';
+import type { ProposalReport, Violation, XY } from '../../model/report';
+import { deploymentZone } from '../../rules/setup/deploy';
+import { guideStep } from '../guide';
 import type { PlaceExogorth, Table } from '../../model/table';
 import { difference, regionPolygons, toPath } from '../../geometry/offset';
 import { attackContext, coverShape } from '../../rules/attacks/context';
@@ -173,6 +175,19 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
         `<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to judge a move.</p>`,
       );
     }
+  }
+
+  // the guided setup's deploy step: the deploying player's zone (issue #24: the legal zone shaded)
+  const g = state.guide && guideStep(state.table, state.guide);
+  if (g && g.step === 'deploy') {
+    const z = deploymentZone(world, g.player);
+    const rect: XY[] = [
+      [z.x0, z.y0],
+      [z.x1, z.y0],
+      [z.x1, z.y1],
+      [z.x0, z.y1],
+    ];
+    ov.regions.push({ polygons: [rect], color: REGION, alpha: 0.12 });
   }
 
   // setup mode: each violation, and where the next obstacle may go
