@@ -9,7 +9,8 @@ const DEV = !!process.env.E2E_DEV;
 // is free, else any free port. The choice goes into the environment, so the test workers (which
 // load this file again) use the same one.
 function freePort(preferred: number): number {
-  const probe = `const s=require('net').createServer();s.once('error',()=>{const t=require('net').createServer();` +
+  const probe =
+    `const s=require('net').createServer();s.once('error',()=>{const t=require('net').createServer();` +
     `t.listen(0,'127.0.0.1',()=>{console.log(t.address().port);t.close()})});` +
     `s.listen(${preferred},'127.0.0.1',()=>{console.log(${preferred});s.close()})`;
   return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim());
@@ -33,13 +34,21 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
-        '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--enable-unsafe-swiftshader',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
       ],
     },
   },
   webServer: {
-    command: DEV ? `npx vite --host 127.0.0.1 --port ${PORT} --strictPort` : `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: DEV
+      ? `npx vite --host 127.0.0.1 --port ${PORT} --strictPort`
+      : `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

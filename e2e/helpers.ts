@@ -11,7 +11,10 @@ export async function pagePoint(page: Page, x: number, y: number) {
 }
 
 /** A piece as the table holds it (ship, squadron, obstacle or token); fails the test if it is not there. */
-export async function piece(page: Page, id: string): Promise<{ id: string; x: number; y: number; rotation?: number }> {
+export async function piece(
+  page: Page,
+  id: string,
+): Promise<{ id: string; x: number; y: number; rotation?: number }> {
   const found = await page.evaluate((id) => {
     const t = window.__armada.store.getState().table;
     return [...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens].find((p) => p.id === id) ?? null;
@@ -25,7 +28,12 @@ export async function tableJson(page: Page): Promise<string> {
 }
 
 /** Drag a piece by its centre to a table point, in steps, as a player would. */
-export async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 6) {
+export async function drag(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  steps = 6,
+) {
   const a = await pagePoint(page, from.x, from.y);
   const b = await pagePoint(page, to.x, to.y);
   await page.mouse.move(a.x, a.y);
@@ -39,5 +47,9 @@ export const countColour = (page: Page, colour: number, box: [number, number, nu
   page.evaluate(([c, b]) => window.__armada.countPixels(c, b), [colour, box] as const);
 
 /** The square box of half-side r (mm) around a point. */
-export const around = (p: { x: number; y: number }, r: number): [number, number, number, number] =>
-  [p.x - r, p.y - r, p.x + r, p.y + r];
+export const around = (p: { x: number; y: number }, r: number): [number, number, number, number] => [
+  p.x - r,
+  p.y - r,
+  p.x + r,
+  p.y + r,
+];

@@ -5,7 +5,8 @@ import { openFresh, pagePoint, piece } from './helpers';
 // a medium ship with no class (no chart: up to two clicks a joint) heading up the table at speed 2,
 // an asteroid ahead and to its right, and a CR90 at speed 3 for the fan
 const TABLE = {
-  format: 'armada-table/1', table: '3x6',
+  format: 'armada-table/1',
+  table: '3x6',
   ships: [
     { id: 'vsd', size: 'medium', player: 1, x: 600, y: 300, rotation: 0, speed: 2 },
     { id: 'cr', size: 'small', class: 'cr90', player: 2, x: 1200, y: 600, rotation: 180, speed: 3 },
@@ -15,7 +16,9 @@ const TABLE = {
 const hash = () => '#table=' + Buffer.from(JSON.stringify(TABLE)).toString('base64url');
 const AMBER = 0xffb000;
 
-test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execute, undo', async ({ page }) => {
+test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execute, undo', async ({
+  page,
+}) => {
   await openFresh(page, hash());
   const at = await pagePoint(page, 600, 300);
   await page.mouse.click(at.x, at.y);
@@ -37,16 +40,22 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
   await page.evaluate(() => window.__armada.zoomTo(480, 260, 760, 560));
   await page.screenshot({ path: '/tmp/m14-plan.png' });
   // the ghost's rear-left corner (about (556, 451) at rotation 315), far from the asteroid's own outline
-  await expect.poll(() => page.evaluate((c) => window.__armada.countPixels(c, [540, 435, 575, 468]), AMBER)).toBeGreaterThan(20);
+  await expect
+    .poll(() => page.evaluate((c) => window.__armada.countPixels(c, [540, 435, 575, 468]), AMBER))
+    .toBeGreaterThan(20);
   expect(await page.evaluate((c) => window.__armada.countPixels(c, [560, 200, 640, 260]), AMBER)).toBe(0);
   // the plan is in the share link
   await page.click('#share');
   const link = await page.inputValue('#share-link');
   const shared = JSON.parse(inflateRawSync(Buffer.from(link.split('#tz=')[1], 'base64url')).toString());
-  expect(shared.proposals).toEqual([{ id: 'maneuver-plan', kind: 'maneuver', ship: 'vsd', speed: 2, clicks: [1, 1], side: 'right' }]);
+  expect(shared.proposals).toEqual([
+    { id: 'maneuver-plan', kind: 'maneuver', ship: 'vsd', speed: 2, clicks: [1, 1], side: 'right' },
+  ]);
 
   await page.click('#maneuver-execute');
-  await expect(page.locator('#message[data-kind="info"]')).toContainText('vsd executed speed 2, clicks [1, 1]');
+  await expect(page.locator('#message[data-kind="info"]')).toContainText(
+    'vsd executed speed 2, clicks [1, 1]',
+  );
   const moved = await piece(page, 'vsd');
   expect([moved.x.toFixed(2), moved.y.toFixed(2), moved.rotation]).toEqual(['614.79', '464.80', 315]);
   await expect(page.locator('#maneuver-verdict')).toBeHidden();
@@ -55,7 +64,9 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
   await expect(verdict).toHaveAttribute('data-obstacles', 'rock'); // the plan is back with the ship
 });
 
-test('the fan of a speed 3 ship shows every click list its chart allows, each selectable', async ({ page }) => {
+test('the fan of a speed 3 ship shows every click list its chart allows, each selectable', async ({
+  page,
+}) => {
   await openFresh(page, hash());
   const at = await pagePoint(page, 1200, 600);
   await page.mouse.click(at.x, at.y);
@@ -67,7 +78,9 @@ test('the fan of a speed 3 ship shows every click list its chart allows, each se
   for (let b = -1; b <= 1; b++) for (let c = -2; c <= 2; c++) want.push(`0,${b},${c}`);
   const row = page.locator('[data-fan-row="3"] .fan-item');
   await expect(row).toHaveCount(15);
-  expect((await row.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.fanClicks))).sort()).toEqual(want.sort());
+  expect(
+    (await row.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.fanClicks))).sort(),
+  ).toEqual(want.sort());
   // the speeds either side: 2 (I II: 3 x 5) and 4 (- I I II: 3 x 3 x 5)
   await expect(page.locator('[data-fan-row="2"] .fan-item')).toHaveCount(15);
   await expect(page.locator('[data-fan-row="4"] .fan-item')).toHaveCount(45);
@@ -77,5 +90,8 @@ test('the fan of a speed 3 ship shows every click list its chart allows, each se
   await page.screenshot({ path: '/tmp/m14-fan.png' });
   await page.click('[data-fan-row="3"] .fan-item[data-fan-clicks="0,-1,2"]');
   await expect(page.locator('#maneuver-joints [data-clicks]')).toHaveText([' 1: – ', ' 2: 1L ', ' 3: 2R ']);
-  await expect(page.locator('[data-fan-row="3"] .fan-item.selected')).toHaveAttribute('data-fan-clicks', '0,-1,2');
+  await expect(page.locator('[data-fan-row="3"] .fan-item.selected')).toHaveAttribute(
+    'data-fan-clicks',
+    '0,-1,2',
+  );
 });

@@ -7,14 +7,22 @@ import { openFresh, piece } from './helpers';
  * in a fresh tab with the browser's HTTP cache disabled (DevTools protocol), so only what the
  * service worker precached can serve it.
  */
-test('after one load, the app opens in a fresh tab with no network and no HTTP cache', async ({ page, context }) => {
+test('after one load, the app opens in a fresh tab with no network and no HTTP cache', async ({
+  page,
+  context,
+}) => {
   await openFresh(page);
   // the worker installs in the background, precaching every built file, and becomes active
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, undefined, { timeout: 30_000 });
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, undefined, {
+    timeout: 30_000,
+  });
   const table = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
 
   let reachedNetwork = 0;
-  await context.route('**/*', (route) => { reachedNetwork++; return route.abort('internetdisconnected'); });
+  await context.route('**/*', (route) => {
+    reachedNetwork++;
+    return route.abort('internetdisconnected');
+  });
   await context.setOffline(true);
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
@@ -24,7 +32,9 @@ test('after one load, the app opens in a fresh tab with no network and no HTTP c
   expect(await tab.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   // the table as it was, drawn, and judged in the worker (its chunk came from the precache too)
   expect(await tab.evaluate(() => JSON.stringify(window.__armada.store.getState().table))).toBe(table);
-  await expect.poll(() => tab.evaluate(() => window.__armada.analysis().live), { timeout: 20_000 }).toBe(false);
+  await expect
+    .poll(() => tab.evaluate(() => window.__armada.analysis().live), { timeout: 20_000 })
+    .toBe(false);
   expect(await tab.evaluate(() => window.__armada.workerAvailable())).toBe(true);
   expect((await piece(tab, 'vsd')).x).toBeGreaterThan(0);
   await expect(tab.locator('#message[data-kind="error"]')).toHaveCount(0);

@@ -10,13 +10,18 @@ const shoot = async (page: Page, name: string) => {
 test.describe('phone 390x844 portrait, touch', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the turned table fills the width and most of the height; taps pick through the turned view; controls are 44 px', async ({ page }) => {
+  test('the turned table fills the width and most of the height; taps pick through the turned view; controls are 44 px', async ({
+    page,
+  }) => {
     await openFresh(page);
-    const a = await pagePoint(page, 0, 0), b = await pagePoint(page, 1828.8, 914.4);
+    const a = await pagePoint(page, 0, 0),
+      b = await pagePoint(page, 1828.8, 914.4);
     // turned: the 6' edge (x) runs down the screen, player 1's edge (y = 0) on the left
     expect(b.y - a.y).toBeGreaterThan(0.7 * 844 - 100);
     expect(b.x - a.x).toBeGreaterThan(0.8 * 390);
-    console.log(`phone portrait: the table is ${Math.round(b.x - a.x)} x ${Math.round(b.y - a.y)} px of 390 x 844`);
+    console.log(
+      `phone portrait: the table is ${Math.round(b.x - a.x)} x ${Math.round(b.y - a.y)} px of 390 x 844`,
+    );
     await shoot(page, 'phone-portrait');
     // a tap on a squadron selects it (hit tests go through the same turned transform), and moves nothing
     const tie = await piece(page, 'tie1');
@@ -25,20 +30,31 @@ test.describe('phone 390x844 portrait, touch', () => {
     await expect.poll(() => page.evaluate(() => window.__armada.store.getState().selected)).toBe('tie1');
     expect(await piece(page, 'tie1')).toEqual(tie);
     // every visible control at least 44 px tall and wide
-    const small = await page.evaluate(() => [...document.querySelectorAll('button, select')]
-      .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; })
-      .filter((el) => { const r = el.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
-      .map((el) => el.id || el.textContent));
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('button, select')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+        })
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.height < 44 || r.width < 44;
+        })
+        .map((el) => el.id || el.textContent),
+    );
     expect(small).toEqual([]);
     // the panel slides up
     await page.tap('#panel-toggle');
-    await expect.poll(() => page.evaluate(() => document.querySelector('aside')!.getBoundingClientRect().height)).toBeGreaterThan(500);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('aside')!.getBoundingClientRect().height))
+      .toBeGreaterThan(500);
     if (process.env.SCREENSHOTS) await page.waitForTimeout(400); // the slide's end, for the picture only
     await shoot(page, 'phone-panel-open');
     await page.tap('#panel-toggle');
     // turned back on request: the 6' edge across again; table coordinates unchanged
     await page.tap('#turn-view');
-    const c = await pagePoint(page, 0, 0), d = await pagePoint(page, 1828.8, 914.4);
+    const c = await pagePoint(page, 0, 0),
+      d = await pagePoint(page, 1828.8, 914.4);
     expect(d.x - c.x).toBeGreaterThan(300);
     expect(c.y).toBeGreaterThan(d.y);
     expect(await piece(page, 'tie1')).toEqual(tie);
@@ -49,8 +65,11 @@ test.describe('phone landscape 844x390, touch', () => {
   test.use({ viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
   test('the table keeps most of the screen beside a narrow panel', async ({ page }) => {
     await openFresh(page);
-    const a = await pagePoint(page, 0, 0), b = await pagePoint(page, 1828.8, 914.4);
-    console.log(`phone landscape: the table is ${Math.round(b.x - a.x)} x ${Math.round(a.y - b.y)} px of 844 x 390`);
+    const a = await pagePoint(page, 0, 0),
+      b = await pagePoint(page, 1828.8, 914.4);
+    console.log(
+      `phone landscape: the table is ${Math.round(b.x - a.x)} x ${Math.round(a.y - b.y)} px of 844 x 390`,
+    );
     expect(b.x - a.x).toBeGreaterThan(450);
     await shoot(page, 'phone-landscape');
   });

@@ -5,7 +5,9 @@ import { around, countColour, drag, openFresh, piece, tableJson } from './helper
 const SANITY = 0xff1f6d;
 const count = countColour;
 
-test('the table\'s own sanity: a ship on a ship and a ship off the edge are listed and outlined', async ({ page }) => {
+test("the table's own sanity: a ship on a ship and a ship off the edge are listed and outlined", async ({
+  page,
+}) => {
   await openFresh(page);
   const glad = await piece(page, 'gladiator');
   const isd = await piece(page, 'isd');
@@ -24,7 +26,9 @@ test('the table\'s own sanity: a ship on a ship and a ship off the edge are list
   expect(await count(page, SANITY, [300, 0, 500, 120])).toBeGreaterThan(30);
 });
 
-test('a position typed off the table is refused with the piece\'s name; 3\'x3\' names the pieces off it', async ({ page }) => {
+test("a position typed off the table is refused with the piece's name; 3'x3' names the pieces off it", async ({
+  page,
+}) => {
   await openFresh(page);
   const before = await tableJson(page);
   await page.evaluate(() => window.__armada.cmd.select('vsd'));

@@ -4,7 +4,10 @@ import { Polygon } from '../src/geometry/polygon';
 import { readFileSync } from 'node:fs';
 
 // (the catalog module imports JSON, which Playwright's loader refuses: read the outlines file directly)
-const OUTLINES = JSON.parse(readFileSync('assets/obstacle-outlines.json', 'utf8')).obstacles as Record<string, { outline: [number, number][] }>;
+const OUTLINES = JSON.parse(readFileSync('assets/obstacle-outlines.json', 'utf8')).obstacles as Record<
+  string,
+  { outline: [number, number][] }
+>;
 
 // Regenerates docs/screenshots/*.png: SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
 // (playwright.config.ts leaves this file out of the ordinary run). The phone-*.png pictures come from
@@ -15,7 +18,10 @@ const zoom = async (page: import('@playwright/test').Page, box: [number, number,
   await page.waitForTimeout(200);
 };
 
-const shot = (name: string) => ({ path: `docs/screenshots/${name}.png`, clip: { x: 0, y: 0, width: 1280, height: 800 } });
+const shot = (name: string) => ({
+  path: `docs/screenshots/${name}.png`,
+  clip: { x: 0, y: 0, width: 1280, height: 800 },
+});
 
 test('screenshot: the demo table', async ({ page }) => {
   await openFresh(page);
@@ -28,10 +34,14 @@ test('screenshot: an obstructed line of sight', async ({ page }) => {
   const tie = await piece(page, 'tie1');
   const xwing = await piece(page, 'xwing1');
   const rock = await piece(page, 'asteroid-a');
-  const dx = rock.x - xwing.x, dy = rock.y - xwing.y, l = Math.hypot(dx, dy);
+  const dx = rock.x - xwing.x,
+    dy = rock.y - xwing.y,
+    l = Math.hypot(dx, dy);
   await drag(page, tie, { x: rock.x + (dx / l) * 60, y: rock.y + (dy / l) * 60 });
   await page.check('#only-selected');
-  await expect(page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]')).toHaveAttribute('data-los', 'obstructed');
+  await expect(
+    page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]'),
+  ).toHaveAttribute('data-los', 'obstructed');
   await zoom(page, [430, 230, 1000, 650]);
   await page.screenshot(shot('obstruction'));
 });
@@ -41,7 +51,8 @@ test('screenshot: an exogorth being placed', async ({ page }) => {
   // The exogorth's lowest vertex on debris-a's highest: touching by construction, from the catalog outlines.
   const deb = Polygon.from(OUTLINES['debris-a'].outline).centred().placed(820, 470, 45);
   const exoLocal = Polygon.from(OUTLINES['exogorth-1'].outline).centred();
-  let top = 0, bot = 0;
+  let top = 0,
+    bot = 0;
   for (let i = 0; i < deb.n; i++) if (deb.y(i) > deb.y(top)) top = i;
   for (let i = 0; i < exoLocal.n; i++) if (exoLocal.y(i) < exoLocal.y(bot)) bot = i;
   const at = { x: deb.x(top) - exoLocal.x(bot), y: deb.y(top) - exoLocal.y(bot) };
@@ -49,7 +60,11 @@ test('screenshot: an exogorth being placed', async ({ page }) => {
   await drag(page, await piece(page, 'xwing2'), { x: at.x + 8, y: at.y + 10 });
   await page.selectOption('#palette-player', '2');
   await page.click('#place-exogorth');
-  for (const [field, v] of [['#insp-x', at.x], ['#insp-y', at.y], ['#insp-rotation', 0]] as const) {
+  for (const [field, v] of [
+    ['#insp-x', at.x],
+    ['#insp-y', at.y],
+    ['#insp-rotation', 0],
+  ] as const) {
     await page.fill(field, String(v));
     await page.press(field, 'Tab');
   }
@@ -60,11 +75,20 @@ test('screenshot: an exogorth being placed', async ({ page }) => {
   await page.screenshot(shot('exogorth-placement'));
 });
 
-test('screenshot: a huge ship (the Executor) with its two bases, one token and six hull zones', async ({ page }) => {
+test('screenshot: a huge ship (the Executor) with its two bases, one token and six hull zones', async ({
+  page,
+}) => {
   const t = {
-    format: 'armada-table/1', table: '3x6', ruleset: 'seed',
-    ships: [{ id: 'exe', class: 'executor', name: 'Executor', player: 1, x: 900, y: 450, rotation: 90, speed: 1 }],
-    squadrons: [{ id: 'xw', player: 2, x: 900, y: 560 }], obstacles: [], tokens: [], proposals: [],
+    format: 'armada-table/1',
+    table: '3x6',
+    ruleset: 'seed',
+    ships: [
+      { id: 'exe', class: 'executor', name: 'Executor', player: 1, x: 900, y: 450, rotation: 90, speed: 1 },
+    ],
+    squadrons: [{ id: 'xw', player: 2, x: 900, y: 560 }],
+    obstacles: [],
+    tokens: [],
+    proposals: [],
   };
   await openFresh(page, `#table=${Buffer.from(JSON.stringify(t)).toString('base64url')}`);
   await page.click('#message button');
@@ -74,12 +98,20 @@ test('screenshot: a huge ship (the Executor) with its two bases, one token and s
 
 // The dispute card with its loupe: two squadrons and a ship whose base passes 0.2 mm from the line of sight.
 const nearMiss = (wallY: number) => ({
-  format: 'armada-table/1', table: '3x6', ruleset: 'seed',
+  format: 'armada-table/1',
+  table: '3x6',
+  ruleset: 'seed',
   ships: [{ id: 'wall', player: 1, size: 'small', x: 900, y: wallY, rotation: 0, speed: 2 }],
-  squadrons: [{ id: 'tie', player: 1, x: 850, y: 300 }, { id: 'xw', player: 2, x: 950, y: 300 }],
-  obstacles: [{ id: 'rock', type: 'asteroid-a', x: 800, y: 200, rotation: 30 }], tokens: [], proposals: [],
+  squadrons: [
+    { id: 'tie', player: 1, x: 850, y: 300 },
+    { id: 'xw', player: 2, x: 950, y: 300 },
+  ],
+  obstacles: [{ id: 'rock', type: 'asteroid-a', x: 800, y: 200, rotation: 30 }],
+  tokens: [],
+  proposals: [],
 });
-const pairLink = (t: unknown) => `#table=${Buffer.from(JSON.stringify(t)).toString('base64url')}&attack=tie,xw`;
+const pairLink = (t: unknown) =>
+  `#table=${Buffer.from(JSON.stringify(t)).toString('base64url')}&attack=tie,xw`;
 
 async function openNearMiss(page: import('@playwright/test').Page) {
   await openFresh(page, pairLink(nearMiss(400)));

@@ -2,11 +2,15 @@ import { expect, test } from '@playwright/test';
 import { around, countColour, drag, openFresh, pagePoint, piece, tableJson } from './helpers';
 
 // Colours the renderer uses (src/render/colours.ts): opaque fills, so pixels can be read exactly.
-const ASTEROID = 0x8d7b68, PLAYER1 = 0x3d8bfd, PLAYER2 = 0xf76707, TABLE = 0x0b1426, OVERLAP = 0xff00ff;
+const ASTEROID = 0x8d7b68,
+  PLAYER1 = 0x3d8bfd,
+  PLAYER2 = 0xf76707,
+  TABLE = 0x0b1426,
+  OVERLAP = 0xff00ff;
 
 const count = countColour;
 
-test('the demo table renders: table, obstacles and both players\' pieces are drawn', async ({ page }) => {
+test("the demo table renders: table, obstacles and both players' pieces are drawn", async ({ page }) => {
   await openFresh(page);
   const rock = await piece(page, 'asteroid-a');
   const tie = await piece(page, 'tie1');
@@ -26,7 +30,9 @@ test('the demo table renders: table, obstacles and both players\' pieces are dra
   expect(JSON.parse(await tableJson(page)).ruleset).toBe('1.6');
 });
 
-test('dragging a ship onto an asteroid shows the overlap in the panel and on the canvas', async ({ page }) => {
+test('dragging a ship onto an asteroid shows the overlap in the panel and on the canvas', async ({
+  page,
+}) => {
   await openFresh(page);
   const ship = await piece(page, 'gladiator');
   const rock = await piece(page, 'asteroid-a');
@@ -47,7 +53,9 @@ test('a squadron moved behind an obstacle is obstructed, and a reload keeps the 
   const xwing = await piece(page, 'xwing1');
   const rock = await piece(page, 'asteroid-a');
   // put tie1 on the far side of the asteroid, on the line from xwing1 through its centre
-  const dx = rock.x - xwing.x, dy = rock.y - xwing.y, l = Math.hypot(dx, dy);
+  const dx = rock.x - xwing.x,
+    dy = rock.y - xwing.y,
+    l = Math.hypot(dx, dy);
   const behind = { x: rock.x + (dx / l) * 60, y: rock.y + (dy / l) * 60 };
   await drag(page, tie, behind);
   await expect(verdict).toHaveAttribute('data-los', 'obstructed');
@@ -59,20 +67,30 @@ test('a squadron moved behind an obstacle is obstructed, and a reload keeps the 
   expect(await tableJson(page)).toBe(moved);
   await expect(verdict).toHaveAttribute('data-los', 'obstructed');
   // the full report comes from the worker as plain data: the explanation arrives with it
-  await expect(verdict.locator('.why')).toContainText(/crosses asteroid-a for \d+\.\d\d mm, \d+\.\d\d mm deep: obstructed/);
+  await expect(verdict.locator('.why')).toContainText(
+    /crosses asteroid-a for \d+\.\d\d mm, \d+\.\d\d mm deep: obstructed/,
+  );
 });
 
-test('while a piece is still being dragged, every attack of the table is judged again (not only the selected attacker\'s)', async ({ page }) => {
+test("while a piece is still being dragged, every attack of the table is judged again (not only the selected attacker's)", async ({
+  page,
+}) => {
   await openFresh(page);
-  const verdictNow = () => page.evaluate(() => {
-    const a = window.__armada.analysis();
-    return { live: a.live, los: a.report.attacks.find((x) => x.attacker === 'tie1' && x.defender === 'xwing1')?.los };
-  });
+  const verdictNow = () =>
+    page.evaluate(() => {
+      const a = window.__armada.analysis();
+      return {
+        live: a.live,
+        los: a.report.attacks.find((x) => x.attacker === 'tie1' && x.defender === 'xwing1')?.los,
+      };
+    });
   await expect.poll(verdictNow).toEqual({ live: false, los: 'clear' });
   const tie = await piece(page, 'tie1');
   const xwing = await piece(page, 'xwing1');
   const rock = await piece(page, 'asteroid-a');
-  const dx = rock.x - xwing.x, dy = rock.y - xwing.y, l = Math.hypot(dx, dy);
+  const dx = rock.x - xwing.x,
+    dy = rock.y - xwing.y,
+    l = Math.hypot(dx, dy);
   const behind = await pagePoint(page, rock.x + (dx / l) * 60, rock.y + (dy / l) * 60);
   const from = await pagePoint(page, tie.x, tie.y);
   await page.mouse.move(from.x, from.y);
@@ -82,7 +100,9 @@ test('while a piece is still being dragged, every attack of the table is judged 
   await expect.poll(verdictNow).toEqual({ live: false, los: 'obstructed' });
   await expect(page.locator('#verdicts .meta')).toContainText('every attack is judged again');
   await page.mouse.up();
-  await expect(page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]')).toHaveAttribute('data-los', 'obstructed');
+  await expect(
+    page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]'),
+  ).toHaveAttribute('data-los', 'obstructed');
 });
 
 test('undo after a drag restores the verdict, redo repeats it', async ({ page }) => {
@@ -91,7 +111,9 @@ test('undo after a drag restores the verdict, redo repeats it', async ({ page })
   const tie = await piece(page, 'tie1');
   const xwing = await piece(page, 'xwing1');
   const rock = await piece(page, 'asteroid-a');
-  const dx = rock.x - xwing.x, dy = rock.y - xwing.y, l = Math.hypot(dx, dy);
+  const dx = rock.x - xwing.x,
+    dy = rock.y - xwing.y,
+    l = Math.hypot(dx, dy);
   await drag(page, tie, { x: rock.x + (dx / l) * 60, y: rock.y + (dy / l) * 60 }, 20);
   await expect(verdict).toHaveAttribute('data-los', 'obstructed');
   await page.click('#undo');
@@ -109,7 +131,9 @@ test('a broken #table= link shows what is wrong and keeps the table', async ({ p
   const before = await tableJson(page);
 
   // not base64url at all, in the open page
-  await page.evaluate(() => { location.hash = '#table=%%%not-base64'; });
+  await page.evaluate(() => {
+    location.hash = '#table=%%%not-base64';
+  });
   await expect(page.locator('#message[data-kind="error"]')).toContainText('base64url');
   expect(await tableJson(page)).toBe(before);
 
@@ -144,18 +168,34 @@ test('a share link opened in a fresh browser shows the same table', async ({ pag
   await fresh.close();
 });
 
-test('campaign overlays: a purrgil dragged too far is illegal, setup mode lists violations, an exogorth proposal is judged', async ({ page }) => {
+test('campaign overlays: a purrgil dragged too far is illegal, setup mode lists violations, an exogorth proposal is judged', async ({
+  page,
+}) => {
   const t = {
-    format: 'armada-table/1', table: '3x3', ruleset: 'seed',
-    ships: [{ id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 300, y: 200, rotation: 0, speed: 2 }],
-    squadrons: [{ id: 'tie1', player: 1, x: 420, y: 420 }, { id: 'ywing1', player: 2, x: 650, y: 480 }],
+    format: 'armada-table/1',
+    table: '3x3',
+    ruleset: 'seed',
+    ships: [
+      { id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 300, y: 200, rotation: 0, speed: 2 },
+    ],
+    squadrons: [
+      { id: 'tie1', player: 1, x: 420, y: 420 },
+      { id: 'ywing1', player: 2, x: 650, y: 480 },
+    ],
     obstacles: [
       { id: 'rift', type: 'gravity-rift', x: 250, y: 600, rotation: 0 },
       { id: 'purrgil', type: 'purrgil-1', x: 700, y: 300, rotation: 30 },
       { id: 'rock', type: 'asteroid-c', x: 600, y: 480, rotation: 0 },
     ],
     tokens: [],
-    proposals: [{ id: 'exo', kind: 'place-exogorth', placedBy: 2, obstacle: { id: 'exogorth', type: 'exogorth-1', x: 650, y: 480, rotation: 90 } }],
+    proposals: [
+      {
+        id: 'exo',
+        kind: 'place-exogorth',
+        placedBy: 2,
+        obstacle: { id: 'exogorth', type: 'exogorth-1', x: 650, y: 480, rotation: 90 },
+      },
+    ],
   };
   await openFresh(page, '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url'));
   await expect(page.locator('#verdicts li[data-proposal="exo"]')).toContainText('displaces ywing1');
@@ -173,29 +213,47 @@ test('campaign overlays: a purrgil dragged too far is illegal, setup mode lists 
   await expect(page.locator('#verdicts li[data-setup] li.violation').first()).toBeVisible();
 });
 
-test('export writes the table file; importing it back restores it; a broken file is refused', async ({ page }) => {
+test('export writes the table file; importing it back restores it; a broken file is refused', async ({
+  page,
+}) => {
   await openFresh(page);
   const original = await tableJson(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
-  const text = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString('utf8'));
+  const text = await (await download.createReadStream())
+    .toArray()
+    .then((c) => Buffer.concat(c).toString('utf8'));
   expect(JSON.parse(text)).toEqual(JSON.parse(original));
 
   await page.evaluate(() => window.__armada.cmd.remove('tie1'));
   expect(await tableJson(page)).not.toBe(original);
-  await page.setInputFiles('#import-file', { name: 'table.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.setInputFiles('#import-file', {
+    name: 'table.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
   await expect.poll(() => tableJson(page)).toBe(original);
 
   const broken = JSON.parse(text);
   broken.squadrons[0].player = 3;
-  await page.setInputFiles('#import-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+  await page.setInputFiles('#import-file', {
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(broken)),
+  });
   await expect(page.locator('#message[data-kind="error"]')).toContainText('squadrons[0].player');
   expect(await tableJson(page)).toBe(original);
-  await page.setInputFiles('#import-file', { name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{ not json') });
+  await page.setInputFiles('#import-file', {
+    name: 'junk.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{ not json'),
+  });
   await expect(page.locator('#message[data-kind="error"]')).toContainText('not valid JSON');
   expect(await tableJson(page)).toBe(original);
 });
 
-test('turning with keys and the handle, typing exact values, wheel zoom about the pointer', async ({ page }) => {
+test('turning with keys and the handle, typing exact values, wheel zoom about the pointer', async ({
+  page,
+}) => {
   await openFresh(page);
   const view = () => page.evaluate(() => ({ ...window.__armada.scene.view }));
   const isd = await piece(page, 'isd');
@@ -210,7 +268,14 @@ test('turning with keys and the handle, typing exact values, wheel zoom about th
   await page.keyboard.press('Control+z');
   expect((await piece(page, 'isd')).rotation).toBe(0);
   // the picture catches up with the table on the next frame
-  await expect.poll(() => page.evaluate(() => { const a = window.__armada; return a.analysis().table === a.store.getState().table; })).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const a = window.__armada;
+        return a.analysis().table === a.store.getState().table;
+      }),
+    )
+    .toBe(true);
 
   // the handle sits ahead of the bow; dragging it to the ship's right turns the bow to face +x
   const handle = await page.evaluate(() => {
@@ -230,7 +295,9 @@ test('turning with keys and the handle, typing exact values, wheel zoom about th
   await page.press('#insp-x', 'Enter');
   await page.fill('#insp-rotation', '-45');
   await page.press('#insp-rotation', 'Enter');
-  await expect.poll(async () => [(await piece(page, 'isd')).x, (await piece(page, 'isd')).rotation]).toEqual([812.5, 315]);
+  await expect
+    .poll(async () => [(await piece(page, 'isd')).x, (await piece(page, 'isd')).rotation])
+    .toEqual([812.5, 315]);
 
   const before = await view();
   const p = await pagePoint(page, 1000, 400);
@@ -251,9 +318,17 @@ test('pinch with two fingers zooms the table', async ({ page }) => {
   const before = await scale();
   // two fingers on empty table (outside the setup area), moving apart
   const c = await pagePoint(page, 150, 450);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) => cdp.send('Input.dispatchTouchEvent', {
-    type, touchPoints: type === 'touchEnd' ? [] : [{ x: c.x - d, y: c.y, id: 1 }, { x: c.x + d, y: c.y, id: 2 }],
-  });
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints:
+        type === 'touchEnd'
+          ? []
+          : [
+              { x: c.x - d, y: c.y, id: 1 },
+              { x: c.x + d, y: c.y, id: 2 },
+            ],
+    });
   await touch('touchStart', 20);
   for (const d of [30, 40, 50, 60]) await touch('touchMove', d);
   await touch('touchEnd', 0);
@@ -262,15 +337,18 @@ test('pinch with two fingers zooms the table', async ({ page }) => {
   await expect(page.locator('#undo')).toBeDisabled();
 });
 
-test('overriding distance 1 re-judges the table, undoes in one step, survives a reload, and a nonsense value is refused', async ({ page }) => {
+test('overriding distance 1 re-judges the table, undoes in one step, survives a reload, and a nonsense value is refused', async ({
+  page,
+}) => {
   await openFresh(page);
   // the full report (from the worker when it runs) for one pair the demo table holds just inside distance 1
-  const pair = () => page.evaluate(() => {
-    const a = window.__armada.analysis();
-    if (a.live) return null;
-    const d = a.report.distances.find((x) => x.a === 'vsd' && x.b === 'int1');
-    return d ? { mm: d.mm as number, band: d.band as number | null } : null;
-  });
+  const pair = () =>
+    page.evaluate(() => {
+      const a = window.__armada.analysis();
+      if (a.live) return null;
+      const d = a.report.distances.find((x) => x.a === 'vsd' && x.b === 'int1');
+      return d ? { mm: d.mm as number, band: d.band as number | null } : null;
+    });
   // the full report comes from the worker: this checks the table it is posted carries the overrides
   expect(await page.evaluate(() => window.__armada.workerAvailable())).toBe(true);
   await expect.poll(async () => (await pair())?.band).toBe(1);
@@ -317,15 +395,20 @@ test('overriding distance 1 re-judges the table, undoes in one step, survives a 
   expect(JSON.parse(await tableJson(page)).measurements).toBeUndefined();
 });
 
-test('the covering-outline reading is a table setting the whole report follows, and undo takes it back', async ({ page }) => {
+test('the covering-outline reading is a table setting the whole report follows, and undo takes it back', async ({
+  page,
+}) => {
   await openFresh(page);
-  const covers = () => page.evaluate(() => {
-    const a = window.__armada.analysis();
-    return a.live ? null : [...new Set(a.report.attacks.map((x) => x.coverOutline))];
-  });
+  const covers = () =>
+    page.evaluate(() => {
+      const a = window.__armada.analysis();
+      return a.live ? null : [...new Set(a.report.attacks.map((x) => x.coverOutline))];
+    });
   await expect.poll(covers).toEqual(['plastic base']);
   await page.selectOption('#cover', 'token');
-  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.readings?.cover)).toBe('token');
+  await expect
+    .poll(() => page.evaluate(() => window.__armada.store.getState().table.readings?.cover))
+    .toBe('token');
   await expect.poll(covers).toEqual(['cardboard token']);
   await page.click('#undo');
   await expect.poll(covers).toEqual(['plastic base']);

@@ -18,17 +18,39 @@ import { expect, type Page, test } from '@playwright/test';
  */
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const TYPES: Record<string, string> = {
-  '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json',
-  '.png': 'image/png', '.wasm': 'application/wasm', '.map': 'application/json', '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
 function build(outDir: string, id?: string) {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: ROOT, stdio: 'pipe', env: { ...process.env, ...(id ? { VITE_BUILD_ID: id } : {}) },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'pipe',
+      env: { ...process.env, ...(id ? { VITE_BUILD_ID: id } : {}) },
+    },
+  );
 }
 
-let dirA = '', dirB = '';
+let dirA = '',
+  dirB = '';
 let root = '';
 /** requests the server could not answer (path), and whether the test itself made them */
 const missing: { path: string; probe: boolean }[] = [];
@@ -51,7 +73,10 @@ test.beforeAll(async () => {
       return;
     }
     // no HTTP caching: what the page gets without the network is what its service worker kept
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     res.end(readFileSync(file));
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -64,26 +89,41 @@ async function open(page: Page) {
   await page.goto(base);
   await expect(page.locator('body[data-ready="true"]')).toBeVisible();
 }
-const builds = (page: Page) => page.evaluate(() => ({ page: window.__armada.build, worker: window.__armada.workerBuild() }));
+const builds = (page: Page) =>
+  page.evaluate(() => ({ page: window.__armada.build, worker: window.__armada.workerBuild() }));
 
-test('a new build is offered and waits; the old page keeps its own files; after the reload page and worker run the new build', async ({ context }) => {
+test('a new build is offered and waits; the old page keeps its own files; after the reload page and worker run the new build', async ({
+  context,
+}) => {
   test.setTimeout(120_000);
   const page = await context.newPage();
   await open(page);
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, undefined, { timeout: 30_000 });
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, undefined, {
+    timeout: 30_000,
+  });
   // a returning player: the page is controlled by build A's worker
   await open(page);
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   const A = (await builds(page)).page;
   expect(A).not.toBe('B');
   await expect.poll(async () => (await builds(page)).worker, { timeout: 20_000 }).toBe(A);
-  const workerChunk = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).find((n) => /analysis-worker-[^/]*\.js$/.test(n)) ?? '');
+  const workerChunk = await page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .find((n) => /analysis-worker-[^/]*\.js$/.test(n)) ?? '',
+  );
   expect(workerChunk, "the analysis worker's chunk").toMatch(/^http/);
 
   // the server now serves build B; the browser looks for a new worker (on navigation, or now)
   root = dirB;
-  expect(existsSync(join(dirB, new URL(workerChunk).pathname)), "build B has a different worker chunk").toBe(false);
-  await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())!.update(); });
+  expect(existsSync(join(dirB, new URL(workerChunk).pathname)), 'build B has a different worker chunk').toBe(
+    false,
+  );
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())!.update();
+  });
   await expect(page.locator('#update-ready[data-kind="waiting"]')).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('#update-ready')).toContainText('A new version of the app is ready');
 
@@ -91,12 +131,19 @@ test('a new build is offered and waits; the old page keeps its own files; after 
   // precache) and a fresh worker from it answers as build A
   const direct = await fetch(workerChunk, { headers: { 'x-probe': '1' } });
   expect(direct.status).toBe(404);
-  const fresh = await page.evaluate((url) => new Promise<string>((done) => {
-    const w = new Worker(url, { type: 'module' });
-    w.onmessage = (ev: MessageEvent<{ build: string }>) => { done(ev.data.build); w.terminate(); };
-    w.onerror = (e) => done(`worker failed: ${e.message}`);
-    w.postMessage({ seq: 1, table: window.__armada.store.getState().table, budgetMs: 3000 });
-  }), workerChunk);
+  const fresh = await page.evaluate(
+    (url) =>
+      new Promise<string>((done) => {
+        const w = new Worker(url, { type: 'module' });
+        w.onmessage = (ev: MessageEvent<{ build: string }>) => {
+          done(ev.data.build);
+          w.terminate();
+        };
+        w.onerror = (e) => done(`worker failed: ${e.message}`);
+        w.postMessage({ seq: 1, table: window.__armada.store.getState().table, budgetMs: 3000 });
+      }),
+    workerChunk,
+  );
   expect(fresh).toBe(A);
   // the page keeps working: a change is judged, by a worker of A
   await page.evaluate(() => {
@@ -104,7 +151,17 @@ test('a new build is offered and waits; the old page keeps its own files; after 
     const t = store.getState().table;
     cmd.change({ ...t, ships: t.ships.map((s, i) => (i === 0 ? { ...s, x: s.x + 20 } : s)) });
   });
-  await expect.poll(() => page.evaluate(() => window.__armada.analysis().live || window.__armada.analysis().table !== window.__armada.store.getState().table), { timeout: 20_000 }).toBe(false);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            window.__armada.analysis().live ||
+            window.__armada.analysis().table !== window.__armada.store.getState().table,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(false);
   expect(await builds(page)).toEqual({ page: A, worker: A });
   const table = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
 
@@ -113,7 +170,10 @@ test('a new build is offered and waits; the old page keeps its own files; after 
   await open(tab);
   await expect.poll(async () => (await builds(tab)).worker, { timeout: 20_000 }).toBe(A);
   expect((await builds(tab)).page).toBe(A);
-  expect(missing.filter((m) => !m.probe), 'nothing the pages asked for was missing').toEqual([]);
+  expect(
+    missing.filter((m) => !m.probe),
+    'nothing the pages asked for was missing',
+  ).toEqual([]);
 
   // the player takes the update: the page reloads into B, page and worker, the table kept
   await Promise.all([page.waitForEvent('load'), page.locator('#update-ready button').click()]);
@@ -130,5 +190,8 @@ test('a new build is offered and waits; the old page keeps its own files; after 
   await expect(tab.locator('body[data-ready="true"]')).toBeVisible();
   expect((await builds(tab)).page).toBe('B');
   await expect.poll(async () => (await builds(tab)).worker, { timeout: 20_000 }).toBe('B');
-  expect(missing.filter((m) => !m.probe), 'nothing the pages asked for was missing').toEqual([]);
+  expect(
+    missing.filter((m) => !m.probe),
+    'nothing the pages asked for was missing',
+  ).toEqual([]);
 });

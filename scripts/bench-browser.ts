@@ -40,8 +40,12 @@ export function runBrowserBench(throttle: number): Promise<BrowserBench> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
-    child.stdout.on('data', (d) => { log += d; });
-    child.stderr.on('data', (d) => { log += d; });
+    child.stdout.on('data', (d) => {
+      log += d;
+    });
+    child.stderr.on('data', (d) => {
+      log += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       try {

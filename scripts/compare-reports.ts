@@ -26,18 +26,34 @@ const tables: [string, Table][] = [1, 2, 3].map((seed) => [`tournament-${seed}`,
 if (process.argv.includes('--stress')) tables.push(['stress', stressTable(1)]);
 for (const folder of [path.join(root, 'test/tables'), path.join(root, '../shared/tables')]) {
   if (!fs.existsSync(folder)) continue;
-  for (const f of fs.readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) tables.push([f.replace(/\.json$/, ''), parseTableText(fs.readFileSync(path.join(folder, f), 'utf8'))]);
+  for (const f of fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .sort())
+    tables.push([f.replace(/\.json$/, ''), parseTableText(fs.readFileSync(path.join(folder, f), 'utf8'))]);
 }
 
 /** JSON with every object's keys sorted: equal for reports that differ only in key order. */
-const sortedKeys = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+const sortedKeys = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
+  );
 
 /** The paths (indices as #) where two parsed reports differ, with how many times. */
 function differences(a: unknown, b: unknown, at = '', out = new Map<string, number>()): Map<string, number> {
-  const note = () => { const k = at.replace(/\d+/g, '#'); out.set(k, (out.get(k) ?? 0) + 1); };
-  if (typeof a === 'number' && typeof b === 'number') { if (Math.abs(a - b) > 1e-9) note(); return out; }
+  const note = () => {
+    const k = at.replace(/\d+/g, '#');
+    out.set(k, (out.get(k) ?? 0) + 1);
+  };
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Math.abs(a - b) > 1e-9) note();
+    return out;
+  }
   if (a && b && typeof a === 'object' && typeof b === 'object') {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`, out);
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
+      differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`, out);
     return out;
   }
   if (a !== b) note();
@@ -52,21 +68,33 @@ type Entry = Record<string, unknown>;
 function verdictChanges(old: Entry, now: Entry): string[] {
   const out: string[] = [];
   const say = (v: unknown) => JSON.stringify(v);
-  const byKey = (list: unknown, key: (e: Entry) => string) => new Map(((list as Entry[]) ?? []).map((e) => [key(e), e]));
+  const byKey = (list: unknown, key: (e: Entry) => string) =>
+    new Map(((list as Entry[]) ?? []).map((e) => [key(e), e]));
   const sections: [string, (e: Entry) => string, string[]][] = [
-    ['attacks', (e) => `${e.attacker} -> ${e.defender}`, ['inArc', 'range', 'los', 'obstructedBy', 'dustBy', 'blockedBy']],
+    [
+      'attacks',
+      (e) => `${e.attacker} -> ${e.defender}`,
+      ['inArc', 'range', 'los', 'obstructedBy', 'dustBy', 'blockedBy'],
+    ],
     ['exogorths', (e) => `${e.exogorth} -> ${e.squadron}`, ['attacks', 'los', 'obstructedBy']],
     ['proposals', (e) => `proposal ${e.id}`, ['legal', 'violations', 'unplaced', 'placements']],
   ];
   for (const [section, key, fields] of sections) {
-    const a = byKey(old[section], key), b = byKey(now[section], key);
+    const a = byKey(old[section], key),
+      b = byKey(now[section], key);
     for (const k of new Set([...a.keys(), ...b.keys()])) {
-      const x = a.get(k), y = b.get(k);
-      if (!x || !y) { out.push(`${section} ${k}: ${x ? 'gone' : 'new'}`); continue; }
+      const x = a.get(k),
+        y = b.get(k);
+      if (!x || !y) {
+        out.push(`${section} ${k}: ${x ? 'gone' : 'new'}`);
+        continue;
+      }
       // violations by their rules (the figures in them are listed by the field comparison above)
-      const value = (e: Entry, f: string) => (f === 'violations' ? ((e[f] as Entry[]) ?? []).map((v) => v.rule) : roundNumbers(e[f] ?? null));
+      const value = (e: Entry, f: string) =>
+        f === 'violations' ? ((e[f] as Entry[]) ?? []).map((v) => v.rule) : roundNumbers(e[f] ?? null);
       const diff = fields.filter((f) => say(value(x, f)) !== say(value(y, f)));
-      if (diff.length) out.push(`${k}: ${diff.map((f) => `${f} ${say(value(x, f))} -> ${say(value(y, f))}`).join(', ')}`);
+      if (diff.length)
+        out.push(`${k}: ${diff.map((f) => `${f} ${say(value(x, f))} -> ${say(value(y, f))}`).join(', ')}`);
     }
   }
   return out;
@@ -78,16 +106,39 @@ for (const [name, table] of tables) {
   for (const ruleset of ['seed', '1.6'] as const) {
     const text = JSON.stringify(analyze({ ...table, ruleset }), null, 1);
     const file = path.join(dir, `${name}.${ruleset}.json`);
-    if (mode === 'write') { fs.writeFileSync(file, text); continue; }
-    if (!fs.existsSync(file)) { console.log(`${name} ${ruleset}: nothing written before`); differ++; continue; }
+    if (mode === 'write') {
+      fs.writeFileSync(file, text);
+      continue;
+    }
+    if (!fs.existsSync(file)) {
+      console.log(`${name} ${ruleset}: nothing written before`);
+      differ++;
+      continue;
+    }
     const before = fs.readFileSync(file, 'utf8');
-    if (before === text) { console.log(`${name} ${ruleset}: same`); continue; }
+    if (before === text) {
+      console.log(`${name} ${ruleset}: same`);
+      continue;
+    }
     const [old, now] = [JSON.parse(before), JSON.parse(text)];
-    if (sortedKeys(old) === sortedKeys(now)) { console.log(`${name} ${ruleset}: same but for key order`); continue; }
-    if (sortedKeys(roundNumbers(old)) === sortedKeys(roundNumbers(now))) { console.log(`${name} ${ruleset}: same to 0.01`); continue; }
+    if (sortedKeys(old) === sortedKeys(now)) {
+      console.log(`${name} ${ruleset}: same but for key order`);
+      continue;
+    }
+    if (sortedKeys(roundNumbers(old)) === sortedKeys(roundNumbers(now))) {
+      console.log(`${name} ${ruleset}: same to 0.01`);
+      continue;
+    }
     differ++;
-    console.log(`${name} ${ruleset}: DIFFERS in ${[...differences(old, now)].map(([k, n]) => `${k} (${n})`).join(', ')}`);
-    if (process.argv.includes('--verdicts')) for (const line of verdictChanges(old, now)) console.log(`  ${line}`);
+    console.log(
+      `${name} ${ruleset}: DIFFERS in ${[...differences(old, now)].map(([k, n]) => `${k} (${n})`).join(', ')}`,
+    );
+    if (process.argv.includes('--verdicts'))
+      for (const line of verdictChanges(old, now)) console.log(`  ${line}`);
   }
 }
-console.log(mode === 'write' ? `wrote ${tables.length * 2} reports to ${dir}` : `${differ} of ${tables.length * 2} reports differ`);
+console.log(
+  mode === 'write'
+    ? `wrote ${tables.length * 2} reports to ${dir}`
+    : `${differ} of ${tables.length * 2} reports differ`,
+);

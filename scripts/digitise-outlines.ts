@@ -20,18 +20,34 @@ function simplify(points: P[], tol: number): P[] {
   const stack: [number, number][] = [[0, points.length - 1]];
   while (stack.length) {
     const [a, b] = stack.pop()!;
-    let far = -1, farD = tol * tol;
+    let far = -1,
+      farD = tol * tol;
     for (let i = a + 1; i < b; i++) {
-      const d = pointSegmentDistSq(points[i][0], points[i][1], points[a][0], points[a][1], points[b][0], points[b][1]);
-      if (d > farD) { farD = d; far = i; }
+      const d = pointSegmentDistSq(
+        points[i][0],
+        points[i][1],
+        points[a][0],
+        points[a][1],
+        points[b][0],
+        points[b][1],
+      );
+      if (d > farD) {
+        farD = d;
+        far = i;
+      }
     }
-    if (far >= 0) { keep[far] = true; stack.push([a, far], [far, b]); }
+    if (far >= 0) {
+      keep[far] = true;
+      stack.push([a, far], [far, b]);
+    }
   }
   return points.filter((_, i) => keep[i]);
 }
 
 const src = process.argv[2] ?? '../shared/reference/obstacle-outlines.json';
-const ref = JSON.parse(readFileSync(src, 'utf8')) as { obstacles: Record<string, { outline: P[]; label: string }> };
+const ref = JSON.parse(readFileSync(src, 'utf8')) as {
+  obstacles: Record<string, { outline: P[]; label: string }>;
+};
 const out: Record<string, { label: string; outline: P[] }> = {};
 for (const [id, o] of Object.entries(ref.obstacles)) {
   // close the ring for simplification, then drop the repeated point
@@ -39,7 +55,10 @@ for (const [id, o] of Object.entries(ref.obstacles)) {
   const simple = simplify(ring, 0.1).slice(0, -1);
   const snapped = simple.map(([x, y]) => [Math.round(x * 20) / 20, Math.round(y * 20) / 20] as P);
   const centred = Polygon.from(snapped).centred();
-  out[id] = { label: o.label, outline: centred.pairs().map(([x, y]) => [Math.round(x * 100) / 100, Math.round(y * 100) / 100]) };
+  out[id] = {
+    label: o.label,
+    outline: centred.pairs().map(([x, y]) => [Math.round(x * 100) / 100, Math.round(y * 100) / 100]),
+  };
 }
 const doc = {
   about:
@@ -49,4 +68,8 @@ const doc = {
   obstacles: out,
 };
 writeFileSync('assets/obstacle-outlines.json', JSON.stringify(doc, null, 1) + '\n');
-console.log(Object.entries(out).map(([k, v]) => `${k}: ${v.outline.length} points`).join('\n'));
+console.log(
+  Object.entries(out)
+    .map(([k, v]) => `${k}: ${v.outline.length} points`)
+    .join('\n'),
+);

@@ -11,9 +11,14 @@ if (process.env.CHROMIUM_PATH) {
   process.exit(1);
 }
 if (typeof process.getuid === 'function' && process.getuid() === 0) {
-  console.error('chromium is missing: installing Debian\'s chromium (apt-get) for the browser tests...');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null', { stdio: 'inherit', shell: '/bin/bash' });
+  console.error("chromium is missing: installing Debian's chromium (apt-get) for the browser tests...");
+  execSync(
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    { stdio: 'inherit', shell: '/bin/bash' },
+  );
   process.exit(existsSync(path) ? 0 : 1);
 }
-console.error('The browser tests need Debian\'s chromium: run `sudo apt-get install -y chromium`, or set CHROMIUM_PATH.');
+console.error(
+  "The browser tests need Debian's chromium: run `sudo apt-get install -y chromium`, or set CHROMIUM_PATH.",
+);
 process.exit(1);

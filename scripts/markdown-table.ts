@@ -9,7 +9,10 @@ export function markdownTableRows(md: string, heading: string, after?: string): 
   const rows: string[][] = [];
   for (const l of lines.slice(start)) {
     if (!l.startsWith('|')) break;
-    const cells = l.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.every((c) => /^-+$/.test(c))) continue;
     rows.push(cells);
   }

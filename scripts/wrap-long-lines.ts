@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/wrap-long-lines.ts FILE...`: break what Prettier leaves over 120 columns (it never
  * breaks a string or a comment). A long string or template literal on one line is split at a space
- * into two joined by +, in parentheses (Prettier drops them where they are not needed); a long
+ * into two joined by + (in parentheses unless it is an operand of +); a long
  * comment line is wrapped at a space under the same prefix. Run Prettier after it. What it cannot
  * split (no space in reach, a type literal, an import path) it leaves and names.
  */
@@ -20,7 +20,13 @@ function splitPoint(text: string, from: number, to: number, ls: number): number 
   for (let i = last; i > from && i - ls > 40; i--) if (text[i] === ' ' && text[i - 1] !== '\\') return i + 1;
   for (let i = last; i > from && i - ls > 40; i--) {
     const low = text.charCodeAt(i) >= 0xdc00 && text.charCodeAt(i) <= 0xdfff;
-    if (!low && text[i - 1] !== '\\' && !/[\\$]/.test(text[i]) && !/\\[a-zA-Z0-9{}]*$/.test(text.slice(i - 8, i))) return i;
+    if (
+      !low &&
+      text[i - 1] !== '\\' &&
+      !/[\\$]/.test(text[i]) &&
+      !/\\[a-zA-Z0-9{}]*$/.test(text.slice(i - 8, i))
+    )
+      return i;
   }
   return -1;
 }
@@ -35,22 +41,40 @@ function splitOne(file: string, text: string): string | null {
   let out: string | null = null;
   const visit = (node: ts.Node): void => {
     if (out) return;
-    const start = node.getStart(sf), end = node.getEnd();
+    const start = node.getStart(sf),
+      end = node.getEnd();
     const ls = lineStart(text, start);
     const le = text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start);
     const oneLine = end <= le;
     const long = le - ls > MAX;
     const parent = node.parent;
-    const typePosition = parent && (ts.isLiteralTypeNode(parent) || ts.isImportDeclaration(parent) ||
-      ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent) || ts.isImportTypeNode(parent) ||
-      ts.isPropertyAssignment(parent) && parent.name === node || ts.isTaggedTemplateExpression(parent));
+    // an operand of + needs no parentheses: a + 'x' + 'y' is a + 'xy' (string + anything concatenates)
+    const [open, close] =
+      parent && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.PlusToken
+        ? ['', '']
+        : ['(', ')'];
+    const typePosition =
+      parent &&
+      (ts.isLiteralTypeNode(parent) ||
+        ts.isImportDeclaration(parent) ||
+        ts.isExportDeclaration(parent) ||
+        ts.isExternalModuleReference(parent) ||
+        ts.isImportTypeNode(parent) ||
+        (ts.isPropertyAssignment(parent) && parent.name === node) ||
+        ts.isTaggedTemplateExpression(parent));
     // only a literal that itself runs past the limit
     const reaches = end - ls > MAX;
-    if (long && oneLine && reaches && !typePosition && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))) {
+    if (
+      long &&
+      oneLine &&
+      reaches &&
+      !typePosition &&
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    ) {
       const q = text[start];
       const at = splitPoint(text, start + 1, end - 1, ls);
       if (at > start + 1 && at < end - 1) {
-        out = `${text.slice(0, start)}(${text.slice(start, at)}${q} +\n${q}${text.slice(at, end)})${text.slice(end)}`;
+        out = `${text.slice(0, start)}${open}${text.slice(start, at)}${q} +\n${q}${text.slice(at, end)}${close}${text.slice(end)}`;
         return;
       }
     }
@@ -68,7 +92,7 @@ function splitOne(file: string, text: string): string | null {
         if (at > a && at > best) best = at;
       }
       if (best > 0) {
-        out = `${text.slice(0, start)}(${text.slice(start, best)}\` +\n\`${text.slice(best, end)})${text.slice(end)}`;
+        out = `${text.slice(0, start)}${open}${text.slice(start, best)}\` +\n\`${text.slice(best, end)}${close}${text.slice(end)}`;
         return;
       }
     }

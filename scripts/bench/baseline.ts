@@ -45,7 +45,13 @@ function libPolygon(p: Polygon): LibShape {
 }
 
 function libCircle(c: Circle): LibShape {
-  return { kind: 'circle', flat: new Flatten.Circle(new Flatten.Point(c.cx, c.cy), c.r), cx: c.cx, cy: c.cy, r: c.r };
+  return {
+    kind: 'circle',
+    flat: new Flatten.Circle(new Flatten.Point(c.cx, c.cy), c.r),
+    cx: c.cx,
+    cy: c.cy,
+    r: c.r,
+  };
 }
 
 export function baselinePieces(table: Table, cat: Catalog): LibPiece[] {
@@ -54,8 +60,12 @@ export function baselinePieces(table: Table, cat: Catalog): LibPiece[] {
       const sh = shipShapes(cat, s);
       return { id: s.id, kind: 'ship', measure: libPolygon(sh.base), footprint: libPolygon(sh.footprint) };
     }),
-    ...table.squadrons.map((q): LibPiece => ({ id: q.id, kind: 'squadron', measure: libCircle(squadronCircle(cat, q)) })),
-    ...table.obstacles.map((o): LibPiece => ({ id: o.id, kind: 'obstacle', measure: libPolygon(obstacleOutline(cat, o)) })),
+    ...table.squadrons.map(
+      (q): LibPiece => ({ id: q.id, kind: 'squadron', measure: libCircle(squadronCircle(cat, q)) }),
+    ),
+    ...table.obstacles.map(
+      (o): LibPiece => ({ id: o.id, kind: 'obstacle', measure: libPolygon(obstacleOutline(cat, o)) }),
+    ),
     ...table.tokens.map((t): LibPiece => ({ id: t.id, kind: 'token', measure: libCircle(tokenCircle(t)) })),
   ];
 }
@@ -64,7 +74,10 @@ export function baselinePieces(table: Table, cat: Catalog): LibPiece[] {
 function meets(a: LibShape, b: LibShape): boolean {
   if (a.kind === 'polygon' && b.kind === 'polygon') return turf.booleanIntersects(a.turf, b.turf);
   if (a.kind === 'circle' && b.kind === 'circle') return Math.hypot(a.cx - b.cx, a.cy - b.cy) <= a.r + b.r;
-  const [p, c] = (a.kind === 'polygon' ? [a, b] : [b, a]) as [Extract<LibShape, { kind: 'polygon' }>, Extract<LibShape, { kind: 'circle' }>];
+  const [p, c] = (a.kind === 'polygon' ? [a, b] : [b, a]) as [
+    Extract<LibShape, { kind: 'polygon' }>,
+    Extract<LibShape, { kind: 'circle' }>,
+  ];
   if (turf.booleanPointInPolygon([c.cx, c.cy], p.turf)) return true;
   if (c.flat.contains(new Flatten.Point(p.first[0], p.first[1]))) return true;
   return c.flat.distanceTo(p.flat)[0] === 0;
@@ -72,21 +85,32 @@ function meets(a: LibShape, b: LibShape): boolean {
 
 function libDistance(a: LibShape, b: LibShape): number {
   if (meets(a, b)) return 0;
-  const d = a.kind === 'polygon' ? a.flat.distanceTo(b.flat)[0] : (a.flat.distanceTo(b.flat as never) as [number, unknown])[0];
+  const d =
+    a.kind === 'polygon'
+      ? a.flat.distanceTo(b.flat)[0]
+      : (a.flat.distanceTo(b.flat as never) as [number, unknown])[0];
   return d <= TOLERANCE_MM ? 0 : d;
 }
 
 /** Does a ship or squadron reach into an obstacle (touching is not overlapping)? */
 function libOverlaps(piece: LibShape, obstacle: Extract<LibShape, { kind: 'polygon' }>): boolean {
   if (piece.kind === 'polygon') {
-    return turf.booleanIntersects(piece.turf, obstacle.turf) && !turf.booleanTouches(piece.turf, obstacle.turf);
+    return (
+      turf.booleanIntersects(piece.turf, obstacle.turf) && !turf.booleanTouches(piece.turf, obstacle.turf)
+    );
   }
   if (turf.booleanPointInPolygon([piece.cx, piece.cy], obstacle.turf, { ignoreBoundary: true })) return true;
   const [d] = obstacle.flat.distanceTo(new Flatten.Point(piece.cx, piece.cy));
   return d < piece.r;
 }
 
-export interface BaselineAttack { attacker: string; defender: string; inArc: boolean; rangeMm: number; range: string }
+export interface BaselineAttack {
+  attacker: string;
+  defender: string;
+  inArc: boolean;
+  rangeMm: number;
+  range: string;
+}
 
 export interface BaselineAnswers {
   distances: { a: string; b: string; mm: number; band: number | null }[];
@@ -95,17 +119,29 @@ export interface BaselineAnswers {
   attacks: BaselineAttack[];
 }
 
-interface LibSide { key: string; player: number; shape: Flatten.Polygon | Flatten.Circle; arc?: Flatten.Polygon; arcTurf?: Feature<GeoPolygon> }
+interface LibSide {
+  key: string;
+  player: number;
+  shape: Flatten.Polygon | Flatten.Circle;
+  arc?: Flatten.Polygon;
+  arcTurf?: Feature<GeoPolygon>;
+}
 
 function flatShape(sh: Polygon | Circle): Flatten.Polygon | Flatten.Circle {
-  return sh.kind === 'circle' ? new Flatten.Circle(new Flatten.Point(sh.cx, sh.cy), sh.r) : new Flatten.Polygon(sh.pairs());
+  return sh.kind === 'circle'
+    ? new Flatten.Circle(new Flatten.Point(sh.cx, sh.cy), sh.r)
+    : new Flatten.Polygon(sh.pairs());
 }
 
 /** Do two flatten shapes share a point? */
 function flatMeets(a: Flatten.Polygon | Flatten.Circle, b: Flatten.Polygon | Flatten.Circle): boolean {
   const pa = a instanceof Flatten.Circle ? new Flatten.Polygon(a) : a;
   const pb = b instanceof Flatten.Circle ? new Flatten.Polygon(b) : b;
-  return (pa as Flatten.Polygon).distanceTo(pb as Flatten.Polygon)[0] === 0 || pa.contains(pb.vertices[0]) || pb.contains(pa.vertices[0]);
+  return (
+    (pa as Flatten.Polygon).distanceTo(pb as Flatten.Polygon)[0] === 0 ||
+    pa.contains(pb.vertices[0]) ||
+    pb.contains(pa.vertices[0])
+  );
 }
 
 function flatDistance(a: Flatten.Polygon | Flatten.Circle, b: Flatten.Polygon | Flatten.Circle): number {
@@ -124,24 +160,47 @@ function baselineAttacks(table: Table, cat: Catalog): BaselineAttack[] {
     const sh = shipShapes(cat, s);
     for (const z of sh.zones) {
       const ring = sh.arcs[z].polygon.pairs();
-      sides.push({ key: `${s.id}.${z}`, player: s.player, shape: flatShape(sh.hullZones[z]), arc: new Flatten.Polygon(ring), arcTurf: turf.polygon([[...ring, ring[0]]]) });
+      sides.push({
+        key: `${s.id}.${z}`,
+        player: s.player,
+        shape: flatShape(sh.hullZones[z]),
+        arc: new Flatten.Polygon(ring),
+        arcTurf: turf.polygon([[...ring, ring[0]]]),
+      });
     }
   }
-  for (const q of table.squadrons) sides.push({ key: q.id, player: q.player, shape: flatShape(squadronCircle(cat, q)) });
-  const range = cat.ruler.range, d1 = cat.ruler.distance[0];
+  for (const q of table.squadrons)
+    sides.push({ key: q.id, player: q.player, shape: flatShape(squadronCircle(cat, q)) });
+  const range = cat.ruler.range,
+    d1 = cat.ruler.distance[0];
   const out: BaselineAttack[] = [];
   for (const att of sides) {
     for (const def of sides) {
       if (def.player === att.player) continue;
       if (!att.arc) {
         const mm = flatDistance(att.shape, def.shape);
-        out.push({ attacker: att.key, defender: def.key, inArc: true, rangeMm: mm, range: mm <= d1.end + TOLERANCE_MM ? 'distance-1' : 'beyond' });
+        out.push({
+          attacker: att.key,
+          defender: def.key,
+          inArc: true,
+          rangeMm: mm,
+          range: mm <= d1.end + TOLERANCE_MM ? 'distance-1' : 'beyond',
+        });
         continue;
       }
       const defPoly = def.shape instanceof Flatten.Circle ? new Flatten.Polygon(def.shape) : def.shape;
-      const inArc = def.shape instanceof Flatten.Circle
-        ? flatMeets(def.shape, att.arc)
-        : turf.booleanIntersects(turf.polygon([[...def.shape.vertices.map((v) => [v.x, v.y]), [def.shape.vertices[0].x, def.shape.vertices[0].y]]]), att.arcTurf!);
+      const inArc =
+        def.shape instanceof Flatten.Circle
+          ? flatMeets(def.shape, att.arc)
+          : turf.booleanIntersects(
+              turf.polygon([
+                [
+                  ...def.shape.vertices.map((v) => [v.x, v.y]),
+                  [def.shape.vertices[0].x, def.shape.vertices[0].y],
+                ],
+              ]),
+              att.arcTurf!,
+            );
       let target: Flatten.Polygon | Flatten.Circle = def.shape;
       if (inArc) {
         const part = Flatten.BooleanOperations.intersect(defPoly, att.arc);
@@ -149,7 +208,13 @@ function baselineAttacks(table: Table, cat: Catalog): BaselineAttack[] {
       }
       const mm = flatDistance(att.shape, target);
       const k = range.findIndex((b) => mm <= b.end + TOLERANCE_MM);
-      out.push({ attacker: att.key, defender: def.key, inArc, rangeMm: mm, range: k < 0 ? 'beyond' : range[k].name });
+      out.push({
+        attacker: att.key,
+        defender: def.key,
+        inArc,
+        rangeMm: mm,
+        range: k < 0 ? 'beyond' : range[k].name,
+      });
     }
   }
   return out;
@@ -175,7 +240,11 @@ export function baselineAnalyze(table: Table, base: Catalog = CATALOG): Baseline
     for (const p of pieces) {
       if (p.kind === 'ship') {
         if (!libOverlaps(p.footprint!, outline)) continue;
-        overlaps.push({ piece: p.id, obstacle: o.id, part: libOverlaps(p.measure, outline) ? 'base' : 'dial frame' });
+        overlaps.push({
+          piece: p.id,
+          obstacle: o.id,
+          part: libOverlaps(p.measure, outline) ? 'base' : 'dial frame',
+        });
       } else if (p.kind === 'squadron') {
         if (libOverlaps(p.measure, outline)) overlaps.push({ piece: p.id, obstacle: o.id });
       }
@@ -193,42 +262,70 @@ export interface Comparison {
 }
 
 /** Check a report's distances, overlaps, arcs and ranges against the baseline's answers. */
-export function compareWithBaseline(report: Report, base: BaselineAnswers, bands: readonly { end: number }[], rangeBands: readonly { end: number }[] = []): Comparison {
+export function compareWithBaseline(
+  report: Report,
+  base: BaselineAnswers,
+  bands: readonly { end: number }[],
+  rangeBands: readonly { end: number }[] = [],
+): Comparison {
   const out: Comparison = { compared: 0, borderline: 0, mismatches: [] };
   const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
   const fast = new Map(report.distances.map((d) => [key(d.a, d.b), d]));
-  if (fast.size !== base.distances.length) out.mismatches.push(`distances: ${fast.size} pairs, baseline ${base.distances.length}`);
-  const nearEdge = (mm: number) => mm <= 2 * TOLERANCE_MM || bands.some((b) => Math.abs(mm - b.end - TOLERANCE_MM) < 1e-6);
+  if (fast.size !== base.distances.length)
+    out.mismatches.push(`distances: ${fast.size} pairs, baseline ${base.distances.length}`);
+  const nearEdge = (mm: number) =>
+    mm <= 2 * TOLERANCE_MM || bands.some((b) => Math.abs(mm - b.end - TOLERANCE_MM) < 1e-6);
   for (const d of base.distances) {
     const f = fast.get(key(d.a, d.b));
-    if (!f) { out.mismatches.push(`distance ${d.a}-${d.b}: missing`); continue; }
+    if (!f) {
+      out.mismatches.push(`distance ${d.a}-${d.b}: missing`);
+      continue;
+    }
     if (nearEdge(d.mm) || nearEdge(f.mm)) {
-      if (Math.abs(f.mm - d.mm) > 2 * TOLERANCE_MM) out.mismatches.push(`distance ${d.a}-${d.b}: ${f.mm} vs baseline ${d.mm}`);
+      if (Math.abs(f.mm - d.mm) > 2 * TOLERANCE_MM)
+        out.mismatches.push(`distance ${d.a}-${d.b}: ${f.mm} vs baseline ${d.mm}`);
       out.borderline++;
       continue;
     }
     out.compared++;
     if (Math.abs(f.mm - d.mm) > 1e-6 || f.band !== d.band) {
-      out.mismatches.push(`distance ${d.a}-${d.b}: ${f.mm} (band ${f.band}) vs baseline ${d.mm} (band ${d.band})`);
+      out.mismatches.push(
+        `distance ${d.a}-${d.b}: ${f.mm} (band ${f.band}) vs baseline ${d.mm} (band ${d.band})`,
+      );
     }
   }
   const bandEnds = [...bands, ...rangeBands];
   const fastA = new Map(report.attacks.map((a) => [`${a.attacker}>${a.defender}`, a]));
-  if (fastA.size !== base.attacks.length) out.mismatches.push(`attacks: ${fastA.size} pairs, baseline ${base.attacks.length}`);
+  if (fastA.size !== base.attacks.length)
+    out.mismatches.push(`attacks: ${fastA.size} pairs, baseline ${base.attacks.length}`);
   for (const b of base.attacks) {
     const f = fastA.get(`${b.attacker}>${b.defender}`);
-    if (!f) { out.mismatches.push(`attack ${b.attacker}>${b.defender}: missing`); continue; }
+    if (!f) {
+      out.mismatches.push(`attack ${b.attacker}>${b.defender}: missing`);
+      continue;
+    }
     // within the tolerance of an arc line or a band end the libraries (no tolerance) cannot judge
     const arcGap = typeof f.arcGapMm === 'number' ? f.arcGapMm : Infinity;
-    if (arcGap <= 2 * TOLERANCE_MM || f.rangeMeasuredTo === 'arc-line contact' || f.rangeMm === null ||
-        bandEnds.some((e) => Math.abs(b.rangeMm - e.end) <= 2 * TOLERANCE_MM)) { out.borderline++; continue; }
+    if (
+      arcGap <= 2 * TOLERANCE_MM ||
+      f.rangeMeasuredTo === 'arc-line contact' ||
+      f.rangeMm === null ||
+      bandEnds.some((e) => Math.abs(b.rangeMm - e.end) <= 2 * TOLERANCE_MM)
+    ) {
+      out.borderline++;
+      continue;
+    }
     out.compared++;
     if (f.inArc !== b.inArc || f.range !== b.range || Math.abs(f.rangeMm - b.rangeMm) > 1e-6) {
-      out.mismatches.push(`attack ${b.attacker}>${b.defender}: inArc ${f.inArc}, ${f.range} ${f.rangeMm} vs baseline ${b.inArc}, ${b.range} ${b.rangeMm}`);
+      out.mismatches.push(
+        `attack ${b.attacker}>${b.defender}: inArc ${f.inArc}, ${f.range} ${f.rangeMm} vs baseline ${b.inArc}, ${b.range} ${b.rangeMm}`,
+      );
     }
   }
-  const ov = (o: { piece: string; obstacle: string; part?: string }) => `${o.piece}|${o.obstacle}|${o.part ?? ''}`;
-  const fastO = new Set(report.overlaps.map(ov)), baseO = new Set(base.overlaps.map(ov));
+  const ov = (o: { piece: string; obstacle: string; part?: string }) =>
+    `${o.piece}|${o.obstacle}|${o.part ?? ''}`;
+  const fastO = new Set(report.overlaps.map(ov)),
+    baseO = new Set(base.overlaps.map(ov));
   out.compared += baseO.size;
   for (const o of baseO) if (!fastO.has(o)) out.mismatches.push(`overlap ${o}: baseline only`);
   for (const o of fastO) if (!baseO.has(o)) out.mismatches.push(`overlap ${o}: analysis only`);

@@ -7,9 +7,17 @@ export class Circle {
   readonly maxX: number;
   readonly maxY: number;
 
-  constructor(readonly cx: number, readonly cy: number, readonly r: number) {
-    if (![cx, cy, r].every(Number.isFinite) || r <= 0) throw new Error('circle: needs finite centre and positive radius');
-    this.minX = cx - r; this.maxX = cx + r; this.minY = cy - r; this.maxY = cy + r;
+  constructor(
+    readonly cx: number,
+    readonly cy: number,
+    readonly r: number,
+  ) {
+    if (![cx, cy, r].every(Number.isFinite) || r <= 0)
+      throw new Error('circle: needs finite centre and positive radius');
+    this.minX = cx - r;
+    this.maxX = cx + r;
+    this.minY = cy - r;
+    this.maxY = cy + r;
   }
 
   contains(px: number, py: number): boolean {
@@ -22,7 +30,8 @@ export class Circle {
 
   /** Closest point of the circle's edge to (px, py). */
   closestBoundaryPoint(px: number, py: number): { x: number; y: number } {
-    const dx = px - this.cx, dy = py - this.cy;
+    const dx = px - this.cx,
+      dy = py - this.cy;
     const d = hypot(dx, dy);
     if (d === 0) return { x: this.cx + this.r, y: this.cy };
     return { x: this.cx + (dx / d) * this.r, y: this.cy + (dy / d) * this.r };

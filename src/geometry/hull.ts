@@ -4,8 +4,10 @@ export function convexHullXY(xy: ArrayLike<number>, n = xy.length >> 1): Float64
   const idx = Array.from({ length: n }, (_, i) => i);
   idx.sort((a, b) => xy[2 * a] - xy[2 * b] || xy[2 * a + 1] - xy[2 * b + 1]);
   const cross = (o: number, a: number, b: number) =>
-    (xy[2 * a] - xy[2 * o]) * (xy[2 * b + 1] - xy[2 * o + 1]) - (xy[2 * a + 1] - xy[2 * o + 1]) * (xy[2 * b] - xy[2 * o]);
-  const lower: number[] = [], upper: number[] = [];
+    (xy[2 * a] - xy[2 * o]) * (xy[2 * b + 1] - xy[2 * o + 1]) -
+    (xy[2 * a + 1] - xy[2 * o + 1]) * (xy[2 * b] - xy[2 * o]);
+  const lower: number[] = [],
+    upper: number[] = [];
   for (const p of idx) {
     while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
     lower.push(p);
@@ -17,6 +19,9 @@ export function convexHullXY(xy: ArrayLike<number>, n = xy.length >> 1): Float64
   }
   const ring = lower.slice(0, -1).concat(upper.slice(0, -1));
   const out = new Float64Array(ring.length * 2);
-  ring.forEach((p, i) => { out[2 * i] = xy[2 * p]; out[2 * i + 1] = xy[2 * p + 1]; });
+  ring.forEach((p, i) => {
+    out[2 * i] = xy[2 * p];
+    out[2 * i + 1] = xy[2 * p + 1];
+  });
   return out;
 }

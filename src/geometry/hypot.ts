@@ -7,16 +7,18 @@
  * written for two numbers; test/geometry/hypot.test.ts checks it equal to Math.hypot.
  */
 export function hypot(x: number, y: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y);
+  const ax = Math.abs(x),
+    ay = Math.abs(y);
   if (ax === Infinity || ay === Infinity) return Infinity;
   if (ax !== ax || ay !== ay) return NaN;
   const max = ax > ay ? ax : ay;
   if (max === 0) return 0;
-  let sum = 0, comp = 0;
+  let sum = 0,
+    comp = 0;
   let n = ax / max;
   let s = n * n - comp;
   let pre = sum + s;
-  comp = (pre - sum) - s;
+  comp = pre - sum - s;
   sum = pre;
   n = ay / max;
   s = n * n - comp;

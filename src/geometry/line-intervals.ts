@@ -22,10 +22,12 @@ export function normalise(list: Intervals): Intervals {
 function mergeSorted(s: Intervals): Intervals {
   const out: Intervals = [];
   for (let i = 0; i < s.length; i++) {
-    const a = s[i][0], b = s[i][1];
+    const a = s[i][0],
+      b = s[i][1];
     const last = out.length ? out[out.length - 1] : null;
-    if (last && a <= last[1] + EPS_T) { if (b > last[1]) last[1] = b; }
-    else out.push([a, b]);
+    if (last && a <= last[1] + EPS_T) {
+      if (b > last[1]) last[1] = b;
+    } else out.push([a, b]);
   }
   return out;
 }
@@ -40,8 +42,13 @@ function isNormal(list: Intervals): boolean {
 }
 
 export function union(...lists: Intervals[]): Intervals {
-  let count = 0, only = -1;
-  for (let i = 0; i < lists.length; i++) if (lists[i].length) { count++; only = i; }
+  let count = 0,
+    only = -1;
+  for (let i = 0; i < lists.length; i++)
+    if (lists[i].length) {
+      count++;
+      only = i;
+    }
   if (count === 0) return [];
   // one list with pieces: normalise alone decides (most covers lie off the line)
   if (count === 1) return normalise(lists[only]);
@@ -80,11 +87,12 @@ export function insideOf(S: Shape, p: Point, q: Point): Intervals {
 
 const slot: [number, number] = [0, 0];
 
-
-
 /** Where the segment is within h of S's boundary. */
 export function nearBoundaryOf(S: Shape, p: Point, q: Point, h: number): Intervals {
-  const sMinX = Math.min(p.x, q.x) - h, sMaxX = Math.max(p.x, q.x) + h, sMinY = Math.min(p.y, q.y) - h, sMaxY = Math.max(p.y, q.y) + h;
+  const sMinX = Math.min(p.x, q.x) - h,
+    sMaxX = Math.max(p.x, q.x) + h,
+    sMinY = Math.min(p.y, q.y) - h,
+    sMaxY = Math.max(p.y, q.y) + h;
   if (sMaxX < S.minX || sMinX > S.maxX || sMaxY < S.minY || sMinY > S.maxY) return [];
   if (S.kind === 'circle') {
     const outer = segmentInDisc({ cx: S.cx, cy: S.cy, r: S.r + h }, p, q);
@@ -95,12 +103,22 @@ export function nearBoundaryOf(S: Shape, p: Point, q: Point, h: number): Interva
   }
   const out: Intervals = [];
   const { xy, n } = S;
-  const dx = q.x - p.x, dy = q.y - p.y;
+  const dx = q.x - p.x,
+    dy = q.y - p.y;
   const lim = farLimit(h, dx, dy);
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
-    const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];
-    if (Math.max(ax, bx) < sMinX || Math.min(ax, bx) > sMaxX || Math.max(ay, by) < sMinY || Math.min(ay, by) > sMaxY) continue;
+    const ax = xy[2 * i],
+      ay = xy[2 * i + 1],
+      bx = xy[2 * j],
+      by = xy[2 * j + 1];
+    if (
+      Math.max(ax, bx) < sMinX ||
+      Math.min(ax, bx) > sMaxX ||
+      Math.max(ay, by) < sMinY ||
+      Math.min(ay, by) > sMaxY
+    )
+      continue;
     if (sameSideBeyond(dx * (ay - p.y) - dy * (ax - p.x), dx * (by - p.y) - dy * (bx - p.x), lim)) continue;
     if (capsuleInterval(p.x, p.y, q.x, q.y, ax, ay, bx, by, h, slot)) out.push([slot[0], slot[1]]);
   }

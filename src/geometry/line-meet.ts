@@ -11,7 +11,14 @@ import type { Point } from './point';
 import type { Shape } from './circle';
 import type { Polygon } from './polygon';
 import { segmentInConvexBeyond } from './clip';
-import { convexDepth, crossing, type Crossing, insideIntervals, reachesInsideGiven, segmentShapeDistance } from './relate';
+import {
+  convexDepth,
+  crossing,
+  type Crossing,
+  insideIntervals,
+  reachesInsideGiven,
+  segmentShapeDistance,
+} from './relate';
 import { SLACK_MM } from './separation';
 import { segmentSeparatedBeyond } from './separation';
 import { TOLERANCE_MM } from './tolerance';
@@ -33,7 +40,6 @@ export function segmentBoxGapSq(S: Shape, ax: number, ay: number, bx: number, by
  */
 export const NEAR_MM = 1;
 
-
 /** Distance from a point to a shape's boundary (the depth of a point inside it). */
 function boundaryDistance(S: Shape, x: number, y: number): number {
   return S.kind === 'circle' ? Math.abs(hypot(x - S.cx, y - S.cy) - S.r) : S.boundaryDistance(x, y);
@@ -51,15 +57,29 @@ function boundaryDistance(S: Shape, x: number, y: number): number {
  * every candidate, not only the best sample).
  */
 export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): number {
-  const dx = q.x - p.x, dy = q.y - p.y, len = hypot(dx, dy);
+  const dx = q.x - p.x,
+    dy = q.y - p.y,
+    len = hypot(dx, dy);
   let best = 0;
-  const ts: number[] = [], vs: number[] = [], steps: number[] = [], los: number[] = [], his: number[] = [], firsts: boolean[] = [], lasts: boolean[] = [];
+  const ts: number[] = [],
+    vs: number[] = [],
+    steps: number[] = [],
+    los: number[] = [],
+    his: number[] = [],
+    firsts: boolean[] = [],
+    lasts: boolean[] = [];
   for (const [a, b] of intervals) {
     const n = Math.max(2, Math.ceil(((b - a) * len) / 4));
     for (let k = 0; k <= n; k++) {
       const t = a + ((b - a) * k) / n;
       const v = boundaryDistance(S, p.x + dx * t, p.y + dy * t);
-      ts.push(t); vs.push(v); steps.push((b - a) / n); los.push(a); his.push(b); firsts.push(k === 0); lasts.push(k === n);
+      ts.push(t);
+      vs.push(v);
+      steps.push((b - a) / n);
+      los.push(a);
+      his.push(b);
+      firsts.push(k === 0);
+      lasts.push(k === n);
       if (v > best) best = v;
     }
   }
@@ -67,10 +87,12 @@ export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): n
   // The most any point between two samples h mm apart can reach (depth changes by at most 1 mm
   // per mm): (f(a) + f(b) + h) / 2. A sample's bracket is worth searching only if that bound,
   // on either side of it, beats the deepest found so far: the likeliest first.
-  const bound: number[] = [], order: number[] = [];
+  const bound: number[] = [],
+    order: number[] = [];
   for (let k = 0; k < ts.length; k++) {
     const h = steps[k] * len;
-    const left = firsts[k] ? vs[k] : (vs[k - 1] + vs[k] + h) / 2, right = lasts[k] ? vs[k] : (vs[k] + vs[k + 1] + h) / 2;
+    const left = firsts[k] ? vs[k] : (vs[k - 1] + vs[k] + h) / 2,
+      right = lasts[k] ? vs[k] : (vs[k] + vs[k + 1] + h) / 2;
     bound.push(Math.max(left, right));
     if (vs[k] >= best - h / 2) order.push(k);
   }
@@ -80,11 +102,26 @@ export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): n
   for (const k of order) {
     if (bound[k] <= found + 0.001) continue;
     // golden-section search of the bracket around this sample, to 0.002 mm
-    let l = Math.max(los[k], ts[k] - steps[k]), r = Math.min(his[k], ts[k] + steps[k]);
-    let m1 = r - g * (r - l), m2 = l + g * (r - l), f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1), f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2);
+    let l = Math.max(los[k], ts[k] - steps[k]),
+      r = Math.min(his[k], ts[k] + steps[k]);
+    let m1 = r - g * (r - l),
+      m2 = l + g * (r - l),
+      f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1),
+      f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2);
     while ((r - l) * len > 0.002) {
-      if (f1 >= f2) { r = m2; m2 = m1; f2 = f1; m1 = r - g * (r - l); f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1); }
-      else { l = m1; m1 = m2; f1 = f2; m2 = l + g * (r - l); f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2); }
+      if (f1 >= f2) {
+        r = m2;
+        m2 = m1;
+        f2 = f1;
+        m1 = r - g * (r - l);
+        f1 = boundaryDistance(S, p.x + dx * m1, p.y + dy * m1);
+      } else {
+        l = m1;
+        m1 = m2;
+        f1 = f2;
+        m2 = l + g * (r - l);
+        f2 = boundaryDistance(S, p.x + dx * m2, p.y + dy * m2);
+      }
     }
     found = Math.max(found, f1, f2);
   }
@@ -98,7 +135,12 @@ export function deepestOn(S: Shape, intervals: Intervals, p: Point, q: Point): n
  */
 export function lineMeets(S: Shape, p: Point, q: Point): Crossing {
   const m = meetLine(S, p, q);
-  return { kind: m.kind, clearance: m.clearance, insideLength: m.insideLength, depth: m.kind === 'cross' ? depthOf(m.depth) : 0 };
+  return {
+    kind: m.kind,
+    clearance: m.clearance,
+    insideLength: m.insideLength,
+    depth: m.kind === 'cross' ? depthOf(m.depth) : 0,
+  };
 }
 
 /**
@@ -108,12 +150,15 @@ export function lineMeets(S: Shape, p: Point, q: Point): Crossing {
  */
 export type Depth = number | { S: Shape; iv: Intervals; p: Point; q: Point; found?: number };
 /** The depth, found once: an attack and its reverse share the line's meeting, and so its depth. */
-export const depthOf = (d: Depth): number => (typeof d === 'number' ? d : (d.found ??= deepestOn(d.S, d.iv, d.p, d.q)));
-
+export const depthOf = (d: Depth): number =>
+  typeof d === 'number' ? d : (d.found ??= deepestOn(d.S, d.iv, d.p, d.q));
 
 /** lineMeets with the depth left to be found when asked for (it feeds only the explanation). */
 export interface LineMeeting {
-  kind: Crossing['kind']; clearance: number; insideLength: number; depth: Depth;
+  kind: Crossing['kind'];
+  clearance: number;
+  insideLength: number;
+  depth: Depth;
   /** the stretches inside a polygon, when crossing */
   inside?: Intervals;
   /** for an obstacle under ships: the visible portion with every ship on it covering (null: the line passes none) */
@@ -147,7 +192,14 @@ export function meetLine(S: Shape, p: Point, q: Point, near = NEAR_MM): LineMeet
   const insideLength = intervals.reduce((acc, [a, b]) => acc + (b - a) * len, 0);
   // the same test as segmentReachesInside, on the intervals just found
   const reaches = reachesBeyondTolerance(S, intervals, p, q);
-  if (reaches) return { kind: 'cross', clearance: 0, insideLength, depth: { S, iv: intervals, p, q }, inside: intervals };
+  if (reaches)
+    return {
+      kind: 'cross',
+      clearance: 0,
+      insideLength,
+      depth: { S, iv: intervals, p, q },
+      inside: intervals,
+    };
   const clearance = segmentShapeDistance(S, p.x, p.y, q.x, q.y);
   if (clearance > TOLERANCE_MM) return { kind: 'clear', clearance, insideLength: 0, depth: NO_DEPTH };
   return { kind: 'graze', clearance, insideLength, depth: NO_DEPTH };
@@ -155,7 +207,9 @@ export function meetLine(S: Shape, p: Point, q: Point, near = NEAR_MM): LineMeet
 
 const clipSlot = new Float64Array(2);
 /** the margins meetConvex asks about, as constants (a sum worked out per call would be boxed for the call) */
-const DEEP_MM = TOLERANCE_MM + SLACK_MM, TOL_SLACK_MM = TOLERANCE_MM + SLACK_MM, NEAR_SLACK_MM = NEAR_MM + SLACK_MM;
+const DEEP_MM = TOLERANCE_MM + SLACK_MM,
+  TOL_SLACK_MM = TOLERANCE_MM + SLACK_MM,
+  NEAR_SLACK_MM = NEAR_MM + SLACK_MM;
 
 /**
  * meetLine for a convex S when a margin decides it (null otherwise: the exact tests do): a
@@ -166,13 +220,22 @@ const DEEP_MM = TOLERANCE_MM + SLACK_MM, TOL_SLACK_MM = TOLERANCE_MM + SLACK_MM,
 function meetConvex(S: Polygon, p: Point, q: Point, near: number): LineMeeting | null {
   if (segmentInConvexBeyond(S, p, q, DEEP_MM, clipSlot)) {
     if (!segmentInConvexBeyond(S, p, q, 0, clipSlot)) return null; // not reached: deeper points are inside
-    const t0 = clipSlot[0], t1 = clipSlot[1];
+    const t0 = clipSlot[0],
+      t1 = clipSlot[1];
     const insideLength = (t1 - t0) * hypot(q.x - p.x, q.y - p.y);
     // the deepest reach, exactly and cheaply for a convex shape: found now, nothing kept for later
     const depth = convexDepth(S, t0, t1, p.x, p.y, q.x, q.y);
     return { kind: 'cross', clearance: 0, insideLength, depth, inside: [[t0, t1]] };
   }
-  if (!segmentInConvexBeyond(S, p, q, near === NEAR_MM ? -NEAR_SLACK_MM : near === TOLERANCE_MM ? -TOL_SLACK_MM : -(near + SLACK_MM), clipSlot)) {
+  if (
+    !segmentInConvexBeyond(
+      S,
+      p,
+      q,
+      near === NEAR_MM ? -NEAR_SLACK_MM : near === TOLERANCE_MM ? -TOL_SLACK_MM : -(near + SLACK_MM),
+      clipSlot,
+    )
+  ) {
     return { kind: 'clear', clearance: near + SLACK_MM, insideLength: 0, depth: NO_DEPTH };
   }
   return null;
@@ -202,8 +265,10 @@ export function separatedBeyond(S: Shape, p: Point, q: Point, m: number): boolea
   return S.kind === 'polygon' && segmentSeparatedBeyond(S, p.x, p.y, q.x, q.y, m);
 }
 
-
-/** Is the gap between the segment's box and the shape's certainly above m? (boxGap without its Math.hypot, with a slack.) */
+/**
+ * Is the gap between the segment's box and the shape's certainly above m? (boxGap without its Math.hypot,
+ * with a slack.)
+ */
 export function boxFar(S: Shape, p: Point, q: Point, m: number): boolean {
   const lim = m + SLACK_MM;
   return segmentBoxGapSq(S, p.x, p.y, q.x, q.y) > lim * lim;
@@ -214,8 +279,11 @@ export function boxGap(S: Shape, p: Point, q: Point): number {
   return Math.sqrt(segmentBoxGapSq(S, p.x, p.y, q.x, q.y));
 }
 
-
-export interface Visible { verdict: 'cross' | 'graze' | 'covered'; insideMm: number; depthMm: number }
+export interface Visible {
+  verdict: 'cross' | 'graze' | 'covered';
+  insideMm: number;
+  depthMm: number;
+}
 
 /**
  * The visible part of obstacle O along p-q, with some ships' covering outlines hiding it.
@@ -232,12 +300,23 @@ export function visibleCrossing(O: Shape, covers: Shape[], p: Point, q: Point, t
  * visibleCrossing with the depth (for the explanation only) found when asked for. insideO: the
  * stretches of p-q inside O when already known (meetLine found them).
  */
-export function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, tol = TOLERANCE_MM, insideO?: Intervals): VisibleMeeting {
+export function visibleMeeting(
+  O: Shape,
+  covers: Shape[],
+  p: Point,
+  q: Point,
+  tol = TOLERANCE_MM,
+  insideO?: Intervals,
+): VisibleMeeting {
   const len = hypot(q.x - p.x, q.y - p.y);
   const inO = insideO ?? insideOf(O, p, q);
   const deepO = inO.length ? subtract(inO, nearBoundaryOf(O, p, q, tol)) : inO;
-  const inC: Intervals[] = [], nearC: Intervals[] = [];
-  for (const C of covers) { inC.push(insideOf(C, p, q)); nearC.push(nearBoundaryOf(C, p, q, tol)); }
+  const inC: Intervals[] = [],
+    nearC: Intervals[] = [];
+  for (const C of covers) {
+    inC.push(insideOf(C, p, q));
+    nearC.push(nearBoundaryOf(C, p, q, tol));
+  }
   // each cover grown by the tolerance: inside it or near its edge
   const coverWide = union(...inC, ...nearC);
   const visible = subtract(deepO, coverWide);
@@ -250,7 +329,6 @@ export function visibleMeeting(O: Shape, covers: Shape[], p: Point, q: Point, to
   if (measure(subtract(deepO, coverDeep)) > 0) return { verdict: 'graze', insideMm: 0, depth: NO_DEPTH };
   return { verdict: 'covered', insideMm: 0, depth: NO_DEPTH };
 }
-
 
 /** Is segment p-q certainly farther than the tolerance (and SLACK_MM) outside convex C? A "no" decides nothing. */
 export function convexClearOf(C: Polygon, p: Point, q: Point): boolean {

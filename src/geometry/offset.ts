@@ -84,9 +84,11 @@ export function minkowskiPaths(A: Polygon, B: Polygon): Paths {
 
 /** The sum from the reduced convolution (see minkowskiPaths), or null where that is not sure. */
 export function minkowskiByConvolution(A: Polygon, B: Polygon): Paths | null {
-  const a = integerRing(A), b = integerRing(B);
+  const a = integerRing(A),
+    b = integerRing(B);
   const pieces: Paths = [];
-  if (a.length < 3 || b.length < 3 || !convolutionPieces(a, b, pieces) || !convolutionPieces(b, a, pieces)) return null;
+  if (a.length < 3 || b.length < 3 || !convolutionPieces(a, b, pieces) || !convolutionPieces(b, a, pieces))
+    return null;
   const sum = enclosedOutlines(pieces);
   return sum.length === 1 ? sum : null;
 }
@@ -98,7 +100,8 @@ function integerRing(P: Polygon): Path {
     const l = out[out.length - 1];
     if (!l || l.X !== q.X || l.Y !== q.Y) out.push(q);
   }
-  while (out.length > 1 && out[0].X === out[out.length - 1].X && out[0].Y === out[out.length - 1].Y) out.pop();
+  while (out.length > 1 && out[0].X === out[out.length - 1].X && out[0].Y === out[out.length - 1].Y)
+    out.pop();
   return out;
 }
 
@@ -113,20 +116,29 @@ function integerRing(P: Polygon): Path {
  * every cross product is exact in doubles.
  */
 function convolutionPieces(p: Path, q: Path, out: Paths): boolean {
-  const n = p.length, m = q.length;
+  const n = p.length,
+    m = q.length;
   const inCone = new Uint8Array(n);
   for (let j = 0; j < m; j++) {
-    const u = q[(j + m - 1) % m], v = q[j], w = q[(j + 1) % m];
-    const d1x = v.X - u.X, d1y = v.Y - u.Y, d2x = w.X - v.X, d2y = w.Y - v.Y;
+    const u = q[(j + m - 1) % m],
+      v = q[j],
+      w = q[(j + 1) % m];
+    const d1x = v.X - u.X,
+      d1y = v.Y - u.Y,
+      d2x = w.X - v.X,
+      d2y = w.Y - v.Y;
     if (d1x * d2y - d1y * d2x <= 0) continue; // reflex or flat: never the outline's (see minkowskiPaths)
     let first = -1;
     for (let i = 0; i < n; i++) {
-      const s = p[i], t = p[(i + 1) % n];
-      const ex = t.X - s.X, ey = t.Y - s.Y;
+      const s = p[i],
+        t = p[(i + 1) % n];
+      const ex = t.X - s.X,
+        ey = t.Y - s.Y;
       inCone[i] = d1x * ey - d1y * ex >= 0 && ex * d2y - ey * d2x >= 0 ? 1 : 0;
       if (!inCone[i] && first < 0) first = i;
     }
-    if (first < 0) throw new Error('minkowskiPaths: every edge within one corner\'s range'); // a closed ring turns a full circle
+    // a closed ring turns a full circle
+    if (first < 0) throw new Error("minkowskiPaths: every edge within one corner's range");
     // runs, starting after an edge outside the range so that none wraps past the start
     for (let k = 1; k <= n; k++) {
       const i = (first + k) % n;
@@ -138,7 +150,9 @@ function convolutionPieces(p: Path, q: Path, out: Paths): boolean {
         const s = p[r];
         run.push(s);
         if (r === (end + 1) % n) break;
-        const t = p[(r + 1) % n], ex = t.X - s.X, ey = t.Y - s.Y;
+        const t = p[(r + 1) % n],
+          ex = t.X - s.X,
+          ey = t.Y - s.Y;
         if (d1x * ey - d1y * ex === 0 || ex * d2y - ey * d2x === 0) return false;
       }
       sweep(run, u, v, out);
@@ -148,9 +162,13 @@ function convolutionPieces(p: Path, q: Path, out: Paths): boolean {
   return true;
 }
 
-/** The chain run swept along [f0, f1] (run + f0, then run + f1 backwards) onto out, counter-clockwise; nothing when flat. */
+/**
+ * The chain run swept along [f0, f1] (run + f0, then run + f1 backwards) onto out, counter-clockwise; nothing
+ * when flat.
+ */
 function sweep(run: Path, f0: ClipperLib.IntPoint, f1: ClipperLib.IntPoint, out: Paths): void {
-  const k = run.length, poly: Path = new Array(2 * k);
+  const k = run.length,
+    poly: Path = new Array(2 * k);
   for (let r = 0; r < k; r++) {
     poly[r] = { X: run[r].X + f0.X, Y: run[r].Y + f0.Y };
     poly[2 * k - 1 - r] = { X: run[r].X + f1.X, Y: run[r].Y + f1.Y };
@@ -167,22 +185,37 @@ function sweep(run: Path, f0: ClipperLib.IntPoint, f1: ClipperLib.IntPoint, out:
  * filled, as the sum has no hole.
  */
 function enclosedOutlines(paths: Paths): Paths {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const p of paths) for (const q of p) {
-    if (q.X < x0) x0 = q.X;
-    if (q.X > x1) x1 = q.X;
-    if (q.Y < y0) y0 = q.Y;
-    if (q.Y > y1) y1 = q.Y;
-  }
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const p of paths)
+    for (const q of p) {
+      if (q.X < x0) x0 = q.X;
+      if (q.X > x1) x1 = q.X;
+      if (q.Y < y0) y0 = q.Y;
+      if (q.Y > y1) y1 = q.Y;
+    }
   if (x0 > x1) return [];
-  const box: Path = [{ X: x0 - 10, Y: y0 - 10 }, { X: x1 + 10, Y: y0 - 10 }, { X: x1 + 10, Y: y1 + 10 }, { X: x0 - 10, Y: y1 + 10 }];
+  const box: Path = [
+    { X: x0 - 10, Y: y0 - 10 },
+    { X: x1 + 10, Y: y0 - 10 },
+    { X: x1 + 10, Y: y1 + 10 },
+    { X: x0 - 10, Y: y1 + 10 },
+  ];
   const c = new ClipperLib.Clipper();
   c.AddPath(box, ClipperLib.PolyType.ptSubject, true);
   c.AddPaths(paths, ClipperLib.PolyType.ptClip, true);
   const tree = new ClipperLib.PolyTree();
-  c.Execute(ClipperLib.ClipType.ctDifference, tree, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
+  c.Execute(
+    ClipperLib.ClipType.ctDifference,
+    tree,
+    ClipperLib.PolyFillType.pftNonZero,
+    ClipperLib.PolyFillType.pftNonZero,
+  );
   const out: Paths = [];
-  for (const outside of tree.Childs()) for (const hole of outside.Childs()) out.push(hole.Contour().reverse());
+  for (const outside of tree.Childs())
+    for (const hole of outside.Childs()) out.push(hole.Contour().reverse());
   return out;
 }
 
@@ -192,7 +225,8 @@ function enclosedOutlines(paths: Paths): Paths {
  * filled by keeping only its outer outlines. The plain form minkowskiPaths is tested against.
  */
 export function minkowskiPathsPlain(A: Polygon, B: Polygon): Paths {
-  const a = toPath(A), b = toPath(B);
+  const a = toPath(A),
+    b = toPath(B);
   const copies: Paths = [];
   // only convex corners: a reflex corner is never the farthest point in any direction nearby
   for (const v of convexCorners(B)) copies.push(a.map((q) => ({ X: q.X + v.X, Y: q.Y + v.Y })));
@@ -214,8 +248,10 @@ function unionBalanced(paths: Paths): Paths {
 export function convexCorners(P: Polygon): (ClipperLib.IntPoint & { i: number })[] {
   const out: (ClipperLib.IntPoint & { i: number })[] = [];
   for (let i = 0; i < P.n; i++) {
-    const h = (i + P.n - 1) % P.n, j = (i + 1) % P.n;
-    if (orient(P.x(h), P.y(h), P.x(i), P.y(i), P.x(j), P.y(j)) >= 0) out.push({ X: Math.round(P.x(i) * SCALE), Y: Math.round(P.y(i) * SCALE), i });
+    const h = (i + P.n - 1) % P.n,
+      j = (i + 1) % P.n;
+    if (orient(P.x(h), P.y(h), P.x(i), P.y(i), P.x(j), P.y(j)) >= 0)
+      out.push({ X: Math.round(P.x(i) * SCALE), Y: Math.round(P.y(i) * SCALE), i });
   }
   return out;
 }
@@ -226,7 +262,18 @@ function convexHullIndices(P: Polygon): number[] {
   const half = (order: number[]) => {
     const h: number[] = [];
     for (const i of order) {
-      while (h.length >= 2 && orient(P.x(h[h.length - 2]), P.y(h[h.length - 2]), P.x(h[h.length - 1]), P.y(h[h.length - 1]), P.x(i), P.y(i)) <= 0) h.pop();
+      while (
+        h.length >= 2 &&
+        orient(
+          P.x(h[h.length - 2]),
+          P.y(h[h.length - 2]),
+          P.x(h[h.length - 1]),
+          P.y(h[h.length - 1]),
+          P.x(i),
+          P.y(i),
+        ) <= 0
+      )
+        h.pop();
       h.push(i);
     }
     return h;
@@ -254,13 +301,19 @@ export function erosionPieces(G: Paths, T: Polygon): Paths {
   const hull = new Set(convexHullIndices(minusT));
   const corners = convexCorners(minusT).sort((a, b) => Number(hull.has(b.i)) - Number(hull.has(a.i)));
   for (const v of corners) {
-    acc = intersection(acc, G.map((p) => p.map((q) => ({ X: q.X + v.X, Y: q.Y + v.Y }))));
+    acc = intersection(
+      acc,
+      G.map((p) => p.map((q) => ({ X: q.X + v.X, Y: q.Y + v.Y }))),
+    );
   }
-  const t = toPath(minusT), copies: Paths = [];
+  const t = toPath(minusT),
+    copies: Paths = [];
   for (const g of G) {
     const n = g.length;
     for (let i = 0; i < n; i++) {
-      const a = g[(i + n - 1) % n], b = g[i], c = g[(i + 1) % n];
+      const a = g[(i + n - 1) % n],
+        b = g[i],
+        c = g[(i + 1) % n];
       // integer coordinates below 2^26: the cross product is exact in doubles
       const cross = (b.X - a.X) * (c.Y - b.Y) - (b.Y - a.Y) * (c.X - b.X);
       if (cross * pathArea(g) < 0) copies.push(t.map((q) => ({ X: q.X + b.X, Y: q.Y + b.Y })));
@@ -276,8 +329,10 @@ export function reflected(P: Polygon): Polygon {
 
 export function rectPath(x0: number, y0: number, x1: number, y1: number): Path {
   return [
-    { X: Math.round(x0 * SCALE), Y: Math.round(y0 * SCALE) }, { X: Math.round(x1 * SCALE), Y: Math.round(y0 * SCALE) },
-    { X: Math.round(x1 * SCALE), Y: Math.round(y1 * SCALE) }, { X: Math.round(x0 * SCALE), Y: Math.round(y1 * SCALE) },
+    { X: Math.round(x0 * SCALE), Y: Math.round(y0 * SCALE) },
+    { X: Math.round(x1 * SCALE), Y: Math.round(y0 * SCALE) },
+    { X: Math.round(x1 * SCALE), Y: Math.round(y1 * SCALE) },
+    { X: Math.round(x0 * SCALE), Y: Math.round(y1 * SCALE) },
   ];
 }
 
@@ -292,15 +347,29 @@ export function regionPolygons(paths: Paths, depth = 0): Polygon[] {
   const clean = union(paths).filter((p) => p.length >= 3 && Math.abs(pathArea(p)) > 1e-9);
   const holes = clean.filter((p) => pathArea(p) < 0);
   if (holes.length === 0 || depth > 3) return clean.filter((p) => pathArea(p) > 0).map(fromPath);
-  const cuts = [...new Set(holes.map((h) => Math.round(fromPath(h).centroid().x * SCALE)))].sort((a, b) => a - b);
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-  for (const p of clean) for (const q of p) {
-    minX = Math.min(minX, q.X); maxX = Math.max(maxX, q.X); minY = Math.min(minY, q.Y); maxY = Math.max(maxY, q.Y);
-  }
+  const cuts = [...new Set(holes.map((h) => Math.round(fromPath(h).centroid().x * SCALE)))].sort(
+    (a, b) => a - b,
+  );
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
+  for (const p of clean)
+    for (const q of p) {
+      minX = Math.min(minX, q.X);
+      maxX = Math.max(maxX, q.X);
+      minY = Math.min(minY, q.Y);
+      maxY = Math.max(maxY, q.Y);
+    }
   const xs = [minX - 1, ...cuts, maxX + 1];
   const out: Polygon[] = [];
   for (let i = 0; i + 1 < xs.length; i++) {
-    const strip: Path = [{ X: xs[i], Y: minY - 1 }, { X: xs[i + 1], Y: minY - 1 }, { X: xs[i + 1], Y: maxY + 1 }, { X: xs[i], Y: maxY + 1 }];
+    const strip: Path = [
+      { X: xs[i], Y: minY - 1 },
+      { X: xs[i + 1], Y: minY - 1 },
+      { X: xs[i + 1], Y: maxY + 1 },
+      { X: xs[i], Y: maxY + 1 },
+    ];
     out.push(...regionPolygons(intersection(clean, [strip]), depth + 1));
   }
   return out;

@@ -27,7 +27,10 @@ function strictlyInside(R: Ring, x: number, y: number, eps: number): boolean {
   const n = R.length / 2;
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
-    const ax = R[2 * i], ay = R[2 * i + 1], ex = R[2 * j] - ax, ey = R[2 * j + 1] - ay;
+    const ax = R[2 * i],
+      ay = R[2 * i + 1],
+      ex = R[2 * j] - ax,
+      ey = R[2 * j + 1] - ay;
     const len = Math.sqrt(ex * ex + ey * ey);
     if ((ex * (y - ay) - ey * (x - ax)) / len <= eps) return false;
   }
@@ -41,16 +44,23 @@ const EPS = 1e-9;
  * The minimum translation distance between two unions of convex polygons (0 when they do not
  * overlap), with the move of `a` that achieves it. `a` and `b` are the parts, each convex.
  */
-export function penetration(a: readonly Polygon[], b: readonly Polygon[]): { depth: number; dx: number; dy: number } {
+export function penetration(
+  a: readonly Polygon[],
+  b: readonly Polygon[],
+): { depth: number; dx: number; dy: number } {
   const diffs: Ring[] = [];
   for (const A of a) for (const B of b) diffs.push(minkowskiDifference(A, B));
   if (!diffs.some((R) => strictlyInside(R, 0, 0, EPS))) return { depth: 0, dx: 0, dy: 0 };
-  let best = Infinity, bx = 0, by = 0;
+  let best = Infinity,
+    bx = 0,
+    by = 0;
   const consider = (x: number, y: number) => {
     const d = Math.sqrt(x * x + y * y);
     if (d >= best) return;
     for (const R of diffs) if (strictlyInside(R, x, y, EPS)) return;
-    best = d; bx = x; by = y;
+    best = d;
+    bx = x;
+    by = y;
   };
   // edges as flat lists: ax, ay, bx, by
   const edges: number[] = [];
@@ -63,20 +73,32 @@ export function penetration(a: readonly Polygon[], b: readonly Polygon[]): { dep
   }
   const m = edges.length / 4;
   for (let k = 0; k < m; k++) {
-    const ax = edges[4 * k], ay = edges[4 * k + 1], bx = edges[4 * k + 2], by = edges[4 * k + 3];
+    const ax = edges[4 * k],
+      ay = edges[4 * k + 1],
+      bx = edges[4 * k + 2],
+      by = edges[4 * k + 3];
     consider(ax, ay);
-    const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
+    const dx = bx - ax,
+      dy = by - ay,
+      l2 = dx * dx + dy * dy;
     const t = Math.min(1, Math.max(0, -(ax * dx + ay * dy) / l2));
     consider(ax + t * dx, ay + t * dy);
   }
   // where edges of the union's parts cross
   for (let k = 0; k < m; k++) {
-    const ax = edges[4 * k], ay = edges[4 * k + 1], rx = edges[4 * k + 2] - ax, ry = edges[4 * k + 3] - ay;
+    const ax = edges[4 * k],
+      ay = edges[4 * k + 1],
+      rx = edges[4 * k + 2] - ax,
+      ry = edges[4 * k + 3] - ay;
     for (let l = k + 1; l < m; l++) {
-      const cx = edges[4 * l], cy = edges[4 * l + 1], sx = edges[4 * l + 2] - cx, sy = edges[4 * l + 3] - cy;
+      const cx = edges[4 * l],
+        cy = edges[4 * l + 1],
+        sx = edges[4 * l + 2] - cx,
+        sy = edges[4 * l + 3] - cy;
       const den = rx * sy - ry * sx;
       if (den === 0) continue;
-      const t = ((cx - ax) * sy - (cy - ay) * sx) / den, u = ((cx - ax) * ry - (cy - ay) * rx) / den;
+      const t = ((cx - ax) * sy - (cy - ay) * sx) / den,
+        u = ((cx - ax) * ry - (cy - ay) * rx) / den;
       if (t < 0 || t > 1 || u < 0 || u > 1) continue;
       consider(ax + t * rx, ay + t * ry);
     }

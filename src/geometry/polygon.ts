@@ -25,15 +25,22 @@ export class Polygon {
   private constructor(xy: Float64Array) {
     this.xy = xy;
     this.n = xy.length / 2;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let minX = Infinity,
+      minY = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity;
     for (let i = 0; i < xy.length; i += 2) {
-      const x = xy[i], y = xy[i + 1];
+      const x = xy[i],
+        y = xy[i + 1];
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
     }
-    this.minX = minX; this.minY = minY; this.maxX = maxX; this.maxY = maxY;
+    this.minX = minX;
+    this.minY = minY;
+    this.maxX = maxX;
+    this.maxY = maxY;
   }
 
   /**
@@ -78,13 +85,22 @@ export class Polygon {
 
   static rect(cx: number, cy: number, w: number, h: number): Polygon {
     return Polygon.from([
-      [cx - w / 2, cy - h / 2], [cx + w / 2, cy - h / 2], [cx + w / 2, cy + h / 2], [cx - w / 2, cy + h / 2],
+      [cx - w / 2, cy - h / 2],
+      [cx + w / 2, cy - h / 2],
+      [cx + w / 2, cy + h / 2],
+      [cx - w / 2, cy + h / 2],
     ]);
   }
 
-  x(i: number): number { return this.xy[2 * i]; }
-  y(i: number): number { return this.xy[2 * i + 1]; }
-  point(i: number): Point { return { x: this.xy[2 * i], y: this.xy[2 * i + 1] }; }
+  x(i: number): number {
+    return this.xy[2 * i];
+  }
+  y(i: number): number {
+    return this.xy[2 * i + 1];
+  }
+  point(i: number): Point {
+    return { x: this.xy[2 * i], y: this.xy[2 * i + 1] };
+  }
 
   points(): Point[] {
     const out: Point[] = [];
@@ -115,11 +131,17 @@ export class Polygon {
   centroid(): Point {
     const { xy, n } = this;
     // Shift to the first vertex for precision far from the origin.
-    const ox = xy[0], oy = xy[1];
-    let a2 = 0, cx = 0, cy = 0;
+    const ox = xy[0],
+      oy = xy[1];
+    let a2 = 0,
+      cx = 0,
+      cy = 0;
     for (let i = 0; i < n; i++) {
       const j = i + 1 === n ? 0 : i + 1;
-      const xi = xy[2 * i] - ox, yi = xy[2 * i + 1] - oy, xj = xy[2 * j] - ox, yj = xy[2 * j + 1] - oy;
+      const xi = xy[2 * i] - ox,
+        yi = xy[2 * i + 1] - oy,
+        xj = xy[2 * j] - ox,
+        yj = xy[2 * j + 1] - oy;
       const c = xi * yj - xj * yi;
       a2 += c;
       cx += (xi + xj) * c;
@@ -133,8 +155,10 @@ export class Polygon {
       const { xy, n } = this;
       let ok = true;
       for (let i = 0; i < n && ok; i++) {
-        const j = (i + 1) % n, k = (i + 2) % n;
-        if (orient(xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1], xy[2 * k], xy[2 * k + 1]) < 0) ok = false;
+        const j = (i + 1) % n,
+          k = (i + 2) % n;
+        if (orient(xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1], xy[2 * k], xy[2 * k + 1]) < 0)
+          ok = false;
       }
       this._convex = ok;
     }
@@ -148,9 +172,18 @@ export class Polygon {
     let winding = 0;
     for (let i = 0; i < n; i++) {
       const j = i + 1 === n ? 0 : i + 1;
-      const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * j], by = xy[2 * j + 1];
+      const ax = xy[2 * i],
+        ay = xy[2 * i + 1],
+        bx = xy[2 * j],
+        by = xy[2 * j + 1];
       const o = orient(ax, ay, bx, by, px, py);
-      if (o === 0 && Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by)) {
+      if (
+        o === 0 &&
+        Math.min(ax, bx) <= px &&
+        px <= Math.max(ax, bx) &&
+        Math.min(ay, by) <= py &&
+        py <= Math.max(ay, by)
+      ) {
         return 'boundary';
       }
       if (ay <= py) {
@@ -174,23 +207,37 @@ export class Polygon {
   /** Writes the squared distance to, and the closest point of, the boundary into the scratch fields. */
   private nearestBoundary(px: number, py: number): void {
     const { xy, n } = this;
-    let best = Infinity, bx = NaN, by = NaN;
+    let best = Infinity,
+      bx = NaN,
+      by = NaN;
     for (let i = 0; i < n; i++) {
       const j = i + 1 === n ? 0 : i + 1;
-      const ax = xy[2 * i], ay = xy[2 * i + 1], ex = xy[2 * j], ey = xy[2 * j + 1];
+      const ax = xy[2 * i],
+        ay = xy[2 * i + 1],
+        ex = xy[2 * j],
+        ey = xy[2 * j + 1];
       // skip an edge whose box is no nearer than the best so far
       const gx = Math.max(px - (ax > ex ? ax : ex), (ax < ex ? ax : ex) - px, 0);
       const gy = Math.max(py - (ay > ey ? ay : ey), (ay < ey ? ay : ey) - py, 0);
       if (gx * gx + gy * gy >= best) continue;
       // closestParam, written out (a call that is not inlined boxes the numbers passed to it)
-      const dx = ex - ax, dy = ey - ay, len2 = dx * dx + dy * dy;
+      const dx = ex - ax,
+        dy = ey - ay,
+        len2 = dx * dx + dy * dy;
       let t = len2 === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / len2;
       t = t < 0 ? 0 : t > 1 ? 1 : t;
-      const qx = ax + (ex - ax) * t, qy = ay + (ey - ay) * t;
+      const qx = ax + (ex - ax) * t,
+        qy = ay + (ey - ay) * t;
       const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
-      if (d2 < best) { best = d2; bx = qx; by = qy; }
+      if (d2 < best) {
+        best = d2;
+        bx = qx;
+        by = qy;
+      }
     }
-    this.nd2 = best; this.nx = bx; this.ny = by;
+    this.nd2 = best;
+    this.nx = bx;
+    this.ny = by;
   }
 
   /** Closest point of the boundary to (px, py), with its distance. */
@@ -221,8 +268,10 @@ export class Polygon {
     const { xy, n } = this;
     for (let i = 0; i < n; i++) {
       const j = (i + 1) % n;
-      const mx = (xy[2 * i] + xy[2 * j]) / 2, my = (xy[2 * i + 1] + xy[2 * j + 1]) / 2;
-      const ex = xy[2 * j] - xy[2 * i], ey = xy[2 * j + 1] - xy[2 * i + 1];
+      const mx = (xy[2 * i] + xy[2 * j]) / 2,
+        my = (xy[2 * i + 1] + xy[2 * j + 1]) / 2;
+      const ex = xy[2 * j] - xy[2 * i],
+        ey = xy[2 * j + 1] - xy[2 * i + 1];
       const len = hypot(ex, ey);
       if (len === 0) continue;
       // step inward (left of a CCW edge) by a range of depths
@@ -232,11 +281,15 @@ export class Polygon {
         cands.push({ x: mx - (ey / len) * depth, y: my + (ex / len) * depth });
       }
     }
-    let best = cands[0], bestD = -Infinity;
+    let best = cands[0],
+      bestD = -Infinity;
     for (const c of cands) {
       if (this.locate(c.x, c.y) !== 'inside') continue;
       const d = this.closestBoundaryPoint(c.x, c.y).d;
-      if (d > bestD) { bestD = d; best = c; }
+      if (d > bestD) {
+        bestD = d;
+        best = c;
+      }
     }
     this._inner = best;
     return best;
@@ -245,9 +298,12 @@ export class Polygon {
   /** This polygon rotated by `deg` counter-clockwise about the origin, then moved by (dx, dy). */
   placed(dx: number, dy: number, deg: number): Polygon {
     const out = new Float64Array(this.xy.length);
-    const r = (deg * Math.PI) / 180, c = Math.cos(r), s = Math.sin(r);
+    const r = (deg * Math.PI) / 180,
+      c = Math.cos(r),
+      s = Math.sin(r);
     for (let i = 0; i < this.xy.length; i += 2) {
-      const x = this.xy[i], y = this.xy[i + 1];
+      const x = this.xy[i],
+        y = this.xy[i + 1];
       out[i] = dx + x * c - y * s;
       out[i + 1] = dy + x * s + y * c;
     }

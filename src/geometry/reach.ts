@@ -15,7 +15,8 @@ export const STEP_MM = 0.001;
  * outline: how far the disc reaches past the outline's edge.
  */
 export function overlapDepth(A: Shape, B: Shape): number {
-  if (A.kind === 'circle' && B.kind === 'circle') return Math.max(0, A.r + B.r - Math.hypot(A.cx - B.cx, A.cy - B.cy));
+  if (A.kind === 'circle' && B.kind === 'circle')
+    return Math.max(0, A.r + B.r - Math.hypot(A.cx - B.cx, A.cy - B.cy));
   if (A.kind === 'circle' || B.kind === 'circle') {
     const C = (A.kind === 'circle' ? A : B) as Circle;
     const P = (A.kind === 'circle' ? B : A) as Polygon;
@@ -23,7 +24,8 @@ export function overlapDepth(A: Shape, B: Shape): number {
   }
   const reaches = (h: number) => edgesReachInside(A, B, h) || edgesReachInside(B, A, h);
   if (!reaches(0)) return 0;
-  let lo = 0, hi = Math.max(A.maxX - A.minX, A.maxY - A.minY, B.maxX - B.minX, B.maxY - B.minY);
+  let lo = 0,
+    hi = Math.max(A.maxX - A.minX, A.maxY - A.minY, B.maxX - B.minX, B.maxY - B.minY);
   while (hi - lo > STEP_MM) {
     const mid = (lo + hi) / 2;
     if (reaches(mid)) lo = mid;
@@ -43,11 +45,19 @@ function edgesReachInside(P: Polygon, Q: Polygon, h: number): boolean {
 const cap: [number, number] = [0, 0];
 
 /** Is every point of segment p-q inside P or within h of P's edge? */
-export function segmentWithin(P: Polygon, px: number, py: number, qx: number, qy: number, h: number): boolean {
+export function segmentWithin(
+  P: Polygon,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  h: number,
+): boolean {
   const covers: [number, number][] = insideIntervals(P, px, py, qx, qy);
   for (let i = 0; i < P.n; i++) {
     const j = i + 1 === P.n ? 0 : i + 1;
-    if (capsuleInterval(px, py, qx, qy, P.x(i), P.y(i), P.x(j), P.y(j), h, cap)) covers.push([cap[0], cap[1]]);
+    if (capsuleInterval(px, py, qx, qy, P.x(i), P.y(i), P.x(j), P.y(j), h, cap))
+      covers.push([cap[0], cap[1]]);
   }
   covers.sort((a, b) => a[0] - b[0]);
   let reach = 0;
@@ -74,8 +84,12 @@ export function farthestReach(P: Polygon, Q: Polygon): number {
     return true;
   };
   if (within(0)) return 0;
-  let lo = 0, hi = 1;
-  while (!within(hi)) { lo = hi; hi *= 2; }
+  let lo = 0,
+    hi = 1;
+  while (!within(hi)) {
+    lo = hi;
+    hi *= 2;
+  }
   while (hi - lo > STEP_MM) {
     const mid = (lo + hi) / 2;
     if (within(mid)) hi = mid;
@@ -90,7 +104,13 @@ export function outsideRect(S: Shape, x0: number, y0: number, x1: number, y1: nu
 }
 
 /** Distance from a shape to each side line of a rectangle it lies in: the least of the four. */
-export function sideGaps(S: Shape, x0: number, y0: number, x1: number, y1: number): { left: number; right: number; bottom: number; top: number } {
+export function sideGaps(
+  S: Shape,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): { left: number; right: number; bottom: number; top: number } {
   return { left: S.minX - x0, right: x1 - S.maxX, bottom: S.minY - y0, top: y1 - S.maxY };
 }
 

@@ -15,8 +15,17 @@ export function closestParam(px: number, py: number, ax: number, ay: number, bx:
  * Squared distance from p to segment a-b. closestParam is written out, so this stays small
  * enough to be inlined in the per-edge loops (a call that is not inlined boxes its numbers).
  */
-export function pointSegmentDistSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+export function pointSegmentDistSq(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const dx = bx - ax,
+    dy = by - ay,
+    len2 = dx * dx + dy * dy;
   let t = len2 === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / len2;
   t = t < 0 ? 0 : t > 1 ? 1 : t;
   const x = ax + (bx - ax) * t - px;
@@ -25,15 +34,19 @@ export function pointSegmentDistSq(px: number, py: number, ax: number, ay: numbe
 }
 
 function onSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
-  return (
-    Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by)
-  );
+  return Math.min(ax, bx) <= px && px <= Math.max(ax, bx) && Math.min(ay, by) <= py && py <= Math.max(ay, by);
 }
 
 /** Exact test: do closed segments a0-a1 and b0-b1 share at least one point? */
 export function segmentsIntersect(
-  a0x: number, a0y: number, a1x: number, a1y: number,
-  b0x: number, b0y: number, b1x: number, b1y: number,
+  a0x: number,
+  a0y: number,
+  a1x: number,
+  a1y: number,
+  b0x: number,
+  b0y: number,
+  b1x: number,
+  b1y: number,
 ): boolean {
   const d1 = orient(b0x, b0y, b1x, b1y, a0x, a0y);
   const d2 = orient(b0x, b0y, b1x, b1y, a1x, a1y);
@@ -54,11 +67,21 @@ export function segmentsIntersect(
  */
 export class SegmentPair {
   readonly v = new Float64Array([Infinity, NaN, NaN, NaN, NaN]);
-  get d2(): number { return this.v[0]; }
-  get ax(): number { return this.v[1]; }
-  get ay(): number { return this.v[2]; }
-  get bx(): number { return this.v[3]; }
-  get by(): number { return this.v[4]; }
+  get d2(): number {
+    return this.v[0];
+  }
+  get ax(): number {
+    return this.v[1];
+  }
+  get ay(): number {
+    return this.v[2];
+  }
+  get bx(): number {
+    return this.v[3];
+  }
+  get by(): number {
+    return this.v[4];
+  }
 }
 
 export function newSegmentPair(): SegmentPair {
@@ -70,8 +93,14 @@ export function newSegmentPair(): SegmentPair {
  * Segments that share a point give 0 with that point (exact test).
  */
 export function segmentDistance(
-  a0x: number, a0y: number, a1x: number, a1y: number,
-  b0x: number, b0y: number, b1x: number, b1y: number,
+  a0x: number,
+  a0y: number,
+  a1x: number,
+  a1y: number,
+  b0x: number,
+  b0y: number,
+  b1x: number,
+  b1y: number,
   out: SegmentPair,
 ): SegmentPair {
   if (segmentsIntersect(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y)) {
@@ -89,8 +118,14 @@ export function segmentDistance(
  * them. The same figures, in the same order, as segmentDistance finds for such segments.
  */
 export function disjointSegmentDistance(
-  a0x: number, a0y: number, a1x: number, a1y: number,
-  b0x: number, b0y: number, b1x: number, b1y: number,
+  a0x: number,
+  a0y: number,
+  a1x: number,
+  a1y: number,
+  b0x: number,
+  b0y: number,
+  b1x: number,
+  b1y: number,
   out: SegmentPair,
 ): SegmentPair {
   out.v[0] = Infinity;
@@ -102,7 +137,14 @@ export function disjointSegmentDistance(
 }
 
 function endpointTo(
-  px: number, py: number, sx: number, sy: number, ex: number, ey: number, pOnSecond: boolean, out: SegmentPair,
+  px: number,
+  py: number,
+  sx: number,
+  sy: number,
+  ex: number,
+  ey: number,
+  pOnSecond: boolean,
+  out: SegmentPair,
 ): void {
   const t = closestParam(px, py, sx, sy, ex, ey);
   const qx = sx + (ex - sx) * t;
@@ -112,17 +154,29 @@ function endpointTo(
   if (d2 < v[0]) {
     v[0] = d2;
     if (pOnSecond) {
-      v[1] = qx; v[2] = qy; v[3] = px; v[4] = py;
+      v[1] = qx;
+      v[2] = qy;
+      v[3] = px;
+      v[4] = py;
     } else {
-      v[1] = px; v[2] = py; v[3] = qx; v[4] = qy;
+      v[1] = px;
+      v[2] = py;
+      v[3] = qx;
+      v[4] = qy;
     }
   }
 }
 
 /** Intersection of two segments known to meet, into v[1], v[2]; for collinear overlap, a shared endpoint. */
 function lineIntersection(
-  a0x: number, a0y: number, a1x: number, a1y: number,
-  b0x: number, b0y: number, b1x: number, b1y: number,
+  a0x: number,
+  a0y: number,
+  a1x: number,
+  a1y: number,
+  b0x: number,
+  b0y: number,
+  b1x: number,
+  b1y: number,
   v: Float64Array,
 ): void {
   const rx = a1x - a0x;
@@ -133,12 +187,22 @@ function lineIntersection(
   if (den !== 0) {
     const t = ((b0x - a0x) * sy - (b0y - a0y) * sx) / den;
     const tc = t < 0 ? 0 : t > 1 ? 1 : t;
-    v[1] = a0x + rx * tc; v[2] = a0y + ry * tc;
+    v[1] = a0x + rx * tc;
+    v[2] = a0y + ry * tc;
     return;
   }
-  if (onSegment(b0x, b0y, b1x, b1y, a0x, a0y)) { v[1] = a0x; v[2] = a0y; return; }
-  if (onSegment(b0x, b0y, b1x, b1y, a1x, a1y)) { v[1] = a1x; v[2] = a1y; return; }
-  v[1] = b0x; v[2] = b0y;
+  if (onSegment(b0x, b0y, b1x, b1y, a0x, a0y)) {
+    v[1] = a0x;
+    v[2] = a0y;
+    return;
+  }
+  if (onSegment(b0x, b0y, b1x, b1y, a1x, a1y)) {
+    v[1] = a1x;
+    v[2] = a1y;
+    return;
+  }
+  v[1] = b0x;
+  v[2] = b0y;
 }
 
 /**
@@ -146,7 +210,14 @@ function lineIntersection(
  * Used only to order crossings already established by the exact test.
  */
 export function crossingParam(
-  px: number, py: number, qx: number, qy: number, ax: number, ay: number, bx: number, by: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
 ): number {
   const rx = qx - px;
   const ry = qy - py;
@@ -163,8 +234,15 @@ export function crossingParam(
  * the hull of the line's meets with the two end discs and the central rectangle.
  */
 export function capsuleInterval(
-  px: number, py: number, qx: number, qy: number,
-  ax: number, ay: number, bx: number, by: number, h: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  h: number,
   out: [number, number],
 ): boolean {
   let lo = Infinity;
@@ -181,7 +259,10 @@ export function capsuleInterval(
     const B = 2 * (fx * dx + fy * dy);
     const C = fx * fx + fy * fy - h * h;
     if (A === 0) {
-      if (C <= 0) { lo = Math.min(lo, 0); hi = Math.max(hi, 1); }
+      if (C <= 0) {
+        lo = Math.min(lo, 0);
+        hi = Math.max(hi, 1);
+      }
       continue;
     }
     const disc = B * B - 4 * A * C;
@@ -189,7 +270,10 @@ export function capsuleInterval(
     const sq = Math.sqrt(disc);
     const t0 = Math.max(0, (-B - sq) / (2 * A));
     const t1 = Math.min(1, (-B + sq) / (2 * A));
-    if (t0 <= t1) { lo = Math.min(lo, t0); hi = Math.max(hi, t1); }
+    if (t0 <= t1) {
+      lo = Math.min(lo, t0);
+      hi = Math.max(hi, t1);
+    }
   }
   // Central rectangle: 0 <= u <= len along a-b, |v| <= h across it.
   const ex = bx - ax;
@@ -224,7 +308,11 @@ function clipParam(p0: number, dp: number, min: number, max: number, slot: [numb
   if (dp === 0) return p0 >= min && p0 <= max;
   let a = (min - p0) / dp;
   let b = (max - p0) / dp;
-  if (a > b) { const s = a; a = b; b = s; }
+  if (a > b) {
+    const s = a;
+    a = b;
+    b = s;
+  }
   if (a > slot[0]) slot[0] = a;
   if (b < slot[1]) slot[1] = b;
   return slot[0] <= slot[1];

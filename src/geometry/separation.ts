@@ -7,7 +7,10 @@ import { convexHullXY } from './hull';
  * below the tolerance); a "no" decides nothing and the caller runs its exact test.
  */
 
-/** Floating-point slack on the separation tests, far above their rounding error (~1e-10 mm), far below the tolerance. */
+/**
+ * Floating-point slack on the separation tests, far above their rounding error (~1e-10 mm), far below the
+ * tolerance.
+ */
 export const SLACK_MM = 1e-6;
 
 /** The convex hull of P's vertices, CCW, as flat coordinates (monotone chain); P's own for a convex P. */
@@ -26,14 +29,24 @@ export function convexHullOf(P: Polygon): Float64Array {
  * (which holds P): either every hull vertex lies beyond the segment's line by more than m on one
  * side, or both segment ends lie beyond one hull edge's line by more than m.
  */
-export function segmentSeparatedBeyond(P: Polygon, px: number, py: number, qx: number, qy: number, m: number): boolean {
+export function segmentSeparatedBeyond(
+  P: Polygon,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  m: number,
+): boolean {
   const h = convexHullOf(P);
   const n = h.length / 2;
   const lim = m + SLACK_MM;
   // the segment's own line
-  const dx = qx - px, dy = qy - py, dl = Math.sqrt(dx * dx + dy * dy);
+  const dx = qx - px,
+    dy = qy - py,
+    dl = Math.sqrt(dx * dx + dy * dy);
   if (dl > 1e-9) {
-    let minS = Infinity, maxS = -Infinity;
+    let minS = Infinity,
+      maxS = -Infinity;
     for (let i = 0; i < n; i++) {
       const s = (dx * (h[2 * i + 1] - py) - dy * (h[2 * i] - px)) / dl;
       if (s < minS) minS = s;
@@ -44,10 +57,14 @@ export function segmentSeparatedBeyond(P: Polygon, px: number, py: number, qx: n
   // the hull's edges: outside a CCW edge is to its right
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
-    const ax = h[2 * i], ay = h[2 * i + 1], ex = h[2 * j] - ax, ey = h[2 * j + 1] - ay;
+    const ax = h[2 * i],
+      ay = h[2 * i + 1],
+      ex = h[2 * j] - ax,
+      ey = h[2 * j + 1] - ay;
     const el = Math.sqrt(ex * ex + ey * ey);
     if (el < 1e-9) continue;
-    if ((ey * (px - ax) - ex * (py - ay)) / el > lim && (ey * (qx - ax) - ex * (qy - ay)) / el > lim) return true;
+    if ((ey * (px - ax) - ex * (py - ay)) / el > lim && (ey * (qx - ax) - ex * (qy - ay)) / el > lim)
+      return true;
   }
   return false;
 }
@@ -72,15 +89,20 @@ export function pointInsideConvexBeyond(x: number, y: number, A: Polygon, m: num
 /** The first `count` points of flat coordinates s, each farther than m inside every edge line of convex A. */
 function coordsInsideConvexBeyond(s: Float64Array, count: number, A: Polygon, m: number): boolean {
   if (!A.convex) return false;
-  const a = A.xy, na = A.n;
+  const a = A.xy,
+    na = A.n;
   const lim = m + SLACK_MM;
   for (let i = 0; i < na; i++) {
     const j = i + 1 === na ? 0 : i + 1;
-    const ax = a[2 * i], ay = a[2 * i + 1], ex = a[2 * j] - ax, ey = a[2 * j + 1] - ay;
+    const ax = a[2 * i],
+      ay = a[2 * i + 1],
+      ex = a[2 * j] - ax,
+      ey = a[2 * j + 1] - ay;
     const el = Math.sqrt(ex * ex + ey * ey);
     // a degenerate arc edge bounds nothing; its neighbours' lines do
     if (el < 1e-9) continue;
-    for (let k = 0; k < count; k++) if ((ex * (s[2 * k + 1] - ay) - ey * (s[2 * k] - ax)) / el <= lim) return false;
+    for (let k = 0; k < count; k++)
+      if ((ex * (s[2 * k + 1] - ay) - ey * (s[2 * k] - ax)) / el <= lim) return false;
   }
   return true;
 }

@@ -17,7 +17,10 @@ export interface CalibrationPoint {
   px: XY;
   /** a table position... */
   mm?: XY;
-  /** ...or a named point of a piece placed in the file: a ship's base corner, an obstacle's or token's [x, y] in its frame */
+  /**
+   * ...or a named point of a piece placed in the file: a ship's base corner, an obstacle's or token's [x, y]
+   * in its frame
+   */
   piece?: string;
   point?: CornerName | XY;
 }

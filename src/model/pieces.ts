@@ -2,14 +2,25 @@ import { ArcRegion } from '../geometry/arc-region';
 import { Circle } from '../geometry/circle';
 import { type Point, place } from '../geometry/point';
 import { Polygon } from '../geometry/polygon';
-import { type ArcProfile, type Catalog, type HullZoneName, type ShipSizeSpec, shipProfile, type TargetingProfile, zonesOf } from './catalog';
+import {
+  type ArcProfile,
+  type Catalog,
+  type HullZoneName,
+  type ShipSizeSpec,
+  shipProfile,
+  type TargetingProfile,
+  zonesOf,
+} from './catalog';
 import type { Obstacle, Ship, Squadron, Token } from './table';
 
 /** How far firing arcs are drawn out: far past any table's diagonal. */
 const ARC_REACH = 10_000;
 
 export interface ShipShapes {
-  /** plastic base: distances, obstruction, leaving the play area (a huge ship: the whole base, both bases and the gap) */
+  /**
+   * plastic base: distances, obstruction, leaving the play area (a huge ship: the whole base, both bases and
+   * the gap)
+   */
   base: Polygon;
   /** the plastic bases themselves: one, or a huge ship's two (rear, front) */
   bases: Polygon[];
@@ -39,8 +50,14 @@ export interface ShipShapes {
   targetingEstimated: boolean;
 }
 
-const zoneMap = <T, U>(r: Record<HullZoneName, T>, f: (t: T, zone: HullZoneName) => U): Record<HullZoneName, U> =>
-  Object.fromEntries(Object.entries(r).map(([z, v]) => [z, f(v as T, z as HullZoneName)])) as Record<HullZoneName, U>;
+const zoneMap = <T, U>(
+  r: Record<HullZoneName, T>,
+  f: (t: T, zone: HullZoneName) => U,
+): Record<HullZoneName, U> =>
+  Object.fromEntries(Object.entries(r).map(([z, v]) => [z, f(v as T, z as HullZoneName)])) as Record<
+    HullZoneName,
+    U
+  >;
 
 /** A side zone's side (-1 left, 1 right), 0 for a front or rear zone. */
 const sideOf = (z: HullZoneName): -1 | 0 | 1 => (/left$/.test(z) ? -1 : /right$/.test(z) ? 1 : 0);
@@ -51,12 +68,20 @@ const sideOf = (z: HullZoneName): -1 | 0 | 1 => (/left$/.test(z) ? -1 : /right$/
  */
 function arcOf([cw, ccw]: [ArcLine, ArcLine], zone: HullZoneName, tw: number): ArcRegion {
   const side = sideOf(zone);
-  return ArcRegion.between(cw, ccw, ARC_REACH, side ? { p: { x: -side * tw, y: 0 }, n: { x: side, y: 0 } } : undefined);
+  return ArcRegion.between(
+    cw,
+    ccw,
+    ARC_REACH,
+    side ? { p: { x: -side * tw, y: 0 }, n: { x: side, y: 0 } } : undefined,
+  );
 }
 
 /** Where the line through a and b meets the line through c and d (not parallel here: a front and a rear arc line). */
 function crossing(a: Point, b: Point, c: Point, d: Point): Point {
-  const rx = b.x - a.x, ry = b.y - a.y, sx = d.x - c.x, sy = d.y - c.y;
+  const rx = b.x - a.x,
+    ry = b.y - a.y,
+    sx = d.x - c.x,
+    sy = d.y - c.y;
   const t = ((c.x - a.x) * sy - (c.y - a.y) * sx) / (rx * sy - ry * sx);
   return { x: a.x + t * rx, y: a.y + t * ry };
 }
@@ -67,7 +92,8 @@ export type ArcLine = [Point, Point];
 
 /** Where a point of the token's edge lies along its boundary, counter-clockwise from the rear right corner. */
 function perimeterAt(tw: number, tl: number, p: Point): number {
-  const W = 2 * tw, L = 2 * tl;
+  const W = 2 * tw,
+    L = 2 * tl;
   if (p.x === tw && p.y < tl) return p.y + tl;
   if (p.y === tl && p.x > -tw) return L + (tw - p.x);
   if (p.x === -tw && p.y > -tl) return L + W + (tl - p.y);
@@ -79,9 +105,14 @@ function perimeterAt(tw: number, tl: number, p: Point): number {
  * the token's edge counter-clockwise to the other line, that line outward to inward.
  */
 function zoneBetween(tw: number, tl: number, cw: ArcLine, ccw: ArcLine): Polygon {
-  const W = 2 * tw, L = 2 * tl, P = 2 * L + 2 * W;
+  const W = 2 * tw,
+    L = 2 * tl,
+    P = 2 * L + 2 * W;
   const corners: [number, Point][] = [
-    [0, { x: tw, y: -tl }], [L, { x: tw, y: tl }], [L + W, { x: -tw, y: tl }], [2 * L + W, { x: -tw, y: -tl }],
+    [0, { x: tw, y: -tl }],
+    [L, { x: tw, y: tl }],
+    [L + W, { x: -tw, y: tl }],
+    [2 * L + W, { x: -tw, y: -tl }],
   ];
   const a = perimeterAt(tw, tl, cw[1]);
   let b = perimeterAt(tw, tl, ccw[1]);
@@ -101,23 +132,42 @@ function zoneBetween(tw: number, tl: number, cw: ArcLine, ccw: ArcLine): Polygon
   return Polygon.from(ring);
 }
 
-
 /** A ship's shapes in its own frame: base centred on the origin, bow toward +y. */
 export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | undefined): ShipShapes {
   const spec = cat.shipSizes[size];
   const { arcs: arc, targetingPoints: tp, measured } = shipProfile(cat, size, cls);
   if (size === 'huge') return hugeShipShapes(cat, spec, arc, tp, measured);
-  const W = spec.base.width, L = spec.base.length;
+  const W = spec.base.width,
+    L = spec.base.length;
   const { width: f, protrusion: p, inset } = spec.dialFrame;
   const base = Polygon.rect(0, 0, W, L);
-  const fw = f / 2, w2 = W / 2, l2 = L / 2;
+  const fw = f / 2,
+    w2 = W / 2,
+    l2 = L / 2;
   const footprint = Polygon.from([
-    [-w2, -l2], [-fw, -l2], [-fw, -l2 - p], [fw, -l2 - p], [fw, -l2], [w2, -l2],
-    [w2, -fw], [w2 + p, -fw], [w2 + p, fw], [w2, fw], [w2, l2],
-    [fw, l2], [fw, l2 + p], [-fw, l2 + p], [-fw, l2], [-w2, l2],
-    [-w2, fw], [-w2 - p, fw], [-w2 - p, -fw], [-w2, -fw],
+    [-w2, -l2],
+    [-fw, -l2],
+    [-fw, -l2 - p],
+    [fw, -l2 - p],
+    [fw, -l2],
+    [w2, -l2],
+    [w2, -fw],
+    [w2 + p, -fw],
+    [w2 + p, fw],
+    [w2, fw],
+    [w2, l2],
+    [fw, l2],
+    [fw, l2 + p],
+    [-fw, l2 + p],
+    [-fw, l2],
+    [-w2, l2],
+    [-w2, fw],
+    [-w2 - p, fw],
+    [-w2 - p, -fw],
+    [-w2, -fw],
   ]);
-  const tw = spec.token.width / 2, tl = spec.token.length / 2;
+  const tw = spec.token.width / 2,
+    tl = spec.token.length / 2;
   const token = Polygon.rect(0, 0, spec.token.width, spec.token.length);
   // arc figures were measured on the dataset's token: scale them along its length (and width, for insets)
   const s = spec.token.length / cat.arcDataset.tokenLength[size];
@@ -128,18 +178,25 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
   const RC = Math.abs(rcY - FC.y) < 1e-9 ? FC : { x: 0, y: rcY };
   // where a line leaves the token: through the side, or (offset 0 with an inset) through the end edge
   const frontEnd = (side: 1 | -1): Point =>
-    arc.frontOffset === 0 && arc.frontEndInset ? { x: side * (tw - arc.frontEndInset * sx), y: tl } : { x: side * tw, y: tl - arc.frontOffset * s };
+    arc.frontOffset === 0 && arc.frontEndInset
+      ? { x: side * (tw - arc.frontEndInset * sx), y: tl }
+      : { x: side * tw, y: tl - arc.frontOffset * s };
   const rearEnd = (side: 1 | -1): Point =>
-    arc.rearOffset === 0 && arc.rearEndInset ? { x: side * (tw - arc.rearEndInset * sx), y: -tl } : { x: side * tw, y: -tl + arc.rearOffset * s };
+    arc.rearOffset === 0 && arc.rearEndInset
+      ? { x: side * (tw - arc.rearEndInset * sx), y: -tl }
+      : { x: side * tw, y: -tl + arc.rearOffset * s };
   // where the extended front lines cross behind the extended rear lines' crossing (a few classes'
   // printed lines stop short of the centreline), each front line ends where it meets the rear line of
   // its side, and the front and rear zones meet along the stretch between those two points
-  const fR = frontEnd(1), rR = rearEnd(1);
+  const fR = frontEnd(1),
+    rR = rearEnd(1);
   const iR = FC.y >= RC.y ? null : crossing(FC, fR, RC, rR);
   const inner = (side: 1 | -1, c: Point): Point => (iR ? { x: side * iR.x, y: iR.y } : c);
   const lines: Record<ArcLineName, ArcLine> = {
-    frontLeft: [inner(-1, FC), frontEnd(-1)], frontRight: [inner(1, FC), fR],
-    rearLeft: [inner(-1, RC), rearEnd(-1)], rearRight: [inner(1, RC), rR],
+    frontLeft: [inner(-1, FC), frontEnd(-1)],
+    frontRight: [inner(1, FC), fR],
+    rearLeft: [inner(-1, RC), rearEnd(-1)],
+    rearRight: [inner(1, RC), rR],
   };
   const zoneArcLines = {
     front: [lines.frontRight, lines.frontLeft],
@@ -150,10 +207,30 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
   const hullZones = zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw));
   const arcs = zoneMap(zoneArcLines, (l, z) => arcOf(l, z, tw));
   const dials = {
-    front: Polygon.from([[-fw, l2 - inset], [fw, l2 - inset], [fw, l2 + p], [-fw, l2 + p]]),
-    rear: Polygon.from([[-fw, -l2 - p], [fw, -l2 - p], [fw, -l2 + inset], [-fw, -l2 + inset]]),
-    left: Polygon.from([[-w2 - p, -fw], [-w2 + inset, -fw], [-w2 + inset, fw], [-w2 - p, fw]]),
-    right: Polygon.from([[w2 - inset, -fw], [w2 + p, -fw], [w2 + p, fw], [w2 - inset, fw]]),
+    front: Polygon.from([
+      [-fw, l2 - inset],
+      [fw, l2 - inset],
+      [fw, l2 + p],
+      [-fw, l2 + p],
+    ]),
+    rear: Polygon.from([
+      [-fw, -l2 - p],
+      [fw, -l2 - p],
+      [fw, -l2 + inset],
+      [-fw, -l2 + inset],
+    ]),
+    left: Polygon.from([
+      [-w2 - p, -fw],
+      [-w2 + inset, -fw],
+      [-w2 + inset, fw],
+      [-w2 - p, fw],
+    ]),
+    right: Polygon.from([
+      [w2 - inset, -fw],
+      [w2 + p, -fw],
+      [w2 + p, fw],
+      [w2 - inset, fw],
+    ]),
   } as Record<HullZoneName, Polygon>;
   const targetingPoints = {
     front: { x: 0, y: tl - tp.front },
@@ -162,13 +239,21 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
     right: { x: tp.side[0], y: tl - tp.side[1] },
   } as Record<HullZoneName, Point>;
   return {
-    base, bases: [base], zones: zonesOf(size), footprint, token, hullZones, targetingPoints, dials, arcs,
-    arcLines: lines, zoneArcLines,
+    base,
+    bases: [base],
+    zones: zonesOf(size),
+    footprint,
+    token,
+    hullZones,
+    targetingPoints,
+    dials,
+    arcs,
+    arcLines: lines,
+    zoneArcLines,
     measuredProfile: measured,
     targetingEstimated: !measured || /^estimated/.test(tp.status ?? ''),
   };
 }
-
 
 /**
  * A huge ship in its own frame, centred on its whole base (table-format.md: both plastic bases and
@@ -177,39 +262,104 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
  * and the transverse line between the forward and rear side zones, six shield dials (front, rear,
  * and each side at each base's centre, as the reference mod places them).
  */
-function hugeShipShapes(cat: Catalog, spec: ShipSizeSpec, arc: ArcProfile, tp: TargetingProfile, measured: boolean): ShipShapes {
-  const W = spec.base.width, L = spec.base.length, Lb = spec.base.baseLength ?? 129;
+function hugeShipShapes(
+  cat: Catalog,
+  spec: ShipSizeSpec,
+  arc: ArcProfile,
+  tp: TargetingProfile,
+  measured: boolean,
+): ShipShapes {
+  const W = spec.base.width,
+    L = spec.base.length,
+    Lb = spec.base.baseLength ?? 129;
   const { width: f, protrusion: p, inset } = spec.dialFrame;
-  const fw = f / 2, w2 = W / 2, l2 = L / 2, cy = (L - Lb) / 2; // each base's centre at y = +-cy
+  const fw = f / 2,
+    w2 = W / 2,
+    l2 = L / 2,
+    cy = (L - Lb) / 2; // each base's centre at y = +-cy
   const base = Polygon.rect(0, 0, W, L);
   const bases = [Polygon.rect(0, -cy, W, Lb), Polygon.rect(0, cy, W, Lb)];
   const footprint = Polygon.from([
-    [-w2, -l2], [-fw, -l2], [-fw, -l2 - p], [fw, -l2 - p], [fw, -l2], [w2, -l2],
-    [w2, -cy - fw], [w2 + p, -cy - fw], [w2 + p, -cy + fw], [w2, -cy + fw],
-    [w2, cy - fw], [w2 + p, cy - fw], [w2 + p, cy + fw], [w2, cy + fw], [w2, l2],
-    [fw, l2], [fw, l2 + p], [-fw, l2 + p], [-fw, l2], [-w2, l2],
-    [-w2, cy + fw], [-w2 - p, cy + fw], [-w2 - p, cy - fw], [-w2, cy - fw],
-    [-w2, -cy + fw], [-w2 - p, -cy + fw], [-w2 - p, -cy - fw], [-w2, -cy - fw],
+    [-w2, -l2],
+    [-fw, -l2],
+    [-fw, -l2 - p],
+    [fw, -l2 - p],
+    [fw, -l2],
+    [w2, -l2],
+    [w2, -cy - fw],
+    [w2 + p, -cy - fw],
+    [w2 + p, -cy + fw],
+    [w2, -cy + fw],
+    [w2, cy - fw],
+    [w2 + p, cy - fw],
+    [w2 + p, cy + fw],
+    [w2, cy + fw],
+    [w2, l2],
+    [fw, l2],
+    [fw, l2 + p],
+    [-fw, l2 + p],
+    [-fw, l2],
+    [-w2, l2],
+    [-w2, cy + fw],
+    [-w2 - p, cy + fw],
+    [-w2 - p, cy - fw],
+    [-w2, cy - fw],
+    [-w2, -cy + fw],
+    [-w2 - p, -cy + fw],
+    [-w2 - p, -cy - fw],
+    [-w2, -cy - fw],
   ]);
-  const side = (sgn: 1 | -1, y: number) => Polygon.from(sgn > 0
-    ? [[w2 - inset, y - fw], [w2 + p, y - fw], [w2 + p, y + fw], [w2 - inset, y + fw]]
-    : [[-w2 - p, y - fw], [-w2 + inset, y - fw], [-w2 + inset, y + fw], [-w2 - p, y + fw]]);
+  const side = (sgn: 1 | -1, y: number) =>
+    Polygon.from(
+      sgn > 0
+        ? [
+            [w2 - inset, y - fw],
+            [w2 + p, y - fw],
+            [w2 + p, y + fw],
+            [w2 - inset, y + fw],
+          ]
+        : [
+            [-w2 - p, y - fw],
+            [-w2 + inset, y - fw],
+            [-w2 + inset, y + fw],
+            [-w2 - p, y + fw],
+          ],
+    );
   const dials = {
-    front: Polygon.from([[-fw, l2 - inset], [fw, l2 - inset], [fw, l2 + p], [-fw, l2 + p]]),
-    rear: Polygon.from([[-fw, -l2 - p], [fw, -l2 - p], [fw, -l2 + inset], [-fw, -l2 + inset]]),
-    'front-left': side(-1, cy), 'front-right': side(1, cy), 'rear-left': side(-1, -cy), 'rear-right': side(1, -cy),
+    front: Polygon.from([
+      [-fw, l2 - inset],
+      [fw, l2 - inset],
+      [fw, l2 + p],
+      [-fw, l2 + p],
+    ]),
+    rear: Polygon.from([
+      [-fw, -l2 - p],
+      [fw, -l2 - p],
+      [fw, -l2 + inset],
+      [-fw, -l2 + inset],
+    ]),
+    'front-left': side(-1, cy),
+    'front-right': side(1, cy),
+    'rear-left': side(-1, -cy),
+    'rear-right': side(1, -cy),
   } as Record<HullZoneName, Polygon>;
-  const tw = spec.token.width / 2, tl = spec.token.length / 2;
+  const tw = spec.token.width / 2,
+    tl = spec.token.length / 2;
   const token = Polygon.rect(0, 0, spec.token.width, spec.token.length);
   const s = spec.token.length / cat.arcDataset.tokenLength.huge;
-  const FC = { x: 0, y: tl - arc.frontConj * s }, RC = { x: 0, y: -tl + arc.rearConj * s };
+  const FC = { x: 0, y: tl - arc.frontConj * s },
+    RC = { x: 0, y: -tl + arc.rearConj * s };
   const ys = tl - (arc.sideSplit ?? (arc.frontConj + arc.rearConj) / 2) * s;
-  const yF = tl - arc.frontOffset * s, yR = -tl + arc.rearOffset * s;
+  const yF = tl - arc.frontOffset * s,
+    yR = -tl + arc.rearOffset * s;
   const SC = { x: 0, y: ys };
   const lines = {
-    frontLeft: [FC, { x: -tw, y: yF }], frontRight: [FC, { x: tw, y: yF }],
-    rearLeft: [RC, { x: -tw, y: yR }], rearRight: [RC, { x: tw, y: yR }],
-    splitLeft: [SC, { x: -tw, y: ys }], splitRight: [SC, { x: tw, y: ys }],
+    frontLeft: [FC, { x: -tw, y: yF }],
+    frontRight: [FC, { x: tw, y: yF }],
+    rearLeft: [RC, { x: -tw, y: yR }],
+    rearRight: [RC, { x: tw, y: yR }],
+    splitLeft: [SC, { x: -tw, y: ys }],
+    splitRight: [SC, { x: tw, y: ys }],
   } as Record<ArcLineName | 'splitLeft' | 'splitRight', ArcLine>;
   const zoneArcLines = {
     front: [lines.frontRight, lines.frontLeft],
@@ -223,13 +373,25 @@ function hugeShipShapes(cat: Catalog, spec: ShipSizeSpec, arc: ArcProfile, tp: T
   const arcs = zoneMap(zoneArcLines, (l, z) => arcOf(l, z, tw));
   const sr = tp.sideRear ?? tp.side;
   const targetingPoints = {
-    front: { x: 0, y: tl - tp.front }, rear: { x: 0, y: tl - tp.rear },
-    'front-left': { x: -tp.side[0], y: tl - tp.side[1] }, 'front-right': { x: tp.side[0], y: tl - tp.side[1] },
-    'rear-left': { x: -sr[0], y: tl - sr[1] }, 'rear-right': { x: sr[0], y: tl - sr[1] },
+    front: { x: 0, y: tl - tp.front },
+    rear: { x: 0, y: tl - tp.rear },
+    'front-left': { x: -tp.side[0], y: tl - tp.side[1] },
+    'front-right': { x: tp.side[0], y: tl - tp.side[1] },
+    'rear-left': { x: -sr[0], y: tl - sr[1] },
+    'rear-right': { x: sr[0], y: tl - sr[1] },
   } as Record<HullZoneName, Point>;
   return {
-    base, bases, zones: zonesOf('huge'), footprint, token, hullZones, targetingPoints, dials, arcs,
-    arcLines: lines, zoneArcLines,
+    base,
+    bases,
+    zones: zonesOf('huge'),
+    footprint,
+    token,
+    hullZones,
+    targetingPoints,
+    dials,
+    arcs,
+    arcLines: lines,
+    zoneArcLines,
     measuredProfile: measured,
     targetingEstimated: !measured || /^estimated/.test(tp.status ?? ''),
   };
@@ -238,7 +400,10 @@ function hugeShipShapes(cat: Catalog, spec: ShipSizeSpec, arc: ArcProfile, tp: T
 const localCache = new WeakMap<Catalog, Map<string, ShipShapes>>();
 
 /** A ship's shapes placed on the table. Local shapes are cached per catalog, size and class. */
-export function shipShapes(cat: Catalog, ship: Pick<Ship, 'size' | 'class' | 'x' | 'y' | 'rotation'>): ShipShapes {
+export function shipShapes(
+  cat: Catalog,
+  ship: Pick<Ship, 'size' | 'class' | 'x' | 'y' | 'rotation'>,
+): ShipShapes {
   let byKey = localCache.get(cat);
   if (!byKey) localCache.set(cat, (byKey = new Map()));
   const key = `${ship.size}/${ship.class ?? ''}`;
@@ -258,7 +423,9 @@ export function shipShapes(cat: Catalog, ship: Pick<Ship, 'size' | 'class' | 'x'
     targetingPoints: zoneMap(local.targetingPoints, Q),
     dials: zoneMap(local.dials, P),
     arcs: zoneMap(local.arcs, (a) => a.placed(x, y, r)),
-    arcLines: Object.fromEntries(Object.entries(local.arcLines).map(([k, l]) => [k, line(l)])) as ShipShapes['arcLines'],
+    arcLines: Object.fromEntries(
+      Object.entries(local.arcLines).map(([k, l]) => [k, line(l)]),
+    ) as ShipShapes['arcLines'],
     zoneArcLines: zoneMap(local.zoneArcLines, ([a, b]) => [line(a), line(b)]),
     measuredProfile: local.measuredProfile,
     targetingEstimated: local.targetingEstimated,

@@ -15,7 +15,12 @@ export interface ShipShapesReport {
 }
 export type ShapeReport = ShipShapesReport | { circle: [number, number, number] } | { outline: XY[] };
 
-export interface DistanceReport { a: string; b: string; mm: number; band: number | null }
+export interface DistanceReport {
+  a: string;
+  b: string;
+  mm: number;
+  band: number | null;
+}
 
 export interface OverlapReport {
   piece: string;
@@ -67,13 +72,16 @@ export interface AttackReport {
  * (the table's and the catalog's, mm on the token), its ships, how many attacks rest on it and
  * which of them (`attacker>defender`) the correction changes.
  */
-export type ClassEditsReport = Record<string, {
-  name: string;
-  figures: Record<string, { table: number | number[] | null; catalog: number | number[] | null }>;
-  ships: string[];
-  attacks: number;
-  changed: string[];
-}>;
+export type ClassEditsReport = Record<
+  string,
+  {
+    name: string;
+    figures: Record<string, { table: number | number[] | null; catalog: number | number[] | null }>;
+    ships: string[];
+    attacks: number;
+    changed: string[];
+  }
+>;
 
 /** How an attack rests on a class the table corrects, and what the catalog's own figures would give. */
 export interface ClassEditUse {
@@ -87,15 +95,30 @@ export interface ClassEditUse {
   changes: boolean;
 }
 
-export interface RiftReport { ship: string; band: number; effects: string[]; [extra: string]: unknown }
-
-export interface ExogorthReport {
-  exogorth: string; squadron: string; mm: number; attacks: boolean;
-  los: 'clear' | 'obstructed'; losLine: [XY, XY]; obstructedBy: string[];
+export interface RiftReport {
+  ship: string;
+  band: number;
+  effects: string[];
   [extra: string]: unknown;
 }
 
-export interface Violation { rule: string; with: string | null; gapMm: number | null; [extra: string]: unknown }
+export interface ExogorthReport {
+  exogorth: string;
+  squadron: string;
+  mm: number;
+  attacks: boolean;
+  los: 'clear' | 'obstructed';
+  losLine: [XY, XY];
+  obstructedBy: string[];
+  [extra: string]: unknown;
+}
+
+export interface Violation {
+  rule: string;
+  with: string | null;
+  gapMm: number | null;
+  [extra: string]: unknown;
+}
 
 export interface ProposalReport {
   id: string;
@@ -129,7 +152,18 @@ export interface OffTableReport {
 /** optional section `photo` (table-format.md, "Photo evidence") */
 export interface PhotoReport {
   calibration: { points: number; rmsMm: number; maxMm: number; residualsMm: number[] };
-  pieces: Record<string, { x: number; y: number; rotation: number; rmsMm: number; uncertaintyMm: number; offsetMm: number; offsetDeg: number }>;
+  pieces: Record<
+    string,
+    {
+      x: number;
+      y: number;
+      rotation: number;
+      rmsMm: number;
+      uncertaintyMm: number;
+      offsetMm: number;
+      offsetDeg: number;
+    }
+  >;
 }
 
 export interface Report {
@@ -179,7 +213,13 @@ function mapData<T>(value: T, num: (n: number) => number): T {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(src as object)) {
       // keys may be ids: `__proto__` (refused in tables anyway) becomes a field, never the prototype
-      if (k === '__proto__') Object.defineProperty(out, k, { value: mapData(v, num), enumerable: true, writable: true, configurable: true });
+      if (k === '__proto__')
+        Object.defineProperty(out, k, {
+          value: mapData(v, num),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       else out[k] = mapData(v, num);
     }
     return out as T;

@@ -17,13 +17,18 @@ export const ESTIMATE_RULE = {
 
 /** Arc figures on a token of a given length: mm from its front (rear) edge. */
 export interface ArcFiguresMm {
-  frontOffset: number; frontConj: number; rearOffset: number; rearConj: number;
+  frontOffset: number;
+  frontConj: number;
+  rearOffset: number;
+  rearConj: number;
   /** huge ships: where the forward and rear side zones meet, mm back from the front edge */
   sideSplit?: number;
 }
 
 export interface EstimatedPoints {
-  front: number; rear: number; side: [number, number];
+  front: number;
+  rear: number;
+  side: [number, number];
   /** huge ships: the rear side pair (`side` is then the forward pair) */
   sideRear?: [number, number];
 }
@@ -31,15 +36,21 @@ export interface EstimatedPoints {
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
 /** Targeting points (mm from the token's front edge; side = [offset from centreline, mm from front]). */
-export function estimateTargetingPoints(a: ArcFiguresMm, token: { width: number; length: number }): EstimatedPoints {
+export function estimateTargetingPoints(
+  a: ArcFiguresMm,
+  token: { width: number; length: number },
+): EstimatedPoints {
   const L = token.length;
   const front = Math.min(ESTIMATE_RULE.frontFraction * L, a.frontConj / 2);
   const rear = L - Math.min(ESTIMATE_RULE.rearFraction * L, a.rearConj / 2);
   const sx = r2((ESTIMATE_RULE.sideFraction * token.width) / 2);
-  const frontSide = a.frontOffset, rearSide = L - a.rearOffset;
-  if (a.sideSplit === undefined) return { front: r2(front), rear: r2(rear), side: [sx, r2((frontSide + rearSide) / 2)] };
+  const frontSide = a.frontOffset,
+    rearSide = L - a.rearOffset;
+  if (a.sideSplit === undefined)
+    return { front: r2(front), rear: r2(rear), side: [sx, r2((frontSide + rearSide) / 2)] };
   return {
-    front: r2(front), rear: r2(rear),
+    front: r2(front),
+    rear: r2(rear),
     side: [sx, r2((frontSide + a.sideSplit) / 2)],
     sideRear: [sx, r2((a.sideSplit + rearSide) / 2)],
   };

@@ -106,7 +106,8 @@ export function calibrationProblem(mm: readonly Point[], px: readonly Point[]): 
       spread = Math.max(spread, Math.hypot(mm[i].x - mm[j].x, mm[i].y - mm[j].y));
   if (spread < MIN_SPREAD_MM) {
     return new CalibrationProblem(
-      `all points lie within ${spread.toFixed(1)} mm of each other; spread them at least ${MIN_SPREAD_MM} mm apart (two ships' bases, or table corners)`,
+      `all points lie within ${spread.toFixed(1)} mm of each other; spread them at least ${MIN_SPREAD_MM} mm apart ` +
+        `(two ships' bases, or table corners)`,
       [],
     );
   }
@@ -121,7 +122,8 @@ export function calibrationProblem(mm: readonly Point[], px: readonly Point[]): 
         if (Math.abs((mm[k].x - mm[i].x) * dy - (mm[k].y - mm[i].y) * dx) / len <= tol) on.push(k);
       if (on.length >= n - 1) {
         return new CalibrationProblem(
-          `points ${on.join(', ')} lie on one line (within ${tol.toFixed(1)} mm); at least 4 points with no 3 on a line are needed: add points off that line`,
+          `points ${on.join(', ')} lie on one line (within ${tol.toFixed(1)} mm); at least 4 points with no 3 on a ` +
+            `line are needed: add points off that line`,
           on,
         );
       }

@@ -34,7 +34,10 @@ export const MIN_RIM_ARC_DEG = 120;
 
 /** What the marks are on the piece. */
 export type PoseModel =
-  /** points of the piece's own frame (a ship's base corners, an obstacle's outline points); rotate: whether rotation is fitted */
+  /**
+   * points of the piece's own frame (a ship's base corners, an obstacle's outline points); rotate: whether
+   * rotation is fitted
+   */
   | { kind: 'points'; local: Point[]; rotate: boolean }
   /** points on the rim of a circle of this radius (a squadron's base); its centre is fitted */
   | { kind: 'rim'; radius: number };
@@ -203,7 +206,8 @@ export function fitPose(
     const arc = 360 - (gap * 180) / Math.PI;
     if (arc < MIN_RIM_ARC_DEG) {
       throw new MarksProblem(
-        `the rim marks go only ${Math.round(arc)} degrees around the base; spread them at least ${MIN_RIM_ARC_DEG} degrees around it`,
+        `the rim marks go only ${Math.round(arc)} degrees around the base; spread them at least ${MIN_RIM_ARC_DEG} d` +
+          `egrees around it`,
       );
     }
   }

@@ -25,7 +25,10 @@ export class Retained {
     this.order.length = 0;
   }
 
-  /** Item `id` at screen (x, y): drawn by `draw` (in coordinates relative to (x, y)) when `key` differs from the kept one's. */
+  /**
+   * Item `id` at screen (x, y): drawn by `draw` (in coordinates relative to (x, y)) when `key` differs from
+   * the kept one's.
+   */
   put(id: string, key: string, x: number, y: number, draw: (g: Graphics) => void): void {
     let it = this.items.get(id);
     if (it && it.frame === this.frame) {

@@ -18,7 +18,14 @@ export const toScreen = (v: View, x: number, y: number): [number, number] =>
 export const toTable = (v: View, sx: number, sy: number): [number, number] =>
   v.turn ? [(sy - v.oy) / v.scale, (sx - v.ox) / v.scale] : [(sx - v.ox) / v.scale, (v.oy - sy) / v.scale];
 
-export function fitView(w: number, h: number, tableW: number, tableH: number, margin = 24, turn = false): View {
+export function fitView(
+  w: number,
+  h: number,
+  tableW: number,
+  tableH: number,
+  margin = 24,
+  turn = false,
+): View {
   if (turn) {
     const scale = Math.max(0.05, Math.min((w - 2 * margin) / tableH, (h - 2 * margin) / tableW));
     return { scale, ox: (w - tableH * scale) / 2, oy: (h - tableW * scale) / 2, turn: true };
@@ -28,9 +35,20 @@ export function fitView(w: number, h: number, tableW: number, tableH: number, ma
 }
 
 /** The view that shows the table box [x0, y0, x1, y1] (mm) fitted in a w x h canvas. */
-export function fitBoxView(w: number, h: number, x0: number, y0: number, x1: number, y1: number, turn = false, margin = 24): View {
+export function fitBoxView(
+  w: number,
+  h: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  turn = false,
+  margin = 24,
+): View {
   const v = fitView(w, h, x1 - x0, y1 - y0, margin, turn);
-  return turn ? { ...v, ox: v.ox - y0 * v.scale, oy: v.oy - x0 * v.scale } : { ...v, ox: v.ox - x0 * v.scale, oy: v.oy + y0 * v.scale };
+  return turn
+    ? { ...v, ox: v.ox - y0 * v.scale, oy: v.oy - x0 * v.scale }
+    : { ...v, ox: v.ox - x0 * v.scale, oy: v.oy + y0 * v.scale };
 }
 
 /** Zoom by `factor` keeping the table point under (sx, sy) fixed. */

@@ -16,12 +16,22 @@ export interface BandLookup {
  * A length within the tolerance past an end line counts as on it. count: only the first bands
  * count (a squadron attacks at distance 1 only).
  */
-export function bandOf(mm: number, bands: readonly Band[], tol = TOLERANCE_MM, count = bands.length): BandLookup {
+export function bandOf(
+  mm: number,
+  bands: readonly Band[],
+  tol = TOLERANCE_MM,
+  count = bands.length,
+): BandLookup {
   let prev = 0;
   const n = Math.min(count, bands.length);
   for (let i = 0; i < n; i++) {
     if (mm <= bands[i].end + tol) {
-      return { index: i + 1, name: bands[i].name, toEnd: bands[i].end - mm, fromStart: i === 0 ? Infinity : mm - prev };
+      return {
+        index: i + 1,
+        name: bands[i].name,
+        toEnd: bands[i].end - mm,
+        fromStart: i === 0 ? Infinity : mm - prev,
+      };
     }
     prev = bands[i].end;
   }

@@ -33,10 +33,12 @@ export function relateMeasured(a: Entry, b: Entry): Relation {
   const A = a.kind === 'ship' && a.shapes.bases.length > 1 ? a.shapes.bases : [measureShape(a)];
   const B = b.kind === 'ship' && b.shapes.bases.length > 1 ? b.shapes.bases : [measureShape(b)];
   let best: Relation | null = null;
-  for (const x of A) for (const y of B) {
-    const r = relate(x, y);
-    if (!best || r.distance < best.distance || (r.distance === best.distance && r.kind === 'overlap')) best = r;
-  }
+  for (const x of A)
+    for (const y of B) {
+      const r = relate(x, y);
+      if (!best || r.distance < best.distance || (r.distance === best.distance && r.kind === 'overlap'))
+        best = r;
+    }
   return best!;
 }
 

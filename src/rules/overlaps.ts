@@ -6,7 +6,11 @@ import type { Budget } from './report/budget';
 import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
 
 /** The effect of an obstacle on a ship or squadron overlapping it (the seed's Obstacles section). */
-export function overlapEffect(world: World, piece: ShipEntry | SquadronEntry, obstacle: ObstacleEntry): string {
+export function overlapEffect(
+  world: World,
+  piece: ShipEntry | SquadronEntry,
+  obstacle: ObstacleEntry,
+): string {
   const kind = obstacle.obstacleKind;
   if (piece.kind === 'ship' && kind === 'purrgil') {
     const speed = (piece.piece as Ship).speed;
@@ -40,21 +44,33 @@ export function overlaps(world: World, budget?: Budget): OverlapReport[] {
       if (relate(s.shapes.footprint, o.outline).kind !== 'overlap') continue;
       const part = relate(s.shapes.base, o.outline).kind === 'overlap' ? 'base' : 'dial frame';
       out.push({
-        piece: s.id, obstacle: o.id, effect: overlapEffect(world, s, o), part,
-        why: part === 'base'
-          ? `${s.id}'s plastic base lies on ${o.id}.`
-          : `only a shield-dial frame of ${s.id} lies on ${o.id}; the frames count for overlapping.`,
+        piece: s.id,
+        obstacle: o.id,
+        effect: overlapEffect(world, s, o),
+        part,
+        why:
+          part === 'base'
+            ? `${s.id}'s plastic base lies on ${o.id}.`
+            : `only a shield-dial frame of ${s.id} lies on ${o.id}; the frames count for overlapping.`,
       });
     }
     for (const q of world.squadrons) {
       if (stop()) return out;
       const c = q.circle;
-      if (c.cx + c.r < o.outline.minX || c.cx - c.r > o.outline.maxX || c.cy + c.r < o.outline.minY || c.cy - c.r > o.outline.maxY) continue;
+      if (
+        c.cx + c.r < o.outline.minX ||
+        c.cx - c.r > o.outline.maxX ||
+        c.cy + c.r < o.outline.minY ||
+        c.cy - c.r > o.outline.maxY
+      )
+        continue;
       const r = relate(c, o.outline);
       if (r.kind !== 'overlap') continue;
       const depth = q.circle.r - o.outline.signedDistance(q.circle.cx, q.circle.cy);
       out.push({
-        piece: q.id, obstacle: o.id, effect: overlapEffect(world, q, o),
+        piece: q.id,
+        obstacle: o.id,
+        effect: overlapEffect(world, q, o),
         why: `${q.id}'s base reaches ${depth.toFixed(2)} mm into ${o.id}.`,
       });
     }

@@ -26,17 +26,22 @@ function shapeOf(p: Piece) {
 
 /** The depth of an overlap found by relate(): the least distance one piece must move to clear the other. */
 export function collisionDepth(a: Piece, b: Piece): number {
-  if (a.kind === 'squadron' && b.kind === 'squadron') return a.circle.r + b.circle.r - hypot(b.circle.cx - a.circle.cx, b.circle.cy - a.circle.cy);
+  if (a.kind === 'squadron' && b.kind === 'squadron')
+    return a.circle.r + b.circle.r - hypot(b.circle.cx - a.circle.cx, b.circle.cy - a.circle.cy);
   if (a.kind === 'ship' && b.kind === 'ship') return penetrationDepth(footprintParts(a), footprintParts(b));
-  const ship = (a.kind === 'ship' ? a : b) as ShipEntry, sq = (a.kind === 'squadron' ? a : b) as SquadronEntry;
+  const ship = (a.kind === 'ship' ? a : b) as ShipEntry,
+    sq = (a.kind === 'squadron' ? a : b) as SquadronEntry;
   // the squadron's radius less its centre's signed distance from the footprint's edge (as overlaps reports)
   return sq.circle.r - ship.shapes.footprint.signedDistance(sq.circle.cx, sq.circle.cy);
 }
 
 function collisionWhy(a: Piece, b: Piece, depth: number): string {
-  const what = a.kind === 'ship' && b.kind === 'ship'
-    ? 'their bases with shield-dial frames overlap'
-    : a.kind === 'squadron' && b.kind === 'squadron' ? 'their bases overlap' : "the squadron's base overlaps the ship's base or dial frames";
+  const what =
+    a.kind === 'ship' && b.kind === 'ship'
+      ? 'their bases with shield-dial frames overlap'
+      : a.kind === 'squadron' && b.kind === 'squadron'
+        ? 'their bases overlap'
+        : "the squadron's base overlaps the ship's base or dial frames";
   return `${a.id} and ${b.id}: ${what}; one must move ${depth.toFixed(2)} mm to clear the other.`;
 }
 
@@ -50,7 +55,8 @@ export function collisions(world: World, budget?: Budget): CollisionReport[] {
   const asked = (pieces.length * (pieces.length - 1)) / 2;
   let pairs = 0;
   for (let i = 0; i < pieces.length; i++) {
-    const a = pieces[i], A = shapeOf(a);
+    const a = pieces[i],
+      A = shapeOf(a);
     for (let j = i + 1; j < pieces.length; j++) {
       // two ships' exact depth can take a millisecond on a pile: checked every 16 pairs
       if (budget && (pairs & 15) === 0 && budget.over()) {
@@ -58,7 +64,8 @@ export function collisions(world: World, budget?: Budget): CollisionReport[] {
         return out;
       }
       pairs++;
-      const b = pieces[j], B = shapeOf(b);
+      const b = pieces[j],
+        B = shapeOf(b);
       if (A.maxX < B.minX || B.maxX < A.minX || A.maxY < B.minY || B.maxY < A.minY) continue;
       if (relate(A, B).kind !== 'overlap') continue;
       const depthMm = collisionDepth(a, b);
@@ -69,7 +76,10 @@ export function collisions(world: World, budget?: Budget): CollisionReport[] {
   return out;
 }
 
-export interface PlayArea { width: number; height: number }
+export interface PlayArea {
+  width: number;
+  height: number;
+}
 
 /** The play area of the world's table. */
 export function playArea(world: World): PlayArea {
@@ -77,7 +87,12 @@ export function playArea(world: World): PlayArea {
   return { width: t.width, height: t.height };
 }
 
-const EDGE_NAMES = ["player 1's edge (y = 0)", "player 2's edge (y = {H})", 'the short edge at x = 0', 'the short edge at x = {W}'];
+const EDGE_NAMES = [
+  "player 1's edge (y = 0)",
+  "player 2's edge (y = {H})",
+  'the short edge at x = 0',
+  'the short edge at x = {W}',
+];
 
 /**
  * How far a piece's base (dials ignored) reaches past the play area, and past which edge:
@@ -85,16 +100,29 @@ const EDGE_NAMES = ["player 1's edge (y = 0)", "player 2's edge (y = {H})", 'the
  */
 export function outsideBy(p: Piece, area: PlayArea): { mm: number; edge: number } {
   const { width: W, height: H } = area;
-  let mm = -Infinity, edge = 0;
-  const take = (d: number, e: number) => { if (d > mm) { mm = d; edge = e; } };
+  let mm = -Infinity,
+    edge = 0;
+  const take = (d: number, e: number) => {
+    if (d > mm) {
+      mm = d;
+      edge = e;
+    }
+  };
   if (p.kind === 'squadron') {
     const { cx, cy, r } = p.circle;
-    take(r - cy, 0); take(cy + r - H, 1); take(r - cx, 2); take(cx + r - W, 3);
+    take(r - cy, 0);
+    take(cy + r - H, 1);
+    take(r - cx, 2);
+    take(cx + r - W, 3);
   } else {
     const B = p.shapes.base;
     for (let i = 0; i < B.n; i++) {
-      const x = B.x(i), y = B.y(i);
-      take(-y, 0); take(y - H, 1); take(-x, 2); take(x - W, 3);
+      const x = B.x(i),
+        y = B.y(i);
+      take(-y, 0);
+      take(y - H, 1);
+      take(-x, 2);
+      take(x - W, 3);
     }
   }
   return { mm, edge };
@@ -109,8 +137,12 @@ export function offTable(world: World): OffTableReport[] {
     if (!(o.mm > TOLERANCE_MM)) continue;
     const edge = EDGE_NAMES[o.edge].replace('{H}', String(area.height)).replace('{W}', String(area.width));
     out.push({
-      piece: p.id, outsideMm: o.mm, edge,
-      why: `${p.id}'s base reaches ${o.mm.toFixed(2)} mm past ${edge}; a ${p.kind} with part of its base outside the play area is destroyed.`,
+      piece: p.id,
+      outsideMm: o.mm,
+      edge,
+      why:
+        `${p.id}'s base reaches ${o.mm.toFixed(2)} mm past ${edge}; a ${p.kind} with part of its base outside the ` +
+        `play area is destroyed.`,
     });
   }
   return out;

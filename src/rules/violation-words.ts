@@ -8,13 +8,20 @@ export function violationWords(v: Violation): string {
   const need = typeof v.needMoreThanMm === 'number' ? v.needMoreThanMm : null;
   const atMost = typeof v.needAtMostMm === 'number' ? v.needAtMostMm : null;
   const band = /beyond distance (\d)/.exec(v.rule)?.[1];
-  const beyond = band && need !== null ? `it must be beyond distance ${band} (${f2(need)} mm)` : `it ${v.rule}`;
+  const beyond =
+    band && need !== null ? `it must be beyond distance ${band} (${f2(need)} mm)` : `it ${v.rule}`;
   if (v.with && v.measure === 'overlapping (gap 0)') return `${piece} overlaps ${v.with}; ${beyond}`;
-  if (v.with && v.gapMm !== null && need !== null) return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; ${beyond}`;
-  if (v.with && v.gapMm !== null && atMost !== null) return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; it ${v.rule} (${f2(atMost)} mm)`;
-  if (v.with && v.measure === 'overlap depth' && v.gapMm !== null) return `${piece} would overlap ${v.with} by ${f2(v.gapMm)} mm; it ${v.rule}`;
-  if (v.with && v.gapMm !== null && v.measure === 'gap') return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; it ${v.rule}`;
-  if (typeof v.edge === 'string' && v.gapMm !== null && need !== null) return `${piece} is ${f2(v.gapMm)} mm from ${v.edge}; ${beyond}`;
-  if (v.gapMm !== null && typeof v.measure === 'string') return `${piece} ${v.rule}: it is ${f2(v.gapMm)} mm ${v.measure}`;
+  if (v.with && v.gapMm !== null && need !== null)
+    return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; ${beyond}`;
+  if (v.with && v.gapMm !== null && atMost !== null)
+    return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; it ${v.rule} (${f2(atMost)} mm)`;
+  if (v.with && v.measure === 'overlap depth' && v.gapMm !== null)
+    return `${piece} would overlap ${v.with} by ${f2(v.gapMm)} mm; it ${v.rule}`;
+  if (v.with && v.gapMm !== null && v.measure === 'gap')
+    return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; it ${v.rule}`;
+  if (typeof v.edge === 'string' && v.gapMm !== null && need !== null)
+    return `${piece} is ${f2(v.gapMm)} mm from ${v.edge}; ${beyond}`;
+  if (v.gapMm !== null && typeof v.measure === 'string')
+    return `${piece} ${v.rule}: it is ${f2(v.gapMm)} mm ${v.measure}`;
   return `${piece} ${v.rule}${v.with ? ` (${v.with})` : ''}`;
 }

@@ -4,10 +4,31 @@ import { CATALOG, type Catalog, type ObstacleKind, withMeasurements } from '../m
 import { obstacleOutline, type ShipShapes, shipShapes, squadronCircle, tokenCircle } from '../model/pieces';
 import type { Obstacle, Ship, Squadron, Table, Token } from '../model/table';
 
-export interface ShipEntry { kind: 'ship'; id: string; piece: Ship; shapes: ShipShapes }
-export interface SquadronEntry { kind: 'squadron'; id: string; piece: Squadron; circle: Circle }
-export interface ObstacleEntry { kind: 'obstacle'; id: string; piece: Obstacle; obstacleKind: ObstacleKind; outline: Polygon }
-export interface TokenEntry { kind: 'token'; id: string; piece: Token; circle: Circle }
+export interface ShipEntry {
+  kind: 'ship';
+  id: string;
+  piece: Ship;
+  shapes: ShipShapes;
+}
+export interface SquadronEntry {
+  kind: 'squadron';
+  id: string;
+  piece: Squadron;
+  circle: Circle;
+}
+export interface ObstacleEntry {
+  kind: 'obstacle';
+  id: string;
+  piece: Obstacle;
+  obstacleKind: ObstacleKind;
+  outline: Polygon;
+}
+export interface TokenEntry {
+  kind: 'token';
+  id: string;
+  piece: Token;
+  circle: Circle;
+}
 export type Entry = ShipEntry | SquadronEntry | ObstacleEntry | TokenEntry;
 
 /**
@@ -29,26 +50,44 @@ export class World {
   /** the catalog before this table's measurements: what catalogTwin judges with */
   readonly base: Catalog;
 
-  constructor(readonly table: Table, base: Catalog = CATALOG, previous?: World) {
+  constructor(
+    readonly table: Table,
+    base: Catalog = CATALOG,
+    previous?: World,
+  ) {
     const keep = previous && previous.table.measurements === table.measurements;
-    this.base = keep ? previous.base : base.unmeasured ?? base;
+    this.base = keep ? previous.base : (base.unmeasured ?? base);
     const cat = (this.catalog = keep ? previous.catalog : withMeasurements(base, table.measurements));
     const reuse = previous && previous.catalog === cat ? previous.byId : undefined;
     const same = <E extends Entry>(id: string, piece: E['piece']): E | undefined => {
       const old = reuse?.get(id);
       return old && old.piece === piece ? (old as E) : undefined;
     };
-    this.ships = table.ships.map((s) => same<ShipEntry>(s.id, s) ?? { kind: 'ship', id: s.id, piece: s, shapes: shipShapes(cat, s) });
+    this.ships = table.ships.map(
+      (s) => same<ShipEntry>(s.id, s) ?? { kind: 'ship', id: s.id, piece: s, shapes: shipShapes(cat, s) },
+    );
     this.squadrons = table.squadrons.map(
-      (s) => same<SquadronEntry>(s.id, s) ?? { kind: 'squadron', id: s.id, piece: s, circle: squadronCircle(cat, s) },
+      (s) =>
+        same<SquadronEntry>(s.id, s) ?? {
+          kind: 'squadron',
+          id: s.id,
+          piece: s,
+          circle: squadronCircle(cat, s),
+        },
     );
     this.obstacles = table.obstacles.map(
       (o) =>
         same<ObstacleEntry>(o.id, o) ?? {
-          kind: 'obstacle', id: o.id, piece: o, obstacleKind: cat.obstacles[o.type].kind, outline: obstacleOutline(cat, o),
+          kind: 'obstacle',
+          id: o.id,
+          piece: o,
+          obstacleKind: cat.obstacles[o.type].kind,
+          outline: obstacleOutline(cat, o),
         },
     );
-    this.tokens = table.tokens.map((t) => same<TokenEntry>(t.id, t) ?? { kind: 'token', id: t.id, piece: t, circle: tokenCircle(t) });
+    this.tokens = table.tokens.map(
+      (t) => same<TokenEntry>(t.id, t) ?? { kind: 'token', id: t.id, piece: t, circle: tokenCircle(t) },
+    );
     this.all = [...this.ships, ...this.squadrons, ...this.obstacles, ...this.tokens];
     this.byId = new Map(this.all.map((e) => [e.id, e]));
   }
@@ -79,10 +118,14 @@ export class World {
 /** The shape of a piece for measuring distance: a ship's plastic base, a disc, an outline. */
 export function measureShape(e: Entry): Polygon | Circle {
   switch (e.kind) {
-    case 'ship': return e.shapes.base;
-    case 'squadron': return e.circle;
-    case 'obstacle': return e.outline;
-    case 'token': return e.circle;
+    case 'ship':
+      return e.shapes.base;
+    case 'squadron':
+      return e.circle;
+    case 'obstacle':
+      return e.outline;
+    case 'token':
+      return e.circle;
   }
 }
 

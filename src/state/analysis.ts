@@ -62,16 +62,35 @@ export function liveAnalysis(
   // Pieces moved from a full report: the whole table is judged again from it, in a few
   // milliseconds (only what the move can change; checked equal to a full analysis). Not from a
   // partial report (a budget ran out), nor on a heavy table.
-  if (previous && !previous.live && !previous.report.partial && previous.report.attacks.length <= HEAVY_ATTACKS && judgesIncrementally(previous, table)) {
+  if (
+    previous &&
+    !previous.live &&
+    !previous.report.partial &&
+    previous.report.attacks.length <= HEAVY_ATTACKS &&
+    judgesIncrementally(previous, table)
+  ) {
     // with a worker (live), proposals the move touches are left to it
     const next = analyzeIncremental(previous, table, { proposals: !live });
     return {
-      table, world: next.world, report: next.report, live: false, attacker: null, ms: performance.now() - t0,
+      table,
+      world: next.world,
+      report: next.report,
+      live: false,
+      attacker: null,
+      ms: performance.now() - t0,
       ...(next.proposalsPending ? { proposalsPending: true } : {}),
     };
   }
   const world = new World(table, CATALOG, previous?.world);
-  if (!live) return { table, world, report: analyzeWorld(world), live: false, attacker: null, ms: performance.now() - t0 };
+  if (!live)
+    return {
+      table,
+      world,
+      report: analyzeWorld(world),
+      live: false,
+      attacker: null,
+      ms: performance.now() - t0,
+    };
   const attacker = live.attacker;
   let attacks: Report['attacks'] = [];
   try {
@@ -82,10 +101,17 @@ export function liveAnalysis(
   // pair sections of a crowded table wait for the worker too (on a 200-piece pile they take seconds)
   const crowded = world.all.length > LIVE_PIECES;
   const report: Report = {
-    format: 'armada-report/1', ruleset: world.ruleset, shapes: {}, distances: [],
-    overlaps: crowded ? [] : overlaps(world), attacks, rift: rift(world), exogorths: exogorths(world), proposals: [],
-    collisions: crowded ? [] : collisions(world), offTable: offTable(world),
+    format: 'armada-report/1',
+    ruleset: world.ruleset,
+    shapes: {},
+    distances: [],
+    overlaps: crowded ? [] : overlaps(world),
+    attacks,
+    rift: rift(world),
+    exogorths: exogorths(world),
+    proposals: [],
+    collisions: crowded ? [] : collisions(world),
+    offTable: offTable(world),
   };
   return { table, world, report, live: true, attacker, ms: performance.now() - t0 };
 }
-

@@ -25,7 +25,10 @@ export class FullAnalysis {
   /** the build (src/build.ts) the worker that answered last says it is */
   workerBuild: string | null = null;
 
-  constructor(private onReport: (table: Table, report: Report, ms: number) => void, private onError: (table: Table, error: string) => void) {
+  constructor(
+    private onReport: (table: Table, report: Report, ms: number) => void,
+    private onError: (table: Table, error: string) => void,
+  ) {
     this.worker = this.start();
   }
 

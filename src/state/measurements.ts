@@ -1,4 +1,11 @@
-import { type Band, type Catalog, CATALOG, type MeasurementOverrides, SHIP_SIZES, type ToolOverrideKey } from '../model/catalog';
+import {
+  type Band,
+  type Catalog,
+  CATALOG,
+  type MeasurementOverrides,
+  SHIP_SIZES,
+  type ToolOverrideKey,
+} from '../model/catalog';
 import type { Table } from '../model/table';
 
 /** Where an override lives under `measurements`, as the table file names it. */
@@ -26,35 +33,83 @@ export interface Figure {
 
 /** The uncertain figures of a catalog, read from it (never written here). */
 export function uncertainFigures(cat: Catalog = CATALOG): Figure[] {
-  const band = (group: string, prefix: 'rangeBands' | 'distanceBands', b: Band, label: string): Figure =>
-    ({ key: `${prefix}.${b.name}` as MeasureKey, group, label, catalog: b.end, spread: b.spread, status: b.status });
+  const band = (group: string, prefix: 'rangeBands' | 'distanceBands', b: Band, label: string): Figure => ({
+    key: `${prefix}.${b.name}` as MeasureKey,
+    group,
+    label,
+    catalog: b.end,
+    spread: b.spread,
+    status: b.status,
+  });
   const frame = (k: 'width' | 'protrusion'): Figure => {
     const vals = SHIP_SIZES.map((s) => cat.shipSizes[s].dialFrame[k]);
     const differ = vals.some((v) => v !== vals[0]);
     return {
-      key: `dialFrame.${k}`, group: 'Shield-dial frame', label: k, catalog: vals[0], status: cat.shipSizes.small.dialFrame.status,
+      key: `dialFrame.${k}`,
+      group: 'Shield-dial frame',
+      label: k,
+      catalog: vals[0],
+      status: cat.shipSizes.small.dialFrame.status,
       perSize: differ ? SHIP_SIZES.map((s, i) => `${s} ${vals[i]}`).join(', ') : undefined,
     };
   };
   return [
     ...cat.ruler.range.map((b) => band('Range ruler (band ends)', 'rangeBands', b, b.name)),
-    ...cat.ruler.distance.map((b) => band('Distance ruler (band ends)', 'distanceBands', b, `distance ${b.name}`)),
-    { key: 'squadronDiameter', group: 'Squadron base', label: 'diameter', catalog: cat.squadron.diameter, spread: cat.squadron.spread, status: cat.squadron.status },
-    frame('width'), frame('protrusion'),
+    ...cat.ruler.distance.map((b) =>
+      band('Distance ruler (band ends)', 'distanceBands', b, `distance ${b.name}`),
+    ),
+    {
+      key: 'squadronDiameter',
+      group: 'Squadron base',
+      label: 'diameter',
+      catalog: cat.squadron.diameter,
+      spread: cat.squadron.spread,
+      status: cat.squadron.status,
+    },
+    frame('width'),
+    frame('protrusion'),
     ...toolFigures(cat),
   ];
 }
 
 function toolFigures(cat: Catalog): Figure[] {
-  const t = cat.maneuverTool, group = 'Maneuver tool';
+  const t = cat.maneuverTool,
+    group = 'Maneuver tool';
   return [
-    { key: 'maneuverTool.jointLength', group, label: 'joint length', catalog: t.jointLength.value, spread: t.jointLength.spread, status: t.jointLength.status },
-    { key: 'maneuverTool.clickAngle', group, label: 'click angle', catalog: t.clickAngle.value, status: t.clickAngle.status, unit: 'degrees' },
+    {
+      key: 'maneuverTool.jointLength',
+      group,
+      label: 'joint length',
+      catalog: t.jointLength.value,
+      spread: t.jointLength.spread,
+      status: t.jointLength.status,
+    },
+    {
+      key: 'maneuverTool.clickAngle',
+      group,
+      label: 'click angle',
+      catalog: t.clickAngle.value,
+      status: t.clickAngle.status,
+      unit: 'degrees',
+    },
     ...(['small', 'medium', 'large'] as const).flatMap((s): Figure[] => {
       const a = t.attach[s];
       return [
-        { key: `maneuverTool.${s}X`, group, label: `${s} out`, catalog: a.x, spread: a.spreadX, status: `the tool's joint 0 from the base centre, sideways; ${a.status ?? ''}` },
-        { key: `maneuverTool.${s}Y`, group, label: `${s} ahead`, catalog: a.y, status: `the tool's joint 0 ahead of the base centre; ${a.status ?? ''}` },
+        {
+          key: `maneuverTool.${s}X`,
+          group,
+          label: `${s} out`,
+          catalog: a.x,
+          spread: a.spreadX,
+          status: `the tool's joint 0 from the base centre, sideways; ${a.status ?? ''}`,
+        },
+        {
+          key: `maneuverTool.${s}Y`,
+          group,
+          label: `${s} ahead`,
+          catalog: a.y,
+          status: `the tool's joint 0 ahead of the base centre; ${a.status ?? ''}`,
+        },
       ];
     }),
   ];
@@ -89,4 +144,3 @@ export function withOverride(table: Table, key: MeasureKey, value: number | null
   else delete next.measurements;
   return next;
 }
-

@@ -19,10 +19,18 @@ export function loadSaved(storage: Storage): { table: Table | null; problem?: st
     // kept aside before (an earlier corruption) is never overwritten: the next free key is used
     let key = UNREADABLE_KEY;
     try {
-      for (let n = 2; storage.getItem(key) !== null && storage.getItem(key) !== text; n++) key = `${UNREADABLE_KEY}.${n}`;
+      for (let n = 2; storage.getItem(key) !== null && storage.getItem(key) !== text; n++)
+        key = `${UNREADABLE_KEY}.${n}`;
       storage.setItem(key, text);
-    } catch { /* storage full: nothing more to do */ }
-    return { table: null, problem: `the saved table could not be read (${(e as Error).message}); its text is kept in local storage under "${key}"` };
+    } catch {
+      /* storage full: nothing more to do */
+    }
+    return {
+      table: null,
+      problem:
+        `the saved table could not be read (${(e as Error).message}); its text is kept in local storage under ` +
+        `"${key}"`,
+    };
   }
 }
 

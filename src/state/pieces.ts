@@ -25,7 +25,10 @@ export interface Found {
   piece: AnyPiece;
   /** for an exogorth being placed (and a displaced squadron's place beside it): the proposal carrying it */
   proposal?: PlaceExogorth;
-  /** for a displaced squadron's place: the squadron, and whether the player has put it somewhere (else the place is the rules' proposal, not in the table) */
+  /**
+   * for a displaced squadron's place: the squadron, and whether the player has put it somewhere (else the
+   * place is the rules' proposal, not in the table)
+   */
   spot?: { squadron: Squadron; chosen: boolean };
   /** for the place of a squadron a planned maneuver's ship lands on (`ship.squadron`): the plan */
   plan?: ManeuverProposal;
@@ -108,7 +111,10 @@ function withPlacements(
   return { ...t, proposals: t.proposals.map((q) => (q === p ? next : q)) };
 }
 
-/** Every place the player chose for an exogorth's displaced squadrons dropped: the rules propose them all again (one undo step). */
+/**
+ * Every place the player chose for an exogorth's displaced squadrons dropped: the rules propose them all
+ * again (one undo step).
+ */
 export function resetSpots(t: Table, exogorth: string): Table {
   const p = t.proposals.find(
     (q): q is PlaceExogorth => q.kind === 'place-exogorth' && q.obstacle.id === exogorth,
@@ -148,7 +154,10 @@ export function positionProblem(t: Table, id: string, patch: Patch): string | nu
   ] as const) {
     const v = patch[axis];
     if (v !== undefined && !(v >= 0 && v <= max))
-      return `${id} was not moved: ${axis} = ${v} mm is off the ${tableName(t.table)} table (${axis} runs from 0 to ${max} mm)`;
+      return (
+        `${id} was not moved: ${axis} = ${v} mm is off the ${tableName(t.table)} table (${axis} runs from 0 to ` +
+        `${max} mm)`
+      );
   }
   return null;
 }
@@ -428,7 +437,9 @@ export function commitExogorthJudged(
     (v.unplaced as string[] | undefined) ?? (v.displaced ?? []).filter((q) => !v.placements?.[q]);
   if (unplaced.length)
     return {
-      refused: `${id} cannot be placed yet: no place was found for ${unplaced.join(', ')}; move ${unplaced.length === 1 ? 'it' : 'them'} first`,
+      refused:
+        `${id} cannot be placed yet: no place was found for ${unplaced.join(', ')}; move ` +
+        `${unplaced.length === 1 ? 'it' : 'them'} first`,
     };
   const to = v.placements ?? {};
   const moved = {

@@ -28,7 +28,8 @@ function base64UrlToBytes(code: string): Uint8Array {
     throw new Error(`the link is not base64url: it contains ${JSON.stringify(bad)}`);
   }
   const b64 = code.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-  if (b64.length % 4 === 1) throw new Error('the link is cut short: its base64url text has a stray last character');
+  if (b64.length % 4 === 1)
+    throw new Error('the link is cut short: its base64url text has a stray last character');
   let bin: string;
   try {
     bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
@@ -46,7 +47,8 @@ export const COMPRESSED_PREFIX = '#tz=';
 export const LINK_TABLE_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Whether a location hash carries a table (either form). */
-export const isTableHash = (hash: string) => hash.startsWith(SHARE_PREFIX) || hash.startsWith(COMPRESSED_PREFIX);
+export const isTableHash = (hash: string) =>
+  hash.startsWith(SHARE_PREFIX) || hash.startsWith(COMPRESSED_PREFIX);
 
 /** Raw DEFLATE of UTF-8 text, as base64url. */
 export function compressToBase64Url(text: string): string {
@@ -60,7 +62,8 @@ export function decompressFromBase64Url(code: string): string {
   let size = 0;
   const inflate = new Inflate((chunk) => {
     size += chunk.length;
-    if (size > LINK_TABLE_MAX_BYTES) throw new Error(`the link's table is larger than ${LINK_TABLE_MAX_BYTES / 1048576} MB`);
+    if (size > LINK_TABLE_MAX_BYTES)
+      throw new Error(`the link's table is larger than ${LINK_TABLE_MAX_BYTES / 1048576} MB`);
     parts.push(chunk);
   });
   try {
@@ -93,7 +96,9 @@ export function tableToHash(
   attack?: { attacker: string; defender: string } | null,
   plain = false,
 ): string {
-  const pair = attack ? `${ATTACK_PARAM}${encodeURIComponent(attack.attacker)},${encodeURIComponent(attack.defender)}` : '';
+  const pair = attack
+    ? `${ATTACK_PARAM}${encodeURIComponent(attack.attacker)},${encodeURIComponent(attack.defender)}`
+    : '';
   const json = JSON.stringify(table);
   return (plain ? SHARE_PREFIX + toBase64Url(json) : COMPRESSED_PREFIX + compressToBase64Url(json)) + pair;
 }
@@ -102,9 +107,15 @@ export function tableToHash(
 export function attackFromHash(hash: string): { attacker: string; defender: string } | null {
   const at = hash.indexOf(ATTACK_PARAM);
   if (at < 0) return null;
-  const parts = hash.slice(at + ATTACK_PARAM.length).split('&')[0].split(',').map((p) => decodeURIComponent(p).trim());
+  const parts = hash
+    .slice(at + ATTACK_PARAM.length)
+    .split('&')[0]
+    .split(',')
+    .map((p) => decodeURIComponent(p).trim());
   if (parts.length !== 2 || !parts[0] || !parts[1]) {
-    throw new Error(`the link's attack should be ATTACKER,DEFENDER (for example isd.front,vsd.rear), got "${parts.join(',')}"`);
+    throw new Error(
+      `the link's attack should be ATTACKER,DEFENDER (for example isd.front,vsd.rear), got "${parts.join(',')}"`,
+    );
   }
   return { attacker: parts[0], defender: parts[1] };
 }

@@ -9,19 +9,30 @@ import type { AppStore, Commands } from '../state/store';
  */
 export function placeExogorth(store: AppStore, cmd: Commands, id: string) {
   const r = commitExogorthJudged(store.getState().table, id, violationWords);
-  if ('refused' in r) { cmd.message('error', `Not placed: ${r.refused}.`); return false; }
+  if ('refused' in r) {
+    cmd.message('error', `Not placed: ${r.refused}.`);
+    return false;
+  }
   cmd.change(r.table);
-  cmd.message('info', `${id} placed; the squadrons it displaced moved to their places. Undo takes them all back.`);
+  cmd.message(
+    'info',
+    `${id} placed; the squadrons it displaced moved to their places. Undo takes them all back.`,
+  );
   return true;
 }
 
 /** The exogorth panel's buttons: Place it, and Reset places (the rules propose every place again). */
 export function watchExogorth(store: AppStore, cmd: Commands, panel: HTMLElement) {
   panel.addEventListener('click', (ev) => {
-    const b = (ev.target as HTMLElement).closest('button[data-exo-place], button[data-exo-reset]') as HTMLElement | null;
+    const b = (ev.target as HTMLElement).closest(
+      'button[data-exo-place], button[data-exo-reset]',
+    ) as HTMLElement | null;
     if (!b) return;
     const t = store.getState().table;
-    if (b.dataset.exoPlace) { placeExogorth(store, cmd, b.dataset.exoPlace); return; }
+    if (b.dataset.exoPlace) {
+      placeExogorth(store, cmd, b.dataset.exoPlace);
+      return;
+    }
     const id = b.dataset.exoReset!;
     if (findPiece(t, id)) cmd.change(resetSpots(t, id));
   });

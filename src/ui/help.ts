@@ -42,6 +42,10 @@ export function buildHelp(): { panel: HTMLElement; button: HTMLButtonElement } {
     ),
     h('button', { onclick: () => (panel.hidden = true) }, 'Close'),
   );
-  const button = h('button', { id: 'help', title: 'help', onclick: () => (panel.hidden = !panel.hidden) }, '?');
+  const button = h(
+    'button',
+    { id: 'help', title: 'help', onclick: () => (panel.hidden = !panel.hidden) },
+    '?',
+  );
   return { panel, button };
 }

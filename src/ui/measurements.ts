@@ -18,8 +18,15 @@ function note(f: Figure): string {
 export function buildMeasurements(host: HTMLElement, cmd: Commands) {
   const figures = uncertainFigures();
   const count = h('span', { class: 'count', id: 'measurements-count' });
-  const resetAll = h('button', { id: 'measurements-reset-all', onclick: () => cmd.clearMeasurements() }, 'Reset all to catalog');
-  const rows = new Map<MeasureKey, { row: HTMLElement; input: HTMLInputElement; reset: HTMLButtonElement; f: Figure }>();
+  const resetAll = h(
+    'button',
+    { id: 'measurements-reset-all', onclick: () => cmd.clearMeasurements() },
+    'Reset all to catalog',
+  );
+  const rows = new Map<
+    MeasureKey,
+    { row: HTMLElement; input: HTMLInputElement; reset: HTMLButtonElement; f: Figure }
+  >();
   const body = h('div', { class: 'measurements' });
   let group = '';
   let current: AppState['table']['measurements'];
@@ -32,39 +39,88 @@ export function buildMeasurements(host: HTMLElement, cmd: Commands) {
     r.input.style.borderColor = over !== undefined ? '#e0a030' : '';
   };
   for (const f of figures) {
-    if (f.group !== group) body.append(h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, (group = f.group)));
-    const input = h('input', { type: 'number', id: `meas-${domId(f.key)}`, step: '0.05', style: 'width:80px', title: `${f.group}: ${f.label} (${f.unit ?? 'mm'})` });
-    const reset = h('button', { id: `meas-reset-${domId(f.key)}`, title: 'reset to the catalog figure' }, 'reset');
+    if (f.group !== group)
+      body.append(h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, (group = f.group)));
+    const input = h('input', {
+      type: 'number',
+      id: `meas-${domId(f.key)}`,
+      step: '0.05',
+      style: 'width:80px',
+      title: `${f.group}: ${f.label} (${f.unit ?? 'mm'})`,
+    });
+    const reset = h(
+      'button',
+      { id: `meas-reset-${domId(f.key)}`, title: 'reset to the catalog figure' },
+      'reset',
+    );
     input.addEventListener('change', () => {
       // an emptied box means the catalog figure again
       cmd.setMeasurement(f.key, Number.isFinite(input.valueAsNumber) ? input.valueAsNumber : null);
       show(f.key); // a refused value leaves the box showing what the table holds
     });
     reset.addEventListener('click', () => cmd.setMeasurement(f.key, null));
-    const row = h('div', { class: 'measurement', 'data-key': f.key },
-      h('div', { class: 'row', style: 'align-items:center;margin:2px 0 0' }, h('label', { for: input.id, style: 'min-width:84px' }, f.label), input, h('span', { class: 'hint' }, f.unit ?? 'mm'), reset),
-      h('div', { class: 'hint', style: 'margin:0 0 2px' }, note(f)));
+    const row = h(
+      'div',
+      { class: 'measurement', 'data-key': f.key },
+      h(
+        'div',
+        { class: 'row', style: 'align-items:center;margin:2px 0 0' },
+        h('label', { for: input.id, style: 'min-width:84px' }, f.label),
+        input,
+        h('span', { class: 'hint' }, f.unit ?? 'mm'),
+        reset,
+      ),
+      h('div', { class: 'hint', style: 'margin:0 0 2px' }, note(f)),
+    );
     rows.set(f.key, { row, input, reset, f });
     body.append(row);
   }
   // where two datasets give a class's arc lines: each class's default, or one dataset for all
-  const arcSource = h('select', { id: 'meas-arc-source', title: 'which dataset\'s arc lines the ship classes use' },
-    h('option', { value: '' }, 'each class\'s default (section 7 where measured)'),
+  const arcSource = h(
+    'select',
+    { id: 'meas-arc-source', title: "which dataset's arc lines the ship classes use" },
+    h('option', { value: '' }, "each class's default (section 7 where measured)"),
     h('option', { value: 'section7' }, 'section 7 (community, printed tokens; 13 classes)'),
-    h('option', { value: 'mesh' }, 'ruler meshes (digital table; all 33 classes)'));
-  arcSource.addEventListener('change', () => cmd.setArcSource(arcSource.value === '' ? null : (arcSource.value as 'mesh')));
-  body.append(h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, 'Ship-class arc lines'),
+    h('option', { value: 'mesh' }, 'ruler meshes (digital table; all 33 classes)'),
+  );
+  arcSource.addEventListener('change', () =>
+    cmd.setArcSource(arcSource.value === '' ? null : (arcSource.value as 'mesh')),
+  );
+  body.append(
+    h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, 'Ship-class arc lines'),
     h('div', { class: 'row', style: 'align-items:center;margin:2px 0 0' }, arcSource),
-    h('div', { class: 'hint', style: 'margin:0 0 2px' },
-      'Section 7 and the meshes agree to about 1-1.5 mm (median); a class without the chosen dataset keeps its own.'));
-  host.append(h('details', { id: 'measurements-panel' },
-    h('summary', { style: 'cursor:pointer' }, h('h3', { style: 'display:inline' }, 'Measurements'), ' ', count),
-    h('p', { class: 'hint' }, 'Uncertain figures: override one to judge the table with your own measurement. Overrides are saved with the table and travel in share links.'),
-    body, h('div', { class: 'row' }, resetAll)));
+    h(
+      'div',
+      { class: 'hint', style: 'margin:0 0 2px' },
+      'Section 7 and the meshes agree to about 1-1.5 mm (median); a class without the chosen dataset keeps its own.',
+    ),
+  );
+  host.append(
+    h(
+      'details',
+      { id: 'measurements-panel' },
+      h(
+        'summary',
+        { style: 'cursor:pointer' },
+        h('h3', { style: 'display:inline' }, 'Measurements'),
+        ' ',
+        count,
+      ),
+      h(
+        'p',
+        { class: 'hint' },
+        'Uncertain figures: override one to judge the table with your own measurement. Overrides are saved with the ' +
+          'table and travel in share links.',
+      ),
+      body,
+      h('div', { class: 'row' }, resetAll),
+    ),
+  );
   return (s: AppState) => {
     if (s.table.measurements === current && count.textContent) return;
     current = s.table.measurements;
-    const n = figures.filter((f) => overrideOf(current, f.key) !== undefined).length + (current?.arcSource ? 1 : 0);
+    const n =
+      figures.filter((f) => overrideOf(current, f.key) !== undefined).length + (current?.arcSource ? 1 : 0);
     arcSource.value = current?.arcSource ?? '';
     count.textContent = n ? `${n} set` : 'catalog';
     resetAll.disabled = !n;

@@ -79,12 +79,18 @@ export function refusal(name: string, bytes: Uint8Array, size: number): string {
   const kind = sniff(bytes);
   if (size === 0) return `${name} is empty (0 bytes): choose the photo again.`;
   if (kind === 'heic')
-    return `${name} is a HEIC/HEIF photo, which this browser cannot read: set the camera to "Most Compatible" (JPEG), or share the photo as JPEG, and load that. Nothing was changed.`;
+    return (
+      `${name} is a HEIC/HEIF photo, which this browser cannot read: set the camera to "Most Compatible" ` +
+      `(JPEG), or share the photo as JPEG, and load that. Nothing was changed.`
+    );
   if (kind === 'pdf')
     return `${name} is a PDF document, not a photo: load the photo itself (JPEG, PNG or WebP). Nothing was changed.`;
   if (kind === 'unknown')
     return `${name} is not an image this app reads (JPEG, PNG or WebP). Nothing was changed.`;
-  return `${name} is ${KIND_WORDS[kind]} that cannot be decoded: it is probably cut short (an incomplete copy or download). Copy it again and load the whole file. Nothing was changed.`;
+  return (
+    `${name} is ${KIND_WORDS[kind]} that cannot be decoded: it is probably cut short (an incomplete copy or ` +
+    `download). Copy it again and load the whole file. Nothing was changed.`
+  );
 }
 
 async function digest(bytes: Uint8Array): Promise<string> {
@@ -105,15 +111,23 @@ export async function decodePhoto(blob: Blob, name: string): Promise<LoadedPhoto
   if (mp > MAX_MEGAPIXELS) {
     full.close();
     throw new Error(
-      `${name} is ${mp.toFixed(0)} megapixels; at most ${MAX_MEGAPIXELS} are read (it would take ${Math.round(mp * 4)} MB to hold). Load a smaller copy. Nothing was changed.`,
+      `${name} is ${mp.toFixed(0)} megapixels; at most ${MAX_MEGAPIXELS} are read (it would take ` +
+        `${Math.round(mp * 4)} MB to hold). Load a smaller copy. Nothing was changed.`,
     );
   }
   const notes: string[] = [];
   const o = exifOrientation(bytes.subarray(0, 256 * 1024));
-  if (o !== 1)
-    notes.push(
-      `turned upright as the camera recorded it (stored ${o === 6 || o === 5 ? 'turned a quarter clockwise' : o === 8 || o === 7 ? 'turned a quarter anticlockwise' : o === 3 ? 'upside down' : 'mirrored'}, EXIF orientation ${o})`,
-    );
+  if (o !== 1) {
+    const stored =
+      o === 6 || o === 5
+        ? 'turned a quarter clockwise'
+        : o === 8 || o === 7
+          ? 'turned a quarter anticlockwise'
+          : o === 3
+            ? 'upside down'
+            : 'mirrored';
+    notes.push(`turned upright as the camera recorded it (stored ${stored}, EXIF orientation ${o})`);
+  }
   let display = full;
   const side = Math.max(full.width, full.height);
   if (side > DISPLAY_SIDE) {
@@ -124,7 +138,8 @@ export async function decodePhoto(blob: Blob, name: string): Promise<LoadedPhoto
       resizeQuality: 'high',
     });
     notes.push(
-      `${mp.toFixed(1)} megapixels: drawn at ${display.width} x ${display.height}, marked at full resolution in the loupe`,
+      `${mp.toFixed(1)} megapixels: drawn at ${display.width} x ${display.height}, marked at full resolution in the ` +
+        `loupe`,
     );
   }
   return {

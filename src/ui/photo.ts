@@ -106,7 +106,8 @@ export function buildPhoto(
     h(
       'p',
       { class: 'hint' },
-      "Photograph the table from above, calibrate on two ships' base corners, then mark the other pieces: they move to where the photo puts them, with how sure that is.",
+      "Photograph the table from above, calibrate on two ships' base corners, then mark the other pieces: they move " +
+        'to where the photo puts them, with how sure that is.',
     ),
     h(
       'div',
@@ -191,8 +192,10 @@ export function buildPhoto(
   });
   const style = document.createElement('style');
   style.textContent =
-    '#photo-view[hidden]{display:none!important} #photo-view .photo-bar{display:flex;flex-wrap:wrap;gap:6px;padding:6px;background:#1c2430;color:#fff;align-items:center}' +
-    ' #photo-prompt{flex:1 1 100%;font-weight:600} #photo-status[data-kind=error]{color:#ff8787} #photo-fits table{font-size:12px;border-collapse:collapse} #photo-fits td{padding:1px 6px}';
+    '#photo-view[hidden]{display:none!important} #photo-view ' +
+    '.photo-bar{display:flex;flex-wrap:wrap;gap:6px;padding:6px;background:#1c2430;color:#fff;align-items:center}' +
+    ' #photo-prompt{flex:1 1 100%;font-weight:600} #photo-status[data-kind=error]{color:#ff8787} #photo-fits ' +
+    'table{font-size:12px;border-collapse:collapse} #photo-fits td{padding:1px 6px}';
   document.head.append(style);
 
   /** image px -> canvas px: x * k + ox */
@@ -237,7 +240,8 @@ export function buildPhoto(
     if (on && !image) {
       say(
         draft
-          ? "This table's marks were made on a photo not kept in this browser (a link carries the marks, never the photo): load that photo to see them."
+          ? "This table's marks were made on a photo not kept in this browser (a link carries the marks, never the " +
+              'photo): load that photo to see them.'
           : 'Load or take a photo first.',
         'error',
       );
@@ -650,7 +654,10 @@ export function buildPhoto(
   function promptText(): string {
     if (mode.kind === 'calibrate') {
       const id = mode.ships[mode.ship];
-      return `Calibrate: tap ${id}'s ${ROUND[mode.corner]} base corner (where the base meets the table). ${mode.corner >= 2 ? '"Next ship" to go on with fewer corners.' : ''}`;
+      return (
+        `Calibrate: tap ${id}'s ${ROUND[mode.corner]} base corner (where the base meets the table). ` +
+        `${mode.corner >= 2 ? '"Next ship" to go on with fewer corners.' : ''}`
+      );
     }
     if (mode.kind === 'mark') {
       const t = table(),
@@ -661,7 +668,10 @@ export function buildPhoto(
         return `Mark ${id}: tap its ${ROUND[Math.min(3, n)]} base corner (2 to 4 corners).`;
       if (t.squadrons.some((s) => s.id === id))
         return `Mark ${id}: tap points on its base's rim, spread around it (${n} of at least 3).`;
-      return `Mark ${id}: tap corners of its outline (each taken as the corner nearest where the piece now lies; drag it over the photo first). ${n} of at least 2.`;
+      return (
+        `Mark ${id}: tap corners of its outline (each taken as the corner nearest where the piece now lies; ` +
+        `drag it over the photo first). ${n} of at least 2.`
+      );
     }
     return draft?.calibration.length
       ? 'Press a mark to move it (the fit follows), or choose a piece to mark.'
@@ -782,7 +792,8 @@ export function buildPhoto(
       h(
         'p',
         {},
-        `Calibration: ${c.residualsMm.length} points, rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm (marks' noise ${f2(c.map.sigmaPx)} px).`,
+        `Calibration: ${c.residualsMm.length} points, rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm (marks' noise ` +
+          `${f2(c.map.sigmaPx)} px).`,
       ),
       h('table', { id: 'photo-residuals' }, ...rows),
       ...(pieces.length

@@ -18,24 +18,46 @@ export function watchPurrgil(store: AppStore, cmd: Commands, panel: HTMLElement)
     }
     if (from && !s.gestureStart) {
       // back where it started (undo, put back) or gone: nothing under way
-      const now = s.table.obstacles.find((e) => e.id === from.id), was = from.table.obstacles.find((e) => e.id === from.id);
-      if (!now || !was || (now.x === was.x && now.y === was.y && now.rotation === was.rotation)) cmd.set({ purrgilFrom: null });
+      const now = s.table.obstacles.find((e) => e.id === from.id),
+        was = from.table.obstacles.find((e) => e.id === from.id);
+      if (!now || !was || (now.x === was.x && now.y === was.y && now.rotation === was.rotation))
+        cmd.set({ purrgilFrom: null });
     }
   });
   panel.addEventListener('click', (ev) => {
-    const b = (ev.target as HTMLElement).closest('button[data-purrgil-finish], button[data-purrgil-back]') as HTMLElement | null;
+    const b = (ev.target as HTMLElement).closest(
+      'button[data-purrgil-finish], button[data-purrgil-back]',
+    ) as HTMLElement | null;
     if (!b) return;
-    const s = store.getState(), from = s.purrgilFrom;
+    const s = store.getState(),
+      from = s.purrgilFrom;
     if (!from) return;
-    const now = s.table.obstacles.find((e) => e.id === from.id), was = from.table.obstacles.find((e) => e.id === from.id);
-    if (!now || !was) { cmd.set({ purrgilFrom: null }); return; }
+    const now = s.table.obstacles.find((e) => e.id === from.id),
+      was = from.table.obstacles.find((e) => e.id === from.id);
+    if (!now || !was) {
+      cmd.set({ purrgilFrom: null });
+      return;
+    }
     if (b.dataset.purrgilBack !== undefined) {
       cmd.change(patchPiece(s.table, from.id, { x: was.x, y: was.y, rotation: was.rotation }));
       cmd.set({ purrgilFrom: null });
       return;
     }
-    const v = judgeMove(new World(from.table), { id: `move-${from.id}`, kind: 'move-obstacle', obstacle: from.id, to: { x: now.x, y: now.y, rotation: now.rotation }, maxDistance: 2 });
-    if (!v.legal) { cmd.message('error', `The move is not finished: ${v.violations.map(violationWords).join('; ')}. Move it into the shaded region or put it back.`); return; }
+    const v = judgeMove(new World(from.table), {
+      id: `move-${from.id}`,
+      kind: 'move-obstacle',
+      obstacle: from.id,
+      to: { x: now.x, y: now.y, rotation: now.rotation },
+      maxDistance: 2,
+    });
+    if (!v.legal) {
+      cmd.message(
+        'error',
+        `The move is not finished: ${v.violations.map(violationWords).join('; ')}. Move it into the shaded region or ` +
+          `put it back.`,
+      );
+      return;
+    }
     cmd.set({ purrgilFrom: null });
     cmd.message('info', `${from.id}'s move is finished.`);
   });

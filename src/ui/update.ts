@@ -24,7 +24,10 @@ export function registerOffline(host: HTMLElement): void {
     reload.textContent = 'Reload now (the table is kept)';
     reload.onclick = () => {
       reloading = true;
-      if (kind === 'elsewhere') { location.reload(); return; }
+      if (kind === 'elsewhere') {
+        location.reload();
+        return;
+      }
       wb.addEventListener('controlling', () => location.reload());
       wb.messageSkipWaiting();
     };
@@ -38,5 +41,7 @@ export function registerOffline(host: HTMLElement): void {
     if (reloading || !hadController) return;
     bar('elsewhere', 'The app was updated in another tab; this tab still runs the version it opened with. ');
   });
-  wb.register().catch(() => { /* no offline copy: the app still works online */ });
+  wb.register().catch(() => {
+    /* no offline copy: the app still works online */
+  });
 }

@@ -12,7 +12,9 @@ const ROOT = join(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'armada-cli-'));
 
 const table = {
-  format: 'armada-table/1', table: '3x6', ruleset: 'seed',
+  format: 'armada-table/1',
+  table: '3x6',
+  ruleset: 'seed',
   ships: [
     { id: 'isd', size: 'large', class: 'imperial', player: 1, x: 600, y: 150, rotation: 0, speed: 2 },
     { id: 'cr90', size: 'small', class: 'cr90', player: 2, x: 640, y: 690, rotation: 200, speed: 4 },
@@ -58,7 +60,8 @@ describe('npm run --silent analyze -- FILE', () => {
     expect(report.ruleset).toBe('seed');
     expect(Object.keys(report.shapes).sort()).toEqual(['cr90', 'isd', 'neb', 'obj1', 'rock1', 'tie1']);
     expect(report.distances).toHaveLength(15);
-    for (const k of ['overlaps', 'attacks', 'rift', 'exogorths', 'proposals']) expect(Array.isArray(report[k])).toBe(true);
+    for (const k of ['overlaps', 'attacks', 'rift', 'exogorths', 'proposals'])
+      expect(Array.isArray(report[k])).toBe(true);
     // printed numbers are rounded to 0.01
     const nums: number[] = [];
     JSON.stringify(report, (_k, v) => (typeof v === 'number' && nums.push(v), v));
@@ -69,15 +72,23 @@ describe('npm run --silent analyze -- FILE', () => {
   it('a broken file: exit 2, one line on stderr naming the field, nothing on stdout', () => {
     const broken = structuredClone(table) as Record<string, unknown> & typeof table;
     (broken.ships[2] as Record<string, unknown>).rotation = 'south';
-    expectRefusal(run([file('broken.json', JSON.stringify(broken))], undefined, true), /^ships\[2\]\.rotation: expected a number/);
+    expectRefusal(
+      run([file('broken.json', JSON.stringify(broken))], undefined, true),
+      /^ships\[2\]\.rotation: expected a number/,
+    );
   });
 
   it('standard input with -: a valid table is analysed, a broken one refused', () => {
     const ok = run(['-'], JSON.stringify({ ...table, ships: [], squadrons: [] }));
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.out).distances).toHaveLength(1);
-    expectRefusal(run(['-'], '{"format": "armada-table/1", "table": "3x6", "obstacles": [{"id": "a", "type": "moon", "x": 1, "y": 1}]}'),
-      /^obstacles\[0\]\.type: unknown value "moon"/);
+    expectRefusal(
+      run(
+        ['-'],
+        '{"format": "armada-table/1", "table": "3x6", "obstacles": [{"id": "a", "type": "moon", "x": 1, "y": 1}]}',
+      ),
+      /^obstacles\[0\]\.type: unknown value "moon"/,
+    );
   });
 
   it('a file that is not there, or not JSON: exit 2 in one line', () => {
@@ -89,7 +100,11 @@ describe('npm run --silent analyze -- FILE', () => {
 describe('input limits and bounded work', () => {
   it('an endless standard input (/dev/zero) is refused in one line, quickly, without reading it all', () => {
     const t0 = Date.now();
-    const r = spawnSync('sh', ['-c', `exec "${process.execPath}" node_modules/tsx/dist/cli.mjs src/cli/analyze.ts - < /dev/zero`], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(
+      'sh',
+      ['-c', `exec "${process.execPath}" node_modules/tsx/dist/cli.mjs src/cli/analyze.ts - < /dev/zero`],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
     console.log(`/dev/zero refused in ${Date.now() - t0} ms`);
     expectRefusal({ code: r.status, out: r.stdout, err: r.stderr }, /^standard input is larger than 4 MB/);
     expectRefusal(run(['/dev/zero']), /^\/dev\/zero is larger than 4 MB/);
@@ -100,7 +115,10 @@ describe('input limits and bounded work', () => {
     expectRefusal(run([file('big.json', big)]), /big\.json is larger than 4 MB/);
     const reserved = structuredClone(table);
     reserved.squadrons[0].id = '__proto__';
-    expectRefusal(run(['-'], JSON.stringify(reserved)), /^squadrons\[0\]\.id: "__proto__" is a reserved name/);
+    expectRefusal(
+      run(['-'], JSON.stringify(reserved)),
+      /^squadrons\[0\]\.id: "__proto__" is a reserved name/,
+    );
     const dotted = structuredClone(table);
     dotted.squadrons[0].id = 'isd.front';
     expectRefusal(run(['-'], JSON.stringify(dotted)), /^squadrons\[0\]\.id: "isd\.front" holds a dot/);
@@ -109,7 +127,12 @@ describe('input limits and bounded work', () => {
   it('--budget: work past it is left out, the report says so in `partial`, a line on stderr says so, exit 0', () => {
     const crowd = {
       ...table,
-      squadrons: Array.from({ length: 60 }, (_, i) => ({ id: `q${i}`, player: (i % 2) + 1, x: 300 + (i % 10) * 40, y: 300 + Math.floor(i / 10) * 40 })),
+      squadrons: Array.from({ length: 60 }, (_, i) => ({
+        id: `q${i}`,
+        player: (i % 2) + 1,
+        x: 300 + (i % 10) * 40,
+        y: 300 + Math.floor(i / 10) * 40,
+      })),
       proposals: [{ id: 'p1', kind: 'setup' }],
     };
     const r = run(['--budget', '0.001', '-'], JSON.stringify(crowd));

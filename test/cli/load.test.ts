@@ -18,10 +18,20 @@ function analyse(name: string, table: unknown) {
   const f = join(dir, `${name}.json`);
   writeFileSync(f, JSON.stringify(table));
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', f], {
-    cwd: ROOT, encoding: 'utf8', timeout: 30_000, maxBuffer: 1 << 30, env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=1024' },
-  });
-  console.log(`${name}: exit ${r.status} in ${Date.now() - t0} ms; ${r.stdout.length} bytes out; ${r.stderr.trim()}`);
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', f],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+      maxBuffer: 1 << 30,
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=1024' },
+    },
+  );
+  console.log(
+    `${name}: exit ${r.status} in ${Date.now() - t0} ms; ${r.stdout.length} bytes out; ${r.stderr.trim()}`,
+  );
   expect(r.signal, `${name}: not answered within 30 s`).toBeNull();
   return r;
 }

@@ -8,7 +8,13 @@ import { analyze } from '../../src/rules/report/analyze';
 
 function collector(highWaterMark = 1024) {
   const parts: string[] = [];
-  const out = new Writable({ highWaterMark, write(chunk, _enc, done) { parts.push(String(chunk)); setImmediate(done); } });
+  const out = new Writable({
+    highWaterMark,
+    write(chunk, _enc, done) {
+      parts.push(String(chunk));
+      setImmediate(done);
+    },
+  });
   return { out, parts };
 }
 
@@ -26,7 +32,13 @@ describe('writeJson', () => {
 
   it('odd values: undefined fields left out, undefined in arrays written null, toJSON honoured, __proto__ kept as a key', async () => {
     const odd = JSON.parse('{"__proto__": {"a": 1}}');
-    const value = { a: undefined, b: [undefined, 1, 'x', null, { c: undefined, d: [1, { e: 2 }] }], t: { toJSON: () => ({ z: 1 }) }, p: odd, n: {} };
+    const value = {
+      a: undefined,
+      b: [undefined, 1, 'x', null, { c: undefined, d: [1, { e: 2 }] }],
+      t: { toJSON: () => ({ z: 1 }) },
+      p: odd,
+      n: {},
+    };
     const { out, parts } = collector();
     await writeJson(out, value);
     expect(parts.join('')).toBe(JSON.stringify(value) + '\n');

@@ -27,25 +27,37 @@ describe('Circle', () => {
 describe('a disc against a polygon or another disc', () => {
   it('distance as brute force, closest points on both shapes', () => {
     const c = fc.double({ min: -60, max: 60, noNaN: true });
-    const P = Polygon.from([[0, 0], [30, 0], [30, 10], [10, 10], [10, 30], [0, 30]]);
-    fc.assert(fc.property(c, c, fc.double({ min: 0.5, max: 20, noNaN: true }), (x, y, r) => {
-      const C = new Circle(x, y, r);
-      const want = bruteDistance({ ring: P.pairs() }, { circle: [x, y, r] });
-      const got = closest(P, C);
-      expect(got.distance).toBeCloseTo(want, 9);
-      expect(closest(C, P).distance).toBeCloseTo(want, 9);
-      if (got.distance > 0) {
-        expect(Math.hypot(got.a.x - got.b.x, got.a.y - got.b.y)).toBeCloseTo(got.distance, 9);
-        expect(P.closestBoundaryPoint(got.a.x, got.a.y).d).toBeLessThan(1e-9);
-        expect(Math.abs(Math.hypot(got.b.x - x, got.b.y - y) - r)).toBeLessThan(1e-9);
-      }
-      expect(relate(P, C).kind).toBe(relate(C, P).kind);
-    }), { numRuns: 500, seed: 13 });
+    const P = Polygon.from([
+      [0, 0],
+      [30, 0],
+      [30, 10],
+      [10, 10],
+      [10, 30],
+      [0, 30],
+    ]);
+    fc.assert(
+      fc.property(c, c, fc.double({ min: 0.5, max: 20, noNaN: true }), (x, y, r) => {
+        const C = new Circle(x, y, r);
+        const want = bruteDistance({ ring: P.pairs() }, { circle: [x, y, r] });
+        const got = closest(P, C);
+        expect(got.distance).toBeCloseTo(want, 9);
+        expect(closest(C, P).distance).toBeCloseTo(want, 9);
+        if (got.distance > 0) {
+          expect(Math.hypot(got.a.x - got.b.x, got.a.y - got.b.y)).toBeCloseTo(got.distance, 9);
+          expect(P.closestBoundaryPoint(got.a.x, got.a.y).d).toBeLessThan(1e-9);
+          expect(Math.abs(Math.hypot(got.b.x - x, got.b.y - y) - r)).toBeLessThan(1e-9);
+        }
+        expect(relate(P, C).kind).toBe(relate(C, P).kind);
+      }),
+      { numRuns: 500, seed: 13 },
+    );
   });
   it('two discs: apart, touching, overlapping', () => {
     expect(relate(new Circle(0, 0, 17), new Circle(34.01, 0, 17))).toMatchObject({ kind: 'apart' });
     expect(relate(new Circle(0, 0, 17), new Circle(34.01, 0, 17)).distance).toBeCloseTo(0.01, 12);
-    expect(relate(new Circle(1800, 900, 17), new Circle(1800 - 34 * Math.cos(1), 900 - 34 * Math.sin(1), 17)).kind).toBe('touch');
+    expect(
+      relate(new Circle(1800, 900, 17), new Circle(1800 - 34 * Math.cos(1), 900 - 34 * Math.sin(1), 17)).kind,
+    ).toBe('touch');
     expect(relate(new Circle(0, 0, 17), new Circle(33.99, 0, 17)).kind).toBe('overlap');
   });
 });

@@ -11,38 +11,61 @@ import { Polygon } from '../../src/geometry/polygon';
 import { exactInsideIntervals, insideIntervals, segmentReachesInside } from '../../src/geometry/relate';
 import { CATALOG, OBSTACLE_TYPES } from '../../src/model/catalog';
 
-const outlines = OBSTACLE_TYPES.map((t) => Polygon.from(CATALOG.obstacles[t].outline).placed(900.25, 450.5, 37.3));
+const outlines = OBSTACLE_TYPES.map((t) =>
+  Polygon.from(CATALOG.obstacles[t].outline).placed(900.25, 450.5, 37.3),
+);
 
 describe('insideIntervals: fast path equals exact path', () => {
   it('random segments near every outline', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 0, max: outlines.length - 1 }),
-      fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
-      fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
-      (k, a, b, c, d) => {
-        const P = outlines[k];
-        const px = 900.25 + a * 90, py = 450.5 + b * 90, qx = 900.25 + c * 90, qy = 450.5 + d * 90;
-        expect(insideIntervals(P, px, py, qx, qy)).toEqual(exactInsideIntervals(P, px, py, qx, qy));
-      },
-    ), { numRuns: 3000 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: outlines.length - 1 }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        (k, a, b, c, d) => {
+          const P = outlines[k];
+          const px = 900.25 + a * 90,
+            py = 450.5 + b * 90,
+            qx = 900.25 + c * 90,
+            qy = 450.5 + d * 90;
+          expect(insideIntervals(P, px, py, qx, qy)).toEqual(exactInsideIntervals(P, px, py, qx, qy));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 
   it('segments through vertices, along edges and ending on the boundary', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 0, max: outlines.length - 1 }), fc.nat(), fc.nat(),
-      fc.double({ min: -2, max: 2, noNaN: true }), fc.constantFrom(0, 0.5, 1),
-      (k, i, j, s, along) => {
-        const P = outlines[k];
-        const a = i % P.n, b = j % P.n, a2 = (a + 1) % P.n;
-        // from a point on edge a (at `along`) through vertex b, extended by s
-        const px = P.x(a) + (P.x(a2) - P.x(a)) * along, py = P.y(a) + (P.y(a2) - P.y(a)) * along;
-        const qx = px + (P.x(b) - px) * (1 + s), qy = py + (P.y(b) - py) * (1 + s);
-        expect(insideIntervals(P, px, py, qx, qy)).toEqual(exactInsideIntervals(P, px, py, qx, qy));
-        // along edge a itself, beyond both ends
-        const ex = P.x(a2) - P.x(a), ey = P.y(a2) - P.y(a);
-        expect(insideIntervals(P, P.x(a) - ex, P.y(a) - ey, P.x(a2) + ex, P.y(a2) + ey)).toEqual(exactInsideIntervals(P, P.x(a) - ex, P.y(a) - ey, P.x(a2) + ex, P.y(a2) + ey));
-      },
-    ), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: outlines.length - 1 }),
+        fc.nat(),
+        fc.nat(),
+        fc.double({ min: -2, max: 2, noNaN: true }),
+        fc.constantFrom(0, 0.5, 1),
+        (k, i, j, s, along) => {
+          const P = outlines[k];
+          const a = i % P.n,
+            b = j % P.n,
+            a2 = (a + 1) % P.n;
+          // from a point on edge a (at `along`) through vertex b, extended by s
+          const px = P.x(a) + (P.x(a2) - P.x(a)) * along,
+            py = P.y(a) + (P.y(a2) - P.y(a)) * along;
+          const qx = px + (P.x(b) - px) * (1 + s),
+            qy = py + (P.y(b) - py) * (1 + s);
+          expect(insideIntervals(P, px, py, qx, qy)).toEqual(exactInsideIntervals(P, px, py, qx, qy));
+          // along edge a itself, beyond both ends
+          const ex = P.x(a2) - P.x(a),
+            ey = P.y(a2) - P.y(a);
+          expect(insideIntervals(P, P.x(a) - ex, P.y(a) - ey, P.x(a2) + ex, P.y(a2) + ey)).toEqual(
+            exactInsideIntervals(P, P.x(a) - ex, P.y(a) - ey, P.x(a2) + ex, P.y(a2) + ey),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('a segment across a square by construction', () => {

@@ -3,21 +3,64 @@ import { Polygon } from '../../src/geometry/polygon';
 import { CATALOG, OBSTACLE_TYPES } from '../../src/model/catalog';
 import { ringContains } from '../support/oracle';
 
-const L = Polygon.from([[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]]); // concave L, area 7
+const L = Polygon.from([
+  [0, 0],
+  [4, 0],
+  [4, 1],
+  [1, 1],
+  [1, 4],
+  [0, 4],
+]); // concave L, area 7
 
 describe('Polygon.from', () => {
   it('winds counter-clockwise whatever it is given, and drops repeated points', () => {
-    const cw = Polygon.from([[0, 0], [0, 2], [3, 2], [3, 0], [0, 0]]);
+    const cw = Polygon.from([
+      [0, 0],
+      [0, 2],
+      [3, 2],
+      [3, 0],
+      [0, 0],
+    ]);
     expect(cw.area).toBe(6);
     expect(cw.n).toBe(4);
-    const dup = Polygon.from([[0, 0], [1, 0], [1, 0], [1, 1], [0, 0]]);
+    const dup = Polygon.from([
+      [0, 0],
+      [1, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+    ]);
     expect(dup.n).toBe(3);
   });
   it('refuses degenerate input', () => {
-    expect(() => Polygon.from([[0, 0], [1, 1]])).toThrow();
-    expect(() => Polygon.from([[0, 0], [1, 1], [2, 2]])).toThrow(/zero area/);
-    expect(() => Polygon.from([[0, 0], [1, NaN], [2, 0]])).toThrow(/non-finite/);
-    expect(() => Polygon.from([[0, 0], [0, 0], [0, 0], [0, 0]])).toThrow();
+    expect(() =>
+      Polygon.from([
+        [0, 0],
+        [1, 1],
+      ]),
+    ).toThrow();
+    expect(() =>
+      Polygon.from([
+        [0, 0],
+        [1, 1],
+        [2, 2],
+      ]),
+    ).toThrow(/zero area/);
+    expect(() =>
+      Polygon.from([
+        [0, 0],
+        [1, NaN],
+        [2, 0],
+      ]),
+    ).toThrow(/non-finite/);
+    expect(() =>
+      Polygon.from([
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+      ]),
+    ).toThrow();
   });
 });
 
@@ -34,7 +77,12 @@ describe('locate: the hit test', () => {
     expect(L.locate(-1e-300, 2)).toBe('outside');
   });
   it('stays exact far from the origin and after a quarter turn', () => {
-    const far = Polygon.from([[1800.1, 900.1], [1800.3, 900.1], [1800.3, 900.3], [1800.1, 900.3]]);
+    const far = Polygon.from([
+      [1800.1, 900.1],
+      [1800.3, 900.1],
+      [1800.3, 900.3],
+      [1800.1, 900.3],
+    ]);
     expect(far.locate(1800.2, 900.1)).toBe('boundary');
     expect(far.locate(1800.2, 900.2)).toBe('inside');
     const turned = L.placed(1000, 500, 90); // (x, y) -> (1000 - y, 500 + x)
@@ -70,7 +118,11 @@ describe('measures', () => {
     expect(far.y - 800).toBeCloseTo(c.y, 9);
   });
   it('placed turns counter-clockwise about the origin, then moves', () => {
-    const p = Polygon.from([[1, 0], [2, 0], [2, 1]]).placed(10, 20, 90);
+    const p = Polygon.from([
+      [1, 0],
+      [2, 0],
+      [2, 1],
+    ]).placed(10, 20, 90);
     expect(p.x(0)).toBeCloseTo(10, 12);
     expect(p.y(0)).toBeCloseTo(21, 12);
     expect(p.area).toBeCloseTo(0.5, 12);

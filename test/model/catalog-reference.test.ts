@@ -22,7 +22,8 @@ const FORMAT = join(REF, '..', 'table-format.md');
 function along(ring: readonly XY[], step: number): XY[] {
   const out: XY[] = [];
   for (let i = 0; i < ring.length; i++) {
-    const a = ring[i], b = ring[(i + 1) % ring.length];
+    const a = ring[i],
+      b = ring[(i + 1) % ring.length];
     const k = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / step));
     for (let j = 0; j < k; j++) out.push([a[0] + ((b[0] - a[0]) * j) / k, a[1] + ((b[1] - a[1]) * j) / k]);
   }
@@ -43,14 +44,17 @@ function selfIntersects(ring: readonly XY[]): boolean {
   for (let i = 0; i < n; i++) {
     for (let j = i + 2; j < n; j++) {
       if (i === 0 && j === n - 1) continue;
-      const a = ring[i], b = ring[(i + 1) % n], c = ring[j], d = ring[(j + 1) % n];
+      const a = ring[i],
+        b = ring[(i + 1) % n],
+        c = ring[j],
+        d = ring[(j + 1) % n];
       if (o(a, b, c) * o(a, b, d) <= 0 && o(c, d, a) * o(c, d, b) <= 0) return true;
     }
   }
   return false;
 }
 
-describe('the catalog\'s own obstacle outlines', () => {
+describe("the catalog's own obstacle outlines", () => {
   it('are thirteen simple counter-clockwise rings centred on their area centroid', () => {
     expect(Object.keys(CATALOG.obstacles).sort()).toEqual([...OBSTACLE_TYPES].sort());
     for (const type of OBSTACLE_TYPES) {
@@ -66,24 +70,36 @@ describe('the catalog\'s own obstacle outlines', () => {
 
 const refOutlines = sharedFile('reference/obstacle-outlines.json', 'the outline comparison');
 
-describe.skipIf(!refOutlines)(`outlines against ${refOutlines ? 'the reference' : 'the reference (SKIPPED: reference file absent)'}`, () => {
-  const ref = refOutlines ? (JSON.parse(readFileSync(OUTLINES, 'utf8')) as { obstacles: Record<string, { outline: XY[]; area_mm2?: number }> }).obstacles : {};
-  it('the reference holds the same thirteen obstacles', () => {
-    expect(Object.keys(ref).sort()).toEqual([...OBSTACLE_TYPES].sort());
-  });
-  for (const type of OBSTACLE_TYPES) {
-    it(`${type}: every point of either outline is within 1 mm of the other`, () => {
-      const mine = CATALOG.obstacles[type].outline, theirs = ref[type].outline;
-      expect(hausdorff(mine, theirs)).toBeLessThanOrEqual(1);
-      expect(Math.abs(Math.abs(signedArea(mine)) - Math.abs(signedArea(theirs))) / Math.abs(signedArea(theirs))).toBeLessThan(0.02);
+describe.skipIf(!refOutlines)(
+  `outlines against ${refOutlines ? 'the reference' : 'the reference (SKIPPED: reference file absent)'}`,
+  () => {
+    const ref = refOutlines
+      ? (
+          JSON.parse(readFileSync(OUTLINES, 'utf8')) as {
+            obstacles: Record<string, { outline: XY[]; area_mm2?: number }>;
+          }
+        ).obstacles
+      : {};
+    it('the reference holds the same thirteen obstacles', () => {
+      expect(Object.keys(ref).sort()).toEqual([...OBSTACLE_TYPES].sort());
     });
-  }
-  it('the comparison can fail: an outline moved 1.5 mm is caught', () => {
-    const t = OBSTACLE_TYPES[0];
-    const moved = CATALOG.obstacles[t].outline.map(([x, y]) => [x + 1.5, y] as XY);
-    expect(hausdorff(moved, ref[t].outline)).toBeGreaterThan(1);
-  });
-});
+    for (const type of OBSTACLE_TYPES) {
+      it(`${type}: every point of either outline is within 1 mm of the other`, () => {
+        const mine = CATALOG.obstacles[type].outline,
+          theirs = ref[type].outline;
+        expect(hausdorff(mine, theirs)).toBeLessThanOrEqual(1);
+        expect(
+          Math.abs(Math.abs(signedArea(mine)) - Math.abs(signedArea(theirs))) / Math.abs(signedArea(theirs)),
+        ).toBeLessThan(0.02);
+      });
+    }
+    it('the comparison can fail: an outline moved 1.5 mm is caught', () => {
+      const t = OBSTACLE_TYPES[0];
+      const moved = CATALOG.obstacles[t].outline.map(([x, y]) => [x + 1.5, y] as XY);
+      expect(hausdorff(moved, ref[t].outline)).toBeGreaterThan(1);
+    });
+  },
+);
 
 const refText =
   sharedFile('reference/armada-geometry.md', 'the figures comparison') &&
@@ -97,7 +113,9 @@ describe.skipIf(!refText)('figures against armada-geometry.md', () => {
   const format = refText ? readFileSync(FORMAT, 'utf8') : '';
 
   it('section 7: every ship class, with its size and arc-line figures', () => {
-    const ids = (format.match(/keep these ids:([^.;]*)[.;]/)?.[1] ?? '').split(',').map((s) => s.trim().replace(/\s+/g, ''));
+    const ids = (format.match(/keep these ids:([^.;]*)[.;]/)?.[1] ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\s+/g, ''));
     const rows = tableRows(md, '## 7.');
     expect(rows.length).toBe(13);
     expect(ids.length).toBe(rows.length);
@@ -106,7 +124,12 @@ describe.skipIf(!refText)('figures against armada-geometry.md', () => {
       const spec = CATALOG.shipClasses[ids[i]];
       expect(spec, `${name} as ${ids[i]}`).toBeDefined();
       // the catalog's name is the reference's, spelled out
-      expect(spec.name.toLowerCase().replace(/mark/g, 'mk').replace(/[^a-z0-9]/g, '')).toContain(name.toLowerCase().replace(/[^a-z0-9]/g, ''));
+      expect(
+        spec.name
+          .toLowerCase()
+          .replace(/mark/g, 'mk')
+          .replace(/[^a-z0-9]/g, ''),
+      ).toContain(name.toLowerCase().replace(/[^a-z0-9]/g, ''));
       expect(spec.size).toBe(sizes[size]);
       const [fo, fc, ro, rc] = figs.map(Number);
       expect(spec.arcs, name).toMatchObject({ frontOffset: fo, frontConj: fc, rearOffset: ro, rearConj: rc });
@@ -128,9 +151,13 @@ describe.skipIf(!refText)('figures against armada-geometry.md', () => {
 
   it('section 2: band ends and their spreads', () => {
     const rows = tableRows(md, '## 2.');
-    const want = new Map(rows.map(([what, def, spread]) => [what, { end: Number(def), spread: nums(spread) }]));
-    for (const b of CATALOG.ruler.range) expect({ end: b.end, spread: b.spread }, b.name).toEqual(want.get(`${b.name} range`));
-    for (const b of CATALOG.ruler.distance) expect({ end: b.end, spread: b.spread }, b.name).toEqual(want.get(`distance ${b.name}`));
+    const want = new Map(
+      rows.map(([what, def, spread]) => [what, { end: Number(def), spread: nums(spread) }]),
+    );
+    for (const b of CATALOG.ruler.range)
+      expect({ end: b.end, spread: b.spread }, b.name).toEqual(want.get(`${b.name} range`));
+    for (const b of CATALOG.ruler.distance)
+      expect({ end: b.end, spread: b.spread }, b.name).toEqual(want.get(`distance ${b.name}`));
     expect(CATALOG.ruler.range.map((b) => b.name)).toEqual(['close', 'medium', 'long']);
     expect(CATALOG.ruler.distance.map((b) => b.name)).toEqual(['1', '2', '3', '4', '5']);
   });

@@ -16,9 +16,13 @@ import { SHARED, sharedFile } from '../support/shared';
 const schema = JSON.parse(readFileSync('schema/armada-table-1.schema.json', 'utf8'));
 const validate = new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(schema);
 const tablesIn = (dir: string) =>
-  readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(dir, f));
 const files = [
-  'assets/demo-table.json', 'e2e/fixtures/tournament-table.json', ...tablesIn('test/tables'),
+  'assets/demo-table.json',
+  'e2e/fixtures/tournament-table.json',
+  ...tablesIn('test/tables'),
   ...(sharedFile('tables', 'the schema check of the example tables') ? tablesIn(join(SHARED, 'tables')) : []),
 ];
 

@@ -11,7 +11,10 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -24,11 +27,19 @@ function sources(dir: string): string[] {
 export function runtimeImports(text: string): string[] {
   const out: string[] = [];
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  for (const m of code.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:([^;'"]*?)\s+from\s+)?['"]([^'"]+)['"]/gm)) {
+  for (const m of code.matchAll(
+    /^\s*(?:import|export)\s+(type\s+)?(?:([^;'"]*?)\s+from\s+)?['"]([^'"]+)['"]/gm,
+  )) {
     const [, typeOnly, what, spec] = m;
     // `import { type A, type B } from 'x'` is erased too; `import { type A, b }` is not
     const braces = /^\{([^}]*)\}$/.exec(what?.trim() ?? '');
-    const allTypes = !!braces && braces[1].split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '));
+    const allTypes =
+      !!braces &&
+      braces[1]
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith('type '));
     if (typeOnly || allTypes) continue;
     out.push(spec);
   }
@@ -36,14 +47,18 @@ export function runtimeImports(text: string): string[] {
   return out.filter((s) => !s.startsWith('.') && !s.startsWith('/'));
 }
 
-const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+const packageOf = (spec: string) =>
+  spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
 const builtin = (spec: string) => spec.startsWith('node:') || builtinModules.includes(packageOf(spec));
 
 describe('runtime dependencies', () => {
   it('the scanner sees value imports and skips type-only ones', () => {
-    expect(runtimeImports(`import { Workbox } from 'workbox-window';\nimport type { X } from 'geojson';\nimport { type Y } from 'only-types';\n` +
-      `export { z } from 'reexported';\nimport 'side-effect';\nconst m = await import('lazy/sub');\n// import { no } from 'commented';`))
-      .toEqual(['workbox-window', 'reexported', 'side-effect', 'lazy/sub']);
+    expect(
+      runtimeImports(
+        `import { Workbox } from 'workbox-window';\nimport type { X } from 'geojson';\nimport { type Y } from 'only-types';\n` +
+          `export { z } from 'reexported';\nimport 'side-effect';\nconst m = await import('lazy/sub');\n// import { no } from 'commented';`,
+      ),
+    ).toEqual(['workbox-window', 'reexported', 'side-effect', 'lazy/sub']);
   });
 
   it('every package imported at run time by src/ is in dependencies', () => {
@@ -54,7 +69,10 @@ describe('runtime dependencies', () => {
         if (builtin(spec)) continue;
         seen++;
         const name = packageOf(spec);
-        if (!(name in pkg.dependencies)) missing.push(`${relative(ROOT, f)} imports ${spec}: ${name} is ${name in pkg.devDependencies ? 'only in devDependencies' : 'not in package.json'}`);
+        if (!(name in pkg.dependencies))
+          missing.push(
+            `${relative(ROOT, f)} imports ${spec}: ${name} is ${name in pkg.devDependencies ? 'only in devDependencies' : 'not in package.json'}`,
+          );
       }
     }
     expect(seen).toBeGreaterThan(5); // pixi.js, zustand, idb, workbox-window, robust-predicates, clipper-lib, ...

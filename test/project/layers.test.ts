@@ -13,7 +13,11 @@ const SRC = join(ROOT, 'src');
 const LAYERS = ['geometry', 'model', 'rules', 'state', 'render', 'ui', 'app'] as const;
 /** where a file of src/ sits: its folder (src/photo, the photo's pure fits, beside geometry); src/main.ts wires the app */
 const RANK: Record<string, number> = {
-  build: 0, photo: 0, ...Object.fromEntries(LAYERS.map((l, i) => [l, i])), cli: 6, main: 6,
+  build: 0,
+  photo: 0,
+  ...Object.fromEntries(LAYERS.map((l, i) => [l, i])),
+  cli: 6,
+  main: 6,
 };
 const PURE = new Set(['geometry', 'photo', 'model', 'rules', 'state']);
 /** imports that break a layer today, each with the reason and the issue that removes it */
@@ -62,7 +66,8 @@ describe('layers', () => {
     for (const f of files.filter((f) => PURE.has(layerOf(f)))) {
       const text = code(readFileSync(f, 'utf8'));
       if (/from\s+['"]pixi\.js['"]/.test(text)) wrong.push(`${relative(ROOT, f)} imports pixi.js`);
-      if (/\b(document|window|HTMLElement|localStorage)\b/.test(text)) wrong.push(`${relative(ROOT, f)} uses the DOM`);
+      if (/\b(document|window|HTMLElement|localStorage)\b/.test(text))
+        wrong.push(`${relative(ROOT, f)} uses the DOM`);
     }
     expect(wrong).toEqual([]);
   });

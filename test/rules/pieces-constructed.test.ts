@@ -14,12 +14,22 @@ import { distances } from '../../src/rules/distances';
 import { overlaps } from '../../src/rules/overlaps';
 import { World } from '../../src/rules/world';
 import { placeXY, type XY } from '../support/oracle';
-import { DISTANCE_BANDS, obstacleRing, OUTLINES, ringCentroid, SIZES, SQUADRON_DIAMETER } from '../support/shapes';
+import {
+  DISTANCE_BANDS,
+  obstacleRing,
+  OUTLINES,
+  ringCentroid,
+  SIZES,
+  SQUADRON_DIAMETER,
+} from '../support/shapes';
 
 const R = SQUADRON_DIAMETER / 2;
 const TYPES = Object.keys(OUTLINES);
 /** where the construction is placed: near the origin and in the far corner of a 3'x6' table */
-const SPOTS: XY[] = [[200, 200], [1640, 760]];
+const SPOTS: XY[] = [
+  [200, 200],
+  [1640, 760],
+];
 const TURNS = [0, 90, 180, 270, 37.7, 301.13];
 
 interface Pieces {
@@ -29,12 +39,16 @@ interface Pieces {
 }
 
 function world(p: Pieces, measurements?: Record<string, unknown>): World {
-  return new World(validateTable({
-    format: 'armada-table/1', table: '3x6', ...(measurements ? { measurements } : {}),
-    ships: (p.ships ?? []).map((s) => ({ player: 1, ...s })),
-    squadrons: (p.squadrons ?? []).map((s) => ({ player: 2, ...s })),
-    obstacles: p.obstacles ?? [],
-  }));
+  return new World(
+    validateTable({
+      format: 'armada-table/1',
+      table: '3x6',
+      ...(measurements ? { measurements } : {}),
+      ships: (p.ships ?? []).map((s) => ({ player: 1, ...s })),
+      squadrons: (p.squadrons ?? []).map((s) => ({ player: 2, ...s })),
+      obstacles: p.obstacles ?? [],
+    }),
+  );
 }
 
 function distance(w: World, a: string, b: string) {
@@ -54,14 +68,20 @@ describe('a squadron beside an obstacle, gap known by construction', () => {
   // The squadron's centre sits on the ray from the obstacle's outermost vertex in direction u,
   // R + gap beyond it: every point of the obstacle is at least R + gap from the centre along u.
   const cases: { type: string; spot: XY; rot: number; dir: number }[] = [];
-  for (const type of TYPES) for (const spot of SPOTS) for (const rot of TURNS) cases.push({ type, spot, rot, dir: (rot * 7 + 11) % 360 });
+  for (const type of TYPES)
+    for (const spot of SPOTS)
+      for (const rot of TURNS) cases.push({ type, spot, rot, dir: (rot * 7 + 11) % 360 });
 
   function build(type: string, spot: XY, rot: number, dir: number, gap: number) {
     const ring = obstacleRing(type, spot[0], spot[1], rot);
-    const ux = Math.cos((dir * Math.PI) / 180), uy = Math.sin((dir * Math.PI) / 180);
+    const ux = Math.cos((dir * Math.PI) / 180),
+      uy = Math.sin((dir * Math.PI) / 180);
     const v = extreme(ring, ux, uy);
     const sq = { id: 'tie', x: v[0] + ux * (R + gap), y: v[1] + uy * (R + gap) };
-    return world({ squadrons: [sq], obstacles: [{ id: 'rock', type, x: spot[0], y: spot[1], rotation: rot }] });
+    return world({
+      squadrons: [sq],
+      obstacles: [{ id: 'rock', type, x: spot[0], y: spot[1], rotation: rot }],
+    });
   }
 
   it('0.01 mm clear does not overlap, and measures 0.01 mm', () => {
@@ -77,7 +97,10 @@ describe('a squadron beside an obstacle, gap known by construction', () => {
   it('0.01 mm into it overlaps', () => {
     for (const c of cases) {
       const w = build(c.type, c.spot, c.rot, c.dir, -0.01);
-      expect(overlaps(w).map((o) => [o.piece, o.obstacle]), JSON.stringify(c)).toEqual([['tie', 'rock']]);
+      expect(
+        overlaps(w).map((o) => [o.piece, o.obstacle]),
+        JSON.stringify(c),
+      ).toEqual([['tie', 'rock']]);
       expect(distance(w, 'tie', 'rock').mm).toBe(0);
     }
   });
@@ -93,7 +116,12 @@ describe('a squadron beside an obstacle, gap known by construction', () => {
 
   it('the tolerance is the line: 0.004 mm either way touches, 0.006 mm decides', () => {
     for (const c of cases.filter((_, i) => i % 7 === 0)) {
-      expect(relate(build(c.type, c.spot, c.rot, c.dir, 0.004).squadrons[0].circle, build(c.type, c.spot, c.rot, c.dir, 0.004).obstacles[0].outline).kind).toBe('touch');
+      expect(
+        relate(
+          build(c.type, c.spot, c.rot, c.dir, 0.004).squadrons[0].circle,
+          build(c.type, c.spot, c.rot, c.dir, 0.004).obstacles[0].outline,
+        ).kind,
+      ).toBe('touch');
       expect(overlaps(build(c.type, c.spot, c.rot, c.dir, -0.004))).toEqual([]);
       expect(overlaps(build(c.type, c.spot, c.rot, c.dir, -0.006))).toHaveLength(1);
       expect(distance(build(c.type, c.spot, c.rot, c.dir, 0.006), 'tie', 'rock').mm).toBeCloseTo(0.006, 9);
@@ -105,11 +133,22 @@ describe('a ship whose shield-dial frame alone reaches a debris field', () => {
   // In the ship's own frame the right dial frame spans x in [W/2, W/2 + p], |y| <= f/2. The debris
   // is turned by phi and moved so its leftmost vertex sits at (W/2 + reach, 0): every point of it
   // is at x >= W/2 + reach. reach < p puts that vertex inside the frame, clear of the base.
-  function build(size: 'small' | 'medium' | 'large', type: string, spot: XY, theta: number, phi: number, reach: number) {
-    const { base: { width }, dialFrame: { protrusion } } = SIZES[size];
+  function build(
+    size: 'small' | 'medium' | 'large',
+    type: string,
+    spot: XY,
+    theta: number,
+    phi: number,
+    reach: number,
+  ) {
+    const {
+      base: { width },
+      dialFrame: { protrusion },
+    } = SIZES[size];
     const local = obstacleRing(type, 0, 0, phi);
     const v = extreme(local, -1, 0);
-    const dx = width / 2 + reach - v[0], dy = -v[1];
+    const dx = width / 2 + reach - v[0],
+      dy = -v[1];
     // the debris centroid is at (dx, dy) in the ship's frame; carry it to the table
     const [cx, cy] = placeXY(dx, dy, spot[0], spot[1], theta);
     const w = world({
@@ -125,10 +164,20 @@ describe('a ship whose shield-dial frame alone reaches a debris field', () => {
         for (const spot of SPOTS) {
           for (const theta of TURNS) {
             for (const phi of [0, 90, 211.5]) {
-              const { w, protrusion } = build(size, type, spot, theta, phi, SIZES[size].dialFrame.protrusion / 2);
+              const { w, protrusion } = build(
+                size,
+                type,
+                spot,
+                theta,
+                phi,
+                SIZES[size].dialFrame.protrusion / 2,
+              );
               const o = overlaps(w);
               const c = JSON.stringify({ size, type, spot, theta, phi });
-              expect(o.map((e) => [e.piece, e.obstacle, e.part]), c).toEqual([['vsd', 'junk', 'dial frame']]);
+              expect(
+                o.map((e) => [e.piece, e.obstacle, e.part]),
+                c,
+              ).toEqual([['vsd', 'junk', 'dial frame']]);
               expect(o[0].effect).toBe(w.catalog.obstacleEffects.debris.ship);
               // distance is measured from the plastic base, without the frames
               expect(distance(w, 'vsd', 'junk').mm, c).toBeCloseTo(protrusion / 2, 9);
@@ -145,9 +194,13 @@ describe('a ship whose shield-dial frame alone reaches a debris field', () => {
         const p = SIZES.medium.dialFrame.protrusion;
         expect(overlaps(build('medium', 'debris-a', spot, theta, 45, p).w), `touch ${theta}`).toEqual([]);
         expect(overlaps(build('medium', 'debris-a', spot, theta, 45, p + 0.01).w)).toEqual([]);
-        expect(overlaps(build('medium', 'debris-a', spot, theta, 45, p - 0.01).w).map((e) => e.part)).toEqual(['dial frame']);
+        expect(overlaps(build('medium', 'debris-a', spot, theta, 45, p - 0.01).w).map((e) => e.part)).toEqual(
+          ['dial frame'],
+        );
         // into the base itself: the overlap is the base's
-        expect(overlaps(build('medium', 'debris-a', spot, theta, 45, -0.01).w).map((e) => e.part)).toEqual(['base']);
+        expect(overlaps(build('medium', 'debris-a', spot, theta, 45, -0.01).w).map((e) => e.part)).toEqual([
+          'base',
+        ]);
       }
     }
   });
@@ -159,10 +212,12 @@ describe('pieces exactly touching', () => {
       for (const theta of TURNS) {
         const w0 = SIZES.medium.base.width;
         const [x2, y2] = placeXY(w0, 0, sx, sy, theta);
-        const w = world({ ships: [
-          { id: 'a', size: 'medium', x: sx, y: sy, rotation: theta },
-          { id: 'b', size: 'medium', x: x2, y: y2, rotation: theta },
-        ] });
+        const w = world({
+          ships: [
+            { id: 'a', size: 'medium', x: sx, y: sy, rotation: theta },
+            { id: 'b', size: 'medium', x: x2, y: y2, rotation: theta },
+          ],
+        });
         expect(distance(w, 'a', 'b').mm).toBe(0);
         expect(relate(w.ships[0].shapes.base, w.ships[1].shapes.base).kind).toBe('touch');
         // the dial frames face each other across the shared edge: they overlap
@@ -195,7 +250,12 @@ describe('pieces exactly touching', () => {
     for (const [sx, sy] of SPOTS) {
       for (const dir of TURNS) {
         const [x2, y2] = placeXY(2 * R, 0, sx, sy, dir);
-        const w = world({ squadrons: [{ id: 'a', x: sx, y: sy }, { id: 'b', x: x2, y: y2 }] });
+        const w = world({
+          squadrons: [
+            { id: 'a', x: sx, y: sy },
+            { id: 'b', x: x2, y: y2 },
+          ],
+        });
         expect(distance(w, 'a', 'b')).toMatchObject({ mm: 0, band: 1 });
       }
     }
@@ -203,7 +263,12 @@ describe('pieces exactly touching', () => {
 
   it('two obstacles stacked on each other overlap; an obstacle turned over itself too', () => {
     for (const type of TYPES) {
-      const w = world({ obstacles: [{ id: 'a', type, x: 500, y: 400, rotation: 10 }, { id: 'b', type, x: 500, y: 400, rotation: 10 }] });
+      const w = world({
+        obstacles: [
+          { id: 'a', type, x: 500, y: 400, rotation: 10 },
+          { id: 'b', type, x: 500, y: 400, rotation: 10 },
+        ],
+      });
       expect(relate(w.obstacles[0].outline, w.obstacles[1].outline).kind).toBe('overlap');
       expect(distance(w, 'a', 'b').mm).toBe(0);
     }
@@ -217,11 +282,22 @@ describe('a distance exactly on a band end line is in that band', () => {
         DISTANCE_BANDS.forEach((band, i) => {
           const at = (gap: number) => {
             const [x2, y2] = placeXY(2 * R + gap, 0, sx, sy, sx > 1000 ? dir + 180 : dir);
-            return distance(world({ squadrons: [{ id: 'a', x: sx, y: sy }, { id: 'b', x: x2, y: y2 }] }), 'a', 'b');
+            return distance(
+              world({
+                squadrons: [
+                  { id: 'a', x: sx, y: sy },
+                  { id: 'b', x: x2, y: y2 },
+                ],
+              }),
+              'a',
+              'b',
+            );
           };
           expect(at(band.end).band, `${band.name} on the line`).toBe(i + 1);
           expect(at(band.end + TOLERANCE_MM * 0.8).band).toBe(i + 1);
-          expect(at(band.end + 0.01).band, `${band.name} past the line`).toBe(i + 2 > DISTANCE_BANDS.length ? null : i + 2);
+          expect(at(band.end + 0.01).band, `${band.name} past the line`).toBe(
+            i + 2 > DISTANCE_BANDS.length ? null : i + 2,
+          );
           expect(at(band.end - 0.01).band).toBe(i + 1);
         });
       }
@@ -252,20 +328,37 @@ describe('concave outlines: the notch of debris field A', () => {
   function hull(points: readonly XY[]): XY[] {
     const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const cross = (o: XY, a: XY, b: XY) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-    const lower: XY[] = [], upper: XY[] = [];
-    for (const q of p) { while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], q) <= 0) lower.pop(); lower.push(q); }
-    for (const q of [...p].reverse()) { while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], q) <= 0) upper.pop(); upper.push(q); }
+    const lower: XY[] = [],
+      upper: XY[] = [];
+    for (const q of p) {
+      while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], q) <= 0)
+        lower.pop();
+      lower.push(q);
+    }
+    for (const q of [...p].reverse()) {
+      while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], q) <= 0)
+        upper.pop();
+      upper.push(q);
+    }
     return [...lower.slice(0, -1), ...upper.slice(0, -1)];
   }
 
   function notches(ring: readonly XY[]): XY[][] {
     const onHull = new Set(hull(ring).map((p) => `${p[0]},${p[1]}`));
-    const n = ring.length, out: XY[][] = [];
+    const n = ring.length,
+      out: XY[][] = [];
     for (let i = 0; i < n; i++) {
-      if (!onHull.has(`${ring[i][0]},${ring[i][1]}`) || onHull.has(`${ring[(i + 1) % n][0]},${ring[(i + 1) % n][1]}`)) continue;
+      if (
+        !onHull.has(`${ring[i][0]},${ring[i][1]}`) ||
+        onHull.has(`${ring[(i + 1) % n][0]},${ring[(i + 1) % n][1]}`)
+      )
+        continue;
       const chain: XY[] = [ring[i]];
       let j = (i + 1) % n;
-      while (!onHull.has(`${ring[j][0]},${ring[j][1]}`)) { chain.push(ring[j]); j = (j + 1) % n; }
+      while (!onHull.has(`${ring[j][0]},${ring[j][1]}`)) {
+        chain.push(ring[j]);
+        j = (j + 1) % n;
+      }
       chain.push(ring[j]);
       out.push(chain);
     }
@@ -287,7 +380,9 @@ describe('concave outlines: the notch of debris field A', () => {
         // push it toward the debris: from the hull edge's midpoint toward the notch's far side
         const [a, b] = [deepest[0], deepest[deepest.length - 1]];
         const [cx, cy] = ringCentroid(deepest);
-        const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, l = Math.hypot(cx - mx, cy - my);
+        const mx = (a[0] + b[0]) / 2,
+          my = (a[1] + b[1]) / 2,
+          l = Math.hypot(cx - mx, cy - my);
         const push = (k: number) => notch.placed(((cx - mx) / l) * k, ((cy - my) / l) * k, 0);
         expect(relate(push(0.01), D).kind).toBe('overlap');
         expect(relate(push(0.002), D).kind).toBe('touch');
@@ -305,7 +400,9 @@ describe('measurements set by the table change the verdicts they should', () => 
     const v = extreme(local, -1, 0);
     const pieces: Pieces = {
       ships: [{ id: 'vsd', size: 'medium', x: 800, y: 400, rotation: 0 }],
-      obstacles: [{ id: 'junk', type: 'debris-b', x: 800 + width / 2 + 2 - v[0], y: 400 - v[1], rotation: 0 }],
+      obstacles: [
+        { id: 'junk', type: 'debris-b', x: 800 + width / 2 + 2 - v[0], y: 400 - v[1], rotation: 0 },
+      ],
     };
     expect(overlaps(world(pieces)).map((o) => o.part)).toEqual(['dial frame']);
     expect(overlaps(world(pieces, { dialFrame: { protrusion: 0 } }))).toEqual([]);
@@ -313,16 +410,23 @@ describe('measurements set by the table change the verdicts they should', () => 
     expect(overlaps(world(pieces, { dialFrame: { protrusion: 2.01 } }))).toHaveLength(1);
     const ring = obstacleRing('asteroid-a', 500, 500, 0);
     const u = extreme(ring, 1, 0);
-    const sq: Pieces = { squadrons: [{ id: 'tie', x: u[0] + R - 1, y: u[1] }], obstacles: [{ id: 'a', type: 'asteroid-a', x: 500, y: 500, rotation: 0 }] };
+    const sq: Pieces = {
+      squadrons: [{ id: 'tie', x: u[0] + R - 1, y: u[1] }],
+      obstacles: [{ id: 'a', type: 'asteroid-a', x: 500, y: 500, rotation: 0 }],
+    };
     expect(overlaps(world(sq))).toHaveLength(1);
     expect(overlaps(world(sq, { squadronDiameter: SQUADRON_DIAMETER - 2 }))).toEqual([]);
   });
 
   it('band lengths set by the table move the band a distance falls in', () => {
-    const pieces: Pieces = { squadrons: [{ id: 'a', x: 500, y: 500 }, { id: 'b', x: 500 + 2 * R + 74, y: 500 }] };
+    const pieces: Pieces = {
+      squadrons: [
+        { id: 'a', x: 500, y: 500 },
+        { id: 'b', x: 500 + 2 * R + 74, y: 500 },
+      ],
+    };
     expect(distance(world(pieces), 'a', 'b').band).toBe(1);
     expect(distance(world(pieces, { distanceBands: { '1': 74 } }), 'a', 'b').band).toBe(1);
     expect(distance(world(pieces, { distanceBands: { '1': 73.99 } }), 'a', 'b').band).toBe(2);
   });
 });
-

@@ -14,8 +14,23 @@ import { overlaps } from '../../src/rules/overlaps';
 import { shapesReport } from '../../src/rules/report/shapes-report';
 import { measureShape, overlapShape, World } from '../../src/rules/world';
 import type { ShapeReport } from '../../src/model/report';
-import { bruteDistance, expectedRelation, flattenDistance, ringBoundaryDistance, ringContains, signedArea, type XY } from '../support/oracle';
-import { EFFECTS, expectedBand, OBSTACLE_KIND, oraclePieces, shipToken, targetingPoints } from '../support/shapes';
+import {
+  bruteDistance,
+  expectedRelation,
+  flattenDistance,
+  ringBoundaryDistance,
+  ringContains,
+  signedArea,
+  type XY,
+} from '../support/oracle';
+import {
+  EFFECTS,
+  expectedBand,
+  OBSTACLE_KIND,
+  oraclePieces,
+  shipToken,
+  targetingPoints,
+} from '../support/shapes';
 import { tableArb, touchingTableArb } from '../support/tables';
 
 const TOL = TOLERANCE_MM;
@@ -27,7 +42,8 @@ function sameRing(got: readonly XY[], want: readonly XY[], eps: number): boolean
   for (let s = 0; s < n; s++) {
     let ok = true;
     for (let i = 0; i < n && ok; i++) {
-      const g = got[(i + s) % n], w = want[i];
+      const g = got[(i + s) % n],
+        w = want[i];
       ok = Math.abs(g[0] - w[0]) <= eps && Math.abs(g[1] - w[1]) <= eps;
     }
     if (ok) return true;
@@ -40,7 +56,12 @@ function must(ok: boolean, what: () => string): void {
   if (!ok) throw new Error(what());
 }
 
-function checkTable(file: unknown): { ambiguous: number; pairs: number; overlapsSeen: number; touches: number } {
+function checkTable(file: unknown): {
+  ambiguous: number;
+  pairs: number;
+  overlapsSeen: number;
+  touches: number;
+} {
   const table = validateTable(file);
   const world = new World(table);
   // the three sections under test, computed as analyzeWorld computes them
@@ -70,15 +91,28 @@ function checkTable(file: unknown): { ambiguous: number; pairs: number; overlaps
       const hz = (s as unknown as { hullZones: Record<string, XY[]> }).hullZones;
       const token = shipToken(ship.size, ship.x, ship.y, ship.rotation);
       const zoneArea = Object.values(hz).reduce((a, z) => a + signedArea(z), 0);
-      must(Object.values(hz).every((z) => signedArea(z) > 0), () => `${p.id}: a hull zone is not counter-clockwise`);
-      must(Math.abs(zoneArea - signedArea(token)) < 1e-6, () => `${p.id}: hull zones cover ${zoneArea} of a ${signedArea(token)} token`);
+      must(
+        Object.values(hz).every((z) => signedArea(z) > 0),
+        () => `${p.id}: a hull zone is not counter-clockwise`,
+      );
+      must(
+        Math.abs(zoneArea - signedArea(token)) < 1e-6,
+        () => `${p.id}: hull zones cover ${zoneArea} of a ${signedArea(token)} token`,
+      );
       for (const z of Object.values(hz)) {
-        for (const [x, y] of z) must(ringBoundaryDistance(token, x, y) < 1e-9 || ringContains(token, x, y), () => `${p.id}: a hull zone leaves the token`);
+        for (const [x, y] of z)
+          must(
+            ringBoundaryDistance(token, x, y) < 1e-9 || ringContains(token, x, y),
+            () => `${p.id}: a hull zone leaves the token`,
+          );
       }
       const tp = targetingPoints(ship.size, ship.class, ship.x, ship.y, ship.rotation);
       const got = (s as unknown as { targetingPoints: Record<string, XY> }).targetingPoints;
       for (const z of ['front', 'rear', 'left', 'right'] as const) {
-        must(Math.hypot(got[z][0] - tp[z][0], got[z][1] - tp[z][1]) < 1e-9, () => `${p.id}: ${z} targeting point ${got[z]} vs ${tp[z]}`);
+        must(
+          Math.hypot(got[z][0] - tp[z][0], got[z][1] - tp[z][1]) < 1e-9,
+          () => `${p.id}: ${z} targeting point ${got[z]} vs ${tp[z]}`,
+        );
       }
     } else if (p.kind === 'obstacle') {
       const r = s as { outline: XY[] };
@@ -99,7 +133,10 @@ function checkTable(file: unknown): { ambiguous: number; pairs: number; overlaps
       must(d.a === oracle[i].id && d.b === oracle[j].id, () => `pair ${k} is ${d.a}/${d.b}`);
       const want = oracleOf(i, j, 'measure');
       stats.pairs++;
-      if (Math.abs(want.distance - TOL) < 1e-6) { stats.ambiguous++; continue; }
+      if (Math.abs(want.distance - TOL) < 1e-6) {
+        stats.ambiguous++;
+        continue;
+      }
       const mm = want.distance > TOL ? want.distance : 0;
       must(Math.abs(d.mm - mm) <= 1e-6, () => `${d.a}/${d.b}: ${d.mm} mm, oracle ${want.distance}`);
       must(d.band === expectedBand(d.mm, TOL), () => `${d.a}/${d.b}: band ${d.band} for ${d.mm} mm`);
@@ -110,18 +147,29 @@ function checkTable(file: unknown): { ambiguous: number; pairs: number; overlaps
   const entries = world.all;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      for (const [shape, os] of [[measureShape, 'measure'], [overlapShape, 'overlap']] as const) {
-        const A = shape(entries[i]), B = shape(entries[j]);
-        const ab = relate(A, B), ba = relate(B, A);
+      for (const [shape, os] of [
+        [measureShape, 'measure'],
+        [overlapShape, 'overlap'],
+      ] as const) {
+        const A = shape(entries[i]),
+          B = shape(entries[j]);
+        const ab = relate(A, B),
+          ba = relate(B, A);
         const what = `${entries[i].id}/${entries[j].id} ${os}`;
         must(ba.kind === ab.kind, () => `${what}: ${ab.kind} one way, ${ba.kind} the other`);
         must(Math.abs(ab.distance - ba.distance) <= 1e-9, () => `${what}: ${ab.distance} vs ${ba.distance}`);
         must((ab.distance === 0) === (ab.kind !== 'apart'), () => `${what}: ${ab.kind} at ${ab.distance}`);
         must(ab.distance >= 0, () => `${what}: negative distance`);
         const want = oracleOf(i, j, os);
-        if (want.verdict === 'touch-or-overlap' || Math.abs(want.distance - TOL) < 1e-6) { stats.ambiguous++; continue; }
+        if (want.verdict === 'touch-or-overlap' || Math.abs(want.distance - TOL) < 1e-6) {
+          stats.ambiguous++;
+          continue;
+        }
         if (want.verdict === 'touch') stats.touches++;
-        must(ab.kind === want.verdict, () => `${what}: relate says ${ab.kind}, oracle ${want.verdict} (${JSON.stringify(table)})`);
+        must(
+          ab.kind === want.verdict,
+          () => `${what}: relate says ${ab.kind}, oracle ${want.verdict} (${JSON.stringify(table)})`,
+        );
       }
     }
   }
@@ -135,14 +183,22 @@ function checkTable(file: unknown): { ambiguous: number; pairs: number; overlaps
       const key = `${p.id}|${ob.id}`;
       const want = oracleOf(Math.min(pi, oi), Math.max(pi, oi), 'overlap');
       const hit = got.get(key);
-      if (want.verdict === 'touch-or-overlap') { stats.ambiguous++; got.delete(key); continue; }
-      must(!!hit === (want.verdict === 'overlap'), () => `${key}: reported ${!!hit}, oracle says ${want.verdict}`);
+      if (want.verdict === 'touch-or-overlap') {
+        stats.ambiguous++;
+        got.delete(key);
+        continue;
+      }
+      must(
+        !!hit === (want.verdict === 'overlap'),
+        () => `${key}: reported ${!!hit}, oracle says ${want.verdict}`,
+      );
       if (!hit) continue;
       stats.overlapsSeen++;
       got.delete(key);
       const kind = OBSTACLE_KIND[table.obstacles.find((o) => o.id === ob.id)!.type];
       const eff = EFFECTS[kind][p.kind === 'ship' ? 'ship' : 'squadron'];
-      if (kind === 'purrgil' && p.kind === 'ship') expect(hit.effect).toContain(String(table.ships.find((s) => s.id === p.id)!.speed));
+      if (kind === 'purrgil' && p.kind === 'ship')
+        expect(hit.effect).toContain(String(table.ships.find((s) => s.id === p.id)!.speed));
       else if (eff) expect(hit.effect).toBe(eff);
       if (p.kind === 'ship') {
         const viaBase = expectedRelation({ ring: p.base! }, ob.overlap, TOL).verdict;
@@ -161,9 +217,16 @@ describe('1,000 random tables against an independent computation', () => {
     fc.assert(
       fc.property(tableArb, (t) => {
         const s = checkTable(t);
-        total.ambiguous += s.ambiguous; total.pairs += s.pairs; total.overlapsSeen += s.overlapsSeen; total.touches += s.touches;
+        total.ambiguous += s.ambiguous;
+        total.pairs += s.pairs;
+        total.overlapsSeen += s.overlapsSeen;
+        total.touches += s.touches;
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 1000), seed: Number(process.env.FC_SEED ?? 20261129), endOnFailure: true },
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 1000),
+        seed: Number(process.env.FC_SEED ?? 20261129),
+        endOnFailure: true,
+      },
     );
     // the tables are crowded enough to exercise overlaps, and the oracle rarely abstains
     console.log(`random tables: ${JSON.stringify(total)}`);
@@ -178,7 +241,10 @@ describe('pieces put exactly against an obstacle', () => {
     fc.assert(
       fc.property(touchingTableArb, (t) => {
         const s = checkTable(t);
-        total.ambiguous += s.ambiguous; total.pairs += s.pairs; total.overlapsSeen += s.overlapsSeen; total.touches += s.touches;
+        total.ambiguous += s.ambiguous;
+        total.pairs += s.pairs;
+        total.overlapsSeen += s.overlapsSeen;
+        total.touches += s.touches;
       }),
       { numRuns: 400, seed: 777, endOnFailure: true },
     );
@@ -194,14 +260,23 @@ describe('order does not matter', () => {
     fc.assert(
       fc.property(tableArb, (t) => {
         const w1 = new World(validateTable(t));
-        const rev = { ...t, ships: [...t.ships].reverse(), squadrons: [...t.squadrons].reverse(), obstacles: [...t.obstacles].reverse(), tokens: [...t.tokens].reverse() };
+        const rev = {
+          ...t,
+          ships: [...t.ships].reverse(),
+          squadrons: [...t.squadrons].reverse(),
+          obstacles: [...t.obstacles].reverse(),
+          tokens: [...t.tokens].reverse(),
+        };
         const w2 = new World(validateTable(rev));
         const d1 = new Map(distances(w1).map((d) => [key(d.a, d.b), d]));
         for (const d of distances(w2)) {
           const e = d1.get(key(d.a, d.b))!;
           must(Math.abs(e.mm - d.mm) <= 1e-9 && e.band === d.band, () => `${d.a}/${d.b}: ${e.mm} vs ${d.mm}`);
         }
-        const o = (w: World) => overlaps(w).map((x) => `${x.piece}|${x.obstacle}|${x.part ?? ''}`).sort();
+        const o = (w: World) =>
+          overlaps(w)
+            .map((x) => `${x.piece}|${x.obstacle}|${x.part ?? ''}`)
+            .sort();
         expect(o(w2)).toEqual(o(w1));
       }),
       { numRuns: 200, seed: 99 },
@@ -218,7 +293,8 @@ describe('the oracle itself', () => {
         for (let i = 0; i < o.length; i++) {
           for (let j = i + 1; j < o.length; j++) {
             for (const which of ['measure', 'overlap'] as const) {
-              const a = bruteDistance(o[i][which], o[j][which]), b = flattenDistance(o[i][which], o[j][which]);
+              const a = bruteDistance(o[i][which], o[j][which]),
+                b = flattenDistance(o[i][which], o[j][which]);
               must(Math.abs(a - b) < 1e-6, () => `${o[i].id}/${o[j].id} ${which}: brute ${a}, flatten ${b}`);
               compared++;
             }

@@ -19,35 +19,70 @@ const small = CATALOG.shipSizes.small; // base 43 x 71, dial frames 17 wide, 4 o
 const R = CATALOG.squadron.diameter / 2;
 
 function table(part: Partial<Table>): Table {
-  return validateTable({ format: 'armada-table/1', table: '3x6', ships: [], squadrons: [], obstacles: [], tokens: [], ...part });
+  return validateTable({
+    format: 'armada-table/1',
+    table: '3x6',
+    ships: [],
+    squadrons: [],
+    obstacles: [],
+    tokens: [],
+    ...part,
+  });
 }
-const ship = (id: string, x: number, y: number, rotation = 0, player = 1) => ({ id, size: 'small', player, x, y, rotation });
+const ship = (id: string, x: number, y: number, rotation = 0, player = 1) => ({
+  id,
+  size: 'small',
+  player,
+  x,
+  y,
+  rotation,
+});
 const sq = (id: string, x: number, y: number, player = 1) => ({ id, player, x, y });
 
 describe('collisions, by construction', () => {
   it('two squadrons: depth 2r - d; touching is not a collision', () => {
-    const r = analyze(table({ squadrons: [sq('a', 500, 400), sq('b', 500 + 2 * R - 3, 400, 2), sq('c', 500, 400 + 2 * R)] } as Partial<Table>));
+    const r = analyze(
+      table({
+        squadrons: [sq('a', 500, 400), sq('b', 500 + 2 * R - 3, 400, 2), sq('c', 500, 400 + 2 * R)],
+      } as Partial<Table>),
+    );
     expect(r.collisions!.map((c) => [c.a, c.b])).toEqual([['a', 'b']]);
     expect(r.collisions![0].depthMm).toBeCloseTo(3, 9);
   });
 
   it('two small ships side by side, dial frames 3 mm into each other: depth 3; bases touching dial to dial: none', () => {
-    const W = small.base.width, p = small.dialFrame.protrusion;
-    const r = analyze(table({ ships: [ship('a', 500, 400), ship('b', 500 + W + 2 * p - 3, 400, 0, 2)] } as Partial<Table>));
+    const W = small.base.width,
+      p = small.dialFrame.protrusion;
+    const r = analyze(
+      table({ ships: [ship('a', 500, 400), ship('b', 500 + W + 2 * p - 3, 400, 0, 2)] } as Partial<Table>),
+    );
     expect(r.collisions!.length).toBe(1);
     expect(r.collisions![0].depthMm).toBeCloseTo(3, 9);
     // side frames offset along y so that they pass each other, each 1 mm clear of the other's base: no collision
     const f = small.dialFrame.width;
-    const r2 = analyze(table({ ships: [ship('a', 500, 400), ship('b', 500 + W + p + 1, 400 + f + 1, 0, 2)] } as Partial<Table>));
+    const r2 = analyze(
+      table({
+        ships: [ship('a', 500, 400), ship('b', 500 + W + p + 1, 400 + f + 1, 0, 2)],
+      } as Partial<Table>),
+    );
     expect(r2.collisions).toEqual([]);
     // exactly touching frame to frame
-    const r3 = analyze(table({ ships: [ship('a', 500, 400), ship('b', 500 + W + 2 * p, 400, 0, 2)] } as Partial<Table>));
+    const r3 = analyze(
+      table({ ships: [ship('a', 500, 400), ship('b', 500 + W + 2 * p, 400, 0, 2)] } as Partial<Table>),
+    );
     expect(r3.collisions).toEqual([]);
   });
 
   it('a ship on a ship (same place): depth is the smaller clearing move, a squadron under a ship', () => {
-    const L = small.base.length, p = small.dialFrame.protrusion, W = small.base.width;
-    const r = analyze(table({ ships: [ship('a', 500, 400), ship('b', 500, 400, 0, 2)], squadrons: [sq('s', 500, 400 + L / 2 + p - 2)] } as Partial<Table>));
+    const L = small.base.length,
+      p = small.dialFrame.protrusion,
+      W = small.base.width;
+    const r = analyze(
+      table({
+        ships: [ship('a', 500, 400), ship('b', 500, 400, 0, 2)],
+        squadrons: [sq('s', 500, 400 + L / 2 + p - 2)],
+      } as Partial<Table>),
+    );
     expect(r.collisions!.map((c) => `${c.a}/${c.b}`)).toEqual(['a/b', 'a/s', 'b/s']);
     // straight sideways takes W + 2p (frame past frame); shifting the side frames past each other (by their
     // width f) needs only W + p across: the least move is hypot(W + p, f), shorter than W + 2p
@@ -62,7 +97,10 @@ describe('collisions, by construction', () => {
 describe('penetration depth against its definition', () => {
   const parts = (x: number, y: number, rot: number) => {
     const s = shipShapes(CATALOG, { size: 'medium', x, y, rotation: rot });
-    return { parts: [s.base, s.dials.front, s.dials.rear, s.dials.left, s.dials.right], footprint: s.footprint };
+    return {
+      parts: [s.base, s.dials.front, s.dials.rear, s.dials.left, s.dials.right],
+      footprint: s.footprint,
+    };
   };
   const moveBy = (P: Polygon, dx: number, dy: number) => P.placed(dx, dy, 0);
 
@@ -70,37 +108,68 @@ describe('penetration depth against its definition', () => {
     const coord = fc.double({ min: -60, max: 60, noNaN: true });
     const rot = fc.double({ min: 0, max: 360, noNaN: true });
     fc.assert(
-      fc.property(coord, coord, rot, rot, fc.array(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), { minLength: 8, maxLength: 8 }), (x, y, ra, rb, dirs) => {
-        const A = parts(0, 0, ra), B = parts(x, y, rb);
-        const rel = relate(A.footprint, B.footprint).kind;
-        const { depth, dx, dy } = penetration(A.parts, B.parts);
-        if (rel !== 'overlap') { expect(depth).toBeLessThanOrEqual(TOLERANCE_MM + 1e-6); return; }
-        expect(relate(moveBy(A.footprint, dx, dy), B.footprint).kind).not.toBe('overlap');
-        // a move 1% shorter (and at least 0.02 mm shorter) in any direction leaves them overlapping
-        const d = Math.min(depth * 0.99, depth - 0.02);
-        if (d <= 0.02) return;
-        for (const t of dirs) expect(relate(moveBy(A.footprint, d * Math.cos(t), d * Math.sin(t)), B.footprint).kind).toBe('overlap');
-      }),
+      fc.property(
+        coord,
+        coord,
+        rot,
+        rot,
+        fc.array(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), { minLength: 8, maxLength: 8 }),
+        (x, y, ra, rb, dirs) => {
+          const A = parts(0, 0, ra),
+            B = parts(x, y, rb);
+          const rel = relate(A.footprint, B.footprint).kind;
+          const { depth, dx, dy } = penetration(A.parts, B.parts);
+          if (rel !== 'overlap') {
+            expect(depth).toBeLessThanOrEqual(TOLERANCE_MM + 1e-6);
+            return;
+          }
+          expect(relate(moveBy(A.footprint, dx, dy), B.footprint).kind).not.toBe('overlap');
+          // a move 1% shorter (and at least 0.02 mm shorter) in any direction leaves them overlapping
+          const d = Math.min(depth * 0.99, depth - 0.02);
+          if (d <= 0.02) return;
+          for (const t of dirs)
+            expect(relate(moveBy(A.footprint, d * Math.cos(t), d * Math.sin(t)), B.footprint).kind).toBe(
+              'overlap',
+            );
+        },
+      ),
       { numRuns: 60 },
     );
   });
 });
 
 describe('offTable, by construction', () => {
-  it('a squadron 0.5 mm over player 1\'s edge; one touching the short edge is on the table', () => {
-    const r = analyze(table({ squadrons: [sq('a', 300, R - 0.5), sq('b', R, 300), sq('c', 1828.8 - R + 0.004, 300)] } as Partial<Table>));
+  it("a squadron 0.5 mm over player 1's edge; one touching the short edge is on the table", () => {
+    const r = analyze(
+      table({
+        squadrons: [sq('a', 300, R - 0.5), sq('b', R, 300), sq('c', 1828.8 - R + 0.004, 300)],
+      } as Partial<Table>),
+    );
     expect(r.offTable!.map((o) => o.piece)).toEqual(['a']);
     expect(r.offTable![0].outsideMm).toBeCloseTo(0.5, 9);
     expect(r.offTable![0].edge).toBe("player 1's edge (y = 0)");
   });
 
-  it('a ship with 2 mm of its base past player 2\'s edge (dials ignored); turned 90 degrees near the short edge', () => {
-    const L = small.base.length, W = small.base.width, p = small.dialFrame.protrusion;
-    const r = analyze(table({ ships: [ship('a', 600, 914.4 - L / 2 + 2), ship('b', 800, 914.4 - L / 2 - p + 1), ship('c', 1828.8 - L / 2 + 7, 400, 90)] } as Partial<Table>));
-    expect(r.offTable!.map((o) => [o.piece, +o.outsideMm.toFixed(6)])).toEqual([['a', 2], ['c', 7]]);
+  it("a ship with 2 mm of its base past player 2's edge (dials ignored); turned 90 degrees near the short edge", () => {
+    const L = small.base.length,
+      W = small.base.width,
+      p = small.dialFrame.protrusion;
+    const r = analyze(
+      table({
+        ships: [
+          ship('a', 600, 914.4 - L / 2 + 2),
+          ship('b', 800, 914.4 - L / 2 - p + 1),
+          ship('c', 1828.8 - L / 2 + 7, 400, 90),
+        ],
+      } as Partial<Table>),
+    );
+    expect(r.offTable!.map((o) => [o.piece, +o.outsideMm.toFixed(6)])).toEqual([
+      ['a', 2],
+      ['c', 7],
+    ]);
     expect(r.offTable![1].why).toContain('destroyed');
     // a ship at 45 degrees in a corner: its corner reaches half-diagonal past, less the centre's distance
-    const h = Math.hypot(W, L) / 2 * Math.cos(Math.atan2(L, W) - Math.PI / 4);
+    const h = (Math.hypot(W, L) / 2) * Math.cos(Math.atan2(L, W) - Math.PI / 4);
     const r2 = analyze(table({ ships: [ship('d', 30, 300, 45)] } as Partial<Table>));
     expect(r2.offTable![0].outsideMm).toBeCloseTo(h - 30, 6);
   });
@@ -119,7 +188,16 @@ describe('the drag re-judge keeps collisions and offTable equal to a full analys
       obstacles: [{ id: 'rock', type: 'asteroid-a', x: 600, y: 600, rotation: 0 }],
     } as Partial<Table>);
     let prev = analyzeFull(t0);
-    const path = [[600, 400], [540, 400], [700, 410], [880, 400], [900, 60], [900, 20], [900, 5], [300, 290]];
+    const path = [
+      [600, 400],
+      [540, 400],
+      [700, 410],
+      [880, 400],
+      [900, 60],
+      [900, 20],
+      [900, 5],
+      [300, 290],
+    ];
     let seen = 0;
     for (const [x, y] of path) {
       const t = { ...t0, ships: [t0.ships[0], { ...t0.ships[1], x, y }] };

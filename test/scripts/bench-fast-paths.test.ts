@@ -25,12 +25,19 @@ describe('generated benchmark tables', () => {
   it('are valid table files of the stated sizes, the same for the same seed', () => {
     const t = tournamentTable(1);
     const read = validateTable(JSON.parse(JSON.stringify(t)));
-    expect([read.ships, read.squadrons, read.obstacles, read.proposals.map((p) => p.kind)]).toEqual([t.ships, t.squadrons, t.obstacles, ['setup']]);
+    expect([read.ships, read.squadrons, read.obstacles, read.proposals.map((p) => p.kind)]).toEqual([
+      t.ships,
+      t.squadrons,
+      t.obstacles,
+      ['setup'],
+    ]);
     expect([t.ships.length, t.squadrons.length, t.obstacles.length]).toEqual([10, 24, 12]);
     expect(tournamentTable(1)).toEqual(t);
     expect(tournamentTable(2)).not.toEqual(t);
     // the browser frame-time run drags across the same table (npx tsx scripts/bench-tables.ts)
-    expect(JSON.parse(readFileSync(new URL('../../e2e/fixtures/tournament-table.json', import.meta.url), 'utf8'))).toEqual(t);
+    expect(
+      JSON.parse(readFileSync(new URL('../../e2e/fixtures/tournament-table.json', import.meta.url), 'utf8')),
+    ).toEqual(t);
     // the stress table holds more pieces than a table file may (it is analysed, never saved)
     const s = stressTable(1);
     expect([s.ships.length, s.squadrons.length, s.obstacles.length]).toEqual([50, 120, 60]);
@@ -38,30 +45,70 @@ describe('generated benchmark tables', () => {
 });
 
 describe('analysis against the library baseline', () => {
-  it.each([1, 2, 3, 4])('agrees on distances, overlaps, firing arcs and ranges (generated table, seed %i)', (seed) => {
-    // a smaller, crowded table so that overlaps occur
-    const table = generateTable({ shipsPerPlayer: 3, squadronsPerPlayer: 6, obstacles: 8, seed, onObstacle: 0.6 });
-    const report = analyze(table);
-    const cmp = compareWithBaseline(report, baselineAnalyze(table), CATALOG.ruler.distance, CATALOG.ruler.range);
-    expect(cmp.mismatches).toEqual([]);
-    expect(cmp.compared).toBeGreaterThan(report.distances.length + report.attacks.length - 6);
-  });
+  it.each([1, 2, 3, 4])(
+    'agrees on distances, overlaps, firing arcs and ranges (generated table, seed %i)',
+    (seed) => {
+      // a smaller, crowded table so that overlaps occur
+      const table = generateTable({
+        shipsPerPlayer: 3,
+        squadronsPerPlayer: 6,
+        obstacles: 8,
+        seed,
+        onObstacle: 0.6,
+      });
+      const report = analyze(table);
+      const cmp = compareWithBaseline(
+        report,
+        baselineAnalyze(table),
+        CATALOG.ruler.distance,
+        CATALOG.ruler.range,
+      );
+      expect(cmp.mismatches).toEqual([]);
+      expect(cmp.compared).toBeGreaterThan(report.distances.length + report.attacks.length - 6);
+    },
+  );
 });
 
 function moved(table: Table, id: string, dx: number, dy: number, dr: number): Table {
   const mv = <T extends { id: string; x: number; y: number }>(p: T): T =>
-    p.id === id ? { ...p, x: p.x + dx, y: p.y + dy, ...('rotation' in p ? { rotation: (p as { rotation: number }).rotation + dr } : {}) } : p;
-  return { ...table, ships: table.ships.map(mv), squadrons: table.squadrons.map(mv), obstacles: table.obstacles.map(mv) };
+    p.id === id
+      ? {
+          ...p,
+          x: p.x + dx,
+          y: p.y + dy,
+          ...('rotation' in p ? { rotation: (p as { rotation: number }).rotation + dr } : {}),
+        }
+      : p;
+  return {
+    ...table,
+    ships: table.ships.map(mv),
+    squadrons: table.squadrons.map(mv),
+    obstacles: table.obstacles.map(mv),
+  };
 }
 
 describe('analyzeIncremental', () => {
-  const table = generateTable({ shipsPerPlayer: 3, squadronsPerPlayer: 5, obstacles: 7, seed: 11, onObstacle: 0.4 });
+  const table = generateTable({
+    shipsPerPlayer: 3,
+    squadronsPerPlayer: 5,
+    obstacles: 7,
+    seed: 11,
+    onObstacle: 0.4,
+  });
   const ids = [...table.ships, ...table.squadrons, ...table.obstacles].map((p) => p.id);
 
   it('equals a full analysis after any piece moves, step after step', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ k: fc.nat(ids.length - 1), dx: fc.double({ min: -60, max: 60, noNaN: true }), dy: fc.double({ min: -60, max: 60, noNaN: true }), dr: fc.integer({ min: -30, max: 30 }) }), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.record({
+            k: fc.nat(ids.length - 1),
+            dx: fc.double({ min: -60, max: 60, noNaN: true }),
+            dy: fc.double({ min: -60, max: 60, noNaN: true }),
+            dr: fc.integer({ min: -30, max: 30 }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
         (steps) => {
           let prev = analyzeFull(table);
           let t = table;
@@ -83,10 +130,17 @@ describe('analyzeIncremental', () => {
   it('returns the previous report when nothing moved, and a full one when pieces are added', () => {
     const a = analyzeFull(table);
     expect(analyzeIncremental(a, { ...table }).report).toEqual(a.report);
-    const more: Table = { ...table, squadrons: [...table.squadrons, { id: 'extra', player: 1, x: 60, y: 60 }] };
+    const more: Table = {
+      ...table,
+      squadrons: [...table.squadrons, { id: 'extra', player: 1, x: 60, y: 60 }],
+    };
     expect(analyzeIncremental(a, more).report).toEqual(analyze(more));
     expect(JSON.stringify(analyzeIncremental(a, more).report)).toBe(JSON.stringify(analyze(more)));
-    for (const changed of [{ ...table, ruleset: '1.6' }, { ...table, table: '3x3' }, { ...table, proposals: [] }] as Table[]) {
+    for (const changed of [
+      { ...table, ruleset: '1.6' },
+      { ...table, table: '3x3' },
+      { ...table, proposals: [] },
+    ] as Table[]) {
       expect(analyzeIncremental(a, changed).report).toEqual(analyze(changed));
     }
   });
@@ -111,7 +165,8 @@ describe('analyzeIncremental', () => {
 
 /** The plain bisection crossing() used before convex depths were computed directly. */
 function bisectDepth(P: Polygon, px: number, py: number, qx: number, qy: number): number {
-  let lo = TOLERANCE_MM, hi = Math.max(P.maxX - P.minX, P.maxY - P.minY);
+  let lo = TOLERANCE_MM,
+    hi = Math.max(P.maxX - P.minX, P.maxY - P.minY);
   while (hi - lo > 0.001) {
     const mid = (lo + hi) / 2;
     if (segmentReachesInside(P, px, py, qx, qy, mid)) lo = mid;
@@ -125,7 +180,13 @@ describe('crossing depth', () => {
     const coord = fc.double({ min: -80, max: 80, noNaN: true });
     const shapes = [
       Polygon.rect(0, 0, 63, 102),
-      Polygon.from([[-30, -10], [0, -40], [30, -10], [30, 40], [-30, 40]]),
+      Polygon.from([
+        [-30, -10],
+        [0, -40],
+        [30, -10],
+        [30, 40],
+        [-30, 40],
+      ]),
       Polygon.from(CATALOG.obstacles['debris-a'].outline),
       Polygon.from(CATALOG.obstacles['station'].outline),
     ];
@@ -156,11 +217,15 @@ function plainSegmentShapeDistance(P: Polygon, px: number, py: number, qx: numbe
 describe('segment-to-shape distance', () => {
   it('is exactly the plain all-edges computation', () => {
     const coord = fc.double({ min: -90, max: 90, noNaN: true });
-    const shapes = (['debris-a', 'station', 'gravity-rift', 'dust-1'] as const).map((t) => Polygon.from(CATALOG.obstacles[t].outline));
+    const shapes = (['debris-a', 'station', 'gravity-rift', 'dust-1'] as const).map((t) =>
+      Polygon.from(CATALOG.obstacles[t].outline),
+    );
     shapes.push(Polygon.rect(0, 0, 43, 71));
     fc.assert(
       fc.property(fc.nat(shapes.length - 1), coord, coord, coord, coord, (k, px, py, qx, qy) => {
-        expect(segmentShapeDistance(shapes[k], px, py, qx, qy)).toBe(plainSegmentShapeDistance(shapes[k], px, py, qx, qy));
+        expect(segmentShapeDistance(shapes[k], px, py, qx, qy)).toBe(
+          plainSegmentShapeDistance(shapes[k], px, py, qx, qy),
+        );
       }),
       { numRuns: 2000 },
     );
@@ -170,18 +235,30 @@ describe('segment-to-shape distance', () => {
 describe('closest boundary point', () => {
   it('is exactly the plain every-edge search', () => {
     const coord = fc.double({ min: -90, max: 90, noNaN: true });
-    const shapes = (['debris-b', 'gravity-rift', 'purrgil-1'] as const).map((t) => Polygon.from(CATALOG.obstacles[t].outline));
+    const shapes = (['debris-b', 'gravity-rift', 'purrgil-1'] as const).map((t) =>
+      Polygon.from(CATALOG.obstacles[t].outline),
+    );
     fc.assert(
       fc.property(fc.nat(shapes.length - 1), coord, coord, (k, px, py) => {
         const P = shapes[k];
-        let best = Infinity, bx = NaN, by = NaN;
+        let best = Infinity,
+          bx = NaN,
+          by = NaN;
         for (let i = 0; i < P.n; i++) {
           const j = (i + 1) % P.n;
-          const ex = P.x(j) - P.x(i), ey = P.y(j) - P.y(i), l2 = ex * ex + ey * ey;
+          const ex = P.x(j) - P.x(i),
+            ey = P.y(j) - P.y(i),
+            l2 = ex * ex + ey * ey;
           let t = l2 === 0 ? 0 : ((px - P.x(i)) * ex + (py - P.y(i)) * ey) / l2;
           t = t < 0 ? 0 : t > 1 ? 1 : t;
-          const qx = P.x(i) + ex * t, qy = P.y(i) + ey * t, d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
-          if (d2 < best) { best = d2; bx = qx; by = qy; }
+          const qx = P.x(i) + ex * t,
+            qy = P.y(i) + ey * t,
+            d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
+          if (d2 < best) {
+            best = d2;
+            bx = qx;
+            by = qy;
+          }
         }
         expect(P.closestBoundaryPoint(px, py)).toEqual({ d: Math.sqrt(best), x: bx, y: by });
       }),

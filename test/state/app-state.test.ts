@@ -14,16 +14,20 @@ const demo = (): Table => parseTableText(readFileSync('assets/demo-table.json', 
 
 describe('share links', () => {
   it('base64url round-trips any text, with no +, / or = in the link', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => {
-      const code = toBase64Url(s);
-      expect(code).toMatch(/^[A-Za-z0-9_-]*$/);
-      expect(fromBase64Url(code)).toBe(s);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+        const code = toBase64Url(s);
+        expect(code).toMatch(/^[A-Za-z0-9_-]*$/);
+        expect(fromBase64Url(code)).toBe(s);
+      }),
+    );
   });
-  it('agrees with Node\'s own base64url encoder', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      expect(toBase64Url(s)).toBe(Buffer.from(s, 'utf8').toString('base64url'));
-    }));
+  it("agrees with Node's own base64url encoder", () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(toBase64Url(s)).toBe(Buffer.from(s, 'utf8').toString('base64url'));
+      }),
+    );
   });
   it('a table survives the link unchanged', () => {
     const t = demo();
@@ -40,16 +44,28 @@ describe('share links', () => {
 
 describe('undo history', () => {
   it('undo then redo returns every state in order', () => {
-    fc.assert(fc.property(fc.array(fc.integer(), { minLength: 1, maxLength: 30 }), (values) => {
-      let h: History<number> = { past: [], future: [] };
-      let cur = 0;
-      for (const v of values) { h = record(h, cur); cur = v; }
-      const seen = [cur];
-      for (let r = undo(h, cur); r; r = undo(h, cur)) { h = r.history; cur = r.value; seen.push(cur); }
-      expect(seen).toEqual([...values].reverse().concat(0));
-      for (let r = redo(h, cur); r; r = redo(h, cur)) { h = r.history; cur = r.value; }
-      expect(cur).toBe(values[values.length - 1]);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer(), { minLength: 1, maxLength: 30 }), (values) => {
+        let h: History<number> = { past: [], future: [] };
+        let cur = 0;
+        for (const v of values) {
+          h = record(h, cur);
+          cur = v;
+        }
+        const seen = [cur];
+        for (let r = undo(h, cur); r; r = undo(h, cur)) {
+          h = r.history;
+          cur = r.value;
+          seen.push(cur);
+        }
+        expect(seen).toEqual([...values].reverse().concat(0));
+        for (let r = redo(h, cur); r; r = redo(h, cur)) {
+          h = r.history;
+          cur = r.value;
+        }
+        expect(cur).toBe(values[values.length - 1]);
+      }),
+    );
   });
   it('a whole drag is one step', () => {
     const store = createAppStore(demo());
@@ -79,8 +95,11 @@ describe('piece edits', () => {
   it('added pieces get fresh ids and the table stays valid', () => {
     let t = demo();
     for (const n of [
-      { kind: 'ship', size: 'large', class: 'imperial', player: 2 }, { kind: 'ship', size: 'small', player: 1 },
-      { kind: 'squadron', player: 2 }, { kind: 'obstacle', type: 'gravity-rift' }, { kind: 'token', radius: 12.5 },
+      { kind: 'ship', size: 'large', class: 'imperial', player: 2 },
+      { kind: 'ship', size: 'small', player: 1 },
+      { kind: 'squadron', player: 2 },
+      { kind: 'obstacle', type: 'gravity-rift' },
+      { kind: 'token', radius: 12.5 },
       { kind: 'exogorth-proposal', type: 'exogorth-2', placedBy: 1 },
     ] as const) {
       const r = addPiece(t, n);
@@ -112,7 +131,11 @@ describe('piece edits', () => {
 describe('saving in the browser', () => {
   const memory = () => {
     const m = new Map<string, string>();
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m } as unknown as Storage & { m: Map<string, string> };
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      m,
+    } as unknown as Storage & { m: Map<string, string> };
   };
   it('a saved table comes back as it was', async () => {
     const { save, loadSaved } = await import('../../src/state/persist');
@@ -198,11 +221,15 @@ describe('measurement overrides', () => {
       const cat = withMeasurements(CATALOG, t.measurements);
       const [group, name] = f.key.split('.');
       const got =
-        group === 'rangeBands' ? cat.ruler.range.find((b) => b.name === name)!.end :
-        group === 'distanceBands' ? cat.ruler.distance.find((b) => b.name === name)!.end :
-        group === 'squadronDiameter' ? cat.squadron.diameter :
-        group === 'maneuverTool' ? toolFigure(cat, name) :
-        cat.shipSizes.medium.dialFrame[name as 'width' | 'protrusion'];
+        group === 'rangeBands'
+          ? cat.ruler.range.find((b) => b.name === name)!.end
+          : group === 'distanceBands'
+            ? cat.ruler.distance.find((b) => b.name === name)!.end
+            : group === 'squadronDiameter'
+              ? cat.squadron.diameter
+              : group === 'maneuverTool'
+                ? toolFigure(cat, name)
+                : cat.shipSizes.medium.dialFrame[name as 'width' | 'protrusion'];
       expect(got, f.key).toBe(v);
       expect(f.catalog, f.key).not.toBe(v);
       expect(tableFromHash(tableToHash(t))).toEqual(t);
@@ -218,12 +245,17 @@ function toolFigure(cat: typeof CATALOG, name: string): number {
 }
 
 describe("liveAnalysis: the app's judging", () => {
-  const table: Table = parseTableText(readFileSync(new URL('../tables/attacks-fleet.json', import.meta.url), 'utf8'));
+  const table: Table = parseTableText(
+    readFileSync(new URL('../tables/attacks-fleet.json', import.meta.url), 'utf8'),
+  );
   it('judges a move from a full report in full (from what changed), equal to judging afresh', () => {
     const full = liveAnalysis(table);
     expect(full.live).toBe(false);
     const s = table.ships[0];
-    const next = { ...table, ships: [{ ...s, x: s.x + 40, y: s.y - 25, rotation: s.rotation + 20 }, ...table.ships.slice(1)] };
+    const next = {
+      ...table,
+      ships: [{ ...s, x: s.x + 40, y: s.y - 25, rotation: s.rotation + 20 }, ...table.ships.slice(1)],
+    };
     const moved = liveAnalysis(next, full, { attacker: null });
     expect(moved.live).toBe(false);
     expect(JSON.stringify(moved.report)).toBe(JSON.stringify(liveAnalysis(next).report));
@@ -231,7 +263,10 @@ describe("liveAnalysis: the app's judging", () => {
 
   it('judges only what the picture needs when pieces are added, until the worker answers', () => {
     const full = liveAnalysis(table);
-    const more = { ...table, squadrons: [...table.squadrons, { id: 'extra', player: 1 as const, x: 60, y: 60 }] };
+    const more = {
+      ...table,
+      squadrons: [...table.squadrons, { id: 'extra', player: 1 as const, x: 60, y: 60 }],
+    };
     const a = liveAnalysis(more, full, { attacker: null });
     expect(a.live).toBe(true);
     expect(a.report.attacks).toEqual([]);

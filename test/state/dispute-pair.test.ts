@@ -16,7 +16,7 @@ describe('choosing the pair by taps', () => {
     expect(b).toEqual({ attacker: 'isd.front', defender: 'mc80.left' });
     expect(tapPair(t, b, 'xwing1', null)).toEqual({ attacker: 'isd.front', defender: 'xwing1' });
   });
-  it('a tap on the attacker\'s own side picks a new attacker; another hull zone of the attacker keeps the defender', () => {
+  it("a tap on the attacker's own side picks a new attacker; another hull zone of the attacker keeps the defender", () => {
     const b = { attacker: 'isd.front', defender: 'mc80.left' };
     expect(tapPair(t, b, 'tie1', null)).toEqual({ attacker: 'tie1', defender: null });
     expect(tapPair(t, b, 'isd', 'right')).toEqual({ attacker: 'isd.right', defender: 'mc80.left' });

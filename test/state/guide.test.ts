@@ -3,9 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../src/model/catalog';
 import { validateTable, type Table } from '../../src/model/table';
 import fc from 'fast-check';
-import { deploySpeeds, deployAt, guideStep, newGuide, newTable, pendingSpeed, placeObstacle } from '../../src/state/guide';
+import {
+  deploySpeeds,
+  deployAt,
+  guideStep,
+  newGuide,
+  newTable,
+  pendingSpeed,
+  placeObstacle,
+} from '../../src/state/guide';
 
-const blank = validateTable({ format: 'armada-table/1', table: '3x6', ships: [], squadrons: [], obstacles: [], tokens: [] });
+const blank = validateTable({
+  format: 'armada-table/1',
+  table: '3x6',
+  ships: [],
+  squadrons: [],
+  obstacles: [],
+  tokens: [],
+});
 const d1 = CATALOG.ruler.distance[0].end;
 
 describe('guided setup', () => {
@@ -13,7 +28,14 @@ describe('guided setup', () => {
     const g = newGuide();
     let t: Table = newTable(blank, true);
     expect(t.obstacles.length).toBe(6);
-    const spots = [[500, 300], [800, 300], [1100, 300], [500, 600], [800, 600], [1100, 600]];
+    const spots = [
+      [500, 300],
+      [800, 300],
+      [1100, 300],
+      [500, 600],
+      [800, 600],
+      [1100, 600],
+    ];
     const players: number[] = [];
     for (const [x, y] of spots) {
       const s = guideStep(t, g);
@@ -37,7 +59,12 @@ describe('guided setup', () => {
     t = a.table;
     const b = placeObstacle(t, g, 760, 450, 0, 'core', 'all');
     expect(b.ok).toBe(false);
-    if (!b.ok) expect(b.why).toMatch(new RegExp(`^asteroid-a (is [0-9.]+ mm from|overlaps) station; it must be beyond distance 1 \\(${d1.toFixed(2)} mm\\)`));
+    if (!b.ok)
+      expect(b.why).toMatch(
+        new RegExp(
+          `^asteroid-a (is [0-9.]+ mm from|overlaps) station; it must be beyond distance 1 \\(${d1.toFixed(2)} mm\\)`,
+        ),
+      );
   });
 
   it('deploys the first player first, one ship or two squadrons a turn, judged by judgeDeploy', () => {
@@ -69,7 +96,10 @@ describe('guided setup', () => {
     g.pending[1] = { kind: 'ship', size: 'small' };
     const mixed = deployAt(t, g, 500, 100);
     expect(mixed.ok).toBe(false);
-    if (!mixed.ok) expect(mixed.why).toMatch(/player 1 has placed one squadron of a two-squadron turn: place a second squadron/);
+    if (!mixed.ok)
+      expect(mixed.why).toMatch(
+        /player 1 has placed one squadron of a two-squadron turn: place a second squadron/,
+      );
     // a squadron beyond distance 3 of the edge, within distance 2 of the ship: squadrons may lie outside the zone
     g.pending[1] = { kind: 'squadron' };
     const q2 = deployAt(t, g, 700, 100 + 51 + 17 + 60);
@@ -101,7 +131,10 @@ describe('guided setup', () => {
     if (!w.ok) throw new Error(w.why);
     expect(w.table.ships[0].rotation).toBe(345);
     // a gravity rift at distance 1-2: the chosen speed gives way to 0
-    const rift: Table = { ...t, obstacles: [{ id: 'rift', type: 'gravity-rift', x: 700, y: 260, rotation: 0 }] };
+    const rift: Table = {
+      ...t,
+      obstacles: [{ id: 'rift', type: 'gravity-rift', x: 700, y: 260, rotation: 0 }],
+    };
     g.pending[1] = { kind: 'ship', size: 'small', class: 'cr90', speed: 4 };
     const z = deployAt(rift, g, 700, 100);
     if (!z.ok) throw new Error(z.why);
@@ -111,18 +144,32 @@ describe('guided setup', () => {
 
   it('property: any heading and speed asked gives a ship on its chart (or 0 by a rift), rotation in [0, 360)', () => {
     const classes = Object.keys(CATALOG.shipClasses).filter((c) => CATALOG.shipClasses[c].size !== 'huge');
-    fc.assert(fc.property(fc.constantFrom(...classes), fc.double({ min: -1000, max: 1000, noNaN: true }), fc.integer({ min: -3, max: 9 }), (c, rot, speed) => {
-      const g = newGuide();
-      g.set = [];
-      g.pending[2] = { kind: 'ship', size: CATALOG.shipClasses[c].size as 'small', class: c, rotation: rot, speed };
-      g.done[1] = true;
-      const r = deployAt({ ...blank, obstacles: [] }, g, 900, 800);
-      if (!r.ok) return true; // a long ship may not fit there: refused, not our question
-      const s = r.table.ships[0];
-      expect(s.rotation).toBeGreaterThanOrEqual(0);
-      expect(s.rotation).toBeLessThan(360);
-      expect(deploySpeeds(c)).toContain(s.speed);
-      return true;
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...classes),
+        fc.double({ min: -1000, max: 1000, noNaN: true }),
+        fc.integer({ min: -3, max: 9 }),
+        (c, rot, speed) => {
+          const g = newGuide();
+          g.set = [];
+          g.pending[2] = {
+            kind: 'ship',
+            size: CATALOG.shipClasses[c].size as 'small',
+            class: c,
+            rotation: rot,
+            speed,
+          };
+          g.done[1] = true;
+          const r = deployAt({ ...blank, obstacles: [] }, g, 900, 800);
+          if (!r.ok) return true; // a long ship may not fit there: refused, not our question
+          const s = r.table.ships[0];
+          expect(s.rotation).toBeGreaterThanOrEqual(0);
+          expect(s.rotation).toBeLessThan(360);
+          expect(deploySpeeds(c)).toContain(s.speed);
+          return true;
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

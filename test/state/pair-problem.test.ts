@@ -25,7 +25,7 @@ describe('pairProblem', () => {
     }
   });
 
-  it("refuses a zone the huge ship does not have, naming its six", () => {
+  it('refuses a zone the huge ship does not have, naming its six', () => {
     const p = pairProblem(table, 'exe.left', 'vsd.rear');
     expect(p).toContain('exe.front-left');
     expect(p).toContain('exe.rear-right');
@@ -33,7 +33,9 @@ describe('pairProblem', () => {
 
   it('keeps the four zones of the other sizes', () => {
     expect(pairProblem(table, 'vsd.left', 'exe.front')).toBeNull();
-    expect(pairProblem(table, 'vsd.front-left', 'exe.front')).toContain('vsd.front, vsd.left, vsd.right or vsd.rear');
+    expect(pairProblem(table, 'vsd.front-left', 'exe.front')).toContain(
+      'vsd.front, vsd.left, vsd.right or vsd.rear',
+    );
     expect(pairProblem(table, 'x1', 'exe.rear-left')).toBeNull();
   });
 });

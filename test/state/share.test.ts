@@ -4,7 +4,12 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseTableText } from '../../src/model/table';
 import {
-  COMPRESSED_PREFIX, decompressFromBase64Url, LINK_TABLE_MAX_BYTES, SHARE_PREFIX, tableFromHash, tableToHash,
+  COMPRESSED_PREFIX,
+  decompressFromBase64Url,
+  LINK_TABLE_MAX_BYTES,
+  SHARE_PREFIX,
+  tableFromHash,
+  tableToHash,
   toBase64Url,
 } from '../../src/state/share';
 
@@ -39,7 +44,9 @@ describe('share links', () => {
     expect(() => tableFromHash(COMPRESSED_PREFIX + code.slice(0, 40))).toThrow(/broken or cut short/);
     expect(() => tableFromHash(COMPRESSED_PREFIX)).toThrow(/nothing after #tz=/);
     expect(() => tableFromHash(COMPRESSED_PREFIX + '%%')).toThrow(/not base64url/);
-    expect(() => tableFromHash(COMPRESSED_PREFIX + toBase64Url('not deflate at all'))).toThrow(/not a compressed table/);
+    expect(() => tableFromHash(COMPRESSED_PREFIX + toBase64Url('not deflate at all'))).toThrow(
+      /not a compressed table/,
+    );
   });
 
   it('never inflates past the limit (a few kB that would grow to gigabytes)', () => {

@@ -9,12 +9,26 @@ import { World } from '../../src/rules/world';
 
 export function table(parts: Partial<Pick<Table, 'ships' | 'squadrons' | 'obstacles' | 'ruleset'>>): Table {
   return {
-    format: 'armada-table/1', table: '3x6', ruleset: parts.ruleset ?? 'seed',
-    ships: parts.ships ?? [], squadrons: parts.squadrons ?? [], obstacles: parts.obstacles ?? [], tokens: [], proposals: [],
+    format: 'armada-table/1',
+    table: '3x6',
+    ruleset: parts.ruleset ?? 'seed',
+    ships: parts.ships ?? [],
+    squadrons: parts.squadrons ?? [],
+    obstacles: parts.obstacles ?? [],
+    tokens: [],
+    proposals: [],
   };
 }
 
-export function ship(id: string, player: 1 | 2, x: number, y: number, rotation: number, size: ShipSize = 'medium', cls = 'victory'): Ship {
+export function ship(
+  id: string,
+  player: 1 | 2,
+  x: number,
+  y: number,
+  rotation: number,
+  size: ShipSize = 'medium',
+  cls = 'victory',
+): Ship {
   return { id, player, x, y, rotation, size, class: cls, speed: 0 };
 }
 
@@ -31,17 +45,35 @@ export function localOutline(type: ObstacleType): Polygon {
  * An obstacle of `type` turned by `rotation`, moved so that its local vertex `i` lands exactly on
  * (px, py) (up to rounding in the placement, far below the tolerance).
  */
-export function obstacleWithVertexAt(id: string, type: ObstacleType, rotation: number, i: number, px: number, py: number): Obstacle {
+export function obstacleWithVertexAt(
+  id: string,
+  type: ObstacleType,
+  rotation: number,
+  i: number,
+  px: number,
+  py: number,
+): Obstacle {
   const v = localOutline(type).placed(0, 0, rotation).point(i);
   return { id, type, x: px - v.x, y: py - v.y, rotation };
 }
 
 /** Index of the local vertex with the least x after turning by rotation (the leftmost point). */
-export function extremeVertex(type: ObstacleType, rotation: number, dir: 'minX' | 'maxX' | 'minY' | 'maxY'): number {
+export function extremeVertex(
+  type: ObstacleType,
+  rotation: number,
+  dir: 'minX' | 'maxX' | 'minY' | 'maxY',
+): number {
   const P = localOutline(type).placed(0, 0, rotation);
   let best = 0;
   for (let i = 1; i < P.n; i++) {
-    const a = dir === 'minX' ? P.x(i) < P.x(best) : dir === 'maxX' ? P.x(i) > P.x(best) : dir === 'minY' ? P.y(i) < P.y(best) : P.y(i) > P.y(best);
+    const a =
+      dir === 'minX'
+        ? P.x(i) < P.x(best)
+        : dir === 'maxX'
+          ? P.x(i) > P.x(best)
+          : dir === 'minY'
+            ? P.y(i) < P.y(best)
+            : P.y(i) > P.y(best);
     if (a) best = i;
   }
   return best;

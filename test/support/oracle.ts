@@ -48,12 +48,19 @@ export function toFlatten(s: OShape): Flatten.Polygon | Flatten.Circle {
 /** Distance between two shapes as filled sets, by @flatten-js/core (0 when they share a point). */
 export function flattenDistance(a: OShape, b: OShape): number {
   if ('circle' in a && 'circle' in b) {
-    return Math.max(0, Math.hypot(a.circle[0] - b.circle[0], a.circle[1] - b.circle[1]) - a.circle[2] - b.circle[2]);
+    return Math.max(
+      0,
+      Math.hypot(a.circle[0] - b.circle[0], a.circle[1] - b.circle[1]) - a.circle[2] - b.circle[2],
+    );
   }
-  const fa = toFlatten(a), fb = toFlatten(b);
+  const fa = toFlatten(a),
+    fb = toFlatten(b);
   // distanceTo measures boundary to boundary; a shape wholly inside the other is at 0
   const inside = (s: OShape, t: Flatten.Polygon | Flatten.Circle) => {
-    const p = 'circle' in s ? new Flatten.Point(s.circle[0], s.circle[1]) : new Flatten.Point(s.ring[0][0], s.ring[0][1]);
+    const p =
+      'circle' in s
+        ? new Flatten.Point(s.circle[0], s.circle[1])
+        : new Flatten.Point(s.ring[0][0], s.ring[0][1]);
     return t instanceof Flatten.Polygon ? t.contains(p) : t.contains(p);
   };
   if (inside(a, fb) || inside(b, fa)) return 0;
@@ -61,10 +68,13 @@ export function flattenDistance(a: OShape, b: OShape): number {
 }
 
 function pointSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
+  const dx = bx - ax,
+    dy = by - ay,
+    l2 = dx * dx + dy * dy;
   let t = l2 === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / l2;
   t = t < 0 ? 0 : t > 1 ? 1 : t;
-  const ex = ax + dx * t - px, ey = ay + dy * t - py;
+  const ex = ax + dx * t - px,
+    ey = ay + dy * t - py;
   return Math.sqrt(ex * ex + ey * ey);
 }
 
@@ -73,7 +83,8 @@ export function ringBoundaryDistance(ring: readonly XY[], px: number, py: number
   let best = Infinity;
   const n = ring.length;
   for (let i = 0; i < n; i++) {
-    const a = ring[i], b = ring[i + 1 === n ? 0 : i + 1];
+    const a = ring[i],
+      b = ring[i + 1 === n ? 0 : i + 1];
     const d = pointSegment(px, py, a[0], a[1], b[0], b[1]);
     if (d < best) best = d;
   }
@@ -84,7 +95,10 @@ export function ringBoundaryDistance(ring: readonly XY[], px: number, py: number
 export function ringContains(ring: readonly XY[], px: number, py: number): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const xi = ring[i][0], yi = ring[i][1], xj = ring[j][0], yj = ring[j][1];
+    const xi = ring[i][0],
+      yi = ring[i][1],
+      xj = ring[j][0],
+      yj = ring[j][1];
     if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -102,12 +116,27 @@ function orient3(px: number, py: number, qx: number, qy: number, rx: number, ry:
 }
 
 /** Plain floating-point segment intersection test (generic positions; not exact). */
-function segmentsCross(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  const d1 = orient3(cx, cy, dx, dy, ax, ay), d2 = orient3(cx, cy, dx, dy, bx, by);
-  const d3 = orient3(ax, ay, bx, by, cx, cy), d4 = orient3(ax, ay, bx, by, dx, dy);
+function segmentsCross(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): boolean {
+  const d1 = orient3(cx, cy, dx, dy, ax, ay),
+    d2 = orient3(cx, cy, dx, dy, bx, by);
+  const d3 = orient3(ax, ay, bx, by, cx, cy),
+    d4 = orient3(ax, ay, bx, by, dx, dy);
   if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
-    return Math.max(ax, bx) >= Math.min(cx, dx) && Math.max(cx, dx) >= Math.min(ax, bx) &&
-      Math.max(ay, by) >= Math.min(cy, dy) && Math.max(cy, dy) >= Math.min(ay, by);
+    return (
+      Math.max(ax, bx) >= Math.min(cx, dx) &&
+      Math.max(cx, dx) >= Math.min(ax, bx) &&
+      Math.max(ay, by) >= Math.min(cy, dy) &&
+      Math.max(cy, dy) >= Math.min(ay, by)
+    );
   }
   return d1 * d2 <= 0 && d3 * d4 <= 0;
 }
@@ -115,7 +144,10 @@ function segmentsCross(ax: number, ay: number, bx: number, by: number, cx: numbe
 /** Distance between two shapes as filled sets, brute force over every vertex and edge. */
 export function bruteDistance(a: OShape, b: OShape): number {
   if ('circle' in a && 'circle' in b) {
-    return Math.max(0, Math.hypot(a.circle[0] - b.circle[0], a.circle[1] - b.circle[1]) - a.circle[2] - b.circle[2]);
+    return Math.max(
+      0,
+      Math.hypot(a.circle[0] - b.circle[0], a.circle[1] - b.circle[1]) - a.circle[2] - b.circle[2],
+    );
   }
   if ('circle' in a || 'circle' in b) {
     const [cx, cy, r] = ('circle' in a ? a : (b as { circle: [number, number, number] })).circle;
@@ -123,11 +155,16 @@ export function bruteDistance(a: OShape, b: OShape): number {
     if (ringContains(ring, cx, cy)) return 0;
     return Math.max(0, ringBoundaryDistance(ring, cx, cy) - r);
   }
-  const A = a.ring, B = b.ring, na = A.length, nb = B.length;
+  const A = a.ring,
+    B = b.ring,
+    na = A.length,
+    nb = B.length;
   for (let i = 0; i < na; i++) {
-    const p = A[i], q = A[i + 1 === na ? 0 : i + 1];
+    const p = A[i],
+      q = A[i + 1 === na ? 0 : i + 1];
     for (let j = 0; j < nb; j++) {
-      const r = B[j], s = B[j + 1 === nb ? 0 : j + 1];
+      const r = B[j],
+        s = B[j + 1 === nb ? 0 : j + 1];
       if (segmentsCross(p[0], p[1], q[0], q[1], r[0], r[1], s[0], s[1])) return 0;
     }
   }
@@ -169,8 +206,12 @@ export function expectedRelation(a: OShape, b: OShape, tol: number): { verdict: 
   if (distance > 0) return { verdict: 'touch', distance: 0 };
   // a vertex of one deeper than tol inside the other settles it (a lower bound on the depth)
   const vertexDepth = (p: readonly XY[], q: readonly XY[]) =>
-    p.reduce((m, v) => (ringContains(q, v[0], v[1]) ? Math.max(m, ringBoundaryDistance(q, v[0], v[1])) : m), 0);
-  if (Math.max(vertexDepth(a.ring, b.ring), vertexDepth(b.ring, a.ring)) > tol + 1e-9) return { verdict: 'overlap', distance: 0 };
+    p.reduce(
+      (m, v) => (ringContains(q, v[0], v[1]) ? Math.max(m, ringBoundaryDistance(q, v[0], v[1])) : m),
+      0,
+    );
+  if (Math.max(vertexDepth(a.ring, b.ring), vertexDepth(b.ring, a.ring)) > tol + 1e-9)
+    return { verdict: 'overlap', distance: 0 };
   // shared area beyond tol x perimeter cannot all lie within tol of a boundary; flatten may report
   // a sliver's area as 0, so a small area decides nothing
   const area = intersectionArea(a.ring, b.ring);

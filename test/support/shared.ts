@@ -12,6 +12,8 @@ export const SHARED = join(__dirname, '..', '..', '..', 'shared');
 export function sharedFile(rel: string, what: string): boolean {
   const path = join(SHARED, rel);
   if (existsSync(path)) return true;
-  console.error(`SKIPPED ${what}: ${relative(process.cwd(), path)} is absent (../shared belongs beside the repository)`);
+  console.error(
+    `SKIPPED ${what}: ${relative(process.cwd(), path)} is absent (../shared belongs beside the repository)`,
+  );
   return false;
 }

@@ -14,7 +14,12 @@ describe('the dispute card details', () => {
   it('an attack resting on a reading says so once', () => {
     const world = new World(tournamentTable(1), CATALOG);
     const attack = analyzeWorld(world).attacks[0];
-    const reading = { reading: 'dialLine', value: 'through-dial', otherwise: 'clear', says: 'the line passes the dial' };
+    const reading = {
+      reading: 'dialLine',
+      value: 'through-dial',
+      otherwise: 'clear',
+      says: 'the line passes the dial',
+    };
     const a = { ...attack, why: attack.why, readings: [reading] } as AttackReport;
     const html = detailsHtml(disputeOf(world, a), a);
     expect(count(html, 'Depends on a reading')).toBe(1);

@@ -32,15 +32,23 @@ export function figureWords(path: string): string {
 /** "Depends on an edited class: uses this table's correction of ...; with the catalog's figures ..." */
 export function classEditWords(e: ClassEditUse, nameOf: (id: string) => string): string {
   const w = e.withCatalog;
-  const range = w.range === 'beyond' ? 'out of range' : w.range === 'distance-1' ? 'at distance 1' : `${w.range} range`;
+  const range =
+    w.range === 'beyond' ? 'out of range' : w.range === 'distance-1' ? 'at distance 1' : `${w.range} range`;
   const verdict = `${w.inArc ? 'in arc' : 'out of arc'}, ${range}, line of sight ${w.los}`;
-  return `Depends on an edited class: uses this table's correction of the ${e.classes.map(nameOf).join(' and ')} token`
-    + ` (${e.figures.map(figureWords).join(', ')}); `
-    + (e.changes ? `with the catalog's figures it would be ${verdict}.` : 'the catalog\'s figures give the same verdict.');
+  return (
+    `Depends on an edited class: uses this table's correction of the ${e.classes.map(nameOf).join(' and ')} token` +
+    ` (${e.figures.map(figureWords).join(', ')}); ` +
+    (e.changes
+      ? `with the catalog's figures it would be ${verdict}.`
+      : "the catalog's figures give the same verdict.")
+  );
 }
 
 /** The optional report section: undefined when the table corrects no class. */
-export function classEditsReport(world: World, attacks: readonly AttackReport[]): ClassEditsReport | undefined {
+export function classEditsReport(
+  world: World,
+  attacks: readonly AttackReport[],
+): ClassEditsReport | undefined {
   const edits = world.table.measurements?.classes;
   const twin = world.catalogTwin();
   if (!edits || !twin) return undefined;
@@ -48,17 +56,28 @@ export function classEditsReport(world: World, attacks: readonly AttackReport[])
   for (const id of Object.keys(edits)) {
     const spec = world.catalog.shipClasses[id];
     if (!spec?.edited) continue;
-    const mine = classFiguresOnToken(world.catalog, id)!, theirs = classFiguresOnToken(twin.catalog, id)!;
+    const mine = classFiguresOnToken(world.catalog, id)!,
+      theirs = classFiguresOnToken(twin.catalog, id)!;
     const figures: ClassEditsReport[string]['figures'] = {};
     for (const k of ARC_EDIT_KEYS) {
-      if (spec.edited.includes(`arcs.${k}`)) figures[`arcs.${k}`] = { table: mine.arcs[k] ?? null, catalog: theirs.arcs[k] ?? null };
+      if (spec.edited.includes(`arcs.${k}`))
+        figures[`arcs.${k}`] = { table: mine.arcs[k] ?? null, catalog: theirs.arcs[k] ?? null };
     }
     for (const k of TARGETING_EDIT_KEYS) {
       if (spec.edited.includes(`targetingPoints.${k}`)) {
-        figures[`targetingPoints.${k}`] = { table: mine.targetingPoints[k] ?? null, catalog: theirs.targetingPoints[k] ?? null };
+        figures[`targetingPoints.${k}`] = {
+          table: mine.targetingPoints[k] ?? null,
+          catalog: theirs.targetingPoints[k] ?? null,
+        };
       }
     }
-    out[id] = { name: spec.name, figures, ships: world.ships.filter((s) => s.piece.class === id).map((s) => s.id), attacks: 0, changed: [] };
+    out[id] = {
+      name: spec.name,
+      figures,
+      ships: world.ships.filter((s) => s.piece.class === id).map((s) => s.id),
+      attacks: 0,
+      changed: [],
+    };
   }
   for (const a of attacks) {
     const e = a.classEdit;

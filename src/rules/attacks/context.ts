@@ -22,12 +22,23 @@ export type CoverOutline = 'base' | 'token';
 export const DEFAULT_COVER: CoverOutline = 'base';
 
 export type Side =
-  | { kind: 'zone'; index: number; key: string; ship: ShipEntry; zone: HullZoneName; shape: Polygon; endXY?: [number, number] }
+  | {
+      kind: 'zone';
+      index: number;
+      key: string;
+      ship: ShipEntry;
+      zone: HullZoneName;
+      shape: Polygon;
+      endXY?: [number, number];
+    }
   | { kind: 'squadron'; index: number; key: string; squadron: SquadronEntry; shape: Circle };
 
 /** The readings the line-of-sight rules take from the table (`readings`), with their defaults (README, Readings). */
 export interface LosReadings {
-  /** the visible-portion exception for a squadron attacker's line: only a 'ship' (default: rules 1.5's wording) or 'any' attacker */
+  /**
+   * the visible-portion exception for a squadron attacker's line: only a 'ship' (default: rules 1.5's
+   * wording) or 'any' attacker
+   */
   visiblePortion: 'any' | 'ship';
   /** the 1.5 dial rule: any line 'through-dial' (default), or only one that also passes 'over-obstacle' */
   dialLine: 'through-dial' | 'over-obstacle';
@@ -44,7 +55,12 @@ export function losReadings(world: World): LosReadings {
  * of it; a piece not listed is farther. Measured on the line taken from its lower-left end (p,
  * q), so an attack and its reverse, which trace the same line, share one measurement.
  */
-export interface ThirdPieceMeetings { p: Point; q: Point; slots: number[]; meetings: LineMeeting[] }
+export interface ThirdPieceMeetings {
+  p: Point;
+  q: Point;
+  slots: number[];
+  meetings: LineMeeting[];
+}
 
 export interface AttackContext {
   world: World;
@@ -84,28 +100,48 @@ export function coverShape(ship: ShipEntry, cover: CoverOutline): Polygon {
 const cache = new WeakMap<World, Map<CoverOutline, AttackContext>>();
 
 /** The per-world data every attack question reads, built once per world and cover choice. */
-export function attackContext(world: World, cover: CoverOutline = world.table.readings?.cover ?? DEFAULT_COVER): AttackContext {
+export function attackContext(
+  world: World,
+  cover: CoverOutline = world.table.readings?.cover ?? DEFAULT_COVER,
+): AttackContext {
   let m = cache.get(world);
   if (!m) cache.set(world, (m = new Map()));
   let ctx = m.get(cover);
   if (ctx) return ctx;
   const sides: Side[] = [];
   for (const ship of world.ships) {
-    for (const zone of ship.shapes.zones) sides.push({ kind: 'zone', index: sides.length, key: `${ship.id}.${zone}`, ship, zone, shape: ship.shapes.hullZones[zone] });
+    for (const zone of ship.shapes.zones)
+      sides.push({
+        kind: 'zone',
+        index: sides.length,
+        key: `${ship.id}.${zone}`,
+        ship,
+        zone,
+        shape: ship.shapes.hullZones[zone],
+      });
   }
-  for (const squadron of world.squadrons) sides.push({ kind: 'squadron', index: sides.length, key: squadron.id, squadron, shape: squadron.circle });
+  for (const squadron of world.squadrons)
+    sides.push({ kind: 'squadron', index: sides.length, key: squadron.id, squadron, shape: squadron.circle });
   const coverers = new Map<string, ShipEntry[]>();
   const dialOn = new Map<string, ObstacleEntry[]>();
   for (const o of world.obstacles) {
     const list: ShipEntry[] = [];
     for (const s of world.ships) {
       const fp = s.shapes.footprint;
-      if (fp.maxX < o.outline.minX || fp.minX > o.outline.maxX || fp.maxY < o.outline.minY || fp.minY > o.outline.maxY) continue;
+      if (
+        fp.maxX < o.outline.minX ||
+        fp.minX > o.outline.maxX ||
+        fp.maxY < o.outline.minY ||
+        fp.minY > o.outline.maxY
+      )
+        continue;
       const C = coverShape(s, cover);
-      if (!hullsApartBeyond(C, o.outline, TOLERANCE_MM) && relate(C, o.outline).kind === 'overlap') list.push(s);
+      if (!hullsApartBeyond(C, o.outline, TOLERANCE_MM) && relate(C, o.outline).kind === 'overlap')
+        list.push(s);
       for (const zone of s.shapes.zones) {
         const dial = s.shapes.dials[zone];
-        if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap') continue;
+        if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap')
+          continue;
         const k = `${s.id}.${zone}`;
         const l = dialOn.get(k) ?? [];
         l.push(o);
@@ -114,7 +150,16 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
     }
     coverers.set(o.id, list);
   }
-  ctx = { world, cover, readings: losReadings(world), sides, byKey: new Map(sides.map((s) => [s.key, s])), coverers, dialOn, lineMeetings: new Array(sides.length * sides.length) };
+  ctx = {
+    world,
+    cover,
+    readings: losReadings(world),
+    sides,
+    byKey: new Map(sides.map((s) => [s.key, s])),
+    coverers,
+    dialOn,
+    lineMeetings: new Array(sides.length * sides.length),
+  };
   m.set(cover, ctx);
   return ctx;
 }
@@ -128,34 +173,58 @@ export function attackContext(world: World, cover: CoverOutline = world.table.re
  * not the same objects it builds that instead. `meetings`: an array to reuse for lineMeetings
  * (cleared here): a fresh one per place cost more than the rest of the context.
  */
-export function movedShipContext(prev: AttackContext, world: World, moved: string, meetings?: (ThirdPieceMeetings | undefined)[]): AttackContext {
+export function movedShipContext(
+  prev: AttackContext,
+  world: World,
+  moved: string,
+  meetings?: (ThirdPieceMeetings | undefined)[],
+): AttackContext {
   const entry = world.byId.get(moved);
   const pw = prev.world;
   let m = cache.get(world);
   if (entry?.kind !== 'ship') return attackContext(world, prev.cover);
   const ship = entry;
-  const same = world.ships.length === pw.ships.length && world.squadrons.length === pw.squadrons.length &&
-    world.obstacles.length === pw.obstacles.length && world.all.every((e, i) => e === pw.all[i] || e === ship);
+  const same =
+    world.ships.length === pw.ships.length &&
+    world.squadrons.length === pw.squadrons.length &&
+    world.obstacles.length === pw.obstacles.length &&
+    world.all.every((e, i) => e === pw.all[i] || e === ship);
   if (!same || m?.has(prev.cover)) return attackContext(world, prev.cover);
   const cover = prev.cover;
   const sides: Side[] = prev.sides.map((s) =>
-    s.kind === 'zone' && s.ship.id === moved ? { kind: 'zone', index: s.index, key: s.key, ship, zone: s.zone, shape: ship.shapes.hullZones[s.zone] } : s);
+    s.kind === 'zone' && s.ship.id === moved
+      ? { kind: 'zone', index: s.index, key: s.key, ship, zone: s.zone, shape: ship.shapes.hullZones[s.zone] }
+      : s,
+  );
   const byKey = new Map(prev.byKey);
   for (const s of sides) if (s.kind === 'zone' && s.ship === ship) byKey.set(s.key, s);
   const coverers = new Map<string, ShipEntry[]>();
   const dialOn = new Map<string, ObstacleEntry[]>();
   const mine = new Set(ship.shapes.zones.map((z) => `${moved}.${z}`));
   for (const [k, l] of prev.dialOn) if (!mine.has(k)) dialOn.set(k, l);
-  const fp = ship.shapes.footprint, C = coverShape(ship, cover);
+  const fp = ship.shapes.footprint,
+    C = coverShape(ship, cover);
   for (const o of world.obstacles) {
     const was = prev.coverers.get(o.id) ?? [];
-    const near = !(fp.maxX < o.outline.minX || fp.minX > o.outline.maxX || fp.maxY < o.outline.minY || fp.minY > o.outline.maxY);
-    const covers = near && !hullsApartBeyond(C, o.outline, TOLERANCE_MM) && relate(C, o.outline).kind === 'overlap';
-    coverers.set(o.id, covers || was.some((s) => s.id === moved) ? world.ships.filter((s) => (s === ship ? covers : was.includes(s))) : was);
+    const near = !(
+      fp.maxX < o.outline.minX ||
+      fp.minX > o.outline.maxX ||
+      fp.maxY < o.outline.minY ||
+      fp.minY > o.outline.maxY
+    );
+    const covers =
+      near && !hullsApartBeyond(C, o.outline, TOLERANCE_MM) && relate(C, o.outline).kind === 'overlap';
+    coverers.set(
+      o.id,
+      covers || was.some((s) => s.id === moved)
+        ? world.ships.filter((s) => (s === ship ? covers : was.includes(s)))
+        : was,
+    );
     if (!near) continue;
     for (const zone of ship.shapes.zones) {
       const dial = ship.shapes.dials[zone];
-      if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap') continue;
+      if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap')
+        continue;
       const k = `${moved}.${zone}`;
       const l = dialOn.get(k) ?? [];
       l.push(o);
@@ -168,7 +237,17 @@ export function movedShipContext(prev: AttackContext, world: World, moved: strin
   else lineMeetings = new Array(n);
   // the same catalog: whether it corrects a class carries over (asked here once, not per place)
   prev.classEdited ??= Object.values(pw.catalog.shipClasses).some((c) => c.edited);
-  const ctx: AttackContext = { world, cover, readings: prev.readings, sides, byKey, coverers, dialOn, lineMeetings, classEdited: prev.classEdited };
+  const ctx: AttackContext = {
+    world,
+    cover,
+    readings: prev.readings,
+    sides,
+    byKey,
+    coverers,
+    dialOn,
+    lineMeetings,
+    classEdited: prev.classEdited,
+  };
   if (!m) cache.set(world, (m = new Map()));
   m.set(cover, ctx);
   return ctx;

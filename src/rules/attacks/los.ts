@@ -7,11 +7,32 @@ import { crossing, type Crossing, segmentShapeDistance } from '../../geometry/re
 import { SLACK_MM } from '../../geometry/separation';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import {
-  boxFar, boxGap, convexClearOf, type Depth, depthOf, type LineMeeting, meetLine, NEAR_MM, NO_DEPTH, segmentBoxGapSq, separatedBeyond,
-  type VisibleMeeting, visibleMeeting,
+  boxFar,
+  boxGap,
+  convexClearOf,
+  type Depth,
+  depthOf,
+  type LineMeeting,
+  meetLine,
+  NEAR_MM,
+  NO_DEPTH,
+  segmentBoxGapSq,
+  separatedBeyond,
+  type VisibleMeeting,
+  visibleMeeting,
 } from '../../geometry/line-meet';
 import type { LosVerdict, ReadingUse } from '../../model/report';
-import { type AttackContext, attackContext, type ThirdPieceMeetings, type CoverOutline, coverShape, type LosReadings, pairKey, pieceId, type Side } from './context';
+import {
+  type AttackContext,
+  attackContext,
+  type ThirdPieceMeetings,
+  type CoverOutline,
+  coverShape,
+  type LosReadings,
+  pairKey,
+  pieceId,
+  type Side,
+} from './context';
 import type { ObstacleEntry, ShipEntry } from '../world';
 
 export { NEAR_MM };
@@ -63,7 +84,11 @@ function meetBases(s: ShipEntry, p: Point, q: Point): LineMeeting {
   for (let i = 1; i < bs.length; i++) {
     const m = meetLine(bs[i], p, q);
     const d = rank[m.kind] - rank[best.kind];
-    if (d > 0 || (d === 0 && (m.kind === 'cross' ? m.insideLength > best.insideLength : m.clearance < best.clearance))) best = m;
+    if (
+      d > 0 ||
+      (d === 0 && (m.kind === 'cross' ? m.insideLength > best.insideLength : m.clearance < best.clearance))
+    )
+      best = m;
   }
   return best;
 }
@@ -81,7 +106,12 @@ export class LineEntry implements PieceOnLine {
   thirdShipsIgnored: string[] | undefined = undefined;
   #depth: Depth | undefined = undefined;
 
-  constructor(public piece: string, public role: PieceRole, public line: 'los' | 'range', public verdict: PieceVerdict) {}
+  constructor(
+    public piece: string,
+    public role: PieceRole,
+    public line: 'los' | 'range',
+    public verdict: PieceVerdict,
+  ) {}
 
   /** set when crossing: a number, or what finding it takes */
   withDepth(d: Depth): this {
@@ -111,13 +141,25 @@ export class LineEntry implements PieceOnLine {
   }
 }
 
-function crossEntry(piece: string, role: PieceRole, line: 'los' | 'range', insideMm: number, depth: Depth): LineEntry {
+function crossEntry(
+  piece: string,
+  role: PieceRole,
+  line: 'los' | 'range',
+  insideMm: number,
+  depth: Depth,
+): LineEntry {
   const e = new LineEntry(piece, role, line, 'cross').withDepth(depth);
   e.insideMm = insideMm;
   return e;
 }
 
-function clearanceEntry(piece: string, role: PieceRole, line: 'los' | 'range', verdict: 'graze' | 'near', clearanceMm: number): LineEntry {
+function clearanceEntry(
+  piece: string,
+  role: PieceRole,
+  line: 'los' | 'range',
+  verdict: 'graze' | 'near',
+  clearanceMm: number,
+): LineEntry {
   const e = new LineEntry(piece, role, line, verdict);
   e.clearanceMm = clearanceMm;
   return e;
@@ -161,7 +203,6 @@ function shipOf(s: Side): ShipEntry | null {
   return s.kind === 'zone' ? s.ship : null;
 }
 
-
 /** A piece farther than NEAR_MM from the line: clear, and not near enough to mention. */
 const FAR: LineMeeting = { kind: 'clear', clearance: Infinity, insideLength: 0, depth: NO_DEPTH };
 
@@ -171,7 +212,12 @@ function thirdGrid(ctx: AttackContext): BoxGrid {
   const { obstacles, ships } = ctx.world;
   const boxes = new Float64Array(4 * (obstacles.length + ships.length));
   const g = NEAR_MM + SLACK_MM;
-  const file = (i: number, S: Polygon) => { boxes[4 * i] = S.minX - g; boxes[4 * i + 1] = S.minY - g; boxes[4 * i + 2] = S.maxX + g; boxes[4 * i + 3] = S.maxY + g; };
+  const file = (i: number, S: Polygon) => {
+    boxes[4 * i] = S.minX - g;
+    boxes[4 * i + 1] = S.minY - g;
+    boxes[4 * i + 2] = S.maxX + g;
+    boxes[4 * i + 3] = S.maxY + g;
+  };
   obstacles.forEach((o, i) => file(i, o.outline));
   ships.forEach((s, i) => file(obstacles.length + i, s.shapes.base));
   return (ctx.thirdGrid = new BoxGrid(boxes, GRID_CELL_MM));
@@ -180,7 +226,13 @@ function thirdGrid(ctx: AttackContext): BoxGrid {
 /** Grid cell side: about a piece's size, so a line visits few cells and each holds few pieces. */
 const GRID_CELL_MM = 60;
 
-function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Point, to: Point): ThirdPieceMeetings {
+function thirdPieceMeetings(
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  from: Point,
+  to: Point,
+): ThirdPieceMeetings {
   const key = pairKey(ctx, att, def);
   const kept = ctx.lineMeetings[key];
   if (kept) {
@@ -189,13 +241,18 @@ function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Poin
     return kept;
   }
   const flip = to.x < from.x || (to.x === from.x && to.y < from.y);
-  const p = flip ? to : from, q = flip ? from : to;
-  const slots: number[] = [], meetings: LineMeeting[] = [];
-  const obstacles = ctx.world.obstacles, ships = ctx.world.ships;
-  const attShip = shipOf(att), defShip = shipOf(def);
+  const p = flip ? to : from,
+    q = flip ? from : to;
+  const slots: number[] = [],
+    meetings: LineMeeting[] = [];
+  const obstacles = ctx.world.obstacles,
+    ships = ctx.world.ships;
+  const attShip = shipOf(att),
+    defShip = shipOf(def);
   // only the pieces whose grown box the line passes through can be within NEAR_MM of it
   const grid = thirdGrid(ctx);
-  const count = grid.segmentCandidates(p, q), cand = grid.found;
+  const count = grid.segmentCandidates(p, q),
+    cand = grid.found;
   for (let k = 0; k < count; k++) {
     const slot = cand[k];
     let S: Polygon;
@@ -208,7 +265,8 @@ function thirdPieceMeetings(ctx: AttackContext, att: Side, def: Side, from: Poin
     if (boxFar(S, p, q, NEAR_MM) || boxGap(S, p, q) > NEAR_MM || separatedBeyond(S, p, q, NEAR_MM)) continue;
     const c = slot < obstacles.length ? meetLine(S, p, q) : meetBases(ships[slot - obstacles.length], p, q);
     if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
-    slots.push(slot); meetings.push(c);
+    slots.push(slot);
+    meetings.push(c);
   }
   const m = { p, q, slots, meetings };
   if (att.index !== def.index) ctx.lineMeetings[key] = m;
@@ -233,7 +291,13 @@ class LosFindings {
  * Line of sight between attacker and defender, as rules 1.5 and the seed's obstacle rules take it:
  * `los` is the traced line, `range` the line measuring attack range.
  */
-export function judgeLos(ctx: AttackContext, att: Side, def: Side, los: [Point, Point], range: [Point, Point]): LosJudgement {
+export function judgeLos(
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  los: [Point, Point],
+  range: [Point, Point],
+): LosJudgement {
   const f = new LosFindings();
   // 1. Blocked: a line through another hull zone of the defender.
   if (def.kind === 'zone') blockingZones(f, def, los, range);
@@ -263,12 +327,20 @@ export function losByPrecedence(blocked: boolean, dust: number, obstructed: numb
  * obstacle or a ship's plastic base, the attack is obstructed". A crossed piece obstructs unless
  * exempt (an obstacle an attacking exogorth touches); a grazed one only touches.
  */
-export function obstructionOf(kind: Crossing['kind'], exempt = false): 'obstructs' | 'exempt' | 'touches' | 'none' {
+export function obstructionOf(
+  kind: Crossing['kind'],
+  exempt = false,
+): 'obstructs' | 'exempt' | 'touches' | 'none' {
   return kind === 'cross' ? (exempt ? 'exempt' : 'obstructs') : kind === 'graze' ? 'touches' : 'none';
 }
 
 /** Step 1: the defender's other hull zones that the line of sight or the range line passes through. */
-function blockingZones(f: LosFindings, def: Side & { kind: 'zone' }, los: [Point, Point], range: [Point, Point]) {
+function blockingZones(
+  f: LosFindings,
+  def: Side & { kind: 'zone' },
+  los: [Point, Point],
+  range: [Point, Point],
+) {
   const zones = def.ship.shapes.zones;
   for (let zi = 0; zi < zones.length; zi++) {
     const z = zones[zi];
@@ -298,7 +370,12 @@ function blockingZones(f: LosFindings, def: Side & { kind: 'zone' }, los: [Point
  * dial lies on one). Returns the index in `third` where the third ships begin.
  */
 function obstacleEffects(
-  f: LosFindings, ctx: AttackContext, att: Side, def: Side, los: [Point, Point], third: ThirdPieceMeetings,
+  f: LosFindings,
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  los: [Point, Point],
+  third: ThirdPieceMeetings,
 ): number {
   let k = 0;
   const seedDials = ctx.world.ruleset === 'seed';
@@ -328,8 +405,14 @@ function obstacleEffects(
 
 /** Step 2 for one obstacle the line meets (or passes near, or reaches through a dial). */
 function obstacleEffect(
-  f: LosFindings, ctx: AttackContext, att: Side, def: Side, o: ObstacleEntry, c: LineMeeting,
-  dial: DialMeeting | null, third: ThirdPieceMeetings,
+  f: LosFindings,
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  o: ObstacleEntry,
+  c: LineMeeting,
+  dial: DialMeeting | null,
+  third: ThirdPieceMeetings,
 ) {
   const isDust = o.obstacleKind === 'dust';
   const role: PieceRole = isDust ? 'dust' : 'obstacle';
@@ -375,7 +458,8 @@ function obstacleEffect(
   }
   if (!entry) return;
   if (forbids && verdict === 'cross' && !viaDial) {
-    const attShip = shipOf(att), defShip = shipOf(def);
+    const attShip = shipOf(att),
+      defShip = shipOf(def);
     const coverers = ctx.coverers.get(o.id) ?? [];
     const ignored = coverers.filter((sh) => sh !== attShip && sh !== defShip).map((sh) => sh.id);
     if (ignored.length) entry.thirdShipsIgnored = ignored;
@@ -395,15 +479,22 @@ function obstacleEffect(
  * squadron's line has it too. Notes the readings that would change this obstacle's effect.
  */
 function visiblePortion(
-  f: LosFindings, ctx: AttackContext, att: Side, def: Side, o: ObstacleEntry, c: LineMeeting,
-  dial: DialMeeting | null, third: ThirdPieceMeetings,
+  f: LosFindings,
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  o: ObstacleEntry,
+  c: LineMeeting,
+  dial: DialMeeting | null,
+  third: ThirdPieceMeetings,
 ): { visible: PieceVerdict; entry: LineEntry } {
   const R = ctx.readings;
   const isDust = o.obstacleKind === 'dust';
   const role: PieceRole = isDust ? 'dust' : 'obstacle';
   const shipAttacker = att.kind === 'zone';
   const forbids = isDust && shipAttacker;
-  const cp = third.p, cq = third.q;
+  const cp = third.p,
+    cq = third.q;
   const squadronBare = !shipAttacker && (isDust || R.visiblePortion === 'ship');
   const covers = squadronBare ? NO_SHIPS : coveringShips(ctx, o, att, def, forbids);
   const v = covers.length ? visibleWith(ctx, o, c, covers, ctx.cover, forbids, cp, cq, true) : null;
@@ -426,7 +517,18 @@ function visiblePortion(
     const other: CoverOutline = ctx.cover === 'base' ? 'token' : 'base';
     const oc = coveringShips(ctx, o, att, def, forbids, other);
     const ov = oc.length ? visibleWith(ctx, o, c, oc, other, forbids, cp, cq, false) : null;
-    f.flips = addFlip(f.flips, 'cover', ctx.cover, o.id, forbids, visible, ov ? ov.verdict : 'cross', dial, R, c.kind);
+    f.flips = addFlip(
+      f.flips,
+      'cover',
+      ctx.cover,
+      o.id,
+      forbids,
+      visible,
+      ov ? ov.verdict : 'cross',
+      dial,
+      R,
+      c.kind,
+    );
   }
   if (!shipAttacker && !isDust) {
     // the visible-portion exception for a squadron: with every ship on the obstacle covering, or none
@@ -435,7 +537,18 @@ function visiblePortion(
     const av = all.length ? visibleWith(ctx, o, c, all, ctx.cover, false, cp, cq, true) : null;
     const alt: PieceVerdict = ship ? (av ? av.verdict : 'cross') : 'cross';
     if (ship ? all.length > 0 : covers.length > 0) {
-      f.flips = addFlip(f.flips, 'visiblePortion', R.visiblePortion, o.id, false, visible, alt, dial, R, c.kind);
+      f.flips = addFlip(
+        f.flips,
+        'visiblePortion',
+        R.visiblePortion,
+        o.id,
+        false,
+        visible,
+        alt,
+        dial,
+        R,
+        c.kind,
+      );
     }
   }
   return { visible, entry };
@@ -443,7 +556,8 @@ function visiblePortion(
 
 /** Step 3: ships that are neither attacker nor defender: their plastic base, without dials and frames. */
 function thirdShips(f: LosFindings, ctx: AttackContext, third: ThirdPieceMeetings, from: number) {
-  const ships = ctx.world.ships, obstacles = ctx.world.obstacles.length;
+  const ships = ctx.world.ships,
+    obstacles = ctx.world.obstacles.length;
   for (let k = from; k < third.slots.length; k++) {
     const s = ships[third.slots[k] - obstacles];
     const c = third.meetings[k];
@@ -470,13 +584,19 @@ function verdictOf(f: LosFindings): LosJudgement {
   // A piece one line crosses is not "only touched" because the other line grazes it.
   let onlyTouched: string[] = grazing ?? [];
   if (grazing && verdict !== 'clear') {
-    onlyTouched = grazing.filter((id) => !blockedBy?.includes(id) && !dustBy?.includes(id) && !obstructedBy?.includes(id));
+    onlyTouched = grazing.filter(
+      (id) => !blockedBy?.includes(id) && !dustBy?.includes(id) && !obstructedBy?.includes(id),
+    );
   }
   // nothing on or near the line: one shared answer (callers that hand its lists out copy them)
   if (!pieces && !(readings && readings.length)) return CLEAR_LOS;
   const j: LosJudgement = {
-    los: verdict, obstructedBy: obstructedBy ?? [], grazing: onlyTouched, blockedBy: blockedBy ?? NONE,
-    dustBy: dustBy ?? NONE, pieces: pieces ?? [],
+    los: verdict,
+    obstructedBy: obstructedBy ?? [],
+    grazing: onlyTouched,
+    blockedBy: blockedBy ?? NONE,
+    dustBy: dustBy ?? NONE,
+    pieces: pieces ?? [],
   };
   if (readings && readings.length) j.readings = readings;
   return j;
@@ -484,9 +604,23 @@ function verdictOf(f: LosFindings): LosJudgement {
 
 const NO_SHIPS: ShipEntry[] = [];
 
-/** How the line meets the two sides' shield dials that overlap obstacle o (a cross first), or null if it passes neither. */
-interface DialMeeting { kind: 'cross' | 'graze'; side: Side; rule: string }
-function dialMeeting(ctx: AttackContext, att: Side, def: Side, o: ObstacleEntry, p: Point, q: Point): DialMeeting | null {
+/**
+ * How the line meets the two sides' shield dials that overlap obstacle o (a cross first), or null if it
+ * passes neither.
+ */
+interface DialMeeting {
+  kind: 'cross' | 'graze';
+  side: Side;
+  rule: string;
+}
+function dialMeeting(
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  o: ObstacleEntry,
+  p: Point,
+  q: Point,
+): DialMeeting | null {
   let found: DialMeeting | null = null;
   for (const side of [att, def]) {
     if (side.kind !== 'zone' || !dialOverlaps(ctx, side, o)) continue;
@@ -499,16 +633,35 @@ function dialMeeting(ctx: AttackContext, att: Side, def: Side, o: ObstacleEntry,
   return found;
 }
 
-/** Does the 1.5 dial rule make this obstacle count: the line not already crossing it visibly, through a dial on it (and over it, by that reading)? */
-function dialApplies(visible: PieceVerdict | null, dial: DialMeeting, dialLine: LosReadings['dialLine'], meets: Crossing['kind']): boolean {
+/**
+ * Does the 1.5 dial rule make this obstacle count: the line not already crossing it visibly, through a dial
+ * on it (and over it, by that reading)?
+ */
+function dialApplies(
+  visible: PieceVerdict | null,
+  dial: DialMeeting,
+  dialLine: LosReadings['dialLine'],
+  meets: Crossing['kind'],
+): boolean {
   if (visible === 'cross') return false;
   if (dialLine === 'over-obstacle' && meets !== 'cross') return false;
   return dial.kind === 'cross' || visible !== 'graze';
 }
 
-/** The visible portion of o along the line with these ships covering (kept with the line's meeting for the reverse attack when `keep`). */
+/**
+ * The visible portion of o along the line with these ships covering (kept with the line's meeting for the
+ * reverse attack when `keep`).
+ */
 function visibleWith(
-  ctx: AttackContext, o: ObstacleEntry, c: LineMeeting, covers: ShipEntry[], cover: CoverOutline, dustOnly: boolean, cp: Point, cq: Point, keep: boolean,
+  ctx: AttackContext,
+  o: ObstacleEntry,
+  c: LineMeeting,
+  covers: ShipEntry[],
+  cover: CoverOutline,
+  dustOnly: boolean,
+  cp: Point,
+  cq: Point,
+  keep: boolean,
 ): VisibleMeeting | null {
   // The reverse attack has the same covers (all ships on it, or for dust only the two sides'), so
   // the answer is kept with the line's meeting for it.
@@ -527,40 +680,89 @@ function visibleWith(
 
 /** What an obstacle does to the attack: forbids it (dust), obstructs it, or nothing. */
 type Effect = 'dust' | 'obstructs' | 'none';
-interface Flip { reading: ReadingUse['reading']; value: string; piece: string; now: Effect; alt: Effect }
+interface Flip {
+  reading: ReadingUse['reading'];
+  value: string;
+  piece: string;
+  now: Effect;
+  alt: Effect;
+}
 
 function effectOf(visible: PieceVerdict | null, viaDial: boolean, forbids: boolean): Effect {
   if (visible === 'cross') return forbids ? 'dust' : 'obstructs';
   return viaDial ? 'obstructs' : 'none';
 }
 
-function pushFlip(flips: Flip[] | null, reading: Flip['reading'], value: string, piece: string, now: Effect, alt: Effect): Flip[] | null {
+function pushFlip(
+  flips: Flip[] | null,
+  reading: Flip['reading'],
+  value: string,
+  piece: string,
+  now: Effect,
+  alt: Effect,
+): Flip[] | null {
   return now === alt ? flips : append(flips, { reading, value, piece, now, alt });
 }
 
-/** A flip of the visible portion (cover, visiblePortion): the obstacle's effect now and with the other choice, the dial rule applied to each. */
+/**
+ * A flip of the visible portion (cover, visiblePortion): the obstacle's effect now and with the other choice,
+ * the dial rule applied to each.
+ */
 function addFlip(
-  flips: Flip[] | null, reading: Flip['reading'], value: string, piece: string, forbids: boolean, now: PieceVerdict | null, alt: PieceVerdict,
-  dial: DialMeeting | null, R: LosReadings, meets: Crossing['kind'],
+  flips: Flip[] | null,
+  reading: Flip['reading'],
+  value: string,
+  piece: string,
+  forbids: boolean,
+  now: PieceVerdict | null,
+  alt: PieceVerdict,
+  dial: DialMeeting | null,
+  R: LosReadings,
+  meets: Crossing['kind'],
 ): Flip[] | null {
-  const via = (v: PieceVerdict | null) => !!dial && dial.kind === 'cross' && dialApplies(v, dial, R.dialLine, meets);
-  return pushFlip(flips, reading, value, piece, effectOf(now, via(now), forbids), effectOf(alt, via(alt), forbids));
+  const via = (v: PieceVerdict | null) =>
+    !!dial && dial.kind === 'cross' && dialApplies(v, dial, R.dialLine, meets);
+  return pushFlip(
+    flips,
+    reading,
+    value,
+    piece,
+    effectOf(now, via(now), forbids),
+    effectOf(alt, via(alt), forbids),
+  );
 }
 
 /** What each reading says, by its choice (README, Readings). */
 const READING_SAYS: Record<string, string> = {
   'cover/base': "a ship's plastic base hides the part of an obstacle under it (readings.cover: base)",
   'cover/token': "a ship's cardboard token hides the part of an obstacle under it (readings.cover: token)",
-  'visiblePortion/any': "the visible-portion exception applies to a squadron's line of sight as to a ship's (readings.visiblePortion: any, not the default)",
-  'visiblePortion/ship': 'the visible-portion exception applies only to an attacking hull zone\'s line, as rules 1.5 word it (readings.visiblePortion: ship, the default: the text as written)',
-  'dialLine/through-dial': 'the 1.5 dial rule obstructs a line through a dial that overlaps an obstacle, even where the line does not pass over the obstacle (readings.dialLine: through-dial)',
-  'dialLine/over-obstacle': 'the 1.5 dial rule obstructs only a line that also passes over the obstacle (readings.dialLine: over-obstacle)',
-  'dustDial/attacker': "a line through the attacking hull zone's own shield dial on a dust field is obstructed by the 1.5 dial rule, not forbidden: the seed's dust caveat names only the defending dial",
-  'dustDial/defender': "a line through the defending hull zone's shield dial on a dust field its base hides may be traced (the dust would not otherwise be visible), and the 1.5 dial rule obstructs it",
+  'visiblePortion/any':
+    "the visible-portion exception applies to a squadron's line of sight as to a ship's (readings.visiblePortion: " +
+    'any, not the default)',
+  'visiblePortion/ship':
+    "the visible-portion exception applies only to an attacking hull zone's line, as rules 1.5 word it " +
+    '(readings.visiblePortion: ship, the default: the text as written)',
+  'dialLine/through-dial':
+    'the 1.5 dial rule obstructs a line through a dial that overlaps an obstacle, even where the line does not pass ' +
+    'over the obstacle (readings.dialLine: through-dial)',
+  'dialLine/over-obstacle':
+    'the 1.5 dial rule obstructs only a line that also passes over the obstacle (readings.dialLine: over-obstacle)',
+  'dustDial/attacker':
+    "a line through the attacking hull zone's own shield dial on a dust field is obstructed by the 1.5 dial rule, " +
+    "not forbidden: the seed's dust caveat names only the defending dial",
+  'dustDial/defender':
+    "a line through the defending hull zone's shield dial on a dust field its base hides may be traced (the dust " +
+    'would not otherwise be visible), and the 1.5 dial rule obstructs it',
 };
 
 /** The readings whose other choice would change the line of sight's verdict, each once. */
-function readingsUsed(flips: Flip[], los: LosVerdict, blocked: boolean, dust: number, obstructed: number): ReadingUse[] {
+function readingsUsed(
+  flips: Flip[],
+  los: LosVerdict,
+  blocked: boolean,
+  dust: number,
+  obstructed: number,
+): ReadingUse[] {
   const out: ReadingUse[] = [];
   const count = (e: Effect, of: Effect) => (e === of ? 1 : 0);
   for (const f of flips) {
@@ -568,7 +770,12 @@ function readingsUsed(flips: Flip[], los: LosVerdict, blocked: boolean, dust: nu
     const ob = obstructed - count(f.now, 'obstructs') + count(f.alt, 'obstructs');
     const otherwise = losByPrecedence(blocked, d, ob);
     if (otherwise === los || out.some((u) => u.reading === f.reading && u.value === f.value)) continue;
-    out.push({ reading: f.reading, value: f.value, otherwise, says: READING_SAYS[`${f.reading}/${f.value}`] });
+    out.push({
+      reading: f.reading,
+      value: f.value,
+      otherwise,
+      says: READING_SAYS[`${f.reading}/${f.value}`],
+    });
   }
   return out;
 }
@@ -580,7 +787,14 @@ const NONE: string[] = Object.freeze([]) as unknown as string[];
  * judgeLos's answer for a line that meets no piece and passes none within NEAR_MM: clear, every
  * list empty. Shared and frozen: a report gets fresh empty lists in its place (attacks.ts).
  */
-export const CLEAR_LOS: LosJudgement = Object.freeze({ los: 'clear', obstructedBy: NONE, grazing: NONE, blockedBy: NONE, dustBy: NONE, pieces: NONE as unknown as LineEntry[] });
+export const CLEAR_LOS: LosJudgement = Object.freeze({
+  los: 'clear',
+  obstructedBy: NONE,
+  grazing: NONE,
+  blockedBy: NONE,
+  dustBy: NONE,
+  pieces: NONE as unknown as LineEntry[],
+});
 
 /** Does this side's shield dial overlap obstacle o (the 1.5 dial rule)? */
 function dialOverlaps(ctx: AttackContext, side: Side, o: ObstacleEntry): boolean {
@@ -594,7 +808,10 @@ function dialOnAny(ctx: AttackContext, side: Side): boolean {
   return side.kind === 'zone' && ctx.dialOn.has(side.key);
 }
 
-/** The covering outlines of these ships that segment p-q may come within the tolerance of (a convex outline clear of it by a margin is left out). */
+/**
+ * The covering outlines of these ships that segment p-q may come within the tolerance of (a convex outline
+ * clear of it by a margin is left out).
+ */
 function coverShapesNear(ships: ShipEntry[], cover: CoverOutline, p: Point, q: Point): Shape[] {
   const out: Shape[] = [];
   for (const s of ships) {
@@ -613,7 +830,14 @@ function coverShapesNear(ships: ShipEntry[], cover: CoverOutline, p: Point, q: P
  * to hide the dust under it: the seed is silent there, so the general visible-portion rule of
  * the rules reference applies. A squadron hides nothing.
  */
-function coveringShips(ctx: AttackContext, o: ObstacleEntry, att: Side, def: Side, dustForbids: boolean, cover = ctx.cover): ShipEntry[] {
+function coveringShips(
+  ctx: AttackContext,
+  o: ObstacleEntry,
+  att: Side,
+  def: Side,
+  dustForbids: boolean,
+  cover = ctx.cover,
+): ShipEntry[] {
   const on = (cover === ctx.cover ? ctx : attackContext(ctx.world, cover)).coverers.get(o.id) ?? [];
   if (!dustForbids) return on;
   return on.filter((s) => s === shipOf(att) || s === shipOf(def));

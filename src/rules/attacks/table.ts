@@ -17,7 +17,10 @@ export class AttackTable {
   /** the sides' places in ctx.sides */
   readonly att: Int32Array;
   readonly def: Int32Array;
-  /** FLAG_* bits, the range band (RANGE_SHIFT), the line-of-sight verdict (LOS_SHIFT), what the range was measured to (TO_SHIFT) */
+  /**
+   * FLAG_* bits, the range band (RANGE_SHIFT), the line-of-sight verdict (LOS_SHIFT), what the range was
+   * measured to (TO_SHIFT)
+   */
   readonly flags: Int32Array;
   /**
    * NUMS per row: rangeMm, the arc figure (arcGapMm when out of arc, arcDepthMm when in arc and
@@ -33,7 +36,10 @@ export class AttackTable {
    */
   readonly built: (AttackReport | undefined)[];
 
-  constructor(readonly ctx: AttackContext, readonly capacity: number) {
+  constructor(
+    readonly ctx: AttackContext,
+    readonly capacity: number,
+  ) {
     this.att = new Int32Array(capacity);
     this.def = new Int32Array(capacity);
     this.flags = new Int32Array(capacity);
@@ -45,18 +51,36 @@ export class AttackTable {
 
 export const NUMS = 10;
 /** offsets in a row of nums */
-export const N_RANGE_MM = 0, N_ARC = 1, N_RANGE_LINE = 2, N_LOS_LINE = 6;
+export const N_RANGE_MM = 0,
+  N_ARC = 1,
+  N_RANGE_LINE = 2,
+  N_LOS_LINE = 6;
 
-export const FLAG_IN_ARC = 1, FLAG_TOUCH_ONLY = 2, FLAG_ARC_GAP = 4, FLAG_ARC_DEPTH = 8, FLAG_GIVEN = 16;
-/** the range band: 0 beyond, else the band's 1-based index on the ruler (range bands for a ship, distance 1 for a squadron) */
-export const RANGE_SHIFT = 8, RANGE_MASK = 0xff;
+export const FLAG_IN_ARC = 1,
+  FLAG_TOUCH_ONLY = 2,
+  FLAG_ARC_GAP = 4,
+  FLAG_ARC_DEPTH = 8,
+  FLAG_GIVEN = 16;
+/**
+ * the range band: 0 beyond, else the band's 1-based index on the ruler (range bands for a ship, distance 1
+ * for a squadron)
+ */
+export const RANGE_SHIFT = 8,
+  RANGE_MASK = 0xff;
 /** index into LOS_CODES */
-export const LOS_SHIFT = 16, LOS_MASK = 3;
+export const LOS_SHIFT = 16,
+  LOS_MASK = 3;
 /** index into TO_CODES */
-export const TO_SHIFT = 18, TO_MASK = 3;
+export const TO_SHIFT = 18,
+  TO_MASK = 3;
 
 export const LOS_CODES = ['clear', 'obstructed', 'dust', 'blocked'] as const;
-export const TO_CODES = ['in-arc part', 'arc-line contact', 'whole defender (outside the arc)', 'whole defender (360 degree arc)'] as const;
+export const TO_CODES = [
+  'in-arc part',
+  'arc-line contact',
+  'whole defender (outside the arc)',
+  'whole defender (360 degree arc)',
+] as const;
 
 /** The table behind a list lazyList made (undefined for a plain array). */
 const tables = new WeakMap<object, AttackTable>();
@@ -107,13 +131,28 @@ export function lazyList(table: AttackTable, make: (k: number) => AttackReport):
       if (k >= 0 && k < n) one(k);
       return Reflect.getOwnPropertyDescriptor(target, key);
     },
-    ownKeys(target) { fill(); return Reflect.ownKeys(target); },
+    ownKeys(target) {
+      fill();
+      return Reflect.ownKeys(target);
+    },
     // a changed list no longer stands for its table's rows
-    set(target, key, value, receiver) { changed(); return Reflect.set(target, key, value, receiver); },
-    defineProperty(target, key, d) { changed(); return Reflect.defineProperty(target, key, d); },
-    deleteProperty(target, key) { changed(); return Reflect.deleteProperty(target, key); },
+    set(target, key, value, receiver) {
+      changed();
+      return Reflect.set(target, key, value, receiver);
+    },
+    defineProperty(target, key, d) {
+      changed();
+      return Reflect.defineProperty(target, key, d);
+    },
+    deleteProperty(target, key) {
+      changed();
+      return Reflect.deleteProperty(target, key);
+    },
   });
-  const changed = () => { fill(); tables.delete(list); };
+  const changed = () => {
+    fill();
+    tables.delete(list);
+  };
   tables.set(list, table);
   return list;
 }

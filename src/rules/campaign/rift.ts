@@ -22,7 +22,8 @@ export const RIFT_EFFECTS = {
 
 function riftEntry(world: World, riftId: string): ObstacleEntry {
   const e = world.byId.get(riftId);
-  if (!e || e.kind !== 'obstacle' || e.obstacleKind !== 'gravity-rift') throw new Error(`no gravity rift with id "${riftId}"`);
+  if (!e || e.kind !== 'obstacle' || e.obstacleKind !== 'gravity-rift')
+    throw new Error(`no gravity rift with id "${riftId}"`);
   return e;
 }
 
@@ -51,7 +52,11 @@ export function rift(world: World): RiftReport[] {
     const reach = bands[1].end + TOLERANCE_MM;
     for (const s of world.ships) {
       // far ships first, by separating axes (certain): most of the table is nowhere near the rift
-      if (hullsApartBeyond(s.shapes.footprint, o.outline, TOLERANCE_MM) && hullsApartBeyond(s.shapes.base, o.outline, reach)) continue;
+      if (
+        hullsApartBeyond(s.shapes.footprint, o.outline, TOLERANCE_MM) &&
+        hullsApartBeyond(s.shapes.base, o.outline, reach)
+      )
+        continue;
       const overlapping = relate(s.shapes.footprint, o.outline).kind === 'overlap';
       const r = relate(s.shapes.base, o.outline);
       const b = bandOf(r.distance, bands);
@@ -62,8 +67,10 @@ export function rift(world: World): RiftReport[] {
       effects.push(RIFT_EFFECTS.deploy, RIFT_EFFECTS.course);
       const speed = s.piece.speed;
       const why = overlapping
-        ? `${s.id} overlaps ${o.id}: its speed dial is reduced to 0 (from ${speed}); being at distance 1 of it, it also has speed -1 (minimum 0) when determining course.`
-        : `${s.id}'s base is ${r.distance.toFixed(2)} mm from ${o.id}, distance ${band}${edgeNote(b)}: it would deploy at speed 0, and determines course at speed ${Math.max(0, speed - 1)} instead of ${speed}.`;
+        ? `${s.id} overlaps ${o.id}: its speed dial is reduced to 0 (from ${speed}); being at distance 1 of it, it ` +
+          `also has speed -1 (minimum 0) when determining course.`
+        : `${s.id}'s base is ${r.distance.toFixed(2)} mm from ${o.id}, distance ${band}${edgeNote(b)}: it would ` +
+          `deploy at speed 0, and determines course at speed ${Math.max(0, speed - 1)} instead of ${speed}.`;
       out.push({ ship: s.id, band, effects, rift: o.id, mm: r.distance, overlapping, why });
     }
   }

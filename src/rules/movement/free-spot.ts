@@ -76,7 +76,10 @@ const moved = (s: Shape, x: number, y: number): Shape =>
   s.kind === 'circle' ? new Circle(s.cx + x, s.cy + y, s.r) : (s as Polygon).placed(x, y, 0);
 
 /** Other pieces' overlap shapes, with their boxes, for testing many candidates against. */
-interface Other { e: Entry; s: Shape }
+interface Other {
+  e: Entry;
+  s: Shape;
+}
 
 function others(world: World, ignore?: ReadonlySet<string>): Other[] {
   return world.all.filter((e) => !ignore?.has(e.id)).map((e) => ({ e, s: overlapShape(e) }));
@@ -84,9 +87,16 @@ function others(world: World, ignore?: ReadonlySet<string>): Other[] {
 
 /** Does the shape overlap the other piece, or come nearer to it than `gap`? */
 function blocks(shape: Shape, o: Other, gap: number): boolean {
-  const s = o.s, reach = gap + TOLERANCE_MM;
+  const s = o.s,
+    reach = gap + TOLERANCE_MM;
   // boxes apart along an axis by more than the reach: apart (cheaper than bboxGap's hypot, same answer or looser)
-  if (shape.minX - s.maxX > reach || s.minX - shape.maxX > reach || shape.minY - s.maxY > reach || s.minY - shape.maxY > reach) return false;
+  if (
+    shape.minX - s.maxX > reach ||
+    s.minX - shape.maxX > reach ||
+    shape.minY - s.maxY > reach ||
+    s.minY - shape.maxY > reach
+  )
+    return false;
   if (bboxGap(shape, s) > reach) return false;
   if (shape.kind === 'polygon' && s.kind === 'polygon' && hullsApartBeyond(shape, s, reach)) return false;
   const r = relate(shape, s);
@@ -94,7 +104,12 @@ function blocks(shape: Shape, o: Other, gap: number): boolean {
 }
 
 /** The first piece the shape overlaps or comes nearer than `gap` to (null: none). */
-export function blockingPiece(world: World, shape: Shape, gap: number, ignore?: ReadonlySet<string>): Entry | null {
+export function blockingPiece(
+  world: World,
+  shape: Shape,
+  gap: number,
+  ignore?: ReadonlySet<string>,
+): Entry | null {
   for (const o of others(world, ignore)) if (blocks(shape, o, gap)) return o.e;
   return null;
 }
@@ -102,27 +117,52 @@ export function blockingPiece(world: World, shape: Shape, gap: number, ignore?: 
 const f1 = (n: number) => (Math.round(n * 10) / 10).toString();
 
 /** The nearest free spot to `prefer` for the piece (see the module's comment). */
-export function freeSpot(world: World, piece: FreeSpotPiece, prefer: { x: number; y: number }, opts: FreeSpotOptions = {}): FreeSpotAnswer {
+// eslint-disable-next-line max-lines-per-function -- one search in order (the preferred spot, then rings outward), each step beside the rule it applies
+export function freeSpot(
+  world: World,
+  piece: FreeSpotPiece,
+  prefer: { x: number; y: number },
+  opts: FreeSpotOptions = {},
+): FreeSpotAnswer {
   const T = world.catalog.tables[world.table.table];
-  const step = opts.stepMm ?? 5, gap = opts.gapMm ?? 1;
+  const step = opts.stepMm ?? 5,
+    gap = opts.gapMm ?? 1;
   const region = opts.region ?? { x0: 0, y0: 0, x1: T.width, y1: T.height };
   const where = opts.regionName ?? 'the table';
   // inside the table and the region
-  const box = { x0: Math.max(0, region.x0), y0: Math.max(0, region.y0), x1: Math.min(T.width, region.x1), y1: Math.min(T.height, region.y1) };
+  const box = {
+    x0: Math.max(0, region.x0),
+    y0: Math.max(0, region.y0),
+    x1: Math.min(T.width, region.x1),
+    y1: Math.min(T.height, region.y1),
+  };
   const { overlap, measure } = localShapes(world, piece);
   // where the centre may go so that the measuring shape lies in the box
-  const cx0 = box.x0 - measure.minX, cx1 = box.x1 - measure.maxX, cy0 = box.y0 - measure.minY, cy1 = box.y1 - measure.maxY;
+  const cx0 = box.x0 - measure.minX,
+    cx1 = box.x1 - measure.maxX,
+    cy0 = box.y0 - measure.minY,
+    cy1 = box.y1 - measure.maxY;
   const size = `${f1(measure.maxX - measure.minX)} x ${f1(measure.maxY - measure.minY)} mm`;
   if (cx0 > cx1 || cy0 > cy1) {
-    return { spot: null, reason: `it does not fit inside ${where} (${f1(box.x1 - box.x0)} x ${f1(box.y1 - box.y0)} mm) as it stands: it measures ${size}`, distanceMm: null, tried: 0 };
+    return {
+      spot: null,
+      reason:
+        `it does not fit inside ${where} (${f1(box.x1 - box.x0)} x ${f1(box.y1 - box.y0)} mm) as it stands: it ` +
+        `measures ${size}`,
+      distanceMm: null,
+      tried: 0,
+    };
   }
   // a grid through the preferred point (to the whole mm), nearest first: ring by ring outward (the
   // points k steps out along x or y), each point given out once no later ring can hold a nearer one.
   // Written out for speed (a free preferred point costs one test, not a sort of the whole table's
   // grid); freeSpotPlain below is the plain version the tests hold this one against.
-  const ax = Math.round(prefer.x), ay = Math.round(prefer.y);
-  const i0 = Math.ceil((cx0 - ax) / step), i1 = Math.floor((cx1 - ax) / step);
-  const j0 = Math.ceil((cy0 - ay) / step), j1 = Math.floor((cy1 - ay) / step);
+  const ax = Math.round(prefer.x),
+    ay = Math.round(prefer.y);
+  const i0 = Math.ceil((cx0 - ax) / step),
+    i1 = Math.floor((cx1 - ax) / step);
+  const j0 = Math.ceil((cy0 - ay) / step),
+    j1 = Math.floor((cy1 - ay) / step);
   const maxD = opts.maxDistanceMm ?? Infinity;
   const lastRing = Math.max(Math.abs(i0), Math.abs(i1), Math.abs(j0), Math.abs(j1));
   // a point of ring k lies at least k steps from the grid's origin, which is this far from the preferred point
@@ -134,12 +174,23 @@ export function freeSpot(world: World, piece: FreeSpotPiece, prefer: { x: number
   const ring = (k: number) => {
     const add = (i: number, j: number) => {
       if (i < i0 || i > i1 || j < j0 || j > j1) return;
-      const x = ax + i * step, y = ay + j * step, d = Math.hypot(x - prefer.x, y - prefer.y);
+      const x = ax + i * step,
+        y = ay + j * step,
+        d = Math.hypot(x - prefer.x, y - prefer.y);
       if (d <= maxD) buffer.push({ x, y, d });
     };
-    if (k === 0) { add(0, 0); return; }
-    for (let i = -k; i <= k; i++) { add(i, -k); add(i, k); }
-    for (let j = -k + 1; j <= k - 1; j++) { add(-k, j); add(k, j); }
+    if (k === 0) {
+      add(0, 0);
+      return;
+    }
+    for (let i = -k; i <= k; i++) {
+      add(i, -k);
+      add(i, k);
+    }
+    for (let j = -k + 1; j <= k - 1; j++) {
+      add(-k, j);
+      add(k, j);
+    }
   };
   for (let k = 0; k <= lastRing + 1; k++) {
     if (k <= lastRing) ring(k);
@@ -159,7 +210,10 @@ export function freeSpot(world: World, piece: FreeSpotPiece, prefer: { x: number
       // the piece that blocked the last place most often blocks this one too: ask it first
       if (last && blocks(o, last, gap)) continue;
       const hit = pool.find((p) => p !== last && blocks(o, p, gap));
-      if (hit) { last = hit; continue; }
+      if (hit) {
+        last = hit;
+        continue;
+      }
       return { spot: { x: c.x, y: c.y }, reason: null, distanceMm: c.d, tried };
     }
     if ((k + 1) * step - slack > maxD) break;
@@ -167,8 +221,11 @@ export function freeSpot(world: World, piece: FreeSpotPiece, prefer: { x: number
   const within = Number.isFinite(maxD) ? ` within ${f1(maxD)} mm of (${f1(prefer.x)}, ${f1(prefer.y)})` : '';
   return {
     spot: null,
-    reason: `every place inside ${where}${within} (tried every ${step} mm, ${tried} places) overlaps another piece${gap > 0 ? ` or lies within ${gap} mm of one` : ''}`,
-    distanceMm: null, tried,
+    reason:
+      `every place inside ${where}${within} (tried every ${step} mm, ${tried} places) overlaps another ` +
+      `piece${gap > 0 ? ` or lies within ${gap} mm of one` : ''}`,
+    distanceMm: null,
+    tried,
   };
 }
 
@@ -176,17 +233,35 @@ export function freeSpot(world: World, piece: FreeSpotPiece, prefer: { x: number
  * The plain reference of freeSpot (same answer, slower): every grid point of the table or region,
  * sorted by distance (ties: lower y, then lower x), the first free one.
  */
-export function freeSpotPlain(world: World, piece: FreeSpotPiece, prefer: { x: number; y: number }, opts: FreeSpotOptions = {}): { x: number; y: number } | null {
+export function freeSpotPlain(
+  world: World,
+  piece: FreeSpotPiece,
+  prefer: { x: number; y: number },
+  opts: FreeSpotOptions = {},
+): { x: number; y: number } | null {
   const T = world.catalog.tables[world.table.table];
-  const step = opts.stepMm ?? 5, gap = opts.gapMm ?? 1;
+  const step = opts.stepMm ?? 5,
+    gap = opts.gapMm ?? 1;
   const region = opts.region ?? { x0: 0, y0: 0, x1: T.width, y1: T.height };
-  const box = { x0: Math.max(0, region.x0), y0: Math.max(0, region.y0), x1: Math.min(T.width, region.x1), y1: Math.min(T.height, region.y1) };
+  const box = {
+    x0: Math.max(0, region.x0),
+    y0: Math.max(0, region.y0),
+    x1: Math.min(T.width, region.x1),
+    y1: Math.min(T.height, region.y1),
+  };
   const { overlap, measure } = localShapes(world, piece);
-  const ax = Math.round(prefer.x), ay = Math.round(prefer.y);
+  const ax = Math.round(prefer.x),
+    ay = Math.round(prefer.y);
   const cand: { x: number; y: number; d: number }[] = [];
   for (let i = Math.ceil((box.x0 - measure.minX - ax) / step); ax + i * step <= box.x1 - measure.maxX; i++) {
-    for (let j = Math.ceil((box.y0 - measure.minY - ay) / step); ay + j * step <= box.y1 - measure.maxY; j++) {
-      const x = ax + i * step, y = ay + j * step, d = Math.hypot(x - prefer.x, y - prefer.y);
+    for (
+      let j = Math.ceil((box.y0 - measure.minY - ay) / step);
+      ay + j * step <= box.y1 - measure.maxY;
+      j++
+    ) {
+      const x = ax + i * step,
+        y = ay + j * step,
+        d = Math.hypot(x - prefer.x, y - prefer.y);
       if (d <= (opts.maxDistanceMm ?? Infinity)) cand.push({ x, y, d });
     }
   }
@@ -194,7 +269,8 @@ export function freeSpotPlain(world: World, piece: FreeSpotPiece, prefer: { x: n
   for (const c of cand) {
     const m = moved(measure, c.x, c.y);
     if (m.minX < box.x0 || m.maxX > box.x1 || m.minY < box.y0 || m.maxY > box.y1) continue;
-    if (!blockingPiece(world, measure === overlap ? m : moved(overlap, c.x, c.y), gap, opts.ignore)) return { x: c.x, y: c.y };
+    if (!blockingPiece(world, measure === overlap ? m : moved(overlap, c.x, c.y), gap, opts.ignore))
+      return { x: c.x, y: c.y };
   }
   return null;
 }

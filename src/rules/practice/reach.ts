@@ -70,7 +70,10 @@ export function topSpeedOf(chart: SpeedChart | null): number {
   return chart ? chart.length : NO_CHART_TOP_SPEED;
 }
 
-/** Every maneuver from one start: each speed, each side (speed 0 once: both sides stay put), each allowed click list. */
+/**
+ * Every maneuver from one start: each speed, each side (speed 0 once: both sides stay put), each allowed
+ * click list.
+ */
 function fansFrom(
   ctx: ManeuverContext,
   speeds: number[],
@@ -120,9 +123,14 @@ export function reachMap(world: World, shipId: string, rounds: 1 | 2 = 2): Reach
   if (!e || e.kind !== 'ship') throw new Error(`reach map: no ship with id "${shipId}"`);
   const chart = speedChart(world.catalog, e.piece.class);
   if (!chart) {
+    const has = e.piece.class
+      ? `class ${e.piece.class}, which has no speed chart in the catalog`
+      : 'no class';
     throw new Error(
-      `reach map: ${shipId} has ${e.piece.class ? `class ${e.piece.class}, which has no speed chart in the catalog` : 'no class'}, so every setting ` +
-        `of the tool is a maneuver (up to ${(2 * world.catalog.maneuverTool.maxClicks.value + 1) ** NO_CHART_TOP_SPEED} a side at speed ${NO_CHART_TOP_SPEED}): ` +
+      `reach map: ${shipId} has ${has}, so every setting ` +
+        `of the tool is a maneuver (up to ` +
+        `${(2 * world.catalog.maneuverTool.maxClicks.value + 1) ** NO_CHART_TOP_SPEED} a side at speed ` +
+        `${NO_CHART_TOP_SPEED}): ` +
         'too many to map two rounds of; give it a class',
     );
   }

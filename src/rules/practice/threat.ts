@@ -20,7 +20,12 @@ import { bboxGap, hullsApartBeyond, relate } from '../../geometry/relate';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { AttackReport } from '../../model/report';
 import {
-  type AttackContext, attackContext, movedShipContext, player, type Side, type ThirdPieceMeetings,
+  type AttackContext,
+  attackContext,
+  movedShipContext,
+  player,
+  type Side,
+  type ThirdPieceMeetings,
 } from '../attacks/context';
 import { attackBetween } from '../attacks/attacks';
 import type { Pose } from '../movement/maneuver';

@@ -45,10 +45,16 @@ export function analyzeFull(table: Table, catalog: Catalog = CATALOG): Analysis 
  * changed catalog, ruleset or proposals): then only a full analysis will do.
  */
 function changedPieces(prev: World, world: World): boolean[] | null {
-  if (prev.catalog !== world.catalog || prev.all.length !== world.all.length || !sameSetting(prev.table, world.table)) return null;
+  if (
+    prev.catalog !== world.catalog ||
+    prev.all.length !== world.all.length ||
+    !sameSetting(prev.table, world.table)
+  )
+    return null;
   const changed: boolean[] = [];
   for (let i = 0; i < world.all.length; i++) {
-    const a = prev.all[i], b = world.all[i];
+    const a = prev.all[i],
+      b = world.all[i];
     if (a.id !== b.id || a.kind !== b.kind) return null;
     changed.push(a !== b);
   }
@@ -57,8 +63,14 @@ function changedPieces(prev: World, world: World): boolean[] | null {
 
 /** Everything but the pieces the same: ruleset, table size, readings, measurements, proposals. */
 function sameSetting(a: Table, b: Table): boolean {
-  if (a.ruleset !== b.ruleset || a.table !== b.table || JSON.stringify(a.readings ?? {}) !== JSON.stringify(b.readings ?? {})) return false;
-  if (a.measurements !== b.measurements && JSON.stringify(a.measurements) !== JSON.stringify(b.measurements)) return false;
+  if (
+    a.ruleset !== b.ruleset ||
+    a.table !== b.table ||
+    JSON.stringify(a.readings ?? {}) !== JSON.stringify(b.readings ?? {})
+  )
+    return false;
+  if (a.measurements !== b.measurements && JSON.stringify(a.measurements) !== JSON.stringify(b.measurements))
+    return false;
   return a.proposals === b.proposals || JSON.stringify(a.proposals) === JSON.stringify(b.proposals);
 }
 
@@ -70,7 +82,12 @@ export function judgesIncrementally(prev: Analysis, table: Table): boolean {
   const t = prev.world.table;
   // a World builds a new catalog for a new measurements object (analyzeIncremental then starts afresh)
   if (t.measurements !== table.measurements || !sameSetting(t, table)) return false;
-  const lists = [[t.ships, table.ships], [t.squadrons, table.squadrons], [t.obstacles, table.obstacles], [t.tokens, table.tokens]] as const;
+  const lists = [
+    [t.ships, table.ships],
+    [t.squadrons, table.squadrons],
+    [t.obstacles, table.obstacles],
+    [t.tokens, table.tokens],
+  ] as const;
   for (const [a, b] of lists) {
     if (a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (a[i].id !== b[i].id) return false;
@@ -79,7 +96,11 @@ export function judgesIncrementally(prev: Analysis, table: Table): boolean {
 }
 
 /** The analysis of `table`, reusing what `prev` already answered about unmoved pieces. */
-export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposals?: boolean } = {}): Analysis & { proposalsPending?: boolean } {
+export function analyzeIncremental(
+  prev: Analysis,
+  table: Table,
+  opts: { proposals?: boolean } = {},
+): Analysis & { proposalsPending?: boolean } {
   const world = new World(table, prev.world.catalog === CATALOG ? CATALOG : prev.world.catalog, prev.world);
   const changed = changedPieces(prev.world, world);
   if (!changed) return { world, report: analyzeWorld(world) };
@@ -91,7 +112,8 @@ export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposa
   const shapes: Report['shapes'] = Object.assign(Object.create(null), p.shapes);
   for (const e of moved) shapes[e.id] = shapeOf(e);
   // Setup checks look at obstacles only; the other proposals at every piece.
-  const proposalsStay = moved.every((e) => e.kind !== 'obstacle') && world.table.proposals.every((q) => q.kind === 'setup');
+  const proposalsStay =
+    moved.every((e) => e.kind !== 'obstacle') && world.table.proposals.every((q) => q.kind === 'setup');
   const attacks = updateAttacks(world, p.attacks, moved, before);
   const report: Report = {
     ...p,
@@ -122,12 +144,14 @@ export function analyzeIncremental(prev: Analysis, table: Table, opts: { proposa
 }
 
 function updateDistances(world: World, prev: DistanceReport[], changed: boolean[]): DistanceReport[] {
-  const all = world.all, n = all.length;
+  const all = world.all,
+    n = all.length;
   const out = new Array<DistanceReport>(prev.length);
   let k = 0;
   for (let i = 0; i < n; i++) {
     const ci = changed[i];
-    for (let j = i + 1; j < n; j++, k++) out[k] = ci || changed[j] ? distanceBetween(world, all[i], all[j]) : prev[k];
+    for (let j = i + 1; j < n; j++, k++)
+      out[k] = ci || changed[j] ? distanceBetween(world, all[i], all[j]) : prev[k];
   }
   return out;
 }
@@ -145,11 +169,13 @@ function updateOverlaps(world: World, prev: OverlapReport[], moved: Entry[]): Ov
     // moved obstacles against every ship and squadron
     ...(movedObstacles.length ? overlaps(view(world, { obstacles: movedObstacles })) : []),
     // moved ships and squadrons against the obstacles that did not move
-    ...overlaps(view(world, {
-      obstacles: world.obstacles.filter((o) => !movedIds.has(o.id)),
-      ships: world.ships.filter((s) => movedIds.has(s.id)),
-      squadrons: world.squadrons.filter((s) => movedIds.has(s.id)),
-    })),
+    ...overlaps(
+      view(world, {
+        obstacles: world.obstacles.filter((o) => !movedIds.has(o.id)),
+        ships: world.ships.filter((s) => movedIds.has(s.id)),
+        squadrons: world.squadrons.filter((s) => movedIds.has(s.id)),
+      }),
+    ),
   ];
   if (fresh.length === 0) return kept;
   const order = new Map(world.all.map((e, i) => [e.id, i]));
@@ -158,7 +184,12 @@ function updateOverlaps(world: World, prev: OverlapReport[], moved: Entry[]): Ov
 }
 
 function view(world: World, lists: Partial<Pick<World, 'ships' | 'squadrons' | 'obstacles'>>): World {
-  return Object.assign(Object.create(world) as World, { ships: world.ships, squadrons: world.squadrons, obstacles: world.obstacles, ...lists });
+  return Object.assign(Object.create(world) as World, {
+    ships: world.ships,
+    squadrons: world.squadrons,
+    obstacles: world.obstacles,
+    ...lists,
+  });
 }
 
 /**
@@ -167,10 +198,24 @@ function view(world: World, lists: Partial<Pick<World, 'ships' | 'squadrons' | '
  */
 function lineNearBox(S: Shape, x0: number, y0: number, x1: number, y1: number, m: number): boolean {
   // boxes apart first: most lines are nowhere near
-  if (Math.max(x0, x1) < S.minX - m || Math.min(x0, x1) > S.maxX + m || Math.max(y0, y1) < S.minY - m || Math.min(y0, y1) > S.maxY + m) return false;
-  const dx = x1 - x0, dy = y1 - y0;
-  boxClip[0] = 0; boxClip[1] = 1;
-  return clipSide(-dx, x0 - (S.minX - m)) && clipSide(dx, S.maxX + m - x0) && clipSide(-dy, y0 - (S.minY - m)) && clipSide(dy, S.maxY + m - y0) && boxClip[0] <= boxClip[1];
+  if (
+    Math.max(x0, x1) < S.minX - m ||
+    Math.min(x0, x1) > S.maxX + m ||
+    Math.max(y0, y1) < S.minY - m ||
+    Math.min(y0, y1) > S.maxY + m
+  )
+    return false;
+  const dx = x1 - x0,
+    dy = y1 - y0;
+  boxClip[0] = 0;
+  boxClip[1] = 1;
+  return (
+    clipSide(-dx, x0 - (S.minX - m)) &&
+    clipSide(dx, S.maxX + m - x0) &&
+    clipSide(-dy, y0 - (S.minY - m)) &&
+    clipSide(dy, S.maxY + m - y0) &&
+    boxClip[0] <= boxClip[1]
+  );
 }
 
 /** [t0, t1] of lineNearBox, in a module-level slot (no allocation per line). */
@@ -180,7 +225,13 @@ const boxClip = new Float64Array(2);
 function clipSide(a: number, b: number): boolean {
   if (a === 0) return !(b < 0);
   const t = b / a;
-  if (a < 0) { if (t > boxClip[1]) return false; if (t > boxClip[0]) boxClip[0] = t; } else { if (t < boxClip[0]) return false; if (t < boxClip[1]) boxClip[1] = t; }
+  if (a < 0) {
+    if (t > boxClip[1]) return false;
+    if (t > boxClip[0]) boxClip[0] = t;
+  } else {
+    if (t < boxClip[0]) return false;
+    if (t < boxClip[1]) boxClip[1] = t;
+  }
   return true;
 }
 
@@ -203,9 +254,11 @@ function boxesMeet(a: Shape, b: Shape): boolean {
  * place: the visible portion changes), or when an obstacle moved onto or off a dial of one of the
  * two sides (the 1.5 dial rule). Squadrons never obstruct. Margins are generous on purpose.
  */
+// eslint-disable-next-line max-lines-per-function -- the drag re-judge's hot loop, written out: one pass over the flat attack table
 function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], before: Entry[]): AttackReport[] {
   const ctx = attackContext(world);
-  const sides = ctx.sides, ns = sides.length;
+  const sides = ctx.sides,
+    ns = sides.length;
   // the pairs in report order (as judgeAll lists them): the previous list must hold the same
   const players = new Int32Array(ns);
   for (let i = 0; i < ns; i++) players[i] = player(sides[i]);
@@ -218,10 +271,17 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
   let aligned = prev.length === total;
   if (aligned && P && P.n === total && P.ctx.sides.length === ns) {
     // a table from the last analysis: the same sides (keys and players) give the same rows
-    for (let i = 0; aligned && i < ns; i++) aligned = P.ctx.sides[i].key === sides[i].key && player(P.ctx.sides[i]) === players[i];
+    for (let i = 0; aligned && i < ns; i++)
+      aligned = P.ctx.sides[i].key === sides[i].key && player(P.ctx.sides[i]) === players[i];
     if (aligned) {
-      T.att.set(P.att); T.def.set(P.def); T.flags.set(P.flags); T.nums.set(P.nums);
-      for (let k = 0; k < total; k++) { T.los[k] = P.los[k]; T.built[k] = P.built[k]; }
+      T.att.set(P.att);
+      T.def.set(P.def);
+      T.flags.set(P.flags);
+      T.nums.set(P.nums);
+      for (let k = 0; k < total; k++) {
+        T.los[k] = P.los[k];
+        T.built[k] = P.built[k];
+      }
     }
   } else if (aligned) {
     // plain reports (the worker's): each row given as it came, its sides and line read from it
@@ -231,9 +291,16 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
         if (players[d] === players[i]) continue;
         const a = prev[k];
         aligned = a.attacker === sides[i].key && a.defender === sides[d].key;
-        T.att[k] = i; T.def[k] = d; T.flags[k] = FLAG_GIVEN; T.built[k] = a;
-        const l = a.losLine, o = NUMS * k + N_LOS_LINE;
-        nums[o] = l[0][0]; nums[o + 1] = l[0][1]; nums[o + 2] = l[1][0]; nums[o + 3] = l[1][1];
+        T.att[k] = i;
+        T.def[k] = d;
+        T.flags[k] = FLAG_GIVEN;
+        T.built[k] = a;
+        const l = a.losLine,
+          o = NUMS * k + N_LOS_LINE;
+        nums[o] = l[0][0];
+        nums[o + 1] = l[0][1];
+        nums[o + 2] = l[1][0];
+        nums[o + 3] = l[1][1];
         k++;
       }
     }
@@ -249,7 +316,12 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
     if (e.kind === 'ship') {
       near.push(e.shapes.base);
       // obstacles it lies on or touches (its base may cover them; its dials may sit on them)
-      for (const o of world.obstacles) if (boxesMeet(e.shapes.footprint, o.outline) && relate(e.shapes.footprint, o.outline).kind !== 'apart') near.push(o.outline);
+      for (const o of world.obstacles)
+        if (
+          boxesMeet(e.shapes.footprint, o.outline) &&
+          relate(e.shapes.footprint, o.outline).kind !== 'apart'
+        )
+          near.push(o.outline);
     } else if (e.kind === 'obstacle') {
       near.push(e.outline);
       overDials.push(e.outline);
@@ -258,21 +330,44 @@ function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], befor
   // the sides whose every attack is judged again: of moved pieces, and of ships a moved obstacle's box meets (dials)
   const again = new Uint8Array(ns);
   for (let i = 0; i < ns; i++) {
-    const s = sides[i], e: Entry = s.kind === 'zone' ? s.ship : s.squadron;
-    if (movedIds.has(e.id) || (e.kind === 'ship' && overDials.some((o) => boxesMeet(e.shapes.footprint, o)))) again[i] = 1;
+    const s = sides[i],
+      e: Entry = s.kind === 'zone' ? s.ship : s.squadron;
+    if (movedIds.has(e.id) || (e.kind === 'ship' && overDials.some((o) => boxesMeet(e.shapes.footprint, o))))
+      again[i] = 1;
   }
   // one box around every shape a line must keep clear of: most lines miss it altogether
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const S of near) { minX = Math.min(minX, S.minX); minY = Math.min(minY, S.minY); maxX = Math.max(maxX, S.maxX); maxY = Math.max(maxY, S.maxY); }
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (const S of near) {
+    minX = Math.min(minX, S.minX);
+    minY = Math.min(minY, S.minY);
+    maxX = Math.max(maxX, S.maxX);
+    maxY = Math.max(maxY, S.maxY);
+  }
   const { att, def, nums } = T;
   for (let k = 0; k < total; k++) {
-    if (again[att[k]] === 1 || again[def[k]] === 1) { judgeAttackInto(ctx, sides[att[k]], sides[def[k]], T, k); continue; }
+    if (again[att[k]] === 1 || again[def[k]] === 1) {
+      judgeAttackInto(ctx, sides[att[k]], sides[def[k]], T, k);
+      continue;
+    }
     if (!near.length) continue;
     const o = NUMS * k + N_LOS_LINE;
-    const x0 = nums[o], y0 = nums[o + 1], x1 = nums[o + 2], y1 = nums[o + 3];
-    if (Math.max(x0, x1) < minX - margin || Math.min(x0, x1) > maxX + margin || Math.max(y0, y1) < minY - margin || Math.min(y0, y1) > maxY + margin) continue;
+    const x0 = nums[o],
+      y0 = nums[o + 1],
+      x1 = nums[o + 2],
+      y1 = nums[o + 3];
+    if (
+      Math.max(x0, x1) < minX - margin ||
+      Math.min(x0, x1) > maxX + margin ||
+      Math.max(y0, y1) < minY - margin ||
+      Math.min(y0, y1) > maxY + margin
+    )
+      continue;
     let judge = false;
-    for (let i = 0; !judge && i < near.length; i++) if (lineNear(near[i], x0, y0, x1, y1, margin)) judge = true;
+    for (let i = 0; !judge && i < near.length; i++)
+      if (lineNear(near[i], x0, y0, x1, y1, margin)) judge = true;
     if (!judge) continue;
     // neither side moved: the range and the line's ends stand, only the line of sight may change
     // (a row given as an object has no range in the arrays: judged in full)

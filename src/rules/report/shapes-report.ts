@@ -20,8 +20,12 @@ export function shapeOf(e: Entry): ShapeReport {
       return {
         base: ring(s.base),
         footprint: ring(s.footprint),
-        hullZones: Object.fromEntries(s.zones.map((z) => [z, ring(s.hullZones[z])])) as ShipShapesReport['hullZones'],
-        targetingPoints: Object.fromEntries(s.zones.map((z) => [z, xy(s.targetingPoints[z])])) as ShipShapesReport['targetingPoints'],
+        hullZones: Object.fromEntries(
+          s.zones.map((z) => [z, ring(s.hullZones[z])]),
+        ) as ShipShapesReport['hullZones'],
+        targetingPoints: Object.fromEntries(
+          s.zones.map((z) => [z, xy(s.targetingPoints[z])]),
+        ) as ShipShapesReport['targetingPoints'],
         // a huge ship's two plastic bases (its `base` is the whole of them and the gap)
         ...(s.bases.length > 1 ? { bases: s.bases.map(ring) } : {}),
       };

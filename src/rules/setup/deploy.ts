@@ -31,7 +31,12 @@ import { speedChart } from '../../model/catalog';
 import { bandOf, edgeNote } from '../bands';
 import { overlapShape, type World } from '../world';
 
-export interface Rect { x0: number; y0: number; x1: number; y1: number }
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 
 /** A player's deployment zone: the setup area's strip within distance 3 of the player's edge. */
 export function deploymentZone(world: World, player: Player): Rect {
@@ -41,7 +46,12 @@ export function deploymentZone(world: World, player: Player): Rect {
   return player === 1 ? { x0, y0: 0, x1, y1: d3 } : { x0, y0: T.height - d3, x1, y1: T.height };
 }
 
-export interface RiftAtDeploy { rift: string; mm: number; band: number; overlapping: boolean }
+export interface RiftAtDeploy {
+  rift: string;
+  mm: number;
+  band: number;
+  overlapping: boolean;
+}
 
 export interface DeployReport extends ProposalReport {
   kind: 'deploy';
@@ -64,13 +74,17 @@ export interface DeployReport extends ProposalReport {
 const f2 = (n: number) => n.toFixed(2);
 
 /** Whether the piece may be deployed at `p.to`, and what a gravity rift does to a ship's speed. */
+// eslint-disable-next-line max-lines-per-function -- the deployment rule's checks in the order of reference section 10, each a few lines
 export function judgeDeploy(world: World, p: Deploy): DeployReport {
   const isShip = p.ship !== undefined;
   const given = isShip ? p.ship : p.squadron;
-  const piece = (typeof given === 'string'
-    ? (isShip ? world.table.ships : world.table.squadrons).find((e) => e.id === given)
-    : given) as Ship | Squadron | undefined;
-  if (!piece) throw new Error(`deploy ${p.id}: no ${isShip ? 'ship' : 'squadron'} ${String(given)} on the table`);
+  const piece = (
+    typeof given === 'string'
+      ? (isShip ? world.table.ships : world.table.squadrons).find((e) => e.id === given)
+      : given
+  ) as Ship | Squadron | undefined;
+  if (!piece)
+    throw new Error(`deploy ${p.id}: no ${isShip ? 'ship' : 'squadron'} ${String(given)} on the table`);
   const cat = world.catalog;
   const at = { x: p.to.x, y: p.to.y, rotation: isShip ? p.to.rotation : 0 };
   const shapes = isShip ? shipShapes(cat, { ...(piece as Ship), ...at }) : undefined;
@@ -84,7 +98,15 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
   const notes: string[] = [];
   const edgeName = piece.player === 1 ? "player 1's edge (y = 0)" : `player 2's edge (y = ${T.height})`;
 
-  const { reach, past, hugeAtEdge, zoneWords } = zoneOf(world, piece, isShip, measure, zone, edgeName, violations);
+  const { reach, past, hugeAtEdge, zoneWords } = zoneOf(
+    world,
+    piece,
+    isShip,
+    measure,
+    zone,
+    edgeName,
+    violations,
+  );
 
   // a ship's speed dial: a speed on its chart
   if (isShip) {
@@ -93,8 +115,13 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
     const speed = (piece as Ship).speed;
     if (speed > top) {
       violations.push({
-        rule: `must have its speed dial set to a speed on its chart (0-${top}), not ${speed}`, piece: piece.id, with: null, gapMm: null,
-        measure: 'speed', speed, topSpeed: top,
+        rule: `must have its speed dial set to a speed on its chart (0-${top}), not ${speed}`,
+        piece: piece.id,
+        with: null,
+        gapMm: null,
+        measure: 'speed',
+        speed,
+        topSpeed: top,
       });
     }
   }
@@ -103,11 +130,23 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
   const others = world.all.filter((e) => e.id !== piece.id);
   for (const e of others) {
     const s = overlapShape(e);
-    if (s.maxX < overlap.minX || s.minX > overlap.maxX || s.maxY < overlap.minY || s.minY > overlap.maxY) continue;
-    if (s.kind === 'polygon' && overlap.kind === 'polygon' && hullsApartBeyond(overlap as Polygon, s as Polygon, TOLERANCE_MM)) continue;
+    if (s.maxX < overlap.minX || s.minX > overlap.maxX || s.maxY < overlap.minY || s.minY > overlap.maxY)
+      continue;
+    if (
+      s.kind === 'polygon' &&
+      overlap.kind === 'polygon' &&
+      hullsApartBeyond(overlap as Polygon, s as Polygon, TOLERANCE_MM)
+    )
+      continue;
     if (relate(overlap, s).kind !== 'overlap') continue;
     const what = e.kind === 'obstacle' ? `an obstacle (${e.obstacleKind})` : `a ${e.kind}`;
-    violations.push({ rule: `cannot be deployed overlapping ${what}`, piece: piece.id, with: e.id, gapMm: overlapDepth(overlap, s), measure: 'overlap depth' });
+    violations.push({
+      rule: `cannot be deployed overlapping ${what}`,
+      piece: piece.id,
+      with: e.id,
+      gapMm: overlapDepth(overlap, s),
+      measure: 'overlap depth',
+    });
   }
 
   // squadrons: within distance 1-2 of a friendly ship
@@ -119,17 +158,42 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
 
   const legal = violations.length === 0;
   const placeWords = isShip
-    ? (hugeAtEdge && past > TOLERANCE_MM ? `its base lies in the setup area touching ${edgeName}` : `it lies in player ${piece.player}'s deployment zone`)
+    ? hugeAtEdge && past > TOLERANCE_MM
+      ? `its base lies in the setup area touching ${edgeName}`
+      : `it lies in player ${piece.player}'s deployment zone`
     : 'it lies in the setup area';
   const where = `(${f2(at.x)}, ${f2(at.y)}${isShip ? `, ${f2(at.rotation)}°` : ''})`;
-  const broken = violations.map((v) => `${v.rule} (${v.with ? `${v.with}, ` : ''}${v.measure === 'speed' ? 'its dial' : v.gapMm === null ? 'no friendly ship' : `${f2(v.gapMm)} mm ${v.measure}`})`);
-  const why = `${piece.id} (player ${piece.player}) ${legal ? 'may be deployed' : 'may not be deployed'} at ${where}: ` +
+  const broken = violations.map(
+    (v) =>
+      `${v.rule} (${v.with ? `${v.with}, ` : ''}${
+        v.measure === 'speed'
+          ? 'its dial'
+          : v.gapMm === null
+            ? 'no ' + 'friendly ship'
+            : `${f2(v.gapMm)} mm ${v.measure}`
+      })`,
+  );
+  const why =
+    `${piece.id} (player ${piece.player}) ${legal ? 'may be deployed' : 'may not be deployed'} at ${where}: ` +
     (legal ? `${placeWords}, ${zoneWords}, and overlaps nothing` : broken.join('; ') + `; ${zoneWords}`) +
-    (notes.length ? `; ${notes.join('; ')}` : '') + '.' +
-    (isShip && rifts.length === 0 ? ` No gravity rift is within distance 2: the speed dial stays at ${speed}.` : '');
+    (notes.length ? `; ${notes.join('; ')}` : '') +
+    '.' +
+    (isShip && rifts.length === 0
+      ? ` No gravity rift is within distance 2: the speed dial stays at ${speed}.`
+      : '');
   const out: DeployReport = {
-    id: p.id, kind: 'deploy', legal, violations, piece: piece.id, pieceKind: isShip ? 'ship' : 'squadron', player: piece.player,
-    at, zone, edgeReachMm: reach, zoneEndMm: d3, why,
+    id: p.id,
+    kind: 'deploy',
+    legal,
+    violations,
+    piece: piece.id,
+    pieceKind: isShip ? 'ship' : 'squadron',
+    player: piece.player,
+    at,
+    zone,
+    edgeReachMm: reach,
+    zoneEndMm: d3,
+    why,
   };
   if (isShip) {
     out.speed = speed;
@@ -144,7 +208,13 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
  * reach and its words returned.
  */
 function zoneOf(
-  world: World, piece: Ship | Squadron, isShip: boolean, measure: Shape, zone: Rect, edgeName: string, violations: Violation[],
+  world: World,
+  piece: Ship | Squadron,
+  isShip: boolean,
+  measure: Shape,
+  zone: Rect,
+  edgeName: string,
+  violations: Violation[],
 ): { reach: number; past: number; hugeAtEdge: boolean; zoneWords: string } {
   const T = world.catalog.tables[world.table.table];
   const d3 = world.catalog.ruler.distance[2].end;
@@ -158,7 +228,14 @@ function zoneOf(
   for (const [name, out] of sides) {
     outside = Math.max(outside, out);
     if (out > TOLERANCE_MM) {
-      violations.push({ rule: 'must be inside the setup area', piece: piece.id, with: null, gapMm: out, measure: `beyond ${name}`, edge: name });
+      violations.push({
+        rule: 'must be inside the setup area',
+        piece: piece.id,
+        with: null,
+        gapMm: out,
+        measure: `beyond ${name}`,
+        edge: name,
+      });
     }
   }
   // the deployment zone (ships): within distance 3 of the player's edge; a huge ship wholly in the
@@ -170,21 +247,43 @@ function zoneOf(
   const hugeAtEdge = huge && Math.abs(fromEdge) <= TOLERANCE_MM && outside <= TOLERANCE_MM;
   if (isShip && past > TOLERANCE_MM && !hugeAtEdge) {
     violations.push({
-      rule: `must be within distance 1-3 of ${edgeName}` + (huge ? ' (a huge ship may reach beyond only wholly inside the setup area with its base touching that edge)' : ''),
-      piece: piece.id, with: null, gapMm: past, measure: 'beyond the deployment zone edge', edge: edgeName,
+      rule:
+        `must be within distance 1-3 of ${edgeName}` +
+        (huge
+          ? ' (a huge ship may reach beyond only wholly inside the setup area with its base touching that edge)'
+          : ''),
+      piece: piece.id,
+      with: null,
+      gapMm: past,
+      measure: 'beyond the deployment zone edge',
+      edge: edgeName,
       ...(huge ? { fromEdgeMm: fromEdge } : {}),
     });
   }
-  const zoneWords = `${isShip ? 'its plastic base' : 'its base'} reaches ${f2(reach)} mm from ${edgeName}` +
-    ` (distance 3 ends at ${f2(d3)} mm${Math.abs(past) <= 2 ? `, ${f2(Math.abs(past))} mm ${past > 0 ? 'past' : 'inside'} it` : ''})` +
-    (hugeAtEdge && past > TOLERANCE_MM ? `: a huge ship wholly inside the setup area with its base touching ${edgeName} may reach out of the deployment zone` : '') +
+  const zoneWords =
+    `${isShip ? 'its plastic base' : 'its base'} reaches ${f2(reach)} mm from ${edgeName}` +
+    ` (distance 3 ends at ${f2(d3)} mm${
+      Math.abs(past) <= 2 ? `, ${f2(Math.abs(past))} mm ` + `${past > 0 ? 'past' : 'inside'} it` : ''
+    })` +
+    (hugeAtEdge && past > TOLERANCE_MM
+      ? `: a huge ship wholly inside the setup area with its base touching ${edgeName} may reach out of the ` +
+        `deployment zone`
+      : '') +
     (huge && !hugeAtEdge && past > TOLERANCE_MM ? ` and lies ${f2(fromEdge)} mm from that edge` : '') +
-    (!isShip && past > TOLERANCE_MM ? ': a squadron may lie outside the deployment zone, inside the setup area' : '');
+    (!isShip && past > TOLERANCE_MM
+      ? ': a squadron may lie outside the deployment zone, inside the setup area'
+      : '');
   return { reach, past, hugeAtEdge, zoneWords };
 }
 
 /** A squadron must be within distance 1-2 of a friendly ship (base to base): a violation, or a note with the margin. */
-function friendlyReach(world: World, piece: Squadron, measure: Shape, violations: Violation[], notes: string[]): void {
+function friendlyReach(
+  world: World,
+  piece: Squadron,
+  measure: Shape,
+  violations: Violation[],
+  notes: string[],
+): void {
   const cat = world.catalog;
   const d2 = cat.ruler.distance[1].end;
   let best: { id: string; mm: number } | null = null;
@@ -195,44 +294,67 @@ function friendlyReach(world: World, piece: Squadron, measure: Shape, violations
   }
   if (!best || best.mm > d2 + TOLERANCE_MM) {
     violations.push({
-      rule: 'must be within distance 1-2 of a friendly ship', piece: piece.id, with: best?.id ?? null, gapMm: best?.mm ?? null,
-      measure: 'gap', needAtMostMm: d2, ...(best ? { shortByMm: best.mm - d2 } : {}),
+      rule: 'must be within distance 1-2 of a friendly ship',
+      piece: piece.id,
+      with: best?.id ?? null,
+      gapMm: best?.mm ?? null,
+      measure: 'gap',
+      needAtMostMm: d2,
+      ...(best ? { shortByMm: best.mm - d2 } : {}),
     });
-  } else notes.push(`it is ${f2(best.mm)} mm from ${best.id}, within distance 2 (${f2(d2)} mm)${edgeNote(bandOf(best.mm, cat.ruler.distance))}`);
+  } else
+    notes.push(
+      `it is ${f2(best.mm)} mm from ${best.id}, within distance 2 (${f2(d2)} mm` +
+        `)${edgeNote(bandOf(best.mm, cat.ruler.distance))}`,
+    );
 }
 
 /** The gravity rifts at distance 1-2 of (or under) a ship being deployed: each sets its speed dial to 0. */
-function riftsAtDeploy(world: World, shapes: { base: Polygon; footprint: Polygon }, notes: string[]): RiftAtDeploy[] {
+function riftsAtDeploy(
+  world: World,
+  shapes: { base: Polygon; footprint: Polygon },
+  notes: string[],
+): RiftAtDeploy[] {
   const rifts: RiftAtDeploy[] = [];
   const bands = world.catalog.ruler.distance;
   for (const o of world.obstacles) {
     if (o.obstacleKind !== 'gravity-rift') continue;
-    if (hullsApartBeyond(shapes.base, o.outline, bands[1].end + TOLERANCE_MM) && hullsApartBeyond(shapes.footprint, o.outline, TOLERANCE_MM)) continue;
+    if (
+      hullsApartBeyond(shapes.base, o.outline, bands[1].end + TOLERANCE_MM) &&
+      hullsApartBeyond(shapes.footprint, o.outline, TOLERANCE_MM)
+    )
+      continue;
     const r = relate(shapes.base, o.outline);
     const overlapping = relate(shapes.footprint, o.outline).kind === 'overlap';
     const b = bandOf(r.distance, bands);
     if (!overlapping && (b.index === null || b.index > 2)) continue;
     rifts.push({ rift: o.id, mm: r.distance, band: b.index ?? 1, overlapping });
-    notes.push(`its base is ${f2(r.distance)} mm from the gravity rift ${o.id}, distance ${b.index}${edgeNote(b)}: its speed dial is set to 0`);
+    notes.push(
+      `its base is ${f2(r.distance)} mm from the gravity rift ${o.id}, distance ${b.index}${edgeNote(b)}: its speed ` +
+        `dial is set to 0`,
+    );
   }
   return rifts;
 }
 
 /** How many ships and squadrons a player has placed, or has left to place. */
-export interface DeployTally { ships: number; squadrons: number }
+export interface DeployTally {
+  ships: number;
+  squadrons: number;
+}
 
 export type DeployTurn =
   | {
-    step: 'deploy';
-    player: Player;
-    /** what the player may set down now: a ship, a squadron, or either */
-    may: 'ship' | 'squadron' | 'either';
-    /** 1 when a two-squadron turn is under way (its first squadron placed) */
-    squadronsThisTurn: 0 | 1;
-    /** each player's turns taken: a ship, two squadrons, or a last single squadron */
-    turns: Record<Player, number>;
-    why: string;
-  }
+      step: 'deploy';
+      player: Player;
+      /** what the player may set down now: a ship, a squadron, or either */
+      may: 'ship' | 'squadron' | 'either';
+      /** 1 when a two-squadron turn is under way (its first squadron placed) */
+      squadronsThisTurn: 0 | 1;
+      /** each player's turns taken: a ship, two squadrons, or a last single squadron */
+      turns: Record<Player, number>;
+      why: string;
+    }
   | { step: 'done'; why: string };
 
 /**
@@ -246,12 +368,18 @@ export type DeployTurn =
  * of the player (a squadron turn under way must be finished with a squadron; a ship may not end it).
  */
 export function deployTurn(
-  placed: Record<Player, DeployTally>, left?: Record<Player, DeployTally>, done: Record<Player, boolean> = { 1: false, 2: false },
+  placed: Record<Player, DeployTally>,
+  left?: Record<Player, DeployTally>,
+  done: Record<Player, boolean> = { 1: false, 2: false },
 ): DeployTurn {
   const finished = (p: Player) => (left ? left[p].ships + left[p].squadrons === 0 : done[p]);
   // an odd squadron placed is a turn under way, unless it was the last single one (nothing left of them)
-  const underway = (p: Player) => placed[p].squadrons % 2 === 1 && !finished(p) && (!left || left[p].squadrons > 0);
-  const turns: Record<Player, number> = { 1: placed[1].ships + Math.ceil(placed[1].squadrons / 2), 2: placed[2].ships + Math.ceil(placed[2].squadrons / 2) };
+  const underway = (p: Player) =>
+    placed[p].squadrons % 2 === 1 && !finished(p) && (!left || left[p].squadrons > 0);
+  const turns: Record<Player, number> = {
+    1: placed[1].ships + Math.ceil(placed[1].squadrons / 2),
+    2: placed[2].ships + Math.ceil(placed[2].squadrons / 2),
+  };
   if (finished(1) && finished(2)) return { step: 'done', why: 'both fleets are deployed' };
   let player: Player;
   let why: string;
@@ -263,7 +391,10 @@ export function deployTurn(
     why = `player ${player === 1 ? 2 : 1} has deployed everything: player ${player} takes the rest of their turns`;
   } else {
     player = turns[1] <= turns[2] ? 1 : 2;
-    why = turns[1] === turns[2] ? `each player has taken ${turns[1]} turns: the first player (player 1) goes` : `player ${player} has taken fewer turns`;
+    why =
+      turns[1] === turns[2]
+        ? `each player has taken ${turns[1]} turns: the first player (player 1) goes`
+        : `player ${player} has taken fewer turns`;
   }
   let may: 'ship' | 'squadron' | 'either';
   if (underway(player)) may = 'squadron';
@@ -272,7 +403,8 @@ export function deployTurn(
     const l = left[player];
     const squadronTurn = l.squadrons >= 2 || (l.squadrons === 1 && l.ships === 0);
     may = l.ships > 0 && squadronTurn ? 'either' : l.ships > 0 ? 'ship' : 'squadron';
-    if (l.squadrons === 1 && l.ships > 0) why += `; one squadron left: it goes after all of player ${player}'s ships`;
+    if (l.squadrons === 1 && l.ships > 0)
+      why += `; one squadron left: it goes after all of player ${player}'s ships`;
     else if (l.squadrons === 1) why += '; one squadron left: it is a turn of its own';
   }
   return { step: 'deploy', player, may, squadronsThisTurn: underway(player) ? 1 : 0, turns, why };
@@ -280,7 +412,10 @@ export function deployTurn(
 
 /** Whether `player` may set down a piece of this kind now (deployTurn), and why not. */
 export function judgeDeployTurn(
-  kind: 'ship' | 'squadron', player: Player, placed: Record<Player, DeployTally>, left?: Record<Player, DeployTally>,
+  kind: 'ship' | 'squadron',
+  player: Player,
+  placed: Record<Player, DeployTally>,
+  left?: Record<Player, DeployTally>,
   done?: Record<Player, boolean>,
 ): { legal: boolean; why: string } {
   const t = deployTurn(placed, left, done);
@@ -289,8 +424,10 @@ export function judgeDeployTurn(
   if (t.may !== 'either' && t.may !== kind) {
     const because = t.squadronsThisTurn
       ? 'a turn is one ship or two squadrons, and this turn has one squadron: a second squadron finishes it ' +
-        '(a single last squadron goes after all the player\'s ships)'
-      : kind === 'squadron' ? `player ${player}'s last squadron goes after all their ships` : `player ${player} has no ship left to deploy`;
+        "(a single last squadron goes after all the player's ships)"
+      : kind === 'squadron'
+        ? `player ${player}'s last squadron goes after all their ships`
+        : `player ${player} has no ship left to deploy`;
     return { legal: false, why: `player ${player} may not deploy a ${kind} now: ${because}` };
   }
   return { legal: true, why: t.why };

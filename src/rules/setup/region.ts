@@ -25,7 +25,10 @@ const MAX_CACHED = 400;
 
 /** The paths where obstacle o forbids the centre of the next obstacle (type, rotation), in clipper units. */
 export function forbiddenBy(
-  cat: Catalog, o: Pick<Obstacle, 'type' | 'x' | 'y' | 'rotation'>, next: { type: ObstacleType; rotation: number }, spacingEnd: number,
+  cat: Catalog,
+  o: Pick<Obstacle, 'type' | 'x' | 'y' | 'rotation'>,
+  next: { type: ObstacleType; rotation: number },
+  spacingEnd: number,
 ): Paths {
   let m = cache.get(cat);
   if (!m) cache.set(cat, (m = new Map()));
@@ -38,6 +41,7 @@ export function forbiddenBy(
     if (m.size >= MAX_CACHED) m.delete(m.keys().next().value!);
     m.set(key, origin);
   }
-  const tx = Math.round(o.x * SCALE), ty = Math.round(o.y * SCALE);
+  const tx = Math.round(o.x * SCALE),
+    ty = Math.round(o.y * SCALE);
   return origin.map((p) => p.map((q) => ({ X: q.X + tx, Y: q.Y + ty })));
 }

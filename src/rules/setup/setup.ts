@@ -12,7 +12,15 @@
  * the tolerance) is not beyond it. Lying exactly on the setup area's edge counts as inside.
  * Exogorths are placed by their own rule (touching another obstacle) and are left out.
  */
-import { minkowskiPathsPlain, offsetPaths, rectPath, reflected, regionPolygons, difference, union } from '../../geometry/offset';
+import {
+  minkowskiPathsPlain,
+  offsetPaths,
+  rectPath,
+  reflected,
+  regionPolygons,
+  difference,
+  union,
+} from '../../geometry/offset';
 import type { Polygon } from '../../geometry/polygon';
 import { relate } from '../../geometry/relate';
 import { outsideRect } from '../../geometry/reach';
@@ -28,7 +36,13 @@ export type SetupReading = 'core' | 'erratum';
 export type SetupEdges = 'all' | 'player';
 
 /** A line the obstacle must keep away from: the side of the rectangle it bounds, and how far. */
-interface EdgeRule { name: string; side: 'left' | 'right' | 'bottom' | 'top'; at: number; band: number; end: number }
+interface EdgeRule {
+  name: string;
+  side: 'left' | 'right' | 'bottom' | 'top';
+  at: number;
+  band: number;
+  end: number;
+}
 
 export interface SetupRules {
   /** the rectangle every obstacle must lie in */
@@ -39,7 +53,11 @@ export interface SetupRules {
   spacingEnd: number;
 }
 
-export function setupRules(world: World, reading: SetupReading = 'core', edges: SetupEdges = 'all'): SetupRules {
+export function setupRules(
+  world: World,
+  reading: SetupReading = 'core',
+  edges: SetupEdges = 'all',
+): SetupRules {
   const T = world.catalog.tables[world.table.table];
   const bands = world.catalog.ruler.distance;
   const d = (k: number) => bands[k - 1].end;
@@ -52,10 +70,28 @@ export function setupRules(world: World, reading: SetupReading = 'core', edges: 
   if (sides) {
     if (reading === 'core') {
       rules.push({ name: 'the left edge of the play area (x = 0)', side: 'left', at: 0, band: 3, end: d(3) });
-      rules.push({ name: `the right edge of the play area (x = ${T.width})`, side: 'right', at: T.width, band: 3, end: d(3) });
+      rules.push({
+        name: `the right edge of the play area (x = ${T.width})`,
+        side: 'right',
+        at: T.width,
+        band: 3,
+        end: d(3),
+      });
     } else {
-      rules.push({ name: `the setup area's left edge (x = ${area.x0})`, side: 'left', at: area.x0, band: 1, end: d(1) });
-      rules.push({ name: `the setup area's right edge (x = ${area.x1})`, side: 'right', at: area.x1, band: 1, end: d(1) });
+      rules.push({
+        name: `the setup area's left edge (x = ${area.x0})`,
+        side: 'left',
+        at: area.x0,
+        band: 1,
+        end: d(1),
+      });
+      rules.push({
+        name: `the setup area's right edge (x = ${area.x1})`,
+        side: 'right',
+        at: area.x1,
+        band: 1,
+        end: d(1),
+      });
     }
   }
   return { area, edges: rules, spacingBand: 1, spacingEnd: d(1) };
@@ -63,16 +99,31 @@ export function setupRules(world: World, reading: SetupReading = 'core', edges: 
 
 function edgeGap(e: EdgeRule, s: { minX: number; maxX: number; minY: number; maxY: number }): number {
   switch (e.side) {
-    case 'left': return s.minX - e.at;
-    case 'right': return e.at - s.maxX;
-    case 'bottom': return s.minY - e.at;
-    case 'top': return e.at - s.maxY;
+    case 'left':
+      return s.minX - e.at;
+    case 'right':
+      return e.at - s.maxX;
+    case 'bottom':
+      return s.minY - e.at;
+    case 'top':
+      return e.at - s.maxY;
   }
 }
 
-export interface SetupVerdict { legal: boolean; violations: Violation[]; checked: string[]; notChecked: string[]; reading: SetupReading; edges: SetupEdges }
+export interface SetupVerdict {
+  legal: boolean;
+  violations: Violation[];
+  checked: string[];
+  notChecked: string[];
+  reading: SetupReading;
+  edges: SetupEdges;
+}
 
-export function judgeSetup(world: World, reading: SetupReading = 'core', edges: SetupEdges = 'all'): SetupVerdict {
+export function judgeSetup(
+  world: World,
+  reading: SetupReading = 'core',
+  edges: SetupEdges = 'all',
+): SetupVerdict {
   const rules = setupRules(world, reading, edges);
   const obs = world.obstacles.filter((o) => o.obstacleKind !== 'exogorth');
   const violations: Violation[] = [];
@@ -80,14 +131,26 @@ export function judgeSetup(world: World, reading: SetupReading = 'core', edges: 
   for (const o of obs) {
     const out = outsideRect(o.outline, x0, y0, x1, y1);
     if (out > TOLERANCE_MM) {
-      violations.push({ rule: 'must be inside the setup area', piece: o.id, with: null, gapMm: out, measure: 'beyond the setup area edge' });
+      violations.push({
+        rule: 'must be inside the setup area',
+        piece: o.id,
+        with: null,
+        gapMm: out,
+        measure: 'beyond the setup area edge',
+      });
     }
     for (const e of rules.edges) {
       const gap = edgeGap(e, o.outline);
       if (gap <= e.end + TOLERANCE_MM) {
         violations.push({
-          rule: `must be beyond distance ${e.band} of ${e.name}`, piece: o.id, with: null, gapMm: gap, measure: 'gap',
-          needMoreThanMm: e.end, shortByMm: e.end - gap, edge: e.name,
+          rule: `must be beyond distance ${e.band} of ${e.name}`,
+          piece: o.id,
+          with: null,
+          gapMm: gap,
+          measure: 'gap',
+          needMoreThanMm: e.end,
+          shortByMm: e.end - gap,
+          edge: e.name,
         });
       }
     }
@@ -97,15 +160,22 @@ export function judgeSetup(world: World, reading: SetupReading = 'core', edges: 
       const r = relate(obs[i].outline, obs[j].outline);
       if (r.distance <= rules.spacingEnd + TOLERANCE_MM) {
         violations.push({
-          rule: `must be beyond distance ${rules.spacingBand} of every other obstacle`, piece: obs[i].id, with: obs[j].id,
-          gapMm: r.distance, measure: r.kind === 'overlap' ? 'overlapping (gap 0)' : 'gap',
-          needMoreThanMm: rules.spacingEnd, shortByMm: rules.spacingEnd - r.distance,
+          rule: `must be beyond distance ${rules.spacingBand} of every other obstacle`,
+          piece: obs[i].id,
+          with: obs[j].id,
+          gapMm: r.distance,
+          measure: r.kind === 'overlap' ? 'overlapping (gap 0)' : 'gap',
+          needMoreThanMm: rules.spacingEnd,
+          shortByMm: rules.spacingEnd - r.distance,
         });
       }
     }
   }
   return {
-    legal: violations.length === 0, violations, reading, edges,
+    legal: violations.length === 0,
+    violations,
+    reading,
+    edges,
     checked: obs.map((o) => o.id),
     notChecked: world.obstacles.filter((o) => o.obstacleKind === 'exogorth').map((o) => o.id),
   };
@@ -120,22 +190,38 @@ export function judgeSetup(world: World, reading: SetupReading = 'core', edges: 
  * up to ARC_TOLERANCE_MM; judgeSetup decides.
  */
 export function setupLegalRegion(
-  world: World, obstacle: { type: ObstacleType; rotation: number }, reading: SetupReading = 'core', edges: SetupEdges = 'all',
+  world: World,
+  obstacle: { type: ObstacleType; rotation: number },
+  reading: SetupReading = 'core',
+  edges: SetupEdges = 'all',
 ): Polygon[] {
   // each obstacle's part is computed once per type and rotation and shifted (setup-region.ts)
-  return regionWith(world, obstacle, reading, edges, (o, _S, d) => forbiddenBy(world.catalog, o.piece, obstacle, d));
+  return regionWith(world, obstacle, reading, edges, (o, _S, d) =>
+    forbiddenBy(world.catalog, o.piece, obstacle, d),
+  );
 }
 
-/** setupLegalRegion computed from scratch, each sum at the obstacle's place: the reference the fast one is tested against. */
+/**
+ * setupLegalRegion computed from scratch, each sum at the obstacle's place: the reference the fast one is
+ * tested against.
+ */
 export function setupLegalRegionPlain(
-  world: World, obstacle: { type: ObstacleType; rotation: number }, reading: SetupReading = 'core', edges: SetupEdges = 'all',
+  world: World,
+  obstacle: { type: ObstacleType; rotation: number },
+  reading: SetupReading = 'core',
+  edges: SetupEdges = 'all',
 ): Polygon[] {
-  return regionWith(world, obstacle, reading, edges, (o, S, d) => offsetPaths(minkowskiPathsPlain(o.outline, reflected(S)), d));
+  return regionWith(world, obstacle, reading, edges, (o, S, d) =>
+    offsetPaths(minkowskiPathsPlain(o.outline, reflected(S)), d),
+  );
 }
 
 /** The region, given what one obstacle forbids the centre of S (the next outline at the origin) at spacing d. */
 function regionWith(
-  world: World, obstacle: { type: ObstacleType; rotation: number }, reading: SetupReading, edges: SetupEdges,
+  world: World,
+  obstacle: { type: ObstacleType; rotation: number },
+  reading: SetupReading,
+  edges: SetupEdges,
   forbiddenOf: (o: ObstacleEntry, S: Polygon, d: number) => ReturnType<typeof offsetPaths>,
 ): Polygon[] {
   const rules = setupRules(world, reading, edges);
@@ -156,7 +242,10 @@ function legalCentreRect(rules: SetupRules, S: Polygon): [number, number, number
     if (e.side === 'bottom') y0 = Math.max(y0, e.at + e.end);
     if (e.side === 'top') y1 = Math.min(y1, e.at - e.end);
   }
-  const cx0 = x0 - S.minX, cx1 = x1 - S.maxX, cy0 = y0 - S.minY, cy1 = y1 - S.maxY;
+  const cx0 = x0 - S.minX,
+    cx1 = x1 - S.maxX,
+    cy0 = y0 - S.minY,
+    cy1 = y1 - S.maxY;
   return cx0 < cx1 && cy0 < cy1 ? [cx0, cy0, cx1, cy1] : null;
 }
 
@@ -167,7 +256,11 @@ function legalCentreRect(rules: SetupRules, S: Polygon): [number, number, number
  * no "different mix of shapes by combining multiple sets" (a token twice). Exogorths count here
  * (they are campaign obstacles) though their placement has its own rule. `free`: no check.
  */
-export function judgeComposition(world: World, composition: 'standard' | 'free' = 'standard', objectiveAdds: readonly ObstacleType[] = []): Violation[] {
+export function judgeComposition(
+  world: World,
+  composition: 'standard' | 'free' = 'standard',
+  objectiveAdds: readonly ObstacleType[] = [],
+): Violation[] {
   if (composition === 'free') return [];
   const out: Violation[] = [];
   const byType = new Map<ObstacleType, string[]>();
@@ -176,26 +269,45 @@ export function judgeComposition(world: World, composition: 'standard' | 'free' 
   if (missing.length) {
     out.push({
       rule: `a standard game uses the six obstacles of one core set or fleet expansion: missing ${missing.join(', ')}`,
-      with: null, gapMm: null, measure: 'composition', missing,
+      with: null,
+      gapMm: null,
+      measure: 'composition',
+      missing,
     });
   }
   for (const [type, ids] of byType) {
     if (ids.length > 1) {
       out.push({
         rule: `sets may not be mixed: ${type} is on the table ${ids.length} times (${ids.join(', ')})`,
-        piece: ids[1], with: ids[0], gapMm: null, measure: 'composition', repeated: ids,
+        piece: ids[1],
+        with: ids[0],
+        gapMm: null,
+        measure: 'composition',
+        repeated: ids,
       });
     }
     if (!CORE_OBSTACLES.includes(type) && !objectiveAdds.includes(type)) {
       out.push({
-        rule: `campaign obstacles only when the objective adds them: ${type} (${ids.join(', ')}) is not in objectiveAdds`,
-        piece: ids[0], with: null, gapMm: null, measure: 'composition', extra: ids,
+        rule:
+          `campaign obstacles only when the objective adds them: ${type} (${ids.join(', ')}) is not in ` +
+          `objectiveAdds`,
+        piece: ids[0],
+        with: null,
+        gapMm: null,
+        measure: 'composition',
+        extra: ids,
       });
     }
   }
   const notPlaced = objectiveAdds.filter((t) => !byType.has(t));
   if (notPlaced.length) {
-    out.push({ rule: `the objective adds ${notPlaced.join(', ')}: not on the table`, with: null, gapMm: null, measure: 'composition', missing: notPlaced });
+    out.push({
+      rule: `the objective adds ${notPlaced.join(', ')}: not on the table`,
+      with: null,
+      gapMm: null,
+      measure: 'composition',
+      missing: notPlaced,
+    });
   }
   return out;
 }

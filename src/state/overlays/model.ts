@@ -12,7 +12,10 @@ export interface Overlays {
   regions: { polygons: (Polygon | XY[])[]; color: number; alpha?: number }[];
   marks: { shapes: (Polygon | Circle)[]; color: number; width?: number }[];
   lines: { a: XY; b: XY; color: number; width?: number; dash?: number }[];
-  /** pieces drawn faint that may be picked and dragged: exogorths being placed, the places of the squadrons they displace */
+  /**
+   * pieces drawn faint that may be picked and dragged: exogorths being placed, the places of the squadrons
+   * they displace
+   */
   ghosts: { entry: ObstacleEntry | SquadronEntry }[];
 }
 

@@ -22,12 +22,20 @@ describe('attacks on a 10-ship, 24-squadron table', () => {
   });
 
   const report = analyze(t);
-  const zonesOf = (p: 1 | 2) => t.ships.filter((s) => s.player === p).flatMap((s) => ['front', 'left', 'right', 'rear'].map((z) => `${s.id}.${z}`));
+  const zonesOf = (p: 1 | 2) =>
+    t.ships
+      .filter((s) => s.player === p)
+      .flatMap((s) => ['front', 'left', 'right', 'rear'].map((z) => `${s.id}.${z}`));
   const squadsOf = (p: 1 | 2) => t.squadrons.filter((s) => s.player === p).map((s) => s.id);
 
   it('reports every ordered pair of an attacker and an enemy defender, once, in table order', () => {
     const expected: [string, string][] = [];
-    const attackers = [...t.ships.flatMap((s) => ['front', 'left', 'right', 'rear'].map((z) => ({ key: `${s.id}.${z}`, p: s.player }))), ...t.squadrons.map((q) => ({ key: q.id, p: q.player }))];
+    const attackers = [
+      ...t.ships.flatMap((s) =>
+        ['front', 'left', 'right', 'rear'].map((z) => ({ key: `${s.id}.${z}`, p: s.player })),
+      ),
+      ...t.squadrons.map((q) => ({ key: q.id, p: q.player })),
+    ];
     for (const a of attackers) {
       const enemy = a.p === 1 ? 2 : 1;
       for (const d of [...zonesOf(enemy), ...squadsOf(enemy)]) expected.push([a.key, d]);
@@ -41,7 +49,9 @@ describe('attacks on a 10-ship, 24-squadron table', () => {
     for (const a of report.attacks as AttackReport[]) {
       const shipAttacker = !squadronIds.has(a.attacker);
       expect(['clear', 'obstructed', 'blocked', 'dust']).toContain(a.los);
-      expect(shipAttacker ? ['close', 'medium', 'long', 'beyond'] : ['distance-1', 'beyond']).toContain(a.range);
+      expect(shipAttacker ? ['close', 'medium', 'long', 'beyond'] : ['distance-1', 'beyond']).toContain(
+        a.range,
+      );
       if (!shipAttacker) expect(a.inArc).toBe(true);
       if (!shipAttacker) expect(a.los).not.toBe('dust');
       const [[x0, y0], [x1, y1]] = a.rangeLine!;
@@ -60,7 +70,8 @@ describe('attacks on a 10-ship, 24-squadron table', () => {
     const kinds = new Set(report.attacks.map((a) => a.los));
     expect([...kinds].sort()).toEqual(['blocked', 'clear', 'dust', 'obstructed']);
     const ranges = new Set(report.attacks.map((a) => a.range));
-    for (const r of ['close', 'medium', 'long', 'beyond']) expect(ranges.has(r as AttackReport['range'])).toBe(true);
+    for (const r of ['close', 'medium', 'long', 'beyond'])
+      expect(ranges.has(r as AttackReport['range'])).toBe(true);
   });
 
   it('attacksFrom, one attacker at a time, gives the same answers as attacks', () => {
@@ -81,13 +92,19 @@ describe('attacks on a 10-ship, 24-squadron table', () => {
     t0 = performance.now();
     for (let i = 0; i < 20; i++) attacksFrom(new World(t), 'p1s2.front');
     const one = (performance.now() - t0) / 20;
-    console.log(`attacks: first ${first.toFixed(1)} ms, then ${full.toFixed(1)} ms for 2048 pairs; attacksFrom one zone with a fresh world ${one.toFixed(2)} ms`);
+    console.log(
+      `attacks: first ${first.toFixed(1)} ms, then ${full.toFixed(1)} ms for 2048 pairs; attacksFrom one zone with a fresh world ${one.toFixed(2)} ms`,
+    );
     expect(full).toBeLessThan(2000);
     expect(one).toBeLessThan(100);
   });
 
   it('the analyze command prints them (rounded to 0.01)', () => {
-    const out = execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/analyze.ts', FILE], { encoding: 'utf8', timeout: 60_000, maxBuffer: 256 * 1024 * 1024 });
+    const out = execFileSync(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'src/cli/analyze.ts', FILE],
+      { encoding: 'utf8', timeout: 60_000, maxBuffer: 256 * 1024 * 1024 },
+    );
     const printed = JSON.parse(out);
     expect(printed.attacks.length).toBe(2048);
     expect(printed.attacks[0].attacker).toBe('p1s0.front');

@@ -9,12 +9,23 @@ import { disputeKind, disputeOf, headlineOf } from '../../../src/rules/attacks/d
 import { World } from '../../../src/rules/world';
 
 /** Every id a headline could name: pieces and hull zones of the table. */
-const allIds = (t: Table) => new Set([
-  ...t.ships.flatMap((s) => [s.id, `${s.id}.front`, `${s.id}.left`, `${s.id}.right`, `${s.id}.rear`]),
-  ...t.squadrons.map((s) => s.id), ...t.obstacles.map((o) => o.id), ...t.tokens.map((o) => o.id),
-]);
-const idsIn = (text: string, known: Set<string>) => (text.match(/[A-Za-z0-9_-]+(?:\.(?:front|left|right|rear))?/g) ?? []).filter((w) => known.has(w));
-const listed = (a: AttackReport) => new Set([a.attacker, a.defender, ...a.obstructedBy, ...((a.blockedBy as string[]) ?? []), ...((a.dustBy as string[]) ?? [])]);
+const allIds = (t: Table) =>
+  new Set([
+    ...t.ships.flatMap((s) => [s.id, `${s.id}.front`, `${s.id}.left`, `${s.id}.right`, `${s.id}.rear`]),
+    ...t.squadrons.map((s) => s.id),
+    ...t.obstacles.map((o) => o.id),
+    ...t.tokens.map((o) => o.id),
+  ]);
+const idsIn = (text: string, known: Set<string>) =>
+  (text.match(/[A-Za-z0-9_-]+(?:\.(?:front|left|right|rear))?/g) ?? []).filter((w) => known.has(w));
+const listed = (a: AttackReport) =>
+  new Set([
+    a.attacker,
+    a.defender,
+    ...a.obstructedBy,
+    ...((a.blockedBy as string[]) ?? []),
+    ...((a.dustBy as string[]) ?? []),
+  ]);
 
 describe('the dispute headline', () => {
   const table = tournamentTable(1);
@@ -29,32 +40,67 @@ describe('the dispute headline', () => {
       const d = disputeOf(world, a, 1);
       kinds.set(d.kind, (kinds.get(d.kind) ?? 0) + 1);
       const own = listed(a);
-      for (const id of idsIn(d.headline, known)) expect(own, `${a.attacker}->${a.defender}: "${d.headline}" names ${id}`).toContain(id);
+      for (const id of idsIn(d.headline, known))
+        expect(own, `${a.attacker}->${a.defender}: "${d.headline}" names ${id}`).toContain(id);
       for (const id of d.named) expect(own).toContain(id);
       // the headline names each piece its verdict rests on
-      const needs = d.kind === 'blocked' ? (a.blockedBy as string[]) : d.kind === 'dust' ? (a.dustBy as string[]) : d.kind === 'obstructed' ? a.obstructedBy : [];
+      const needs =
+        d.kind === 'blocked'
+          ? (a.blockedBy as string[])
+          : d.kind === 'dust'
+            ? (a.dustBy as string[])
+            : d.kind === 'obstructed'
+              ? a.obstructedBy
+              : [];
       for (const id of needs ?? []) expect(idsIn(d.headline, known)).toContain(id);
       expect(d.headline.startsWith('No attack')).toBe(!d.canAttack);
-      expect(d.canAttack).toBe(a.inArc && a.range !== 'beyond' && (a.los === 'clear' || a.los === 'obstructed'));
+      expect(d.canAttack).toBe(
+        a.inArc && a.range !== 'beyond' && (a.los === 'clear' || a.los === 'obstructed'),
+      );
     }
     // the table holds every kind the card must explain but dust (checked on its own below)
-    for (const k of ['clear', 'obstructed', 'blocked', 'out-of-arc', 'out-of-range']) expect(kinds.get(k) ?? 0, k).toBeGreaterThan(0);
+    for (const k of ['clear', 'obstructed', 'blocked', 'out-of-arc', 'out-of-range'])
+      expect(kinds.get(k) ?? 0, k).toBeGreaterThan(0);
   });
 
   it('a headline follows blockedBy even when the why mentions other hull zones', () => {
-    const a = { attacker: 'isd.front', defender: 'mc80.left', inArc: true, range: 'medium', rangeMm: 150, rangeLine: null, los: 'blocked',
-      losLine: [[0, 0], [1, 1]], obstructedBy: ['rock1'], grazing: [], why: 'mc80.rear and mc80.front', blockedBy: ['mc80.front'] } as AttackReport;
-    expect(headlineOf(a).headline).toBe('No attack: isd.front to mc80.left is blocked by mc80.front, another hull zone of the defender; choose another target.');
+    const a = {
+      attacker: 'isd.front',
+      defender: 'mc80.left',
+      inArc: true,
+      range: 'medium',
+      rangeMm: 150,
+      rangeLine: null,
+      los: 'blocked',
+      losLine: [
+        [0, 0],
+        [1, 1],
+      ],
+      obstructedBy: ['rock1'],
+      grazing: [],
+      why: 'mc80.rear and mc80.front',
+      blockedBy: ['mc80.front'],
+    } as AttackReport;
+    expect(headlineOf(a).headline).toBe(
+      'No attack: isd.front to mc80.left is blocked by mc80.front, another hull zone of the defender; choose another target.',
+    );
     expect(disputeKind({ ...a, inArc: false })).toBe('out-of-arc');
     expect(disputeKind({ ...a, range: 'beyond' })).toBe('out-of-range');
   });
 
   it('a ship attacker across a dust field: the headline names the field', () => {
     const t: Table = {
-      format: 'armada-table/1', table: '3x6', ruleset: 'seed',
-      ships: [{ id: 'isd', player: 1, size: 'large', x: 900, y: 200, rotation: 0, speed: 2 },
-        { id: 'cr90', player: 2, size: 'small', x: 900, y: 560, rotation: 180, speed: 2 }],
-      squadrons: [], obstacles: [{ id: 'dust1', type: 'dust-1', x: 900, y: 380, rotation: 0 }], tokens: [], proposals: [],
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
+      ships: [
+        { id: 'isd', player: 1, size: 'large', x: 900, y: 200, rotation: 0, speed: 2 },
+        { id: 'cr90', player: 2, size: 'small', x: 900, y: 560, rotation: 180, speed: 2 },
+      ],
+      squadrons: [],
+      obstacles: [{ id: 'dust1', type: 'dust-1', x: 900, y: 380, rotation: 0 }],
+      tokens: [],
+      proposals: [],
     } as unknown as Table;
     const w = new World(t, CATALOG);
     const a = attackBetween(w, 'isd.front', 'cr90.front');
@@ -70,10 +116,17 @@ describe('close calls', () => {
   /** Two squadrons 100 mm apart along y = 300 and, between them and clear of both, a ship whose base edge lies `gap` mm above that line. */
   function nearMiss(gap: number) {
     const t = {
-      format: 'armada-table/1', table: '3x6', ruleset: 'seed',
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
       ships: [{ id: 'wall', player: 1, size: 'small', x: 900, y: 400, rotation: 0, speed: 2 }],
-      squadrons: [{ id: 'tie', player: 1, x: 850, y: 300 }, { id: 'xw', player: 2, x: 950, y: 300 }],
-      obstacles: [], tokens: [], proposals: [],
+      squadrons: [
+        { id: 'tie', player: 1, x: 850, y: 300 },
+        { id: 'xw', player: 2, x: 950, y: 300 },
+      ],
+      obstacles: [],
+      tokens: [],
+      proposals: [],
     } as unknown as Table;
     const base = new World(t, CATALOG).ships[0].shapes.base;
     t.ships[0].y = 400 - (base.minY - 300) + gap;
@@ -100,9 +153,17 @@ describe('close calls', () => {
 
   it('a range within the measured spread of a band end is a close call', () => {
     const t = {
-      format: 'armada-table/1', table: '3x6', ruleset: 'seed', ships: [],
-      squadrons: [{ id: 'tie', player: 1, x: 500, y: 300 }, { id: 'xw', player: 2, x: 500, y: 300 }],
-      obstacles: [], tokens: [], proposals: [],
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
+      ships: [],
+      squadrons: [
+        { id: 'tie', player: 1, x: 500, y: 300 },
+        { id: 'xw', player: 2, x: 500, y: 300 },
+      ],
+      obstacles: [],
+      tokens: [],
+      proposals: [],
     } as unknown as Table;
     const r = CATALOG.squadron.diameter / 2;
     const d1 = CATALOG.ruler.distance[0];
@@ -122,9 +183,21 @@ describe('close calls', () => {
 describe('readings', () => {
   it('an attack that rests on a reading shows it in words on the card', () => {
     const world = new World(tournamentTable(1), CATALOG);
-    const a = { ...analyzeWorld(world).attacks[0], readings: [{ reading: 'dialLine', value: 'through-dial', otherwise: 'clear', says: 'the line passes through the dial' }] };
+    const a = {
+      ...analyzeWorld(world).attacks[0],
+      readings: [
+        {
+          reading: 'dialLine',
+          value: 'through-dial',
+          otherwise: 'clear',
+          says: 'the line passes through the dial',
+        },
+      ],
+    };
     const d = disputeOf(world, a as AttackReport);
-    expect(d.readings).toEqual(['the line passes through the dial (reading dialLine = through-dial); the other reading gives clear']);
+    expect(d.readings).toEqual([
+      'the line passes through the dial (reading dialLine = through-dial); the other reading gives clear',
+    ]);
     expect(disputeOf(world, analyzeWorld(world).attacks[0]).readings).toBeUndefined();
   });
 });

@@ -22,8 +22,13 @@ it('the dust fixture gives its known answers', () => {
   const de = find('d.front', 'e.front');
   expect([de.los, de.obstructedBy, de.grazing]).toEqual(['obstructed', ['dust-under-e'], []]);
   expect(de.why).toMatch(/through e.front's shield dial, which overlaps dust-under-e \(rules 1.5\)/);
-  expect(de.readings).toEqual([expect.objectContaining({ reading: 'dustDial', value: 'defender', otherwise: 'clear' })]);
-  const t16 = { ...parseTableText(readFileSync('test/tables/attacks-dust.json', 'utf8')), ruleset: '1.6' as const };
+  expect(de.readings).toEqual([
+    expect.objectContaining({ reading: 'dustDial', value: 'defender', otherwise: 'clear' }),
+  ]);
+  const t16 = {
+    ...parseTableText(readFileSync('test/tables/attacks-dust.json', 'utf8')),
+    ruleset: '1.6' as const,
+  };
   const de16 = analyze(t16).attacks.find((x) => x.attacker === 'd.front' && x.defender === 'e.front')!;
   expect([de16.los, de16.obstructedBy, de16.readings]).toEqual(['clear', [], undefined]);
   expect(de16.why).toMatch(/only where e's plastic base covers it/);

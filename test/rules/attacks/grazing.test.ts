@@ -10,13 +10,22 @@ import { sharedFile } from '../../support/shared';
 import { parseTableText } from '../../../src/model/table';
 import { analyze } from '../../../src/rules/report/analyze';
 
-const files = ['../shared/tables/example-campaign.json', '../shared/tables/example-core.json', 'test/tables/attacks-fleet.json', 'test/tables/attacks-dust.json'].filter(existsSync);
+const files = [
+  '../shared/tables/example-campaign.json',
+  '../shared/tables/example-core.json',
+  'test/tables/attacks-fleet.json',
+  'test/tables/attacks-dust.json',
+].filter(existsSync);
 
 describe('grazing excludes crossed pieces', () => {
   it.each(files)('%s', (file) => {
     const report = analyze(parseTableText(readFileSync(file, 'utf8')));
     for (const a of report.attacks) {
-      const crossed = new Set([...a.obstructedBy, ...((a.blockedBy as string[] | undefined) ?? []), ...((a.dustBy as string[] | undefined) ?? [])]);
+      const crossed = new Set([
+        ...a.obstructedBy,
+        ...((a.blockedBy as string[] | undefined) ?? []),
+        ...((a.dustBy as string[] | undefined) ?? []),
+      ]);
       for (const g of a.grazing) expect(crossed.has(g), `${a.attacker} -> ${a.defender}: ${g}`).toBe(false);
     }
     expect(report.attacks.length).toBeGreaterThan(0);

@@ -16,8 +16,18 @@ import { extremeVertex, judge, obstacleWithVertexAt, ship, squadron, table } fro
 const A = ship('a', 1, 500, 300, 0);
 const B = ship('b', 2, 500, 500, 180);
 const dust = (y: number, x = 500): Obstacle => ({ id: 'dust', type: 'dust-1', x, y, rotation: 90 });
-const scene = (o: { obstacles?: Obstacle[]; ships?: Ship[]; squadrons?: Squadron[]; ruleset?: Table['ruleset'] }) =>
-  table({ ships: o.ships ?? [A, B], obstacles: o.obstacles ?? [], squadrons: o.squadrons ?? [], ruleset: o.ruleset });
+const scene = (o: {
+  obstacles?: Obstacle[];
+  ships?: Ship[];
+  squadrons?: Squadron[];
+  ruleset?: Table['ruleset'];
+}) =>
+  table({
+    ships: o.ships ?? [A, B],
+    obstacles: o.obstacles ?? [],
+    squadrons: o.squadrons ?? [],
+    ruleset: o.ruleset,
+  });
 
 /** Where the vertical line x = 500 is inside the dust field, as [yLow, yHigh]. */
 function dustOnLine(t: Table): [number, number] {
@@ -57,7 +67,10 @@ describe('a ship tracing line of sight across a dust field cannot attack', () =>
   });
 
   it('dust outranks obstructed but not blocked', () => {
-    const rockAndDust = [dust(420), { id: 'rock', type: 'asteroid-a' as const, x: 500, y: 375, rotation: 90 }];
+    const rockAndDust = [
+      dust(420),
+      { id: 'rock', type: 'asteroid-a' as const, x: 500, y: 375, rotation: 90 },
+    ];
     const r = judge(scene({ obstacles: rockAndDust }), 'a.front', 'b.front');
     expect([r.los, r.obstructedBy, r.dustBy]).toEqual(['dust', ['rock'], ['dust']]);
     const blocked = judge(scene({ obstacles: rockAndDust }), 'a.front', 'b.rear');
@@ -81,7 +94,11 @@ describe('a squadron tracing line of sight across a dust field: obstructed', () 
   });
 
   it('squadron attacking a squadron', () => {
-    const t = scene({ ships: [], squadrons: [squadron('q', 1, 500, 340), squadron('s', 2, 500, 460)], obstacles: [dust(400)] });
+    const t = scene({
+      ships: [],
+      squadrons: [squadron('q', 1, 500, 340), squadron('s', 2, 500, 460)],
+      obstacles: [dust(400)],
+    });
     const r = judge(t, 'q', 's');
     expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['dust']]);
   });
@@ -106,7 +123,9 @@ describe('the defending ship overlaps the dust field', () => {
       }
       expect(r.why).toMatch(/through b.front's shield dial, which overlaps dust \(rules 1.5\)/);
       expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['dust']]);
-      expect(r.readings?.map((u) => [u.reading, u.value, u.otherwise])).toEqual([['dustDial', 'defender', 'clear']]);
+      expect(r.readings?.map((u) => [u.reading, u.value, u.otherwise])).toEqual([
+        ['dustDial', 'defender', 'clear'],
+      ]);
       expect(r.why).toMatch(/Depends on a reading: a line through the defending hull zone's shield dial/);
     });
   }
@@ -145,11 +164,16 @@ describe('the defending ship overlaps the dust field', () => {
   for (const ruleset of ['seed', '1.6'] as const) {
     for (const cover of ['base', 'token'] as const) {
       it(`(${ruleset}, cover ${cover}) a squadron attacking that ship through the covered part is obstructed: both exceptions are for ships`, () => {
-        const t = { ...scene({ ships: [B], squadrons: [squadron('q', 1, 500, 340)], obstacles: [dust(470)], ruleset }), readings: { cover } };
+        const t = {
+          ...scene({ ships: [B], squadrons: [squadron('q', 1, 500, 340)], obstacles: [dust(470)], ruleset }),
+          readings: { cover },
+        };
         const r = judge(t, 'q', 'b.front');
         expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['dust']]);
         expect(r.why).toMatch(/a squadron attacking across dust is obstructed/);
-        expect((r.lines as { piece: string; coveredBy?: string[] }[]).find((e) => e.piece === 'dust')?.coveredBy).toBeUndefined();
+        expect(
+          (r.lines as { piece: string; coveredBy?: string[] }[]).find((e) => e.piece === 'dust')?.coveredBy,
+        ).toBeUndefined();
       });
     }
   }
@@ -184,7 +208,7 @@ describe('a ship that is neither attacker nor defender overlaps the dust field',
 });
 
 describe('the attacking ship overlaps the dust field (the seed is silent: the general visible-portion rule)', () => {
-  it('dust crossed only under the attacker\'s own plastic base is hidden: the attack is allowed', () => {
+  it("dust crossed only under the attacker's own plastic base is hidden: the attack is allowed", () => {
     const t = scene({ obstacles: [dust(330)] });
     const [lo, hi] = dustOnLine(t);
     expect(lo).toBeLessThan(339.35); // the dust reaches back past a's targeting point ...

@@ -13,12 +13,28 @@ import { type Obstacle, type Ship, type Squadron, type Table, validateTable } fr
 import { attackContext } from '../../../src/rules/attacks/context';
 import { judgeLos } from '../../../src/rules/attacks/los';
 import { World } from '../../../src/rules/world';
-import { extremeVertex, judge, localOutline, obstacleWithVertexAt, ship, squadron, supportingEdge, table } from '../../support/attacks';
+import {
+  extremeVertex,
+  judge,
+  localOutline,
+  obstacleWithVertexAt,
+  ship,
+  squadron,
+  supportingEdge,
+  table,
+} from '../../support/attacks';
 
 const A = ship('a', 1, 500, 300, 0);
 const B = ship('b', 2, 500, 500, 180);
-const scene = (extra: { obstacles?: Obstacle[]; ships?: Ship[]; squadrons?: Squadron[]; ruleset?: Table['ruleset'] } = {}) =>
-  table({ ships: [A, B, ...(extra.ships ?? [])], obstacles: extra.obstacles ?? [], squadrons: extra.squadrons ?? [], ruleset: extra.ruleset });
+const scene = (
+  extra: { obstacles?: Obstacle[]; ships?: Ship[]; squadrons?: Squadron[]; ruleset?: Table['ruleset'] } = {},
+) =>
+  table({
+    ships: [A, B, ...(extra.ships ?? [])],
+    obstacles: extra.obstacles ?? [],
+    squadrons: extra.squadrons ?? [],
+    ruleset: extra.ruleset,
+  });
 
 describe('the base scene', () => {
   it('traces a.front -> b.front along x = 500, clear, in arc', () => {
@@ -34,7 +50,11 @@ describe('the base scene', () => {
 
 describe('obstacle tokens', () => {
   it('an obstacle whose centroid lies on the line obstructs, and the why says how deep', () => {
-    const r = judge(scene({ obstacles: [{ id: 'rock', type: 'asteroid-a', x: 500, y: 400, rotation: 0 }] }), 'a.front', 'b.front');
+    const r = judge(
+      scene({ obstacles: [{ id: 'rock', type: 'asteroid-a', x: 500, y: 400, rotation: 0 }] }),
+      'a.front',
+      'b.front',
+    );
     expect(r.los).toBe('obstructed');
     expect(r.obstructedBy).toEqual(['rock']);
     expect(r.why).toMatch(/crosses rock for \d+\.\d\d mm, \d+\.\d\d mm deep: obstructed/);
@@ -69,7 +89,11 @@ describe('obstacle tokens', () => {
       expect([r.los, r.grazing]).toEqual(['clear', ['rock']]);
       const inside = judge(scene({ obstacles: [{ ...on, x: on.x - 0.01 }] }), 'a.front', 'b.front');
       expect([inside.los, inside.obstructedBy]).toEqual(['obstructed', ['rock']]);
-      const within = judge(scene({ obstacles: [{ ...on, x: on.x - TOLERANCE_MM * 0.8 }] }), 'a.front', 'b.front');
+      const within = judge(
+        scene({ obstacles: [{ ...on, x: on.x - TOLERANCE_MM * 0.8 }] }),
+        'a.front',
+        'b.front',
+      );
       expect([within.los, within.grazing]).toEqual(['clear', ['rock']]);
       const out = judge(scene({ obstacles: [{ ...on, x: on.x + 0.01 }] }), 'a.front', 'b.front');
       expect([out.los, out.grazing, out.obstructedBy]).toEqual(['clear', [], []]);
@@ -79,20 +103,40 @@ describe('obstacle tokens', () => {
 
   it('a near miss is clear and the why says by how much', () => {
     const i = extremeVertex('asteroid-a', 20, 'minX');
-    const r = judge(scene({ obstacles: [obstacleWithVertexAt('rock', 'asteroid-a', 20, i, 500.4, 400)] }), 'a.front', 'b.front');
+    const r = judge(
+      scene({ obstacles: [obstacleWithVertexAt('rock', 'asteroid-a', 20, i, 500.4, 400)] }),
+      'a.front',
+      'b.front',
+    );
     expect(r.los).toBe('clear');
     expect(r.why).toMatch(/misses rock by 0\.40 mm/);
   });
 
   it('a vertex pushed 0.5 mm across the line obstructs', () => {
     const i = extremeVertex('asteroid-a', 20, 'minX');
-    const r = judge(scene({ obstacles: [obstacleWithVertexAt('rock', 'asteroid-a', 20, i, 499.5, 400)] }), 'a.front', 'b.front');
+    const r = judge(
+      scene({ obstacles: [obstacleWithVertexAt('rock', 'asteroid-a', 20, i, 499.5, 400)] }),
+      'a.front',
+      'b.front',
+    );
     expect(r.los).toBe('obstructed');
   });
 
   it('every obstacle kind except dust obstructs (dust is tested in los-dust)', () => {
-    for (const type of ['asteroid-a', 'debris-a', 'debris-b', 'station', 'exogorth-1', 'gravity-rift', 'purrgil-2'] as const) {
-      const r = judge(scene({ obstacles: [{ id: 'o', type, x: 500, y: 400, rotation: 0 }] }), 'a.front', 'b.front');
+    for (const type of [
+      'asteroid-a',
+      'debris-a',
+      'debris-b',
+      'station',
+      'exogorth-1',
+      'gravity-rift',
+      'purrgil-2',
+    ] as const) {
+      const r = judge(
+        scene({ obstacles: [{ id: 'o', type, x: 500, y: 400, rotation: 0 }] }),
+        'a.front',
+        'b.front',
+      );
       expect([type, r.los, r.obstructedBy]).toEqual([type, 'obstructed', ['o']]);
     }
   });
@@ -123,7 +167,11 @@ describe('ships that are neither attacker nor defender', () => {
   });
 
   it('squadrons never obstruct', () => {
-    const r = judge(scene({ squadrons: [squadron('q1', 1, 500, 400), squadron('q2', 2, 500, 380)] }), 'a.front', 'b.front');
+    const r = judge(
+      scene({ squadrons: [squadron('q1', 1, 500, 400), squadron('q2', 2, 500, 380)] }),
+      'a.front',
+      'b.front',
+    );
     expect([r.los, r.obstructedBy, r.grazing]).toEqual(['clear', [], []]);
   });
 });
@@ -140,7 +188,11 @@ describe('blocked: another hull zone of the defender', () => {
   });
 
   it('blocked outranks obstructed', () => {
-    const r = judge(scene({ obstacles: [{ id: 'rock', type: 'asteroid-a', x: 500, y: 400, rotation: 0 }] }), 'a.front', 'b.rear');
+    const r = judge(
+      scene({ obstacles: [{ id: 'rock', type: 'asteroid-a', x: 500, y: 400, rotation: 0 }] }),
+      'a.front',
+      'b.rear',
+    );
     expect(r.los).toBe('blocked');
     expect(r.obstructedBy).toEqual(['rock']);
   });
@@ -148,18 +200,29 @@ describe('blocked: another hull zone of the defender', () => {
   it('the range line alone through another hull zone blocks; touching it does not', () => {
     const w = new World(scene());
     const ctx = attackContext(w);
-    const att = ctx.byKey.get('a.front')!, def = ctx.byKey.get('b.left')!;
+    const att = ctx.byKey.get('a.front')!,
+      def = ctx.byKey.get('b.left')!;
     const bs = w.ships[1].shapes;
-    const los: [{ x: number; y: number }, { x: number; y: number }] = [bs.targetingPoints.left, { x: 700, y: 500.75 }];
+    const los: [{ x: number; y: number }, { x: number; y: number }] = [
+      bs.targetingPoints.left,
+      { x: 700, y: 500.75 },
+    ];
     // the line of sight leaves b.left sideways: clear of b's other zones
-    for (const z of ['front', 'right', 'rear'] as const) expect(crossing(bs.hullZones[z], los[0].x, los[0].y, los[1].x, los[1].y).kind).toBe('clear');
+    for (const z of ['front', 'right', 'rear'] as const)
+      expect(crossing(bs.hullZones[z], los[0].x, los[0].y, los[1].x, los[1].y).kind).toBe('clear');
     const front = bs.hullZones.front;
     const c = front.centroid();
-    const through = judgeLos(ctx, att, def, los, [{ x: c.x, y: 300 }, { x: c.x, y: c.y + 1 }]);
+    const through = judgeLos(ctx, att, def, los, [
+      { x: c.x, y: 300 },
+      { x: c.x, y: c.y + 1 },
+    ]);
     expect(through.los).toBe('blocked');
     expect(through.blockedBy).toEqual(['b.front']);
     // a range line running along b.front's outer edge only touches it: not blocked, but grazing
-    const along = judgeLos(ctx, att, def, los, [{ x: 300, y: front.minY }, { x: 700, y: front.minY }]);
+    const along = judgeLos(ctx, att, def, los, [
+      { x: 300, y: front.minY },
+      { x: 700, y: front.minY },
+    ]);
     expect(along.los).toBe('clear');
     expect(along.grazing).toEqual(['b.front']);
   });
@@ -169,7 +232,9 @@ describe('blocked: another hull zone of the defender', () => {
     const w = new World(t);
     const r = judge(t, 'a.left', 's');
     const as = w.ships[0].shapes;
-    expect(crossing(as.hullZones.front, r.losLine[0][0], r.losLine[0][1], r.losLine[1][0], r.losLine[1][1]).kind).toBe('cross');
+    expect(
+      crossing(as.hullZones.front, r.losLine[0][0], r.losLine[0][1], r.losLine[1][0], r.losLine[1][1]).kind,
+    ).toBe('cross');
     expect(r.los).toBe('clear');
     expect(r.obstructedBy).toEqual([]);
   });
@@ -184,7 +249,11 @@ describe('visible portion: an obstacle a ship overlaps', () => {
     const P = localOutline('asteroid-a').placed(0, 0, 90);
     const x = entryX + 32.732; // asteroid-a turned 90: along its local y = 0 it starts 32.73 mm left of its centroid
     void P;
-    return table({ ships: [A2, B], obstacles: [{ id: 'rock', type: 'asteroid-a', x, y: 500.4, rotation: 90 }], ruleset });
+    return table({
+      ships: [A2, B],
+      obstacles: [{ id: 'rock', type: 'asteroid-a', x, y: 500.4, rotation: 90 }],
+      ruleset,
+    });
   };
   const entry = (t: Table) => {
     const w = new World(t);
@@ -192,7 +261,8 @@ describe('visible portion: an obstacle a ship overlaps', () => {
     const [[px, py], [qx, qy]] = r.losLine;
     const o = w.obstacles[0].outline;
     // where the line first enters the obstacle (construction check)
-    let lo = 0, hi = 1;
+    let lo = 0,
+      hi = 1;
     for (let k = 0; k < 60; k++) {
       const m = (lo + hi) / 2;
       const c = crossing(o, px, py, px + (qx - px) * m, py + (qy - py) * m);
@@ -214,8 +284,16 @@ describe('visible portion: an obstacle a ship overlaps', () => {
     const tok = judge(t, 'a2.front', 'b.right', { cover: 'token' });
     expect([tok.los, tok.obstructedBy]).toEqual(['obstructed', ['rock']]);
     // the same choice made in the table file (readings.cover), as the app and the CLI make it
-    const viaFile = judge(validateTable(JSON.parse(JSON.stringify({ ...t, readings: { cover: 'token' } }))), 'a2.front', 'b.right');
-    expect([viaFile.los, viaFile.obstructedBy, viaFile.coverOutline]).toEqual(['obstructed', ['rock'], tok.coverOutline]);
+    const viaFile = judge(
+      validateTable(JSON.parse(JSON.stringify({ ...t, readings: { cover: 'token' } }))),
+      'a2.front',
+      'b.right',
+    );
+    expect([viaFile.los, viaFile.obstructedBy, viaFile.coverOutline]).toEqual([
+      'obstructed',
+      ['rock'],
+      tok.coverOutline,
+    ]);
     expect(tok.coverOutline).not.toBe(r.coverOutline);
   });
 
@@ -255,7 +333,11 @@ describe('touching pieces get no exemption', () => {
     // and its base from 359. An asteroid centred at (500, 355) lies under both bases and the gap.
     for (const ruleset of ['seed', '1.6'] as const) {
       const Bt = ship('b', 2, 500, 359 + 51, 180);
-      const t = table({ ships: [A, Bt], obstacles: [{ id: 'rock', type: 'asteroid-a', x: 500, y: 355, rotation: 90 }], ruleset });
+      const t = table({
+        ships: [A, Bt],
+        obstacles: [{ id: 'rock', type: 'asteroid-a', x: 500, y: 355, rotation: 90 }],
+        ruleset,
+      });
       const w = new World(t);
       expect(relate(w.ships[0].shapes.footprint, w.ships[1].shapes.footprint).kind).toBe('touch');
       expect(relate(w.ships[0].shapes.base, w.obstacles[0].outline).kind).toBe('overlap');

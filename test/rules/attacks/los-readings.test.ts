@@ -22,15 +22,29 @@ import { uniform } from '../../support/campaign';
 
 const A = ship('a', 1, 500, 300, 0);
 const B = ship('b', 2, 500, 500, 180);
-const scene = (o: { obstacles: Obstacle[]; ships?: Ship[]; squadrons?: Squadron[]; ruleset?: Table['ruleset']; readings?: Readings }): Table =>
-  ({ ...table({ ships: o.ships ?? [A, B], obstacles: o.obstacles, squadrons: o.squadrons ?? [], ruleset: o.ruleset }), readings: o.readings ?? {} });
+const scene = (o: {
+  obstacles: Obstacle[];
+  ships?: Ship[];
+  squadrons?: Squadron[];
+  ruleset?: Table['ruleset'];
+  readings?: Readings;
+}): Table => ({
+  ...table({
+    ships: o.ships ?? [A, B],
+    obstacles: o.obstacles,
+    squadrons: o.squadrons ?? [],
+    ruleset: o.ruleset,
+  }),
+  readings: o.readings ?? {},
+});
 const judge = (t: Table, att: string, def: string): AttackReport => attackBetween(new World(t), att, def);
 const uses = (r: AttackReport) => (r.readings ?? []).map((u) => `${u.reading}:${u.value}->${u.otherwise}`);
 const RULESETS = ['seed', '1.6'] as const;
 const COVERS = ['base', 'token'] as const;
 
 /** An obstacle with its rightmost vertex (turned 0) at (px, py). */
-const withMaxXAt = (id: string, type: ObstacleType, px: number, py: number) => obstacleWithVertexAt(id, type, 0, extremeVertex(type, 0, 'maxX'), px, py);
+const withMaxXAt = (id: string, type: ObstacleType, px: number, py: number) =>
+  obstacleWithVertexAt(id, type, 0, extremeVertex(type, 0, 'maxX'), px, py);
 
 describe("the attacker's own shield dial on a dust field (wrong today 1)", () => {
   // the obstacle's rightmost point at (494, 350): inside a's front dial (x 491.5..508.5, y 345..355), 6 mm left of the line
@@ -39,7 +53,13 @@ describe("the attacker's own shield dial on a dust field (wrong today 1)", () =>
       it(`(${ruleset}, cover ${cover}) a line through a's front dial, which lies on dust, never over the dust itself`, () => {
         const dust = withMaxXAt('dust', 'dust-1', 494, 350);
         const rock = withMaxXAt('rock', 'asteroid-b', 494, 350);
-        for (const o of [dust, rock]) expect(relate(new World(scene({ obstacles: [o] })).ships[0].shapes.dials.front, new World(scene({ obstacles: [o] })).obstacles[0].outline).kind).toBe('overlap');
+        for (const o of [dust, rock])
+          expect(
+            relate(
+              new World(scene({ obstacles: [o] })).ships[0].shapes.dials.front,
+              new World(scene({ obstacles: [o] })).obstacles[0].outline,
+            ).kind,
+          ).toBe('overlap');
         const d = judge(scene({ obstacles: [dust], ruleset, readings: { cover } }), 'a.front', 'b.front');
         const r = judge(scene({ obstacles: [rock], ruleset, readings: { cover } }), 'a.front', 'b.front');
         if (ruleset === '1.6') {
@@ -53,17 +73,27 @@ describe("the attacker's own shield dial on a dust field (wrong today 1)", () =>
         expect([r.los, r.obstructedBy]).toEqual(['obstructed', ['rock']]);
         expect(uses(d)).toEqual(['dialLine:through-dial->clear', 'dustDial:attacker->dust']);
         expect(uses(r)).toEqual(['dialLine:through-dial->clear']);
-        expect(d.why).toMatch(/through a.front's shield dial, which overlaps dust \(rules 1.5\)\): obstructed/);
-        expect(d.why).toMatch(/Depends on a reading: a line through the attacking hull zone's own shield dial on a dust field is obstructed/);
+        expect(d.why).toMatch(
+          /through a.front's shield dial, which overlaps dust \(rules 1.5\)\): obstructed/,
+        );
+        expect(d.why).toMatch(
+          /Depends on a reading: a line through the attacking hull zone's own shield dial on a dust field is obstructed/,
+        );
       });
     }
   }
   it('(seed) with readings.dialLine over-obstacle the line must pass over the obstacle: clear for both, and the reading is named', () => {
     for (const o of [withMaxXAt('dust', 'dust-1', 494, 350), withMaxXAt('rock', 'asteroid-b', 494, 350)]) {
-      const r = judge(scene({ obstacles: [o], readings: { dialLine: 'over-obstacle' } }), 'a.front', 'b.front');
+      const r = judge(
+        scene({ obstacles: [o], readings: { dialLine: 'over-obstacle' } }),
+        'a.front',
+        'b.front',
+      );
       expect(r.los).toBe('clear');
       expect(uses(r)).toEqual(['dialLine:over-obstacle->obstructed']);
-      expect(r.why).toMatch(/Depends on a reading: the 1.5 dial rule obstructs only a line that also passes over the obstacle/);
+      expect(r.why).toMatch(
+        /Depends on a reading: the 1.5 dial rule obstructs only a line that also passes over the obstacle/,
+      );
     }
   });
   it('(seed) dust under both the dial and the base, crossed by the line only under the base: obstructed like the asteroid, under both dial readings', () => {
@@ -84,10 +114,18 @@ describe('the 1.5 dial rule for a line that misses the obstacle (readings.dialLi
   const rock = withMaxXAt('rock', 'asteroid-b', 494, 450);
   it('(seed) through-dial (default): obstructed, and the reading decided it', () => {
     const r = judge(scene({ obstacles: [rock] }), 'a.front', 'b.front');
-    expect([r.los, r.obstructedBy, uses(r)]).toEqual(['obstructed', ['rock'], ['dialLine:through-dial->clear']]);
+    expect([r.los, r.obstructedBy, uses(r)]).toEqual([
+      'obstructed',
+      ['rock'],
+      ['dialLine:through-dial->clear'],
+    ]);
   });
   it('(seed) over-obstacle: clear, and the reading decided it', () => {
-    const r = judge(scene({ obstacles: [rock], readings: { dialLine: 'over-obstacle' } }), 'a.front', 'b.front');
+    const r = judge(
+      scene({ obstacles: [rock], readings: { dialLine: 'over-obstacle' } }),
+      'a.front',
+      'b.front',
+    );
     expect([r.los, uses(r)]).toEqual(['clear', ['dialLine:over-obstacle->obstructed']]);
   });
   it('(1.6) no dial rule: clear, no reading', () => {
@@ -96,7 +134,7 @@ describe('the 1.5 dial rule for a line that misses the obstacle (readings.dialLi
   });
 });
 
-describe("the visible-portion exception for a squadron attacker (readings.visiblePortion)", () => {
+describe('the visible-portion exception for a squadron attacker (readings.visiblePortion)', () => {
   // an asteroid whose lowest point is (500, 456): under b's base and token, clear of b's dial (to 455); the line crosses it to 460.65
   const i = extremeVertex('asteroid-a', 90, 'minY');
   const rock = obstacleWithVertexAt('rock', 'asteroid-a', 90, i, 500, 456);
@@ -104,20 +142,54 @@ describe("the visible-portion exception for a squadron attacker (readings.visibl
   for (const ruleset of RULESETS) {
     for (const cover of COVERS) {
       it(`(${ruleset}, cover ${cover}) ship (default, the text as written): obstructed; any (the switch): clear`, () => {
-        const def = judge(scene({ obstacles: [rock], ships: [B], squadrons: [Q], ruleset, readings: { cover } }), 'q', 'b.front');
-        expect([def.los, def.obstructedBy, uses(def)]).toEqual(['obstructed', ['rock'], ['visiblePortion:ship->clear']]);
-        expect(def.why).toMatch(/Depends on a reading: the visible-portion exception applies only to an attacking hull zone's line, as rules 1.5 word it \(readings.visiblePortion: ship, the default/);
-        const ship = judge(scene({ obstacles: [rock], ships: [B], squadrons: [Q], ruleset, readings: { cover, visiblePortion: 'ship' } }), 'q', 'b.front');
+        const def = judge(
+          scene({ obstacles: [rock], ships: [B], squadrons: [Q], ruleset, readings: { cover } }),
+          'q',
+          'b.front',
+        );
+        expect([def.los, def.obstructedBy, uses(def)]).toEqual([
+          'obstructed',
+          ['rock'],
+          ['visiblePortion:ship->clear'],
+        ]);
+        expect(def.why).toMatch(
+          /Depends on a reading: the visible-portion exception applies only to an attacking hull zone's line, as rules 1.5 word it \(readings.visiblePortion: ship, the default/,
+        );
+        const ship = judge(
+          scene({
+            obstacles: [rock],
+            ships: [B],
+            squadrons: [Q],
+            ruleset,
+            readings: { cover, visiblePortion: 'ship' },
+          }),
+          'q',
+          'b.front',
+        );
         expect(ship).toEqual(def);
-        const any = judge(scene({ obstacles: [rock], ships: [B], squadrons: [Q], ruleset, readings: { cover, visiblePortion: 'any' } }), 'q', 'b.front');
+        const any = judge(
+          scene({
+            obstacles: [rock],
+            ships: [B],
+            squadrons: [Q],
+            ruleset,
+            readings: { cover, visiblePortion: 'any' },
+          }),
+          'q',
+          'b.front',
+        );
         expect([any.los, uses(any)]).toEqual(['clear', ['visiblePortion:any->obstructed']]);
-        expect(any.why).toMatch(/Depends on a reading: the visible-portion exception applies to a squadron's line of sight as to a ship's \(readings.visiblePortion: any, not the default\)/);
+        expect(any.why).toMatch(
+          /Depends on a reading: the visible-portion exception applies to a squadron's line of sight as to a ship's \(readings.visiblePortion: any, not the default\)/,
+        );
       });
     }
   }
   it('a ship attacker is not affected by the setting', () => {
     for (const visiblePortion of ['any', 'ship'] as const) {
-      expect(judge(scene({ obstacles: [rock], readings: { visiblePortion } }), 'a.front', 'b.front').los).toBe('clear');
+      expect(
+        judge(scene({ obstacles: [rock], readings: { visiblePortion } }), 'a.front', 'b.front').los,
+      ).toBe('clear');
     }
   });
 });
@@ -130,18 +202,31 @@ describe('what covers: plastic base or cardboard token (readings.cover)', () => 
   it('base: hidden, clear (the token would leave it obstructed); token: obstructed (the base would hide it)', () => {
     const base = judge(scene({ obstacles: [rock], ruleset: '1.6' }), 'a.front', 'b.front');
     expect([base.los, uses(base)]).toEqual(['clear', ['cover:base->obstructed']]);
-    const token = judge(scene({ obstacles: [rock], ruleset: '1.6', readings: { cover: 'token' } }), 'a.front', 'b.front');
+    const token = judge(
+      scene({ obstacles: [rock], ruleset: '1.6', readings: { cover: 'token' } }),
+      'a.front',
+      'b.front',
+    );
     expect([token.los, uses(token)]).toEqual(['obstructed', ['cover:token->clear']]);
   });
   it('deep under both: no reading decides it', () => {
     const deep = obstacleWithVertexAt('rock', 'asteroid-a', 90, i, 500, 456);
-    for (const cover of COVERS) expect(uses(judge(scene({ obstacles: [deep], ruleset: '1.6', readings: { cover } }), 'a.front', 'b.front'))).toEqual([]);
+    for (const cover of COVERS)
+      expect(
+        uses(judge(scene({ obstacles: [deep], ruleset: '1.6', readings: { cover } }), 'a.front', 'b.front')),
+      ).toEqual([]);
   });
 });
 
 /** The catalog with asteroid-a given a dust field's outline: the same geometry, another kind. */
 function asteroidShaped(type: 'dust-1' | 'dust-2'): Catalog {
-  return { ...CATALOG, obstacles: { ...CATALOG.obstacles, 'asteroid-a': { ...CATALOG.obstacles['asteroid-a'], outline: CATALOG.obstacles[type].outline } } };
+  return {
+    ...CATALOG,
+    obstacles: {
+      ...CATALOG.obstacles,
+      'asteroid-a': { ...CATALOG.obstacles['asteroid-a'], outline: CATALOG.obstacles[type].outline },
+    },
+  };
 }
 const CATALOGS = { 'dust-1': asteroidShaped('dust-1'), 'dust-2': asteroidShaped('dust-2') };
 const RANK: Record<LosVerdict, number> = { clear: 0, obstructed: 1, dust: 2, blocked: 3 };
@@ -152,23 +237,43 @@ describe('property: a dust field is never better for the attacker than an astero
     fc.assert(
       fc.property(
         fc.record({
-          a: piece, b: piece, c: fc.option(piece, { nil: undefined }), q: fc.option(piece, { nil: undefined }),
-          dust: fc.constantFrom('dust-1' as const, 'dust-2' as const), o: piece,
-          ruleset: fc.constantFrom(...RULESETS), cover: fc.constantFrom(...COVERS),
-          dialLine: fc.constantFrom('through-dial' as const, 'over-obstacle' as const), visiblePortion: fc.constantFrom('any' as const, 'ship' as const),
+          a: piece,
+          b: piece,
+          c: fc.option(piece, { nil: undefined }),
+          q: fc.option(piece, { nil: undefined }),
+          dust: fc.constantFrom('dust-1' as const, 'dust-2' as const),
+          o: piece,
+          ruleset: fc.constantFrom(...RULESETS),
+          cover: fc.constantFrom(...COVERS),
+          dialLine: fc.constantFrom('through-dial' as const, 'over-obstacle' as const),
+          visiblePortion: fc.constantFrom('any' as const, 'ship' as const),
         }),
         (s) => {
-          const ships = [ship('a', 1, s.a.x, s.a.y, s.a.rotation, 'small', 'cr90'), ship('b', 2, s.b.x, s.b.y, s.b.rotation, 'small', 'cr90')];
+          const ships = [
+            ship('a', 1, s.a.x, s.a.y, s.a.rotation, 'small', 'cr90'),
+            ship('b', 2, s.b.x, s.b.y, s.b.rotation, 'small', 'cr90'),
+          ];
           if (s.c) ships.push(ship('c', 1, s.c.x, s.c.y, s.c.rotation, 'small', 'cr90'));
           const squadrons = s.q ? [squadron('q', 2, s.q.x, s.q.y)] : [];
-          const readings: Readings = { cover: s.cover, dialLine: s.dialLine, visiblePortion: s.visiblePortion };
-          const at = (type: ObstacleType): Table => ({ ...scene({ ships, squadrons, obstacles: [{ id: 'o', type, ...s.o }], ruleset: s.ruleset }), readings });
+          const readings: Readings = {
+            cover: s.cover,
+            dialLine: s.dialLine,
+            visiblePortion: s.visiblePortion,
+          };
+          const at = (type: ObstacleType): Table => ({
+            ...scene({ ships, squadrons, obstacles: [{ id: 'o', type, ...s.o }], ruleset: s.ruleset }),
+            readings,
+          });
           const withDust = attacks(new World(at(s.dust)));
           const withRock = attacks(new World(at('asteroid-a'), CATALOGS[s.dust]));
           expect(withDust.length).toBe(withRock.length);
           for (let k = 0; k < withDust.length; k++) {
-            const d = withDust[k], r = withRock[k];
-            if (RANK[d.los] < RANK[r.los]) throw new Error(`${d.attacker} -> ${d.defender}: dust ${d.los}, asteroid ${r.los}\n${d.why}\n${r.why}`);
+            const d = withDust[k],
+              r = withRock[k];
+            if (RANK[d.los] < RANK[r.los])
+              throw new Error(
+                `${d.attacker} -> ${d.defender}: dust ${d.los}, asteroid ${r.los}\n${d.why}\n${r.why}`,
+              );
           }
         },
       ),

@@ -8,17 +8,33 @@ import { DISTANCE_BANDS, obstacleRing, shipFootprint, SIZES } from '../../suppor
 import { extreme, world } from '../../support/campaign';
 
 const RIFT = { id: 'rift', type: 'gravity-rift', x: 500, y: 450, rotation: 0 };
-const d1 = DISTANCE_BANDS[0].end, d2 = DISTANCE_BANDS[1].end;
-const halfW = SIZES.small.base.width / 2, halfL = SIZES.small.base.length / 2;
+const d1 = DISTANCE_BANDS[0].end,
+  d2 = DISTANCE_BANDS[1].end;
+const halfW = SIZES.small.base.width / 2,
+  halfL = SIZES.small.base.length / 2;
 
 /** A small ship (bow +y) whose base's left edge lies `gap` right of the rift's rightmost vertex; dy puts that vertex dy above the ship's centre. */
 function shipAt(gap: number, dy: number, speed = 3) {
   const [rx, ry] = extreme('gravity-rift', 0, 'right');
-  return { id: 'cr90', size: 'small', player: 1, x: RIFT.x + rx + gap + halfW, y: RIFT.y + ry - dy, rotation: 0, speed };
+  return {
+    id: 'cr90',
+    size: 'small',
+    player: 1,
+    x: RIFT.x + rx + gap + halfW,
+    y: RIFT.y + ry - dy,
+    rotation: 0,
+    speed,
+  };
 }
 
 function oracleOverlapping(ship: ReturnType<typeof shipAt>): boolean {
-  return expectedRelation({ ring: shipFootprint('small', ship.x, ship.y, 0) }, { ring: obstacleRing('gravity-rift', RIFT.x, RIFT.y, 0) }, 0.005).verdict === 'overlap';
+  return (
+    expectedRelation(
+      { ring: shipFootprint('small', ship.x, ship.y, 0) },
+      { ring: obstacleRing('gravity-rift', RIFT.x, RIFT.y, 0) },
+      0.005,
+    ).verdict === 'overlap'
+  );
 }
 
 describe('gravity rift: ships at distance 1-2 or overlapping', () => {
@@ -63,7 +79,9 @@ describe('gravity rift: ships at distance 1-2 or overlapping', () => {
     expect(r[0].effects).toContain(RIFT_EFFECTS.overlap);
     // and the overlaps section names the rift's overlap effect
     const o = overlaps(world({ ships: [ship], obstacles: [RIFT] }));
-    expect(o).toMatchObject([{ piece: 'cr90', obstacle: 'rift', effect: 'speed dial reduced to 0', part: 'dial frame' }]);
+    expect(o).toMatchObject([
+      { piece: 'cr90', obstacle: 'rift', effect: 'speed dial reduced to 0', part: 'dial frame' },
+    ]);
   });
 
   it('squadrons are not listed; band ends come from the table measurements', () => {
@@ -76,8 +94,12 @@ describe('gravity rift: ships at distance 1-2 or overlapping', () => {
   });
 
   it('the why text gives the course speed: speed -1, minimum 0', () => {
-    expect(rift(world({ ships: [shipAt(10, corner, 0)], obstacles: [RIFT] }))[0].why).toMatch(/speed 0 instead of 0/);
-    expect(rift(world({ ships: [shipAt(10, corner, 3)], obstacles: [RIFT] }))[0].why).toMatch(/speed 2 instead of 3/);
+    expect(rift(world({ ships: [shipAt(10, corner, 0)], obstacles: [RIFT] }))[0].why).toMatch(
+      /speed 0 instead of 0/,
+    );
+    expect(rift(world({ ships: [shipAt(10, corner, 3)], obstacles: [RIFT] }))[0].why).toMatch(
+      /speed 2 instead of 3/,
+    );
   });
 });
 
@@ -86,7 +108,10 @@ describe('riftBands', () => {
     const w = world({ obstacles: [{ ...RIFT, rotation: 17 }] });
     const ring = obstacleRing('gravity-rift', RIFT.x, RIFT.y, 17);
     const b = riftBands(w, 'rift');
-    for (const [polys, d] of [[b.distance1, d1], [b.distance2, d2]] as const) {
+    for (const [polys, d] of [
+      [b.distance1, d1],
+      [b.distance2, d2],
+    ] as const) {
       expect(polys).toHaveLength(1);
       for (const [x, y] of polys[0].pairs()) {
         expect(ringContains(ring, x, y)).toBe(false);

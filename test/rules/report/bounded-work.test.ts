@@ -15,7 +15,8 @@ import { tournamentTable } from '../../../scripts/bench/tables';
 import { liveAnalysis } from '../../../src/state/analysis';
 import { pilesOnOneSpot } from '../../support/probes';
 
-const load = (f: string): Table => parseTableText(readFileSync(new URL(`../../tables/${f}`, import.meta.url), 'utf8'));
+const load = (f: string): Table =>
+  parseTableText(readFileSync(new URL(`../../tables/${f}`, import.meta.url), 'utf8'));
 
 describe('proposals are left to the worker', () => {
   const table = load('campaign-exogorth.json');
@@ -39,7 +40,10 @@ describe('proposals are left to the worker', () => {
   });
 
   it('a live picture (pieces added) judges no proposal', () => {
-    const more = { ...table, squadrons: [...table.squadrons, { id: 'extra', player: 1 as const, x: 60, y: 60 }] };
+    const more = {
+      ...table,
+      squadrons: [...table.squadrons, { id: 'extra', player: 1 as const, x: 60, y: 60 }],
+    };
     const a = liveAnalysis(more, liveAnalysis(table), { attacker: null });
     expect(a.live).toBe(true);
     expect(a.report.proposals).toEqual([]);
@@ -57,7 +61,9 @@ describe('budgets', () => {
     expect(cut.length).toBe(0);
     expect(spent.attacksAsked).toBe(all.length);
     const ample = new Budget(1e9);
-    expect(JSON.stringify(analyzeWorld(new World(table), ample))).toBe(JSON.stringify(analyzeWorld(new World(table))));
+    expect(JSON.stringify(analyzeWorld(new World(table), ample))).toBe(
+      JSON.stringify(analyzeWorld(new World(table))),
+    );
     expect(ample.note()).toBeNull();
   });
 
@@ -83,25 +89,60 @@ describe('budgets', () => {
  * A clock that advances one tick per reading. The budget takes the time since its last check as the
  * next step's, here one tick: a Budget(n, clock) lets n - 1 checks pass and is over at the nth.
  */
-const ticking = () => { let t = 0; return () => t++; };
+const ticking = () => {
+  let t = 0;
+  return () => t++;
+};
 
 describe('budgets in the pair sections (distances, overlaps, collisions)', () => {
   const pile = validateTable(pilesOnOneSpot());
   const world = new World(pile);
-  const n = world.all.length, pieces = [...world.ships, ...world.squadrons];
+  const n = world.all.length,
+    pieces = [...world.ships, ...world.squadrons];
   /** the position of each pair in a section's own order, so a cut can be checked against the pairs it judged */
   const order = {
-    distances: (a: string, b: string) => { const i = world.all.findIndex((e) => e.id === a), j = world.all.findIndex((e) => e.id === b); return i * n - (i * (i + 1)) / 2 + (j - i - 1); },
-    overlaps: (piece: string, obstacle: string) => {
-      const o = world.obstacles.findIndex((e) => e.id === obstacle), k = world.ships.findIndex((e) => e.id === piece);
-      return o * (world.ships.length + world.squadrons.length) + (k >= 0 ? k : world.ships.length + world.squadrons.findIndex((e) => e.id === piece));
+    distances: (a: string, b: string) => {
+      const i = world.all.findIndex((e) => e.id === a),
+        j = world.all.findIndex((e) => e.id === b);
+      return i * n - (i * (i + 1)) / 2 + (j - i - 1);
     },
-    collisions: (a: string, b: string) => { const m = pieces.length, i = pieces.findIndex((e) => e.id === a), j = pieces.findIndex((e) => e.id === b); return i * m - (i * (i + 1)) / 2 + (j - i - 1); },
+    overlaps: (piece: string, obstacle: string) => {
+      const o = world.obstacles.findIndex((e) => e.id === obstacle),
+        k = world.ships.findIndex((e) => e.id === piece);
+      return (
+        o * (world.ships.length + world.squadrons.length) +
+        (k >= 0 ? k : world.ships.length + world.squadrons.findIndex((e) => e.id === piece))
+      );
+    },
+    collisions: (a: string, b: string) => {
+      const m = pieces.length,
+        i = pieces.findIndex((e) => e.id === a),
+        j = pieces.findIndex((e) => e.id === b);
+      return i * m - (i * (i + 1)) / 2 + (j - i - 1);
+    },
   };
   const cases = [
-    ['distances', () => distances(world), (b: Budget) => distances(world, b), (e: { a: string; b: string }) => order.distances(e.a, e.b), (n * (n - 1)) / 2],
-    ['overlaps', () => overlaps(world), (b: Budget) => overlaps(world, b), (e: { piece: string; obstacle: string }) => order.overlaps(e.piece, e.obstacle), world.obstacles.length * pieces.length],
-    ['collisions', () => collisions(world), (b: Budget) => collisions(world, b), (e: { a: string; b: string }) => order.collisions(e.a, e.b), (pieces.length * (pieces.length - 1)) / 2],
+    [
+      'distances',
+      () => distances(world),
+      (b: Budget) => distances(world, b),
+      (e: { a: string; b: string }) => order.distances(e.a, e.b),
+      (n * (n - 1)) / 2,
+    ],
+    [
+      'overlaps',
+      () => overlaps(world),
+      (b: Budget) => overlaps(world, b),
+      (e: { piece: string; obstacle: string }) => order.overlaps(e.piece, e.obstacle),
+      world.obstacles.length * pieces.length,
+    ],
+    [
+      'collisions',
+      () => collisions(world),
+      (b: Budget) => collisions(world, b),
+      (e: { a: string; b: string }) => order.collisions(e.a, e.b),
+      (pieces.length * (pieces.length - 1)) / 2,
+    ],
   ] as const;
 
   for (const [name, whole, cut, ordinal, asked] of cases) {
@@ -132,7 +173,13 @@ describe('budgets in the pair sections (distances, overlaps, collisions)', () =>
 
 describe('a budgeted report', () => {
   const tables: [string, Table][] = [
-    ...['attacks-fleet.json', 'attacks-dust.json', 'campaign-exogorth.json', 'campaign-setup.json', 'every-class.json'].map((f) => [f, load(f)] as [string, Table]),
+    ...[
+      'attacks-fleet.json',
+      'attacks-dust.json',
+      'campaign-exogorth.json',
+      'campaign-setup.json',
+      'every-class.json',
+    ].map((f) => [f, load(f)] as [string, Table]),
     ['tournament', tournamentTable(2)],
   ];
   it('within its budget, byte for byte the report without one, and no `partial`', () => {
@@ -140,7 +187,9 @@ describe('a budgeted report', () => {
       const b = new Budget(1e9);
       const r = analyzeWorld(new World(t), b);
       expect(r.partial, name).toBeUndefined();
-      expect(JSON.stringify(plainReport(r)), name).toBe(JSON.stringify(plainReport(analyzeWorld(new World(t)))));
+      expect(JSON.stringify(plainReport(r)), name).toBe(
+        JSON.stringify(plainReport(analyzeWorld(new World(t)))),
+      );
     }
   });
 
@@ -148,7 +197,8 @@ describe('a budgeted report', () => {
     const t = load('attacks-fleet.json');
     const w = new World(t);
     const r = analyzeWorld(w, new Budget(0, ticking()));
-    const n = w.all.length, sq = w.ships.length + w.squadrons.length;
+    const n = w.all.length,
+      sq = w.ships.length + w.squadrons.length;
     expect(r.distances).toEqual([]);
     expect(r.overlaps).toEqual([]);
     expect(r.collisions).toEqual([]);
@@ -157,12 +207,15 @@ describe('a budgeted report', () => {
     expect(p.sections.distances).toEqual({ judged: 0, asked: (n * (n - 1)) / 2 });
     expect(p.sections.collisions).toEqual({ judged: 0, asked: (sq * (sq - 1)) / 2 });
     expect(p.sections.attacks).toEqual({ judged: 0, asked: analyzeWorld(new World(t)).attacks.length });
-    if (w.obstacles.length) expect(p.sections.overlaps).toEqual({ judged: 0, asked: w.obstacles.length * sq });
+    if (w.obstacles.length)
+      expect(p.sections.overlaps).toEqual({ judged: 0, asked: w.obstacles.length * sq });
     // what is not cut by a budget is whole
     const whole = analyzeWorld(new World(t));
     expect(JSON.stringify(r.shapes)).toBe(JSON.stringify(whole.shapes));
     expect(JSON.stringify(r.offTable)).toBe(JSON.stringify(whole.offTable));
-    expect(cutSections(p)).toMatch(/^distances \(0 of \d+ pairs\), overlaps .*collisions \(0 of \d+ pairs\), attacks \(0 of \d+\)$/);
+    expect(cutSections(p)).toMatch(
+      /^distances \(0 of \d+ pairs\), overlaps .*collisions \(0 of \d+ pairs\), attacks \(0 of \d+\)$/,
+    );
   });
 
   it('the pair sections are judged before attacks: a budget that runs out among the attacks leaves them whole', () => {
@@ -171,7 +224,9 @@ describe('a budgeted report', () => {
     let checks = 0;
     const counter = new Budget(1e12, () => checks++);
     const w0 = new World(t);
-    distances(w0, counter); overlaps(w0, counter); collisions(w0, counter);
+    distances(w0, counter);
+    overlaps(w0, counter);
+    collisions(w0, counter);
     const pairChecks = checks - 1; // the first reading set the deadline
     const r = analyzeWorld(new World(t), new Budget(pairChecks + 3, ticking()));
     const whole = analyzeWorld(new World(t));
@@ -190,7 +245,10 @@ describe('storage corruption', () => {
   it('a second corruption keeps the first copy kept aside, under the next key', async () => {
     const { loadSaved, STORAGE_KEY, UNREADABLE_KEY } = await import('../../../src/state/persist');
     const m = new Map<string, string>();
-    const s = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) } as unknown as Storage;
+    const s = {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+    } as unknown as Storage;
     s.setItem(STORAGE_KEY, 'first {');
     expect(loadSaved(s).problem).toContain(`"${UNREADABLE_KEY}"`);
     s.setItem(STORAGE_KEY, 'second {');
@@ -205,18 +263,23 @@ describe('storage corruption', () => {
 });
 
 describe('the budget looks one step ahead', () => {
-  it('a step that would end past the deadline is not begun: the last step\'s length is taken as the next one\'s', () => {
+  it("a step that would end past the deadline is not begun: the last step's length is taken as the next one's", () => {
     let t = 0;
     const b = new Budget(1000, () => t);
-    t = 100; expect(b.over()).toBe(false); // no step seen yet
-    t = 400; expect(b.over()).toBe(false); // a 300 ms step: the next would end at 700
-    t = 750; expect(b.over()).toBe(true); // a 350 ms step: the next would end at 1100, past 1000: not begun
+    t = 100;
+    expect(b.over()).toBe(false); // no step seen yet
+    t = 400;
+    expect(b.over()).toBe(false); // a 300 ms step: the next would end at 700
+    t = 750;
+    expect(b.over()).toBe(true); // a 350 ms step: the next would end at 1100, past 1000: not begun
     t = 0;
     const c = new Budget(1000, () => t);
-    t = 1100; expect(c.over()).toBe(true); // past the deadline, whatever the step
+    t = 1100;
+    expect(c.over()).toBe(true); // past the deadline, whatever the step
     let u = 0;
     const d = new Budget(1000, () => u);
     for (u = 0; u <= 990; u += 10) expect(d.over()).toBe(false); // short steps use the budget to its end
-    u = 1000; expect(d.over()).toBe(true);
+    u = 1000;
+    expect(d.over()).toBe(true);
   });
 });
