@@ -57,7 +57,7 @@ const done = (page: Page) =>
     .poll(() => page.evaluate(() => window.__armada.practice()?.done ?? false), { timeout: 60_000 })
     .toBe(true);
 
-test('desktop: select the Victory, show reach, threat and opportunity, tap a cell and an end, read why; a table change starts again', async ({
+test("desktop: the Victory's reach, threat, opportunity; tap a cell and an end, read why; a table change", async ({
   page,
 }) => {
   await openFresh(page, hash());

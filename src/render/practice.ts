@@ -39,7 +39,10 @@ export function placeUnder(layer: Container, v: View): void {
   );
 }
 
-/** The layer's drawing: the threat map as one picture (a pixel a cell), the ends as paths; drawn again when the maps or the layers shown change. */
+/**
+ * The layer's drawing: the threat map as one picture (a pixel a cell), the ends as paths; drawn
+ * again when the maps or the layers shown change.
+ */
 export class PracticeDrawing {
   readonly g = new Graphics();
   private readonly heat = new Sprite();

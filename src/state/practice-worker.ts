@@ -30,7 +30,7 @@ export type PracticeReply =
   | { seq: number; kind: 'done'; ms: number }
   | { seq: number; kind: 'error'; error: string };
 
-/** How long a batch of cells runs before it is sent, ms: the picture fills in about four times a second (each a redraw). */
+/** How long a batch of cells runs before it is sent, ms: the picture fills in four times a second (each a redraw). */
 const BATCH_MS = 250;
 
 self.onmessage = (ev: MessageEvent<PracticeRequest>) => {

@@ -31,7 +31,9 @@ const STYLE = `
 #practice .row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
 #practice button[aria-pressed="true"] { background: #2b4a5e; border-color: #00e5ff; }
 #practice .legend { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 12px; margin: 4px 0; }
-#practice .legend i { display: inline-block; width: 12px; height: 12px; margin-right: 3px; vertical-align: -2px; border-radius: 2px; }
+#practice .legend i {
+  display: inline-block; width: 12px; height: 12px; margin-right: 3px; vertical-align: -2px; border-radius: 2px;
+}
 #practice #practice-why { font-size: 12px; max-height: 40vh; overflow: auto; }
 #practice #practice-why li { margin: 2px 0; }
 #practice progress { width: 100%; height: 8px; }
@@ -46,6 +48,10 @@ const OUTCOME_TEXT = {
   'off-table': 'off the table',
 } as const;
 const COUNT_TEXT = ['none', '1', '2', '3', '4 or more'];
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+/** an attack that can be made, in words: its range, and whether obstructed */
+const verdict = (p: { range: string; los: string }) =>
+  `at ${p.range} range${p.los === 'obstructed' ? ', obstructed' : ''}`;
 
 export interface PracticeUi {
   update(s: AppState, a: LiveAnalysis): void;
@@ -270,15 +276,16 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
           h(
             'p',
             { id: 'practice-why-head' },
-            `Threat at the ${g.cell} mm cell centred (${cx.toFixed(1)}, ${cy.toFixed(1)}), ${ship} at rotation ${e.piece.rotation}: ` +
-              `${attackers.length} attacker${attackers.length === 1 ? '' : 's'} can attack it${attackers.length ? ` (${attackers.join(', ')})` : ''}.`,
+            `Threat at the ${g.cell} mm cell centred (${cx.toFixed(1)}, ${cy.toFixed(1)}), ` +
+              `${ship} at rotation ${e.piece.rotation}: ${plural(attackers.length, 'attacker')} can attack it` +
+              `${attackers.length ? ` (${attackers.join(', ')})` : ''}.`,
           ),
           h(
             'ul',
             {},
             ...pairs.map((p) =>
               li(
-                `${p.attacker} on ${p.defender}: ${p.can ? `can attack at ${p.range} range${p.los === 'obstructed' ? ', obstructed' : ''}` : `cannot (${p.los})`}. ${p.why}`,
+                `${p.attacker} on ${p.defender}: ${p.can ? `can attack ${verdict(p)}` : `cannot (${p.los})`}. ${p.why}`,
               ),
             ),
           ),
@@ -296,7 +303,8 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
         h(
           'p',
           { id: 'practice-why-head' },
-          `End ${k + 1} of ${m.ends.length} (round ${end.round}, speed ${end.speed}${end.speedUsed !== end.speed ? ` used as ${end.speedUsed}` : ''}, ` +
+          `End ${k + 1} of ${m.ends.length} (round ${end.round}, speed ${end.speed}` +
+            `${end.speedUsed !== end.speed ? ` used as ${end.speedUsed}` : ''}, ` +
             `${end.side} side, clicks [${end.clicks.join(', ')}]): ${OUTCOME_TEXT[end.outcome]}.`,
         ),
         h('p', {}, end.why),
@@ -310,9 +318,7 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
             'ul',
             {},
             ...pairs.map((p) =>
-              li(
-                `${p.attacker} on ${p.defender}: ${p.can ? `at ${p.range} range${p.los === 'obstructed' ? ', obstructed' : ''}` : `cannot (${p.los})`}. ${p.why}`,
-              ),
+              li(`${p.attacker} on ${p.defender}: ${p.can ? verdict(p) : `cannot (${p.los})`}. ${p.why}`),
             ),
           ),
         );

@@ -71,8 +71,8 @@ export function topSpeedOf(chart: SpeedChart | null): number {
 }
 
 /**
- * Every maneuver from one start: each speed, each side (speed 0 once: both sides stay put), each allowed
- * click list.
+ * Every maneuver from one start: each speed, each side (speed 0 once: both sides stay put), each
+ * allowed click list.
  */
 function fansFrom(
   ctx: ManeuverContext,
@@ -123,14 +123,13 @@ export function reachMap(world: World, shipId: string, rounds: 1 | 2 = 2): Reach
   if (!e || e.kind !== 'ship') throw new Error(`reach map: no ship with id "${shipId}"`);
   const chart = speedChart(world.catalog, e.piece.class);
   if (!chart) {
-    const has = e.piece.class
+    const what = e.piece.class
       ? `class ${e.piece.class}, which has no speed chart in the catalog`
       : 'no class';
+    const lists = (2 * world.catalog.maneuverTool.maxClicks.value + 1) ** NO_CHART_TOP_SPEED;
     throw new Error(
-      `reach map: ${shipId} has ${has}, so every setting ` +
-        `of the tool is a maneuver (up to ` +
-        `${(2 * world.catalog.maneuverTool.maxClicks.value + 1) ** NO_CHART_TOP_SPEED} a side at speed ` +
-        `${NO_CHART_TOP_SPEED}): ` +
+      `reach map: ${shipId} has ${what}, so every setting of the tool is a maneuver (up to ${lists} ` +
+        `a side at speed ${NO_CHART_TOP_SPEED}): ` +
         'too many to map two rounds of; give it a class',
     );
   }

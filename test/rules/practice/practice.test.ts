@@ -117,7 +117,7 @@ describe('threat map: a cell is the analysis of the table with the ship there', 
     expect(can).toBeGreaterThan(0);
   });
 
-  it('cells in arc and in range of a ship known by construction: an enemy straight ahead at close range threatens', () => {
+  it('known by construction: an enemy straight ahead in range threatens, one across the table does not', () => {
     const table: Table = {
       format: 'armada-table/1',
       table: '3x6',
@@ -208,7 +208,7 @@ describe('reach map: an end is the maneuver analyze answers from its start', () 
     );
   });
 
-  it('counts the fan of fans from the chart: every navigate speed, both sides, every click list; round 2 from each end', () => {
+  it('the fan of fans counted from the chart: navigate speeds, both sides, every click list, round 2', () => {
     const table: Table = {
       format: 'armada-table/1',
       table: '3x6',
@@ -301,7 +301,7 @@ describe('grid', () => {
 });
 
 describe('setup practice: an obstacle placed by the guided setup changes the lanes the maps show', () => {
-  it('a Victory deployed, the guide places the offered obstacle in its lane: the reach map of the new table has ends on it', async () => {
+  it("the guide places an obstacle in a deployed Victory's lane: reach ends now on it", async () => {
     const { newGuide, placeObstacle, guideStep } = await import('../../../src/state/guide');
     const table: Table = {
       format: 'armada-table/1',
