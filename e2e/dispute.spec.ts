@@ -179,12 +179,15 @@ for (const phone of [false, true]) {
         const headline = c.locator('.headline');
         if (p.none) await expect(headline).toContainText('No attack');
         else await expect(headline).not.toContainText('No attack');
-        for (const id of [p.attacker, p.defender, ...p.names]) await expect(headline).toContainText(id);
+        // the headline names the pair as the strip does (a ship by its name or class, not its id); obstacles by id
+        for (const side of ['attacker', 'defender']) await expect(headline).toContainText((await page.locator(`#pair-text .${side}`).textContent())!);
+        for (const id of p.names.filter((n) => !/^p\d-ship/.test(n))) await expect(headline).toContainText(id);
       }
       // dust: a ship cannot attack across a dust field
       await openFresh(page, link(DUST_TABLE, 'isd.front', 'cr90.front'));
       await expect(card(page)).toHaveAttribute('data-los', 'dust');
-      await expect(card(page).locator('.headline')).toContainText('No attack: isd.front\'s line of sight to cr90.front crosses the dust field dust1');
+      await expect(card(page).locator('.headline')).toContainText('No attack: large ship front\'s line of sight to small ship front crosses the dust field dust1');
+      await expect(card(page).locator('.meaning')).toContainText('cannot be made; the attacker may declare another target');
     });
   });
 }

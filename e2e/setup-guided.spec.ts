@@ -19,6 +19,7 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
   };
   const status = page.locator('#guide-status');
   const last = page.locator('#guide-last');
+  await press('#table-menu > summary');
   await press('#new-guided');
   // the demo table has pieces: the guide asks before it clears them
   await expect(page.locator('#guide-confirm')).toBeVisible();
@@ -116,7 +117,11 @@ test('desktop 1280x800: a standard setup from New table to both fleets deployed'
   );
   expect(n).toBeLessThan(40);
   // New table is one undo step
+  await page.click('#table-menu > summary');
   await page.click('#clear');
+  // Clear asks first
+  await expect(page.locator('#clear-confirm')).toBeVisible();
+  await page.click('#clear-yes');
   await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length)).toBe(0);
   await page.click('#undo');
   await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length)).toBe(4);

@@ -22,26 +22,34 @@ async function main() {
   const loop = new FrameLoop(booted, scene);
 
   let turnChoice: boolean | null = null;
-  const fit = () => {
+  /** the attack's box the view is framed on (a chosen pair), kept across resizes; null: the whole table */
+  let framedBox: [number, number, number, number] | null = null;
+  const fit = (whole = true) => {
+    if (whole) framedBox = null;
     const spec = loop.analysis.world.catalog.tables[store.getState().table.table];
     // portrait: the 6' edge runs down the screen, unless the player turned it back
     const host = $('canvas-host');
     if (turnChoice === null) scene.turned = host.clientHeight > host.clientWidth * 1.15;
     loop.panels.turnButton.setAttribute('aria-pressed', String(scene.turned));
-    scene.fit(spec.width, spec.height);
+    if (framedBox) scene.fitBox(...framedBox);
+    else scene.fit(spec.width, spec.height);
     loop.schedule(false);
+  };
+  const frame = (box: [number, number, number, number]) => {
+    framedBox = box;
+    fit(false);
   };
   const turn = () => {
     turnChoice = !scene.turned;
     scene.turned = turnChoice;
     fit();
   };
-  loop.panels = buildPanels(booted, scene, { fit, turn, schedule: (p) => loop.schedule(p) });
+  loop.panels = buildPanels(booted, scene, { fit: () => fit(), frame, turn, schedule: (p) => loop.schedule(p) });
 
   store.subscribe(() => loop.schedule(true));
   new ResizeObserver(() => {
     scene.app.resize();
-    fit();
+    fit(false);
   }).observe($('canvas-host'));
   attachInteraction(scene.app.canvas, scene, store, cmd, {
     entries: () => loop.pickable(),

@@ -27,6 +27,8 @@ const $ = (id: string) => document.getElementById(id) as HTMLElement;
 export interface PanelHooks {
   /** fit the whole table in view */
   fit: () => void;
+  /** frame the table box [x0, y0, x1, y1] (mm): a chosen pair */
+  frame: (box: [number, number, number, number]) => void;
   /** turn the view 90 degrees, or back */
   turn: () => void;
   /** draw again (the panel too when true) */
@@ -63,7 +65,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     imported: (t, replaced, name) => keepImported(lib, t, replaced, name),
   });
   $('toolbar').append(turnButton, help.button, panelButton);
-  buildPalette($('palette'), cmd, () => viewCentre(scene.view, scene.width, scene.height));
+  buildPalette($('palette'), cmd, () => viewCentre(scene.view, scene.width, scene.height), () => store.getState().table);
   const fleetHost = h('section', { id: 'fleet' });
   $('palette').after(fleetHost);
   // the fleet panel starts the guide, which is built below (called only on a click)
@@ -75,7 +77,12 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const guideHost = h('section', { id: 'guide' });
   $('inspector').before(guideHost);
   const guide = buildGuide(guideHost, store, cmd);
-  const updateDispute = buildDispute(disputeHost, store, cmd, { pictures: (shots) => scene.pictures(shots) });
+  $('toolbar').append(guide.menu);
+  const updateDispute = buildDispute(disputeHost, store, cmd, {
+    pictures: (shots) => scene.pictures(shots),
+    frame: hooks.frame,
+    whole: hooks.fit,
+  });
   const maneuverHost = h('section', { id: 'maneuver' });
   $('inspector').after(maneuverHost);
   const maneuver = buildManeuver(maneuverHost, store, cmd);

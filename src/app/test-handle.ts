@@ -45,6 +45,8 @@ export function exposeTestHandle({ store, cmd }: Booted, scene: Scene, loop: Fra
       redrawNow() {
         loop.drawNow();
       },
+      /** the labels drawn now, with their boxes as drawn, and the judged line's segments (the label check) */
+      labels: () => ({ drawn: scene.drawnBoxes(), judged: scene.judged }),
       /** page coordinates of a table point */
       pagePoint(x: number, y: number) {
         const r = scene.app.canvas.getBoundingClientRect();

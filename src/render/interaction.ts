@@ -23,13 +23,18 @@ export const COARSE_DEG = 15;
 export const FINE_DEG = 1;
 
 export { DRAG_THRESHOLD_PX } from '../state/gesture';
-import { DRAG_THRESHOLD_PX } from '../state/gesture';
+import { DRAG_THRESHOLD_PX, HOLD_MS } from '../state/gesture';
 
 type Gesture =
   | { kind: 'move'; id: string; dx: number; dy: number; sx: number; sy: number; limit: number; started: boolean }
   | { kind: 'rotate'; id: string; sx: number; sy: number; limit: number; started: boolean; under: { id: string; zone: ReturnType<typeof zoneOfPoint> } | null }
   | { kind: 'pan'; sx: number; sy: number; ox: number; oy: number; limit: number }
-  | { kind: 'pinch' };
+  | { kind: 'pinch' }
+  /**
+   * a finger on a piece while a pair is chosen: a tap if it lifts at once, a pan if it travels,
+   * and `then` (a move or a turn) once it has rested HOLD_MS
+   */
+  | { kind: 'hold'; sx: number; sy: number; ox: number; oy: number; limit: number; panning: boolean; timer: number; then: Gesture; tap: () => void; id: string; at: number };
 
 function hit(e: Entry, x: number, y: number): boolean {
   switch (e.kind) {
@@ -50,13 +55,44 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     return { sx: ev.clientX - r.left, sy: ev.clientY - r.top };
   };
   const patch = (id: string, p: Parameters<typeof patchPiece>[2]) => cmd.change(patchPiece(store.getState().table, id, p));
+  // the press-and-hold cue: a ring under the finger that closes in HOLD_MS, then turns solid
+  const cue = document.createElement('div');
+  cue.id = 'hold-cue';
+  cue.style.setProperty('--hold-ms', `${HOLD_MS}ms`);
+  canvas.parentElement?.append(cue);
+  const showCue = (state: '' | 'arming' | 'armed', sx = 0, sy = 0) => {
+    cue.className = state;
+    if (state) { cue.style.left = `${sx}px`; cue.style.top = `${sy}px`; }
+  };
+  /** a pair is chosen and the pointer is a finger: one finger pans; moving a piece needs a press-and-hold */
+  const held = (ev: PointerEvent) => ev.pointerType !== 'mouse' && !!store.getState().attacker && !!store.getState().defender;
+  /** the press that armed the current move, while it has not moved yet (see pointermove) */
+  let armedFrom: (Gesture & { kind: 'hold' }) | null = null;
+  const hold = (sx: number, sy: number, limit: number, id: string, then: Gesture, tap: () => void, at: number) => {
+    const g: Gesture & { kind: 'hold' } = { kind: 'hold', sx, sy, ox: scene.view.ox, oy: scene.view.oy, limit, panning: false, timer: 0, then, tap, id, at };
+    showCue('arming', sx, sy);
+    g.timer = window.setTimeout(() => {
+      if (gesture !== g || g.panning) return;
+      if (store.getState().locked) { showCue(''); return; }
+      // armed: the piece is selected (the pair stays) and the next move moves it
+      gesture = then;
+      armedFrom = g;
+      cmd.selectOnly(id);
+      showCue('armed', sx, sy);
+    }, HOLD_MS);
+    return g;
+  };
 
   canvas.addEventListener('pointerdown', (ev) => {
     canvas.setPointerCapture(ev.pointerId);
+    // a finger or button is down on the table: the view is not reframed under it (ui/dispute.ts)
+    document.body.dataset.pressing = 'true';
     const { sx, sy } = local(ev);
     pointers.set(ev.pointerId, { x: sx, y: sy });
     if (pointers.size === 2) {
       if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
+      if (gesture?.kind === 'hold') clearTimeout(gesture.timer);
+      showCue('');
       const [a, b] = [...pointers.values()];
       pinchStart = { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2, view: { ...scene.view } };
       gesture = { kind: 'pinch' };
@@ -72,12 +108,19 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
       if (!s.locked && Math.hypot(hx - sx, hy - sy) <= (ev.pointerType === 'mouse' ? 11 : 22)) {
         // on a phone the handle's reach covers a ship's bow: a press that never turns taps what lies under it
         const under = pick.entries().find((e) => hit(e, x, y));
-        gesture = { kind: 'rotate', id: selected.id, sx, sy, limit, started: false, under: under ? { id: under.id, zone: zoneOfPoint(under, x, y) } : null };
+        const turn: Gesture = { kind: 'rotate', id: selected.id, sx, sy, limit, started: false, under: under ? { id: under.id, zone: zoneOfPoint(under, x, y) } : null };
+        gesture = held(ev) ? hold(sx, sy, limit, selected.id, { ...turn, limit: 0 }, () => { if (under) cmd.tap(under.id, zoneOfPoint(under, x, y)); }, ev.timeStamp) : turn;
         return;
       }
     }
     const target = pick.entries().find((e) => hit(e, x, y));
-    if (target) {
+    if (target && held(ev)) {
+      // a pair is chosen: a tap still taps, a drag pans, a press-and-hold moves the piece
+      const zone = zoneOfPoint(target, x, y);
+      gesture = hold(sx, sy, limit, target.id,
+        { kind: 'move', id: target.id, dx: x - target.piece.x, dy: y - target.piece.y, sx, sy, limit: 0, started: false },
+        () => cmd.tap(target.id, zone), ev.timeStamp);
+    } else if (target) {
       cmd.tap(target.id, zoneOfPoint(target, x, y));
       // nothing moves yet: the press becomes a drag only past the threshold (and never while locked)
       gesture = { kind: 'move', id: target.id, dx: x - target.piece.x, dy: y - target.piece.y, sx, sy, limit, started: false };
@@ -117,6 +160,30 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
       return;
     }
     if (gesture.kind === 'pinch') return;
+    if (gesture.kind === 'hold') {
+      if (!gesture.panning && Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) return;
+      // travelled before the hold: a pan, whatever lies under the finger
+      if (!gesture.panning) { gesture.panning = true; clearTimeout(gesture.timer); showCue(''); }
+      scene.view = { ...scene.view, ox: gesture.ox + sx - gesture.sx, oy: gesture.oy + sy - gesture.sy };
+      pick.redraw();
+      return;
+    }
+    // a finger that travelled before HOLD_MS had passed pans, even when a busy page ran the hold's timer first
+    if (armedFrom && gesture === armedFrom.then) {
+      const g = armedFrom;
+      if (ev.timeStamp - g.at >= HOLD_MS) armedFrom = null; // held for real: the piece follows
+      else if (Math.hypot(sx - g.sx, sy - g.sy) <= g.limit) return;
+      else {
+        armedFrom = null;
+        g.panning = true;
+        gesture = g;
+        showCue('');
+        scene.view = { ...scene.view, ox: g.ox + sx - g.sx, oy: g.oy + sy - g.sy };
+        pick.redraw();
+        return;
+      }
+    }
+    if (cue.className === 'armed') showCue('armed', sx, sy);
     const [x, y] = toTable(scene.view, sx, sy);
     if (gesture.kind === 'pan') {
       scene.view = { ...scene.view, ox: gesture.ox + sx - gesture.sx, oy: gesture.oy + sy - gesture.sy };
@@ -137,6 +204,19 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
   const up = (ev: PointerEvent) => {
     pointers.delete(ev.pointerId);
     applyPending(); // the last position of a drag, before it ends
+    armedFrom = null;
+    showCue('');
+    if (!pointers.size) {
+      delete document.body.dataset.pressing;
+      pick.redraw(); // a pair chosen under the finger is framed now
+    }
+    if (gesture?.kind === 'hold') {
+      clearTimeout(gesture.timer);
+      if (!gesture.panning && ev.type === 'pointerup') gesture.tap();
+      gesture = null;
+      pinchStart = null;
+      return;
+    }
     if (gesture?.kind === 'pan' && ev.type === 'pointerup' && pick.tapTable) {
       const { sx, sy } = local(ev);
       if (Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) {

@@ -1,4 +1,4 @@
-import { Application, Container, Graphics, RenderTexture, Text } from 'pixi.js';
+import { Application, CanvasTextMetrics, Container, Graphics, RenderTexture, Text, TextStyle } from 'pixi.js';
 import type { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
 import type { HullZoneName } from '../model/catalog';
@@ -12,6 +12,11 @@ import { MAX_OUTLINED, type Overlays } from '../state/overlays/model';
 import { attacksOf } from '../rules/attacks/table';
 import { oid, Retained } from './retained';
 import { fitBoxView, fitView, toScreen, type View } from './view';
+import type { PlacedLabel, Segment } from './label-layout';
+import { sceneLabels } from './scene-labels';
+
+const LABEL_STYLE = { fontFamily: 'system-ui, sans-serif', fontSize: 11, fill: 0xffffff, stroke: { color: 0x000000, width: 3 } };
+const MEASURE_STYLE = new TextStyle(LABEL_STYLE);
 
 /** The background grid's spacing: one foot, as players count the table. */
 const FOOT_MM = 304.8;
@@ -309,55 +314,62 @@ export class Scene {
     this.labelAsks.push({ id, text, x, y, color, minScale, crowd });
   }
 
+  /** the labels drawn this frame, laid out by scene-labels.ts (none on another, none on the judged line) */
+  drawn: PlacedLabel[] = [];
+  /** the chosen attack's lines on screen this frame (no label covers them) */
+  judged: Segment[] = [];
+
+  /** the drawn labels' boxes as pixi draws them (each Text's own bounds), for the label check */
+  drawnBoxes() {
+    return this.drawn.map((p) => {
+      const b = this.labels.get(p.id)!.getBounds();
+      return { id: p.id, text: p.text, box: [b.minX, b.minY, b.maxX, b.maxY] as [number, number, number, number] };
+    });
+  }
+
+  private measured = new Map<string, { w: number; h: number }>();
+  /** a label's box (px): the text's measure and its outline */
+  private measure(text: string) {
+    let m = this.measured.get(text);
+    if (!m) {
+      const r = CanvasTextMetrics.measureText(text, MEASURE_STYLE);
+      m = { w: Math.ceil(r.width) + 4, h: Math.ceil(r.height) + 2 };
+      if (this.measured.size > 5000) this.measured.clear();
+      this.measured.set(text, m);
+    }
+    return m;
+  }
+
   /**
-   * The frame's labels placed. minScale: below this zoom (px per mm) the label is left off, so
-   * names declutter as the table shrinks. crowd: a piece's label is left off where it would lie
-   * more than half over one already drawn (unreadable there, and on a pile of 200 pieces 350
-   * labels on one spot, each a texture drawn at every frame).
+   * The frame's labels, asked for, laid out and drawn by src/render/scene-labels.ts and
+   * label-layout.ts (issue 23): by priority, moved, shortened or dropped, never on another label
+   * nor on the judged line. The asks made through label() are superseded by it.
    */
-  private placeLabels() {
-    const placed: number[][] = [];
+  private placeLabels(state: AppState, a: LiveAnalysis, ov: Overlays, overlapped: Set<string>) {
+    this.labelAsks.length = 0;
     for (const t of this.labels.values()) t.visible = false;
-    for (const q of this.labelAsks) {
-      if (this.view.scale < q.minScale) continue;
-      const [sx, sy] = toScreen(this.view, q.x, q.y);
-      if (q.crowd) {
-        // the text's box, estimated (11 px type): about 6 px a character, 14 px high
-        const w = Math.max(12, q.text.length * 6),
-          b = [sx - w / 2, sy - 7, sx + w / 2, sy + 7];
-        let over = false;
-        for (const p of placed) {
-          const ox = Math.min(b[2], p[2]) - Math.max(b[0], p[0]),
-            oy = Math.min(b[3], p[3]) - Math.max(b[1], p[1]);
-          if (ox > 0 && oy > 0 && ox * oy > 0.5 * Math.min(w, p[2] - p[0]) * 14) {
-            over = true;
-            break;
-          }
-        }
-        if (over) continue;
-        placed.push(b);
-      }
-      let t = this.labels.get(q.id);
+    if (!this.labelLayer.visible) return;
+    const { layout, segments } = sceneLabels({
+      world: a.world, report: a.report, attacker: state.attacker, defender: state.defender, selected: state.selected,
+      rings: state.rings, view: this.view, width: this.width, height: this.height, overlapped,
+      ghosts: ov.ghosts.map((g) => g.entry), colours: { player: PLAYER, overlap: OVERLAP, los: LOS },
+      measure: (t) => this.measure(t),
+    });
+    this.drawn = layout.placed;
+    this.judged = segments;
+    for (const p of layout.placed) {
+      let t = this.labels.get(p.id);
       if (!t) {
-        t = new Text({
-          text: q.text,
-          style: {
-            fontFamily: 'system-ui, sans-serif',
-            fontSize: 11,
-            fill: q.color,
-            stroke: { color: 0x000000, width: 3 },
-          },
-        });
+        t = new Text({ text: p.text, style: { ...LABEL_STYLE, fill: p.color } });
         t.anchor.set(0.5, 0.5);
-        this.labels.set(q.id, t);
+        this.labels.set(p.id, t);
         this.labelLayer.addChild(t);
       }
-      if (t.text !== q.text) t.text = q.text;
-      if (t.style.fill !== q.color) t.style.fill = q.color;
-      t.position.set(sx, sy);
+      if (t.text !== p.text) t.text = p.text;
+      if (t.style.fill !== p.color) t.style.fill = p.color;
+      t.position.set(p.x, p.y);
       t.visible = true;
     }
-    this.labelAsks.length = 0;
   }
 
   /** Where the rotation handle of a piece is, in table mm (null: the piece does not turn). */
@@ -507,7 +519,7 @@ export class Scene {
       };
       for (const l of this.plugged) l.draw(frame);
     }
-    this.placeLabels();
+    this.placeLabels(state, a, ov, overlapped);
     if (this.target)
       this.app.renderer.render({
         container: this.app.stage,

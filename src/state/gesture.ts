@@ -4,3 +4,9 @@
  * and the class editor's handles (ui/class-editor.ts) both keep to it.
  */
 export const DRAG_THRESHOLD_PX = { mouse: 4, touch: 12 } as const;
+
+/**
+ * How long (ms) a finger must rest on a piece before it moves it while a pair is chosen: a
+ * one-finger drag then pans, so a ruling cannot be spoilt by a finger that meant to pan.
+ */
+export const HOLD_MS = 350;

@@ -160,6 +160,10 @@ export function commands(store: AppStore) {
       const r = redoStep(get().history, get().table);
       if (r && !lockedOut(r.value)) set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
     },
+    /** Select a piece (inspector, turn handle) and leave the attack pair as it is: a piece moved by press-and-hold, a piece added. */
+    selectOnly(id: string | null) {
+      set({ selected: id });
+    },
     select(id: string | null, zone?: HullZoneName | null) {
       const s = get();
       const piece = id ? s.table.ships.find((e) => e.id === id) ?? s.table.squadrons.find((e) => e.id === id) : undefined;
@@ -197,7 +201,8 @@ export function commands(store: AppStore) {
         return null;
       }
       this.change(r.table);
-      this.select(r.id);
+      // selected, not made the attacker: the pair is chosen by taps (and a new piece never inverts it)
+      this.selectOnly(r.id);
       return r.id;
     },
     remove(id: string) {

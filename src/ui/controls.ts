@@ -7,12 +7,13 @@ import {
   type ShipClassSpec,
   type ShipSize,
 } from '../model/catalog';
-import { parseTableText, type Player, type Ruleset, type Table, type TableSize } from '../model/table';
+import { type Obstacle, parseTableText, type Player, type Ruleset, type Table, type TableSize } from '../model/table';
 import { findPiece, patchPiece, piecesOffSize, positionProblem, renamePiece } from '../state/pieces';
 import { tableToHash } from '../state/share';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { offTable } from '../rules/sanity';
 import { World } from '../rules/world';
+import { snapExogorthTouching } from '../rules/campaign/exogorth-snap';
 import { placeExogorth } from './exogorth';
 import { h, option } from './dom';
 
@@ -241,6 +242,8 @@ function offTableIds(t: Table): string[] {
   return offTable(new World(t)).map((o) => o.piece);
 }
 
+const r2 = (v: number) => String(Math.round(v * 100) / 100);
+
 /** "a", "a and b", "a, b and c" */
 export function listWords(ids: string[]): string {
   return ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`;
@@ -260,6 +263,7 @@ export function buildPalette(
   host: HTMLElement,
   cmd: Commands,
   near: () => { x: number; y: number } | undefined = () => undefined,
+  table?: () => Table,
 ) {
   let player: Player = 1;
   const who = h(
@@ -305,9 +309,29 @@ export function buildPalette(
       .filter((g): g is HTMLOptGroupElement => g !== null);
     const keep = cls.value;
     cls.replaceChildren(option('', '(no class: size default)'), ...groups);
-    if ([...cls.options].some((o) => o.value === keep)) cls.value = keep;
+    // a search keeps the class chosen if it still matches, else picks the first match (the single one, often)
+    if (keep && [...cls.options].some((o) => o.value === keep)) cls.value = keep;
     else if (q && cls.options.length > 1) cls.selectedIndex = 1;
+    else cls.value = '';
+    autoPlayer();
   };
+  /**
+   * A class of the other side's faction goes to the other player: when the chosen player's ships are
+   * all of another faction and the other player's are of this one (or there are none yet), the
+   * player switches (the select shows it; the player can switch back).
+   */
+  const autoPlayer = () => {
+    const t = table?.(), c = CATALOG.shipClasses[cls.value];
+    if (!t || !c) return;
+    const factions = (p: Player) =>
+      new Set(t.ships.filter((s) => s.player === p && s.class).map((s) => CATALOG.shipClasses[s.class!]?.faction));
+    const mine = factions(player), theirs = factions(player === 1 ? 2 : 1);
+    if (mine.size && !mine.has(c.faction) && [...theirs].every((f) => f === c.faction)) {
+      player = player === 1 ? 2 : 1;
+      who.value = String(player);
+    }
+  };
+  cls.addEventListener('change', autoPlayer);
   search.addEventListener('input', fillClasses);
   fillClasses();
   const addShip = () => {
@@ -387,6 +411,20 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   const title = h('div', { class: 'insp-title' });
   const fields = h('div', { class: 'fields' });
   const place = h('button', { id: 'commit-exogorth' }, 'Place it on the table');
+  // an exogorth must be placed touching another obstacle: slide it straight to the nearest (the rules' snap)
+  const snap = h('button', { id: 'snap-exogorth', title: 'slide it straight until it touches the nearest obstacle' }, 'Snap to touching');
+  snap.addEventListener('click', () => {
+    const id = store.getState().selected;
+    const f = id ? findPiece(store.getState().table, id) : null;
+    if (f?.kind !== 'exogorth-proposal') return;
+    const s = snapExogorthTouching(new World(store.getState().table), f.piece as Obstacle);
+    if (!s) {
+      cmd.message('error', `${id} was not moved: it already overlaps an obstacle, or there is none to slide to.`);
+      return;
+    }
+    cmd.change(patchPiece(store.getState().table, id!, { x: s.x, y: s.y }));
+    cmd.message('info', `${id} slid ${s.movedMm.toFixed(2)} mm and now touches ${s.touches}.`);
+  });
   const del = h('button', { id: 'delete', class: 'danger' }, 'Delete');
   // the class editor lives elsewhere in the panel: ask for it by an event main.ts wires
   const editClass = h(
@@ -437,10 +475,13 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     if (f?.proposal) placeExogorth(store, cmd, f.proposal.obstacle.id);
   });
   const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
+  x.title = "mm from player 1's left corner, along player 1's edge";
+  y.title = "mm from player 1's edge toward player 2";
+  rot.title = 'degrees, counter-clockwise; 0 faces player 2';
   const rows = {
-    x: lab('x mm', x),
-    y: lab('y mm', y),
-    rot: lab('rotation °', rot),
+    x: lab("x mm (from P1's left corner)", x),
+    y: lab('y mm (toward P2)', y),
+    rot: lab('rotation ° (counter-clockwise)', rot),
     speed: lab('speed', speed),
     radius: lab('radius mm', radius),
     player: lab('player', player),
@@ -451,7 +492,7 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     h('h3', {}, 'Selected'),
     title,
     fields,
-    h('div', { class: 'row' }, place, editClass, del),
+    h('div', { class: 'row' }, place, snap, editClass, del),
     h(
       'p',
       { class: 'hint' },
@@ -472,7 +513,7 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     if (!f) {
       title.textContent = 'Nothing selected: click a piece.';
       fields.style.display = 'none';
-      place.style.display = del.style.display = editClass.style.display = 'none';
+      place.style.display = snap.style.display = del.style.display = editClass.style.display = 'none';
       return;
     }
     editClass.style.display = f.kind === 'ship' && (f.piece as { class?: string }).class ? '' : 'none';
@@ -489,10 +530,11 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
             ? `where ${f.spot!.squadron.id}, displaced by ${f.plan ? `${f.plan.ship}'s maneuver` : f.proposal!.obstacle.id}, goes (${f.spot!.chosen ? 'placed by you' : 'proposed: drag or nudge it to choose'})`
             : f.kind;
     title.textContent = `${p.name ? `${p.name} (${s.selected})` : s.selected}: ${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
-    setVal(x, String(p.x));
-    setVal(y, String(p.y));
+    // shown to 0.01 mm (a drag or a rule's placement may leave more digits than any hand can place)
+    setVal(x, r2(p.x as number));
+    setVal(y, r2(p.y as number));
     rows.rot.style.display = 'rotation' in p ? '' : 'none';
-    if ('rotation' in p) setVal(rot, String(p.rotation));
+    if ('rotation' in p) setVal(rot, r2(p.rotation as number));
     rows.speed.style.display = f.kind === 'ship' ? '' : 'none';
     if (f.kind === 'ship') setVal(speed, String(p.speed));
     rows.radius.style.display = f.kind === 'token' ? '' : 'none';
@@ -503,6 +545,7 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     if ('player' in p) setVal(player, String(p.player));
     place.style.display =
       f.kind === 'exogorth-proposal' || (f.kind === 'displaced-spot' && !f.plan) ? '' : 'none';
+    snap.style.display = f.kind === 'exogorth-proposal' ? '' : 'none';
     // a proposed place is in the picture, not the table: its position is shown once the player moves it
     del.textContent = f.kind === 'displaced-spot' ? 'Proposed place' : 'Delete';
     if (f.kind === 'displaced-spot') {

@@ -1,4 +1,5 @@
-import { CATALOG, zonesOf } from '../model/catalog';
+import { zonesOf } from '../model/catalog';
+import { pieceNames, sideName } from '../model/names';
 import type { AttackReport, XY } from '../model/report';
 import type { Table } from '../model/table';
 import { type Dispute, disputeOf, type LoupeFocus } from '../rules/attacks/dispute';
@@ -9,10 +10,14 @@ import { css, GRAZE, LOS, OVERLAP, PLAYER, SELECT } from '../render/colours';
 import { shareLink } from './controls';
 import { escapeHtml as e, h, option } from './dom';
 
-/** What the card needs from the canvas: magnified pictures of table places. */
+/** What the card needs from the canvas: magnified pictures of table places, and the view framed. */
 export interface LoupeSource {
   /** pictures of the table, each around `at`, `spanMm` across, `w` x `h` CSS px (null: not available) */
   pictures(shots: { at: XY; spanMm: number; w: number; h: number }[]): (HTMLCanvasElement | null)[];
+  /** zoom the canvas to the table box [x0, y0, x1, y1] (mm): a pair chosen is framed */
+  frame?(box: [number, number, number, number]): void;
+  /** back to the whole table */
+  whole?(): void;
 }
 
 /** Life size on a screen: CSS px per mm (96 px to the inch). A loupe's magnification is against it. */
@@ -21,21 +26,34 @@ const LIFE_PX_PER_MM = 96 / 25.4;
 const LOUPE_W = 176, LOUPE_H = 132;
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
 
-/** A piece's name for the pickers: its own name, else its class, else what it is. */
-function nameOf(t: Table, id: string): string {
-  const s = t.ships.find((x) => x.id === id);
-  if (s) {
-    const own = (s as { name?: string }).name;
-    return own ?? (s.class ? CATALOG.shipClasses[s.class]?.name ?? s.class : `${s.size} ship`);
-  }
-  const q = t.squadrons.find((x) => x.id === id);
-  return q ? ((q as { name?: string }).name ?? `squadron, player ${q.player}`) : id;
-}
-
-const sideLabel = (t: Table, key: string) => {
-  const [id, zone] = key.split('.');
-  return `${key} — ${nameOf(t, id)}${zone ? `, ${zone} hull zone` : ''}`;
+/** The names of a table's pieces (src/model/names.ts), kept for the table they were made for. */
+let namesOf: { t: Table | null; names: Map<string, string> } = { t: null, names: new Map() };
+const names = (t: Table) => {
+  if (namesOf.t !== t) namesOf = { t, names: pieceNames(t) };
+  return namesOf.names;
 };
+/** A side of an attack in players' words: "Warlord front", "CR90 rear", a squadron's name. */
+export const sideWords = (t: Table, key: string) => sideName(names(t), key);
+const sideLabel = (t: Table, key: string) => `${sideWords(t, key)} (player ${t.ships.find((s) => s.id === key.split('.')[0])?.player ?? t.squadrons.find((q) => q.id === key)?.player ?? '?'})`;
+
+/** The table box (mm) that frames an attack: both pieces and its lines, with a margin, at least 160 mm across. */
+export function attackBox(a: LiveAnalysis, attacker: string, defender: string, attack: AttackReport | null): [number, number, number, number] | null {
+  const xs: number[] = [], ys: number[] = [];
+  for (const side of [attacker, defender]) {
+    const e = a.world.byId.get(side.split('.')[0]);
+    if (!e) return null;
+    const s = e.kind === 'ship' ? e.shapes.base : e.kind === 'obstacle' ? e.outline : e.circle;
+    if (s.kind === 'circle') { xs.push(s.cx - s.r, s.cx + s.r); ys.push(s.cy - s.r, s.cy + s.r); } else { xs.push(s.minX, s.maxX); ys.push(s.minY, s.maxY); }
+  }
+  for (const p of attack ? [...attack.losLine, ...(attack.rangeLine ?? [])] : []) { xs.push(p[0]); ys.push(p[1]); }
+  let x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+  const m = 0.12 * Math.max(x1 - x0, y1 - y0) + 20;
+  x0 -= m; x1 += m; y0 -= m; y1 += m;
+  const grow = (lo: number, hi: number): [number, number] => (hi - lo >= 160 ? [lo, hi] : [(lo + hi) / 2 - 80, (lo + hi) / 2 + 80]);
+  [x0, x1] = grow(x0, x1);
+  [y0, y1] = grow(y0, y1);
+  return [x0, y0, x1, y1];
+}
 
 /** Every attacker of the table: each ship's hull zones, each squadron. */
 const attackersOf = (t: Table) => [...t.ships.flatMap((s) => zonesOf(s.size).map((z) => `${s.id}.${z}`)), ...t.squadrons.map((q) => q.id)];
@@ -88,12 +106,23 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
   const loupeRow = h('div', { class: 'loupes', id: 'loupes' });
   const details = h('div', { class: 'details' });
   const card = h('div', { id: 'attack-verdict' }, summary, loupeRow, details);
-  const share = h('button', { id: 'share-attack', title: 'a link that opens on this attack' }, 'Share this ruling');
+  const share = h('button', { id: 'share-attack', title: 'a link that opens on this attack' }, 'Share');
+  // the pair strip: who attacks whom, in names, with a swap; taps can change it but never silently invert it
+  const pairText = h('span', { class: 'pair-text', id: 'pair-text' });
+  const swap = h('button', { id: 'swap-pair', title: 'swap attacker and defender', onclick: () => {
+    const { attacker, defender } = store.getState();
+    if (attacker && defender) cmd.setPair(defender, attacker);
+  } }, '⇄ Swap');
+  const whole = h('button', { id: 'whole-table', title: 'zoom out to the whole table', onclick: () => loupes.whole?.() }, 'Whole table');
+  const held = h('span', { id: 'pieces-held', class: 'held', title: 'while a pair is chosen, a finger pans the table; press and hold a piece to move it' },
+    'held: a drag pans, press and hold to move');
+  const strip = h('div', { id: 'pair-strip' }, pairText, swap, share, whole, held);
   const save = h('button', { id: 'save-attack', title: 'a picture of the card, the table around the attack and the loupes' }, 'Save as picture');
   const clear = h('button', { id: 'clear-pair', title: 'choose another attack', onclick: () => cmd.setPair(null, null) }, 'New pair');
   const link = h('input', { id: 'attack-link', readonly: true, placeholder: 'link to this ruling' });
-  const actions = h('div', { class: 'dispute-actions' }, share, save, clear);
+  const actions = h('div', { class: 'dispute-actions' }, save, clear);
   host.append(
+    strip,
     h('h3', {}, 'Dispute: one attack'),
     h('div', { class: 'dispute-pickers' },
       h('label', {}, 'attacker', pickA),
@@ -106,7 +135,7 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     legend(),
   );
 
-  let current: { attack: AttackReport | null; precision: number; dispute: Dispute | null; hint: string } = { attack: null, precision: 1, dispute: null, hint: '' };
+  let current: { attack: AttackReport | null; precision: number; dispute: Dispute | null; hint: string; table: Table | null } = { attack: null, precision: 1, dispute: null, hint: '', table: null };
   let pickerKey = '', loupeKey = '';
 
   share.addEventListener('click', async () => {
@@ -145,11 +174,11 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
   const renderCard = (s: AppState, a: LiveAnalysis) => {
     const attack = chosenAttack(s, a);
     const hint = !s.attacker ? 'Tap an attacker (a hull zone or a squadron), then a defender: the second tap picks the defender. Or use the pickers.'
-      : !s.defender ? `Attacker ${s.attacker}. Now tap an enemy hull zone or squadron to pick the defender.`
-        : !attack ? `${s.attacker} → ${s.defender}: being judged…` : '';
-    if (attack === current.attack && s.precisionMm === current.precision && hint === current.hint) return false;
-    const dispute = attack ? disputeOf(a.world, attack, s.precisionMm) : null;
-    current = { attack, precision: s.precisionMm, dispute, hint };
+      : !s.defender ? `Attacker ${sideWords(s.table, s.attacker)}. Now tap an enemy hull zone or squadron to pick the defender.`
+        : !attack ? `${sideWords(s.table, s.attacker)} → ${sideWords(s.table, s.defender)}: being judged…` : '';
+    if (attack === current.attack && s.precisionMm === current.precision && hint === current.hint && s.table === current.table) return false;
+    const dispute = attack ? disputeOf(a.world, attack, s.precisionMm, (k) => sideWords(s.table, k)) : null;
+    current = { attack, precision: s.precisionMm, dispute, hint, table: s.table };
     for (const k of ['attacker', 'defender', 'los', 'range', 'inArc', 'closeCall', 'kind']) delete card.dataset[k];
     actions.style.display = dispute ? '' : 'none';
     if (!attack || !dispute) {
@@ -165,10 +194,11 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     card.className = `kind-${dispute.kind}${dispute.closeCall ? ' close' : ''}`;
     summary.innerHTML =
       `<p class="headline">${e(dispute.headline)}</p>` +
+      `<p class="meaning">${e(dispute.meaning.atTable)}</p>` +
       (dispute.closeCall ? `<p class="close-call">${e(dispute.closeText)}</p>` : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement precision${dispute.photo ? ' (or the photo\'s uncertainty)' : ''}.</p>`) +
       (dispute.photo ? `<p class="photo-source">Positions ${e(dispute.photo)}.</p>` : '') +
       `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ${e(attack.los)}</p>`;
-    details.innerHTML = detailsHtml(dispute, attack);
+    details.innerHTML = `<p class="rule">Rule: ${e(dispute.meaning.rule)}</p>` + detailsHtml(dispute, attack);
     return true;
   };
 
@@ -193,7 +223,20 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     });
   };
 
-  let shownPair = '';
+  let shownPair = '', stripKey = '', framed = '';
+  const renderStrip = (s: AppState) => {
+    const key = JSON.stringify([s.attacker, s.defender, s.table.ships, s.table.squadrons]);
+    if (key === stripKey) return;
+    stripKey = key;
+    strip.hidden = !s.attacker;
+    if (!s.attacker) return;
+    pairText.dataset.attacker = s.attacker;
+    pairText.dataset.defender = s.defender ?? '';
+    pairText.innerHTML = `<b class="attacker">${e(sideWords(s.table, s.attacker))}</b> → ` +
+      (s.defender ? `<b class="defender">${e(sideWords(s.table, s.defender))}</b>` : '<i>tap an enemy</i>');
+    swap.disabled = share.disabled = !s.defender;
+  };
+
   return (s: AppState, a: LiveAnalysis) => {
     // a pair chosen: on a phone the sheet leads with its verdict card (index.html), scrolled to its top
     const chosen = s.attacker && s.defender ? `${s.attacker}>${s.defender}` : '';
@@ -202,6 +245,14 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       document.body.classList.toggle('pair-chosen', !!chosen);
       if (chosen) host.closest('aside')?.scrollTo({ top: 0 });
     }
+    // a new pair is framed once (both pieces and the lines), never under a finger that is still down (a drag
+    // that picked it would land elsewhere); a drag or a pan afterwards keeps the player's view
+    if (chosen && chosen !== framed && !s.gestureStart && !document.body.dataset.pressing) {
+      const box = attackBox(a, s.attacker!, s.defender!, chosenAttack(s, a));
+      if (box) { framed = chosen; loupes.frame?.(box); }
+    }
+    if (!chosen) framed = '';
+    renderStrip(s);
     lock.checked = s.locked;
     all.checked = s.allAttacks;
     if (document.activeElement !== precision) precision.value = String(s.precisionMm);

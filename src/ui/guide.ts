@@ -39,59 +39,52 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     last.dataset.ok = String(ok);
   };
 
-  const start = h(
-    'div',
-    { class: 'row', id: 'new-buttons' },
-    h(
-      'button',
-      {
-        id: 'new-empty',
-        title: 'a new empty table (undo brings back this one)',
-        onclick: () => {
-          cmd.change(newTable(get().table, false));
-          setGuide(null);
-          say(true, 'New empty table. Undo brings back the one you had.');
-        },
-      },
-      'New table',
-    ),
-    h(
-      'button',
-      {
-        id: 'new-obstacles',
-        title: 'a new table with the six core obstacles laid out beside the setup area',
-        onclick: () => {
-          cmd.change(newTable(get().table, true));
-          setGuide(null);
-          say(true, 'The six core obstacles are laid out beside the setup area.');
-        },
-      },
-      'New + 6 obstacles',
-    ),
-    h(
-      'button',
-      {
-        id: 'new-guided',
-        title: 'a new table (keeping the fleet lists), then obstacles and deployment turn by turn',
-        onclick: () => startGuide(),
-      },
-      'Guided setup',
-    ),
-    h(
-      'button',
-      {
-        id: 'clear',
-        class: 'danger',
-        title: 'remove every piece (undoable)',
-        onclick: () => {
-          const t = get().table;
-          cmd.change({ ...t, ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] });
+  // New and Clear live behind a menu (the toolbar's "Table"): Clear asks first, and Undo still brings the pieces back
+  const confirm = h('dialog', { id: 'clear-confirm' });
+  const closeMenu = () => {
+    menu.open = false;
+  };
+  const item = (id: string, title: string, text: string, run: () => void, cls = '') =>
+    h('button', { id, title, class: cls, onclick: () => { closeMenu(); run(); } }, text);
+  const clearAll = () => {
+    const t = get().table;
+    const n = t.ships.length + t.squadrons.length + t.obstacles.length + t.tokens.length + t.proposals.length;
+    if (!n) {
+      say(true, 'The table is already empty.');
+      return;
+    }
+    confirm.replaceChildren(
+      h('p', {}, `Remove every piece from the table (${n})? Undo brings them back.`),
+      h('div', { class: 'row' },
+        h('button', { id: 'clear-yes', class: 'danger', onclick: () => {
+          confirm.close();
+          const now = get().table;
+          cmd.change({ ...now, ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] });
           say(true, 'Cleared. Undo brings the pieces back.');
-        },
-      },
-      'Clear',
-    ),
+        } }, 'Clear the table'),
+        h('button', { id: 'clear-no', onclick: () => confirm.close() }, 'Keep it')));
+    confirm.showModal();
+  };
+  const start = h('div', { class: 'menu-list', id: 'new-buttons' },
+    item('new-empty', 'a new empty table (undo brings back this one)', 'New table', () => {
+      cmd.change(newTable(get().table, false));
+      setGuide(null);
+      say(true, 'New empty table. Undo brings back the one you had.');
+    }),
+    item('new-obstacles', 'a new table with the six core obstacles laid out beside the setup area', 'New + 6 obstacles', () => {
+      cmd.change(newTable(get().table, true));
+      setGuide(null);
+      say(true, 'The six core obstacles are laid out beside the setup area.');
+    }),
+    item('new-guided', 'a new table (keeping the fleet lists), then obstacles and deployment turn by turn', 'Guided setup', () => startGuide()),
+    item('clear', 'remove every piece (asks first; undoable)', 'Clear…', clearAll, 'danger'),
   );
+  const menu = h('details', { id: 'table-menu', class: 'menu' }, h('summary', { title: 'new table, guided setup, clear' }, 'Table ▾'), start);
+  document.body.append(confirm);
+  // a tap elsewhere closes the menu
+  document.addEventListener('pointerdown', (ev) => {
+    if (menu.open && !menu.contains(ev.target as Node)) closeMenu();
+  });
 
   // the guide starts from a new table: a table with pieces on it asks first (undo brings it back either way)
   const confirmRow = h('div', { id: 'guide-confirm', class: 'row', style: 'display:none' });
@@ -319,7 +312,7 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     offers,
     h('div', { class: 'row' }, extra, end),
   );
-  host.append(h('h3', {}, 'Table'), start, confirmRow, active, last);
+  host.append(h('h3', {}, 'Setup'), confirmRow, active, last);
   host.dataset.step = 'none';
 
   const tap = (x: number, y: number): boolean => {
@@ -427,7 +420,7 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
       status.textContent = 'Setup complete: both fleets are deployed.';
     }
   };
-  return { update, tap, start: () => startGuide() };
+  return { update, tap, start: () => startGuide(), menu };
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -257,7 +257,12 @@ export function renderVerdicts(
   }
   if (!r.attacks.length) {
     keys.push('\u0000none');
-    htmls.push('<li class="none">No attack reported (the attack rules may not be loaded yet).</li>');
+    const t = a.table;
+    const sides = new Set([...t.ships, ...t.squadrons].map((q) => q.player));
+    const why = !t.ships.length && !t.squadrons.length ? 'No attack: the table has no ship or squadron yet.'
+      : sides.size < 2 ? 'No attack: every ship and squadron belongs to one player.'
+        : a.live ? 'Attacks are being judged…' : 'No attack reported.';
+    htmls.push(`<li class="none">${why}</li>`);
   } else if (moving && !state.attacker) {
     keys.push('\u0000moving');
     htmls.push(

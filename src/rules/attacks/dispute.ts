@@ -58,6 +58,8 @@ export interface Dispute {
   /** plain words: "too close to call on the table: 0.13 mm (...)"; empty when not a close call */
   closeText: string;
   loupes: LoupeFocus[];
+  /** what the verdict means at the table, and the rule it rests on (meaningOf) */
+  meaning: { atTable: string; rule: string };
   /** the readings the verdict rests on (the attack's `readings`), in words: what each says and what the other choice gives */
   readings?: string[];
   /**
@@ -75,7 +77,7 @@ const readingWords = (r: ReadingUse) =>
   `${r.says ?? `${r.reading}: ${r.value}`} (reading ${r.reading} = ${r.value})${r.otherwise ? `; the other reading gives ${r.otherwise}` : ''}`;
 
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
-const list = (ids: string[]) => (ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`);
+const listWords = (ids: string[]) => (ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`);
 const RANK = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
 
 /** The kind of verdict: the first reason the attack cannot be made, else its line of sight. */
@@ -88,28 +90,61 @@ export function disputeKind(a: AttackReport): DisputeKind {
 const lineEntries = (a: AttackReport) => (Array.isArray(a.lines) ? (a.lines as PieceOnLine[]) : []);
 const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 
-/** The headline and the ids it names: only the attack's own attacker, defender, blockedBy, dustBy, obstructedBy. */
-export function headlineOf(a: AttackReport): { headline: string; named: string[] } {
-  const A = a.attacker, D = a.defender;
+/**
+ * What a verdict means at the table, in the game's words, and the rule it rests on (the seed's
+ * obstacle text, rules 1.5 or 1.6 by section).
+ */
+export function meaningOf(kind: DisputeKind, ruleset: string): { atTable: string; rule: string } {
+  const rules = ruleset === '1.6' ? 'rules 1.6' : 'rules 1.5';
+  switch (kind) {
+    case 'obstructed':
+      return { atTable: 'Obstructed: the attacker removes one die of its choice from the attack pool.',
+        rule: `${rules}, Obstacles: "Attacks that draw line of sight through an obstacle token are obstructed." (a squadron's line across dust too)` };
+    case 'dust':
+      return { atTable: 'This attack cannot be made; the attacker may declare another target.',
+        rule: `${rules}, Obstacles, Dust Field: a ship tracing line of sight across a dust field "cannot perform that attack (but may declare another target)"` };
+    case 'blocked':
+      return { atTable: 'No line of sight to this hull zone: choose another hull zone or another target.',
+        rule: `${rules}, Line of Sight: a line traced through another hull zone of the defender gives no line of sight to that hull zone` };
+    case 'out-of-arc':
+      return { atTable: 'This hull zone cannot attack that target; another hull zone may.',
+        rule: `${rules}, Firing Arc: the defender must be inside the attacking hull zone's arc lines` };
+    case 'out-of-range':
+      return { atTable: 'Too far: no attack (long range for a ship, distance 1 for a squadron).',
+        rule: `${rules}, Range and Distance: measured with the range ruler between the closest points` };
+    default:
+      return { atTable: 'The attack is made with the dice for this range; nothing is removed.',
+        rule: `${rules}, Attack: in arc, in range, line of sight traced between the targeting points` };
+  }
+}
+
+/**
+ * The headline and the ids it names: only the attack's own attacker, defender, blockedBy, dustBy,
+ * obstructedBy. `name` turns an id (or `ship.zone`) into what players call it (src/model/names.ts);
+ * by default the id itself.
+ */
+export function headlineOf(a: AttackReport, name: (id: string) => string = (id) => id): { headline: string; named: string[] } {
+  const A = name(a.attacker), D = name(a.defender);
+  const list = (ids: string[]) => listWords(ids.map(name));
   const rangeWords = a.range === 'distance-1' ? 'at distance 1' : `at ${a.range} range`;
   switch (disputeKind(a)) {
     case 'out-of-arc':
-      return { headline: `No attack: ${D} is outside ${A}'s firing arc.`, named: [A, D] };
+      return { headline: `No attack: ${D} is outside ${A}'s firing arc.`, named: [a.attacker, a.defender] };
     case 'out-of-range':
-      return { headline: `No attack: ${D} is beyond ${A.includes('.') ? 'long range' : 'distance 1'} of ${A}.`, named: [A, D] };
+      return { headline: `No attack: ${D} is beyond ${a.attacker.includes('.') ? 'long range' : 'distance 1'} of ${A}.`, named: [a.attacker, a.defender] };
     case 'blocked': {
       const by = ids(a.blockedBy);
       const who = by.length ? `${list(by)}, another hull zone of the defender` : 'another hull zone of the defender';
-      return { headline: `No attack: ${A} to ${D} is blocked by ${who}; choose another target.`, named: [A, D, ...by] };
+      return { headline: `No attack: ${A} to ${D} is blocked by ${who}; choose another target.`, named: [a.attacker, a.defender, ...by] };
     }
     case 'dust': {
       const by = ids(a.dustBy);
-      return { headline: `No attack: ${A}'s line of sight to ${D} crosses ${by.length ? `the dust field ${list(by)}` : 'a dust field'}.`, named: [A, D, ...by] };
+      return { headline: `No attack: ${A}'s line of sight to ${D} crosses ${by.length ? `the dust field ${list(by)}` : 'a dust field'}.`, named: [a.attacker, a.defender, ...by] };
     }
     case 'obstructed':
-      return { headline: `${A} may attack ${D} ${rangeWords}, obstructed by ${list(a.obstructedBy)}.`, named: [A, D, ...a.obstructedBy] };
+      return { headline: `${A} may attack ${D} ${rangeWords}, obstructed by ${list(a.obstructedBy)}.`, named: [a.attacker, a.defender, ...a.obstructedBy] };
     default:
-      return { headline: `${A} may attack ${D} ${rangeWords}; the line of sight is clear.`, named: [A, D] };
+      return { headline: `${A} may attack ${D} ${rangeWords}; the line of sight is clear.`, named: [a.attacker, a.defender] };
   }
 }
 
@@ -199,9 +234,9 @@ function rangeEnds(world: World, a: AttackReport, shipAttacker: boolean): { mm: 
  * The dispute card's content for one attack. `precisionMm`: how exactly pieces are placed by hand
  * (a deciding margin below it is a close call).
  */
-export function disputeOf(world: World, a: AttackReport, precisionMm = 1): Dispute {
+export function disputeOf(world: World, a: AttackReport, precisionMm = 1, name?: (id: string) => string): Dispute {
   const kind = disputeKind(a);
-  const { headline, named } = headlineOf(a);
+  const { headline, named } = headlineOf(a, name);
   const margins: Margin[] = [];
   const loupes: LoupeFocus[] = [];
   const shipAttacker = a.attacker.includes('.');
@@ -317,7 +352,7 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1): Dispu
   return {
     ...(photo ? { photo } : {}),
     attacker: a.attacker, defender: a.defender, kind, canAttack: kind === 'clear' || kind === 'obstructed',
-    headline, named, margins, closeCall, closeText, loupes: loupes.slice(0, 4),
+    headline, named, margins, closeCall, closeText, loupes: loupes.slice(0, 4), meaning: meaningOf(kind, world.table.ruleset),
     ...(Array.isArray(a.readings) && a.readings.length ? { readings: (a.readings as ReadingUse[]).map(readingWords) } : {}),
     ...(a.classEdit ? { classEdit: { text: classEditWords(a.classEdit, (id) => shipClass(CATALOG, id)?.name ?? id), changes: a.classEdit.changes } } : {}),
   };

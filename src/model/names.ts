@@ -1,0 +1,67 @@
+import { CATALOG } from './catalog';
+import type { Table } from './table';
+
+/**
+ * What players call the pieces: a ship by its name, else its class's short name ("Victory",
+ * "CR90"), numbered when two ships of a table would read the same ("CR90 2"); a squadron by its
+ * name, else its id. Ids stay in the full explanation; headlines, cards and canvas labels use these.
+ */
+
+/** A class's short name: the part before "-class", without parentheses or a trailing kind of ship. */
+export function shortClassName(classId: string): string {
+  const c = CATALOG.shipClasses[classId];
+  if (!c) return classId;
+  let n = c.name.replace(/\s*\(.*\)\s*/g, ' ').trim();
+  const cls = n.search(/-class\b/i);
+  if (cls > 0) n = n.slice(0, cls);
+  else
+    n = n.replace(
+      /\s+(corvette|frigate|cruiser|transport|battleship|carrier|destroyer|assault ship|medium transport)$/i,
+      '',
+    );
+  n = n
+    .replace(/^Modified\s+/, '')
+    .replace(/\bAssault Frigate Mark\b/, 'AF Mk')
+    .replace(/\s+medium$/i, '');
+  return n.trim() || classId;
+}
+
+/** A ship's own words before numbering: its name, else its class's short name, else "<size> ship". */
+function baseName(s: { id: string; name?: string; class?: string; size: string }): string {
+  const own = s.name?.trim();
+  if (own) return own;
+  return s.class ? shortClassName(s.class) : `${s.size} ship`;
+}
+
+/**
+ * Every piece's name on this table (id -> name); ships that would read the same are numbered in
+ * table order, so a headline never names two pieces alike. Pieces with no words of their own
+ * (obstacles, tokens, unnamed squadrons) keep their id.
+ */
+export function pieceNames(t: Table): Map<string, string> {
+  const out = new Map<string, string>();
+  const count = new Map<string, number>();
+  for (const s of t.ships) count.set(baseName(s), (count.get(baseName(s)) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  for (const s of t.ships) {
+    const b = baseName(s);
+    const k = (seen.get(b) ?? 0) + 1;
+    seen.set(b, k);
+    out.set(s.id, (count.get(b) ?? 0) > 1 ? `${b} ${k}` : b);
+  }
+  for (const q of t.squadrons) out.set(q.id, q.name?.trim() || q.id);
+  return out;
+}
+
+/** A side of an attack in words: "Warlord front", "CR90 2 rear", "Howlrunner". */
+export function sideName(names: Map<string, string>, side: string): string {
+  const [id, zone] = side.split('.');
+  const n = names.get(id) ?? id;
+  return zone ? `${n} ${zone}` : n;
+}
+
+/** The namer the rules' headlines take: ids in, names out (an id the table lacks stays itself). */
+export function namer(t: Table): (side: string) => string {
+  const names = pieceNames(t);
+  return (side) => sideName(names, side);
+}

@@ -1,0 +1,221 @@
+/**
+ * The canvas's labels for one frame, asked for and laid out (label-layout.ts), with no drawing in
+ * it: the scene draws what this places. Priorities: the chosen attack's verdict labels, then the
+ * chosen pair's pieces, the selected piece, overlaps, distance rings, ships, squadrons, obstacles,
+ * the deployment zones. The chosen attack's line of sight and range line are obstacles no label
+ * may cover. Names are the players' (src/model/names.ts): a ship's name or its class's short name.
+ */
+import type { AttackReport } from '../model/report';
+import { pieceNames } from '../model/names';
+import type { Entry, World } from '../rules/world';
+import type { Report } from '../model/report';
+import {
+  around,
+  besideLine,
+  cut,
+  type LabelRequest,
+  layoutLabels,
+  type LayoutResult,
+  type Segment,
+} from './label-layout';
+import { toScreen, type View } from './view';
+
+export const LABEL_COLOURS = { text: 0xffffff, ring: 0x74c0fc } as const;
+
+export interface SceneLabelInput {
+  world: World;
+  report: Report;
+  attacker: string | null;
+  defender: string | null;
+  selected: string | null;
+  rings: boolean;
+  view: View;
+  width: number;
+  height: number;
+  /** the pieces outlined as overlapping (the scene's cap applied) */
+  overlapped: Set<string>;
+  /** squadrons drawn as ghosts (a displaced squadron's proposed place) */
+  ghosts: Entry[];
+  /** colours the scene uses */
+  colours: { player: Record<number, number>; overlap: number; los: Record<string, number> };
+  measure(text: string): { w: number; h: number };
+}
+
+const PRIORITY = {
+  verdict: 100,
+  pair: 90,
+  selected: 80,
+  overlap: 70,
+  ring: 60,
+  ship: 50,
+  ghost: 45,
+  squadron: 40,
+  obstacle: 30,
+  token: 25,
+  zone: 10,
+} as const;
+
+/** The requests and their layout for one frame. */
+export function sceneLabels(inp: SceneLabelInput): {
+  requests: LabelRequest[];
+  segments: Segment[];
+  layout: LayoutResult;
+  chosen: AttackReport | null;
+} {
+  const { world, report, view } = inp;
+  const S = (x: number, y: number) => toScreen(view, x, y);
+  const names = pieceNames(world.table);
+  const reqs: LabelRequest[] = [];
+  const pairIds = new Set(
+    [inp.attacker, inp.defender].filter((v): v is string => !!v).map((k) => k.split('.')[0]),
+  );
+  const rank = (id: string, base: number) =>
+    pairIds.has(id) && inp.defender ? PRIORITY.pair : id === inp.selected ? PRIORITY.selected : base;
+  const ask = (id: string, priority: number, ax: number, ay: number, texts: string[], color: number) => {
+    const m = inp.measure(texts[0]);
+    reqs.push({ id, priority, at: around(ax, ay, m.w, m.h), texts, color });
+  };
+  const short = (s: string) => [...new Set([s, cut(s, 10), cut(s, 6)])];
+
+  // the deployment zones (not in the turned view: the text would run across the zone's short side)
+  const spec = world.catalog.tables[world.table.table];
+  const sa = spec.setupArea,
+    d3 = world.catalog.ruler.distance[2].end;
+  if (!view.turn) {
+    for (const [p, y0, y1] of [
+      [1, sa.y0, sa.y0 + d3],
+      [2, sa.y1 - d3, sa.y1],
+    ] as const) {
+      const [x, y] = S((sa.x0 + sa.x1) / 2, (y0 + y1) / 2);
+      ask(
+        `zone${p}`,
+        PRIORITY.zone,
+        x,
+        y,
+        [`player ${p} deployment zone`, `player ${p} zone`],
+        inp.colours.player[p],
+      );
+    }
+  }
+  // pieces: each name at the piece (ships, obstacles) or beside it (squadrons, tokens)
+  if (view.scale >= 0.25) {
+    for (const e of world.obstacles) {
+      const [x, y] = S(e.piece.x, e.piece.y);
+      ask(e.id, rank(e.id, PRIORITY.obstacle), x, y, [e.id], LABEL_COLOURS.text);
+    }
+    for (const e of world.ships) {
+      const [x, y] = S(e.piece.x, e.piece.y);
+      ask(e.id, rank(e.id, PRIORITY.ship), x, y, short(names.get(e.id) ?? e.id), LABEL_COLOURS.text);
+    }
+  }
+  if (view.scale >= 0.4) {
+    const below = (e: { circle: { cx: number; cy: number; r: number } }): [number, number] => {
+      const [x, y] = S(e.circle.cx, e.circle.cy);
+      return [x, y + e.circle.r * view.scale + 9];
+    };
+    for (const e of world.tokens) {
+      const [x, y] = below(e);
+      ask(e.id, rank(e.id, PRIORITY.token), x, y, [e.id], LABEL_COLOURS.text);
+    }
+    for (const e of world.squadrons) {
+      const [x, y] = below(e);
+      ask(e.id, rank(e.id, PRIORITY.squadron), x, y, short(names.get(e.id) ?? e.id), LABEL_COLOURS.text);
+    }
+    for (const g of inp.ghosts) {
+      if (g.kind !== 'squadron') continue;
+      const [x, y] = below(g);
+      ask(`ghost:${g.id}`, PRIORITY.ghost, x, y, [g.id.split('.')[1] ?? g.id], LABEL_COLOURS.text);
+    }
+  }
+  // overlaps: one label per piece, naming the first obstacle and counting the rest
+  const first = new Map<string, { obstacle: string; effect: string; n: number }>();
+  for (const o of report.overlaps) {
+    const f = first.get(o.piece);
+    if (f) f.n++;
+    else first.set(o.piece, { obstacle: o.obstacle, effect: o.effect, n: 1 });
+  }
+  for (const [piece, o] of first) {
+    if (!inp.overlapped.has(piece)) continue;
+    const e = world.byId.get(piece);
+    if (!e || (e.kind !== 'ship' && e.kind !== 'squadron')) continue;
+    const top = e.kind === 'ship' ? e.shapes.footprint.maxY : e.circle.cy + e.circle.r;
+    const [x, y] = S(e.piece.x, top + 10);
+    const more = o.n > 1 ? ` (and ${o.n - 1} more)` : '';
+    ask(
+      `overlap:${piece}:${o.obstacle}`,
+      PRIORITY.overlap,
+      x,
+      y,
+      [
+        `${o.obstacle}: ${o.effect}${more}`,
+        `${o.obstacle}: ${cut(o.effect, 24)}${more}`,
+        `on ${o.obstacle}${more}`,
+      ],
+      inp.colours.overlap,
+    );
+  }
+  // distance rings around the selected piece: the band's number at the ring's top
+  const sel = inp.selected ? world.byId.get(inp.selected) : undefined;
+  if (sel && inp.rings) {
+    const shape = sel.kind === 'ship' ? sel.shapes.base : sel.kind === 'obstacle' ? sel.outline : sel.circle;
+    const top = shape.kind === 'circle' ? shape.cy + shape.r : shape.maxY;
+    const cx = shape.kind === 'circle' ? shape.cx : (shape.minX + shape.maxX) / 2;
+    world.catalog.ruler.distance.forEach((b, i) => {
+      const [x, y] = S(cx, top + b.end);
+      ask(`ring${i}`, PRIORITY.ring, x, y, [String(i + 1)], LABEL_COLOURS.ring);
+    });
+  }
+  // the chosen attack: its verdict and range beside its lines, which no label covers
+  const segments: Segment[] = [];
+  const chosen =
+    inp.attacker && inp.defender
+      ? (report.attacks.find((r) => r.attacker === inp.attacker && r.defender === inp.defender) ?? null)
+      : null;
+  if (chosen) {
+    const [[ax, ay], [bx, by]] = chosen.losLine;
+    const p = S(ax, ay),
+      q = S(bx, by);
+    segments.push({ a: p, b: q, pad: 4.5 });
+    const m = inp.measure(`line of sight: ${chosen.los}`);
+    const ts = [0.38, 0.5, 0.25, 0.62, 0.75, 0.15, 0.85];
+    reqs.push({
+      id: 'chosen:los',
+      priority: PRIORITY.verdict + 1,
+      at: [
+        ...besideLine(p, q, ts, [m.h / 2 + 8, m.h / 2 + 22, m.h / 2 + 40]),
+        ...around((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, m.w * 1.6, m.h * 3),
+      ],
+      texts: [`line of sight: ${chosen.los}`, chosen.los],
+      color: inp.colours.los[chosen.los] ?? LABEL_COLOURS.text,
+    });
+    if (chosen.rangeLine) {
+      const r0 = S(chosen.rangeLine[0][0], chosen.rangeLine[0][1]),
+        r1 = S(chosen.rangeLine[1][0], chosen.rangeLine[1][1]);
+      segments.push({ a: r0, b: r1, pad: 3.5 });
+      const mm = chosen.rangeMm !== null ? chosen.rangeMm : null;
+      const texts = [
+        `range ${chosen.range}${mm !== null ? ` ${mm.toFixed(2)} mm` : ''}`,
+        ...(mm !== null ? [`${chosen.range} ${mm.toFixed(0)} mm`] : []),
+        chosen.range,
+      ];
+      const h = inp.measure(texts[0]).h;
+      reqs.push({
+        id: 'chosen:range',
+        priority: PRIORITY.verdict,
+        at: [
+          ...besideLine(r0, r1, [0.62, 0.5, 0.75, 0.38, 0.85, 0.25], [h / 2 + 8, h / 2 + 22, h / 2 + 40]),
+          ...around((r0[0] + r1[0]) / 2, (r0[1] + r1[1]) / 2, inp.measure(texts[0]).w * 1.6, h * 3),
+        ],
+        texts,
+        color: LABEL_COLOURS.text,
+      });
+    }
+  }
+  const layout = layoutLabels(reqs, {
+    measure: inp.measure,
+    bounds: [0, 0, inp.width, inp.height],
+    segments,
+    gap: 2,
+  });
+  return { requests: reqs, segments, layout, chosen };
+}

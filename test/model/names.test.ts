@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../src/model/catalog';
+import { namer, pieceNames, shortClassName, sideName } from '../../src/model/names';
+import { parseTableText } from '../../src/model/table';
+import { headlineOf } from '../../src/rules/attacks/dispute';
+import type { AttackReport } from '../../src/model/report';
+
+const table = (ships: object[], squadrons: object[] = []) =>
+  parseTableText(
+    JSON.stringify({
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
+      ships,
+      squadrons,
+      obstacles: [],
+      tokens: [],
+      proposals: [],
+    }),
+  );
+const ship = (id: string, cls: string | undefined, extra: object = {}) => ({
+  id,
+  player: 1,
+  size: cls ? CATALOG.shipClasses[cls].size : 'small',
+  ...(cls ? { class: cls } : {}),
+  x: 100 + id.length * 200,
+  y: 300,
+  rotation: 0,
+  speed: 2,
+  ...extra,
+});
+
+describe('what players call the pieces', () => {
+  it('a class by its short name: before "-class", without parentheses or the kind of ship', () => {
+    expect(shortClassName('victory')).toBe('Victory');
+    expect(shortClassName('cr90')).toBe('CR90');
+    expect(shortClassName('nebulon-b')).toBe('Nebulon-B');
+    expect(shortClassName('mc80')).toBe('MC80');
+    expect(shortClassName('assault-frigate-mk2')).toBe('AF Mk II');
+    // never the full class name, never longer than 12 characters
+    for (const [id, c] of Object.entries(CATALOG.shipClasses)) {
+      expect(shortClassName(id)).not.toBe(c.name);
+      expect(shortClassName(id).length).toBeLessThanOrEqual(12);
+    }
+  });
+
+  it("a ship by its name, else its class's short name; two alike are numbered; a squadron by its name, else its id", () => {
+    const t = table(
+      [
+        ship('a', 'victory', { name: 'Warlord' }),
+        ship('bb', 'cr90'),
+        ship('ccc', 'cr90'),
+        ship('dddd', undefined),
+      ],
+      [
+        { id: 'sq1', player: 2, x: 900, y: 600, name: 'Howlrunner' },
+        { id: 'sq2', player: 2, x: 1000, y: 600 },
+      ],
+    );
+    const n = pieceNames(t);
+    expect(Object.fromEntries(n)).toEqual({
+      a: 'Warlord',
+      bb: 'CR90 1',
+      ccc: 'CR90 2',
+      dddd: 'small ship',
+      sq1: 'Howlrunner',
+      sq2: 'sq2',
+    });
+    expect(sideName(n, 'a.front')).toBe('Warlord front');
+    expect(sideName(n, 'ccc.rear')).toBe('CR90 2 rear');
+    expect(sideName(n, 'nobody.rear')).toBe('nobody rear');
+  });
+
+  it('a headline in names keeps the ids it rests on in `named`', () => {
+    const t = table([ship('vic', 'victory'), { ...ship('cr', 'cr90'), player: 2 }]);
+    const a = {
+      attacker: 'vic.front',
+      defender: 'cr.rear',
+      inArc: true,
+      range: 'medium',
+      los: 'obstructed',
+      obstructedBy: ['asteroid1'],
+    } as unknown as AttackReport;
+    const h = headlineOf(a, namer(t));
+    expect(h.headline).toBe('Victory front may attack CR90 rear at medium range, obstructed by asteroid1.');
+    expect(h.named).toEqual(['vic.front', 'cr.rear', 'asteroid1']);
+    expect(headlineOf(a).headline).toBe(
+      'vic.front may attack cr.rear at medium range, obstructed by asteroid1.',
+    );
+  });
+});

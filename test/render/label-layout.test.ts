@@ -1,0 +1,215 @@
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { tournamentTable } from '../../scripts/bench/tables';
+import { CATALOG } from '../../src/model/catalog';
+import type { AttackReport, Report } from '../../src/model/report';
+import { parseTableText, type Table } from '../../src/model/table';
+import {
+  type Box,
+  estimateBox,
+  type LabelRequest,
+  layoutLabels,
+  type Segment,
+} from '../../src/render/label-layout';
+import { sceneLabels } from '../../src/render/scene-labels';
+import { fitView, toScreen, type View, zoomAt } from '../../src/render/view';
+import { analyzeWorld } from '../../src/rules/report/analyze';
+import { World } from '../../src/rules/world';
+
+// The label check of issue 23: no two drawn labels' boxes overlap, and no label covers the judged
+// line, on the demo table, a fleet table and a crowded one, at the fitted zoom and at 2x, on a
+// desktop canvas and a phone's (turned). The checks below are written apart from the layout's own
+// tests (interval overlap, points sampled along the line), so a layout bug cannot hide in both.
+
+/** Whether two boxes share any area (an independent form: the overlap's width and height). */
+const overlapArea = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
+  Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+/** Whether a segment, `pad` px thick each side, comes into the box: points every 0.25 px along it. */
+function covers(box: Box, s: Segment): boolean {
+  const len = Math.hypot(s.b[0] - s.a[0], s.b[1] - s.a[1]);
+  const n = Math.max(1, Math.ceil(len / 0.25));
+  for (let i = 0; i <= n; i++) {
+    const x = s.a[0] + ((s.b[0] - s.a[0]) * i) / n,
+      y = s.a[1] + ((s.b[1] - s.a[1]) * i) / n;
+    if (x > box[0] - s.pad && x < box[2] + s.pad && y > box[1] - s.pad && y < box[3] + s.pad) return true;
+  }
+  return false;
+}
+
+const COLOURS = {
+  player: { 1: 0x4dabf7, 2: 0xff6b6b },
+  overlap: 0xff00ff,
+  los: { clear: 1, obstructed: 2, blocked: 3, dust: 4 },
+};
+const load = (path: string) => parseTableText(readFileSync(path, 'utf8'));
+const TABLES: [string, Table][] = [
+  ['demo', load('assets/demo-table.json')],
+  ['fleet (attacks-fleet)', load('test/tables/attacks-fleet.json')],
+  ['crowded (10 ships, 24 squadrons, 12 obstacles)', tournamentTable(1)],
+];
+const CANVASES = [
+  { name: 'desktop 880x776', w: 880, h: 776, turn: false, margin: 24 },
+  { name: 'phone 390x600 turned', w: 390, h: 600, turn: true, margin: 6 },
+];
+
+/** The judged attack: an obstructed one if the table has one in arc and range, else any possible one, else the nearest. */
+function judged(r: Report): AttackReport {
+  const possible = r.attacks.filter((a) => a.inArc && a.range !== 'beyond' && a.rangeLine);
+  const nearest = r.attacks
+    .filter((a) => a.rangeLine)
+    .sort((a, b) => (a.rangeMm ?? 1e9) - (b.rangeMm ?? 1e9))[0];
+  return possible.find((a) => a.los === 'obstructed') ?? possible[0] ?? nearest;
+}
+
+describe('label layout on real tables', () => {
+  for (const [name, table] of TABLES) {
+    const world = new World(table, CATALOG);
+    const report = analyzeWorld(world);
+    const chosen = judged(report);
+    const spec = CATALOG.tables[table.table];
+    for (const c of CANVASES) {
+      const fitted = fitView(c.w, c.h, spec.width, spec.height, c.margin, c.turn);
+      const mid = toScreen(
+        fitted,
+        (chosen.losLine[0][0] + chosen.losLine[1][0]) / 2,
+        (chosen.losLine[0][1] + chosen.losLine[1][1]) / 2,
+      );
+      const views: [string, View][] = [
+        ['fitted', fitted],
+        ['2x', zoomAt(fitted, mid[0], mid[1], 2)],
+      ];
+      for (const [zoom, view] of views) {
+        it(`${name}, ${c.name}, ${zoom}: no two labels overlap, none covers ${chosen.attacker} -> ${chosen.defender}'s lines`, () => {
+          const { layout, requests, segments } = sceneLabels({
+            world,
+            report,
+            attacker: chosen.attacker,
+            defender: chosen.defender,
+            selected: chosen.attacker.split('.')[0],
+            rings: false,
+            view,
+            width: c.w,
+            height: c.h,
+            overlapped: new Set(report.overlaps.map((o) => o.piece)),
+            ghosts: [],
+            colours: COLOURS,
+            measure: estimateBox,
+          });
+          const placed = layout.placed;
+          // the verdict's labels are drawn, and most others are (the check is not met by drawing nothing)
+          expect(placed.map((p) => p.id)).toContain('chosen:los');
+          expect(placed.map((p) => p.id)).toContain('chosen:range');
+          expect(placed.length).toBeGreaterThan(Math.min(12, requests.length / 3));
+          expect(segments.length).toBe(2);
+          for (let i = 0; i < placed.length; i++) {
+            for (let j = i + 1; j < placed.length; j++) {
+              expect(overlapArea(placed[i].box, placed[j].box), `${placed[i].text} / ${placed[j].text}`).toBe(
+                0,
+              );
+            }
+            // the judged line as drawn: 6.5 px wide (its black outline), so 3.25 px each side
+            for (const s of segments)
+              expect(covers(placed[i].box, { ...s, pad: 3.25 }), `${placed[i].text} on the judged line`).toBe(
+                false,
+              );
+            const b = placed[i].box;
+            expect(b[0] >= 0 && b[1] >= 0 && b[2] <= c.w && b[3] <= c.h).toBe(true);
+          }
+          // every request is placed or dropped, once
+          expect(placed.length + layout.dropped.length).toBe(requests.length);
+          // ship labels are names (a class's short name), never the full class name nor the id of a classed ship
+          for (const p of placed) {
+            const ship = table.ships.find((s) => s.id === p.id);
+            if (ship?.class && !ship.name) expect(p.text).not.toContain(CATALOG.shipClasses[ship.class].name);
+          }
+        });
+      }
+    }
+  }
+
+  it('the crowded table at the fitted zoom would pile labels up if each were drawn where it was asked (so the check above can fail)', () => {
+    const table = tournamentTable(1);
+    const world = new World(table, CATALOG);
+    const report = analyzeWorld(world);
+    const chosen = judged(report);
+    const view = fitView(880, 776, 1828.8, 914.4, 24);
+    const { requests } = sceneLabels({
+      world,
+      report,
+      attacker: chosen.attacker,
+      defender: chosen.defender,
+      selected: null,
+      rings: false,
+      view,
+      width: 880,
+      height: 776,
+      overlapped: new Set(),
+      ghosts: [],
+      colours: COLOURS,
+      measure: estimateBox,
+    });
+    const naive = requests.map((r) => {
+      const m = estimateBox(r.texts[0]);
+      const [x, y] = r.at[0];
+      return [x - m.w / 2, y - m.h / 2, x + m.w / 2, y + m.h / 2] as Box;
+    });
+    let clashes = 0;
+    for (let i = 0; i < naive.length; i++)
+      for (let j = i + 1; j < naive.length; j++) if (overlapArea(naive[i], naive[j]) > 0) clashes++;
+    expect(clashes).toBeGreaterThan(3);
+  });
+});
+
+describe('label layout, any requests', () => {
+  const req = fc.record({
+    priority: fc.integer({ min: 0, max: 5 }),
+    at: fc.array(
+      fc.tuple(
+        fc.double({ min: -20, max: 420, noNaN: true }),
+        fc.double({ min: -20, max: 320, noNaN: true }),
+      ),
+      { minLength: 1, maxLength: 6 },
+    ),
+    texts: fc.array(fc.string({ minLength: 1, maxLength: 20 }), { minLength: 1, maxLength: 3 }),
+  });
+  const seg = fc.record({
+    a: fc.tuple(fc.double({ min: 0, max: 400, noNaN: true }), fc.double({ min: 0, max: 300, noNaN: true })),
+    b: fc.tuple(fc.double({ min: 0, max: 400, noNaN: true }), fc.double({ min: 0, max: 300, noNaN: true })),
+    pad: fc.double({ min: 0, max: 5, noNaN: true }),
+  });
+
+  it('placed boxes never overlap, never meet a segment, stay inside; higher priorities are never dropped for lower ones', () => {
+    fc.assert(
+      fc.property(fc.array(req, { maxLength: 40 }), fc.array(seg, { maxLength: 3 }), (rs, segs) => {
+        const requests: LabelRequest[] = rs.map((r, i) => ({ ...r, id: `l${i}`, color: 0 }));
+        const out = layoutLabels(requests, {
+          measure: estimateBox,
+          bounds: [0, 0, 400, 300],
+          segments: segs,
+          gap: 0,
+        });
+        for (let i = 0; i < out.placed.length; i++) {
+          const b = out.placed[i].box;
+          expect(b[0] >= 0 && b[1] >= 0 && b[2] <= 400 && b[3] <= 300).toBe(true);
+          for (let j = i + 1; j < out.placed.length; j++) expect(overlapArea(b, out.placed[j].box)).toBe(0);
+          for (const s of segs) expect(covers(b, { ...s, pad: Math.max(0, s.pad - 0.3) })).toBe(false);
+        }
+        expect(out.placed.length + out.dropped.length).toBe(requests.length);
+        // the top priority's first request is placed whenever one of its places fits on the empty canvas, away from the segments
+        const top = [...requests].sort((p, q) => q.priority - p.priority)[0];
+        if (top && out.dropped.includes(top.id)) {
+          for (const t of top.texts)
+            for (const [x, y] of top.at) {
+              const m = estimateBox(t);
+              const b: Box = [x - m.w / 2, y - m.h / 2, x + m.w / 2, y + m.h / 2];
+              const inside = b[0] >= 0 && b[1] >= 0 && b[2] <= 400 && b[3] <= 300;
+              if (inside) expect(segs.some((s) => covers(b, { ...s, pad: s.pad + 0.3 }))).toBe(true);
+            }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
