@@ -1,48 +1,36 @@
 /**
- * Boot: the table the app opens with (local storage, the table list in IndexedDB, or the demo)
+ * Boot: the table the app opens with (this tab's entry in the Tables list, the one saved last, or the demo)
  * and the links that open another (`#table=` / `#tz=`, with `&attack=`).
  */
 import demoJson from '../../assets/demo-table.json';
 import { validateTable, type Table } from '../model/table';
-import { record } from '../state/history';
-import { TableLibrary, type Current } from '../state/library';
-import { loadSaved } from '../state/persist';
+import { bootTables, type TabTables } from '../state/tab-tables';
 import { attackFromHash, isTableHash, tableFromHash } from '../state/share';
 import { type AppStore, type Commands, commands, createAppStore, pairProblem } from '../state/store';
 
 export interface Booted {
   store: AppStore;
   cmd: Commands;
-  lib: TableLibrary | null;
-  stored: Current | undefined;
+  /** the tables kept in this browser (src/state/tab-tables.ts) */
+  tables: TabTables;
 }
 
 export async function bootTable(): Promise<Booted> {
   const demo = validateTable(demoJson);
-  // the table (and undo history) kept in IndexedDB; local storage where there is none, or before it
-  const lib = await TableLibrary.open();
-  const stored = await lib?.current().catch(() => undefined);
-  // local storage is written at every change (IndexedDB a moment later): a reload right after a
-  // change finds the newer table there, and the saved one becomes its last undo step
-  const local = loadSaved(localStorage);
-  const saved = local.table || !stored ? local : { table: stored.table, problem: undefined };
-  const store = createAppStore(saved.table ?? demo);
-  if (stored) {
-    const same = !local.table || JSON.stringify(local.table) === JSON.stringify(stored.table);
-    store.setState({ history: same ? stored.history : record(stored.history, stored.table) });
-  }
+  // every storage fault is said (blocked, full, a record that cannot be read), none stops the app
+  const boot = await bootTables(demo);
+  const store = createAppStore(boot.table);
+  store.setState({ history: boot.history });
   const cmd = commands(store);
-  if (saved.problem) cmd.message('error', `${saved.problem}; the demo table is shown instead.`);
-  else if (local.problem && stored) {
-    cmd.message('error', `${local.problem}; the table last kept in this browser's table list is shown instead.`);
-  }
-  return { store, cmd, lib, stored };
+  for (const m of boot.messages) cmd.message(m.kind, m.text);
+  boot.tables.attach(store);
+  return { store, cmd, tables: boot.tables };
 }
 
 const now = () => new Date().toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });
 
 /** Open the table a link names (now and whenever the hash changes); a broken link keeps the table. */
-export function watchLinks({ store, cmd, lib }: Booted) {
+export function watchLinks({ cmd }: Booted) {
   const openHash = () => {
     if (!isTableHash(location.hash)) return;
     let t: Table | null = null;
@@ -65,21 +53,11 @@ export function watchLinks({ store, cmd, lib }: Booted) {
     }
     history.replaceState(null, '', location.pathname + location.search);
     if (!t) return;
-    // both kept in the list: the table a link replaces is never lost, even after a reload
-    const at = now();
-    void lib?.keep(store.getState().table, 'before-link', `the table open before a link, ${at}`).catch(() => undefined);
-    void lib?.keep(t, 'link', `opened from a link, ${at}`).catch(() => undefined);
-    cmd.load(t, 'Opened the table from the link. Undo, or the table you had in Tables…, returns to it.');
+    // the table a link replaces stays in Tables (src/state/tab-tables.ts), even after a reload
+    cmd.load(t, 'Opened the table from the link. Undo, or the table you had in Tables…, returns to it.', { source: 'link', name: `opened from a link, ${now()}` });
     if (attack) cmd.setPair(attack.attacker, attack.defender);
     if (attackProblem) cmd.message('error', `The link's table is open, but not its attack: ${attackProblem}.`);
   };
   openHash();
   window.addEventListener('hashchange', openHash);
-}
-
-/** An imported file enters the Tables list like a link, and so does the table it replaced. */
-export function keepImported(lib: TableLibrary | null, t: Table, replaced: Table, name: string) {
-  const at = now();
-  void lib?.keep(replaced, 'before-file', `the table open before importing ${name}, ${at}`).catch(() => undefined);
-  void lib?.keep(t, 'file', `imported from the file ${name}, ${at}`).catch(() => undefined);
 }

@@ -11,8 +11,6 @@ import type { Entry } from '../rules/world';
 import { cutSections, type PartialNote } from '../rules/report/budget';
 import { liveAnalysis, type LiveAnalysis } from '../state/analysis';
 import { FullAnalysis, WORKER_BUDGET_MS } from '../state/full-analysis';
-import { save } from '../state/persist';
-import type { Table } from '../model/table';
 import { renderVerdicts } from '../ui/verdicts';
 import type { Booted } from './boot';
 import type { Panels } from './panels';
@@ -39,7 +37,6 @@ export class FrameLoop {
   private frame = 0;
   private panelDue = true;
   private lastPanel = 0;
-  private savedTable: Table | null = null;
   /** input waiting for the next frame (a drag's latest pointer position) */
   private input: (() => void) | null = null;
   private readonly verdicts = document.getElementById('verdicts') as HTMLElement;
@@ -144,7 +141,7 @@ export class FrameLoop {
       apply();
     }
     this.frame = 0;
-    const { store, cmd } = this.booted;
+    const { store } = this.booted;
     this.judge();
     const s = store.getState();
     this.overlays = buildOverlays(s, this.analysis);
@@ -153,13 +150,6 @@ export class FrameLoop {
       addManeuverOverlays(this.overlays, this.analysis.world, planned.answer, planned.fan, planned.speed);
     }
     this.scene.render(s, this.analysis, this.overlays);
-    // kept when the pieces are still: a drag's steps are not each written to local storage (the
-    // table before the drag stays saved until it ends)
-    if (s.table !== this.savedTable && !s.gestureStart) {
-      const problem = save(localStorage, s.table);
-      this.savedTable = s.table;
-      if (problem) cmd.message('error', problem);
-    }
     this.drawPanel(performance.now());
     if (this.panelDue) this.schedule(false);
     this.panels.update(s, this.analysis);

@@ -20,7 +20,7 @@ import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
 import { buildPhoto } from '../ui/photo';
 import { PhotoLayer } from '../render/photo-layer';
-import { keepImported, type Booted } from './boot';
+import type { Booted } from './boot';
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
 
@@ -36,7 +36,7 @@ export interface PanelHooks {
 }
 
 export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
-  const { store, cmd, lib, stored } = booted;
+  const { store, cmd, tables } = booted;
   const onlySelected = { value: false };
   const turnButton = h(
     'button',
@@ -62,7 +62,6 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     fit: hooks.fit,
     onlySelected,
     refresh: () => hooks.schedule(true),
-    imported: (t, replaced, name) => keepImported(lib, t, replaced, name),
   });
   $('toolbar').append(turnButton, help.button, panelButton);
   buildPalette($('palette'), cmd, () => viewCentre(scene.view, scene.width, scene.height), () => store.getState().table);
@@ -70,7 +69,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   $('palette').after(fleetHost);
   // the fleet panel starts the guide, which is built below (called only on a click)
   buildFleet(fleetHost, store, cmd, () => guide.start());
-  if (lib) attachLibrary($('toolbar'), store, cmd, lib, stored);
+  attachLibrary($('toolbar'), tables);
   const updateInspector = buildInspector($('inspector'), store, cmd);
   const disputeHost = h('section', { id: 'dispute' });
   $('inspector').before(disputeHost);

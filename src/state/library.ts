@@ -1,159 +1,115 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { type Table, validateTable } from '../model/table';
+import type { Table } from '../model/table';
 import type { History } from './history';
+import { evictions, type Kept, readEntry, readHistory, type Unreadable } from './kept-records';
+import { storageProblem } from './storage';
 
 /**
- * Tables kept in this browser (IndexedDB, through idb): the current table with its undo history
- * (so a reload keeps both), and a named, time-stamped list of earlier ones: the last several
- * states, every table opened from a link or imported from a file, the table that was open when a
- * link or a file replaced it, and a table another tab saved that this one then saved over. "Open
- * the table I had" is always one entry of that list away.
- *
- * Tabs: every save bumps a revision and is announced on a BroadcastChannel; a tab that saves
- * over a revision it has not seen keeps that newer table in the list first, never dropping it.
+ * Tables kept in this browser (IndexedDB, through idb). Every table a tab has on screen is one
+ * entry of the list, saved as it changes, with its undo history beside it; a table another one
+ * replaces (New, Clear, a link, a file, one opened from the list) simply stays in the list as it
+ * was. Each tab writes only its own entry (src/state/tab-tables.ts), so tabs never write each
+ * other's table. Records are checked when read (kept-records.ts): a bad one is listed with the
+ * reason and left as it was, never fatal, never hiding the rest.
  */
-export type KeptSource = 'autosave' | 'link' | 'file' | 'before-link' | 'before-file' | 'other-tab';
-
-export interface Kept {
-  id?: number;
-  name: string;
-  /** ms since 1970 */
-  savedAt: number;
-  source: KeptSource;
-  table: Table;
-}
-
-export interface Current {
-  key: 'current';
-  table: Table;
-  history: History<Table>;
-  /** one more at every save, whichever tab saved */
-  rev: number;
-  /** the tab that saved it */
-  tab: string;
-  savedAt: number;
-}
+export type { Kept, KeptSource, Unreadable } from './kept-records';
 
 interface Schema extends DBSchema {
-  current: { key: string; value: Current };
-  kept: { key: number; value: Kept; indexes: { savedAt: number } };
+  entries: { key: string; value: Kept; indexes: { savedAt: number } };
+  histories: { key: string; value: { id: string; history: History<Table> } };
 }
 
-/** autosaved states kept in the list (older ones are dropped); a new one at most every SNAPSHOT_MS */
-export const AUTOSAVES_KEPT = 10;
-export const SNAPSHOT_MS = 20_000;
-/** entries of any kind in the list; beyond it the oldest go, autosaves first */
-export const KEPT_LIMIT = 100;
-/** undo and redo steps kept across a reload */
+/** undo and redo steps kept with a table across a reload (in the page: HISTORY_LIMIT) */
 export const HISTORY_KEPT = 50;
 
-export interface SaveResult {
-  rev: number;
-  /** a newer table another tab had saved, now kept in the list (this tab's table is current) */
-  keptAside?: Kept;
-}
-
 export class TableLibrary {
-  readonly tab = Math.random().toString(36).slice(2, 10);
-  private lastSnapshot = 0;
-  private channel: BroadcastChannel | null = null;
-
   private constructor(private db: IDBPDatabase<Schema>) {}
 
-  /** The library, or null where this browser keeps no IndexedDB (private modes, some webviews). */
-  static async open(name = 'armada-tables'): Promise<TableLibrary | null> {
+  /** The library, or the reason there is none (private modes, site data blocked, some webviews). */
+  static async open(name = 'armada-tables'): Promise<TableLibrary | { problem: string }> {
     try {
-      const db = await openDB<Schema>(name, 1, {
-        upgrade(db) {
-          db.createObjectStore('current', { keyPath: 'key' });
-          db.createObjectStore('kept', { keyPath: 'id', autoIncrement: true }).createIndex('savedAt', 'savedAt');
+      if (typeof indexedDB === 'undefined') return { problem: 'this browser keeps no IndexedDB' };
+      const db = await openDB<Schema>(name, 2, {
+        async upgrade(db, oldVersion, _v, tx) {
+          const entries = db.createObjectStore('entries', { keyPath: 'id' });
+          entries.createIndex('savedAt', 'savedAt');
+          db.createObjectStore('histories', { keyPath: 'id' });
+          if (oldVersion < 1) return;
+          // version 1 kept one shared current table and a list with numbered ids: each becomes an
+          // entry as it was stored (checked when read, like every record)
+          const old = tx as unknown as { objectStore(n: string): { getAll(): Promise<unknown[]>; get(k: string): Promise<unknown> } };
+          const cur = (await old.objectStore('current').get('current')) as Record<string, unknown> | undefined;
+          const kept = (await old.objectStore('kept').getAll()) as Record<string, unknown>[];
+          for (const k of kept) {
+            await tx.objectStore('entries').put({ ...k, id: `v1-${String(k?.id)}` } as unknown as Kept);
+          }
+          if (cur) {
+            const savedAt = typeof cur.savedAt === 'number' ? cur.savedAt : Date.now();
+            await tx.objectStore('entries').put({ id: 'v1-current', name: 'the table open before this version', createdAt: savedAt, savedAt: Date.now(), source: 'made', touched: true, table: cur.table } as Kept);
+            await tx.objectStore('histories').put({ id: 'v1-current', history: cur.history as History<Table> });
+          }
+          db.deleteObjectStore('current' as never);
+          db.deleteObjectStore('kept' as never);
         },
       });
       return new TableLibrary(db);
-    } catch {
-      return null;
+    } catch (e) {
+      return { problem: storageProblem(e) };
     }
   }
 
-  /** The table saved last (by any tab), if it still reads as a table. */
-  async current(): Promise<Current | undefined> {
-    const c = await this.db.get('current', 'current');
-    if (!c) return undefined;
-    try {
-      validateTable(JSON.parse(JSON.stringify(c.table)));
-    } catch {
-      return undefined;
-    }
-    return c;
+  /** Every entry, newest first; records that do not read as entries listed apart, with the reason. */
+  async list(): Promise<{ entries: Kept[]; unreadable: Unreadable[] }> {
+    const tx = this.db.transaction('entries');
+    const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
+    const entries: Kept[] = [], unreadable: Unreadable[] = [];
+    keys.forEach((k, i) => {
+      const r = readEntry(values[i], k);
+      if ('entry' in r) entries.push(r.entry);
+      else unreadable.push(r.unreadable);
+    });
+    entries.sort((a, b) => b.savedAt - a.savedAt || b.createdAt - a.createdAt);
+    return { entries, unreadable };
   }
 
-  /**
-   * Save the table as current. `baseRev` is the revision this tab last saved or loaded: if another
-   * tab has saved since, its table goes into the list before this one replaces it.
-   */
-  async save(table: Table, history: History<Table>, baseRev: number): Promise<SaveResult> {
-    const now = Date.now();
-    const tx = this.db.transaction(['current', 'kept'], 'readwrite');
-    const cur = await tx.objectStore('current').get('current');
-    const kept = tx.objectStore('kept');
-    let keptAside: Kept | undefined;
-    if (cur && cur.rev > baseRev && cur.tab !== this.tab && cur.table !== table) {
-      keptAside = { name: `saved by another tab at ${clock(cur.savedAt)}`, savedAt: cur.savedAt, source: 'other-tab', table: cur.table };
-      keptAside.id = await kept.add(keptAside);
-    }
-    const rev = (cur?.rev ?? 0) + 1;
-    await tx.objectStore('current').put({ key: 'current', table, history: trim(history), rev, tab: this.tab, savedAt: now });
-    if (now - this.lastSnapshot >= SNAPSHOT_MS) {
-      this.lastSnapshot = now;
-      await kept.add({ name: `autosave at ${clock(now)}`, savedAt: now, source: 'autosave', table });
+  async get(id: string): Promise<{ entry: Kept } | { unreadable: Unreadable } | undefined> {
+    const raw = await this.db.get('entries', id);
+    return raw === undefined ? undefined : readEntry(raw, id);
+  }
+
+  /** The undo history kept with an entry; steps that do not read as tables are left out and said. */
+  async history(id: string): Promise<ReturnType<typeof readHistory>> {
+    const raw = await this.db.get('histories', id);
+    return readHistory(raw === undefined ? undefined : (raw as { history?: unknown })?.history ?? null);
+  }
+
+  /** Write an entry (and, when given, its undo history, trimmed to HISTORY_KEPT) in one transaction. */
+  async put(entry: Kept, history?: History<Table>): Promise<void> {
+    const tx = this.db.transaction(['entries', 'histories'], 'readwrite');
+    await tx.objectStore('entries').put(entry);
+    if (history) await tx.objectStore('histories').put({ id: entry.id, history: trim(history) });
+    await tx.done;
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    if (!ids.length) return;
+    const tx = this.db.transaction(['entries', 'histories'], 'readwrite');
+    for (const id of ids) {
+      await tx.objectStore('entries').delete(id);
+      await tx.objectStore('histories').delete(id);
     }
     await tx.done;
-    this.channel?.postMessage({ tab: this.tab, rev });
-    void this.prune();
-    return { rev, keptAside };
   }
 
-  /** Add a table to the list (a link opened, a file imported, the table a link replaced). */
-  async keep(table: Table, source: KeptSource, name: string): Promise<number> {
-    const id = await this.db.add('kept', { name, savedAt: Date.now(), source, table });
-    void this.prune();
-    return id;
-  }
-
-  /** The list, newest first. */
-  async list(): Promise<Kept[]> {
-    return (await this.db.getAllFromIndex('kept', 'savedAt')).reverse();
-  }
-
-  async get(id: number): Promise<Kept | undefined> {
-    return this.db.get('kept', id);
-  }
-
-  /** Calls `onSave(rev)` when another tab saves. */
-  listen(onSave: (rev: number) => void): void {
-    if (typeof BroadcastChannel === 'undefined') return;
-    this.channel = new BroadcastChannel('armada-tables');
-    this.channel.onmessage = (ev: MessageEvent<{ tab: string; rev: number }>) => {
-      if (ev.data?.tab !== this.tab && typeof ev.data?.rev === 'number') onSave(ev.data.rev);
-    };
-  }
-
-  /** Oldest autosaves beyond AUTOSAVES_KEPT go; then, beyond KEPT_LIMIT, the oldest of any kind. */
-  private async prune(): Promise<void> {
-    const all = await this.db.getAllFromIndex('kept', 'savedAt');
-    const autos = all.filter((k) => k.source === 'autosave');
-    const drop = new Set(autos.slice(0, Math.max(0, autos.length - AUTOSAVES_KEPT)).map((k) => k.id!));
-    const rest = all.filter((k) => !drop.has(k.id!));
-    for (const k of rest.slice(0, Math.max(0, rest.length - KEPT_LIMIT))) drop.add(k.id!);
-    if (!drop.size) return;
-    const tx = this.db.transaction('kept', 'readwrite');
-    await Promise.all([...drop].map((id) => tx.store.delete(id)));
-    await tx.done;
+  /** Drop what the list must (kept-records.ts `evictions`: only opened-and-untouched tables, oldest first). */
+  async prune(open: ReadonlySet<string>): Promise<Kept[]> {
+    const { entries } = await this.list();
+    const drop = evictions(entries, open);
+    await this.remove(drop.map((k) => k.id));
+    return drop;
   }
 }
 
 function trim(h: History<Table>): History<Table> {
   return { past: h.past.slice(-HISTORY_KEPT), future: h.future.slice(0, HISTORY_KEPT) };
 }
-
-const clock = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });

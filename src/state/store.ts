@@ -7,8 +7,12 @@ import { type MeasureKey, overrideOf, withOverride } from './measurements';
 import { withClassEdit } from './class-edit';
 import type { ClassEdit } from '../model/catalog';
 import { addPieceAtFreeSpot, findPiece, type NewPiece, removePiece } from './pieces';
+import type { KeptSource } from './kept-records';
 
 export interface Message { kind: 'error' | 'info'; text: string }
+
+/** What a whole-table load is, for the Tables list (src/state/tab-tables.ts): a new entry, or one of the list's. */
+export type OpenAs = { source: KeptSource; name: string } | { entry: string };
 
 export interface AppState {
   table: Table;
@@ -38,6 +42,8 @@ export interface AppState {
   guide: Guide | null;
   /** a purrgil move under way: the table before it began, kept until the move is finished or put back */
   purrgilFrom: { id: string; table: Table } | null;
+  /** the last whole-table load (a link, a file, a table from the list): the Tables list keeps the table it replaced */
+  opened: { n: number; as: OpenAs } | null;
 }
 
 export function createAppStore(table: Table) {
@@ -60,6 +66,7 @@ export function createAppStore(table: Table) {
     message: null,
     guide: null,
     purrgilFrom: null,
+    opened: null,
   }));
 }
 
@@ -145,10 +152,11 @@ export function commands(store: AppStore) {
       if (s.gestureStart === s.table) set({ gestureStart: null });
       else set({ gestureStart: null, history: record(s.history, s.gestureStart) });
     },
-    /** Replace the whole table (import, link): one undo step. */
-    load(next: Table, text?: string) {
+    /** Replace the whole table (import, link, the list): one undo step; `as` says what it is for the Tables list. */
+    load(next: Table, text?: string, as: OpenAs = { source: 'file', name: 'a table loaded' }) {
       const s = get();
-      set({ table: next, history: record(s.history, s.table), selected: null, attacker: null, defender: null, gestureStart: null, message: text ? { kind: 'info', text } : null });
+      const opened = { n: (s.opened?.n ?? 0) + 1, as };
+      set({ table: next, history: record(s.history, s.table), selected: null, attacker: null, defender: null, gestureStart: null, message: text ? { kind: 'info', text } : null, opened });
     },
     undo() {
       const s = get();

@@ -29,7 +29,7 @@ export interface ControlHooks {
 export function importText(cmd: Commands, text: string, source: string, loaded?: (t: Table) => void) {
   try {
     const t = parseTableText(text);
-    cmd.load(t, `Loaded the table from ${source}.`);
+    cmd.load(t, `Loaded the table from ${source}.`, { source: 'file', name: `imported from ${source}` });
     loaded?.(t);
   } catch (e) {
     // a file that is no table at all (not JSON, no format line) says so first; a table with a bad field names it

@@ -1,106 +1,81 @@
 import type { Table } from '../model/table';
-import type { Current, Kept, TableLibrary } from '../state/library';
-import type { AppStore, Commands } from '../state/store';
-
-/** Milliseconds a change waits before it is saved (a burst of nudges is one write). */
-const SAVE_DELAY_MS = 300;
+import { clock, type Kept, type Unreadable } from '../state/kept-records';
+import type { TabTables } from '../state/tab-tables';
 
 const pieces = (t: Table) => t.ships.length + t.squadrons.length + t.obstacles.length + t.tokens.length;
 
 /**
- * Keeps the store's table and undo history in the library (src/state/library.ts) as they change,
- * follows saves made in other tabs, and offers the list of kept tables ("Tables..." in the
- * toolbar). `rev` is the revision the table on screen was loaded or saved as.
+ * "Tables…" in the toolbar: every table kept in this browser (src/state/tab-tables.ts), newest
+ * first, each opened with a tap; a record that could not be read is listed with the reason.
  */
-export function attachLibrary(host: HTMLElement, store: AppStore, cmd: Commands, lib: TableLibrary, stored: Current | undefined) {
-  let rev = stored?.rev ?? 0;
-  let savedTable: Table | null = stored?.table ?? null, savedHistory = stored?.history ?? null;
-  let timer = 0;
-  let chain: Promise<unknown> = Promise.resolve();
-  const saveNow = () => {
-    timer = 0;
-    const s = store.getState();
-    if (s.gestureStart) return; // saved when the gesture ends
-    if (s.table === savedTable && s.history === savedHistory) return;
-    const table = s.table, history = s.history;
-    chain = chain.then(async () => {
-      try {
-        const r = await lib.save(table, history, rev);
-        rev = r.rev;
-        savedTable = table;
-        savedHistory = history;
-        if (r.keptAside) {
-          cmd.message('info', `Another tab had saved a different table meanwhile; it is kept in Tables as "${r.keptAside.name}".`);
-          refreshList();
-        }
-      } catch (e) {
-        cmd.message('error', `The table could not be kept in this browser's table list (${(e as Error).message}).`);
-      }
-    });
-  };
-  store.subscribe((s, prev) => {
-    if (s.table === prev.table && s.history === prev.history && s.gestureStart === prev.gestureStart) return;
-    clearTimeout(timer);
-    timer = window.setTimeout(saveNow, SAVE_DELAY_MS);
-  });
-
-  // another tab saved: follow it, unless this tab has a change of its own not yet saved
-  lib.listen(async (otherRev) => {
-    await chain;
-    if (otherRev <= rev) return;
-    const cur = await lib.current();
-    if (!cur || cur.rev <= rev) return;
-    const s = store.getState();
-    const dirty = !!s.gestureStart || s.table !== savedTable || timer !== 0;
-    if (dirty) return; // our save keeps theirs in the list first (TableLibrary.save)
-    rev = cur.rev;
-    savedTable = cur.table;
-    savedHistory = cur.history;
-    store.setState({ table: cur.table, history: cur.history, message: { kind: 'info', text: 'The table was changed in another tab; it is shown here as saved there.' } });
-  });
-
-  // a table opened before this was attached (a link) is saved now
-  saveNow();
-
-  // the list
+export function attachLibrary(host: HTMLElement, tables: TabTables) {
   const button = document.createElement('button');
   button.id = 'tables';
   button.textContent = 'Tables…';
-  button.title = 'Tables kept in this browser: earlier states, links opened, the table a link replaced';
+  button.title = 'Tables kept in this browser: every table you made, links and files opened, the tables they replaced';
   host.append(button);
   const dialog = document.createElement('dialog');
   dialog.id = 'tables-dialog';
   document.body.append(dialog);
-  const refreshList = async () => {
+  const refresh = async () => {
     if (!dialog.open) return;
-    const list = await lib.list();
+    let list: { entries: Kept[]; unreadable: Unreadable[] };
+    try {
+      list = await tables.list();
+    } catch (e) {
+      list = { entries: [], unreadable: [{ id: '(list)', problem: `the list could not be read (${(e as Error).message})` }] };
+    }
     dialog.replaceChildren();
     const h = document.createElement('h3');
     h.textContent = 'Tables kept in this browser';
+    const note = document.createElement('p');
+    note.className = 'hint';
+    note.textContent = tables.keeps === 'browser'
+      ? 'Every table you made or changed stays here until you delete it; links and files opened and never changed go first when the list is full.'
+      : tables.keeps === 'local'
+        ? 'This browser keeps no table list: these are this page\'s tables, and only the one on screen is kept after a reload.'
+        : 'Storage is blocked in this browser: these tables are kept in this page only, and are lost when it is closed.';
     const ul = document.createElement('ul');
-    for (const k of list) ul.append(row(k));
-    if (!list.length) ul.append(Object.assign(document.createElement('li'), { textContent: 'None yet.' }));
+    for (const k of list.entries) ul.append(row(k));
+    for (const u of list.unreadable) {
+      const li = document.createElement('li');
+      li.className = 'unreadable';
+      li.dataset.id = u.id;
+      li.textContent = `A saved record (${u.id}) could not be read: ${u.problem}. It is left as stored.`;
+      ul.append(li);
+    }
+    if (!list.entries.length && !list.unreadable.length) ul.append(Object.assign(document.createElement('li'), { textContent: 'None yet.' }));
     const close = Object.assign(document.createElement('button'), { textContent: 'Close' });
     close.onclick = () => dialog.close();
-    dialog.append(h, ul, close);
+    dialog.append(h, note, ul, close);
   };
   const row = (k: Kept) => {
     const li = document.createElement('li');
     li.dataset.source = k.source;
-    li.dataset.id = String(k.id);
-    const open = Object.assign(document.createElement('button'), { textContent: 'Open' });
+    li.dataset.id = k.id;
+    li.dataset.touched = String(k.touched);
+    const here = k.id === tables.currentId;
+    if (here) li.classList.add('current');
+    const open = Object.assign(document.createElement('button'), { textContent: here ? 'On screen' : 'Open', disabled: here });
+    open.classList.add('open');
     open.onclick = async () => {
-      const kept = await lib.get(k.id!);
-      if (!kept) return;
       dialog.close();
-      cmd.load(kept.table, `Opened "${kept.name}" from the list. Undo returns to the table you had.`);
+      await tables.open(k.id);
     };
-    li.append(open, ` ${k.name} · ${pieces(k.table)} pieces · ${k.table.table}`);
+    const del = Object.assign(document.createElement('button'), { textContent: 'Delete', disabled: here, title: 'delete this table from the list' });
+    del.classList.add('delete');
+    del.onclick = async () => {
+      if (!confirm(`Delete "${k.name}" (${pieces(k.table)} pieces) from Tables? This cannot be undone.`)) return;
+      await tables.remove(k.id);
+      void refresh();
+    };
+    const text = ` ${k.name} · ${pieces(k.table)} pieces · ${k.table.table} · saved ${clock(k.savedAt)}${k.setAside ? ` · ${k.setAside}` : ''} `;
+    li.append(open, text, del);
     return li;
   };
+  tables.onChange(() => void refresh());
   button.onclick = () => {
     dialog.showModal();
-    void refreshList();
+    void refresh();
   };
-
 }

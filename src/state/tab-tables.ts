@@ -1,0 +1,417 @@
+import type { Table } from '../model/table';
+import { type History, record } from './history';
+import { clock, evictedMessage, evictions, type Kept, type KeptSource, type readHistory, readTable, type Unreadable } from './kept-records';
+import { TableLibrary } from './library';
+import { loadSaved, STORAGE_KEY } from './persist';
+import { safeStorage, type SafeStorage } from './storage';
+import type { AppState, AppStore, Message } from './store';
+
+/**
+ * The tables of this tab, kept so that none is lost in ordinary use:
+ * - the table on screen is one entry of the Tables list, saved as it changes (a moment after,
+ *   and at once in local storage, so a reload right after a change finds it), with its undo history;
+ * - a table replaced on screen (New, Clear, a link, a file, another table from the list: any change
+ *   that removes more than one piece, or every piece, or loads a whole table) stays in the list as
+ *   it was, and the new one begins its own entry;
+ * - a tab writes only its own entry: it holds a lock on it (Web Locks), a reload of the same tab
+ *   takes it back (session storage names it), and a tab that finds its table open elsewhere
+ *   works on a copy;
+ * - with storage blocked the tab keeps its tables in memory and says the table will not be kept.
+ */
+
+const TAB_KEY = 'armada-tables/tab-entry';
+const MIRROR = 'armada-tables/mirror:';
+/** ms a change waits before it is written to IndexedDB (a burst of nudges is one write) */
+const SAVE_DELAY_MS = 300;
+
+interface Mirror { id: string; savedAt: number; table: unknown }
+
+/** The store a tab keeps its entries in: IndexedDB (TableLibrary), or memory where that is refused. */
+interface Shelf {
+  list(): Promise<{ entries: Kept[]; unreadable: Unreadable[] }>;
+  get(id: string): Promise<{ entry: Kept } | { unreadable: Unreadable } | undefined>;
+  history(id: string): Promise<ReturnType<typeof readHistory>>;
+  put(entry: Kept, history?: History<Table>): Promise<void>;
+  prune(open: ReadonlySet<string>): Promise<Kept[]>;
+  remove(ids: readonly string[]): Promise<void>;
+}
+
+class MemoryShelf implements Shelf {
+  private entries = new Map<string, Kept>();
+  private histories = new Map<string, History<Table>>();
+  async list() {
+    return { entries: [...this.entries.values()].sort((a, b) => b.savedAt - a.savedAt), unreadable: [] };
+  }
+  async get(id: string) {
+    const e = this.entries.get(id);
+    return e ? { entry: e } : undefined;
+  }
+  async history(id: string) {
+    return { history: this.histories.get(id) ?? { past: [], future: [] }, dropped: 0 };
+  }
+  async put(entry: Kept, history?: History<Table>) {
+    this.entries.set(entry.id, { ...entry });
+    if (history) this.histories.set(entry.id, history);
+  }
+  async remove(ids: readonly string[]) {
+    for (const id of ids) { this.entries.delete(id); this.histories.delete(id); }
+  }
+  async prune(open: ReadonlySet<string>) {
+    const drop = evictions([...this.entries.values()], open);
+    for (const k of drop) { this.entries.delete(k.id); this.histories.delete(k.id); }
+    return drop;
+  }
+}
+
+const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Web Locks: one tab holds its entry's lock while it has the entry on screen. */
+const locks = (): LockManager | null => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null);
+const lockName = (id: string) => `armada-table:${id}`;
+
+/** Take an entry's lock (waiting up to `waitMs`, or not at all); the release, or null when another tab holds it. */
+function claim(id: string, waitMs = 0): Promise<(() => void) | null> {
+  const lm = locks();
+  if (!lm) return Promise.resolve(() => undefined); // no locks here: nothing to tell tabs apart by
+  return new Promise((resolve) => {
+    const ac = waitMs ? new AbortController() : null;
+    const timer = ac ? setTimeout(() => ac.abort(), waitMs) : 0;
+    lm.request(lockName(id), ac ? { signal: ac.signal } : { ifAvailable: true }, (lock) => {
+      clearTimeout(timer);
+      if (!lock) { resolve(null); return undefined; }
+      return new Promise<void>((release) => resolve(() => release()));
+    }).catch(() => resolve(null));
+  });
+}
+
+/** The entries some tab has on screen now (their locks are held). */
+async function heldIds(own: string): Promise<Set<string>> {
+  const out = new Set([own]);
+  try {
+    const q = await locks()?.query();
+    for (const l of q?.held ?? []) if (l.name?.startsWith('armada-table:')) out.add(l.name.slice('armada-table:'.length));
+  } catch { /* nothing more known */ }
+  return out;
+}
+
+/** Pieces whose ids are gone from `next` (a whole table replaced on screen removes many at once). */
+function removedPieces(prev: Table, next: Table): { removed: number; had: number } {
+  const ids = (t: Table) => [...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens].map((p) => p.id);
+  const now = new Set(ids(next));
+  const had = ids(prev);
+  return { removed: had.filter((id) => !now.has(id)).length, had: had.length };
+}
+
+export interface Boot {
+  table: Table;
+  history: History<Table>;
+  messages: Message[];
+  tables: TabTables;
+}
+
+export class TabTables {
+  private entry: Kept;
+  private release: () => void = () => undefined;
+  private store: AppStore | null = null;
+  private timer: ReturnType<typeof setTimeout> | 0 = 0;
+  private chain: Promise<unknown> = Promise.resolve();
+  private said = new Set<string>();
+  /** the table an entry was opened with (a link, a file): a change from it marks the entry touched */
+  private openedTable: Table | null = null;
+  private savedTable: Table | null = null;
+  private savedHistory: History<Table> | null = null;
+  private listeners: (() => void)[] = [];
+
+  constructor(
+    private shelf: Shelf,
+    private local: SafeStorage,
+    private session: SafeStorage,
+    /** where tables are kept: 'browser' (IndexedDB), 'local' (this table only, local storage), 'memory' (nowhere) */
+    readonly keeps: 'browser' | 'local' | 'memory',
+    entry: Kept,
+    release: () => void,
+  ) {
+    this.entry = entry;
+    this.release = release;
+    this.openedTable = entry.touched ? null : entry.table;
+    this.session.set(TAB_KEY, entry.id);
+  }
+
+  /** The id of the entry on screen. */
+  get currentId(): string { return this.entry.id; }
+
+  /** Called when the list changed (a table added, set aside or dropped). */
+  onChange(f: () => void): void { this.listeners.push(f); }
+
+  list(): Promise<{ entries: Kept[]; unreadable: Unreadable[] }> {
+    return this.chain.then(() => this.shelf.list());
+  }
+
+  /** Delete an entry the player chose to delete (never the one on screen, nor one open in another tab). */
+  async remove(id: string): Promise<void> {
+    if (id === this.entry.id) return;
+    if ((await heldIds(this.entry.id)).has(id)) { this.say('info', 'That table is open in another tab; close it there first.'); return; }
+    this.chain = this.chain.then(() => this.shelf.remove([id]));
+    await this.chain;
+  }
+
+  /** Follow the store: save its table into this tab's entry, begin a new entry when a table is replaced. */
+  attach(store: AppStore): void {
+    this.store = store;
+    this.savedTable = null;
+    store.subscribe((s, prev) => this.changed(s, prev));
+    // the table on screen now (the entry as read, or a copy, or the demo) is written at once
+    this.mirror(store.getState().table);
+    this.saveSoon(0);
+  }
+
+  /** Open an entry of the list in this tab (a copy of it when another tab has it on screen). */
+  async open(id: string): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    const got = await this.shelf.get(id);
+    if (!got || !('entry' in got)) { this.say('error', `That table could not be opened: ${got && 'unreadable' in got ? got.unreadable.problem : 'it is no longer in the list'}.`); return; }
+    const k = got.entry;
+    const text = `Opened "${k.name}" from Tables. Undo returns to the table you had, which stays in Tables.`;
+    if (id === this.entry.id) { store.setState({ message: { kind: 'info', text: 'That table is the one on screen.' } }); return; }
+    const release = await claim(id);
+    if (!release) {
+      this.pendingRelease = null;
+      const cmdText = `"${k.name}" is open in another tab: a copy of it is opened here (kept in Tables as its own table), so the two tabs never write each other's table.`;
+      loadInto(store, k.table, cmdText, { source: 'copy', name: `copy of ${k.name}` });
+      return;
+    }
+    this.pendingRelease = { id, release, entry: k };
+    loadInto(store, k.table, text, { entry: id });
+  }
+
+  private pendingRelease: { id: string; release: () => void; entry: Kept } | null = null;
+
+  private changed(s: AppState, prev: AppState): void {
+    if (s.opened !== prev.opened && s.opened) {
+      this.replace(prev, s, s.opened.as);
+      return;
+    }
+    if (s.table === prev.table && s.history === prev.history && s.gestureStart === prev.gestureStart) return;
+    if (s.table !== prev.table && !s.gestureStart && !prev.gestureStart) {
+      const { removed, had } = removedPieces(prev.table, s.table);
+      if (removed > 1 || (had > 0 && removed === had)) {
+        this.replace(prev, s, { source: 'made', name: `table begun ${clock(Date.now())}` });
+        return;
+      }
+    }
+    if (!s.gestureStart) this.mirror(s.table);
+    this.saveSoon();
+  }
+
+  /** `prev`'s table stays in its entry, set aside; `s`'s table begins (or continues) another. */
+  private replace(prev: AppState, s: AppState, as: { source: KeptSource; name: string } | { entry: string }): void {
+    const now = Date.now();
+    const old = this.entry;
+    const leaving: Kept = { ...old, table: prev.gestureStart ?? prev.table, savedAt: Math.max(old.savedAt, now - 1) };
+    if (leaving.table !== this.openedTable && leaving.table !== this.savedTable) leaving.touched = true;
+    const by = 'entry' in as ? 'a table opened from Tables' : as.source === 'made' ? 'a new table' : `the table ${as.name}`;
+    leaving.setAside = `set aside ${clock(now)}: replaced by ${by}`;
+    const oldHistory = prev.history;
+    const releaseOld = this.release;
+    clearTimeout(this.timer);
+    this.timer = 0;
+    if ('entry' in as && this.pendingRelease?.id === as.entry) {
+      const p = this.pendingRelease;
+      this.pendingRelease = null;
+      this.entry = { ...p.entry };
+      this.release = p.release;
+      this.openedTable = p.entry.touched ? null : p.entry.table;
+    } else {
+      this.entry = { id: newId(), name: 'entry' in as ? 'a table opened from Tables' : as.name, createdAt: now, savedAt: now, source: 'entry' in as ? 'copy' : as.source, touched: !('entry' in as) && as.source === 'made', table: s.table };
+      this.release = () => undefined;
+      this.openedTable = this.entry.touched ? null : s.table;
+      const id = this.entry.id;
+      void claim(id).then((r) => { if (r && this.entry.id === id) this.release = r; else r?.(); });
+    }
+    this.session.set(TAB_KEY, this.entry.id);
+    this.savedTable = null;
+    this.mirror(s.table);
+    this.chain = this.chain.then(async () => {
+      try {
+        await this.shelf.put(leaving, oldHistory);
+        this.local.remove(MIRROR + leaving.id);
+      } catch (e) {
+        this.say('error', `The table you had could not be kept in Tables (${(e as Error).message}); Undo still returns to it.`);
+      }
+      releaseOld();
+    });
+    this.saveSoon(0);
+  }
+
+  private saveSoon(delay = SAVE_DELAY_MS): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.saveNow(), delay);
+  }
+
+  private saveNow(): void {
+    this.timer = 0;
+    const store = this.store;
+    if (!store) return;
+    const s = store.getState();
+    if (s.gestureStart) return; // saved when the gesture ends
+    if (s.table === this.savedTable && s.history === this.savedHistory) return;
+    const table = s.table, history = s.history;
+    const entry: Kept = { ...this.entry, table, savedAt: Date.now() };
+    if (this.openedTable && table !== this.openedTable) { entry.touched = true; this.openedTable = null; }
+    this.entry = entry;
+    this.chain = this.chain.then(async () => {
+      try {
+        await this.shelf.put(entry, history);
+        this.savedTable = table;
+        this.savedHistory = history;
+        if (this.keeps === 'browser') {
+          const m = this.readMirror(entry.id);
+          if (m && m.savedAt <= entry.savedAt) this.local.remove(MIRROR + entry.id);
+        }
+        const dropped = await this.shelf.prune(await heldIds(entry.id));
+        if (dropped.length) this.say('info', evictedMessage(dropped));
+      } catch (e) {
+        this.say('error', `The table could not be saved in this browser (${(e as Error).message}). It stays on screen; keep it as a file (Export) or a share link.`);
+      }
+      for (const f of this.listeners) f();
+    });
+  }
+
+  /** The table on screen, written at once in local storage (IndexedDB follows a moment later). */
+  private mirror(table: Table): void {
+    if (this.keeps === 'memory') return;
+    const text = JSON.stringify({ id: this.entry.id, savedAt: Date.now(), table });
+    const problem = this.local.set(MIRROR + this.entry.id, text);
+    if (problem && this.keeps === 'local') this.say('error', `The table could not be saved (${problem}); it is kept in this page only: keep it as a file (Export) or a share link.`);
+    else if (problem) this.say('info', `Local storage is full or refused (${problem}): each change is kept in Tables a moment after it is made, not at once.`);
+  }
+
+  private readMirror(id: string): Mirror | null {
+    const text = this.local.get(MIRROR + id);
+    if (!text) return null;
+    try {
+      const m = JSON.parse(text) as Mirror;
+      return m && typeof m.savedAt === 'number' ? m : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private say(kind: Message['kind'], text: string): void {
+    if (this.said.has(text)) return; // a fault repeated at every change is said once
+    this.said.add(text);
+    this.store?.setState({ message: { kind, text } });
+  }
+}
+
+function loadInto(store: AppStore, table: Table, text: string, as: { source: KeptSource; name: string } | { entry: string }) {
+  const s = store.getState();
+  store.setState({ table, history: record(s.history, s.table), selected: null, attacker: null, defender: null, gestureStart: null, message: { kind: 'info', text }, opened: { n: (s.opened?.n ?? 0) + 1, as } });
+}
+
+/**
+ * Find the table this tab should show: its own entry after a reload, else the one saved last (a
+ * copy of it when another tab has it open), else the demo; read every record with care, and say
+ * every fault found (storage blocked, a record set aside, a history that could not be read).
+ */
+export async function bootTables(demo: Table, env: { local?: SafeStorage; session?: SafeStorage; dbName?: string } = {}): Promise<Boot> {
+  const local = env.local ?? safeStorage(() => localStorage);
+  const session = env.session ?? safeStorage(() => sessionStorage);
+  const messages: Message[] = [];
+  const opened = await TableLibrary.open(env.dbName);
+  const now = Date.now();
+  const fresh = (table: Table, source: KeptSource = 'made', name = `table begun ${clock(now)}`): Kept =>
+    ({ id: newId(), name, createdAt: now, savedAt: now, source, touched: source === 'made', table });
+
+  // an earlier version's single saved table: kept as an entry (or said, when unreadable)
+  const legacyText = local.get(STORAGE_KEY);
+  let legacy: Table | null = null;
+  if (legacyText !== null) {
+    const asStorage = { getItem: (k: string) => local.get(k), setItem: (k: string, v: string) => { const p = local.set(k, v); if (p) throw new Error(p); } } as Storage;
+    const r = loadSaved(asStorage);
+    legacy = r.table;
+    if (r.problem) messages.push({ kind: 'error', text: `${r.problem[0].toUpperCase()}${r.problem.slice(1)}.` });
+  }
+
+  if (!(opened instanceof TableLibrary)) {
+    // no IndexedDB: the table on screen kept in local storage where it can be, else in memory only
+    const shelf = new MemoryShelf();
+    const mirrors = local.keys().filter((k) => k.startsWith(MIRROR)).map((k) => { try { return JSON.parse(local.get(k)!) as Mirror; } catch { return null; } })
+      .filter((m): m is Mirror => !!m && typeof m.savedAt === 'number').sort((a, b) => b.savedAt - a.savedAt);
+    let entry: Kept | null = null;
+    for (const m of mirrors) {
+      try { entry = { ...fresh(readTable(m.table)), id: m.id, savedAt: m.savedAt }; break; } catch { /* an unreadable copy is left as it is */ }
+    }
+    if (!entry && legacy) { entry = fresh(legacy); local.remove(STORAGE_KEY); }
+    const keeps = local.blocked ? 'memory' : 'local';
+    messages.push({ kind: 'error', text: keeps === 'memory'
+      ? `Storage is blocked in this browser (${local.blocked}): the table will not be kept after this page is closed or reloaded. Keep it as a file (Export) or a share link.`
+      : `This browser keeps no table list here (${opened.problem}): only the table on screen is kept (in local storage), and Tables lists this page's tables only.` });
+    entry ??= { ...fresh(demo, 'made', 'the demo table'), touched: false };
+    await shelf.put(entry);
+    return { table: entry.table, history: { past: [], future: [] }, messages, tables: new TabTables(shelf, local, session, keeps, entry, () => undefined) };
+  }
+
+  const lib = opened;
+  const held = await heldIds('');
+  // copies written to local storage and not yet to IndexedDB (a tab closed within a moment of a
+  // change): newer than the entry, they are written into it; older ones are dropped
+  for (const key of local.keys().filter((k) => k.startsWith(MIRROR))) {
+    const id = key.slice(MIRROR.length);
+    if (held.has(id)) continue;
+    let m: Mirror | null = null;
+    try { m = JSON.parse(local.get(key)!) as Mirror; } catch { /* unreadable: dropped below */ }
+    const got = await lib.get(id).catch(() => undefined);
+    const have = got && 'entry' in got ? got.entry : null;
+    try {
+      if (m && typeof m.savedAt === 'number' && (!have || m.savedAt > have.savedAt)) {
+        const table = readTable(m.table);
+        const h = have ? (await lib.history(id)).history : { past: [], future: [] };
+        await lib.put({ ...(have ?? fresh(table)), id, table, savedAt: m.savedAt, touched: true }, have ? record(h, have.table) : h);
+      }
+      local.remove(key);
+    } catch { /* left for the next start */ }
+  }
+  const v1 = legacy ? await lib.get('v1-current').catch(() => undefined) : undefined;
+  if (legacy && v1 && 'entry' in v1 && JSON.stringify(v1.entry.table) === JSON.stringify(legacy)) local.remove(STORAGE_KEY);
+  else if (legacy) {
+    await lib.put(fresh(legacy, 'made', 'the table kept in local storage by an earlier version')).then(() => local.remove(STORAGE_KEY)).catch(() => undefined);
+  }
+
+  const { entries, unreadable } = await lib.list();
+  if (unreadable.length) {
+    messages.push({ kind: 'error', text: `${unreadable.length} saved record${unreadable.length === 1 ? '' : 's'} could not be read as tables` +
+      ` (${unreadable[0].problem}${unreadable.length > 1 ? ', ...' : ''}); ${unreadable.length === 1 ? 'it is' : 'they are'} listed in Tables with the reason and left as stored. Every other table is there.` });
+  }
+  const mine = session.get(TAB_KEY);
+  let entry: Kept | null = null, release: (() => void) | null = null;
+  const own = mine ? entries.find((k) => k.id === mine) : undefined;
+  if (own) {
+    // a reload of this tab: its lock is freed as the old page goes; a duplicated tab finds it held
+    release = await claim(own.id, 1500);
+    if (release) entry = own;
+    else {
+      entry = fresh(own.table, 'copy', `copy of ${own.name}`);
+      messages.push({ kind: 'info', text: `This tab's table is open in another tab: a copy is shown here, kept in Tables as its own table, so the two tabs never write each other's table.` });
+    }
+  } else if (entries.length) {
+    const last = entries[0];
+    release = await claim(last.id);
+    if (release) entry = last;
+    else {
+      entry = fresh(last.table, 'copy', `copy of ${last.name}`);
+      messages.push({ kind: 'info', text: `The table saved last is open in another tab: a copy is shown here, kept in Tables as its own table, so the two tabs never write each other's table.` });
+    }
+  }
+  let history: History<Table> = { past: [], future: [] };
+  if (entry && entry.id === (own ?? entries[0])?.id) {
+    const h = await lib.history(entry.id).catch((e) => ({ history: { past: [], future: [] }, dropped: 0, problem: (e as Error).message }));
+    history = h.history;
+    if (h.problem) messages.push({ kind: 'error', text: `${h.problem[0].toUpperCase()}${h.problem.slice(1)}; the table itself is kept, and Undo starts from it.` });
+  }
+  if (!entry) entry = legacy ? fresh(legacy) : fresh(demo, 'made', 'the demo table');
+  if (entry.table === demo) entry.touched = false; // the demo, unchanged, is no table of the player's
+  release ??= (await claim(entry.id)) ?? (() => undefined);
+  return { table: entry.table, history, messages, tables: new TabTables(lib, local, session, 'browser', entry, release) };
+}
