@@ -22,7 +22,10 @@ export async function bootTable(): Promise<Booted> {
   const store = createAppStore(boot.table);
   store.setState({ history: boot.history });
   const cmd = commands(store);
-  for (const m of boot.messages) cmd.message(m.kind, m.text);
+  // said together: one message line shows one text
+  if (boot.messages.length) {
+    cmd.message(boot.messages.some((m) => m.kind === 'error') ? 'error' : 'info', boot.messages.map((m) => m.text).join(' '));
+  }
   boot.tables.attach(store);
   return { store, cmd, tables: boot.tables };
 }

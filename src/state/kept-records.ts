@@ -31,6 +31,8 @@ export interface Kept {
   touched: boolean;
   /** why it was set aside (another table replaced it on screen), when it was */
   setAside?: string;
+  /** the entry whose table this one replaced on screen (Undo past the replacement returns to it, even after a reload) */
+  cameFrom?: string;
   table: Table;
 }
 
@@ -76,6 +78,7 @@ export function readEntry(raw: unknown, key: unknown): { entry: Kept } | { unrea
     table,
   };
   if (typeof raw.setAside === 'string') entry.setAside = raw.setAside.slice(0, 200);
+  if (typeof raw.cameFrom === 'string') entry.cameFrom = raw.cameFrom;
   return { entry };
 }
 

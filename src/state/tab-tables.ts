@@ -135,6 +135,20 @@ export class TabTables {
     this.release = release;
     this.openedTable = entry.touched ? null : entry.table;
     this.session.set(TAB_KEY, entry.id);
+    this.readBack();
+  }
+
+  /** Read the entry the one on screen replaced (for an Undo past the replacement after a reload). */
+  private readBack(): void {
+    const from = this.entry.cameFrom, forId = this.entry.id;
+    this.back = null;
+    if (!from) return;
+    const known = this.left.get(from);
+    if (known) { this.back = { entry: known, json: JSON.stringify(known.table) }; return; }
+    this.chain = this.chain.then(async () => {
+      const got = await this.shelf.get(from).catch(() => undefined);
+      if (got && 'entry' in got && this.entry.id === forId) this.back = { entry: got.entry, json: JSON.stringify(got.entry.table) };
+    });
   }
 
   /** The id of the entry on screen. */
@@ -186,6 +200,14 @@ export class TabTables {
   }
 
   private pendingRelease: { id: string; release: () => void; entry: Kept } | null = null;
+  /** which entry a table on screen belonged to, for the tables this page replaced (Undo returns to them) */
+  private entryOf = new WeakMap<Table, string>();
+  /** the entries this page left, as it left them */
+  private left = new Map<string, Kept>();
+  /** the entry the one on screen replaced, as stored (read when an entry comes on screen) */
+  private back: { entry: Kept; json: string } | null = null;
+  /** an entry taken back after another tab took it: its copy's id */
+  private renamed = new Map<string, string>();
 
   private changed(s: AppState, prev: AppState): void {
     if (s.opened !== prev.opened && s.opened) {
@@ -193,6 +215,22 @@ export class TabTables {
       return;
     }
     if (s.table === prev.table && s.history === prev.history && s.gestureStart === prev.gestureStart) return;
+    // Undo or Redo back across a replacement: back to the entry that table belongs to (the
+    // replaced table is not written over with the one it replaced)
+    const owner = s.table !== prev.table ? this.entryOf.get(s.table) : undefined;
+    if (owner && owner !== this.entry.id && this.left.has(owner) && !s.gestureStart) {
+      this.replace(prev, s, { entry: owner });
+      return;
+    }
+    // after a reload the tables of the history are new objects: an Undo that brings back exactly
+    // the table of the entry this one replaced returns to that entry
+    const back = this.back;
+    if (back && s.table !== prev.table && !s.gestureStart && s.history.future.length === prev.history.future.length + 1 &&
+      back.entry.id !== this.entry.id && JSON.stringify(s.table) === back.json) {
+      this.left.set(back.entry.id, back.entry);
+      this.replace(prev, s, { entry: back.entry.id });
+      return;
+    }
     if (s.table !== prev.table && !s.gestureStart && !prev.gestureStart) {
       const { removed, had } = removedPieces(prev.table, s.table);
       if (removed > 1 || (had > 0 && removed === had)) {
@@ -210,25 +248,49 @@ export class TabTables {
     const old = this.entry;
     const leaving: Kept = { ...old, table: prev.gestureStart ?? prev.table, savedAt: Math.max(old.savedAt, now - 1) };
     if (leaving.table !== this.openedTable && leaving.table !== this.savedTable) leaving.touched = true;
-    const by = 'entry' in as ? 'a table opened from Tables' : as.source === 'made' ? 'a new table' : `the table ${as.name}`;
+    const by = 'entry' in as ? 'another table of the list (opened, or brought back by Undo)' : as.source === 'made' ? 'a new table' : `the table ${as.name}`;
     leaving.setAside = `set aside ${clock(now)}: replaced by ${by}`;
     const oldHistory = prev.history;
     const releaseOld = this.release;
     clearTimeout(this.timer);
     this.timer = 0;
+    this.entryOf.set(leaving.table, old.id);
+    this.left.set(old.id, leaving);
     if ('entry' in as && this.pendingRelease?.id === as.entry) {
       const p = this.pendingRelease;
       this.pendingRelease = null;
       this.entry = { ...p.entry };
       this.release = p.release;
       this.openedTable = p.entry.touched ? null : p.entry.table;
+    } else if ('entry' in as && this.left.has(as.entry)) {
+      // an entry this page left a moment ago: its lock was let go, so it is taken again (a copy
+      // when another tab took it meanwhile)
+      const back = this.left.get(as.entry)!;
+      this.left.delete(as.entry);
+      this.entry = { ...back, table: s.table };
+      delete this.entry.setAside;
+      this.release = () => undefined;
+      this.openedTable = back.touched ? null : s.table;
+      const id = back.id;
+      this.chain = this.chain.then(async () => {
+        const r = await claim(id, 1000);
+        if (r && this.entry.id === id) this.release = r;
+        else if (!r && this.entry.id === id) {
+          this.entry = { ...this.entry, id: newId(), source: 'copy', name: `copy of ${back.name}`, touched: true };
+          this.renamed.set(id, this.entry.id);
+          this.session.set(TAB_KEY, this.entry.id);
+        }
+        else r?.();
+      });
     } else {
-      this.entry = { id: newId(), name: 'entry' in as ? 'a table opened from Tables' : as.name, createdAt: now, savedAt: now, source: 'entry' in as ? 'copy' : as.source, touched: !('entry' in as) && as.source === 'made', table: s.table };
+      this.entry = { id: newId(), name: 'entry' in as ? 'a table opened from Tables' : as.name, createdAt: now, savedAt: now, source: 'entry' in as ? 'copy' : as.source, touched: !('entry' in as) && as.source === 'made', table: s.table, cameFrom: old.id };
       this.release = () => undefined;
       this.openedTable = this.entry.touched ? null : s.table;
       const id = this.entry.id;
       void claim(id).then((r) => { if (r && this.entry.id === id) this.release = r; else r?.(); });
     }
+    this.entryOf.set(s.table, this.entry.id);
+    this.readBack();
     this.session.set(TAB_KEY, this.entry.id);
     this.savedTable = null;
     this.mirror(s.table);
@@ -257,10 +319,16 @@ export class TabTables {
     if (s.gestureStart) return; // saved when the gesture ends
     if (s.table === this.savedTable && s.history === this.savedHistory) return;
     const table = s.table, history = s.history;
-    const entry: Kept = { ...this.entry, table, savedAt: Date.now() };
-    if (this.openedTable && table !== this.openedTable) { entry.touched = true; this.openedTable = null; }
-    this.entry = entry;
+    const changedFromOpened = !!this.openedTable && table !== this.openedTable;
+    if (changedFromOpened) this.openedTable = null;
+    const base = this.entry;
     this.chain = this.chain.then(async () => {
+      // built here, after any change of entry queued before it (an entry taken back, or copied);
+      // a save queued before the table was replaced writes the entry it was made for
+      const mine = this.entry.id === base.id || this.renamed.get(base.id) === this.entry.id;
+      const entry: Kept = { ...(mine ? this.entry : base), table, savedAt: Date.now() };
+      if (changedFromOpened) entry.touched = true;
+      if (mine) this.entry = entry;
       try {
         await this.shelf.put(entry, history);
         this.savedTable = table;
