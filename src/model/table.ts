@@ -228,6 +228,8 @@ export const MAX_TOTAL_PIECES = 200;
  * displaced squadrons takes up to a second or two), so a file may ask for this many at most.
  */
 export const MAX_PROPOSALS = 50;
+/** Moves in one `purrgil-round` proposal: one per player. */
+export const MAX_ROUND_MOVES = 2;
 /**
  * Attacks a table may ask for (every hull zone and squadron against every enemy one): the
  * report holds about 1.4 KB per attack, and the stress table's 51,200 take some 2-3 s. Two
@@ -662,7 +664,12 @@ export function validateTable(json: unknown): Table {
     ] as const);
     if (kind === 'deploy') return deploy(o, path, pid);
     if (kind === 'purrgil-round') {
-      const moves = arr(o.moves, `${path}.moves`).map((v, k) => {
+      const raw = arr(o.moves, `${path}.moves`);
+      // a round has one purrgil move per player: a longer list is no round (2,000 moves froze the page)
+      if (raw.length > MAX_ROUND_MOVES) {
+        throw new TableError(`${path}.moves`, `has ${raw.length} moves; a round has one purrgil move per player, at most ${MAX_ROUND_MOVES}`);
+      }
+      const moves = raw.map((v, k) => {
         const at = `${path}.moves[${k}]`;
         const m = obj(v, at);
         const target = str<string>(m, 'obstacle', at);

@@ -5,3 +5,15 @@ export function escapeHtml(s: string): string {
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 }
+
+/**
+ * The most characters of one explanation (a `why`) a panel shows: a sentence naming every piece a
+ * line crosses runs to a few thousand; a 2,000-move round's ran to 2.7 million and froze the page.
+ */
+export const MAX_WHY_CHARS = 4000;
+
+/** `s`, cut to `max` characters with what was left out said (the report keeps it whole). */
+export function capText(s: string, max = MAX_WHY_CHARS): string {
+  if (s.length <= max) return s;
+  return `${s.slice(0, max)}… (${s.length - max} more characters: the whole text is in the report, Export or npm run analyze)`;
+}

@@ -8,7 +8,7 @@ import { attacksOf } from '../rules/attacks/table';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { css, GRAZE, LOS, OVERLAP, PLAYER, SELECT } from '../render/colours';
 import { shareLink } from './controls';
-import { escapeHtml as e, h, option } from './dom';
+import { capText, escapeHtml as e, h, option } from './dom';
 
 /** What the card needs from the canvas: magnified pictures of table places, and the view framed. */
 export interface LoupeSource {
@@ -76,7 +76,7 @@ export function detailsHtml(dispute: Dispute, attack: AttackReport): string {
   const edit = dispute.classEdit
     ? `<div class="readings class-edit" data-changes="${dispute.classEdit.changes}"><b>${dispute.classEdit.changes ? 'The class edit changes this verdict' : 'Rests on a class edit'}</b><ul><li>${e(dispute.classEdit.text)}</li></ul></div>` : '';
   const topics = section('Arc', 'arc') + section('Range', 'range') + section('Line of sight', 'los');
-  const why = `<details class="why"><summary>The full explanation</summary>${e(attack.why)}</details>`;
+  const why = `<details class="why"><summary>The full explanation</summary>${e(capText(attack.why, 20_000))}</details>`;
   return edit + readings + arcLine + topics + why;
 }
 

@@ -13,7 +13,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   return el;
 }
 
-export { escapeHtml } from '../state/html';
+export { capText, escapeHtml, MAX_WHY_CHARS } from '../state/html';
 
 export function option(value: string, label = value, selected = false) {
   return h('option', { value, selected }, label);

@@ -11,7 +11,7 @@ import { executed, planOf, planSpeed, withoutPlan, withPlan } from '../state/man
 import type { AppState, AppStore, Commands } from '../state/store';
 import { type FanRow, fanOf, OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import { css } from '../render/colours';
-import { escapeHtml as e, h } from './dom';
+import { capText, escapeHtml as e, h } from './dom';
 
 const OUTCOME_TEXT = {
   clean: 'clean',
@@ -320,7 +320,7 @@ export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands)
         (answer.leavesPlayArea
           ? `<li>base ${f2(answer.outsideMm)} mm outside the play area: destroyed</li>`
           : '') +
-        `</ul><p class="hint why">${e(answer.why)}</p>`;
+        `</ul><p class="hint why">${e(capText(answer.why))}</p>`;
       fan.setAttribute('aria-pressed', String(fanShown));
       if (!fanShown) {
         fanList.replaceChildren();

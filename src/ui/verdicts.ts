@@ -4,7 +4,7 @@ import { attacksOf } from '../rules/attacks/table';
 import { cutSections, type PartialNote } from '../rules/report/budget';
 import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
-import { escapeHtml as e } from './dom';
+import { capText, escapeHtml as e } from './dom';
 
 /** The most attacks the panel lists at once (the demo table has 450). */
 export const MAX_LISTED = 500;
@@ -120,7 +120,7 @@ function attackEntry(x: AttackReport, sel: boolean): string {
     (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
     readingMarker(x.readings) +
     classEditMarker(x.classEdit) +
-    `<div class="why">${e(x.why)}</div></li>`;
+    `<div class="why">${e(capText(x.why))}</div></li>`;
   entryHtml.set(x, { sel, html });
   return html;
 }
@@ -152,7 +152,7 @@ export function renderVerdicts(
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
   for (const o of r.overlaps.length > MAX_LISTED_PAIRS ? r.overlaps.slice(0, MAX_LISTED_PAIRS) : r.overlaps) {
     parts.push(
-      `<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`,
+      `<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
     );
   }
   if (!r.overlaps.length) parts.push('<li class="none">No piece overlaps an obstacle.</li>');
@@ -177,7 +177,7 @@ export function renderVerdicts(
   }
   if (r.exogorths.length) {
     parts.push('<h3>Exogorths</h3><ul class="exogorths">');
-    for (const x of r.exogorths) {
+    for (const x of r.exogorths.slice(0, MAX_LISTED)) {
       parts.push(
         `<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ${x.attacks ? 'attacks' : 'does not attack'}, line of sight ${e(x.los)}${readingMarker(x.readings as ReadingUse[] | undefined)}</li>`,
       );
@@ -192,10 +192,14 @@ export function renderVerdicts(
       );
       if (p.violations.length) {
         parts.push('<ul>');
-        for (const v of p.violations)
+        for (const v of p.violations.slice(0, MAX_LISTED_PAIRS))
           parts.push(
-            `<li class="violation">${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`,
+            `<li class="violation">${e(capText(v.rule, 400))}${v.with ? ` (${e(v.with)})` : ''}${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`,
           );
+        if (p.violations.length > MAX_LISTED_PAIRS) {
+          const more = p.violations.length - MAX_LISTED_PAIRS;
+          parts.push(`<li class="none more" data-more="${more}">… and ${more} more violations (the report lists them all).</li>`);
+        }
         parts.push('</ul>');
       }
       if (p.displaced?.length) {
@@ -210,7 +214,7 @@ export function renderVerdicts(
           }</div>`,
         );
       }
-      if (typeof p.why === 'string') parts.push(`<div class="why">${e(p.why)}</div>`);
+      if (typeof p.why === 'string') parts.push(`<div class="why">${e(capText(p.why))}</div>`);
       parts.push('</li>');
     }
     parts.push('</ul>');

@@ -17,7 +17,7 @@ import { type ObstacleEntry, World } from '../../rules/world';
 import type { PartialNote } from '../../rules/report/budget';
 import type { LiveAnalysis } from '../analysis';
 import type { AppState } from '../store';
-import { escapeHtml as e } from '../html';
+import { capText, escapeHtml as e } from '../html';
 import { ILLEGAL, LEGAL, SANITY } from '../colours';
 import { emptyOverlays, MAX_LISTED_PAIRS, MAX_OUTLINED, type Overlays } from './model';
 
@@ -81,9 +81,13 @@ const setupInputs = (w: World) =>
 let startCache: { table: Table; world: World } | null = null;
 
 const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '' : `, ${v.toFixed(2)} mm`);
+/** bounded like every list of the panel (MAX_LISTED_PAIRS), with the count of the rest */
 const violationList = (vs: Violation[]) =>
   vs.length
-    ? `<ul>${vs.map((v) => `<li class="violation">${e(String(v.piece ? `${v.piece}: ` : ''))}${e(v.rule)}${v.with ? ` (${e(v.with)})` : ''}${f2(v.gapMm)}</li>`).join('')}</ul>`
+    ? `<ul>${vs
+        .slice(0, MAX_LISTED_PAIRS)
+        .map((v) => `<li class="violation">${e(String(v.piece ? `${v.piece}: ` : ''))}${e(capText(v.rule, 400))}${v.with ? ` (${e(v.with)})` : ''}${f2(v.gapMm)}</li>`)
+        .join('')}${vs.length > MAX_LISTED_PAIRS ? `<li class="none more">… and ${vs.length - MAX_LISTED_PAIRS} more violations.</li>` : ''}</ul>`
     : '';
 
 export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { panel: string } {
@@ -311,7 +315,7 @@ function exogorthOverlay(
     });
     rows.push(
       `<li data-spot="${e(sid)}" data-legal="${v.legal}" data-chosen="${mine}"${state.selected === sid ? ' class="selected"' : ''}><b>${e(id)}</b> to (${at.x.toFixed(2)}, ${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
-        `${v.legal ? e(v.why) : `<span class="violation">not a legal place: ${e(v.violations.map(violationWords).join('; '))}</span>`}</li>`,
+        `${v.legal ? e(capText(v.why)) : `<span class="violation">not a legal place: ${e(capText(v.violations.map(violationWords).join('; ')))}</span>`}</li>`,
     );
   }
   // the places first: picked before the exogorth they touch
@@ -346,11 +350,11 @@ function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: stri
       .slice(0, MAX_LISTED_PAIRS)
       .map(
         (c) =>
-          `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(c.why)}</div>` : ''}</li>`,
+          `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(capText(c.why))}</div>` : ''}</li>`,
       ),
     ...off.map(
       (o) =>
-        `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off the table${o.why ? `<div class="why">${e(o.why)}</div>` : ''}</li>`,
+        `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off the table${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
     ),
   ];
   if (cols.length > MAX_LISTED_PAIRS)

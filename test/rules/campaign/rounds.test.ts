@@ -98,5 +98,9 @@ describe("a round's purrgil moves, judged together", () => {
     expect(judgeProposal(ww, ww.table.proposals[0])).toMatchObject({ id: 'r', kind: 'purrgil-round', legal: true });
     const bad = { format: 'armada-table/1', table: '3x6', obstacles: [P1], proposals: [{ id: 'r', kind: 'purrgil-round', moves: [{ player: 2, obstacle: 'nope', to: { x: 1, y: 1 } }] }] };
     expect(() => parseTableText(JSON.stringify(bad))).toThrow(/proposals\[0\]\.moves\[0\]\.obstacle: no obstacle with id "nope"/);
+    // a round has one move per player: a longer list is refused before any is read (2,000 moves froze the page)
+    const long = (n: number) => ({ ...bad, obstacles: [P1], proposals: [{ id: 'r', kind: 'purrgil-round', moves: Array.from({ length: n }, () => m1) }] });
+    expect(() => parseTableText(JSON.stringify(long(3)))).toThrow(/^proposals\[0\]\.moves: has 3 moves; a round has one purrgil move per player, at most 2$/);
+    expect(() => parseTableText(JSON.stringify(long(2000)))).toThrow(/has 2000 moves/);
   });
 });
