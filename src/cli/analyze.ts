@@ -7,17 +7,22 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { roundNumbers } from '../model/report';
+import { type Report, roundNumbers } from '../model/report';
 import { parseTableText, TableError } from '../model/table';
 import { analyzeWorld } from '../rules/report/analyze';
-import { Budget, cutSections, type PartialNote } from '../rules/report/budget';
+import { Budget, cutSections } from '../rules/report/budget';
 import { World } from '../rules/world';
-import { writeJson } from './stream-json';
+import { type WriteGuard, writeJson } from './stream-json';
 
 /** A valid table (200 pieces, 50 proposals, ids of 100 characters, pretty-printed) is well under 1 MB. */
 export const MAX_INPUT_BYTES = 4 * 1024 * 1024;
-/** Seconds of analysis before the rest is left out (the report is then marked partial); writing the report follows. */
+/** Seconds the whole run may take (the report is marked partial when work is left out to keep it). */
 const DEFAULT_BUDGET_S = 10;
+/** Of the budget, the part kept for writing the report (judging stops that long before the end). */
+const WRITE_SHARE = 0.3;
+const WRITE_MIN_MS = 300;
+/** Writing stops cutting this long before the end: what follows the last check is short. */
+const TAIL_MS = 300;
 const USAGE = 'usage: npm run --silent analyze -- [--budget SECONDS] FILE (a table file, or - for standard input)';
 
 function fail(message: string, code: number): never {
@@ -61,6 +66,7 @@ function parseArgs(argv: string[]): { file: string; budgetMs: number } {
 }
 
 async function main(argv: string[]): Promise<void> {
+  const started = performance.now();
   const { file, budgetMs } = parseArgs(argv);
   let text: string;
   try {
@@ -75,19 +81,45 @@ async function main(argv: string[]): Promise<void> {
     if (e instanceof TableError) fail(e.message, 2);
     fail(`(file): cannot be read as a table (${(e as Error).message})`, 2);
   }
-  let report;
+  // The budget bounds the whole run once Node has started (reading, judging and writing): judging
+  // stops WRITE_SHARE of it (at least WRITE_MIN_MS) before the end, and writing checks again
+  // between attacks and between proposals, up to TAIL_MS before the end (what follows is short:
+  // collisions, off-table, the notes). Starting Node and tsx comes before, outside it.
+  const reserveMs = Math.max(WRITE_MIN_MS, budgetMs * WRITE_SHARE);
+  const budget = new Budget(budgetMs, () => performance.now(), { start: started, reserveMs });
+  let report: Report;
   try {
-    report = analyzeWorld(new World(table), new Budget(budgetMs));
+    report = analyzeWorld(new World(table), budget);
   } catch (e) {
     fail(`analysis failed: ${(e as Error).message}`, 1);
   }
-  if (report.partial) {
-    const p = report.partial as PartialNote;
+  const judged = performance.now();
+  const writeEnd = started + budgetMs - TAIL_MS;
+  const guard: WriteGuard = {
+    sections: new Set(['attacks', 'proposals']),
+    over: () => performance.now() > writeEnd,
+    cut(key, written) {
+      if (key === 'attacks') budget.attacksJudged = Math.min(budget.attacksJudged, written);
+      else {
+        const gone = report.proposals.slice(written).map((p) => p.id);
+        budget.proposalsNotJudged = [...gone, ...budget.proposalsNotJudged];
+        budget.proposalsCut = budget.proposalsCut.filter((c) => !gone.includes(c.id));
+      }
+    },
+  };
+  // `partial`, the report's last key, is worked out as it is written: after any cut made while writing
+  report.partial = { toJSON: () => budget.note() ?? undefined };
+  // written piece by piece: a large report never becomes one string
+  await writeJson(process.stdout, report, roundNumbers, guard);
+  if (process.env.ARMADA_CLI_TIMING) {
+    const at = (t: number) => `${Math.round(t - started)} ms`;
+    process.stderr.write(`timing: Node started ${Math.round(started)} ms before the run; judged at ${at(judged)}, written at ${at(performance.now())} of a budget of ${budgetMs} ms\n`);
+  }
+  const p = budget.note();
+  if (p) {
     process.stderr.write(`partial report: the budget of ${budgetMs / 1000} s ran out; ${p.attacksJudged} of ${p.attacksAsked} attacks judged, ` +
       `${p.proposalsNotJudged.length} proposals not judged; sections cut: ${cutSections(p)} (see "partial")\n`);
   }
-  // written piece by piece: a large report never becomes one string
-  await writeJson(process.stdout, report, roundNumbers);
 }
 
 main(process.argv.slice(2)).catch((e) => fail(`analysis failed: ${(e as Error)?.message ?? e}`, 1));

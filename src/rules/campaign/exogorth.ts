@@ -14,6 +14,7 @@ import { bandOf, edgeNote } from '../bands';
 import { overlapEffect } from '../overlaps';
 import { losByPrecedence, obstructionOf } from '../attacks/los';
 import { overlapShape, type ObstacleEntry, type SquadronEntry, type World } from '../world';
+import type { Budget } from '../report/budget';
 
 const xy = (p: Point): XY => [p.x, p.y];
 
@@ -112,7 +113,7 @@ function overlapViolation(rule: string, id: string, a: Shape, b: Shape): Violati
  * (on its edge counts as inside). Squadrons it overlaps are displaced, and placements for them
  * are proposed (see placeDisplaced).
  */
-export function judgeExogorthPlacement(world: World, p: PlaceExogorth): ProposalReport {
+export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: Budget): ProposalReport {
   const E = obstacleOutline(world.catalog, p.obstacle);
   const violations: Violation[] = [];
   const others = world.obstacles.filter((o) => o.id !== p.obstacle.id);
@@ -157,7 +158,10 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
   // the places the player chose (the proposal's placements), for squadrons it displaces; the others are searched for around them
   const chosen: Record<string, { x: number; y: number }> = Object.create(null);
   for (const q of displacedSq) if (p.placements && Object.hasOwn(p.placements, q.id)) chosen[q.id] = p.placements[q.id];
-  const placement = placeDisplaced(world, E, p.obstacle.id, displacedSq.filter((q) => !(q.id in chosen)), chosen);
+  const placement = placeDisplaced(world, E, p.obstacle.id, displacedSq.filter((q) => !(q.id in chosen)), chosen, { over: budget && (() => budget.over()) });
+  if (placement.tried !== undefined && placement.tried < placement.orders!) {
+    budget!.cutInside({ id: p.id, of: 'placement orders', judged: placement.tried, asked: placement.orders! });
+  }
   const finalSpots: Record<string, { x: number; y: number }> = Object.create(null);
   for (const q of displacedSq) {
     const at = chosen[q.id] ?? placement.placements[q.id];
@@ -188,6 +192,9 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
       (displacedSq.length ? ` Player ${3 - p.placedBy} places the displaced squadrons touching it.` : '') +
       (Object.keys(placement.on).length ? ` ${Object.keys(placement.on).map((id) => `${id} ${placement.notes[id]}`).join('; ')}.` : '');
   if (spotViolations.length) report.why += ` A squadron is not where the rule lets it go: ${spotViolations.map((v) => `${v.piece} ${v.rule}`).join('; ')}.`;
+  if (placement.tried !== undefined) {
+    report.why = `Cut by the budget: the displaced squadrons' places are the best of ${placement.tried} of ${placement.orders} packing orders tried. ${report.why}`;
+  }
   return report;
 }
 
@@ -207,7 +214,7 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth): Proposal
  */
 export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], fixed: Record<string, { x: number; y: number }> = {},
   opts: DisplacedOptions = {}):
-  { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string>; on: Record<string, string[]> } {
+  { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string>; on: Record<string, string[]>; tried?: number; orders?: number } {
   if (displaced.length === 0) return { placements: Object.create(null), unplaced: [], notes: Object.create(null), on: Object.create(null) };
   const r = world.catalog.squadron.diameter / 2;
   const around = touchCentres(E, r);
@@ -225,8 +232,13 @@ export function placeDisplaced(world: World, E: Polygon, exoId: string, displace
   const orders: Order[] = [null, ...walks.slice(0, 8), ...(walks.length ? [] : [{ start: 0, dir: 1 as const }])];
   let best: ReturnType<typeof placeInOrder> | null = null;
   const onCount = (res: ReturnType<typeof placeInOrder>) => Object.keys(res.on).length;
+  // with `over` (a budget), no further packing order is tried once it is over; the first is always
+  // tried, so every displaced squadron has an answer (the best of the orders tried)
+  let tried = 0;
   for (const order of orders) {
+    if (tried > 0 && opts.over?.()) return { ...best!, tried, orders: orders.length };
     const res = placeInOrder(world, E, exoId, displaced, around, order, placedAlready, opts);
+    tried++;
     if (!best || res.unplaced.length < best.unplaced.length || (res.unplaced.length === best.unplaced.length && onCount(res) < onCount(best))) best = res;
     if (best.unplaced.length === 0 && onCount(best) === 0) break;
   }
@@ -237,7 +249,11 @@ export function placeDisplaced(world: World, E: Polygon, exoId: string, displace
  * Who displaces the squadrons, when not an exogorth being placed: `effect` words what a squadron
  * placed on an obstacle suffers (a ship's move: nothing, rules reference 1.5).
  */
-export interface DisplacedOptions { effect?: (q: SquadronEntry, o: ObstacleEntry) => string }
+export interface DisplacedOptions {
+  effect?: (q: SquadronEntry, o: ObstacleEntry) => string;
+  /** a budget's check: once it says over, no further packing order is tried (the first always is) */
+  over?: () => boolean;
+}
 
 /** null: nearest the squadron's old centre first; else walk the candidates from `start` in `dir`. */
 type Order = { start: number; dir: 1 | -1 } | null;

@@ -32,6 +32,7 @@ import { obstacleOutline } from '../../model/pieces';
 import type { ProposalReport, Violation } from '../../model/report';
 import type { MoveObstacle, Player, PurrgilRound } from '../../model/table';
 import { overlapShape, type Entry, type ObstacleEntry, World } from '../world';
+import type { Budget } from '../report/budget';
 
 type Paths = ClipperLib.Paths;
 
@@ -208,12 +209,16 @@ export function purrgilReach(world: World, obstacleId: string, maxDistance: numb
  * each judged by judgeMove (distance 2) on the table as the earlier moves left it, so a later
  * purrgil sees an earlier one where it ended.
  */
-export function judgePurrgilRound(world: World, p: PurrgilRound): ProposalReport {
+export function judgePurrgilRound(world: World, p: PurrgilRound, budget?: Budget): ProposalReport {
   const violations: Violation[] = [];
   const moves: ProposalReport[] = [];
   const movedBy = new Map<string, number>();
   let w = world;
-  p.moves.forEach((m, k) => {
+  // with a budget, the moves stop before the first one not begun in time (the round says so)
+  const judgedMoves: PurrgilRound['moves'] = [];
+  for (const [k, m] of p.moves.entries()) {
+    if (budget?.over()) break;
+    judgedMoves.push(m);
     const n = k + 1;
     const expected: Player = k % 2 === 0 ? 2 : 1;
     const order = (rule: string, extra: Partial<Violation> = {}) => violations.push({ rule, piece: m.obstacle, with: null, gapMm: null, measure: 'order', move: n, ...extra });
@@ -230,11 +235,15 @@ export function judgePurrgilRound(world: World, p: PurrgilRound): ProposalReport
     for (const v of r.violations) violations.push({ ...v, rule: `move ${n}: ${v.rule}`, move: n });
     // the table as this move leaves it, for the next
     w = new World({ ...w.table, obstacles: w.table.obstacles.map((o) => (o.id === m.obstacle ? { ...o, ...m.to } : o)) }, w.catalog, w);
-  });
-  const legal = violations.length === 0;
+  }
+  const cut = judgedMoves.length < p.moves.length;
+  if (cut) budget!.cutInside({ id: p.id, of: 'moves', judged: judgedMoves.length, asked: p.moves.length });
+  // a round cut short is not called legal: its last moves were not judged
+  const legal = violations.length === 0 && !cut;
   return {
     id: p.id, kind: p.kind, legal, violations, moves,
-    why: (legal ? `The round's purrgil moves are legal, judged in order (player 2 first), each on the table the earlier moves left: `
+    why: (cut ? `Cut by the budget: the first ${judgedMoves.length} of ${p.moves.length} moves judged. ` : '') +
+      (violations.length === 0 ? `The round's purrgil moves${cut ? ' judged' : ''} are legal, judged in order (player 2 first), each on the table the earlier moves left: `
       : `The round's purrgil moves break ${violations.length} rule${violations.length === 1 ? '' : 's'}: `) +
       moves.map((r, k) => `move ${k + 1} (player ${p.moves[k].player}): ${r.why}`).join(' '),
   };

@@ -28,6 +28,7 @@ import type { ProposalReport, Violation, XY } from '../../model/report';
 import type { ManeuverFanProposal, ManeuverProposal, Ship } from '../../model/table';
 import { overlapEffect } from '../overlaps';
 import { rift } from '../campaign/rift';
+import { type Budget, settle } from '../report/budget';
 import { outsideBy, playArea } from '../sanity';
 import { World, type ShipEntry } from '../world';
 import { judgeDisplacedSpot, placeDisplaced } from '../campaign/exogorth';
@@ -346,11 +347,25 @@ export class ManeuverContext {
   }
 
   /** Every click list the chart allows at `speed` (after a rift), each judged; unknown chart: every tool setting. */
-  fan(id: string, speed: number, side: 'left' | 'right'): ManeuverReport[] {
+  /**
+   * Every allowed click list judged; with `over` (a budget), the list stops before the first
+   * maneuver not begun in time, each judged one worked out whole (`settle`), and `asked` says how
+   * many there were.
+   */
+  fan(id: string, speed: number, side: 'left' | 'right', over?: () => boolean): ManeuverReport[] & { asked?: number } {
     const used = this.speedUsed(speed);
     const row = this.chart ? (used === 0 ? [] : this.chart[used - 1]) : Array.from({ length: used }, () => this.figures.maxClicks);
     if (!row) return [];
-    return allowedClickLists(row).map((clicks, i) => this.judge(`${id}.${i}`, speed, clicks, side));
+    const lists = allowedClickLists(row);
+    if (!over) return lists.map((clicks, i) => this.judge(`${id}.${i}`, speed, clicks, side));
+    const out: ManeuverReport[] & { asked?: number } = [];
+    out.asked = lists.length;
+    for (let i = 0; i < lists.length && !over(); i++) {
+      const m = this.judge(`${id}.${i}`, speed, lists[i], side);
+      settle(m);
+      out.push(m);
+    }
+    return out;
   }
 }
 
@@ -442,18 +457,21 @@ function placeLandedOn(world: World, m: ManeuverReport, chosenIn: Record<string,
 }
 
 /** The `maneuver-fan` proposal's answer: one maneuver answer per allowed click list, each with its clicks. */
-export function judgeManeuverFan(world: World, p: ManeuverFanProposal, chart: SpeedChart | null): ProposalReport {
+export function judgeManeuverFan(world: World, p: ManeuverFanProposal, chart: SpeedChart | null, budget?: Budget): ProposalReport {
   const ctx = new ManeuverContext(world, p.ship, chart);
   const speed = p.speed ?? ctx.entry.piece.speed;
   const used = ctx.speedUsed(speed);
   const violations = chart && used > chart.length ? chartViolations(chart, ctx.entry.piece.class, used, []) : [];
-  const maneuvers = violations.length ? [] : ctx.fan(p.id, speed, p.side);
+  const maneuvers = violations.length ? [] : ctx.fan(p.id, speed, p.side, budget && (() => budget.over()));
+  const asked = (maneuvers as { asked?: number }).asked;
+  const cut = asked !== undefined && maneuvers.length < asked;
+  if (cut) budget!.cutInside({ id: p.id, of: 'maneuvers', judged: maneuvers.length, asked });
   const count = (f: (m: ManeuverReport) => boolean) => maneuvers.filter(f).length;
-  const why =
+  const why = (cut ? `Cut by the budget: the first ${maneuvers.length} of ${asked} click lists judged. ` : '') +
     (violations.length ? `${violations[0].rule}.` : `${maneuvers.length} click list${maneuvers.length === 1 ? '' : 's'} at speed ${used}` +
       (used !== speed ? ` (speed ${speed} less one for gravity rift ${ctx.rift?.id})` : '') +
       (chart ? ` as the ${ctx.entry.piece.class} chart allows` : `, every setting of the tool (${ctx.entry.piece.class ? 'no speed chart for its class' : 'the ship has no class'})`) +
       `: ${count((m) => !m.movedBack && !m.obstacles.length && !m.leavesPlayArea)} end clean, ${count((m) => m.obstacles.length > 0)} on an obstacle, ` +
       `${count((m) => m.movedBack > 0)} collide with a ship, ${count((m) => m.leavesPlayArea)} leave the play area.`);
-  return { id: p.id, kind: 'maneuver-fan', legal: violations.length === 0, violations, ship: p.ship, speed, speedUsed: used, side: p.side, maneuvers, why };
+  return { id: p.id, kind: 'maneuver-fan', legal: violations.length === 0, violations, ship: p.ship, speed, speedUsed: used, side: p.side, maneuvers: [...maneuvers], why };
 }

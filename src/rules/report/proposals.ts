@@ -7,23 +7,24 @@ import { judgeExogorthPlacement } from '../campaign/exogorth';
 import { judgeManeuver, judgeManeuverFan, type SpeedChart } from '../movement/maneuver';
 import { judgeMove, judgePurrgilRound } from '../campaign/purrgil';
 import { judgeComposition, judgeSetup } from '../setup/setup';
-import type { Budget } from './budget';
+import { type Budget, settle } from './budget';
 import type { World } from '../world';
 
-export function judgeProposal(world: World, p: Proposal): ProposalReport {
+/** One proposal's answer; with a budget, a long one (a fan, a round, an exogorth's placements) may be cut inside and says so. */
+export function judgeProposal(world: World, p: Proposal, budget?: Budget): ProposalReport {
   switch (p.kind) {
     case 'place-exogorth':
-      return judgeExogorthPlacement(world, p);
+      return judgeExogorthPlacement(world, p, budget);
     case 'move-obstacle':
       return judgeMove(world, p);
     case 'deploy':
       return judgeDeploy(world, p);
     case 'purrgil-round':
-      return judgePurrgilRound(world, p);
+      return judgePurrgilRound(world, p, budget);
     case 'maneuver':
       return judgeManeuver(world, p, shipChart(world, p.ship));
     case 'maneuver-fan':
-      return judgeManeuverFan(world, p, shipChart(world, p.ship));
+      return judgeManeuverFan(world, p, shipChart(world, p.ship), budget);
     case 'setup': {
       const v = judgeSetup(world, p.reading ?? 'core', p.edges ?? 'all');
       const composition = judgeComposition(world, p.composition, p.objectiveAdds);
@@ -57,8 +58,12 @@ export function proposals(world: World, budget?: Budget): ProposalReport[] {
   const out: ProposalReport[] = [];
   budget.proposalsAsked += world.table.proposals.length;
   for (const p of world.table.proposals) {
-    if (budget.over()) budget.proposalsNotJudged.push(p.id);
-    else out.push(judgeProposal(world, p));
+    if (budget.over()) { budget.proposalsNotJudged.push(p.id); continue; }
+    const r = judgeProposal(world, p, budget);
+    // what a proposal works out when first read (a maneuver's sentence, an overlap's depth) is
+    // worked out now, inside the budget, not while the report is written
+    settle(r);
+    out.push(r);
   }
   return out;
 }
