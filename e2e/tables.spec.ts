@@ -12,28 +12,50 @@ import { drag, piece, tableJson } from './helpers';
 
 /** Every entry kept in IndexedDB: id and table text (records that are no entries give their id and null). */
 const kept = (page: Page) =>
-  page.evaluate(() => new Promise<{ id: string; table: string | null; source?: string; touched?: boolean }[]>((resolve, reject) => {
-    const r = indexedDB.open('armada-tables');
-    r.onerror = () => reject(r.error);
-    r.onsuccess = () => {
-      const db = r.result;
-      const g = db.transaction('entries').objectStore('entries').getAll();
-      g.onsuccess = () => { db.close(); resolve(g.result.map((e: { id: string; table: unknown; source?: string; touched?: boolean }) => ({ id: e.id, table: e?.table && typeof e.table === 'object' ? JSON.stringify(e.table) : null, source: e.source, touched: e.touched }))); };
-    };
-  }));
+  page.evaluate(
+    () =>
+      new Promise<{ id: string; table: string | null; source?: string; touched?: boolean }[]>(
+        (resolve, reject) => {
+          const r = indexedDB.open('armada-tables');
+          r.onerror = () => reject(r.error);
+          r.onsuccess = () => {
+            const db = r.result;
+            const g = db.transaction('entries').objectStore('entries').getAll();
+            g.onsuccess = () => {
+              db.close();
+              resolve(
+                g.result.map((e: { id: string; table: unknown; source?: string; touched?: boolean }) => ({
+                  id: e.id,
+                  table: e?.table && typeof e.table === 'object' ? JSON.stringify(e.table) : null,
+                  source: e.source,
+                  touched: e.touched,
+                })),
+              );
+            };
+          };
+        },
+      ),
+  );
 
 /** Write (or overwrite) records in the app's IndexedDB from the page. */
 const poke = (page: Page, store: 'entries' | 'histories', records: unknown[]) =>
-  page.evaluate(([store, records]) => new Promise<void>((resolve, reject) => {
-    const r = indexedDB.open('armada-tables');
-    r.onsuccess = () => {
-      const db = r.result;
-      const tx = db.transaction(store, 'readwrite');
-      for (const rec of records) tx.objectStore(store).put(rec);
-      tx.oncomplete = () => { db.close(); resolve(); };
-      tx.onerror = () => reject(tx.error);
-    };
-  }), [store, records] as const);
+  page.evaluate(
+    ([store, records]) =>
+      new Promise<void>((resolve, reject) => {
+        const r = indexedDB.open('armada-tables');
+        r.onsuccess = () => {
+          const db = r.result;
+          const tx = db.transaction(store, 'readwrite');
+          for (const rec of records) tx.objectStore(store).put(rec);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [store, records] as const,
+  );
 
 const currentId = (page: Page) => page.evaluate(() => sessionStorage.getItem('armada-tables/tab-entry'));
 
@@ -48,7 +70,9 @@ async function reload(page: Page) {
 async function settled(page: Page) {
   const id = await currentId(page);
   const want = await tableJson(page);
-  await expect.poll(async () => (await kept(page)).find((k) => k.id === id)?.table, { timeout: 10_000 }).toBe(want);
+  await expect
+    .poll(async () => (await kept(page)).find((k) => k.id === id)?.table, { timeout: 10_000 })
+    .toBe(want);
 }
 
 /**
@@ -63,7 +87,7 @@ async function allListedAndOpening(page: Page, tables: string[], label: string) 
     await page.click('#tables');
     const row = page.locator(`#tables-dialog li[data-id="${entry!.id}"]`);
     await expect(row, `${label}: table ${i} is listed`).toBeVisible();
-    if (await tableJson(page) !== want) {
+    if ((await tableJson(page)) !== want) {
       await row.locator('button.open').click();
       await expect.poll(() => tableJson(page), { message: `${label}: table ${i} opens` }).toBe(want);
     } else await page.locator('#tables-dialog button', { hasText: 'Close' }).click();
@@ -71,16 +95,27 @@ async function allListedAndOpening(page: Page, tables: string[], label: string) 
   // the one opened last is the one on screen after another reload
   await settled(page);
   await reload(page);
-  expect(await tableJson(page), `${label}: the table opened last is on screen after a reload`).toBe(tables[tables.length - 1]);
+  expect(await tableJson(page), `${label}: the table opened last is on screen after a reload`).toBe(
+    tables[tables.length - 1],
+  );
 }
 
 /** A change made in the page (one undo step): squadron `i` moved by dx. */
-const nudge = (page: Page, dx: number, i = 0) => page.evaluate(([dx, i]) => {
-  const { store, cmd } = window.__armada;
-  const t = store.getState().table;
-  if (t.squadrons.length) cmd.change({ ...t, squadrons: t.squadrons.map((q, k) => (k === i ? { ...q, x: q.x + dx } : q)) });
-  else cmd.change({ ...t, tokens: [...t.tokens, { id: `t${t.tokens.length + 1}`, x: 300 + dx, y: 300, radius: 10 }] });
-}, [dx, i] as const);
+const nudge = (page: Page, dx: number, i = 0) =>
+  page.evaluate(
+    ([dx, i]) => {
+      const { store, cmd } = window.__armada;
+      const t = store.getState().table;
+      if (t.squadrons.length)
+        cmd.change({ ...t, squadrons: t.squadrons.map((q, k) => (k === i ? { ...q, x: q.x + dx } : q)) });
+      else
+        cmd.change({
+          ...t,
+          tokens: [...t.tokens, { id: `t${t.tokens.length + 1}`, x: 300 + dx, y: 300, radius: 10 }],
+        });
+    },
+    [dx, i] as const,
+  );
 
 /** Press a button by id, wherever the toolbar puts it (a menu may hide it); questions asked are answered yes. */
 async function press(page: Page, id: string) {
@@ -95,7 +130,9 @@ async function openFresh(page: Page) {
 
 test.describe.configure({ timeout: 300_000 });
 
-test('New, 60 changes, reload; New + 6 obstacles; Clear; a table opened from the list: every table replaced is in Tables and opens after a reload', async ({ page }) => {
+test('New, 60 changes, reload; New + 6 obstacles; Clear; a table opened from the list: every table replaced is in Tables and opens after a reload', async ({
+  page,
+}) => {
   await openFresh(page);
   const ship = await piece(page, 'vsd');
   await drag(page, ship, { x: ship.x + 60, y: ship.y + 40 });
@@ -112,12 +149,20 @@ test('New, 60 changes, reload; New + 6 obstacles; Clear; a table opened from the
   expect(await tableJson(page)).toBe(sixty);
 
   await press(page, 'new-obstacles');
-  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.obstacles.length)).toBe(6);
-  await page.evaluate(() => { const { store, cmd } = window.__armada; const t = store.getState().table; cmd.change({ ...t, obstacles: t.obstacles.map((o, i) => (i ? o : { ...o, x: o.x + 40 })) }); });
+  await expect
+    .poll(() => page.evaluate(() => window.__armada.store.getState().table.obstacles.length))
+    .toBe(6);
+  await page.evaluate(() => {
+    const { store, cmd } = window.__armada;
+    const t = store.getState().table;
+    cmd.change({ ...t, obstacles: t.obstacles.map((o, i) => (i ? o : { ...o, x: o.x + 40 })) });
+  });
   const six = await tableJson(page);
   await settled(page);
   await press(page, 'clear');
-  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.obstacles.length)).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => window.__armada.store.getState().table.obstacles.length))
+    .toBe(0);
   await nudge(page, 1); // a token on the cleared table
   const cleared = await tableJson(page);
   await settled(page);
@@ -134,7 +179,9 @@ test('New, 60 changes, reload; New + 6 obstacles; Clear; a table opened from the
   await allListedAndOpening(page, [mineLater, sixty, six, cleared], 'New/Clear/open');
 });
 
-test('55 links opened one after another, then a reload: my own table is still listed and opens', async ({ page }) => {
+test('55 links opened one after another, then a reload: my own table is still listed and opens', async ({
+  page,
+}) => {
   await openFresh(page);
   await nudge(page, 25);
   const mine = await tableJson(page);
@@ -142,9 +189,19 @@ test('55 links opened one after another, then a reload: my own table is still li
   const base = JSON.parse(mine);
   const t0 = Date.now();
   for (let i = 0; i < 55; i++) {
-    const other = { ...base, squadrons: base.squadrons.slice(0, 1).map((q: { x: number }) => ({ ...q, x: q.x + i })) };
-    await page.evaluate((h) => { location.hash = h; }, '#table=' + Buffer.from(JSON.stringify(other)).toString('base64url'));
-    await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.squadrons[0]?.x)).toBe(other.squadrons[0].x);
+    const other = {
+      ...base,
+      squadrons: base.squadrons.slice(0, 1).map((q: { x: number }) => ({ ...q, x: q.x + i })),
+    };
+    await page.evaluate(
+      (h) => {
+        location.hash = h;
+      },
+      '#table=' + Buffer.from(JSON.stringify(other)).toString('base64url'),
+    );
+    await expect
+      .poll(() => page.evaluate(() => window.__armada.store.getState().table.squadrons[0]?.x))
+      .toBe(other.squadrons[0].x);
   }
   const last = await tableJson(page);
   await settled(page);
@@ -154,7 +211,9 @@ test('55 links opened one after another, then a reload: my own table is still li
   await allListedAndOpening(page, [mine, last], 'links x55');
 });
 
-test('two tabs with two tables: an import in tab B never switches tab A\'s table; both are kept and open after a reload', async ({ context }) => {
+test("two tabs with two tables: an import in tab B never switches tab A's table; both are kept and open after a reload", async ({
+  context,
+}) => {
   const a = await context.newPage();
   await openFresh(a);
   const vsd = await piece(a, 'vsd');
@@ -170,7 +229,11 @@ test('two tabs with two tables: an import in tab B never switches tab A\'s table
   expect(await currentId(b)).not.toBe(await currentId(a));
   const other = JSON.parse(fromA);
   other.squadrons = other.squadrons.slice(0, 2);
-  await b.setInputFiles('#import-file', { name: 'club-night.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) });
+  await b.setInputFiles('#import-file', {
+    name: 'club-night.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(other)),
+  });
   await expect.poll(() => b.evaluate(() => window.__armada.store.getState().table.squadrons.length)).toBe(2);
   await nudge(b, 7);
   const fromB = await tableJson(b);
@@ -188,19 +251,31 @@ test('two tabs with two tables: an import in tab B never switches tab A\'s table
   await allListedAndOpening(b, [laterA, fromB], 'two tabs');
 });
 
-test('an imported file enters the Tables list; the table it replaced stays; a broken file adds nothing', async ({ page }) => {
+test('an imported file enters the Tables list; the table it replaced stays; a broken file adds nothing', async ({
+  page,
+}) => {
   await openFresh(page);
   await nudge(page, 12);
   const mine = await tableJson(page);
   await settled(page);
   const other = JSON.parse(mine);
   other.squadrons = other.squadrons.slice(0, 2);
-  await page.setInputFiles('#import-file', { name: 'club-night.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) });
-  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.squadrons.length)).toBe(2);
+  await page.setInputFiles('#import-file', {
+    name: 'club-night.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(other)),
+  });
+  await expect
+    .poll(() => page.evaluate(() => window.__armada.store.getState().table.squadrons.length))
+    .toBe(2);
   const imported = await tableJson(page);
   await settled(page);
   const broken = { ...other, ships: [{ ...other.ships[0], rotation: 'ten' }] };
-  await page.setInputFiles('#import-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+  await page.setInputFiles('#import-file', {
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(broken)),
+  });
   await expect(page.locator('#message[data-kind="error"]')).toContainText('broken.json');
   await reload(page);
   expect(await tableJson(page)).toBe(imported);
@@ -215,7 +290,9 @@ test('an imported file enters the Tables list; the table it replaced stays; a br
   await allListedAndOpening(page, [mine, imported], 'file');
 });
 
-test('corrupt records: a saved history of null, an entry that is no table; the app starts, says so, and lists every other table', async ({ page }) => {
+test('corrupt records: a saved history of null, an entry that is no table; the app starts, says so, and lists every other table', async ({
+  page,
+}) => {
   await openFresh(page);
   await nudge(page, 30);
   const mine = await tableJson(page);
@@ -225,7 +302,15 @@ test('corrupt records: a saved history of null, an entry that is no table; the a
   await settled(page);
   const id = (await currentId(page))!;
   await poke(page, 'histories', [{ id, history: null }]);
-  await poke(page, 'entries', [{ id: 'broken-1', name: 'broken', savedAt: Date.now() + 1, table: { format: 'armada-table/1', table: '4x4' } }, { id: 'broken-2', table: null }]);
+  await poke(page, 'entries', [
+    {
+      id: 'broken-1',
+      name: 'broken',
+      savedAt: Date.now() + 1,
+      table: { format: 'armada-table/1', table: '4x4' },
+    },
+    { id: 'broken-2', table: null },
+  ]);
   await reload(page);
   expect(await tableJson(page)).toBe(second);
   await expect(page.locator('#message[data-kind="error"]')).toContainText(/could not be read/);
@@ -236,7 +321,9 @@ test('corrupt records: a saved history of null, an entry that is no table; the a
   await allListedAndOpening(page, [mine, second], 'corrupt');
 });
 
-test('an earlier version\'s storage with `history: null` and one corrupt entry: the app starts and every readable table is listed and opens', async ({ page }) => {
+test("an earlier version's storage with `history: null` and one corrupt entry: the app starts and every readable table is listed and opens", async ({
+  page,
+}) => {
   // the database as version 1 of the app left it (one shared current table, a numbered list), written before the app opens it
   await openFresh(page);
   const demo = JSON.parse(await tableJson(page));
@@ -244,20 +331,30 @@ test('an earlier version\'s storage with `history: null` and one corrupt entry: 
   const listed = { ...demo, ships: demo.ships.slice(0, 1) };
   const fresh = await page.context().browser()!.newContext({ baseURL: page.url() });
   const p = await fresh.newPage();
-  await p.addInitScript(([theirs, listed]) => {
-    if (sessionStorage.getItem('v1-written')) return;
-    sessionStorage.setItem('v1-written', '1');
-    const r = indexedDB.open('armada-tables', 1);
-    r.onupgradeneeded = () => {
-      const db = r.result;
-      db.createObjectStore('current', { keyPath: 'key' }).put({ key: 'current', table: theirs, history: null, rev: 3, tab: 'x', savedAt: 1 });
-      const k = db.createObjectStore('kept', { keyPath: 'id', autoIncrement: true });
-      k.createIndex('savedAt', 'savedAt');
-      k.put({ name: 'autosave', savedAt: 2, source: 'autosave', table: listed });
-      k.put({ name: 'bad', savedAt: 3, source: 'link', table: { format: 'nope' } });
-    };
-    r.onsuccess = () => r.result.close();
-  }, [theirs, listed] as const);
+  await p.addInitScript(
+    ([theirs, listed]) => {
+      if (sessionStorage.getItem('v1-written')) return;
+      sessionStorage.setItem('v1-written', '1');
+      const r = indexedDB.open('armada-tables', 1);
+      r.onupgradeneeded = () => {
+        const db = r.result;
+        db.createObjectStore('current', { keyPath: 'key' }).put({
+          key: 'current',
+          table: theirs,
+          history: null,
+          rev: 3,
+          tab: 'x',
+          savedAt: 1,
+        });
+        const k = db.createObjectStore('kept', { keyPath: 'id', autoIncrement: true });
+        k.createIndex('savedAt', 'savedAt');
+        k.put({ name: 'autosave', savedAt: 2, source: 'autosave', table: listed });
+        k.put({ name: 'bad', savedAt: 3, source: 'link', table: { format: 'nope' } });
+      };
+      r.onsuccess = () => r.result.close();
+    },
+    [theirs, listed] as const,
+  );
   await p.goto('/');
   await expect(p.locator('body[data-ready="true"]')).toBeVisible(READY);
   await expect(p.locator('#message[data-kind="error"]')).toContainText('could not be read');
@@ -268,7 +365,9 @@ test('an earlier version\'s storage with `history: null` and one corrupt entry: 
   await fresh.close();
 });
 
-test('local storage full: said at the change, and the newest table (not an older one) comes back after a reload', async ({ page }) => {
+test('local storage full: said at the change, and the newest table (not an older one) comes back after a reload', async ({
+  page,
+}) => {
   await openFresh(page);
   await nudge(page, 4);
   const older = await tableJson(page);
@@ -276,7 +375,13 @@ test('local storage full: said at the change, and the newest table (not an older
   const filled = await page.evaluate(() => {
     let n = 0;
     for (let size = 1 << 20; size >= 16; size >>= 1) {
-      for (;;) { try { localStorage.setItem(`fill-${n++}`, 'x'.repeat(size)); } catch { break; } }
+      for (;;) {
+        try {
+          localStorage.setItem(`fill-${n++}`, 'x'.repeat(size));
+        } catch {
+          break;
+        }
+      }
     }
     return n;
   });
@@ -288,25 +393,40 @@ test('local storage full: said at the change, and the newest table (not an older
   expect(await tableJson(page)).toBe(newer);
   expect(newer).not.toBe(older);
   console.log(`local storage filled with ${filled} items`);
-  await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('fill-')) localStorage.removeItem(k); });
+  await page.evaluate(() => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('fill-')) localStorage.removeItem(k);
+  });
   await allListedAndOpening(page, [newer], 'storage full');
 });
 
-test('site data blocked (Chromium\'s own setting): the app starts, keeps tables in memory and says they will not be kept', async ({ baseURL }) => {
+test("site data blocked (Chromium's own setting): the app starts, keeps tables in memory and says they will not be kept", async ({
+  baseURL,
+}) => {
   const dir = mkdtempSync(join(tmpdir(), 'armada-blocked-'));
   mkdirSync(join(dir, 'Default'));
-  writeFileSync(join(dir, 'Default', 'Preferences'), JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }));
+  writeFileSync(
+    join(dir, 'Default', 'Preferences'),
+    JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }),
+  );
   const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', baseURL,
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    baseURL,
     args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run'],
   });
   try {
-    const page = ctx.pages()[0] ?? await ctx.newPage();
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/');
     await expect(page.locator('body[data-ready="true"]')).toBeVisible(READY);
-    const blocked = await page.evaluate(() => { try { localStorage.getItem('x'); return false; } catch (e) { return (e as Error).name; } });
+    const blocked = await page.evaluate(() => {
+      try {
+        localStorage.getItem('x');
+        return false;
+      } catch (e) {
+        return (e as Error).name;
+      }
+    });
     expect(blocked, 'the setting blocks local storage').toBe('SecurityError');
     await expect(page.locator('#message[data-kind="error"]')).toContainText('will not be kept');
     await nudge(page, 10);

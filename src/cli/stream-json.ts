@@ -20,7 +20,12 @@ export interface WriteGuard {
  * guarded section may end early (see WriteGuard); without one, or when it never says over,
  * the bytes are the same.
  */
-export async function writeJson(out: Writable, value: unknown, map: <T>(v: T) => T = (v) => v, guard?: WriteGuard): Promise<void> {
+export async function writeJson(
+  out: Writable,
+  value: unknown,
+  map: <T>(v: T) => T = (v) => v,
+  guard?: WriteGuard,
+): Promise<void> {
   let buf = '';
   const push = async (s: string) => {
     buf += s;
@@ -37,12 +42,20 @@ export async function writeJson(out: Writable, value: unknown, map: <T>(v: T) =>
 
 /** A value as JSON.stringify sees it: its toJSON() when it has one. */
 const resolve = (value: unknown): unknown =>
-  value && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function' ? (value as { toJSON: () => unknown }).toJSON() : value;
+  value && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function'
+    ? (value as { toJSON: () => unknown }).toJSON()
+    : value;
 
 const skipped = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
-async function walk(value: unknown, depth: number, map: <T>(v: T) => T, push: (s: string) => Promise<void>,
-  guard: WriteGuard | undefined, key: string | null): Promise<void> {
+async function walk(
+  value: unknown,
+  depth: number,
+  map: <T>(v: T) => T,
+  push: (s: string) => Promise<void>,
+  guard: WriteGuard | undefined,
+  key: string | null,
+): Promise<void> {
   const v = value; // resolved by the caller
   if (depth >= 2 || !v || typeof v !== 'object') {
     await push(JSON.stringify(map(v)) ?? 'null');
@@ -52,7 +65,10 @@ async function walk(value: unknown, depth: number, map: <T>(v: T) => T, push: (s
     const guarded = depth === 1 && key !== null && !!guard?.sections.has(key);
     await push('[');
     for (let i = 0; i < v.length; i++) {
-      if (guarded && guard!.over()) { guard!.cut(key!, i); break; }
+      if (guarded && guard!.over()) {
+        guard!.cut(key!, i);
+        break;
+      }
       if (i) await push(',');
       const e = resolve(v[i]);
       if (skipped(e)) await push('null');

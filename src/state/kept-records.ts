@@ -13,8 +13,25 @@ import type { History } from './history';
  * copy: a table another tab has open, copied so the two tabs never write each other's table;
  * autosave, before-link, before-file, other-tab: kinds an earlier version kept (read as made).
  */
-export type KeptSource = 'made' | 'link' | 'file' | 'copy' | 'autosave' | 'before-link' | 'before-file' | 'other-tab';
-const SOURCES: readonly KeptSource[] = ['made', 'link', 'file', 'copy', 'autosave', 'before-link', 'before-file', 'other-tab'];
+export type KeptSource =
+  | 'made'
+  | 'link'
+  | 'file'
+  | 'copy'
+  | 'autosave'
+  | 'before-link'
+  | 'before-file'
+  | 'other-tab';
+const SOURCES: readonly KeptSource[] = [
+  'made',
+  'link',
+  'file',
+  'copy',
+  'autosave',
+  'before-link',
+  'before-file',
+  'other-tab',
+];
 
 export interface Kept {
   id: string;
@@ -90,21 +107,33 @@ export function readEntry(raw: unknown, key: unknown): { entry: Kept } | { unrea
 export function readHistory(raw: unknown): { history: History<Table>; dropped: number; problem?: string } {
   const empty = { past: [], future: [] };
   if (raw === undefined) return { history: empty, dropped: 0 };
-  if (!isObj(raw)) return { history: empty, dropped: 0, problem: `the saved undo history is ${raw === null ? 'null' : typeof raw}` };
+  if (!isObj(raw))
+    return {
+      history: empty,
+      dropped: 0,
+      problem: `the saved undo history is ${raw === null ? 'null' : typeof raw}`,
+    };
   if (!Array.isArray(raw.past) || !Array.isArray(raw.future)) {
     return { history: empty, dropped: 0, problem: 'the saved undo history has no list of steps' };
   }
   let dropped = 0;
-  const steps = (list: unknown[]) => list.flatMap((t) => {
-    try {
-      return [readTable(t)];
-    } catch {
-      dropped++;
-      return [];
-    }
-  });
+  const steps = (list: unknown[]) =>
+    list.flatMap((t) => {
+      try {
+        return [readTable(t)];
+      } catch {
+        dropped++;
+        return [];
+      }
+    });
   const history = { past: steps(raw.past), future: steps(raw.future) };
-  return dropped ? { history, dropped, problem: `${dropped} step${dropped === 1 ? '' : 's'} of the saved undo history could not be read` } : { history, dropped };
+  return dropped
+    ? {
+        history,
+        dropped,
+        problem: `${dropped} step${dropped === 1 ? '' : 's'} of the saved undo history could not be read`,
+      }
+    : { history, dropped };
 }
 
 /**
@@ -124,9 +153,16 @@ export function evictions(entries: readonly Kept[], open: ReadonlySet<string>, l
 /** What the player is told when tables were dropped from a full list. */
 export function evictedMessage(dropped: readonly Kept[]): string {
   const n = dropped.length;
-  const names = dropped.slice(0, 3).map((k) => `"${k.name}"`).join(', ') + (n > 3 ? ', ...' : '');
-  return `Tables was full (${KEPT_LIMIT}): ${n} table${n === 1 ? '' : 's'} opened and never changed ${n === 1 ? 'was' : 'were'} dropped from it, ` +
-    `oldest first (${names}). Every table you made or changed is kept.`;
+  const names =
+    dropped
+      .slice(0, 3)
+      .map((k) => `"${k.name}"`)
+      .join(', ') + (n > 3 ? ', ...' : '');
+  return (
+    `Tables was full (${KEPT_LIMIT}): ${n} table${n === 1 ? '' : 's'} opened and never changed ${n === 1 ? 'was' : 'were'} dropped from it, ` +
+    `oldest first (${names}). Every table you made or changed is kept.`
+  );
 }
 
-export const clock = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });
+export const clock = (ms: number) =>
+  new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });

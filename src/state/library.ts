@@ -37,16 +37,32 @@ export class TableLibrary {
           if (oldVersion < 1) return;
           // version 1 kept one shared current table and a list with numbered ids: each becomes an
           // entry as it was stored (checked when read, like every record)
-          const old = tx as unknown as { objectStore(n: string): { getAll(): Promise<unknown[]>; get(k: string): Promise<unknown> } };
-          const cur = (await old.objectStore('current').get('current')) as Record<string, unknown> | undefined;
+          const old = tx as unknown as {
+            objectStore(n: string): { getAll(): Promise<unknown[]>; get(k: string): Promise<unknown> };
+          };
+          const cur = (await old.objectStore('current').get('current')) as
+            | Record<string, unknown>
+            | undefined;
           const kept = (await old.objectStore('kept').getAll()) as Record<string, unknown>[];
           for (const k of kept) {
             await tx.objectStore('entries').put({ ...k, id: `v1-${String(k?.id)}` } as unknown as Kept);
           }
           if (cur) {
             const savedAt = typeof cur.savedAt === 'number' ? cur.savedAt : Date.now();
-            await tx.objectStore('entries').put({ id: 'v1-current', name: 'the table open before this version', createdAt: savedAt, savedAt: Date.now(), source: 'made', touched: true, table: cur.table } as Kept);
-            await tx.objectStore('histories').put({ id: 'v1-current', history: cur.history as History<Table> });
+            await tx
+              .objectStore('entries')
+              .put({
+                id: 'v1-current',
+                name: 'the table open before this version',
+                createdAt: savedAt,
+                savedAt: Date.now(),
+                source: 'made',
+                touched: true,
+                table: cur.table,
+              } as Kept);
+            await tx
+              .objectStore('histories')
+              .put({ id: 'v1-current', history: cur.history as History<Table> });
           }
           db.deleteObjectStore('current' as never);
           db.deleteObjectStore('kept' as never);
@@ -62,7 +78,8 @@ export class TableLibrary {
   async list(): Promise<{ entries: Kept[]; unreadable: Unreadable[] }> {
     const tx = this.db.transaction('entries');
     const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
-    const entries: Kept[] = [], unreadable: Unreadable[] = [];
+    const entries: Kept[] = [],
+      unreadable: Unreadable[] = [];
     keys.forEach((k, i) => {
       const r = readEntry(values[i], k);
       if ('entry' in r) entries.push(r.entry);
@@ -80,7 +97,7 @@ export class TableLibrary {
   /** The undo history kept with an entry; steps that do not read as tables are left out and said. */
   async history(id: string): Promise<ReturnType<typeof readHistory>> {
     const raw = await this.db.get('histories', id);
-    return readHistory(raw === undefined ? undefined : (raw as { history?: unknown })?.history ?? null);
+    return readHistory(raw === undefined ? undefined : ((raw as { history?: unknown })?.history ?? null));
   }
 
   /** Write an entry (and, when given, its undo history, trimmed to HISTORY_KEPT) in one transaction. */

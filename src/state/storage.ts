@@ -18,7 +18,8 @@ export interface SafeStorage {
 export function storageProblem(e: unknown): string {
   const name = (e as { name?: string })?.name ?? '';
   const code = (e as { code?: number })?.code;
-  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014) return 'this browser\'s storage for the site is full';
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014)
+    return "this browser's storage for the site is full";
   if (name === 'SecurityError') return 'this browser blocks storage for the site (site data is blocked)';
   return (e as Error)?.message ?? String(e);
 }
@@ -37,7 +38,11 @@ export function safeStorage(area: () => Storage | null | undefined): SafeStorage
   return {
     blocked,
     get(key) {
-      try { return s ? s.getItem(key) : null; } catch { return null; }
+      try {
+        return s ? s.getItem(key) : null;
+      } catch {
+        return null;
+      }
     },
     set(key, value) {
       if (!s) return blocked;
@@ -49,12 +54,19 @@ export function safeStorage(area: () => Storage | null | undefined): SafeStorage
       }
     },
     remove(key) {
-      try { s?.removeItem(key); } catch { /* nothing to remove where nothing can be read */ }
+      try {
+        s?.removeItem(key);
+      } catch {
+        /* nothing to remove where nothing can be read */
+      }
     },
     keys() {
       try {
         const out: string[] = [];
-        for (let i = 0; s && i < s.length; i++) { const k = s.key(i); if (k !== null) out.push(k); }
+        for (let i = 0; s && i < s.length; i++) {
+          const k = s.key(i);
+          if (k !== null) out.push(k);
+        }
         return out;
       } catch {
         return [];

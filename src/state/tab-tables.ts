@@ -1,6 +1,15 @@
 import type { Table } from '../model/table';
 import { type History, record } from './history';
-import { clock, evictedMessage, evictions, type Kept, type KeptSource, type readHistory, readTable, type Unreadable } from './kept-records';
+import {
+  clock,
+  evictedMessage,
+  evictions,
+  type Kept,
+  type KeptSource,
+  type readHistory,
+  readTable,
+  type Unreadable,
+} from './kept-records';
 import { TableLibrary } from './library';
 import { loadSaved, STORAGE_KEY } from './persist';
 import { safeStorage, type SafeStorage } from './storage';
@@ -24,7 +33,11 @@ const MIRROR = 'armada-tables/mirror:';
 /** ms a change waits before it is written to IndexedDB (a burst of nudges is one write) */
 const SAVE_DELAY_MS = 300;
 
-interface Mirror { id: string; savedAt: number; table: unknown }
+interface Mirror {
+  id: string;
+  savedAt: number;
+  table: unknown;
+}
 
 /** The store a tab keeps its entries in: IndexedDB (TableLibrary), or memory where that is refused. */
 interface Shelf {
@@ -54,11 +67,17 @@ class MemoryShelf implements Shelf {
     if (history) this.histories.set(entry.id, history);
   }
   async remove(ids: readonly string[]) {
-    for (const id of ids) { this.entries.delete(id); this.histories.delete(id); }
+    for (const id of ids) {
+      this.entries.delete(id);
+      this.histories.delete(id);
+    }
   }
   async prune(open: ReadonlySet<string>) {
     const drop = evictions([...this.entries.values()], open);
-    for (const k of drop) { this.entries.delete(k.id); this.histories.delete(k.id); }
+    for (const k of drop) {
+      this.entries.delete(k.id);
+      this.histories.delete(k.id);
+    }
     return drop;
   }
 }
@@ -66,7 +85,8 @@ class MemoryShelf implements Shelf {
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** Web Locks: one tab holds its entry's lock while it has the entry on screen. */
-const locks = (): LockManager | null => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null);
+const locks = (): LockManager | null =>
+  typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
 const lockName = (id: string) => `armada-table:${id}`;
 
 /** Take an entry's lock (waiting up to `waitMs`, or not at all); the release, or null when another tab holds it. */
@@ -78,7 +98,10 @@ function claim(id: string, waitMs = 0): Promise<(() => void) | null> {
     const timer = ac ? setTimeout(() => ac.abort(), waitMs) : 0;
     lm.request(lockName(id), ac ? { signal: ac.signal } : { ifAvailable: true }, (lock) => {
       clearTimeout(timer);
-      if (!lock) { resolve(null); return undefined; }
+      if (!lock) {
+        resolve(null);
+        return undefined;
+      }
       return new Promise<void>((release) => resolve(() => release()));
     }).catch(() => resolve(null));
   });
@@ -89,8 +112,11 @@ async function heldIds(own: string): Promise<Set<string>> {
   const out = new Set([own]);
   try {
     const q = await locks()?.query();
-    for (const l of q?.held ?? []) if (l.name?.startsWith('armada-table:')) out.add(l.name.slice('armada-table:'.length));
-  } catch { /* nothing more known */ }
+    for (const l of q?.held ?? [])
+      if (l.name?.startsWith('armada-table:')) out.add(l.name.slice('armada-table:'.length));
+  } catch {
+    /* nothing more known */
+  }
   return out;
 }
 
@@ -140,22 +166,31 @@ export class TabTables {
 
   /** Read the entry the one on screen replaced (for an Undo past the replacement after a reload). */
   private readBack(): void {
-    const from = this.entry.cameFrom, forId = this.entry.id;
+    const from = this.entry.cameFrom,
+      forId = this.entry.id;
     this.back = null;
     if (!from) return;
     const known = this.left.get(from);
-    if (known) { this.back = { entry: known, json: JSON.stringify(known.table) }; return; }
+    if (known) {
+      this.back = { entry: known, json: JSON.stringify(known.table) };
+      return;
+    }
     this.chain = this.chain.then(async () => {
       const got = await this.shelf.get(from).catch(() => undefined);
-      if (got && 'entry' in got && this.entry.id === forId) this.back = { entry: got.entry, json: JSON.stringify(got.entry.table) };
+      if (got && 'entry' in got && this.entry.id === forId)
+        this.back = { entry: got.entry, json: JSON.stringify(got.entry.table) };
     });
   }
 
   /** The id of the entry on screen. */
-  get currentId(): string { return this.entry.id; }
+  get currentId(): string {
+    return this.entry.id;
+  }
 
   /** Called when the list changed (a table added, set aside or dropped). */
-  onChange(f: () => void): void { this.listeners.push(f); }
+  onChange(f: () => void): void {
+    this.listeners.push(f);
+  }
 
   list(): Promise<{ entries: Kept[]; unreadable: Unreadable[] }> {
     return this.chain.then(() => this.shelf.list());
@@ -164,7 +199,10 @@ export class TabTables {
   /** Delete an entry the player chose to delete (never the one on screen, nor one open in another tab). */
   async remove(id: string): Promise<void> {
     if (id === this.entry.id) return;
-    if ((await heldIds(this.entry.id)).has(id)) { this.say('info', 'That table is open in another tab; close it there first.'); return; }
+    if ((await heldIds(this.entry.id)).has(id)) {
+      this.say('info', 'That table is open in another tab; close it there first.');
+      return;
+    }
     this.chain = this.chain.then(() => this.shelf.remove([id]));
     await this.chain;
   }
@@ -184,10 +222,19 @@ export class TabTables {
     const store = this.store;
     if (!store) return;
     const got = await this.shelf.get(id);
-    if (!got || !('entry' in got)) { this.say('error', `That table could not be opened: ${got && 'unreadable' in got ? got.unreadable.problem : 'it is no longer in the list'}.`); return; }
+    if (!got || !('entry' in got)) {
+      this.say(
+        'error',
+        `That table could not be opened: ${got && 'unreadable' in got ? got.unreadable.problem : 'it is no longer in the list'}.`,
+      );
+      return;
+    }
     const k = got.entry;
     const text = `Opened "${k.name}" from Tables. Undo returns to the table you had, which stays in Tables.`;
-    if (id === this.entry.id) { store.setState({ message: { kind: 'info', text: 'That table is the one on screen.' } }); return; }
+    if (id === this.entry.id) {
+      store.setState({ message: { kind: 'info', text: 'That table is the one on screen.' } });
+      return;
+    }
     const release = await claim(id);
     if (!release) {
       this.pendingRelease = null;
@@ -225,8 +272,14 @@ export class TabTables {
     // after a reload the tables of the history are new objects: an Undo that brings back exactly
     // the table of the entry this one replaced returns to that entry
     const back = this.back;
-    if (back && s.table !== prev.table && !s.gestureStart && s.history.future.length === prev.history.future.length + 1 &&
-      back.entry.id !== this.entry.id && JSON.stringify(s.table) === back.json) {
+    if (
+      back &&
+      s.table !== prev.table &&
+      !s.gestureStart &&
+      s.history.future.length === prev.history.future.length + 1 &&
+      back.entry.id !== this.entry.id &&
+      JSON.stringify(s.table) === back.json
+    ) {
       this.left.set(back.entry.id, back.entry);
       this.replace(prev, s, { entry: back.entry.id });
       return;
@@ -243,12 +296,25 @@ export class TabTables {
   }
 
   /** `prev`'s table stays in its entry, set aside; `s`'s table begins (or continues) another. */
-  private replace(prev: AppState, s: AppState, as: { source: KeptSource; name: string } | { entry: string }): void {
+  private replace(
+    prev: AppState,
+    s: AppState,
+    as: { source: KeptSource; name: string } | { entry: string },
+  ): void {
     const now = Date.now();
     const old = this.entry;
-    const leaving: Kept = { ...old, table: prev.gestureStart ?? prev.table, savedAt: Math.max(old.savedAt, now - 1) };
+    const leaving: Kept = {
+      ...old,
+      table: prev.gestureStart ?? prev.table,
+      savedAt: Math.max(old.savedAt, now - 1),
+    };
     if (leaving.table !== this.openedTable && leaving.table !== this.savedTable) leaving.touched = true;
-    const by = 'entry' in as ? 'another table of the list (opened, or brought back by Undo)' : as.source === 'made' ? 'a new table' : `the table ${as.name}`;
+    const by =
+      'entry' in as
+        ? 'another table of the list (opened, or brought back by Undo)'
+        : as.source === 'made'
+          ? 'a new table'
+          : `the table ${as.name}`;
     leaving.setAside = `set aside ${clock(now)}: replaced by ${by}`;
     const oldHistory = prev.history;
     const releaseOld = this.release;
@@ -276,18 +342,35 @@ export class TabTables {
         const r = await claim(id, 1000);
         if (r && this.entry.id === id) this.release = r;
         else if (!r && this.entry.id === id) {
-          this.entry = { ...this.entry, id: newId(), source: 'copy', name: `copy of ${back.name}`, touched: true };
+          this.entry = {
+            ...this.entry,
+            id: newId(),
+            source: 'copy',
+            name: `copy of ${back.name}`,
+            touched: true,
+          };
           this.renamed.set(id, this.entry.id);
           this.session.set(TAB_KEY, this.entry.id);
-        }
-        else r?.();
+        } else r?.();
       });
     } else {
-      this.entry = { id: newId(), name: 'entry' in as ? 'a table opened from Tables' : as.name, createdAt: now, savedAt: now, source: 'entry' in as ? 'copy' : as.source, touched: !('entry' in as) && as.source === 'made', table: s.table, cameFrom: old.id };
+      this.entry = {
+        id: newId(),
+        name: 'entry' in as ? 'a table opened from Tables' : as.name,
+        createdAt: now,
+        savedAt: now,
+        source: 'entry' in as ? 'copy' : as.source,
+        touched: !('entry' in as) && as.source === 'made',
+        table: s.table,
+        cameFrom: old.id,
+      };
       this.release = () => undefined;
       this.openedTable = this.entry.touched ? null : s.table;
       const id = this.entry.id;
-      void claim(id).then((r) => { if (r && this.entry.id === id) this.release = r; else r?.(); });
+      void claim(id).then((r) => {
+        if (r && this.entry.id === id) this.release = r;
+        else r?.();
+      });
     }
     this.entryOf.set(s.table, this.entry.id);
     this.readBack();
@@ -299,7 +382,10 @@ export class TabTables {
         await this.shelf.put(leaving, oldHistory);
         this.local.remove(MIRROR + leaving.id);
       } catch (e) {
-        this.say('error', `The table you had could not be kept in Tables (${(e as Error).message}); Undo still returns to it.`);
+        this.say(
+          'error',
+          `The table you had could not be kept in Tables (${(e as Error).message}); Undo still returns to it.`,
+        );
       }
       releaseOld();
     });
@@ -318,7 +404,8 @@ export class TabTables {
     const s = store.getState();
     if (s.gestureStart) return; // saved when the gesture ends
     if (s.table === this.savedTable && s.history === this.savedHistory) return;
-    const table = s.table, history = s.history;
+    const table = s.table,
+      history = s.history;
     const changedFromOpened = !!this.openedTable && table !== this.openedTable;
     if (changedFromOpened) this.openedTable = null;
     const base = this.entry;
@@ -340,7 +427,10 @@ export class TabTables {
         const dropped = await this.shelf.prune(await heldIds(entry.id));
         if (dropped.length) this.say('info', evictedMessage(dropped));
       } catch (e) {
-        this.say('error', `The table could not be saved in this browser (${(e as Error).message}). It stays on screen; keep it as a file (Export) or a share link.`);
+        this.say(
+          'error',
+          `The table could not be saved in this browser (${(e as Error).message}). It stays on screen; keep it as a file (Export) or a share link.`,
+        );
       }
       for (const f of this.listeners) f();
     });
@@ -351,8 +441,16 @@ export class TabTables {
     if (this.keeps === 'memory') return;
     const text = JSON.stringify({ id: this.entry.id, savedAt: Date.now(), table });
     const problem = this.local.set(MIRROR + this.entry.id, text);
-    if (problem && this.keeps === 'local') this.say('error', `The table could not be saved (${problem}); it is kept in this page only: keep it as a file (Export) or a share link.`);
-    else if (problem) this.say('info', `Local storage is full or refused (${problem}): each change is kept in Tables a moment after it is made, not at once.`);
+    if (problem && this.keeps === 'local')
+      this.say(
+        'error',
+        `The table could not be saved (${problem}); it is kept in this page only: keep it as a file (Export) or a share link.`,
+      );
+    else if (problem)
+      this.say(
+        'info',
+        `Local storage is full or refused (${problem}): each change is kept in Tables a moment after it is made, not at once.`,
+      );
   }
 
   private readMirror(id: string): Mirror | null {
@@ -373,9 +471,23 @@ export class TabTables {
   }
 }
 
-function loadInto(store: AppStore, table: Table, text: string, as: { source: KeptSource; name: string } | { entry: string }) {
+function loadInto(
+  store: AppStore,
+  table: Table,
+  text: string,
+  as: { source: KeptSource; name: string } | { entry: string },
+) {
   const s = store.getState();
-  store.setState({ table, history: record(s.history, s.table), selected: null, attacker: null, defender: null, gestureStart: null, message: { kind: 'info', text }, opened: { n: (s.opened?.n ?? 0) + 1, as } });
+  store.setState({
+    table,
+    history: record(s.history, s.table),
+    selected: null,
+    attacker: null,
+    defender: null,
+    gestureStart: null,
+    message: { kind: 'info', text },
+    opened: { n: (s.opened?.n ?? 0) + 1, as },
+  });
 }
 
 /**
@@ -383,42 +495,86 @@ function loadInto(store: AppStore, table: Table, text: string, as: { source: Kep
  * copy of it when another tab has it open), else the demo; read every record with care, and say
  * every fault found (storage blocked, a record set aside, a history that could not be read).
  */
-export async function bootTables(demo: Table, env: { local?: SafeStorage; session?: SafeStorage; dbName?: string } = {}): Promise<Boot> {
+export async function bootTables(
+  demo: Table,
+  env: { local?: SafeStorage; session?: SafeStorage; dbName?: string } = {},
+): Promise<Boot> {
   const local = env.local ?? safeStorage(() => localStorage);
   const session = env.session ?? safeStorage(() => sessionStorage);
   const messages: Message[] = [];
   const opened = await TableLibrary.open(env.dbName);
   const now = Date.now();
-  const fresh = (table: Table, source: KeptSource = 'made', name = `table begun ${clock(now)}`): Kept =>
-    ({ id: newId(), name, createdAt: now, savedAt: now, source, touched: source === 'made', table });
+  const fresh = (table: Table, source: KeptSource = 'made', name = `table begun ${clock(now)}`): Kept => ({
+    id: newId(),
+    name,
+    createdAt: now,
+    savedAt: now,
+    source,
+    touched: source === 'made',
+    table,
+  });
 
   // an earlier version's single saved table: kept as an entry (or said, when unreadable)
   const legacyText = local.get(STORAGE_KEY);
   let legacy: Table | null = null;
   if (legacyText !== null) {
-    const asStorage = { getItem: (k: string) => local.get(k), setItem: (k: string, v: string) => { const p = local.set(k, v); if (p) throw new Error(p); } } as Storage;
+    const asStorage = {
+      getItem: (k: string) => local.get(k),
+      setItem: (k: string, v: string) => {
+        const p = local.set(k, v);
+        if (p) throw new Error(p);
+      },
+    } as Storage;
     const r = loadSaved(asStorage);
     legacy = r.table;
-    if (r.problem) messages.push({ kind: 'error', text: `${r.problem[0].toUpperCase()}${r.problem.slice(1)}.` });
+    if (r.problem)
+      messages.push({ kind: 'error', text: `${r.problem[0].toUpperCase()}${r.problem.slice(1)}.` });
   }
 
   if (!(opened instanceof TableLibrary)) {
     // no IndexedDB: the table on screen kept in local storage where it can be, else in memory only
     const shelf = new MemoryShelf();
-    const mirrors = local.keys().filter((k) => k.startsWith(MIRROR)).map((k) => { try { return JSON.parse(local.get(k)!) as Mirror; } catch { return null; } })
-      .filter((m): m is Mirror => !!m && typeof m.savedAt === 'number').sort((a, b) => b.savedAt - a.savedAt);
+    const mirrors = local
+      .keys()
+      .filter((k) => k.startsWith(MIRROR))
+      .map((k) => {
+        try {
+          return JSON.parse(local.get(k)!) as Mirror;
+        } catch {
+          return null;
+        }
+      })
+      .filter((m): m is Mirror => !!m && typeof m.savedAt === 'number')
+      .sort((a, b) => b.savedAt - a.savedAt);
     let entry: Kept | null = null;
     for (const m of mirrors) {
-      try { entry = { ...fresh(readTable(m.table)), id: m.id, savedAt: m.savedAt }; break; } catch { /* an unreadable copy is left as it is */ }
+      try {
+        entry = { ...fresh(readTable(m.table)), id: m.id, savedAt: m.savedAt };
+        break;
+      } catch {
+        /* an unreadable copy is left as it is */
+      }
     }
-    if (!entry && legacy) { entry = fresh(legacy); local.remove(STORAGE_KEY); }
+    if (!entry && legacy) {
+      entry = fresh(legacy);
+      local.remove(STORAGE_KEY);
+    }
     const keeps = local.blocked ? 'memory' : 'local';
-    messages.push({ kind: 'error', text: keeps === 'memory'
-      ? `Storage is blocked in this browser (${local.blocked}): the table will not be kept after this page is closed or reloaded. Keep it as a file (Export) or a share link.`
-      : `This browser keeps no table list here (${opened.problem}): only the table on screen is kept (in local storage), and Tables lists this page's tables only.` });
+    messages.push({
+      kind: 'error',
+      text:
+        keeps === 'memory'
+          ? `Storage is blocked in this browser (${local.blocked}): the table will not be kept after this page is closed or reloaded. Keep it as a file (Export) or a share link.`
+          : `This browser keeps no table list here (${opened.problem}): only the table on screen is kept (in local storage), and Tables lists this page's tables only.`,
+    });
     entry ??= { ...fresh(demo, 'made', 'the demo table'), touched: false };
     await shelf.put(entry);
-    return { table: entry.table, history: { past: [], future: [] }, messages, tables: new TabTables(shelf, local, session, keeps, entry, () => undefined) };
+    return {
+      table: entry.table,
+      history: { past: [], future: [] },
+      messages,
+      tables: new TabTables(shelf, local, session, keeps, entry, () => undefined),
+    };
   }
 
   const lib = opened;
@@ -429,31 +585,49 @@ export async function bootTables(demo: Table, env: { local?: SafeStorage; sessio
     const id = key.slice(MIRROR.length);
     if (held.has(id)) continue;
     let m: Mirror | null = null;
-    try { m = JSON.parse(local.get(key)!) as Mirror; } catch { /* unreadable: dropped below */ }
+    try {
+      m = JSON.parse(local.get(key)!) as Mirror;
+    } catch {
+      /* unreadable: dropped below */
+    }
     const got = await lib.get(id).catch(() => undefined);
     const have = got && 'entry' in got ? got.entry : null;
     try {
       if (m && typeof m.savedAt === 'number' && (!have || m.savedAt > have.savedAt)) {
         const table = readTable(m.table);
         const h = have ? (await lib.history(id)).history : { past: [], future: [] };
-        await lib.put({ ...(have ?? fresh(table)), id, table, savedAt: m.savedAt, touched: true }, have ? record(h, have.table) : h);
+        await lib.put(
+          { ...(have ?? fresh(table)), id, table, savedAt: m.savedAt, touched: true },
+          have ? record(h, have.table) : h,
+        );
       }
       local.remove(key);
-    } catch { /* left for the next start */ }
+    } catch {
+      /* left for the next start */
+    }
   }
   const v1 = legacy ? await lib.get('v1-current').catch(() => undefined) : undefined;
-  if (legacy && v1 && 'entry' in v1 && JSON.stringify(v1.entry.table) === JSON.stringify(legacy)) local.remove(STORAGE_KEY);
+  if (legacy && v1 && 'entry' in v1 && JSON.stringify(v1.entry.table) === JSON.stringify(legacy))
+    local.remove(STORAGE_KEY);
   else if (legacy) {
-    await lib.put(fresh(legacy, 'made', 'the table kept in local storage by an earlier version')).then(() => local.remove(STORAGE_KEY)).catch(() => undefined);
+    await lib
+      .put(fresh(legacy, 'made', 'the table kept in local storage by an earlier version'))
+      .then(() => local.remove(STORAGE_KEY))
+      .catch(() => undefined);
   }
 
   const { entries, unreadable } = await lib.list();
   if (unreadable.length) {
-    messages.push({ kind: 'error', text: `${unreadable.length} saved record${unreadable.length === 1 ? '' : 's'} could not be read as tables` +
-      ` (${unreadable[0].problem}${unreadable.length > 1 ? ', ...' : ''}); ${unreadable.length === 1 ? 'it is' : 'they are'} listed in Tables with the reason and left as stored. Every other table is there.` });
+    messages.push({
+      kind: 'error',
+      text:
+        `${unreadable.length} saved record${unreadable.length === 1 ? '' : 's'} could not be read as tables` +
+        ` (${unreadable[0].problem}${unreadable.length > 1 ? ', ...' : ''}); ${unreadable.length === 1 ? 'it is' : 'they are'} listed in Tables with the reason and left as stored. Every other table is there.`,
+    });
   }
   const mine = session.get(TAB_KEY);
-  let entry: Kept | null = null, release: (() => void) | null = null;
+  let entry: Kept | null = null,
+    release: (() => void) | null = null;
   const own = mine ? entries.find((k) => k.id === mine) : undefined;
   if (own) {
     // a reload of this tab: its lock is freed as the old page goes; a duplicated tab finds it held
@@ -461,7 +635,10 @@ export async function bootTables(demo: Table, env: { local?: SafeStorage; sessio
     if (release) entry = own;
     else {
       entry = fresh(own.table, 'copy', `copy of ${own.name}`);
-      messages.push({ kind: 'info', text: `This tab's table is open in another tab: a copy is shown here, kept in Tables as its own table, so the two tabs never write each other's table.` });
+      messages.push({
+        kind: 'info',
+        text: `This tab's table is open in another tab: a copy is shown here, kept in Tables as its own table, so the two tabs never write each other's table.`,
+      });
     }
   } else if (entries.length) {
     const last = entries[0];
@@ -469,17 +646,31 @@ export async function bootTables(demo: Table, env: { local?: SafeStorage; sessio
     if (release) entry = last;
     else {
       entry = fresh(last.table, 'copy', `copy of ${last.name}`);
-      messages.push({ kind: 'info', text: `The table saved last is open in another tab: a copy is shown here, kept in Tables as its own table, so the two tabs never write each other's table.` });
+      messages.push({
+        kind: 'info',
+        text: `The table saved last is open in another tab: a copy is shown here, kept in Tables as its own table, so the two tabs never write each other's table.`,
+      });
     }
   }
   let history: History<Table> = { past: [], future: [] };
   if (entry && entry.id === (own ?? entries[0])?.id) {
-    const h = await lib.history(entry.id).catch((e) => ({ history: { past: [], future: [] }, dropped: 0, problem: (e as Error).message }));
+    const h = await lib
+      .history(entry.id)
+      .catch((e) => ({ history: { past: [], future: [] }, dropped: 0, problem: (e as Error).message }));
     history = h.history;
-    if (h.problem) messages.push({ kind: 'error', text: `${h.problem[0].toUpperCase()}${h.problem.slice(1)}; the table itself is kept, and Undo starts from it.` });
+    if (h.problem)
+      messages.push({
+        kind: 'error',
+        text: `${h.problem[0].toUpperCase()}${h.problem.slice(1)}; the table itself is kept, and Undo starts from it.`,
+      });
   }
   if (!entry) entry = legacy ? fresh(legacy) : fresh(demo, 'made', 'the demo table');
   if (entry.table === demo) entry.touched = false; // the demo, unchanged, is no table of the player's
   release ??= (await claim(entry.id)) ?? (() => undefined);
-  return { table: entry.table, history, messages, tables: new TabTables(lib, local, session, 'browser', entry, release) };
+  return {
+    table: entry.table,
+    history,
+    messages,
+    tables: new TabTables(lib, local, session, 'browser', entry, release),
+  };
 }

@@ -12,7 +12,8 @@ export function attachLibrary(host: HTMLElement, tables: TabTables) {
   const button = document.createElement('button');
   button.id = 'tables';
   button.textContent = 'Tables…';
-  button.title = 'Tables kept in this browser: every table you made, links and files opened, the tables they replaced';
+  button.title =
+    'Tables kept in this browser: every table you made, links and files opened, the tables they replaced';
   host.append(button);
   const dialog = document.createElement('dialog');
   dialog.id = 'tables-dialog';
@@ -23,18 +24,22 @@ export function attachLibrary(host: HTMLElement, tables: TabTables) {
     try {
       list = await tables.list();
     } catch (e) {
-      list = { entries: [], unreadable: [{ id: '(list)', problem: `the list could not be read (${(e as Error).message})` }] };
+      list = {
+        entries: [],
+        unreadable: [{ id: '(list)', problem: `the list could not be read (${(e as Error).message})` }],
+      };
     }
     dialog.replaceChildren();
     const h = document.createElement('h3');
     h.textContent = 'Tables kept in this browser';
     const note = document.createElement('p');
     note.className = 'hint';
-    note.textContent = tables.keeps === 'browser'
-      ? 'Every table you made or changed stays here until you delete it; links and files opened and never changed go first when the list is full.'
-      : tables.keeps === 'local'
-        ? 'This browser keeps no table list: these are this page\'s tables, and only the one on screen is kept after a reload.'
-        : 'Storage is blocked in this browser: these tables are kept in this page only, and are lost when it is closed.';
+    note.textContent =
+      tables.keeps === 'browser'
+        ? 'Every table you made or changed stays here until you delete it; links and files opened and never changed go first when the list is full.'
+        : tables.keeps === 'local'
+          ? "This browser keeps no table list: these are this page's tables, and only the one on screen is kept after a reload."
+          : 'Storage is blocked in this browser: these tables are kept in this page only, and are lost when it is closed.';
     const ul = document.createElement('ul');
     for (const k of list.entries) ul.append(row(k));
     for (const u of list.unreadable) {
@@ -44,7 +49,8 @@ export function attachLibrary(host: HTMLElement, tables: TabTables) {
       li.textContent = `A saved record (${u.id}) could not be read: ${u.problem}. It is left as stored.`;
       ul.append(li);
     }
-    if (!list.entries.length && !list.unreadable.length) ul.append(Object.assign(document.createElement('li'), { textContent: 'None yet.' }));
+    if (!list.entries.length && !list.unreadable.length)
+      ul.append(Object.assign(document.createElement('li'), { textContent: 'None yet.' }));
     const close = Object.assign(document.createElement('button'), { textContent: 'Close' });
     close.onclick = () => dialog.close();
     dialog.append(h, note, ul, close);
@@ -56,16 +62,24 @@ export function attachLibrary(host: HTMLElement, tables: TabTables) {
     li.dataset.touched = String(k.touched);
     const here = k.id === tables.currentId;
     if (here) li.classList.add('current');
-    const open = Object.assign(document.createElement('button'), { textContent: here ? 'On screen' : 'Open', disabled: here });
+    const open = Object.assign(document.createElement('button'), {
+      textContent: here ? 'On screen' : 'Open',
+      disabled: here,
+    });
     open.classList.add('open');
     open.onclick = async () => {
       dialog.close();
       await tables.open(k.id);
     };
-    const del = Object.assign(document.createElement('button'), { textContent: 'Delete', disabled: here, title: 'delete this table from the list' });
+    const del = Object.assign(document.createElement('button'), {
+      textContent: 'Delete',
+      disabled: here,
+      title: 'delete this table from the list',
+    });
     del.classList.add('delete');
     del.onclick = async () => {
-      if (!confirm(`Delete "${k.name}" (${pieces(k.table)} pieces) from Tables? This cannot be undone.`)) return;
+      if (!confirm(`Delete "${k.name}" (${pieces(k.table)} pieces) from Tables? This cannot be undone.`))
+        return;
       await tables.remove(k.id);
       void refresh();
     };

@@ -2,29 +2,56 @@
 import { describe, expect, it } from 'vitest';
 import demoJson from '../../assets/demo-table.json';
 import { validateTable } from '../../src/model/table';
-import { evictedMessage, evictions, type Kept, KEPT_LIMIT, readEntry, readHistory } from '../../src/state/kept-records';
+import {
+  evictedMessage,
+  evictions,
+  type Kept,
+  KEPT_LIMIT,
+  readEntry,
+  readHistory,
+} from '../../src/state/kept-records';
 
 const demo = validateTable(demoJson);
-const entry = (id: string, savedAt: number, source: Kept['source'], touched: boolean): Kept =>
-  ({ id, name: id, createdAt: savedAt, savedAt, source, touched, table: demo });
+const entry = (id: string, savedAt: number, source: Kept['source'], touched: boolean): Kept => ({
+  id,
+  name: id,
+  createdAt: savedAt,
+  savedAt,
+  source,
+  touched,
+  table: demo,
+});
 
 describe('records read with care', () => {
   it('an entry that is no table is set aside with the reason; a good one reads back whole', () => {
-    expect(readEntry(null, 'a')).toEqual({ unreadable: { id: 'a', problem: 'the record is null, not a table entry' } });
+    expect(readEntry(null, 'a')).toEqual({
+      unreadable: { id: 'a', problem: 'the record is null, not a table entry' },
+    });
     const bad = readEntry({ name: 'x', savedAt: 1, table: { format: 'armada-table/1', table: '4x4' } }, 7);
     expect('unreadable' in bad && bad.unreadable.id).toBe('7');
-    expect('unreadable' in bad && bad.unreadable.problem).toMatch(/^its table could not be read \(table: .*4x4/);
+    expect('unreadable' in bad && bad.unreadable.problem).toMatch(
+      /^its table could not be read \(table: .*4x4/,
+    );
     const good = readEntry(entry('g', 5, 'link', false), 'g');
     expect('entry' in good && good.entry).toEqual(entry('g', 5, 'link', false));
   });
-  it('an earlier version\'s record: kinds read, untouched only when it was plainly opened (autosave, link)', () => {
-    for (const [source, touched] of [['before-link', true], ['other-tab', true], ['autosave', false], ['link', false], ['nonsense', true]] as const) {
+  it("an earlier version's record: kinds read, untouched only when it was plainly opened (autosave, link)", () => {
+    for (const [source, touched] of [
+      ['before-link', true],
+      ['other-tab', true],
+      ['autosave', false],
+      ['link', false],
+      ['nonsense', true],
+    ] as const) {
       const r = readEntry({ name: 'n', savedAt: 3, source, table: demo }, 1);
       expect('entry' in r && r.entry.touched, source).toBe(touched);
     }
   });
   it('a history of null, or without lists, reads as none with the problem said; bad steps are left out and counted', () => {
-    expect(readHistory(null)).toMatchObject({ history: { past: [], future: [] }, problem: 'the saved undo history is null' });
+    expect(readHistory(null)).toMatchObject({
+      history: { past: [], future: [] },
+      problem: 'the saved undo history is null',
+    });
     expect(readHistory({ past: 1 }).problem).toBe('the saved undo history has no list of steps');
     expect(readHistory(undefined)).toEqual({ history: { past: [], future: [] }, dropped: 0 });
     const h = readHistory({ past: [demo, { format: 'x' }, demo], future: [null] });
@@ -46,8 +73,15 @@ describe('a full list', () => {
     const touched = links.map((k, i) => ({ ...k, touched: i % 2 === 0 }));
     expect(evictions([...touched, ...made], new Set()).every((k) => !k.touched)).toBe(true);
     // all made: nothing goes, whatever the count
-    expect(evictions(Array.from({ length: 300 }, (_, i) => entry(`m${i}`, i, 'made', true)), new Set())).toEqual([]);
+    expect(
+      evictions(
+        Array.from({ length: 300 }, (_, i) => entry(`m${i}`, i, 'made', true)),
+        new Set(),
+      ),
+    ).toEqual([]);
     expect(evictions(made, new Set())).toEqual([]);
-    expect(evictedMessage(drop.slice(0, 2))).toMatch(/^Tables was full \(100\): 2 tables opened and never changed were dropped from it, oldest first \("l1", "l2"\)\. Every table you made or changed is kept\.$/);
+    expect(evictedMessage(drop.slice(0, 2))).toMatch(
+      /^Tables was full \(100\): 2 tables opened and never changed were dropped from it, oldest first \("l1", "l2"\)\. Every table you made or changed is kept\.$/,
+    );
   });
 });

@@ -7,14 +7,42 @@
 import { manyProposals, pilesOnOneSpot } from './probes';
 
 type Json = Record<string, unknown>;
-const base = (): Json => ({ format: 'armada-table/1', table: '3x6', ruleset: 'seed', ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] });
+const base = (): Json => ({
+  format: 'armada-table/1',
+  table: '3x6',
+  ruleset: 'seed',
+  ships: [],
+  squadrons: [],
+  obstacles: [],
+  tokens: [],
+  proposals: [],
+});
 const TYPES = ['asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station'];
 
 /** A crowd to judge around: `n` ships and squadrons spread over the middle of the table, and obstacles. */
 function crowd(t: Json, ships = 20, squadrons = 40, obstacles = 12) {
-  t.ships = Array.from({ length: ships }, (_, i) => ({ id: `s${i}`, size: ['small', 'medium', 'large'][i % 3], player: (i % 2) + 1, x: 300 + (i % 10) * 120, y: 250 + Math.floor(i / 10) * 400, rotation: (i * 41) % 360, speed: 2 }));
-  t.squadrons = Array.from({ length: squadrons }, (_, i) => ({ id: `q${i}`, player: (i % 2) + 1, x: 250 + (i % 20) * 65, y: 420 + Math.floor(i / 20) * 60 }));
-  t.obstacles = Array.from({ length: obstacles }, (_, i) => ({ id: `o${i}`, type: TYPES[i % TYPES.length], x: 200 + (i % 6) * 260, y: 120 + Math.floor(i / 6) * 650, rotation: i * 30 }));
+  t.ships = Array.from({ length: ships }, (_, i) => ({
+    id: `s${i}`,
+    size: ['small', 'medium', 'large'][i % 3],
+    player: (i % 2) + 1,
+    x: 300 + (i % 10) * 120,
+    y: 250 + Math.floor(i / 10) * 400,
+    rotation: (i * 41) % 360,
+    speed: 2,
+  }));
+  t.squadrons = Array.from({ length: squadrons }, (_, i) => ({
+    id: `q${i}`,
+    player: (i % 2) + 1,
+    x: 250 + (i % 20) * 65,
+    y: 420 + Math.floor(i / 20) * 60,
+  }));
+  t.obstacles = Array.from({ length: obstacles }, (_, i) => ({
+    id: `o${i}`,
+    type: TYPES[i % TYPES.length],
+    x: 200 + (i % 6) * 260,
+    y: 120 + Math.floor(i / 6) * 650,
+    rotation: i * 30,
+  }));
 }
 
 export function pile(): Json {
@@ -25,9 +53,22 @@ export function pile(): Json {
 export function fans(n = 50, light = false): Json {
   const t = base();
   crowd(t, 0, light ? 4 : 30, light ? 3 : 12);
-  const fleet = Array.from({ length: light ? 2 : 10 }, (_, i) => ({ id: `x${i}`, size: i % 2 ? 'huge' : 'large', player: (i % 2) + 1, x: 250 + i * 140, y: i % 2 ? 700 : 200, rotation: (i * 53) % 360, speed: 4 }));
+  const fleet = Array.from({ length: light ? 2 : 10 }, (_, i) => ({
+    id: `x${i}`,
+    size: i % 2 ? 'huge' : 'large',
+    player: (i % 2) + 1,
+    x: 250 + i * 140,
+    y: i % 2 ? 700 : 200,
+    rotation: (i * 53) % 360,
+    speed: 4,
+  }));
   t.ships = fleet;
-  t.proposals = Array.from({ length: n }, (_, i) => ({ id: `fan${i}`, kind: 'maneuver-fan', ship: `x${i % (light ? 2 : 10)}`, side: i % 3 ? 'right' : 'left' }));
+  t.proposals = Array.from({ length: n }, (_, i) => ({
+    id: `fan${i}`,
+    kind: 'maneuver-fan',
+    ship: `x${i % (light ? 2 : 10)}`,
+    side: i % 3 ? 'right' : 'left',
+  }));
   return t;
 }
 
@@ -35,7 +76,12 @@ export function fans(n = 50, light = false): Json {
 export function setups(n = 50, light = false): Json {
   const t = base();
   crowd(t, light ? 2 : 20, light ? 4 : 40, 12);
-  t.proposals = Array.from({ length: n }, (_, i) => ({ id: `setup${i}`, kind: 'setup', reading: i % 2 ? 'erratum' : 'core', composition: 'free' }));
+  t.proposals = Array.from({ length: n }, (_, i) => ({
+    id: `setup${i}`,
+    kind: 'setup',
+    reading: i % 2 ? 'erratum' : 'core',
+    composition: 'free',
+  }));
   return t;
 }
 
@@ -49,12 +95,24 @@ export function purrgilRounds(n = 50, light = false): Json {
   const t = base();
   crowd(t, light ? 2 : 20, light ? 4 : 40, light ? 3 : 10);
   const obstacles = t.obstacles as Json[];
-  obstacles.push({ id: 'p1', type: 'purrgil-1', x: 600, y: 460, rotation: 0 }, { id: 'p2', type: 'purrgil-2', x: 1200, y: 460, rotation: 90 });
+  obstacles.push(
+    { id: 'p1', type: 'purrgil-1', x: 600, y: 460, rotation: 0 },
+    { id: 'p2', type: 'purrgil-2', x: 1200, y: 460, rotation: 90 },
+  );
   t.proposals = Array.from({ length: n }, (_, i) => ({
-    id: `round${i}`, kind: 'purrgil-round',
+    id: `round${i}`,
+    kind: 'purrgil-round',
     moves: [
-      { player: 2, obstacle: 'p1', to: { x: 600 + (i % 10) * 9, y: 460 + Math.floor(i / 10) * 11, rotation: i * 7 } },
-      { player: 1, obstacle: 'p2', to: { x: 1200 - (i % 10) * 9, y: 460 - Math.floor(i / 10) * 11, rotation: 90 + i * 5 } },
+      {
+        player: 2,
+        obstacle: 'p1',
+        to: { x: 600 + (i % 10) * 9, y: 460 + Math.floor(i / 10) * 11, rotation: i * 7 },
+      },
+      {
+        player: 1,
+        obstacle: 'p2',
+        to: { x: 1200 - (i % 10) * 9, y: 460 - Math.floor(i / 10) * 11, rotation: 90 + i * 5 },
+      },
     ],
   }));
   return t;

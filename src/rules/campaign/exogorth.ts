@@ -159,9 +159,6 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: 
   const chosen: Record<string, { x: number; y: number }> = Object.create(null);
   for (const q of displacedSq) if (p.placements && Object.hasOwn(p.placements, q.id)) chosen[q.id] = p.placements[q.id];
   const placement = placeDisplaced(world, E, p.obstacle.id, displacedSq.filter((q) => !(q.id in chosen)), chosen, { over: budget && (() => budget.over()) });
-  if (placement.tried !== undefined && placement.tried < placement.orders!) {
-    budget!.cutInside({ id: p.id, of: 'placement orders', judged: placement.tried, asked: placement.orders! });
-  }
   const finalSpots: Record<string, { x: number; y: number }> = Object.create(null);
   for (const q of displacedSq) {
     const at = chosen[q.id] ?? placement.placements[q.id];
@@ -192,9 +189,13 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: 
       (displacedSq.length ? ` Player ${3 - p.placedBy} places the displaced squadrons touching it.` : '') +
       (Object.keys(placement.on).length ? ` ${Object.keys(placement.on).map((id) => `${id} ${placement.notes[id]}`).join('; ')}.` : '');
   if (spotViolations.length) report.why += ` A squadron is not where the rule lets it go: ${spotViolations.map((v) => `${v.piece} ${v.rule}`).join('; ')}.`;
-  if (placement.tried !== undefined) {
-    report.why = `Cut by the budget: the displaced squadrons' places are the best of ${placement.tried} of ${placement.orders} packing orders tried. ${report.why}`;
-  }
+  return placement.tried === undefined ? report : cutInside(report, placement.tried, placement.orders!, budget!);
+}
+
+/** A placement whose packing orders the budget cut: named in `partial` and in its why. */
+function cutInside(report: ProposalReport, tried: number, orders: number, budget: Budget): ProposalReport {
+  budget.cutInside({ id: report.id, of: 'placement orders', judged: tried, asked: orders });
+  report.why = `Cut by the budget: the displaced squadrons' places are the best of ${tried} of ${orders} packing orders tried. ${report.why}`;
   return report;
 }
 

@@ -16,25 +16,35 @@ import { World } from '../../../src/rules/world';
 import { fans, purrgilRounds } from '../../support/heavy';
 
 /** A clock that advances one tick per reading: Budget(n, clock) lets n - 1 checks pass. */
-const ticking = () => { let t = 0; return () => t++; };
+const ticking = () => {
+  let t = 0;
+  return () => t++;
+};
 const json = (v: unknown) => JSON.stringify(plainReport(v as never));
 
 describe('over() is monotonic', () => {
   it('once over, over at every later check, even when the next step looks short', () => {
     let t = 0;
     const b = new Budget(1000, () => t);
-    t = 100; expect(b.over()).toBe(false);
-    t = 700; expect(b.over()).toBe(true); // a 600 ms step: the next would end past 1000
-    t = 701; expect(b.over()).toBe(true); // a 1 ms step now, and still over (it was not before the fix)
-    t = 702; expect(b.over()).toBe(true);
+    t = 100;
+    expect(b.over()).toBe(false);
+    t = 700;
+    expect(b.over()).toBe(true); // a 600 ms step: the next would end past 1000
+    t = 701;
+    expect(b.over()).toBe(true); // a 1 ms step now, and still over (it was not before the fix)
+    t = 702;
+    expect(b.over()).toBe(true);
   });
-  it('a deadline counted from a start given (the CLI: its run\'s start), less a reserve', () => {
+  it("a deadline counted from a start given (the CLI: its run's start), less a reserve", () => {
     let t = 500;
     const b = new Budget(1000, () => t, { start: 0, reserveMs: 300 });
     expect(b.over()).toBe(false);
-    t = 600; expect(b.over()).toBe(false); // a 100 ms step: the next would end at 700, the deadline
-    t = 650; expect(b.over()).toBe(false);
-    t = 701; expect(b.over()).toBe(true);
+    t = 600;
+    expect(b.over()).toBe(false); // a 100 ms step: the next would end at 700, the deadline
+    t = 650;
+    expect(b.over()).toBe(false);
+    t = 701;
+    expect(b.over()).toBe(true);
   });
 });
 
@@ -52,7 +62,10 @@ describe('long proposals cut inside, named in partial, the first ones kept in or
         b.proposalsAsked = 0;
         const part = proposals(new World(table), b);
         const note = b.note();
-        if (!note) { expect(json(part)).toBe(json(whole)); continue; }
+        if (!note) {
+          expect(json(part)).toBe(json(whole));
+          continue;
+        }
         // the kept proposals are the first ones, each whole but perhaps the last
         const ids = table.proposals.map((p) => p.id);
         expect(part.map((p) => p.id)).toEqual(ids.slice(0, part.length));
@@ -62,10 +75,12 @@ describe('long proposals cut inside, named in partial, the first ones kept in or
         expect(cut.length).toBeLessThanOrEqual(1);
         if (cut.length) {
           cutsInside++;
-          const last = part[part.length - 1] as Record<string, unknown>, full = whole[part.length - 1] as Record<string, unknown>;
+          const last = part[part.length - 1] as Record<string, unknown>,
+            full = whole[part.length - 1] as Record<string, unknown>;
           expect(cut[0]).toMatchObject({ id: last.id, of });
           const key = of === 'maneuvers' ? 'maneuvers' : 'moves';
-          const got = last[key] as unknown[], all = full[key] as unknown[];
+          const got = last[key] as unknown[],
+            all = full[key] as unknown[];
           expect(cut[0].judged).toBe(got.length);
           expect(cut[0].asked).toBe(all.length);
           expect(got.length).toBeLessThan(all.length);
@@ -82,10 +97,22 @@ describe('long proposals cut inside, named in partial, the first ones kept in or
   it('exogorths: the packing orders stop once over; every displaced squadron still has an answer; the cut is named', () => {
     // an exogorth wholly inside a gravity rift: every place touching it is on the rift, so every packing order is tried
     const t = {
-      format: 'armada-table/1', table: '3x3', ruleset: 'seed', ships: [], tokens: [],
+      format: 'armada-table/1',
+      table: '3x3',
+      ruleset: 'seed',
+      ships: [],
+      tokens: [],
       obstacles: [{ id: 'rift', type: 'gravity-rift', x: 450, y: 450, rotation: 0 }],
-      squadrons: [{ id: 'a', player: 1, x: 450, y: 450 }, { id: 'b', player: 2, x: 455, y: 445 }],
-      proposals: [0, 1].map((i) => ({ id: `p${i}`, kind: 'place-exogorth', placedBy: 1, obstacle: { id: `e${i}`, type: 'exogorth-1', x: 450, y: 450, rotation: i * 10 } })),
+      squadrons: [
+        { id: 'a', player: 1, x: 450, y: 450 },
+        { id: 'b', player: 2, x: 455, y: 445 },
+      ],
+      proposals: [0, 1].map((i) => ({
+        id: `p${i}`,
+        kind: 'place-exogorth',
+        placedBy: 1,
+        obstacle: { id: `e${i}`, type: 'exogorth-1', x: 450, y: 450, rotation: i * 10 },
+      })),
     };
     const table = validateTable(t);
     const whole = proposals(new World(table));
@@ -98,11 +125,18 @@ describe('long proposals cut inside, named in partial, the first ones kept in or
     if (cut.length) {
       expect(cut[0]).toMatchObject({ id: 'p0', of: 'placement orders' });
       expect(cut[0].judged).toBeLessThan(cut[0].asked);
-      expect(String(part[0].why)).toMatch(/^Cut by the budget: the displaced squadrons' places are the best of/);
-      expect(Object.keys(part[0].placements ?? {}).length + ((part[0].unplaced as string[] | undefined)?.length ?? 0)).toBe(part[0].displaced!.length);
+      expect(String(part[0].why)).toMatch(
+        /^Cut by the budget: the displaced squadrons' places are the best of/,
+      );
+      expect(
+        Object.keys(part[0].placements ?? {}).length +
+          ((part[0].unplaced as string[] | undefined)?.length ?? 0),
+      ).toBe(part[0].displaced!.length);
     } else expect(json(part[0])).toBe(json(whole[0]));
     expect(cut.length).toBe(1);
-    console.log(`exogorth in a rift: ${cut.length ? `cut inside (${cut[0].judged} of ${cut[0].asked} packing orders)` : 'the first packing order placed every squadron: no cut inside'}`);
+    console.log(
+      `exogorth in a rift: ${cut.length ? `cut inside (${cut[0].judged} of ${cut[0].asked} packing orders)` : 'the first packing order placed every squadron: no cut inside'}`,
+    );
   }, 60_000);
 });
 
@@ -110,7 +144,15 @@ describe('the writer keeps the budget too', () => {
   const table = parseTableText(JSON.stringify(purrgilRounds(2)));
   const collect = () => {
     const parts: string[] = [];
-    return { out: new Writable({ write(c, _e, done) { parts.push(String(c)); done(); } }), text: () => parts.join('') };
+    return {
+      out: new Writable({
+        write(c, _e, done) {
+          parts.push(String(c));
+          done();
+        },
+      }),
+      text: () => parts.join(''),
+    };
   };
   it('cut while writing the attacks: the first k written, proposals all left out, partial says both', async () => {
     const budget = new Budget(1e9);
@@ -125,7 +167,11 @@ describe('the writer keeps the budget too', () => {
       over: () => entries++ >= k, // over at the k+1th attack
       cut(key, written) {
         if (key === 'attacks') budget.attacksJudged = Math.min(budget.attacksJudged, written);
-        else budget.proposalsNotJudged = [...report.proposals.slice(written).map((p) => p.id), ...budget.proposalsNotJudged];
+        else
+          budget.proposalsNotJudged = [
+            ...report.proposals.slice(written).map((p) => p.id),
+            ...budget.proposalsNotJudged,
+          ];
       },
     });
     const got = JSON.parse(text());
@@ -141,7 +187,11 @@ describe('the writer keeps the budget too', () => {
     const report = analyzeWorld(new World(table), budget);
     report.partial = { toJSON: () => budget.note() ?? undefined };
     const { out, text } = collect();
-    await writeJson(out, report, roundNumbers, { sections: new Set(['attacks', 'proposals']), over: () => false, cut: () => undefined });
+    await writeJson(out, report, roundNumbers, {
+      sections: new Set(['attacks', 'proposals']),
+      over: () => false,
+      cut: () => undefined,
+    });
     expect(text()).toBe(JSON.stringify(roundNumbers(analyzeWorld(new World(table)))) + '\n');
   });
 });
