@@ -4,6 +4,7 @@
  */
 import demoJson from '../../assets/demo-table.json';
 import { validateTable, type Table } from '../model/table';
+import { safeStorage } from '../state/storage';
 import { bootTables, type TabTables } from '../state/tab-tables';
 import { attackFromHash, isTableHash, tableFromHash } from '../state/share';
 import { type AppStore, type Commands, commands, createAppStore, pairProblem } from '../state/store';
@@ -18,7 +19,7 @@ export interface Booted {
 export async function bootTable(): Promise<Booted> {
   const demo = validateTable(demoJson);
   // every storage fault is said (blocked, full, a record that cannot be read), none stops the app
-  const boot = await bootTables(demo);
+  const boot = await bootTables(demo, { local: safeStorage(() => localStorage), session: safeStorage(() => sessionStorage) });
   const store = createAppStore(boot.table);
   store.setState({ history: boot.history });
   const cmd = commands(store);

@@ -1,6 +1,6 @@
 /**
  * Web storage that never throws. With site data blocked (a real Chromium setting) merely reading
- * `window.localStorage` throws a SecurityError; a full origin throws QuotaExceededError on write.
+ * the page's local storage throws a SecurityError; a full origin throws QuotaExceededError on write.
  * Each call here answers instead (null, or the problem in words), so storage faults are said to
  * the player and never stop the app.
  */

@@ -12,7 +12,7 @@ import {
 } from './kept-records';
 import { TableLibrary } from './library';
 import { loadSaved, STORAGE_KEY } from './persist';
-import { safeStorage, type SafeStorage } from './storage';
+import type { SafeStorage } from './storage';
 import type { AppState, AppStore, Message } from './store';
 
 /**
@@ -497,10 +497,10 @@ function loadInto(
  */
 export async function bootTables(
   demo: Table,
-  env: { local?: SafeStorage; session?: SafeStorage; dbName?: string } = {},
+  /** the page's local and session storage (safeStorage: a blocked one answers instead of throwing) */
+  env: { local: SafeStorage; session: SafeStorage; dbName?: string },
 ): Promise<Boot> {
-  const local = env.local ?? safeStorage(() => localStorage);
-  const session = env.session ?? safeStorage(() => sessionStorage);
+  const { local, session } = env;
   const messages: Message[] = [];
   const opened = await TableLibrary.open(env.dbName);
   const now = Date.now();
