@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { manyLargeShips, manyProposals, pilesOnOneSpot } from '../test/support/probes';
-import { openFresh, tableJson } from './helpers';
+import { openFresh, piece, tableJson } from './helpers';
 
 /*
  * The load probes of issue 15 opened as links: each is answered (a report, partial if the
@@ -96,4 +96,47 @@ test('200 pieces on one spot: a first picture, then a report within the worker b
   console.log(`after Undo the demo table's whole report came ${Date.now() - u0} ms later; workers restarted: ${await page.evaluate(() => window.__armada.workerCancelled())}`);
   // the worker was still judging the pile (its budget is 10 s) when Undo asked for the demo table
   expect(await page.evaluate(() => window.__armada.workerCancelled())).toBeGreaterThan(cancelled);
+});
+
+test('a purrgil round of 2,000 moves opened as a link (146 KB): refused at once naming the limit, the table kept, the page responsive, clicks after it quick', async ({ page }) => {
+  await watchStalls(page);
+  await openFresh(page);
+  const before = await tableJson(page);
+  const demo = JSON.parse(before);
+  const round = {
+    ...demo,
+    obstacles: [...demo.obstacles, { id: 'purr1', type: 'purrgil-1', x: 600, y: 450, rotation: 0 }, { id: 'purr2', type: 'purrgil-2', x: 1200, y: 450, rotation: 0 }],
+    proposals: [{
+      id: 'round', kind: 'purrgil-round',
+      moves: Array.from({ length: 2000 }, (_, i) => ({ player: i % 2 ? 1 : 2, obstacle: i % 2 ? 'purr2' : 'purr1', to: { x: 600 + (i % 50) * 3, y: 450 + (i % 7), rotation: i % 360 } })),
+    }],
+  };
+  const hash = link(round);
+  await resetStalls(page);
+  const t0 = Date.now();
+  await page.evaluate((h) => { location.hash = h; }, hash);
+  await expect(page.locator('#message[data-kind="error"]')).toContainText('has 2000 moves; a round has one purrgil move per player, at most 2');
+  const answeredMs = Date.now() - t0;
+  expect(await tableJson(page)).toBe(before);
+  // clicks after it: from the press to the frame that shows the piece selected, timed in the page
+  await page.evaluate(() => {
+    const w = window as unknown as { __click: number[] };
+    w.__click = [];
+    let t = 0;
+    addEventListener('pointerdown', () => { t = performance.now(); }, true);
+    window.__armada.store.subscribe((s, p) => {
+      if (s.selected !== p.selected && t) { const t0 = t; t = 0; requestAnimationFrame(() => w.__click.push(performance.now() - t0)); }
+    });
+  });
+  for (const id of ['vsd', 'tie1', 'vsd', 'tie1']) {
+    const pc = await piece(page, id);
+    const at = await page.evaluate(([x, y]) => window.__armada.pagePoint(x, y), [pc.x, pc.y] as const);
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => page.evaluate(() => window.__armada.store.getState().selected)).toBe(id);
+  }
+  const clicks = await page.evaluate(() => (window as unknown as { __click: number[] }).__click);
+  const s = await stalls(page);
+  console.log(`2,000-move round: ${hash.length} characters of link; refused ${answeredMs} ms after it was opened; clicks after it: ${clicks.map((c) => c.toFixed(0)).join(', ')} ms` +
+    ` (press to the frame showing the selection); longest long task ${s.longTask.toFixed(0)} ms, longest gap between frames ${s.frameGap.toFixed(0)} ms`);
+  expect(clicks.length).toBe(4);
 });
