@@ -19,7 +19,10 @@ export interface Booted {
 export async function bootTable(): Promise<Booted> {
   const demo = validateTable(demoJson);
   // every storage fault is said (blocked, full, a record that cannot be read), none stops the app
-  const boot = await bootTables(demo, { local: safeStorage(() => localStorage), session: safeStorage(() => sessionStorage) });
+  const boot = await bootTables(demo, {
+    local: safeStorage(() => localStorage),
+    session: safeStorage(() => sessionStorage),
+  });
   const store = createAppStore(boot.table);
   store.setState({ history: boot.history });
   const cmd = commands(store);
@@ -58,7 +61,10 @@ export function watchLinks({ cmd }: Booted) {
     history.replaceState(null, '', location.pathname + location.search);
     if (!t) return;
     // the table a link replaces stays in Tables (src/state/tab-tables.ts), even after a reload
-    cmd.load(t, 'Opened the table from the link. Undo, or the table you had in Tables…, returns to it.', { source: 'link', name: `opened from a link, ${now()}` });
+    cmd.load(t, 'Opened the table from the link. Undo, or the table you had in Tables…, returns to it.', {
+      source: 'link',
+      name: `opened from a link, ${now()}`,
+    });
     if (attack) cmd.setPair(attack.attacker, attack.defender);
     if (attackProblem) cmd.message('error', `The link's table is open, but not its attack: ${attackProblem}.`);
   };
