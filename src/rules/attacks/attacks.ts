@@ -34,8 +34,21 @@ export interface AttackOptions {
  * squadrons). Judged into a flat table (attack-table.ts); the report objects are built when read.
  */
 export function attacks(world: World, opts: AttackOptions = {}): AttackReport[] {
+  // a budget already spent: the attacks are counted, and the context (a second on a pile) not built
+  if (opts.budget?.over()) {
+    opts.budget.attacksAsked += attackCount(world);
+    return [];
+  }
   const ctx = attackContext(world, opts.cover);
   return attackList(judgeAll(ctx, opts.budget));
+}
+
+/** How many attack pairs a table asks for: every hull zone and squadron against every enemy one. */
+export function attackCount(world: World): number {
+  const sides = [0, 0, 0];
+  for (const s of world.ships) sides[s.piece.player] += s.piece.size === 'huge' ? 6 : 4;
+  for (const q of world.squadrons) sides[q.piece.player]++;
+  return 2 * sides[1] * sides[2];
 }
 
 /** Every attack pair into a table (a budget may stop it early: the rows judged are kept). */

@@ -195,3 +195,20 @@ describe('the writer keeps the budget too', () => {
     expect(text()).toBe(JSON.stringify(roundNumbers(analyzeWorld(new World(table)))) + '\n');
   });
 });
+
+describe('a budget spent before the attacks', () => {
+  it('counts them without building their context: asked equals the number judged without a budget', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { attacks, attackCount } = await import('../../../src/rules/attacks/attacks');
+    for (const f of ['every-class.json', 'attacks-fleet.json', 'campaign-exogorth.json']) {
+      const t = parseTableText(readFileSync(new URL(`../../tables/${f}`, import.meta.url), 'utf8'));
+      const w = new World(t);
+      const n = attacks(w).length;
+      expect(attackCount(w), f).toBe(n);
+      const b = new Budget(0, ticking());
+      b.over();
+      expect(attacks(w, { budget: b })).toEqual([]);
+      expect(b.note()!.sections.attacks, f).toEqual({ judged: 0, asked: n });
+    }
+  }, 60_000);
+});
