@@ -83,6 +83,20 @@ export class KeyedList {
   constructor(readonly ul: HTMLElement) {}
 
   update(keys: string[], htmls: string[]) {
+    // mostly new entries (a new report from the worker): one parse of the whole list is cheaper
+    let fresh = 0;
+    for (let i = 0; i < keys.length; i++) if (this.items.get(keys[i])?.html !== htmls[i]) fresh++;
+    if (fresh > 8 && fresh * 2 > keys.length) {
+      this.ul.innerHTML = htmls.join('');
+      this.items.clear();
+      const els = this.ul.children;
+      // one element per entry (each entry is one <li>); otherwise entry by entry below
+      if (els.length === keys.length) {
+        for (let i = 0; i < keys.length; i++) this.items.set(keys[i], { el: els[i], html: htmls[i] });
+        return;
+      }
+      this.ul.replaceChildren();
+    }
     const seen = new Set<string>();
     let at: ChildNode | null = this.ul.firstChild;
     for (let i = 0; i < keys.length; i++) {
@@ -93,7 +107,11 @@ export class KeyedList {
       if (!it || it.html !== html) {
         this.tpl.innerHTML = html;
         const el = this.tpl.content.firstElementChild!;
-        if (it) it.el.replaceWith(el);
+        if (it) {
+          // the element in its place is the new one (the walk's position too)
+          if (at === it.el) at = el;
+          it.el.replaceWith(el);
+        }
         this.items.set(key, (it = { el, html }));
       }
       if (at === it.el) at = at.nextSibling;
