@@ -33,7 +33,7 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
   await page.keyboard.press(']');
   await expect(verdict).toHaveAttribute('data-outcome', 'obstacle');
   await expect(verdict).toHaveAttribute('data-obstacles', 'rock');
-  await expect(verdict).toHaveAttribute('data-final', '614.79,464.80,315.00');
+  await expect(verdict).toHaveAttribute('data-final', '615.08,465.50,315.00');
   await expect(verdict.locator('li[data-obstacle="rock"]')).toContainText('dealt one faceup damage card');
   await expect(verdict.locator('.why')).toContainText('clicks [1, 1]');
   // the ghost is drawn in the obstacle colour where the ship will end, and the asteroid outlined in it
@@ -57,7 +57,7 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
     'vsd executed speed 2, clicks [1, 1]',
   );
   const moved = await piece(page, 'vsd');
-  expect([moved.x.toFixed(2), moved.y.toFixed(2), moved.rotation]).toEqual(['614.79', '464.80', 315]);
+  expect([moved.x.toFixed(2), moved.y.toFixed(2), moved.rotation]).toEqual(['615.08', '465.50', 315]);
   await expect(page.locator('#maneuver-verdict')).toBeHidden();
   await page.keyboard.press('Control+z');
   await expect.poll(async () => (await piece(page, 'vsd')).y).toBe(300);

@@ -77,11 +77,11 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
   }
   const first = (await page.evaluate(() => window.__armada.store.getState().table.ships))[0];
   expect([first.rotation, first.speed]).toEqual([345, 3]);
-  // a deployment outside the zone is refused, the reason shown
+  // a squadron beyond distance 2 of every friendly ship is refused, the reason shown (it may lie outside the zone: #27)
   await press('#deploy-squadron');
   await tapTable(790, 400);
   await expect(last).toHaveAttribute('data-ok', 'false');
-  await expect(last).toContainText("within distance 1-3 of player 1's edge");
+  await expect(last).toContainText('within distance 1-2 of a friendly ship');
   for (const [x, y] of [
     [790, 120],
     [900, 120],
