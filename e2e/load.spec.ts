@@ -98,7 +98,7 @@ test('200 pieces on one spot: a first picture, then a report within the worker b
   expect(await page.evaluate(() => window.__armada.workerCancelled())).toBeGreaterThan(cancelled);
 });
 
-test('a purrgil round of 2,000 moves opened as a link (146 KB): refused at once naming the limit, the table kept, the page responsive, clicks after it quick', async ({ page }) => {
+test('a purrgil round of 2,000 moves opened as a link (about 190 KB): refused at once naming the limit, the table kept, the page responsive, clicks after it quick', async ({ page }) => {
   await watchStalls(page);
   await openFresh(page);
   const before = await tableJson(page);
