@@ -91,6 +91,7 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
   const ask = (on: boolean) => {
     confirmRow.style.display = on ? '' : 'none';
   };
+  let scrolled: { el: HTMLElement; top: number } | null = null;
   function startGuide(confirmed = false): boolean {
     const t = get().table;
     const pieces = t.ships.length + t.squadrons.length + t.obstacles.length + t.tokens.length;
@@ -115,10 +116,15 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
         ),
         h('button', { id: 'guide-confirm-no', onclick: () => ask(false) }, 'Keep this table'),
       );
+      // the scrolling panel around the guide, and where it stood (answering may scroll it)
+      let el: HTMLElement | null = host.parentElement;
+      while (el && el.scrollHeight <= el.clientHeight) el = el.parentElement;
+      scrolled = el ? { el, top: el.scrollTop } : null;
       ask(true);
       confirmRow.scrollIntoView?.({ block: 'nearest' });
       return false;
     }
+    const asked = confirmed;
     ask(false);
     cmd.change(newTable(t, false));
     setGuide(newGuide());
@@ -131,6 +137,14 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
           ? ` Then each player deploys the fleet from their list (player${lists.length > 1 ? 's' : ''} ${lists.join(' and ')}).`
           : ''),
     );
+    // the question's row is gone: the panel goes back to where it stood before the question (a phone's
+    // sheet shows only its top, where whose turn it is stands)
+    if (asked && scrolled) {
+      const { el, top } = scrolled;
+      requestAnimationFrame(() => {
+        el.scrollTop = top;
+      });
+    }
     return true;
   }
 
