@@ -30,7 +30,7 @@ async function settled(page: Page) {
 /** the retained frame and a full redraw of it, as two screenshots of the canvas (and how much the retained one kept) */
 async function retainedAndFull(page: Page, name: string) {
   await settled(page);
-  const canvas = page.locator('#canvas-host canvas');
+  const canvas = page.locator('#canvas-host canvas[data-layer="table"]');
   await page.evaluate(() => {
     window.__armada.scene.drawStats();
     window.__armada.redrawNow();

@@ -15,7 +15,12 @@ import { fitBoxView, fitView, toScreen, type View } from './view';
 import type { PlacedLabel, Segment } from './label-layout';
 import { sceneLabels } from './scene-labels';
 
-const LABEL_STYLE = { fontFamily: 'system-ui, sans-serif', fontSize: 11, fill: 0xffffff, stroke: { color: 0x000000, width: 3 } };
+const LABEL_STYLE = {
+  fontFamily: 'system-ui, sans-serif',
+  fontSize: 11,
+  fill: 0xffffff,
+  stroke: { color: 0x000000, width: 3 },
+};
 const MEASURE_STYLE = new TextStyle(LABEL_STYLE);
 
 /** The background grid's spacing: one foot, as players count the table. */
@@ -127,6 +132,8 @@ export class Scene {
       autoDensity: true,
       resolution: Math.min(2, window.devicePixelRatio || 1),
     });
+    // named: other layers may add their own canvases to the host (the photo)
+    this.app.canvas.dataset.layer = 'table';
     host.appendChild(this.app.canvas);
     const slot = (label: string) => {
       const c = new Container();
@@ -323,7 +330,11 @@ export class Scene {
   drawnBoxes() {
     return this.drawn.map((p) => {
       const b = this.labels.get(p.id)!.getBounds();
-      return { id: p.id, text: p.text, box: [b.minX, b.minY, b.maxX, b.maxY] as [number, number, number, number] };
+      return {
+        id: p.id,
+        text: p.text,
+        box: [b.minX, b.minY, b.maxX, b.maxY] as [number, number, number, number],
+      };
     });
   }
 
@@ -350,9 +361,18 @@ export class Scene {
     for (const t of this.labels.values()) t.visible = false;
     if (!this.labelLayer.visible) return;
     const { layout, segments } = sceneLabels({
-      world: a.world, report: a.report, attacker: state.attacker, defender: state.defender, selected: state.selected,
-      rings: state.rings, view: this.view, width: this.width, height: this.height, overlapped,
-      ghosts: ov.ghosts.map((g) => g.entry), colours: { player: PLAYER, overlap: OVERLAP, los: LOS },
+      world: a.world,
+      report: a.report,
+      attacker: state.attacker,
+      defender: state.defender,
+      selected: state.selected,
+      rings: state.rings,
+      view: this.view,
+      width: this.width,
+      height: this.height,
+      overlapped,
+      ghosts: ov.ghosts.map((g) => g.entry),
+      colours: { player: PLAYER, overlap: OVERLAP, los: LOS },
       measure: (t) => this.measure(t),
     });
     this.drawn = layout.placed;
