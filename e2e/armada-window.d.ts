@@ -21,7 +21,10 @@ declare global {
       practice(): import('../src/state/practice').PracticeMaps | null;
       countPixels(colour: number, box: readonly [number, number, number, number], tol?: number): number;
       /** the labels drawn now (boxes as pixi draws them) and the judged line's segments (screen px) */
-      labels(): { drawn: { id: string; text: string; box: [number, number, number, number] }[]; judged: { a: [number, number]; b: [number, number]; pad: number }[] };
+      labels(): {
+        drawn: { id: string; text: string; box: [number, number, number, number] }[];
+        judged: { a: [number, number]; b: [number, number]; pad: number }[];
+      };
     };
     /** the drag-frame recorder of e2e/perf-drag.spec.ts */
     __perf?: { frames: number[]; analyses: number[]; live: number; whole: number; run: boolean };

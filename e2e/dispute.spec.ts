@@ -9,17 +9,31 @@ const DEMO = JSON.parse(readFileSync('assets/demo-table.json', 'utf8'));
 
 /** Two squadrons face to face along y = 300, and a small ship `wall` above the line (its y set by the test). */
 const nearMissTable = (wallY: number) => ({
-  format: 'armada-table/1', table: '3x6', ruleset: 'seed',
+  format: 'armada-table/1',
+  table: '3x6',
+  ruleset: 'seed',
   ships: [{ id: 'wall', player: 1, size: 'small', x: 900, y: wallY, rotation: 0, speed: 2 }],
-  squadrons: [{ id: 'tie', player: 1, x: 850, y: 300 }, { id: 'xw', player: 2, x: 950, y: 300 }],
-  obstacles: [], tokens: [], proposals: [],
+  squadrons: [
+    { id: 'tie', player: 1, x: 850, y: 300 },
+    { id: 'xw', player: 2, x: 950, y: 300 },
+  ],
+  obstacles: [],
+  tokens: [],
+  proposals: [],
 });
 /** A star destroyer firing across a dust field at a corvette. */
 const DUST_TABLE = {
-  format: 'armada-table/1', table: '3x6', ruleset: 'seed',
-  ships: [{ id: 'isd', player: 1, size: 'large', x: 900, y: 200, rotation: 0, speed: 2 },
-    { id: 'cr90', player: 2, size: 'small', x: 900, y: 560, rotation: 180, speed: 2 }],
-  squadrons: [], obstacles: [{ id: 'dust1', type: 'dust-1', x: 900, y: 380, rotation: 0 }], tokens: [], proposals: [],
+  format: 'armada-table/1',
+  table: '3x6',
+  ruleset: 'seed',
+  ships: [
+    { id: 'isd', player: 1, size: 'large', x: 900, y: 200, rotation: 0, speed: 2 },
+    { id: 'cr90', player: 2, size: 'small', x: 900, y: 560, rotation: 180, speed: 2 },
+  ],
+  squadrons: [],
+  obstacles: [{ id: 'dust1', type: 'dust-1', x: 900, y: 380, rotation: 0 }],
+  tokens: [],
+  proposals: [],
 };
 
 // The dispute view (issue 11): selecting never moves anything; a pair is chosen in two taps.
@@ -33,7 +47,12 @@ async function touchPress(page: Page, p: { x: number; y: number }, tremor: numbe
   const cdp = await page.context().newCDPSession(page);
   const at = (dx: number, dy: number) => [{ x: p.x + dx, y: p.y + dy, id: 1, radiusX: 8, radiusY: 8 }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0, 0) });
-  for (const [dx, dy] of [[tremor / 2, 0], [tremor, tremor / 2], [0, tremor], [tremor, 0]]) {
+  for (const [dx, dy] of [
+    [tremor / 2, 0],
+    [tremor, tremor / 2],
+    [0, tremor],
+    [tremor, 0],
+  ]) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(dx, dy) });
   }
   if (lift) await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -43,24 +62,34 @@ async function touchPress(page: Page, p: { x: number; y: number }, tremor: numbe
 async function mousePress(page: Page, p: { x: number; y: number }, tremor: number) {
   await page.mouse.move(p.x, p.y);
   await page.mouse.down();
-  for (const [dx, dy] of [[tremor / 2, 0], [tremor, tremor / 2], [0, tremor], [tremor, 0]]) await page.mouse.move(p.x + dx, p.y + dy);
+  for (const [dx, dy] of [
+    [tremor / 2, 0],
+    [tremor, tremor / 2],
+    [0, tremor],
+    [tremor, 0],
+  ])
+    await page.mouse.move(p.x + dx, p.y + dy);
   await page.mouse.up();
 }
 
 const card = (page: Page) => page.locator('#attack-verdict');
 
-const pair = (page: Page) => page.evaluate(() => {
-  const s = window.__armada.store.getState();
-  return { attacker: s.attacker, defender: s.defender };
-});
+const pair = (page: Page) =>
+  page.evaluate(() => {
+    const s = window.__armada.store.getState();
+    return { attacker: s.attacker, defender: s.defender };
+  });
 
 for (const phone of [false, true]) {
   test.describe(phone ? 'phone (Pixel 5, touch)' : 'desktop (1280x800, mouse)', () => {
     if (phone) test.use(PIXEL5);
-    const press = (page: Page, p: { x: number; y: number }, tremor: number) => (phone ? touchPress(page, p, tremor) : mousePress(page, p, tremor));
+    const press = (page: Page, p: { x: number; y: number }, tremor: number) =>
+      phone ? touchPress(page, p, tremor) : mousePress(page, p, tremor);
     const tremor = phone ? 6 : 2;
 
-    test(`a press with a ${tremor} px tremor selects and moves nothing; a real drag moves; locked, nothing moves`, async ({ page }) => {
+    test(`a press with a ${tremor} px tremor selects and moves nothing; a real drag moves; locked, nothing moves`, async ({
+      page,
+    }) => {
       await openFresh(page);
       await page.evaluate(() => window.__armada.zoomTo(500, 100, 1100, 400));
       const before = await tableJson(page);
@@ -86,7 +115,12 @@ for (const phone of [false, true]) {
       await expect(c).toHaveAttribute('data-attacker', 'isd.front');
       await expect(c).toHaveAttribute('data-defender', 'xwing1');
       await expect(c.locator('.headline')).toContainText('xwing1');
-      const r = await page.evaluate(() => window.__armada.analysis().report.attacks.find((a) => a.attacker === 'isd.front' && a.defender === 'xwing1')!);
+      const r = await page.evaluate(
+        () =>
+          window.__armada
+            .analysis()
+            .report.attacks.find((a) => a.attacker === 'isd.front' && a.defender === 'xwing1')!,
+      );
       await expect(c).toHaveAttribute('data-los', r.los);
       await expect(c).toHaveAttribute('data-range', r.range);
       await expect(c).toHaveAttribute('data-in-arc', String(r.inArc));
@@ -109,7 +143,8 @@ for (const phone of [false, true]) {
       const xw = await piece(page, 'xwing1');
       const tap = async (p: { x: number; y: number }) => {
         const q = await pagePoint(page, p.x, p.y);
-        if (phone) await page.touchscreen.tap(q.x, q.y); else await page.mouse.click(q.x, q.y);
+        if (phone) await page.touchscreen.tap(q.x, q.y);
+        else await page.mouse.click(q.x, q.y);
       };
       await tap(front);
       expect(await pair(page)).toEqual({ attacker: 'isd.front', defender: null });
@@ -130,7 +165,9 @@ for (const phone of [false, true]) {
       await openFresh(page, link(nearMissTable(300 + half + 0.2), 'tie', 'xw'));
       await expect(card(page)).toHaveAttribute('data-los', 'clear');
       await expect(card(page)).toHaveAttribute('data-close-call', 'true');
-      await expect(card(page).locator('.close-call')).toContainText('Too close to call on the table: 0.20 mm');
+      await expect(card(page).locator('.close-call')).toContainText(
+        'Too close to call on the table: 0.20 mm',
+      );
       await expect(page.locator('#loupes .loupe[data-topic="los"]')).toHaveCount(1);
       const mag = Number(await page.locator('#loupes .loupe').first().getAttribute('data-magnification'));
       expect(mag).toBeGreaterThanOrEqual(10);
@@ -154,16 +191,29 @@ for (const phone of [false, true]) {
       await openFresh(page, '#table=' + b64(TOURNAMENT));
       await expect.poll(() => page.evaluate(() => !window.__armada.analysis().live)).toBe(true);
       const picks = await page.evaluate(() => {
-        const out: Record<string, { attacker: string; defender: string; names: string[]; none: boolean }> = {};
+        const out: Record<string, { attacker: string; defender: string; names: string[]; none: boolean }> =
+          {};
         for (const a of window.__armada.analysis().report.attacks) {
           const kind = !a.inArc ? 'out-of-arc' : a.range === 'beyond' ? 'out-of-range' : a.los;
           if (out[kind]) continue;
-          const names = kind === 'blocked' ? (a.blockedBy as string[]) : kind === 'obstructed' ? a.obstructedBy : [];
-          out[kind] = { attacker: a.attacker, defender: a.defender, names, none: kind !== 'clear' && kind !== 'obstructed' };
+          const names =
+            kind === 'blocked' ? (a.blockedBy as string[]) : kind === 'obstructed' ? a.obstructedBy : [];
+          out[kind] = {
+            attacker: a.attacker,
+            defender: a.defender,
+            names,
+            none: kind !== 'clear' && kind !== 'obstructed',
+          };
         }
         return out;
       });
-      expect(Object.keys(picks).sort()).toEqual(['blocked', 'clear', 'obstructed', 'out-of-arc', 'out-of-range']);
+      expect(Object.keys(picks).sort()).toEqual([
+        'blocked',
+        'clear',
+        'obstructed',
+        'out-of-arc',
+        'out-of-range',
+      ]);
       test.setTimeout(120_000); // software rendering of the whole tournament table at each choice
       await page.check('#all-attacks');
       let first = true;
@@ -173,21 +223,31 @@ for (const phone of [false, true]) {
           await page.selectOption('#pick-attacker', p.attacker);
           await page.selectOption('#pick-defender', p.defender);
           first = false;
-        } else await page.evaluate(([a, d]) => window.__armada.cmd.setPair(a, d), [p.attacker, p.defender] as const);
+        } else
+          await page.evaluate(([a, d]) => window.__armada.cmd.setPair(a, d), [
+            p.attacker,
+            p.defender,
+          ] as const);
         const c = card(page);
         await expect(c).toHaveAttribute('data-kind', kind);
         const headline = c.locator('.headline');
         if (p.none) await expect(headline).toContainText('No attack');
         else await expect(headline).not.toContainText('No attack');
         // the headline names the pair as the strip does (a ship by its name or class, not its id); obstacles by id
-        for (const side of ['attacker', 'defender']) await expect(headline).toContainText((await page.locator(`#pair-text .${side}`).textContent())!);
-        for (const id of p.names.filter((n) => !/^p\d-ship/.test(n))) await expect(headline).toContainText(id);
+        for (const side of ['attacker', 'defender'])
+          await expect(headline).toContainText((await page.locator(`#pair-text .${side}`).textContent())!);
+        for (const id of p.names.filter((n) => !/^p\d-ship/.test(n)))
+          await expect(headline).toContainText(id);
       }
       // dust: a ship cannot attack across a dust field
       await openFresh(page, link(DUST_TABLE, 'isd.front', 'cr90.front'));
       await expect(card(page)).toHaveAttribute('data-los', 'dust');
-      await expect(card(page).locator('.headline')).toContainText('No attack: large ship front\'s line of sight to small ship front crosses the dust field dust1');
-      await expect(card(page).locator('.meaning')).toContainText('cannot be made; the attacker may declare another target');
+      await expect(card(page).locator('.headline')).toContainText(
+        "No attack: large ship front's line of sight to small ship front crosses the dust field dust1",
+      );
+      await expect(card(page).locator('.meaning')).toContainText(
+        'cannot be made; the attacker may declare another target',
+      );
     });
   });
 }
@@ -195,7 +255,9 @@ for (const phone of [false, true]) {
 test.describe('phone (Pixel 5, touch): settling one attack at the table', () => {
   test.use(PIXEL5);
 
-  test('a ship\'s bow under its own turn handle can be tapped; the sheet\'s peek then shows the verdict', async ({ page }) => {
+  test("a ship's bow under its own turn handle can be tapped; the sheet's peek then shows the verdict", async ({
+    page,
+  }) => {
     await openFresh(page);
     const isd = await piece(page, 'isd');
     // the rear zone first: the star destroyer is selected and its turn handle (22 px to a finger) lies over its bow

@@ -205,7 +205,9 @@ test.describe('phone (Pixel 5, touch): settle it in under a minute', () => {
     const strip = page.locator('#pair-text');
     await expect(strip).toHaveText('Imperial front → xwing1');
     // (the card once the attack is judged: a loaded machine takes a while)
-    await expect(page.locator('#attack-verdict')).toHaveAttribute('data-defender', 'xwing1', { timeout: 30_000 });
+    await expect(page.locator('#attack-verdict')).toHaveAttribute('data-defender', 'xwing1', {
+      timeout: 30_000,
+    });
     await expect(page.locator('#attack-verdict .headline')).not.toContainText('isd');
     await page.tap('#swap-pair');
     expect(await pair(page)).toEqual({ attacker: 'xwing1', defender: 'isd.front' });

@@ -13,21 +13,11 @@ const AIM = 100;
 
 /**
  * Where to split a literal's raw text within [from, to): the rightmost space whose line would end
- * by column MAX (with the closing quote and " +"), else the rightmost safe character; -1 if none.
+ * by column MAX (with the closing quote and " +"); -1 if none (a word is never cut).
  */
 function splitPoint(text: string, from: number, to: number, ls: number): number {
   const last = Math.min(to - 1, ls + MAX - 4);
   for (let i = last; i > from && i - ls > 40; i--) if (text[i] === ' ' && text[i - 1] !== '\\') return i + 1;
-  for (let i = last; i > from && i - ls > 40; i--) {
-    const low = text.charCodeAt(i) >= 0xdc00 && text.charCodeAt(i) <= 0xdfff;
-    if (
-      !low &&
-      text[i - 1] !== '\\' &&
-      !/[\\$]/.test(text[i]) &&
-      !/\\[a-zA-Z0-9{}]*$/.test(text.slice(i - 8, i))
-    )
-      return i;
-  }
   return -1;
 }
 
@@ -119,7 +109,7 @@ function wrapComments(text: string): string {
   return text
     .split('\n')
     .flatMap((line) => {
-      if (line.length <= MAX) return [line];
+      if (line.length <= MAX || line.includes('eslint-disable')) return [line];
       const doc = /^(\s*)\/\*\* (.*) \*\/$/.exec(line);
       if (doc) return [`${doc[1]}/**`, ...wrap(`${doc[1]} * `, doc[2]), `${doc[1]} */`];
       const m = /^(\s*(?:\/\/|\*)\s?)(.*)$/.exec(line);

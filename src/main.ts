@@ -44,7 +44,12 @@ async function main() {
     scene.turned = turnChoice;
     fit();
   };
-  loop.panels = buildPanels(booted, scene, { fit: () => fit(), frame, turn, schedule: (p) => loop.schedule(p) });
+  loop.panels = buildPanels(booted, scene, {
+    fit: () => fit(),
+    frame,
+    turn,
+    schedule: (p) => loop.schedule(p),
+  });
 
   store.subscribe(() => loop.schedule(true));
   new ResizeObserver(() => {
@@ -76,5 +81,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  document.body.innerHTML = `<pre style="color:#f88;padding:20px">The app could not start: ${String((e as Error)?.stack ?? e)}</pre>`;
+  document.body.innerHTML =
+    `<pre style="color:#f88;padding:20px">The app could not start: ` +
+    `${String((e as Error)?.stack ?? e)}</pre>`;
 });

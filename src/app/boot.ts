@@ -28,7 +28,10 @@ export async function bootTable(): Promise<Booted> {
   const cmd = commands(store);
   // said together: one message line shows one text
   if (boot.messages.length) {
-    cmd.message(boot.messages.some((m) => m.kind === 'error') ? 'error' : 'info', boot.messages.map((m) => m.text).join(' '));
+    cmd.message(
+      boot.messages.some((m) => m.kind === 'error') ? 'error' : 'info',
+      boot.messages.map((m) => m.text).join(' '),
+    );
   }
   boot.tables.attach(store);
   return { store, cmd, tables: boot.tables };
@@ -56,7 +59,10 @@ export function watchLinks({ cmd }: Booted) {
         attackProblem = (e as Error).message;
       }
     } catch (e) {
-      cmd.message('error', `The link's table could not be opened: ${(e as Error).message}. The table is as it was.`);
+      cmd.message(
+        'error',
+        `The link's table could not be opened: ${(e as Error).message}. The table is as it was.`,
+      );
     }
     history.replaceState(null, '', location.pathname + location.search);
     if (!t) return;
@@ -66,7 +72,8 @@ export function watchLinks({ cmd }: Booted) {
       name: `opened from a link, ${now()}`,
     });
     if (attack) cmd.setPair(attack.attacker, attack.defender);
-    if (attackProblem) cmd.message('error', `The link's table is open, but not its attack: ${attackProblem}.`);
+    if (attackProblem)
+      cmd.message('error', `The link's table is open, but not its attack: ${attackProblem}.`);
   };
   openHash();
   window.addEventListener('hashchange', openHash);

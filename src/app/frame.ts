@@ -63,7 +63,9 @@ export class FrameLoop {
     );
     // first picture at once; the full report follows from the worker
     const table = store.getState().table;
-    this.analysis = this.full.available ? liveAnalysis(table, undefined, { attacker: null }) : liveAnalysis(table);
+    this.analysis = this.full.available
+      ? liveAnalysis(table, undefined, { attacker: null })
+      : liveAnalysis(table);
     this.overlays = buildOverlays(store.getState(), this.analysis);
   }
 

@@ -64,7 +64,12 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     refresh: () => hooks.schedule(true),
   });
   $('toolbar').append(turnButton, help.button, panelButton);
-  buildPalette($('palette'), cmd, () => viewCentre(scene.view, scene.width, scene.height), () => store.getState().table);
+  buildPalette(
+    $('palette'),
+    cmd,
+    () => viewCentre(scene.view, scene.width, scene.height),
+    () => store.getState().table,
+  );
   const fleetHost = h('section', { id: 'fleet' });
   $('palette').after(fleetHost);
   // the fleet panel starts the guide, which is built below (called only on a click)

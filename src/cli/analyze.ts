@@ -23,14 +23,18 @@ const WRITE_SHARE = 0.3;
 const WRITE_MIN_MS = 300;
 /** Writing stops cutting this long before the end: what follows the last check is short. */
 const TAIL_MS = 300;
-const USAGE = 'usage: npm run --silent analyze -- [--budget SECONDS] FILE (a table file, or - for standard input)';
+const USAGE =
+  'usage: npm run --silent analyze -- [--budget SECONDS] FILE (a table file, or - for standard input)';
 
 function fail(message: string, code: number): never {
   process.stderr.write(message.replace(/\s+/g, ' ').trim() + '\n');
   process.exit(code);
 }
 
-/** The whole text of a stream, or a refusal once it passes `limit` bytes (an endless stream is refused as soon as it does). */
+/**
+ * The whole text of a stream, or a refusal once it passes `limit` bytes (an endless stream is refused as soon
+ * as it does).
+ */
 function readCapped(stream: Readable, name: string, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -39,12 +43,19 @@ function readCapped(stream: Readable, name: string, limit: number): Promise<stri
       size += c.length;
       if (size > limit) {
         stream.destroy();
-        reject(new TableError('', `${name} is larger than ${limit / 1024 / 1024} MB; a table file is far smaller, so it was not read`));
+        reject(
+          new TableError(
+            '',
+            `${name} is larger than ${limit / 1024 / 1024} MB; a table file is far smaller, so it was not read`,
+          ),
+        );
         return;
       }
       chunks.push(c);
     });
-    stream.on('error', (e: NodeJS.ErrnoException) => reject(new Error(`${name}: cannot read the file (${e.code ?? e.message})`)));
+    stream.on('error', (e: NodeJS.ErrnoException) =>
+      reject(new Error(`${name}: cannot read the file (${e.code ?? e.message})`)),
+    );
     stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
 }
@@ -55,10 +66,14 @@ function parseArgs(argv: string[]): { file: string; budgetMs: number } {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const m = /^--budget(?:=(.*))?$/.exec(a);
-    if (!m) { rest.push(a); continue; }
+    if (!m) {
+      rest.push(a);
+      continue;
+    }
     const v = m[1] ?? argv[++i];
     const s = Number(v);
-    if (v === undefined || v.trim() === '' || !Number.isFinite(s) || s <= 0 || s > 86400) fail(`--budget: expected seconds above 0 (at most 86400), got ${JSON.stringify(v ?? '')}`, 2);
+    if (v === undefined || v.trim() === '' || !Number.isFinite(s) || s <= 0 || s > 86400)
+      fail(`--budget: expected seconds above 0 (at most 86400), got ${JSON.stringify(v ?? '')}`, 2);
     budgetMs = s * 1000;
   }
   if (rest.length !== 1) fail(USAGE, 2);
@@ -70,7 +85,11 @@ async function main(argv: string[]): Promise<void> {
   const { file, budgetMs } = parseArgs(argv);
   let text: string;
   try {
-    text = await readCapped(file === '-' ? process.stdin : createReadStream(file), file === '-' ? 'standard input' : file, MAX_INPUT_BYTES);
+    text = await readCapped(
+      file === '-' ? process.stdin : createReadStream(file),
+      file === '-' ? 'standard input' : file,
+      MAX_INPUT_BYTES,
+    );
   } catch (e) {
     fail((e as Error).message, 2);
   }
@@ -113,12 +132,18 @@ async function main(argv: string[]): Promise<void> {
   await writeJson(process.stdout, report, roundNumbers, guard);
   if (process.env.ARMADA_CLI_TIMING) {
     const at = (t: number) => `${Math.round(t - started)} ms`;
-    process.stderr.write(`timing: Node started ${Math.round(started)} ms before the run; judged at ${at(judged)}, written at ${at(performance.now())} of a budget of ${budgetMs} ms\n`);
+    process.stderr.write(
+      `timing: Node started ${Math.round(started)} ms before the run; judged at ${at(judged)}, written at ` +
+        `${at(performance.now())} of a budget of ${budgetMs} ms\n`,
+    );
   }
   const p = budget.note();
   if (p) {
-    process.stderr.write(`partial report: the budget of ${budgetMs / 1000} s ran out; ${p.attacksJudged} of ${p.attacksAsked} attacks judged, ` +
-      `${p.proposalsNotJudged.length} proposals not judged; sections cut: ${cutSections(p)} (see "partial")\n`);
+    process.stderr.write(
+      `partial report: the budget of ${budgetMs / 1000} s ran out; ${p.attacksJudged} of ${p.attacksAsked} attacks ` +
+        `judged, ` +
+        `${p.proposalsNotJudged.length} proposals not judged; sections cut: ${cutSections(p)} (see "partial")\n`,
+    );
   }
 }
 

@@ -14,7 +14,8 @@ const MAX_BYTES = 4 * 1024 * 1024;
 
 function usage(why: string): never {
   process.stderr.write(
-    `${why}\nusage: npm run --silent fleet -- FILE [--builder ${BUILDERS.join('|')}]   (FILE "-" reads standard input)\n`,
+    `${why}\nusage: npm run --silent fleet -- FILE [--builder ${BUILDERS.join('|')}]   (FILE "-" reads standard ` +
+      `input)\n`,
   );
   process.exit(2);
 }
@@ -58,7 +59,8 @@ function main(argv: string[]) {
   for (const n of r.notes) process.stderr.write(`${n}\n`);
   if (!r.ships.length && !r.squadrons.length) {
     process.stderr.write(
-      `${file}: no Armada ship or squadron recognised (${r.unrecognised.length} line${r.unrecognised.length === 1 ? '' : 's'} not recognised)` +
+      `${file}: no Armada ship or squadron recognised ` +
+        `(${r.unrecognised.length} line${r.unrecognised.length === 1 ? '' : 's'} not recognised)` +
         "; is it a fleet builder's text export?\n",
     );
   }

@@ -44,7 +44,7 @@ const pair = newSegmentPair();
  * Closest points of two polygon boundaries (0 where they cross or touch). disjoint: the
  * boundaries are known not to meet (hullsApartBeyond), so no pair of edges is tested for meeting.
  */
-// eslint-disable-next-line max-lines-per-function -- a hot path written out: the closest points of every pair of pieces, edge pair by edge pair
+// eslint-disable-next-line max-lines-per-function -- hot path written out (every pair of pieces)
 export function boundaryClosest(A: Polygon, B: Polygon, stopBelow = 0, disjoint = false): Closest {
   let best = Infinity,
     ax = NaN,

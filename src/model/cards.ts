@@ -208,7 +208,10 @@ export class CardIndex {
     return out;
   }
 
-  /** The first card of these kinds whose name begins with `text` (a list cut short), if `text` has four letters or more. */
+  /**
+   * The first card of these kinds whose name begins with `text` (a list cut short), if `text` has four
+   * letters or more.
+   */
   beginning(text: string, kinds?: readonly CardKind[]): Card | null {
     const key = cardKey(text);
     if (key.length < 4) return null;

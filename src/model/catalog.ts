@@ -4,19 +4,53 @@ import classesJson from '../../assets/ship-classes.json';
 
 export type ShipSize = 'small' | 'medium' | 'large' | 'huge';
 export const SHIP_SIZES: readonly ShipSize[] = ['small', 'medium', 'large', 'huge'];
-export type HullZoneName = 'front' | 'left' | 'right' | 'rear' | 'front-left' | 'front-right' | 'rear-left' | 'rear-right';
+export type HullZoneName =
+  | 'front'
+  | 'left'
+  | 'right'
+  | 'rear'
+  | 'front-left'
+  | 'front-right'
+  | 'rear-left'
+  | 'rear-right';
 /** a small, medium or large ship's four hull zones */
 export const HULL_ZONES: readonly HullZoneName[] = ['front', 'left', 'right', 'rear'];
 /** a huge ship's six hull zones (table-format.md) */
-export const HUGE_HULL_ZONES: readonly HullZoneName[] = ['front', 'front-left', 'front-right', 'rear-left', 'rear-right', 'rear'];
-export const zonesOf = (size: ShipSize): readonly HullZoneName[] => (size === 'huge' ? HUGE_HULL_ZONES : HULL_ZONES);
+export const HUGE_HULL_ZONES: readonly HullZoneName[] = [
+  'front',
+  'front-left',
+  'front-right',
+  'rear-left',
+  'rear-right',
+  'rear',
+];
+export const zonesOf = (size: ShipSize): readonly HullZoneName[] =>
+  size === 'huge' ? HUGE_HULL_ZONES : HULL_ZONES;
 
 export const OBSTACLE_TYPES = [
-  'asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station', 'dust-1', 'dust-2',
-  'exogorth-1', 'exogorth-2', 'gravity-rift', 'purrgil-1', 'purrgil-2',
+  'asteroid-a',
+  'asteroid-b',
+  'asteroid-c',
+  'debris-a',
+  'debris-b',
+  'station',
+  'dust-1',
+  'dust-2',
+  'exogorth-1',
+  'exogorth-2',
+  'gravity-rift',
+  'purrgil-1',
+  'purrgil-2',
 ] as const;
 export type ObstacleType = (typeof OBSTACLE_TYPES)[number];
-export type ObstacleKind = 'asteroid' | 'debris' | 'station' | 'dust' | 'exogorth' | 'gravity-rift' | 'purrgil';
+export type ObstacleKind =
+  | 'asteroid'
+  | 'debris'
+  | 'station'
+  | 'dust'
+  | 'exogorth'
+  | 'gravity-rift'
+  | 'purrgil';
 
 export interface Band {
   name: string;
@@ -85,7 +119,15 @@ export interface ShipClassSpec {
 }
 
 /** The arc figures a table may correct for a class (`measurements.classes`), mm on the catalog's token. */
-export const ARC_EDIT_KEYS = ['frontOffset', 'frontConj', 'rearOffset', 'rearConj', 'frontEndInset', 'rearEndInset', 'sideSplit'] as const;
+export const ARC_EDIT_KEYS = [
+  'frontOffset',
+  'frontConj',
+  'rearOffset',
+  'rearConj',
+  'frontEndInset',
+  'rearEndInset',
+  'sideSplit',
+] as const;
 export type ArcEditKey = (typeof ARC_EDIT_KEYS)[number];
 export const TARGETING_EDIT_KEYS = ['front', 'rear', 'side', 'sideRear'] as const;
 export type TargetingEditKey = (typeof TARGETING_EDIT_KEYS)[number];
@@ -119,7 +161,11 @@ export interface ObstacleSpec {
 }
 
 /** One uncertain figure of the maneuver tool, with its spread and how it is known. */
-export interface ToolFigure { value: number; spread?: [number, number]; status?: string }
+export interface ToolFigure {
+  value: number;
+  spread?: [number, number];
+  status?: string;
+}
 
 /** The maneuver tool (../shared/reference/maneuver-tool.md): where it sets against each base size, its joints. */
 export interface ManeuverToolSpec {
@@ -131,7 +177,10 @@ export interface ManeuverToolSpec {
   maxClicks: ToolFigure;
   /** how the tool is drawn (no verdict uses these): body width, joint ball radius, arrow tip past the last joint */
   drawing: { bodyWidth: number; jointRadius: number; arrowLength: number };
-  /** the tool's reference point (joint 0) in the ship frame: x outside the chosen side, y toward the bow (x: the mod's bases) */
+  /**
+   * the tool's reference point (joint 0) in the ship frame: x outside the chosen side, y toward the bow (x:
+   * the mod's bases)
+   */
   attach: Record<ShipSize, { x: number; y: number; spreadX?: [number, number]; status?: string }>;
   /** where x is measured from: the base's real side plus sideOffset ('side', default), or the mod's attach.x ('mod') */
   notch: ManeuverNotch;
@@ -163,7 +212,8 @@ function build(): Catalog {
   const raw = catalogJson as unknown as Omit<Catalog, 'obstacles' | 'shipClasses' | 'factions'> & {
     obstacles: Record<ObstacleType, { kind: ObstacleKind; name: string }>;
   };
-  const outlines = (outlinesJson as unknown as { obstacles: Record<string, { outline: [number, number][] }> }).obstacles;
+  const outlines = (outlinesJson as unknown as { obstacles: Record<string, { outline: [number, number][] }> })
+    .obstacles;
   const obstacles = {} as Record<ObstacleType, ObstacleSpec>;
   for (const type of OBSTACLE_TYPES) {
     const o = raw.obstacles[type];
@@ -188,7 +238,10 @@ function build(): Catalog {
  * A class's speed chart: result[s - 1][j] is the most yaw clicks allowed at joint j (0-based) at
  * speed s, as in ship-classes.json ([[2], [0, 2], [0, 0, 2]]); null when the class is absent or unknown.
  */
-export function speedChart(catalog: Catalog, shipClass: string | undefined): readonly (readonly number[])[] | null {
+export function speedChart(
+  catalog: Catalog,
+  shipClass: string | undefined,
+): readonly (readonly number[])[] | null {
   if (shipClass === undefined || !Object.hasOwn(catalog.shipClasses, shipClass)) return null;
   return catalog.shipClasses[shipClass].speedChart;
 }
@@ -218,39 +271,74 @@ export interface MeasurementOverrides {
 }
 
 export const TOOL_OVERRIDE_KEYS = [
-  'jointLength', 'clickAngle', 'smallX', 'smallY', 'mediumX', 'mediumY', 'largeX', 'largeY',
+  'jointLength',
+  'clickAngle',
+  'smallX',
+  'smallY',
+  'mediumX',
+  'mediumY',
+  'largeX',
+  'largeY',
 ] as const;
 export type ToolOverrideKey = (typeof TOOL_OVERRIDE_KEYS)[number];
 
 function toolWith(base: ManeuverToolSpec, m: MeasurementOverrides['maneuverTool']): ManeuverToolSpec {
   if (!m) return base;
   const set = 'set by the table';
-  const fig = (f: ToolFigure, v: number | undefined): ToolFigure => (v === undefined ? f : { value: v, status: set });
+  const fig = (f: ToolFigure, v: number | undefined): ToolFigure =>
+    v === undefined ? f : { value: v, status: set };
   const attach = { ...base.attach };
   for (const s of ['small', 'medium', 'large'] as const) {
-    const x = m[`${s}X`], y = m[`${s}Y`];
-    if (x !== undefined || y !== undefined) attach[s] = { x: x ?? attach[s].x, y: y ?? attach[s].y, status: set };
+    const x = m[`${s}X`],
+      y = m[`${s}Y`];
+    if (x !== undefined || y !== undefined)
+      attach[s] = { x: x ?? attach[s].x, y: y ?? attach[s].y, status: set };
   }
-  return { ...base, jointLength: fig(base.jointLength, m.jointLength), clickAngle: fig(base.clickAngle, m.clickAngle), attach };
+  return {
+    ...base,
+    jointLength: fig(base.jointLength, m.jointLength),
+    clickAngle: fig(base.clickAngle, m.clickAngle),
+    attach,
+  };
 }
 
 export function withMeasurements(base: Catalog, m: MeasurementOverrides | undefined): Catalog {
   if (!m) return base;
   const bandsWith = (bands: Band[], over: Record<string, number | undefined> | undefined): Band[] =>
-    bands.map((b) => (over && over[b.name] !== undefined ? { ...b, end: over[b.name] as number, status: 'set by the table' } : b));
+    bands.map((b) =>
+      over && over[b.name] !== undefined
+        ? { ...b, end: over[b.name] as number, status: 'set by the table' }
+        : b,
+    );
   const shipSizes = { ...base.shipSizes };
   if (m.dialFrame) {
     for (const s of SHIP_SIZES) {
-      shipSizes[s] = { ...shipSizes[s], dialFrame: { ...shipSizes[s].dialFrame, ...m.dialFrame, status: 'set by the table' } };
+      shipSizes[s] = {
+        ...shipSizes[s],
+        dialFrame: { ...shipSizes[s].dialFrame, ...m.dialFrame, status: 'set by the table' },
+      };
     }
   }
   return {
     ...base,
-    ruler: { range: bandsWith(base.ruler.range, m.rangeBands), distance: bandsWith(base.ruler.distance, m.distanceBands) },
-    squadron: m.squadronDiameter !== undefined ? { diameter: m.squadronDiameter, status: 'set by the table' } : base.squadron,
+    ruler: {
+      range: bandsWith(base.ruler.range, m.rangeBands),
+      distance: bandsWith(base.ruler.distance, m.distanceBands),
+    },
+    squadron:
+      m.squadronDiameter !== undefined
+        ? { diameter: m.squadronDiameter, status: 'set by the table' }
+        : base.squadron,
     shipSizes,
-    maneuverTool: { ...toolWith(base.maneuverTool, m.maneuverTool), ...(m.maneuverNotch ? { notch: m.maneuverNotch } : {}) },
-    shipClasses: withClassEdits(base, m.arcSource ? withArcSource(base.shipClasses, m.arcSource) : base.shipClasses, m.classes),
+    maneuverTool: {
+      ...toolWith(base.maneuverTool, m.maneuverTool),
+      ...(m.maneuverNotch ? { notch: m.maneuverNotch } : {}),
+    },
+    shipClasses: withClassEdits(
+      base,
+      m.arcSource ? withArcSource(base.shipClasses, m.arcSource) : base.shipClasses,
+      m.classes,
+    ),
     unmeasured: base.unmeasured ?? base,
   };
 }
@@ -258,13 +346,20 @@ export function withMeasurements(base: Catalog, m: MeasurementOverrides | undefi
 /** Arc-dataset mm per token mm of a size: along the length, and across (the end insets). */
 function arcScale(cat: Catalog, size: ShipSize): { along: number; across: number } {
   const t = cat.shipSizes[size].token;
-  return { along: cat.arcDataset.tokenLength[size] / t.length, across: cat.arcDataset.tokenWidth[size] / t.width };
+  return {
+    along: cat.arcDataset.tokenLength[size] / t.length,
+    across: cat.arcDataset.tokenWidth[size] / t.width,
+  };
 }
 
-function withClassEdits(cat: Catalog, classes: Record<string, ShipClassSpec>, edits: MeasurementOverrides['classes']): Record<string, ShipClassSpec> {
+function withClassEdits(
+  cat: Catalog,
+  classes: Record<string, ShipClassSpec>,
+  edits: MeasurementOverrides['classes'],
+): Record<string, ShipClassSpec> {
   if (!edits || !Object.keys(edits).length) return classes;
   const out: Record<string, ShipClassSpec> = { ...classes };
-  const set = 'set by the table (a player\'s measurement of the token)';
+  const set = "set by the table (a player's measurement of the token)";
   for (const [id, e] of Object.entries(edits)) {
     const c = Object.hasOwn(classes, id) ? classes[id] : undefined;
     if (!c) continue; // validation names an unknown class; a catalog without it ignores the edit
@@ -297,19 +392,26 @@ function withClassEdits(cat: Catalog, classes: Record<string, ShipClassSpec>, ed
  * token (the catalog keeps them on the arc dataset's token), targeting points as the catalog has them.
  * What the class editor shows and edits.
  */
-export function classFiguresOnToken(cat: Catalog, id: string): { arcs: Record<ArcEditKey, number | undefined>; targetingPoints: TargetingProfile } | undefined {
+export function classFiguresOnToken(
+  cat: Catalog,
+  id: string,
+): { arcs: Record<ArcEditKey, number | undefined>; targetingPoints: TargetingProfile } | undefined {
   const c = shipClass(cat, id);
   if (!c) return undefined;
   const { along, across } = arcScale(cat, c.size);
   const arcs = {} as Record<ArcEditKey, number | undefined>;
   for (const k of ARC_EDIT_KEYS) {
     const v = c.arcs[k];
-    arcs[k] = v === undefined ? undefined : v / (k === 'frontEndInset' || k === 'rearEndInset' ? across : along);
+    arcs[k] =
+      v === undefined ? undefined : v / (k === 'frontEndInset' || k === 'rearEndInset' ? across : along);
   }
   return { arcs, targetingPoints: c.targetingPoints };
 }
 
-function withArcSource(classes: Record<string, ShipClassSpec>, source: ArcSource): Record<string, ShipClassSpec> {
+function withArcSource(
+  classes: Record<string, ShipClassSpec>,
+  source: ArcSource,
+): Record<string, ShipClassSpec> {
   const out: Record<string, ShipClassSpec> = {};
   for (const [id, c] of Object.entries(classes)) {
     const a = c.arcSources[source];
@@ -318,13 +420,22 @@ function withArcSource(classes: Record<string, ShipClassSpec>, source: ArcSource
   return out;
 }
 
-export function shipProfile(cat: Catalog, size: ShipSize, cls: string | undefined): { arcs: ArcProfile; targetingPoints: TargetingProfile; measured: boolean } {
+export function shipProfile(
+  cat: Catalog,
+  size: ShipSize,
+  cls: string | undefined,
+): { arcs: ArcProfile; targetingPoints: TargetingProfile; measured: boolean } {
   const spec = shipClass(cat, cls);
   // a huge ship without a class takes the only huge class's figures, as estimates
-  const def = cat.defaultProfiles[size] ?? (() => {
-    const c = Object.values(cat.shipClasses).find((k) => k.size === size)!;
-    return { arcs: { ...c.arcs, status: 'estimated (the only huge class)' }, targetingPoints: { ...c.targetingPoints, status: 'estimated' } };
-  })();
+  const def =
+    cat.defaultProfiles[size] ??
+    (() => {
+      const c = Object.values(cat.shipClasses).find((k) => k.size === size)!;
+      return {
+        arcs: { ...c.arcs, status: 'estimated (the only huge class)' },
+        targetingPoints: { ...c.targetingPoints, status: 'estimated' },
+      };
+    })();
   if (!spec) return { ...def, measured: false };
   return { arcs: spec.arcs, targetingPoints: spec.targetingPoints, measured: true };
 }

@@ -357,8 +357,28 @@ interface Entry {
   fixed?: boolean;
 }
 
-const HEADER =
-  /^(fleet name|name|faction|commander|author|format|assault objective|defen[cs]e objective|navigation objective|assault|defen[cs]e|navigation|objectives?|points|fleet points|total points|total|ships|squadrons)\s*:\s*(.*)$/i;
+const HEADER_WORDS = [
+  'fleet name',
+  'name',
+  'faction',
+  'commander',
+  'author',
+  'format',
+  'assault objective',
+  'defen[cs]e objective',
+  'navigation objective',
+  'assault',
+  'defen[cs]e',
+  'navigation',
+  'objectives?',
+  'points',
+  'fleet points',
+  'total points',
+  'total',
+  'ships',
+  'squadrons',
+];
+const HEADER = new RegExp(`^(${HEADER_WORDS.join('|')})\\s*:\\s*(.*)$`, 'i');
 
 /** Read a fleet list (see the module's comment). Never throws; what it cannot read is listed. */
 export function readFleetList(input: string, opts: ReadOptions = {}): FleetReading {
@@ -586,7 +606,8 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
       }
       continue;
     }
-    // a ship and its title in one line: "Assault Frigate Mark II B - Gallant Haven", "Devastator (Imperial II-class Star Destroyer)"
+    // a ship and its title in one line: "Assault Frigate Mark II B - Gallant Haven", "Devastator (Imperial
+    // II-class Star Destroyer)"
     const pair = /^(.+?)\s+[-–—:]\s+(.+)$/.exec(tok.name) ?? /^(.+?)\s*\(([^()]+)\)$/.exec(tok.name);
     if (pair) {
       const [a, b] = [pair[1], pair[2]];
@@ -704,7 +725,8 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     const p = e.tok.pts;
     if (fabs && p?.kind === 'one') {
       s.total = p.n;
-      // Fab's gives the ship with its upgrades: the ship card's own value is the one of its values that leaves the upgrades theirs
+      // Fab's gives the ship with its upgrades: the ship card's own value is the one of its values that
+      // leaves the upgrades theirs
       const card = index.cards.find((c) => c.id === s.cardId)!;
       const up = upgradePoints.get(s)!;
       s.points =
@@ -763,7 +785,10 @@ function squadronEach(t: Tok, count: number, card: Card): number {
   return count > 1 && n % count === 0 ? n / count : n;
 }
 
-/** The card a name means: of the list's faction, then the one whose printed (else any) value is the number written, own names first, official first. */
+/**
+ * The card a name means: of the list's faction, then the one whose printed (else any) value is the number
+ * written, own names first, official first.
+ */
 function choose(hits: Hit[], faction: string | null, numbers: number[]): Hit {
   let c = hits;
   const narrow = (f: (h: Hit) => boolean) => {

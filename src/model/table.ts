@@ -639,7 +639,8 @@ export function validateTable(json: unknown): Table {
   if (attackCount > MAX_ATTACKS) {
     throw new TableError(
       '(file)',
-      `asks for ${attackCount} attacks (every hull zone and squadron against every enemy one); at most ${MAX_ATTACKS} are judged`,
+      `asks for ${attackCount} attacks (every hull zone and squadron against every enemy one); at most ` +
+        `${MAX_ATTACKS} are judged`,
     );
   }
   if (Array.isArray(root.proposals) && root.proposals.length > MAX_PROPOSALS) {
@@ -667,7 +668,10 @@ export function validateTable(json: unknown): Table {
       const raw = arr(o.moves, `${path}.moves`);
       // a round has one purrgil move per player: a longer list is no round (2,000 moves froze the page)
       if (raw.length > MAX_ROUND_MOVES) {
-        throw new TableError(`${path}.moves`, `has ${raw.length} moves; a round has one purrgil move per player, at most ${MAX_ROUND_MOVES}`);
+        throw new TableError(
+          `${path}.moves`,
+          `has ${raw.length} moves; a round has one purrgil move per player, at most ${MAX_ROUND_MOVES}`,
+        );
       }
       const moves = raw.map((v, k) => {
         const at = `${path}.moves[${k}]`;

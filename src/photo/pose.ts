@@ -206,8 +206,8 @@ export function fitPose(
     const arc = 360 - (gap * 180) / Math.PI;
     if (arc < MIN_RIM_ARC_DEG) {
       throw new MarksProblem(
-        `the rim marks go only ${Math.round(arc)} degrees around the base; spread them at least ${MIN_RIM_ARC_DEG} d` +
-          `egrees around it`,
+        `the rim marks go only ${Math.round(arc)} degrees around the base; spread them at least ` +
+          `${MIN_RIM_ARC_DEG} degrees around it`,
       );
     }
   }

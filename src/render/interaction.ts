@@ -26,26 +26,65 @@ export { DRAG_THRESHOLD_PX } from '../state/gesture';
 import { DRAG_THRESHOLD_PX, HOLD_MS } from '../state/gesture';
 
 type Gesture =
-  | { kind: 'move'; id: string; dx: number; dy: number; sx: number; sy: number; limit: number; started: boolean }
-  | { kind: 'rotate'; id: string; sx: number; sy: number; limit: number; started: boolean; under: { id: string; zone: ReturnType<typeof zoneOfPoint> } | null }
+  | {
+      kind: 'move';
+      id: string;
+      dx: number;
+      dy: number;
+      sx: number;
+      sy: number;
+      limit: number;
+      started: boolean;
+    }
+  | {
+      kind: 'rotate';
+      id: string;
+      sx: number;
+      sy: number;
+      limit: number;
+      started: boolean;
+      under: { id: string; zone: ReturnType<typeof zoneOfPoint> } | null;
+    }
   | { kind: 'pan'; sx: number; sy: number; ox: number; oy: number; limit: number }
   | { kind: 'pinch' }
   /**
    * a finger on a piece while a pair is chosen: a tap if it lifts at once, a pan if it travels,
    * and `then` (a move or a turn) once it has rested HOLD_MS
    */
-  | { kind: 'hold'; sx: number; sy: number; ox: number; oy: number; limit: number; panning: boolean; timer: number; then: Gesture; tap: () => void; id: string; at: number };
+  | {
+      kind: 'hold';
+      sx: number;
+      sy: number;
+      ox: number;
+      oy: number;
+      limit: number;
+      panning: boolean;
+      timer: number;
+      then: Gesture;
+      tap: () => void;
+      id: string;
+      at: number;
+    };
 
 function hit(e: Entry, x: number, y: number): boolean {
   switch (e.kind) {
-    case 'ship': return e.shapes.footprint.locate(x, y) !== 'outside' || e.shapes.token.locate(x, y) !== 'outside';
-    case 'obstacle': return e.outline.locate(x, y) !== 'outside';
-    default: return Math.hypot(x - e.circle.cx, y - e.circle.cy) <= e.circle.r;
+    case 'ship':
+      return e.shapes.footprint.locate(x, y) !== 'outside' || e.shapes.token.locate(x, y) !== 'outside';
+    case 'obstacle':
+      return e.outline.locate(x, y) !== 'outside';
+    default:
+      return Math.hypot(x - e.circle.cx, y - e.circle.cy) <= e.circle.r;
   }
 }
 
 /** Pointer, wheel, pinch and key handling for the canvas. */
-export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store: AppStore, cmd: Commands, pick: Pickable) {
+export function attachInteraction(
+  canvas: HTMLCanvasElement,
+  scene: Scene,
+  store: AppStore,
+  cmd: Commands,
+  pick: Pickable,
+) {
   let gesture: Gesture | null = null;
   const pointers = new Map<number, { x: number; y: number }>();
   let pinchStart: { d: number; mx: number; my: number; view: typeof scene.view } | null = null;
@@ -54,7 +93,8 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     const r = canvas.getBoundingClientRect();
     return { sx: ev.clientX - r.left, sy: ev.clientY - r.top };
   };
-  const patch = (id: string, p: Parameters<typeof patchPiece>[2]) => cmd.change(patchPiece(store.getState().table, id, p));
+  const patch = (id: string, p: Parameters<typeof patchPiece>[2]) =>
+    cmd.change(patchPiece(store.getState().table, id, p));
   // the press-and-hold cue: a ring under the finger that closes in HOLD_MS, then turns solid
   const cue = document.createElement('div');
   cue.id = 'hold-cue';
@@ -62,18 +102,46 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
   canvas.parentElement?.append(cue);
   const showCue = (state: '' | 'arming' | 'armed', sx = 0, sy = 0) => {
     cue.className = state;
-    if (state) { cue.style.left = `${sx}px`; cue.style.top = `${sy}px`; }
+    if (state) {
+      cue.style.left = `${sx}px`;
+      cue.style.top = `${sy}px`;
+    }
   };
   /** a pair is chosen and the pointer is a finger: one finger pans; moving a piece needs a press-and-hold */
-  const held = (ev: PointerEvent) => ev.pointerType !== 'mouse' && !!store.getState().attacker && !!store.getState().defender;
+  const held = (ev: PointerEvent) =>
+    ev.pointerType !== 'mouse' && !!store.getState().attacker && !!store.getState().defender;
   /** the press that armed the current move, while it has not moved yet (see pointermove) */
   let armedFrom: (Gesture & { kind: 'hold' }) | null = null;
-  const hold = (sx: number, sy: number, limit: number, id: string, then: Gesture, tap: () => void, at: number) => {
-    const g: Gesture & { kind: 'hold' } = { kind: 'hold', sx, sy, ox: scene.view.ox, oy: scene.view.oy, limit, panning: false, timer: 0, then, tap, id, at };
+  const hold = (
+    sx: number,
+    sy: number,
+    limit: number,
+    id: string,
+    then: Gesture,
+    tap: () => void,
+    at: number,
+  ) => {
+    const g: Gesture & { kind: 'hold' } = {
+      kind: 'hold',
+      sx,
+      sy,
+      ox: scene.view.ox,
+      oy: scene.view.oy,
+      limit,
+      panning: false,
+      timer: 0,
+      then,
+      tap,
+      id,
+      at,
+    };
     showCue('arming', sx, sy);
     g.timer = window.setTimeout(() => {
       if (gesture !== g || g.panning) return;
-      if (store.getState().locked) { showCue(''); return; }
+      if (store.getState().locked) {
+        showCue('');
+        return;
+      }
       // armed: the piece is selected (the pair stays) and the next move moves it
       gesture = then;
       armedFrom = g;
@@ -94,7 +162,12 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
       if (gesture?.kind === 'hold') clearTimeout(gesture.timer);
       showCue('');
       const [a, b] = [...pointers.values()];
-      pinchStart = { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2, view: { ...scene.view } };
+      pinchStart = {
+        d: Math.hypot(a.x - b.x, a.y - b.y),
+        mx: (a.x + b.x) / 2,
+        my: (a.y + b.y) / 2,
+        view: { ...scene.view },
+      };
       gesture = { kind: 'pinch' };
       return;
     }
@@ -108,8 +181,28 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
       if (!s.locked && Math.hypot(hx - sx, hy - sy) <= (ev.pointerType === 'mouse' ? 11 : 22)) {
         // on a phone the handle's reach covers a ship's bow: a press that never turns taps what lies under it
         const under = pick.entries().find((e) => hit(e, x, y));
-        const turn: Gesture = { kind: 'rotate', id: selected.id, sx, sy, limit, started: false, under: under ? { id: under.id, zone: zoneOfPoint(under, x, y) } : null };
-        gesture = held(ev) ? hold(sx, sy, limit, selected.id, { ...turn, limit: 0 }, () => { if (under) cmd.tap(under.id, zoneOfPoint(under, x, y)); }, ev.timeStamp) : turn;
+        const turn: Gesture = {
+          kind: 'rotate',
+          id: selected.id,
+          sx,
+          sy,
+          limit,
+          started: false,
+          under: under ? { id: under.id, zone: zoneOfPoint(under, x, y) } : null,
+        };
+        gesture = held(ev)
+          ? hold(
+              sx,
+              sy,
+              limit,
+              selected.id,
+              { ...turn, limit: 0 },
+              () => {
+                if (under) cmd.tap(under.id, zoneOfPoint(under, x, y));
+              },
+              ev.timeStamp,
+            )
+          : turn;
         return;
       }
     }
@@ -117,13 +210,37 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     if (target && held(ev)) {
       // a pair is chosen: a tap still taps, a drag pans, a press-and-hold moves the piece
       const zone = zoneOfPoint(target, x, y);
-      gesture = hold(sx, sy, limit, target.id,
-        { kind: 'move', id: target.id, dx: x - target.piece.x, dy: y - target.piece.y, sx, sy, limit: 0, started: false },
-        () => cmd.tap(target.id, zone), ev.timeStamp);
+      gesture = hold(
+        sx,
+        sy,
+        limit,
+        target.id,
+        {
+          kind: 'move',
+          id: target.id,
+          dx: x - target.piece.x,
+          dy: y - target.piece.y,
+          sx,
+          sy,
+          limit: 0,
+          started: false,
+        },
+        () => cmd.tap(target.id, zone),
+        ev.timeStamp,
+      );
     } else if (target) {
       cmd.tap(target.id, zoneOfPoint(target, x, y));
       // nothing moves yet: the press becomes a drag only past the threshold (and never while locked)
-      gesture = { kind: 'move', id: target.id, dx: x - target.piece.x, dy: y - target.piece.y, sx, sy, limit, started: false };
+      gesture = {
+        kind: 'move',
+        id: target.id,
+        dx: x - target.piece.x,
+        dy: y - target.piece.y,
+        sx,
+        sy,
+        limit,
+        started: false,
+      };
     } else {
       gesture = { kind: 'pan', sx, sy, ox: scene.view.ox, oy: scene.view.oy, limit };
     }
@@ -153,7 +270,9 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     if (!gesture) return;
     if (gesture.kind === 'pinch' && pinchStart && pointers.size >= 2) {
       const [a, b] = [...pointers.values()];
-      const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      const d = Math.hypot(a.x - b.x, a.y - b.y),
+        mx = (a.x + b.x) / 2,
+        my = (a.y + b.y) / 2;
       const v = zoomAt(pinchStart.view, pinchStart.mx, pinchStart.my, d / Math.max(1, pinchStart.d));
       scene.view = { ...v, ox: v.ox + mx - pinchStart.mx, oy: v.oy + my - pinchStart.my };
       pick.redraw();
@@ -163,7 +282,11 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     if (gesture.kind === 'hold') {
       if (!gesture.panning && Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) return;
       // travelled before the hold: a pan, whatever lies under the finger
-      if (!gesture.panning) { gesture.panning = true; clearTimeout(gesture.timer); showCue(''); }
+      if (!gesture.panning) {
+        gesture.panning = true;
+        clearTimeout(gesture.timer);
+        showCue('');
+      }
       scene.view = { ...scene.view, ox: gesture.ox + sx - gesture.sx, oy: gesture.oy + sy - gesture.sy };
       pick.redraw();
       return;
@@ -171,7 +294,8 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
     // a finger that travelled before HOLD_MS had passed pans, even when a busy page ran the hold's timer first
     if (armedFrom && gesture === armedFrom.then) {
       const g = armedFrom;
-      if (ev.timeStamp - g.at >= HOLD_MS) armedFrom = null; // held for real: the piece follows
+      if (ev.timeStamp - g.at >= HOLD_MS)
+        armedFrom = null; // held for real: the piece follows
       else if (Math.hypot(sx - g.sx, sy - g.sy) <= g.limit) return;
       else {
         armedFrom = null;
@@ -225,7 +349,8 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
       }
     }
     if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
-    if (gesture?.kind === 'rotate' && !gesture.started && gesture.under && ev.type === 'pointerup') cmd.tap(gesture.under.id, gesture.under.zone);
+    if (gesture?.kind === 'rotate' && !gesture.started && gesture.under && ev.type === 'pointerup')
+      cmd.tap(gesture.under.id, gesture.under.zone);
     if (gesture?.kind === 'pinch' && pointers.size > 0) {
       gesture = null; // lift the remaining finger to start again
       pinchStart = null;
@@ -237,37 +362,76 @@ export function attachInteraction(canvas: HTMLCanvasElement, scene: Scene, store
   canvas.addEventListener('pointerup', up);
   canvas.addEventListener('pointercancel', up);
 
-  canvas.addEventListener('wheel', (ev) => {
-    ev.preventDefault();
-    const { sx, sy } = local(ev);
-    scene.view = zoomAt(scene.view, sx, sy, Math.exp(-ev.deltaY * (ev.ctrlKey ? 0.01 : 0.0015)));
-    pick.redraw();
-  }, { passive: false });
+  canvas.addEventListener(
+    'wheel',
+    (ev) => {
+      ev.preventDefault();
+      const { sx, sy } = local(ev);
+      scene.view = zoomAt(scene.view, sx, sy, Math.exp(-ev.deltaY * (ev.ctrlKey ? 0.01 : 0.0015)));
+      pick.redraw();
+    },
+    { passive: false },
+  );
 
   window.addEventListener('keydown', (ev) => {
     const t = ev.target as HTMLElement | null;
-    const typing = t && ((t.tagName === 'INPUT' && !['checkbox', 'button', 'file'].includes((t as HTMLInputElement).type)) || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA');
+    const typing =
+      t &&
+      ((t.tagName === 'INPUT' && !['checkbox', 'button', 'file'].includes((t as HTMLInputElement).type)) ||
+        t.tagName === 'SELECT' ||
+        t.tagName === 'TEXTAREA');
     if (typing) return;
     const mod = ev.ctrlKey || ev.metaKey;
-    if (mod && ev.key.toLowerCase() === 'z') { ev.preventDefault(); if (ev.shiftKey) cmd.redo(); else cmd.undo(); return; }
-    if (mod && ev.key.toLowerCase() === 'y') { ev.preventDefault(); cmd.redo(); return; }
+    if (mod && ev.key.toLowerCase() === 'z') {
+      ev.preventDefault();
+      if (ev.shiftKey) cmd.redo();
+      else cmd.undo();
+      return;
+    }
+    if (mod && ev.key.toLowerCase() === 'y') {
+      ev.preventDefault();
+      cmd.redo();
+      return;
+    }
     const s = store.getState();
     const e = s.selected ? pick.byId(s.selected) : undefined;
-    if (ev.key === 'Escape') { cmd.select(null); return; }
+    if (ev.key === 'Escape') {
+      cmd.select(null);
+      return;
+    }
     if (!e || s.locked) return;
     const step = ev.shiftKey ? FINE_DEG : COARSE_DEG;
     const nudge = ev.shiftKey ? 0.5 : 5;
     const rot = 'rotation' in e.piece ? e.piece.rotation : null;
     switch (ev.key) {
-      case 'q': case 'Q': if (rot !== null) patch(e.id, { rotation: rot + step }); break;
-      case 'e': case 'E': if (rot !== null) patch(e.id, { rotation: rot - step }); break;
-      // both coordinates, from the piece as drawn: a displaced squadron's proposed place is known to the picture, not the table
-      case 'ArrowLeft': patch(e.id, { x: e.piece.x - nudge, y: e.piece.y }); break;
-      case 'ArrowRight': patch(e.id, { x: e.piece.x + nudge, y: e.piece.y }); break;
-      case 'ArrowUp': patch(e.id, { x: e.piece.x, y: e.piece.y + nudge }); break;
-      case 'ArrowDown': patch(e.id, { x: e.piece.x, y: e.piece.y - nudge }); break;
-      case 'Delete': case 'Backspace': cmd.remove(e.id); break;
-      default: return;
+      case 'q':
+      case 'Q':
+        if (rot !== null) patch(e.id, { rotation: rot + step });
+        break;
+      case 'e':
+      case 'E':
+        if (rot !== null) patch(e.id, { rotation: rot - step });
+        break;
+      // both coordinates, from the piece as drawn: a displaced squadron's proposed place is known to the
+      // picture, not the table
+      case 'ArrowLeft':
+        patch(e.id, { x: e.piece.x - nudge, y: e.piece.y });
+        break;
+      case 'ArrowRight':
+        patch(e.id, { x: e.piece.x + nudge, y: e.piece.y });
+        break;
+      case 'ArrowUp':
+        patch(e.id, { x: e.piece.x, y: e.piece.y + nudge });
+        break;
+      case 'ArrowDown':
+        patch(e.id, { x: e.piece.x, y: e.piece.y - nudge });
+        break;
+      case 'Delete':
+      case 'Backspace':
+        cmd.remove(e.id);
+        break;
+      default:
+        return;
     }
     ev.preventDefault();
   });

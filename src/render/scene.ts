@@ -772,7 +772,8 @@ export class Scene {
               : null;
       if (s) this.outline(`overlap:${id}`, pieceKey(e.piece), e, s, 4, OVERLAP);
     }
-    // one label per piece (a piece on a pile of 40 obstacles gets one, naming the first and counting the rest: each label is a texture)
+    // one label per piece (a piece on a pile of 40 obstacles gets one, naming the first and counting the
+    // rest: each label is a texture)
     const firstOverlap = new Map<string, { o: (typeof report.overlaps)[number]; n: number }>();
     for (const o of report.overlaps) {
       const f = firstOverlap.get(o.piece);

@@ -60,7 +60,10 @@ export type Pending =
 /** The heading a player's pieces face by default: the opponent's edge. */
 export const facingOpponent = (p: Player): number => (p === 1 ? 0 : 180);
 
-/** The speeds a ship of this class may be set to on deploying (its speed chart's rows; 1-4 for a ship without a class). */
+/**
+ * The speeds a ship of this class may be set to on deploying (its speed chart's rows; 1-4 for a ship without
+ * a class).
+ */
 export function deploySpeeds(shipClass: string | undefined): number[] {
   const chart = speedChart(CATALOG, shipClass);
   const top = chart ? chart.length : 4;
@@ -305,7 +308,9 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
   if (p.kind === 'ship' && s.squadronsThisTurn) {
     return {
       ok: false,
-      why: `player ${player} has placed one squadron of a two-squadron turn: place a second squadron (a turn is one ship or two squadrons; a single last squadron goes after all the player's ships, so undo it if ships remain)`,
+      why:
+        `player ${player} has placed one squadron of a two-squadron turn: place a second squadron (a turn is one ` +
+        `ship or two squadrons; a single last squadron goes after all the player's ships, so undo it if ships remain)`,
     };
   }
   const rotation =
@@ -336,7 +341,10 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
   return { ok: true, table: next, id, note: v.why };
 }
 
-/** A new table: the same size, ruleset and fleet lists, no pieces; optionally the six core obstacles laid out beside the setup area. */
+/**
+ * A new table: the same size, ruleset and fleet lists, no pieces; optionally the six core obstacles laid out
+ * beside the setup area.
+ */
 export function newTable(t: Table, withObstacles: boolean): Table {
   const next: Table = {
     format: 'armada-table/1',

@@ -15,5 +15,8 @@ export const MAX_WHY_CHARS = 4000;
 /** `s`, cut to `max` characters with what was left out said (the report keeps it whole). */
 export function capText(s: string, max = MAX_WHY_CHARS): string {
   if (s.length <= max) return s;
-  return `${s.slice(0, max)}… (${s.length - max} more characters: the whole text is in the report, Export or npm run analyze)`;
+  return (
+    `${s.slice(0, max)}… (${s.length - max} more characters: the whole text is in the report, Export or npm run ` +
+    `analyze)`
+  );
 }

@@ -48,7 +48,10 @@ export interface Kept {
   touched: boolean;
   /** why it was set aside (another table replaced it on screen), when it was */
   setAside?: string;
-  /** the entry whose table this one replaced on screen (Undo past the replacement returns to it, even after a reload) */
+  /**
+   * the entry whose table this one replaced on screen (Undo past the replacement returns to it, even after a
+   * reload)
+   */
   cameFrom?: string;
   table: Table;
 }
@@ -159,7 +162,8 @@ export function evictedMessage(dropped: readonly Kept[]): string {
       .map((k) => `"${k.name}"`)
       .join(', ') + (n > 3 ? ', ...' : '');
   return (
-    `Tables was full (${KEPT_LIMIT}): ${n} table${n === 1 ? '' : 's'} opened and never changed ${n === 1 ? 'was' : 'were'} dropped from it, ` +
+    `Tables was full (${KEPT_LIMIT}): ${n} table${n === 1 ? '' : 's'} opened and never changed ` +
+    `${n === 1 ? 'was' : 'were'} dropped from it, ` +
     `oldest first (${names}). Every table you made or changed is kept.`
   );
 }

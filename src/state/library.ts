@@ -49,17 +49,15 @@ export class TableLibrary {
           }
           if (cur) {
             const savedAt = typeof cur.savedAt === 'number' ? cur.savedAt : Date.now();
-            await tx
-              .objectStore('entries')
-              .put({
-                id: 'v1-current',
-                name: 'the table open before this version',
-                createdAt: savedAt,
-                savedAt: Date.now(),
-                source: 'made',
-                touched: true,
-                table: cur.table,
-              } as Kept);
+            await tx.objectStore('entries').put({
+              id: 'v1-current',
+              name: 'the table open before this version',
+              createdAt: savedAt,
+              savedAt: Date.now(),
+              source: 'made',
+              touched: true,
+              table: cur.table,
+            } as Kept);
             await tx
               .objectStore('histories')
               .put({ id: 'v1-current', history: cur.history as History<Table> });

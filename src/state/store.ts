@@ -9,7 +9,10 @@ import type { ClassEdit } from '../model/catalog';
 import { addPieceAtFreeSpot, findPiece, type NewPiece, removePiece } from './pieces';
 import type { KeptSource } from './kept-records';
 
-export interface Message { kind: 'error' | 'info'; text: string }
+export interface Message {
+  kind: 'error' | 'info';
+  text: string;
+}
 
 /** What a whole-table load is, for the Tables list (src/state/tab-tables.ts): a new entry, or one of the list's. */
 export type OpenAs = { source: KeptSource; name: string } | { entry: string };
@@ -74,7 +77,8 @@ export type AppStore = ReturnType<typeof createAppStore>;
 
 /** Commands over the store. One call of `change` is one undo step, unless a gesture is open. */
 export function commands(store: AppStore) {
-  const get = store.getState, set = store.setState;
+  const get = store.getState,
+    set = store.setState;
   const keepSelection = (t: Table, s: AppState) => {
     const exists = (id: string | null) => id !== null && findPiece(t, id) !== null;
     const attacker = exists(s.attacker?.split('.')[0] ?? null) ? s.attacker : null;
@@ -84,10 +88,16 @@ export function commands(store: AppStore) {
   const lockedOut = (t: Table) => {
     const s = get();
     if (!s.locked || !piecesDiffer(s.table, t)) return false;
-    set({ message: { kind: 'info', text: 'The pieces are locked: unlock them (the "lock pieces" switch) to move anything.' } });
+    set({
+      message: {
+        kind: 'info',
+        text: 'The pieces are locked: unlock them (the "lock pieces" switch) to move anything.',
+      },
+    });
     return true;
   };
-  const refuse = (e: unknown) => set({ message: { kind: 'error', text: `That change was not made: ${(e as Error).message}.` } });
+  const refuse = (e: unknown) =>
+    set({ message: { kind: 'error', text: `That change was not made: ${(e as Error).message}.` } });
   return {
     /** Apply a change; a change that would make the table unreadable is refused and explained. */
     change(next: Table) {
@@ -128,7 +138,10 @@ export function commands(store: AppStore) {
       if (!Object.keys(m).length) delete next.measurements;
       this.change(next);
     },
-    /** Correct a class's token (its arc lines and targeting points, `measurements.classes`), or clear it (null): one undo step. */
+    /**
+     * Correct a class's token (its arc lines and targeting points, `measurements.classes`), or clear it
+     * (null): one undo step.
+     */
     setClassEdit(id: string, edit: ClassEdit | null) {
       const t = get().table;
       const next = withClassEdit(t, id, edit);
@@ -156,28 +169,45 @@ export function commands(store: AppStore) {
     load(next: Table, text?: string, as: OpenAs = { source: 'file', name: 'a table loaded' }) {
       const s = get();
       const opened = { n: (s.opened?.n ?? 0) + 1, as };
-      set({ table: next, history: record(s.history, s.table), selected: null, attacker: null, defender: null, gestureStart: null, message: text ? { kind: 'info', text } : null, opened });
+      set({
+        table: next,
+        history: record(s.history, s.table),
+        selected: null,
+        attacker: null,
+        defender: null,
+        gestureStart: null,
+        message: text ? { kind: 'info', text } : null,
+        opened,
+      });
     },
     undo() {
       const s = get();
       if (s.gestureStart) this.endGesture();
       const r = undoStep(get().history, get().table);
-      if (r && !lockedOut(r.value)) set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
+      if (r && !lockedOut(r.value))
+        set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
     },
     redo() {
       const r = redoStep(get().history, get().table);
-      if (r && !lockedOut(r.value)) set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
+      if (r && !lockedOut(r.value))
+        set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
     },
-    /** Select a piece (inspector, turn handle) and leave the attack pair as it is: a piece moved by press-and-hold, a piece added. */
+    /**
+     * Select a piece (inspector, turn handle) and leave the attack pair as it is: a piece moved by
+     * press-and-hold, a piece added.
+     */
     selectOnly(id: string | null) {
       set({ selected: id });
     },
     select(id: string | null, zone?: HullZoneName | null) {
       const s = get();
-      const piece = id ? s.table.ships.find((e) => e.id === id) ?? s.table.squadrons.find((e) => e.id === id) : undefined;
+      const piece = id
+        ? (s.table.ships.find((e) => e.id === id) ?? s.table.squadrons.find((e) => e.id === id))
+        : undefined;
       // selecting an obstacle or token keeps the attacker, so its lines follow the obstacle's moves
       let attacker: string | null = id ? s.attacker : null;
-      if (piece && 'size' in piece) attacker = `${id}.${zone ?? (s.attacker?.startsWith(`${id}.`) ? s.attacker.split('.')[1] : 'front')}`;
+      if (piece && 'size' in piece)
+        attacker = `${id}.${zone ?? (s.attacker?.startsWith(`${id}.`) ? s.attacker.split('.')[1] : 'front')}`;
       else if (piece) attacker = id;
       set({ selected: id, attacker, defender: attacker === s.attacker ? s.defender : null });
     },
@@ -193,7 +223,11 @@ export function commands(store: AppStore) {
     },
     /** Choose the attack under dispute (the pickers, a link, a row of the list). */
     setPair(attacker: string | null, defender: string | null) {
-      set({ attacker, defender: attacker ? defender : null, selected: attacker ? attacker.split('.')[0] : get().selected });
+      set({
+        attacker,
+        defender: attacker ? defender : null,
+        selected: attacker ? attacker.split('.')[0] : get().selected,
+      });
     },
     setAttacker(attacker: string | null) {
       set({ attacker, defender: null });
@@ -222,7 +256,24 @@ export function commands(store: AppStore) {
     clearMessage() {
       set({ message: null });
     },
-    set(p: Partial<Pick<AppState, 'locked' | 'allAttacks' | 'precisionMm' | 'rings' | 'setupMode' | 'setupReading' | 'setupEdges' | 'nextObstacle' | 'nextRotation' | 'guide' | 'purrgilFrom'>>) {
+    set(
+      p: Partial<
+        Pick<
+          AppState,
+          | 'locked'
+          | 'allAttacks'
+          | 'precisionMm'
+          | 'rings'
+          | 'setupMode'
+          | 'setupReading'
+          | 'setupEdges'
+          | 'nextObstacle'
+          | 'nextRotation'
+          | 'guide'
+          | 'purrgilFrom'
+        >
+      >,
+    ) {
       set(p);
     },
   };
@@ -240,7 +291,12 @@ export function playerOf(t: Table, side: string): number | undefined {
 }
 
 /** The attacker and defender after a tap on piece `id` (in hull zone `zone` for a ship); see `tap`. */
-export function tapPair(t: Table, pair: { attacker: string | null; defender: string | null }, id: string, zone: HullZoneName | null) {
+export function tapPair(
+  t: Table,
+  pair: { attacker: string | null; defender: string | null },
+  id: string,
+  zone: HullZoneName | null,
+) {
   const ship = t.ships.find((e) => e.id === id);
   const squadron = ship ? undefined : t.squadrons.find((e) => e.id === id);
   if (!ship && !squadron) return pair;
@@ -248,11 +304,17 @@ export function tapPair(t: Table, pair: { attacker: string | null; defender: str
   const zoneOf = (side: string | null) => (side?.startsWith(`${id}.`) ? side.split('.')[1] : null);
   const side = ship ? `${id}.${zone ?? zoneOf(defender) ?? zoneOf(attacker) ?? 'front'}` : id;
   const player = (ship ?? squadron)!.player;
-  if (attacker && attacker.split('.')[0] !== id && playerOf(t, attacker) !== undefined && playerOf(t, attacker) !== player) {
+  if (
+    attacker &&
+    attacker.split('.')[0] !== id &&
+    playerOf(t, attacker) !== undefined &&
+    playerOf(t, attacker) !== player
+  ) {
     return { attacker, defender: side };
   }
   // the attacker's own side (or another hull zone of the attacker): a new attacker
-  const keep = defender && playerOf(t, defender) !== undefined && playerOf(t, defender) !== player ? defender : null;
+  const keep =
+    defender && playerOf(t, defender) !== undefined && playerOf(t, defender) !== player ? defender : null;
   return { attacker: side, defender: attacker?.split('.')[0] === id ? keep : null };
 }
 
@@ -260,7 +322,8 @@ export function tapPair(t: Table, pair: { attacker: string | null; defender: str
 export function pairProblem(t: Table, attacker: string, defender: string): string | null {
   const side = (key: string, role: string) => {
     const [id, zone] = key.split('.');
-    const ship = t.ships.find((e) => e.id === id), squadron = t.squadrons.find((e) => e.id === id);
+    const ship = t.ships.find((e) => e.id === id),
+      squadron = t.squadrons.find((e) => e.id === id);
     if (!ship && !squadron) return `no ship or squadron "${id}" on the table (the ${role})`;
     const zones = ship && zonesOf(ship.size);
     if (zones && !zones.includes(zone as HullZoneName)) {
@@ -272,6 +335,7 @@ export function pairProblem(t: Table, attacker: string, defender: string): strin
   };
   const p = side(attacker, 'attacker') ?? side(defender, 'defender');
   if (p) return p;
-  if (playerOf(t, attacker) === playerOf(t, defender)) return `${attacker} and ${defender} belong to the same player`;
+  if (playerOf(t, attacker) === playerOf(t, defender))
+    return `${attacker} and ${defender} belong to the same player`;
   return null;
 }

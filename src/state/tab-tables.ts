@@ -225,7 +225,9 @@ export class TabTables {
     if (!got || !('entry' in got)) {
       this.say(
         'error',
-        `That table could not be opened: ${got && 'unreadable' in got ? got.unreadable.problem : 'it is no longer in the list'}.`,
+        `That table could not be opened: ${
+          got && 'unreadable' in got ? got.unreadable.problem : 'it is no longer in ' + 'the list'
+        }.`,
       );
       return;
     }
@@ -238,7 +240,9 @@ export class TabTables {
     const release = await claim(id);
     if (!release) {
       this.pendingRelease = null;
-      const cmdText = `"${k.name}" is open in another tab: a copy of it is opened here (kept in Tables as its own table), so the two tabs never write each other's table.`;
+      const cmdText =
+        `"${k.name}" is open in another tab: a copy of it is opened here (kept in Tables as its own ` +
+        `table), so the two tabs never write each other's table.`;
       loadInto(store, k.table, cmdText, { source: 'copy', name: `copy of ${k.name}` });
       return;
     }
@@ -429,7 +433,8 @@ export class TabTables {
       } catch (e) {
         this.say(
           'error',
-          `The table could not be saved in this browser (${(e as Error).message}). It stays on screen; keep it as a file (Export) or a share link.`,
+          `The table could not be saved in this browser (${(e as Error).message}). It stays on screen; keep it as a ` +
+            `file (Export) or a share link.`,
         );
       }
       for (const f of this.listeners) f();
@@ -444,12 +449,14 @@ export class TabTables {
     if (problem && this.keeps === 'local')
       this.say(
         'error',
-        `The table could not be saved (${problem}); it is kept in this page only: keep it as a file (Export) or a share link.`,
+        `The table could not be saved (${problem}); it is kept in this page only: keep it as a file (Export) or a ` +
+          `share link.`,
       );
     else if (problem)
       this.say(
         'info',
-        `Local storage is full or refused (${problem}): each change is kept in Tables a moment after it is made, not at once.`,
+        `Local storage is full or refused (${problem}): each change is kept in Tables a moment after it is made, not ` +
+          `at once.`,
       );
   }
 
@@ -564,8 +571,10 @@ export async function bootTables(
       kind: 'error',
       text:
         keeps === 'memory'
-          ? `Storage is blocked in this browser (${local.blocked}): the table will not be kept after this page is closed or reloaded. Keep it as a file (Export) or a share link.`
-          : `This browser keeps no table list here (${opened.problem}): only the table on screen is kept (in local storage), and Tables lists this page's tables only.`,
+          ? `Storage is blocked in this browser (${local.blocked}): the table will not be kept after this page is ` +
+            `closed or reloaded. Keep it as a file (Export) or a share link.`
+          : `This browser keeps no table list here (${opened.problem}): only the table on screen is kept (in local ` +
+            `storage), and Tables lists this page's tables only.`,
     });
     entry ??= { ...fresh(demo, 'made', 'the demo table'), touched: false };
     await shelf.put(entry);
@@ -622,7 +631,10 @@ export async function bootTables(
       kind: 'error',
       text:
         `${unreadable.length} saved record${unreadable.length === 1 ? '' : 's'} could not be read as tables` +
-        ` (${unreadable[0].problem}${unreadable.length > 1 ? ', ...' : ''}); ${unreadable.length === 1 ? 'it is' : 'they are'} listed in Tables with the reason and left as stored. Every other table is there.`,
+        ` (${unreadable[0].problem}${unreadable.length > 1 ? ', ...' : ''}); ` +
+        `${unreadable.length === 1 ? 'it is' : 'they are'} listed in Tables with the reason and left as stored. ` +
+        `Every other ` +
+        `table is there.`,
     });
   }
   const mine = session.get(TAB_KEY);
@@ -637,7 +649,9 @@ export async function bootTables(
       entry = fresh(own.table, 'copy', `copy of ${own.name}`);
       messages.push({
         kind: 'info',
-        text: `This tab's table is open in another tab: a copy is shown here, kept in Tables as its own table, so the two tabs never write each other's table.`,
+        text:
+          `This tab's table is open in another tab: a copy is shown here, kept in Tables as its own table, so ` +
+          `the two tabs never write each other's table.`,
       });
     }
   } else if (entries.length) {
@@ -648,7 +662,9 @@ export async function bootTables(
       entry = fresh(last.table, 'copy', `copy of ${last.name}`);
       messages.push({
         kind: 'info',
-        text: `The table saved last is open in another tab: a copy is shown here, kept in Tables as its own table, so the two tabs never write each other's table.`,
+        text:
+          `The table saved last is open in another tab: a copy is shown here, kept in Tables as its own table, ` +
+          `so the two tabs never write each other's table.`,
       });
     }
   }

@@ -7,7 +7,14 @@ import {
   type ShipClassSpec,
   type ShipSize,
 } from '../model/catalog';
-import { type Obstacle, parseTableText, type Player, type Ruleset, type Table, type TableSize } from '../model/table';
+import {
+  type Obstacle,
+  parseTableText,
+  type Player,
+  type Ruleset,
+  type Table,
+  type TableSize,
+} from '../model/table';
 import { findPiece, patchPiece, piecesOffSize, positionProblem, renamePiece } from '../state/pieces';
 import { tableToHash } from '../state/share';
 import type { AppState, AppStore, Commands } from '../state/store';
@@ -52,7 +59,8 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     {
       id: 'ruleset',
       title:
-        "rules 1.5: the seed rules text (rules reference 1.5 where it is silent); 1.6: the later text (a squadron's line of sight from its centre; the 1.5 shield-dial rule dropped)",
+        "rules 1.5: the seed rules text (rules reference 1.5 where it is silent); 1.6: the later text (a squadron's " +
+        'line of sight from its centre; the 1.5 shield-dial rule dropped)',
       onchange: () => cmd.change({ ...store.getState().table, ruleset: ruleset.value as Ruleset }),
     },
     option('seed', 'rules: 1.5'),
@@ -224,7 +232,8 @@ function switchSize(store: AppStore, cmd: Commands, size: TableSize) {
   if (off.length) {
     cmd.message(
       'error',
-      `Not switched to ${name}: ${listWords(off)} ${off.length === 1 ? 'lies' : 'lie'} off it. Move or remove ${off.length === 1 ? 'it' : 'them'} first.`,
+      `Not switched to ${name}: ${listWords(off)} ${off.length === 1 ? 'lies' : 'lie'} off it. Move or remove ` +
+        `${off.length === 1 ? 'it' : 'them'} first.`,
     );
     return;
   }
@@ -234,7 +243,8 @@ function switchSize(store: AppStore, cmd: Commands, size: TableSize) {
   if (partly.length)
     cmd.message(
       'error',
-      `Switched to ${name}: ${listWords(partly)} ${partly.length === 1 ? 'is' : 'are'} partly off the table (outlined; such a piece is destroyed). Undo switches back.`,
+      `Switched to ${name}: ${listWords(partly)} ${partly.length === 1 ? 'is' : 'are'} partly off the table ` +
+        `(outlined; such a piece is destroyed). Undo switches back.`,
     );
 }
 
@@ -321,11 +331,15 @@ export function buildPalette(
    * player switches (the select shows it; the player can switch back).
    */
   const autoPlayer = () => {
-    const t = table?.(), c = CATALOG.shipClasses[cls.value];
+    const t = table?.(),
+      c = CATALOG.shipClasses[cls.value];
     if (!t || !c) return;
     const factions = (p: Player) =>
-      new Set(t.ships.filter((s) => s.player === p && s.class).map((s) => CATALOG.shipClasses[s.class!]?.faction));
-    const mine = factions(player), theirs = factions(player === 1 ? 2 : 1);
+      new Set(
+        t.ships.filter((s) => s.player === p && s.class).map((s) => CATALOG.shipClasses[s.class!]?.faction),
+      );
+    const mine = factions(player),
+      theirs = factions(player === 1 ? 2 : 1);
     if (mine.size && !mine.has(c.faction) && [...theirs].every((f) => f === c.faction)) {
       player = player === 1 ? 2 : 1;
       who.value = String(player);
@@ -412,14 +426,21 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
   const fields = h('div', { class: 'fields' });
   const place = h('button', { id: 'commit-exogorth' }, 'Place it on the table');
   // an exogorth must be placed touching another obstacle: slide it straight to the nearest (the rules' snap)
-  const snap = h('button', { id: 'snap-exogorth', title: 'slide it straight until it touches the nearest obstacle' }, 'Snap to touching');
+  const snap = h(
+    'button',
+    { id: 'snap-exogorth', title: 'slide it straight until it touches the nearest obstacle' },
+    'Snap to touching',
+  );
   snap.addEventListener('click', () => {
     const id = store.getState().selected;
     const f = id ? findPiece(store.getState().table, id) : null;
     if (f?.kind !== 'exogorth-proposal') return;
     const s = snapExogorthTouching(new World(store.getState().table), f.piece as Obstacle);
     if (!s) {
-      cmd.message('error', `${id} was not moved: it already overlaps an obstacle, or there is none to slide to.`);
+      cmd.message(
+        'error',
+        `${id} was not moved: it already overlaps an obstacle, or there is none to slide to.`,
+      );
       return;
     }
     cmd.change(patchPiece(store.getState().table, id!, { x: s.x, y: s.y }));
@@ -496,7 +517,8 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     h(
       'p',
       { class: 'hint' },
-      'Drag to move; drag the round handle to turn (Shift: 15° steps). Tap a hull zone or a squadron to see its attacks. ',
+      'Drag to move; drag the round handle to turn (Shift: 15° steps). Tap a hull zone or a squadron to see its ' +
+        'attacks. ',
       h(
         'span',
         { class: 'keys-hint' },
@@ -527,9 +549,13 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
           ? CATALOG.obstacles[p.type as ObstacleType].name +
             (f.kind === 'exogorth-proposal' ? ' — being placed' : '')
           : f.kind === 'displaced-spot'
-            ? `where ${f.spot!.squadron.id}, displaced by ${f.plan ? `${f.plan.ship}'s maneuver` : f.proposal!.obstacle.id}, goes (${f.spot!.chosen ? 'placed by you' : 'proposed: drag or nudge it to choose'})`
+            ? `where ${f.spot!.squadron.id}, displaced by ` +
+              `${f.plan ? `${f.plan.ship}'s maneuver` : f.proposal!.obstacle.id}, goes ` +
+              `(${f.spot!.chosen ? 'placed by you' : 'proposed: drag or nudge it to choose'})`
             : f.kind;
-    title.textContent = `${p.name ? `${p.name} (${s.selected})` : s.selected}: ${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
+    title.textContent =
+      `${p.name ? `${p.name} (${s.selected})` : s.selected}: ` +
+      `${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
     // shown to 0.01 mm (a drag or a rule's placement may leave more digits than any hand can place)
     setVal(x, r2(p.x as number));
     setVal(y, r2(p.y as number));

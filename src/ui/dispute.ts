@@ -23,7 +23,8 @@ export interface LoupeSource {
 /** Life size on a screen: CSS px per mm (96 px to the inch). A loupe's magnification is against it. */
 const LIFE_PX_PER_MM = 96 / 25.4;
 
-const LOUPE_W = 176, LOUPE_H = 132;
+const LOUPE_W = 176,
+  LOUPE_H = 132;
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
 
 /** The names of a table's pieces (src/model/names.ts), kept for the table they were made for. */
@@ -34,29 +35,58 @@ const names = (t: Table) => {
 };
 /** A side of an attack in players' words: "Warlord front", "CR90 rear", a squadron's name. */
 export const sideWords = (t: Table, key: string) => sideName(names(t), key);
-const sideLabel = (t: Table, key: string) => `${sideWords(t, key)} (player ${t.ships.find((s) => s.id === key.split('.')[0])?.player ?? t.squadrons.find((q) => q.id === key)?.player ?? '?'})`;
+const sideLabel = (t: Table, key: string) => {
+  const player =
+    t.ships.find((s) => s.id === key.split('.')[0])?.player ?? t.squadrons.find((q) => q.id === key)?.player;
+  return `${sideWords(t, key)} (player ${player ?? '?'})`;
+};
 
 /** The table box (mm) that frames an attack: both pieces and its lines, with a margin, at least 160 mm across. */
-export function attackBox(a: LiveAnalysis, attacker: string, defender: string, attack: AttackReport | null): [number, number, number, number] | null {
-  const xs: number[] = [], ys: number[] = [];
+export function attackBox(
+  a: LiveAnalysis,
+  attacker: string,
+  defender: string,
+  attack: AttackReport | null,
+): [number, number, number, number] | null {
+  const xs: number[] = [],
+    ys: number[] = [];
   for (const side of [attacker, defender]) {
     const e = a.world.byId.get(side.split('.')[0]);
     if (!e) return null;
     const s = e.kind === 'ship' ? e.shapes.base : e.kind === 'obstacle' ? e.outline : e.circle;
-    if (s.kind === 'circle') { xs.push(s.cx - s.r, s.cx + s.r); ys.push(s.cy - s.r, s.cy + s.r); } else { xs.push(s.minX, s.maxX); ys.push(s.minY, s.maxY); }
+    if (s.kind === 'circle') {
+      xs.push(s.cx - s.r, s.cx + s.r);
+      ys.push(s.cy - s.r, s.cy + s.r);
+    } else {
+      xs.push(s.minX, s.maxX);
+      ys.push(s.minY, s.maxY);
+    }
   }
-  for (const p of attack ? [...attack.losLine, ...(attack.rangeLine ?? [])] : []) { xs.push(p[0]); ys.push(p[1]); }
-  let x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+  for (const p of attack ? [...attack.losLine, ...(attack.rangeLine ?? [])] : []) {
+    xs.push(p[0]);
+    ys.push(p[1]);
+  }
+  let x0 = Math.min(...xs),
+    x1 = Math.max(...xs),
+    y0 = Math.min(...ys),
+    y1 = Math.max(...ys);
   const m = 0.12 * Math.max(x1 - x0, y1 - y0) + 20;
-  x0 -= m; x1 += m; y0 -= m; y1 += m;
-  const grow = (lo: number, hi: number): [number, number] => (hi - lo >= 160 ? [lo, hi] : [(lo + hi) / 2 - 80, (lo + hi) / 2 + 80]);
+  x0 -= m;
+  x1 += m;
+  y0 -= m;
+  y1 += m;
+  const grow = (lo: number, hi: number): [number, number] =>
+    hi - lo >= 160 ? [lo, hi] : [(lo + hi) / 2 - 80, (lo + hi) / 2 + 80];
   [x0, x1] = grow(x0, x1);
   [y0, y1] = grow(y0, y1);
   return [x0, y0, x1, y1];
 }
 
 /** Every attacker of the table: each ship's hull zones, each squadron. */
-const attackersOf = (t: Table) => [...t.ships.flatMap((s) => zonesOf(s.size).map((z) => `${s.id}.${z}`)), ...t.squadrons.map((q) => q.id)];
+const attackersOf = (t: Table) => [
+  ...t.ships.flatMap((s) => zonesOf(s.size).map((z) => `${s.id}.${z}`)),
+  ...t.squadrons.map((q) => q.id),
+];
 const possible = (a: AttackReport) => a.inArc && a.range !== 'beyond';
 
 /**
@@ -67,14 +97,27 @@ export function detailsHtml(dispute: Dispute, attack: AttackReport): string {
   const section = (title: string, topic: string) => {
     const ms = dispute.margins.filter((m) => m.topic === topic);
     if (!ms.length) return '';
-    return `<div class="margin-group" data-topic="${topic}"><b>${title}</b><ul>${ms.map((m) =>
-      `<li class="${m.decides ? 'decides' : ''}${m.close ? ' close' : ''}" data-mm="${m.mm}">${e(m.text)}${m.close ? ' <span class="flag">close call</span>' : ''}</li>`).join('')}</ul></div>`;
+    return `<div class="margin-group" data-topic="${topic}"><b>${title}</b><ul>${ms
+      .map(
+        (m) =>
+          `<li class="${m.decides ? 'decides' : ''}${m.close ? ' close' : ''}" data-mm="${m.mm}"` +
+          `>${e(m.text)}${m.close ? ' <span class="flag">close call</span>' : ''}</li>`,
+      )
+      .join('')}</ul></div>`;
   };
-  const arcLine = attack.attacker.includes('.') ? '' : '<div class="margin-group" data-topic="arc"><b>Arc</b><ul><li>a squadron attacks all around (360 degrees)</li></ul></div>';
+  const arcLine = attack.attacker.includes('.')
+    ? ''
+    : '<div class="margin-group" data-topic="arc"><b>Arc</b><ul><li>a squadron attacks all around (360 ' +
+      'degrees)</li></ul></div>';
   const readings = dispute.readings?.length
-    ? `<div class="readings"><b>Depends on a reading</b><ul>${dispute.readings.map((r) => `<li>${e(r)}</li>`).join('')}</ul></div>` : '';
+    ? `<div class="readings"><b>Depends on a ` +
+      `reading</b><ul>${dispute.readings.map((r) => `<li>${e(r)}</li>`).join('')}</ul></div>`
+    : '';
   const edit = dispute.classEdit
-    ? `<div class="readings class-edit" data-changes="${dispute.classEdit.changes}"><b>${dispute.classEdit.changes ? 'The class edit changes this verdict' : 'Rests on a class edit'}</b><ul><li>${e(dispute.classEdit.text)}</li></ul></div>` : '';
+    ? `<div class="readings class-edit" data-changes="${dispute.classEdit.changes}"><b` +
+      `>${dispute.classEdit.changes ? 'The class edit changes this verdict' : 'Rests on a class edit'}</b><ul><li` +
+      `>${e(dispute.classEdit.text)}</li></ul></div>`
+    : '';
   const topics = section('Arc', 'arc') + section('Range', 'range') + section('Line of sight', 'los');
   const why = `<details class="why"><summary>The full explanation</summary>${e(capText(attack.why, 20_000))}</details>`;
   return edit + readings + arcLine + topics + why;
@@ -93,14 +136,40 @@ export function chosenAttack(s: AppState, a: LiveAnalysis): AttackReport | null 
  * and CSS block, in index.html under "dispute card") so it moves with the page layout.
  */
 export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, loupes: LoupeSource) {
-  const lock = h('input', { type: 'checkbox', id: 'lock-pieces', onchange: () => cmd.set({ locked: lock.checked }) });
-  const all = h('input', { type: 'checkbox', id: 'all-attacks', onchange: () => cmd.set({ allAttacks: all.checked }) });
-  const precision = h('input', {
-    type: 'number', id: 'precision', min: '0.05', max: '20', step: '0.1', value: 1, title: 'placement precision: how exactly pieces are placed by hand (mm)',
-    onchange: () => { const v = precision.valueAsNumber; if (Number.isFinite(v) && v > 0 && v <= 20) cmd.set({ precisionMm: v }); else precision.value = String(store.getState().precisionMm); },
+  const lock = h('input', {
+    type: 'checkbox',
+    id: 'lock-pieces',
+    onchange: () => cmd.set({ locked: lock.checked }),
   });
-  const pickA = h('select', { id: 'pick-attacker', title: 'attacker', onchange: () => cmd.setPair(pickA.value || null, null) });
-  const pickD = h('select', { id: 'pick-defender', title: 'defender', onchange: () => cmd.setPair(store.getState().attacker, pickD.value || null) });
+  const all = h('input', {
+    type: 'checkbox',
+    id: 'all-attacks',
+    onchange: () => cmd.set({ allAttacks: all.checked }),
+  });
+  const precision = h('input', {
+    type: 'number',
+    id: 'precision',
+    min: '0.05',
+    max: '20',
+    step: '0.1',
+    value: 1,
+    title: 'placement precision: how exactly pieces are placed by hand (mm)',
+    onchange: () => {
+      const v = precision.valueAsNumber;
+      if (Number.isFinite(v) && v > 0 && v <= 20) cmd.set({ precisionMm: v });
+      else precision.value = String(store.getState().precisionMm);
+    },
+  });
+  const pickA = h('select', {
+    id: 'pick-attacker',
+    title: 'attacker',
+    onchange: () => cmd.setPair(pickA.value || null, null),
+  });
+  const pickD = h('select', {
+    id: 'pick-defender',
+    title: 'defender',
+    onchange: () => cmd.setPair(store.getState().attacker, pickD.value || null),
+  });
   // the card: what was decided and the loupes first (a phone shows the top of it), then the margins
   const summary = h('div', { class: 'summary', 'aria-live': 'polite' });
   const loupeRow = h('div', { class: 'loupes', id: 'loupes' });
@@ -109,34 +178,92 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
   const share = h('button', { id: 'share-attack', title: 'a link that opens on this attack' }, 'Share');
   // the pair strip: who attacks whom, in names, with a swap; taps can change it but never silently invert it
   const pairText = h('span', { class: 'pair-text', id: 'pair-text' });
-  const swap = h('button', { id: 'swap-pair', title: 'swap attacker and defender', onclick: () => {
-    const { attacker, defender } = store.getState();
-    if (attacker && defender) cmd.setPair(defender, attacker);
-  } }, '⇄ Swap');
-  const whole = h('button', { id: 'whole-table', title: 'zoom out to the whole table', onclick: () => loupes.whole?.() }, 'Whole table');
-  const held = h('span', { id: 'pieces-held', class: 'held', title: 'while a pair is chosen, a finger pans the table; press and hold a piece to move it' },
-    'held: a drag pans, press and hold to move');
+  const swap = h(
+    'button',
+    {
+      id: 'swap-pair',
+      title: 'swap attacker and defender',
+      onclick: () => {
+        const { attacker, defender } = store.getState();
+        if (attacker && defender) cmd.setPair(defender, attacker);
+      },
+    },
+    '⇄ Swap',
+  );
+  const whole = h(
+    'button',
+    { id: 'whole-table', title: 'zoom out to the whole table', onclick: () => loupes.whole?.() },
+    'Whole table',
+  );
+  const held = h(
+    'span',
+    {
+      id: 'pieces-held',
+      class: 'held',
+      title: 'while a pair is chosen, a finger pans the table; press and hold a piece to move it',
+    },
+    'held: a drag pans, press and hold to move',
+  );
   const strip = h('div', { id: 'pair-strip' }, pairText, swap, share, whole, held);
-  const save = h('button', { id: 'save-attack', title: 'a picture of the card, the table around the attack and the loupes' }, 'Save as picture');
-  const clear = h('button', { id: 'clear-pair', title: 'choose another attack', onclick: () => cmd.setPair(null, null) }, 'New pair');
+  const save = h(
+    'button',
+    { id: 'save-attack', title: 'a picture of the card, the table around the attack and the loupes' },
+    'Save as picture',
+  );
+  const clear = h(
+    'button',
+    { id: 'clear-pair', title: 'choose another attack', onclick: () => cmd.setPair(null, null) },
+    'New pair',
+  );
   const link = h('input', { id: 'attack-link', readonly: true, placeholder: 'link to this ruling' });
   const actions = h('div', { class: 'dispute-actions' }, save, clear);
   host.append(
     strip,
     h('h3', {}, 'Dispute: one attack'),
-    h('div', { class: 'dispute-pickers' },
+    h(
+      'div',
+      { class: 'dispute-pickers' },
       h('label', {}, 'attacker', pickA),
-      h('label', {}, 'defender', pickD)),
-    h('div', { class: 'dispute-bar' },
-      h('label', { title: 'list every attack, not only the possible ones (in arc and in range)' }, all, ' all attacks'),
-      h('label', { title: 'taps select, nothing moves: the table is read-only while you look at a dispute' }, lock, ' lock pieces'),
-      h('label', { title: 'a deciding margin below this is too close to call on the table' }, 'precision ', precision, ' mm')),
-    card, actions, link,
+      h('label', {}, 'defender', pickD),
+    ),
+    h(
+      'div',
+      { class: 'dispute-bar' },
+      h(
+        'label',
+        { title: 'list every attack, not only the possible ones (in arc and in range)' },
+        all,
+        ' all attacks',
+      ),
+      h(
+        'label',
+        { title: 'taps select, nothing moves: the table is read-only while you look at a dispute' },
+        lock,
+        ' lock pieces',
+      ),
+      h(
+        'label',
+        { title: 'a deciding margin below this is too close to call on the table' },
+        'precision ',
+        precision,
+        ' mm',
+      ),
+    ),
+    card,
+    actions,
+    link,
     legend(),
   );
 
-  let current: { attack: AttackReport | null; precision: number; dispute: Dispute | null; hint: string; table: Table | null } = { attack: null, precision: 1, dispute: null, hint: '', table: null };
-  let pickerKey = '', loupeKey = '';
+  let current: {
+    attack: AttackReport | null;
+    precision: number;
+    dispute: Dispute | null;
+    hint: string;
+    table: Table | null;
+  } = { attack: null, precision: 1, dispute: null, hint: '', table: null };
+  let pickerKey = '',
+    loupeKey = '';
 
   share.addEventListener('click', async () => {
     const s = store.getState();
@@ -144,7 +271,12 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     link.value = shareLink(s.table, { attacker: s.attacker, defender: s.defender });
     link.style.display = '';
     link.select();
-    try { await navigator.clipboard.writeText(link.value); cmd.message('info', 'Link to this ruling copied.'); } catch { cmd.message('info', 'Link to this ruling ready: copy it from the box.'); }
+    try {
+      await navigator.clipboard.writeText(link.value);
+      cmd.message('info', 'Link to this ruling copied.');
+    } catch {
+      cmd.message('info', 'Link to this ruling ready: copy it from the box.');
+    }
   });
   save.addEventListener('click', () => {
     const d = current.dispute;
@@ -158,28 +290,64 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     pickerInputs = inputs;
     const full = !a.live;
     const judged = (att: string) => attacksOf(a.report.attacks, att);
-    const attackers = attackersOf(s.table).filter((k) => s.allAttacks || !full || judged(k).some(possible) || k === s.attacker);
-    const defenders = s.attacker ? judged(s.attacker).filter((r) => s.allAttacks || possible(r) || r.defender === s.defender).map((r) => r.defender) : [];
-    const key = JSON.stringify([attackers, defenders, s.attacker, s.defender, s.table.ships.length, s.table.squadrons.length]);
+    const attackers = attackersOf(s.table).filter(
+      (k) => s.allAttacks || !full || judged(k).some(possible) || k === s.attacker,
+    );
+    const defenders = s.attacker
+      ? judged(s.attacker)
+          .filter((r) => s.allAttacks || possible(r) || r.defender === s.defender)
+          .map((r) => r.defender)
+      : [];
+    const key = JSON.stringify([
+      attackers,
+      defenders,
+      s.attacker,
+      s.defender,
+      s.table.ships.length,
+      s.table.squadrons.length,
+    ]);
     if (key === pickerKey) return;
     pickerKey = key;
-    pickA.replaceChildren(option('', attackers.length ? 'choose an attacker…' : 'no attack possible (tick "all attacks")'),
-      ...attackers.map((k) => option(k, sideLabel(s.table, k), k === s.attacker)));
-    pickD.replaceChildren(option('', !s.attacker ? '(choose the attacker first)' : defenders.length ? 'choose a defender…' : 'no possible target (tick "all attacks")'),
-      ...defenders.map((k) => option(k, sideLabel(s.table, k), k === s.defender)));
+    pickA.replaceChildren(
+      option('', attackers.length ? 'choose an attacker…' : 'no attack possible (tick "all attacks")'),
+      ...attackers.map((k) => option(k, sideLabel(s.table, k), k === s.attacker)),
+    );
+    pickD.replaceChildren(
+      option(
+        '',
+        !s.attacker
+          ? '(choose the attacker first)'
+          : defenders.length
+            ? 'choose a defender…'
+            : 'no possible target (tick "all attacks")',
+      ),
+      ...defenders.map((k) => option(k, sideLabel(s.table, k), k === s.defender)),
+    );
     pickA.value = s.attacker ?? '';
     pickD.value = s.defender ?? '';
   };
 
   const renderCard = (s: AppState, a: LiveAnalysis) => {
     const attack = chosenAttack(s, a);
-    const hint = !s.attacker ? 'Tap an attacker (a hull zone or a squadron), then a defender: the second tap picks the defender. Or use the pickers.'
-      : !s.defender ? `Attacker ${sideWords(s.table, s.attacker)}. Now tap an enemy hull zone or squadron to pick the defender.`
-        : !attack ? `${sideWords(s.table, s.attacker)} → ${sideWords(s.table, s.defender)}: being judged…` : '';
-    if (attack === current.attack && s.precisionMm === current.precision && hint === current.hint && s.table === current.table) return false;
+    const hint = !s.attacker
+      ? 'Tap an attacker (a hull zone or a squadron), then a defender: the second tap picks the defender. Or use the ' +
+        'pickers.'
+      : !s.defender
+        ? `Attacker ${sideWords(s.table, s.attacker)}. Now tap an enemy hull zone or squadron to pick the defender.`
+        : !attack
+          ? `${sideWords(s.table, s.attacker)} → ${sideWords(s.table, s.defender)}: being judged…`
+          : '';
+    if (
+      attack === current.attack &&
+      s.precisionMm === current.precision &&
+      hint === current.hint &&
+      s.table === current.table
+    )
+      return false;
     const dispute = attack ? disputeOf(a.world, attack, s.precisionMm, (k) => sideWords(s.table, k)) : null;
     current = { attack, precision: s.precisionMm, dispute, hint, table: s.table };
-    for (const k of ['attacker', 'defender', 'los', 'range', 'inArc', 'closeCall', 'kind']) delete card.dataset[k];
+    for (const k of ['attacker', 'defender', 'los', 'range', 'inArc', 'closeCall', 'kind'])
+      delete card.dataset[k];
     actions.style.display = dispute ? '' : 'none';
     if (!attack || !dispute) {
       card.className = 'empty';
@@ -188,16 +356,26 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       return true;
     }
     Object.assign(card.dataset, {
-      attacker: attack.attacker, defender: attack.defender, los: attack.los, range: attack.range,
-      inArc: String(attack.inArc), closeCall: String(dispute.closeCall), kind: dispute.kind,
+      attacker: attack.attacker,
+      defender: attack.defender,
+      los: attack.los,
+      range: attack.range,
+      inArc: String(attack.inArc),
+      closeCall: String(dispute.closeCall),
+      kind: dispute.kind,
     });
     card.className = `kind-${dispute.kind}${dispute.closeCall ? ' close' : ''}`;
     summary.innerHTML =
       `<p class="headline">${e(dispute.headline)}</p>` +
       `<p class="meaning">${e(dispute.meaning.atTable)}</p>` +
-      (dispute.closeCall ? `<p class="close-call">${e(dispute.closeText)}</p>` : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement precision${dispute.photo ? ' (or the photo\'s uncertainty)' : ''}.</p>`) +
+      (dispute.closeCall
+        ? `<p class="close-call">${e(dispute.closeText)}</p>`
+        : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement ` +
+          `precision${dispute.photo ? " (or the photo's uncertainty)" : ''}.</p>`) +
       (dispute.photo ? `<p class="photo-source">Positions ${e(dispute.photo)}.</p>` : '') +
-      `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ${e(attack.los)}</p>`;
+      `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ` +
+      `${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ` +
+      `${e(attack.los)}</p>`;
     details.innerHTML = `<p class="rule">Rule: ${e(dispute.meaning.rule)}</p>` + detailsHtml(dispute, attack);
     return true;
   };
@@ -210,20 +388,36 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     loupeRow.replaceChildren();
     if (!d || s.gestureStart) return;
     const mags = d.loupes.map(magnification);
-    const pics = loupes.pictures(d.loupes.map((f, i) => ({ at: f.at, spanMm: LOUPE_W / (mags[i] * LIFE_PX_PER_MM), w: LOUPE_W, h: LOUPE_H })));
+    const pics = loupes.pictures(
+      d.loupes.map((f, i) => ({
+        at: f.at,
+        spanMm: LOUPE_W / (mags[i] * LIFE_PX_PER_MM),
+        w: LOUPE_W,
+        h: LOUPE_H,
+      })),
+    );
     d.loupes.forEach((f, i) => {
-      const mag = mags[i], pic = pics[i];
+      const mag = mags[i],
+        pic = pics[i];
       if (!pic) return;
       pic.className = 'loupe-picture';
       const mmPx = mag * LIFE_PX_PER_MM;
       const bar = scaleBar(mmPx);
-      loupeRow.append(h('figure', { class: 'loupe', 'data-topic': f.topic, 'data-magnification': mag.toFixed(0) },
-        pic, h('div', { class: 'scale-bar', style: `width:${bar.px.toFixed(1)}px` }, `${bar.mm} mm`),
-        h('figcaption', {}, `${f.label} · ${mag.toFixed(0)}x`)));
+      loupeRow.append(
+        h(
+          'figure',
+          { class: 'loupe', 'data-topic': f.topic, 'data-magnification': mag.toFixed(0) },
+          pic,
+          h('div', { class: 'scale-bar', style: `width:${bar.px.toFixed(1)}px` }, `${bar.mm} mm`),
+          h('figcaption', {}, `${f.label} · ${mag.toFixed(0)}x`),
+        ),
+      );
     });
   };
 
-  let shownPair = '', stripKey = '', framed = '';
+  let shownPair = '',
+    stripKey = '',
+    framed = '';
   const renderStrip = (s: AppState) => {
     const key = JSON.stringify([s.attacker, s.defender, s.table.ships, s.table.squadrons]);
     if (key === stripKey) return;
@@ -232,7 +426,8 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     if (!s.attacker) return;
     pairText.dataset.attacker = s.attacker;
     pairText.dataset.defender = s.defender ?? '';
-    pairText.innerHTML = `<b class="attacker">${e(sideWords(s.table, s.attacker))}</b> → ` +
+    pairText.innerHTML =
+      `<b class="attacker">${e(sideWords(s.table, s.attacker))}</b> → ` +
       (s.defender ? `<b class="defender">${e(sideWords(s.table, s.defender))}</b>` : '<i>tap an enemy</i>');
     swap.disabled = share.disabled = !s.defender;
   };
@@ -249,7 +444,10 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     // that picked it would land elsewhere); a drag or a pan afterwards keeps the player's view
     if (chosen && chosen !== framed && !s.gestureStart && !document.body.dataset.pressing) {
       const box = attackBox(a, s.attacker!, s.defender!, chosenAttack(s, a));
-      if (box) { framed = chosen; loupes.frame?.(box); }
+      if (box) {
+        framed = chosen;
+        loupes.frame?.(box);
+      }
     }
     if (!chosen) framed = '';
     renderStrip(s);
@@ -270,7 +468,8 @@ function magnification(f: LoupeFocus): number {
 
 /** A scale bar of a round number of mm, 30-90 px long. */
 function scaleBar(pxPerMm: number): { mm: number; px: number } {
-  for (const mm of [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50]) if (mm * pxPerMm >= 30) return { mm, px: mm * pxPerMm };
+  for (const mm of [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50])
+    if (mm * pxPerMm >= 30) return { mm, px: mm * pxPerMm };
   return { mm: 50, px: 50 * pxPerMm };
 }
 
@@ -278,17 +477,24 @@ function scaleBar(pxPerMm: number): { mm: number; px: number } {
 function legend(): HTMLElement {
   const line = (c: number, style: string, text: string, extra = '') =>
     `<li><span class="swatch line" style="border-top:3px ${style} ${css(c)}${extra}"></span>${e(text)}</li>`;
-  const box = (c: number, text: string) => `<li><span class="swatch box" style="border:2px solid ${css(c)}"></span>${e(text)}</li>`;
+  const box = (c: number, text: string) =>
+    `<li><span class="swatch box" style="border:2px solid ${css(c)}"></span>${e(text)}</li>`;
   const el = h('details', { id: 'legend', class: 'legend' });
-  el.innerHTML = '<summary>Legend</summary><ul>' +
-    line(LOS.clear, 'solid', 'line of sight: clear') + line(LOS.obstructed, 'solid', 'line of sight: obstructed') +
-    line(LOS.blocked, 'solid', 'line of sight: blocked (another hull zone of the defender)') + line(LOS.dust, 'solid', 'line of sight: across dust (no attack)') +
+  el.innerHTML =
+    '<summary>Legend</summary><ul>' +
+    line(LOS.clear, 'solid', 'line of sight: clear') +
+    line(LOS.obstructed, 'solid', 'line of sight: obstructed') +
+    line(LOS.blocked, 'solid', 'line of sight: blocked (another hull zone of the defender)') +
+    line(LOS.dust, 'solid', 'line of sight: across dust (no attack)') +
     line(0xffffff, 'dashed', 'range line (measured from the attacking hull zone or squadron)') +
     line(0xffffff, 'solid', 'the chosen attack: thick, outlined in black, labelled; the others faint') +
     line(0xffe066, 'solid', 'band end on the chosen range line (tick)') +
-    box(LOS.obstructed, 'piece that obstructs a shown line') + box(GRAZE, 'piece a shown line grazes or nearly misses') +
-    box(OVERLAP, 'piece overlapping an obstacle') + box(SELECT, 'selected piece (round handle: turn)') +
-    box(PLAYER[1], 'player 1 (filled hull zone: the attacker)') + box(PLAYER[2], 'player 2') +
+    box(LOS.obstructed, 'piece that obstructs a shown line') +
+    box(GRAZE, 'piece a shown line grazes or nearly misses') +
+    box(OVERLAP, 'piece overlapping an obstacle') +
+    box(SELECT, 'selected piece (round handle: turn)') +
+    box(PLAYER[1], 'player 1 (filled hull zone: the attacker)') +
+    box(PLAYER[2], 'player 2') +
     line(0xffffff, 'solid', 'arc lines printed on the ship token') +
     '</ul>';
   return el;
@@ -296,16 +502,39 @@ function legend(): HTMLElement {
 
 /** A PNG of the card (as text), the table around the attack and the loupes, downloaded. */
 function savePicture(d: Dispute, attack: AttackReport, src: LoupeSource, figures: Element[]) {
-  const W = 900, pad = 16;
+  const W = 900,
+    pad = 16;
   const pts = [...attack.losLine, ...(attack.rangeLine ?? [])];
-  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  const extent = Math.max(Math.max(...xs) - Math.min(...xs), (Math.max(...ys) - Math.min(...ys)) * 4 / 3, 40);
-  const [region] = src.pictures([{ at: [(Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2], spanMm: extent * 1.4, w: 560, h: 420 }]);
-  const loupeCanvases = figures.map((f) => f.querySelector('canvas')).filter((c): c is HTMLCanvasElement => !!c);
+  const xs = pts.map((p) => p[0]),
+    ys = pts.map((p) => p[1]);
+  const extent = Math.max(
+    Math.max(...xs) - Math.min(...xs),
+    ((Math.max(...ys) - Math.min(...ys)) * 4) / 3,
+    40,
+  );
+  const [region] = src.pictures([
+    {
+      at: [(Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2],
+      spanMm: extent * 1.4,
+      w: 560,
+      h: 420,
+    },
+  ]);
+  const loupeCanvases = figures
+    .map((f) => f.querySelector('canvas'))
+    .filter((c): c is HTMLCanvasElement => !!c);
   const out = document.createElement('canvas');
   const ctx0 = out.getContext('2d');
   if (!ctx0) return;
-  const textLines = wrap(ctx0, [d.headline, d.closeText || 'Not a close call.', ...d.margins.map((m) => `${m.topic}: ${m.text}${m.close ? ' (close call)' : ''}`)], W - 2 * pad);
+  const textLines = wrap(
+    ctx0,
+    [
+      d.headline,
+      d.closeText || 'Not a close call.',
+      ...d.margins.map((m) => `${m.topic}: ${m.text}${m.close ? ' (close call)' : ''}`),
+    ],
+    W - 2 * pad,
+  );
   const loupeH = loupeCanvases.length ? LOUPE_H + 24 : 0;
   out.width = W;
   out.height = pad + textLines.length * 18 + pad + (region ? 420 + pad : 0) + loupeH + pad;
@@ -315,20 +544,34 @@ function savePicture(d: Dispute, attack: AttackReport, src: LoupeSource, figures
   ctx.fillStyle = '#e6e9ec';
   ctx.font = '14px system-ui, sans-serif';
   let y = pad + 12;
-  for (const l of textLines) { ctx.fillText(l, pad, y); y += 18; }
+  for (const l of textLines) {
+    ctx.fillText(l, pad, y);
+    y += 18;
+  }
   y += pad - 12;
-  if (region) { ctx.drawImage(region, pad, y, 560, 420); y += 420 + pad; }
+  if (region) {
+    ctx.drawImage(region, pad, y, 560, 420);
+    y += 420 + pad;
+  }
   let x = pad;
-  const caps = figures.map((f) => `${f.querySelector('figcaption')?.textContent ?? ''} · bar ${f.querySelector('.scale-bar')?.textContent ?? ''}`);
+  const caps = figures.map(
+    (f) =>
+      `${f.querySelector('figcaption')?.textContent ?? ''} · bar ${f.querySelector('.scale-bar')?.textContent ?? ''}`,
+  );
   loupeCanvases.forEach((c, i) => {
     ctx.drawImage(c, x, y, LOUPE_W, LOUPE_H);
     // the loupe's millimetre scale bar, as on the card
-    const bar = parseFloat((figures[i]?.querySelector('.scale-bar') as HTMLElement | null)?.style.width ?? '');
+    const bar = parseFloat(
+      (figures[i]?.querySelector('.scale-bar') as HTMLElement | null)?.style.width ?? '',
+    );
     if (bar > 0) {
       ctx.strokeStyle = '#ffffff';
       ctx.lineWidth = 2;
       ctx.beginPath();
-      ctx.moveTo(x + 8, y + LOUPE_H - 20); ctx.lineTo(x + 8, y + LOUPE_H - 14); ctx.lineTo(x + 8 + bar, y + LOUPE_H - 14); ctx.lineTo(x + 8 + bar, y + LOUPE_H - 20);
+      ctx.moveTo(x + 8, y + LOUPE_H - 20);
+      ctx.lineTo(x + 8, y + LOUPE_H - 14);
+      ctx.lineTo(x + 8 + bar, y + LOUPE_H - 14);
+      ctx.lineTo(x + 8 + bar, y + LOUPE_H - 20);
       ctx.stroke();
     }
     ctx.font = '11px system-ui, sans-serif';
@@ -352,7 +595,10 @@ function wrap(ctx: CanvasRenderingContext2D, paras: string[], width: number): st
     let line = '';
     for (const w of p.split(' ')) {
       const t = line ? `${line} ${w}` : w;
-      if (ctx.measureText(t).width > width && line) { out.push(line); line = w; } else line = t;
+      if (ctx.measureText(t).width > width && line) {
+        out.push(line);
+        line = w;
+      } else line = t;
     }
     out.push(line);
   }

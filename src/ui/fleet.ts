@@ -47,7 +47,8 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
     spellcheck: 'false',
     style: 'width:100%;font:12px/1.3 ui-monospace,monospace',
     placeholder:
-      "Paste a list from a fleet builder (Kingston, Star Forge, Warlords, Fleets Designer, Fab's) or type one ship or squadron a line:\nVictory II-class Star Destroyer (85)\n2 x TIE Fighter Squadron",
+      "Paste a list from a fleet builder (Kingston, Star Forge, Warlords, Fleets Designer, Fab's) or type one ship " +
+      'or squadron a line:\nVictory II-class Star Destroyer (85)\n2 x TIE Fighter Squadron',
   });
   const builder = h(
     'select',
@@ -155,8 +156,13 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
           ? "No Armada ship or squadron recognised. Is this a fleet builder's text export (not a list of another game)?"
           : ''
         : `${BUILDER_NAMES[r.builder]}${r.name ? ` · "${r.name}"` : ''}${r.faction ? ` · ${r.faction}` : ''}: ` +
-          `${ships.length} ship${ships.length === 1 ? '' : 's'}, ${squadrons.reduce((n, q) => n + q.count, 0)} squadrons, ` +
-          `${r.readPoints} points${r.statedPoints !== null && r.statedPoints !== r.readPoints ? ` (the list says ${r.statedPoints})` : ''}`;
+          `${ships.length} ship${ships.length === 1 ? '' : 's'}, ` +
+          `${squadrons.reduce((n, q) => n + q.count, 0)} squadrons, ` +
+          `${r.readPoints} points${
+            r.statedPoints !== null && r.statedPoints !== r.readPoints
+              ? ` (the list says ` + `${r.statedPoints})`
+              : ''
+          }`;
     const kids: HTMLElement[] = [h('p', { id: 'fleet-head' }, head)];
     for (const n of r.notes) kids.push(h('p', { class: 'hint fleet-note' }, n));
     // a real fleet has under 30 pieces: a paste of thousands is shown by its first ones and counted
@@ -211,7 +217,8 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
         h(
           'p',
           { class: 'hint' },
-          `${r.unrecognised.length} line${r.unrecognised.length === 1 ? '' : 's'} not recognised: pick the card each means, or leave it out.`,
+          `${r.unrecognised.length} line${r.unrecognised.length === 1 ? '' : 's'} not recognised: pick the card each ` +
+            `means, or leave it out.`,
         ),
       );
       kids.push(
@@ -340,7 +347,10 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
     return why && `The list is not kept with the table: ${why}.`;
   };
 
-  /** The fleet list kept with the table for this player (replacing the player's earlier one); unchanged when it cannot be kept. */
+  /**
+   * The fleet list kept with the table for this player (replacing the player's earlier one); unchanged when
+   * it cannot be kept.
+   */
   function kept(t: Table, player: Player, r: FleetReading): Table {
     if (unkeepable(r)) return t;
     const entry: TableFleet = {
@@ -397,7 +407,8 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
       ? 'No ship or squadron was recognised in the list.'
       : !changed && placed.added.length
         ? 'The fleet was not added (see the message below the table).'
-        : `Added ${ships} ship${ships === 1 ? '' : 's'} and ${squadrons} squadron${squadrons === 1 ? '' : 's'} for player ${player}` +
+        : `Added ${ships} ship${ships === 1 ? '' : 's'} and ${squadrons} squadron${squadrons === 1 ? '' : 's'} for ` +
+          `player ${player}` +
           `${placed.added.length ? ' (one undo step)' : ''}.`;
     const list = (id: string, title: string, items: HTMLElement[], more = 0) =>
       items.length

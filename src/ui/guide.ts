@@ -45,7 +45,19 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     menu.open = false;
   };
   const item = (id: string, title: string, text: string, run: () => void, cls = '') =>
-    h('button', { id, title, class: cls, onclick: () => { closeMenu(); run(); } }, text);
+    h(
+      'button',
+      {
+        id,
+        title,
+        class: cls,
+        onclick: () => {
+          closeMenu();
+          run();
+        },
+      },
+      text,
+    );
   const clearAll = () => {
     const t = get().table;
     const n = t.ships.length + t.squadrons.length + t.obstacles.length + t.tokens.length + t.proposals.length;
@@ -55,31 +67,60 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     }
     confirm.replaceChildren(
       h('p', {}, `Remove every piece from the table (${n})? Undo brings them back.`),
-      h('div', { class: 'row' },
-        h('button', { id: 'clear-yes', class: 'danger', onclick: () => {
-          confirm.close();
-          const now = get().table;
-          cmd.change({ ...now, ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] });
-          say(true, 'Cleared. Undo brings the pieces back.');
-        } }, 'Clear the table'),
-        h('button', { id: 'clear-no', onclick: () => confirm.close() }, 'Keep it')));
+      h(
+        'div',
+        { class: 'row' },
+        h(
+          'button',
+          {
+            id: 'clear-yes',
+            class: 'danger',
+            onclick: () => {
+              confirm.close();
+              const now = get().table;
+              cmd.change({ ...now, ships: [], squadrons: [], obstacles: [], tokens: [], proposals: [] });
+              say(true, 'Cleared. Undo brings the pieces back.');
+            },
+          },
+          'Clear the table',
+        ),
+        h('button', { id: 'clear-no', onclick: () => confirm.close() }, 'Keep it'),
+      ),
+    );
     confirm.showModal();
   };
-  const start = h('div', { class: 'menu-list', id: 'new-buttons' },
+  const start = h(
+    'div',
+    { class: 'menu-list', id: 'new-buttons' },
     item('new-empty', 'a new empty table (undo brings back this one)', 'New table', () => {
       cmd.change(newTable(get().table, false));
       setGuide(null);
       say(true, 'New empty table. Undo brings back the one you had.');
     }),
-    item('new-obstacles', 'a new table with the six core obstacles laid out beside the setup area', 'New + 6 obstacles', () => {
-      cmd.change(newTable(get().table, true));
-      setGuide(null);
-      say(true, 'The six core obstacles are laid out beside the setup area.');
-    }),
-    item('new-guided', 'a new table (keeping the fleet lists), then obstacles and deployment turn by turn', 'Guided setup', () => startGuide()),
+    item(
+      'new-obstacles',
+      'a new table with the six core obstacles laid out beside the setup area',
+      'New + 6 obstacles',
+      () => {
+        cmd.change(newTable(get().table, true));
+        setGuide(null);
+        say(true, 'The six core obstacles are laid out beside the setup area.');
+      },
+    ),
+    item(
+      'new-guided',
+      'a new table (keeping the fleet lists), then obstacles and deployment turn by turn',
+      'Guided setup',
+      () => startGuide(),
+    ),
     item('clear', 'remove every piece (asks first; undoable)', 'Clear…', clearAll, 'danger'),
   );
-  const menu = h('details', { id: 'table-menu', class: 'menu' }, h('summary', { title: 'new table, guided setup, clear' }, 'Table ▾'), start);
+  const menu = h(
+    'details',
+    { id: 'table-menu', class: 'menu' },
+    h('summary', { title: 'new table, guided setup, clear' }, 'Table ▾'),
+    start,
+  );
   document.body.append(confirm);
   // a tap elsewhere closes the menu
   document.addEventListener('pointerdown', (ev) => {
@@ -100,7 +141,8 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
         h(
           'span',
           { class: 'hint' },
-          `This table has ${pieces} piece${pieces === 1 ? '' : 's'}: the guide starts from a new table (the fleet lists stay; Undo brings this one back).`,
+          `This table has ${pieces} piece${pieces === 1 ? '' : 's'}: the guide starts from a new table (the fleet ` +
+            `lists stay; Undo brings this one back).`,
         ),
         h(
           'button',
@@ -134,7 +176,8 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
       true,
       'Guided setup: player 2 (the second player) places the first obstacle. Tap the table inside the green region.' +
         (lists.length
-          ? ` Then each player deploys the fleet from their list (player${lists.length > 1 ? 's' : ''} ${lists.join(' and ')}).`
+          ? ` Then each player deploys the fleet from their list ` +
+            `(player${lists.length > 1 ? 's' : ''} ${lists.join(' and ')}).`
           : ''),
     );
     // the question's row is gone: the panel goes back to where it stood before the question (a phone's
@@ -381,7 +424,9 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
     deployRow.style.display = step.step === 'deploy' ? '' : 'none';
     if (step.step === 'obstacles') {
       status.dataset.player = String(step.player);
-      status.textContent = `Player ${step.player} places ${CATALOG.obstacles[step.offered].name} at ${s.nextRotation}° · ${step.left.length} of ${step.total} left`;
+      status.textContent =
+        `Player ${step.player} places ${CATALOG.obstacles[step.offered].name} at ` +
+        `${s.nextRotation}° · ${step.left.length} of ${step.total} left`;
       speedLab.style.display = 'none';
       for (const t of new Set(step.left)) {
         offers.append(
@@ -406,7 +451,8 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
       const named = piece ? `${piece.name}${piece.card !== piece.name ? ` (${piece.card})` : ''}` : null;
       const what =
         p.kind === 'ship'
-          ? `${named ?? `a ${p.class ? (CATALOG.shipClasses[p.class]?.name ?? p.class) : `${p.size} ship`}`} at ${p.rotation ?? facingOpponent(step.player)}°, speed ${pendingSpeed(p)}`
+          ? `${named ?? `a ${p.class ? (CATALOG.shipClasses[p.class]?.name ?? p.class) : `${p.size} ship`}`} at ` +
+            `${p.rotation ?? facingOpponent(step.player)}°, speed ${pendingSpeed(p)}`
           : `${named ? `${named}, ` : ''}squadrons (${step.squadronsThisTurn} of 2 this turn)`;
       size.style.display = cls.style.display = l ? 'none' : '';
       deployShip.disabled = !!l && !l.ship;
@@ -417,7 +463,8 @@ export function buildGuide(host: HTMLElement, store: AppStore, cmd: Commands) {
       status.textContent =
         `Player ${step.player} deploys ${what}: tap inside the player ${step.player} deployment zone · ` +
         (l
-          ? `from the list, ${l.shipsLeft} ship${l.shipsLeft === 1 ? '' : 's'} and ${l.squadronsLeft} squadron${l.squadronsLeft === 1 ? '' : 's'} left`
+          ? `from the list, ${l.shipsLeft} ship${l.shipsLeft === 1 ? '' : 's'} and ` +
+            `${l.squadronsLeft} squadron${l.squadronsLeft === 1 ? '' : 's'} left`
           : `ships ${step.ships[1]}/${step.ships[2]}, squadrons ${step.squadrons[1]}/${step.squadrons[2]}`);
       deployShip.classList.toggle('on', p.kind === 'ship');
       deploySq.classList.toggle('on', p.kind === 'squadron');

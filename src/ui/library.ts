@@ -36,10 +36,13 @@ export function attachLibrary(host: HTMLElement, tables: TabTables) {
     note.className = 'hint';
     note.textContent =
       tables.keeps === 'browser'
-        ? 'Every table you made or changed stays here until you delete it; links and files opened and never changed go first when the list is full.'
+        ? 'Every table you made or changed stays here until you delete it; links and files opened and never changed ' +
+          'go first when the list is full.'
         : tables.keeps === 'local'
-          ? "This browser keeps no table list: these are this page's tables, and only the one on screen is kept after a reload."
-          : 'Storage is blocked in this browser: these tables are kept in this page only, and are lost when it is closed.';
+          ? "This browser keeps no table list: these are this page's tables, and only the one on screen is kept " +
+            'after a reload.'
+          : 'Storage is blocked in this browser: these tables are kept in this page only, and are lost when it is ' +
+            'closed.';
     const ul = document.createElement('ul');
     for (const k of list.entries) ul.append(row(k));
     for (const u of list.unreadable) {
@@ -83,7 +86,9 @@ export function attachLibrary(host: HTMLElement, tables: TabTables) {
       await tables.remove(k.id);
       void refresh();
     };
-    const text = ` ${k.name} · ${pieces(k.table)} pieces · ${k.table.table} · saved ${clock(k.savedAt)}${k.setAside ? ` · ${k.setAside}` : ''} `;
+    const text =
+      ` ${k.name} · ${pieces(k.table)} pieces · ${k.table.table} · saved ` +
+      `${clock(k.savedAt)}${k.setAside ? ` · ${k.setAside}` : ''} `;
     li.append(open, text, del);
     return li;
   };

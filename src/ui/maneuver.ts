@@ -40,6 +40,9 @@ export interface ManeuverUi {
   ): { answer: ManeuverReport; fan: FanRow[] | null; speed: number } | null;
 }
 
+/** A click as the fan's buttons write it: 2R, 1L, or – for straight. */
+const clickWord = (c: number) => (c > 0 ? `${c}R` : c < 0 ? `${-c}L` : '–');
+
 export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands): ManeuverUi {
   let fanShown = false;
   /** the joint the keys click (0-based) */
@@ -148,8 +151,18 @@ export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands)
       (a.damaged.length ? ` ${a.damaged.join(' and ')} are each dealt a facedown damage card.` : '') +
       (a.obstacles.length ? ` ${a.obstacles.map((o) => `${o.obstacle}: ${o.effect}`).join('; ')}.` : '') +
       (a.squadronsToMove.length && !a.leavesPlayArea
-        ? ` ${a.squadronsToMove.map((id) => (a.placements?.[id] ? `${id} goes to (${a.placements[id].x.toFixed(2)}, ${a.placements[id].y.toFixed(2)})` : `${id} has no place found: player ${a.placementsBy} places it touching the ship`)).join('; ')}` +
-          ` (${a.chosen?.length ? 'as player ' + a.placementsBy + ' placed them, the rest proposed' : "the rules' proposal"}).`
+        ? ` ${a.squadronsToMove
+            .map((id) =>
+              a.placements?.[id]
+                ? `${id} goes to (${a.placements[id].x.toFixed(2)}, ` + `${a.placements[id].y.toFixed(2)})`
+                : `${id} has no place found: player ${a.placementsBy} places it touching the ship`,
+            )
+            .join('; ')}` +
+          ` (${
+            a.chosen?.length
+              ? 'as player ' + a.placementsBy + ' placed them, the rest proposed'
+              : "the rules' " + 'proposal'
+          }).`
         : '') +
       ' Undo takes it back.';
     cmd.change(executed(store.getState().table, a));
@@ -253,8 +266,12 @@ export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands)
       faster.disabled = speed >= topSpeed();
       const ship = s.table.ships.find((x) => x.id === p.ship);
       chartText.textContent = last.chart
-        ? `${ship?.class} chart: ${last.chart.map((r, i) => `${i + 1}: ${chartRowText(r)}`).join(' · ')}${answer.speedUsed ? `; speed ${answer.speedUsed} allows ${chartRowText(last.chart[answer.speedUsed - 1] ?? [])}` : ''}`
-        : `${p.ship}: no speed chart (${ship?.class ? 'none in the catalog for its class' : 'no class'}); up to 2 clicks a joint`;
+        ? `${ship?.class} chart: ${last.chart.map((r, i) => `${i + 1}: ${chartRowText(r)}`).join(' · ')}` +
+          (answer.speedUsed
+            ? `; speed ${answer.speedUsed} allows ${chartRowText(last.chart[answer.speedUsed - 1] ?? [])}`
+            : '')
+        : `${p.ship}: no speed chart (${ship?.class ? 'none in the catalog for its class' : 'no class'}); up to 2 ` +
+          `clicks a joint`;
       const lim = limitRow(speed);
       joints.replaceChildren(
         ...answer.clicks.map((c, j) =>
@@ -295,10 +312,13 @@ export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands)
       verdict.dataset.movedBack = String(answer.movedBack);
       verdict.dataset.obstacles = answer.obstacles.map((x) => x.obstacle).join(',');
       verdict.dataset.leaves = String(answer.leavesPlayArea);
-      verdict.dataset.final = `${answer.final.x.toFixed(2)},${answer.final.y.toFixed(2)},${answer.final.rotation.toFixed(2)}`;
+      verdict.dataset.final = [answer.final.x, answer.final.y, answer.final.rotation]
+        .map((v) => v.toFixed(2))
+        .join(',');
       const f2 = (v: number) => v.toFixed(2);
       verdict.innerHTML =
-        `<p style="border-left:4px solid ${css(OUTCOME_COLOUR[o])};padding-left:6px"><b>${e(OUTCOME_TEXT[o])}</b>${answer.legal ? '' : ' · <b>not allowed by the speed chart</b>'}: ` +
+        `<p style="border-left:4px solid ${css(OUTCOME_COLOUR[o])};padding-left:6px"><b>${e(OUTCOME_TEXT[o])}</b` +
+        `>${answer.legal ? '' : ' · <b>not allowed by the speed chart</b>'}: ` +
         `ends at (${f2(answer.final.x)}, ${f2(answer.final.y)}), rotation ${f2(answer.final.rotation)}°` +
         (answer.speedUsed !== answer.speed
           ? ` · speed ${answer.speed} → ${answer.speedUsed} (gravity rift)`
@@ -308,14 +328,19 @@ export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands)
         answer.obstacles
           .map(
             (x) =>
-              `<li data-obstacle="${e(x.obstacle)}">${e(x.obstacle)}: ${e(x.effect)} (${x.part === 'base' ? 'base' : 'dial frame'} ${f2(x.depthMm)} mm in)</li>`,
+              `<li data-obstacle="${e(x.obstacle)}">${e(x.obstacle)}: ${e(x.effect)} ` +
+              `(${x.part === 'base' ? 'base' : 'dial frame'} ${f2(x.depthMm)} mm in)</li>`,
           )
           .join('') +
         (answer.movedBack
-          ? `<li data-ships="${e(answer.shipsOverlapped.join(','))}">would overlap ${e(answer.shipsOverlapped.join(', '))}: moves back ${answer.movedBack} joint${answer.movedBack === 1 ? '' : 's'}; facedown damage to ${e(answer.damaged.join(' and '))}</li>`
+          ? `<li data-ships="${e(answer.shipsOverlapped.join(','))}">would overlap ` +
+            `${e(answer.shipsOverlapped.join(', '))}: moves back ` +
+            `${answer.movedBack} joint${answer.movedBack === 1 ? '' : 's'}; ` +
+            `facedown damage to ${e(answer.damaged.join(' and '))}</li>`
           : '') +
         (answer.squadronsToMove.length
-          ? `<li data-squadrons="${e(answer.squadronsToMove.join(','))}">squadrons to move: ${e(answer.squadronsToMove.join(', '))}</li>`
+          ? `<li data-squadrons="${e(answer.squadronsToMove.join(','))}">squadrons to move: ` +
+            `${e(answer.squadronsToMove.join(', '))}</li>`
           : '') +
         (answer.leavesPlayArea
           ? `<li>base ${f2(answer.outsideMm)} mm outside the play area: destroyed</li>`
@@ -330,14 +355,25 @@ export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands)
       fanList.innerHTML = rows
         .map(
           (r) =>
-            `<div class="fan-row" data-fan-row="${r.speed}"><span class="hint">speed ${r.speed}${r.maneuvers[0] && r.maneuvers[0].speedUsed !== r.speed ? ` (→ ${r.maneuvers[0].speedUsed})` : ''}: ${r.maneuvers.length}</span> ` +
+            `<div class="fan-row" data-fan-row="${r.speed}"><span class="hint">speed ` +
+            `${r.speed}` +
+            `${r.maneuvers[0] && r.maneuvers[0].speedUsed !== r.speed ? ` (→ ${r.maneuvers[0].speedUsed})` : ''}: ` +
+            `${r.maneuvers.length}</span> ` +
             r.maneuvers
               .map((m) => {
                 const mo = maneuverOutcome(m);
                 const sel = r.speed === speed && m.clicks.join(',') === answer.clicks.join(',');
                 return (
-                  `<button class="fan-item${sel ? ' selected' : ''}" data-fan-speed="${r.speed}" data-fan-clicks="${m.clicks.join(',')}" data-outcome="${mo}" ` +
-                  `title="${e(`${OUTCOME_TEXT[mo]}${m.obstacles.length ? `: ${m.obstacles.map((o) => o.obstacle).join(', ')}` : ''}${m.shipsOverlapped.length ? `; would overlap ${m.shipsOverlapped.join(', ')}` : ''}`)}" style="border-color:${css(OUTCOME_COLOUR[mo])}">${m.clicks.length ? e(m.clicks.map((c) => (c > 0 ? `${c}R` : c < 0 ? `${-c}L` : '–')).join(' ')) : 'stay'}</button>`
+                  `<button class="fan-item${sel ? ' selected' : ''}" data-fan-speed="${r.speed}" ` +
+                  `data-fan-clicks="${m.clicks.join(',')}" data-outcome="${mo}" ` +
+                  `title="${e(
+                    `${OUTCOME_TEXT[mo]}${
+                      m.obstacles.length ? `: ` + `${m.obstacles.map((o) => o.obstacle).join(', ')}` : ''
+                    }${
+                      m.shipsOverlapped.length ? `; would overlap ` + `${m.shipsOverlapped.join(', ')}` : ''
+                    }`,
+                  )}" style="border-color:${css(OUTCOME_COLOUR[mo])}">` +
+                  `${m.clicks.length ? e(m.clicks.map(clickWord).join(' ')) : 'stay'}</button>`
                 );
               })
               .join('') +

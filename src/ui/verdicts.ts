@@ -126,14 +126,21 @@ export class KeyedList {
   }
 }
 
-/** An attack's entry, kept per report entry (a drag re-judge keeps the entries of the attacks it did not judge again). */
+/**
+ * An attack's entry, kept per report entry (a drag re-judge keeps the entries of the attacks it did not judge
+ * again).
+ */
 const entryHtml = new WeakMap<AttackReport, { sel: boolean; html: string }>();
 function attackEntry(x: AttackReport, sel: boolean): string {
   const c = entryHtml.get(x);
   if (c && c.sel === sel) return c.html;
   const html =
-    `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel ? ' selected' : ''}" data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" data-range="${e(x.range)}" data-in-arc="${x.inArc}">` +
-    `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
+    `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel ? ' selected' : ''}" ` +
+    `data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" ` +
+    `data-range="${e(x.range)}" ` +
+    `data-in-arc="${x.inArc}">` +
+    `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} ` +
+    `(${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
     (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
     (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
     readingMarker(x.readings) +
@@ -164,13 +171,24 @@ export function renderVerdicts(
   const P = panelParts(host);
   setHtml(
     P.meta,
-    `<p class="meta">Ruleset <b>${r.ruleset === 'seed' ? '1.5' : e(r.ruleset)}</b> · tolerance <b data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ${a.ms.toFixed(1)} ms${a.live ? (state.gestureStart ? " · <i>moving: only the selected attacker's attacks are judged until you let go</i>" : ' · <i>judging every attack…</i>') : state.gestureStart ? ' · <i>moving: every attack is judged again at each step</i>' : ''}</p>`,
+    `<p class="meta">Ruleset <b>${r.ruleset === 'seed' ? '1.5' : e(r.ruleset)}</b> · tolerance <b ` +
+      `data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ` +
+      `${a.ms.toFixed(1)} ms${
+        a.live
+          ? state.gestureStart
+            ? " · <i>moving: only the selected attacker's attacks are judged until you " + 'let go</i>'
+            : ' · <i>judging every attack…</i>'
+          : state.gestureStart
+            ? ' · <i>moving: every attack is judged ' + 'again at each step</i>'
+            : ''
+      }</p>`,
   );
   const parts: string[] = [];
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
   for (const o of r.overlaps.length > MAX_LISTED_PAIRS ? r.overlaps.slice(0, MAX_LISTED_PAIRS) : r.overlaps) {
     parts.push(
-      `<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
+      `<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps ` +
+        `<b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
     );
   }
   if (!r.overlaps.length) parts.push('<li class="none">No piece overlaps an obstacle.</li>');
@@ -179,7 +197,8 @@ export function renderVerdicts(
   const overlapsCut = (r.partial as PartialNote | undefined)?.sections?.overlaps;
   if (overlapsCut)
     parts.push(
-      `<li class="none partial">Overlaps judged for ${overlapsCut.judged} of ${overlapsCut.asked} pairs of a piece and an obstacle before the budget ran out; the rest are not listed.</li>`,
+      `<li class="none partial">Overlaps judged for ${overlapsCut.judged} of ${overlapsCut.asked} pairs of a piece ` +
+        `and an obstacle before the budget ran out; the rest are not listed.</li>`,
     );
   parts.push('</ul>');
   setHtml(P.overlaps, parts.join(''));
@@ -189,7 +208,8 @@ export function renderVerdicts(
     parts.push('<h3>Gravity rift</h3><ul class="rift">');
     for (const x of r.rift)
       parts.push(
-        `<li data-ship="${e(x.ship)}" data-band="${x.band}"><b>${e(x.ship)}</b> at distance ${x.band}: ${e(x.effects.join('; '))}</li>`,
+        `<li data-ship="${e(x.ship)}" data-band="${x.band}"><b>${e(x.ship)}</b> at distance ${x.band}: ` +
+          `${e(x.effects.join('; '))}</li>`,
       );
     parts.push('</ul>');
   }
@@ -197,7 +217,10 @@ export function renderVerdicts(
     parts.push('<h3>Exogorths</h3><ul class="exogorths">');
     for (const x of r.exogorths.slice(0, MAX_LISTED)) {
       parts.push(
-        `<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ${x.attacks ? 'attacks' : 'does not attack'}, line of sight ${e(x.los)}${readingMarker(x.readings as ReadingUse[] | undefined)}</li>`,
+        `<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b` +
+          `>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ` +
+          `${x.attacks ? 'attacks' : 'does not attack'}, line ` +
+          `of sight ${e(x.los)}${readingMarker(x.readings as ReadingUse[] | undefined)}</li>`,
       );
     }
     parts.push('</ul>');
@@ -212,11 +235,14 @@ export function renderVerdicts(
         parts.push('<ul>');
         for (const v of p.violations.slice(0, MAX_LISTED_PAIRS))
           parts.push(
-            `<li class="violation">${e(capText(v.rule, 400))}${v.with ? ` (${e(v.with)})` : ''}${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`,
+            `<li class="violation">${e(capText(v.rule, 400))}${v.with ? ` (${e(v.with)})` : ''}` +
+              `${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`,
           );
         if (p.violations.length > MAX_LISTED_PAIRS) {
           const more = p.violations.length - MAX_LISTED_PAIRS;
-          parts.push(`<li class="none more" data-more="${more}">… and ${more} more violations (the report lists them all).</li>`);
+          parts.push(
+            `<li class="none more" data-more="${more}">… and ${more} more violations (the report lists them all).</li>`,
+          );
         }
         parts.push('</ul>');
       }
@@ -245,7 +271,8 @@ export function renderVerdicts(
   const attacks = moving ? mine() : onlySelected && state.attacker ? mine() : r.attacks;
   setHtml(
     P.head,
-    `<h3>Attacks <span class="count">${attacks.length}${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3>`,
+    `<h3>Attacks <span class="count">${attacks.length}` +
+      `${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3>`,
   );
   // a listing bounded whatever the table, in entries and in text: thousands of entries with their
   // sentences would stall every refresh
@@ -265,15 +292,18 @@ export function renderVerdicts(
     const more = attacks.length - listedCount;
     keys.push('\u0000more');
     htmls.push(
-      `<li class="none more" data-more="${more}">… and ${more} more: select a hull zone or squadron, with "only the selected attacker", to list its attacks,` +
-        ` or <button class="show-more" title="list more attacks (a long list takes a moment to draw)">Show more</button></li>`,
+      `<li class="none more" data-more="${more}">… and ${more} more: select a hull zone or squadron, with "only the ` +
+        `selected attacker", to list its attacks,` +
+        ` or <button class="show-more" title="list more attacks (a long list takes a moment to draw)">Show ` +
+        `more</button></li>`,
     );
   }
   if (r.partial) {
     const p = r.partial as PartialNote;
     keys.push('\u0000partial');
     htmls.push(
-      `<li class="none partial">This table is too heavy to judge whole here: ${Number(p.attacksJudged)} of ${Number(p.attacksAsked)} attacks were judged within the budget` +
+      `<li class="none partial">This table is too heavy to judge whole here: ${Number(p.attacksJudged)} of ` +
+        `${Number(p.attacksAsked)} attacks were judged within the budget` +
         ` (sections cut: ${e(cutSections(p))}); the command-line analysis (--budget) can judge them all.</li>`,
     );
   }
@@ -281,14 +311,20 @@ export function renderVerdicts(
     keys.push('\u0000none');
     const t = a.table;
     const sides = new Set([...t.ships, ...t.squadrons].map((q) => q.player));
-    const why = !t.ships.length && !t.squadrons.length ? 'No attack: the table has no ship or squadron yet.'
-      : sides.size < 2 ? 'No attack: every ship and squadron belongs to one player.'
-        : a.live ? 'Attacks are being judged…' : 'No attack reported.';
+    const why =
+      !t.ships.length && !t.squadrons.length
+        ? 'No attack: the table has no ship or squadron yet.'
+        : sides.size < 2
+          ? 'No attack: every ship and squadron belongs to one player.'
+          : a.live
+            ? 'Attacks are being judged…'
+            : 'No attack reported.';
     htmls.push(`<li class="none">${why}</li>`);
   } else if (moving && !state.attacker) {
     keys.push('\u0000moving');
     htmls.push(
-      '<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or squadron to follow its attacks while moving).</li>',
+      '<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or ' +
+        'squadron to follow its attacks while moving).</li>',
     );
   }
   P.list.update(keys, htmls);
@@ -298,16 +334,24 @@ export function renderVerdicts(
 function classEditMarker(c: ClassEditUse | undefined): string {
   if (!c) return '';
   return (
-    `<div class="reading class-edit" data-class-edit="${e(c.classes.join(' '))}" data-changes="${c.changes}">✎ edited class ${e(c.classes.join(', '))}: ` +
+    `<div class="reading class-edit" data-class-edit="${e(c.classes.join(' '))}" data-changes="${c.changes}">✎ ` +
+    `edited class ${e(c.classes.join(', '))}: ` +
     (c.changes
-      ? `the catalog's figures give ${c.withCatalog.inArc ? 'in arc' : 'not in arc'}, ${e(c.withCatalog.range)}, line of sight ${e(c.withCatalog.los)}`
+      ? `the catalog's figures give ${c.withCatalog.inArc ? 'in arc' : 'not in arc'}, ${e(c.withCatalog.range)}, ` +
+        `line of sight ${e(c.withCatalog.los)}`
       : "the catalog's figures give the same verdict") +
     '</div>'
   );
 }
 
-/** The marker on a verdict a reading decided (the attack's or exogorth entry's `readings`): what the reading says and what the other choice gives. */
+/**
+ * The marker on a verdict a reading decided (the attack's or exogorth entry's `readings`): what the reading
+ * says and what the other choice gives.
+ */
 function readingMarker(readings: ReadingUse[] | undefined): string {
   if (!readings?.length) return '';
-  return `<div class="reading" data-readings="${e(readings.map((u) => u.reading).join(' '))}">⚑ depends on a reading: ${readings.map((u) => `${e(u.says)} (otherwise ${e(u.otherwise)})`).join('; ')}</div>`;
+  return (
+    `<div class="reading" data-readings="${e(readings.map((u) => u.reading).join(' '))}">⚑ depends on a ` +
+    `reading: ${readings.map((u) => `${e(u.says)} (otherwise ${e(u.otherwise)})`).join('; ')}</div>`
+  );
 }

@@ -2,7 +2,7 @@
  * The house's layers, read from the source: each folder of src/ may import only from its own layer
  * and the layers before it (geometry and photo, model, rules, state, render, ui, app; the CLI beside the
  * app), and the layers that decide (geometry, model, rules) and state touch neither PixiJS nor
- * the DOM. (Import cycles: ESLint's import-x/no-cycle.)
+ * the DOM; no source line is over 120 columns. (Import cycles: ESLint's import-x/no-cycle.)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -76,5 +76,19 @@ describe('layers', () => {
     const f = join(SRC, 'rules', 'x.ts');
     const [t] = relativeImports(f, "import { Scene } from '../render/scene';");
     expect(RANK[layerOf(t)]).toBeGreaterThan(RANK[layerOf(f)]);
+  });
+});
+
+describe('source lines', () => {
+  it('no source line over 120 columns (Prettier keeps 110; scripts/wrap-long-lines.ts splits what it leaves)', () => {
+    const long: string[] = [];
+    for (const f of files) {
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .forEach((l, i) => {
+          if (l.length > 120) long.push(`${relative(ROOT, f)}:${i + 1} (${l.length})`);
+        });
+    }
+    expect(long).toEqual([]);
   });
 });

@@ -4,12 +4,37 @@ import { closest, type Closest, relate } from '../../geometry/relate';
 import { insideConvexBeyond, pointInsideConvexBeyond } from '../../geometry/separation';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { AttackReport, ClassEditUse, ReadingUse, XY } from '../../model/report';
-import { type AttackContext, attackContext, type CoverOutline, defendersOf, player, type Side } from './context';
+import {
+  type AttackContext,
+  attackContext,
+  type CoverOutline,
+  defendersOf,
+  player,
+  type Side,
+} from './context';
 import { bandOf, edgeNote, type BandLookup } from '../bands';
 import { CLEAR_LOS, judgeLos, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
 import {
-  AttackTable, FLAG_ARC_DEPTH, FLAG_ARC_GAP, FLAG_GIVEN, FLAG_IN_ARC, FLAG_TOUCH_ONLY, lazyList, LOS_CODES, LOS_MASK, LOS_SHIFT, N_ARC,
-  N_LOS_LINE, N_RANGE_LINE, N_RANGE_MM, NUMS, RANGE_MASK, RANGE_SHIFT, TO_CODES, TO_MASK, TO_SHIFT,
+  AttackTable,
+  FLAG_ARC_DEPTH,
+  FLAG_ARC_GAP,
+  FLAG_GIVEN,
+  FLAG_IN_ARC,
+  FLAG_TOUCH_ONLY,
+  lazyList,
+  LOS_CODES,
+  LOS_MASK,
+  LOS_SHIFT,
+  N_ARC,
+  N_LOS_LINE,
+  N_RANGE_LINE,
+  N_RANGE_MM,
+  NUMS,
+  RANGE_MASK,
+  RANGE_SHIFT,
+  TO_CODES,
+  TO_MASK,
+  TO_SHIFT,
 } from './table';
 import type { Budget } from '../report/budget';
 import { classEditWords } from './class-edits';
@@ -53,7 +78,8 @@ export function attackCount(world: World): number {
 
 /** Every attack pair into a table (a budget may stop it early: the rows judged are kept). */
 export function judgeAll(ctx: AttackContext, budget?: Budget): AttackTable {
-  const sides = ctx.sides, ns = sides.length;
+  const sides = ctx.sides,
+    ns = sides.length;
   // every ordered pair of sides of different players, in report order
   const players = new Int32Array(ns);
   for (let i = 0; i < ns; i++) players[i] = player(sides[i]);
@@ -63,7 +89,8 @@ export function judgeAll(ctx: AttackContext, budget?: Budget): AttackTable {
   if (budget) budget.attacksAsked += total;
   let k = 0;
   stop: for (let i = 0; i < ns; i++) {
-    const att = sides[i], pa = players[i];
+    const att = sides[i],
+      pa = players[i];
     for (let d = 0; d < ns; d++) {
       if (players[d] === pa) continue;
       if (budget && (k & 31) === 0 && budget.over()) break stop;
@@ -89,7 +116,8 @@ export function attacksPlain(world: World, opts: AttackOptions = {}): AttackRepo
   const out: AttackReport[] = [];
   const budget = opts.budget;
   if (!budget) {
-    for (const att of ctx.sides) for (const def of defendersOf(ctx, att)) out.push(judgeAttack(ctx, att, def));
+    for (const att of ctx.sides)
+      for (const def of defendersOf(ctx, att)) out.push(judgeAttack(ctx, att, def));
     return out;
   }
   const lists = ctx.sides.map((att) => defendersOf(ctx, att));
@@ -108,7 +136,10 @@ export function attacksPlain(world: World, opts: AttackOptions = {}): AttackRepo
 export function attacksFrom(world: World, attackerKey: string, opts: AttackOptions = {}): AttackReport[] {
   const ctx = attackContext(world, opts.cover);
   const att = ctx.byKey.get(attackerKey);
-  if (!att) throw new Error(`attacksFrom: no attacker "${attackerKey}" (a ship's hull zone as "ship.zone", or a squadron id)`);
+  if (!att)
+    throw new Error(
+      `attacksFrom: no attacker "${attackerKey}" (a ship's hull zone as "ship.zone", or a squadron id)`,
+    );
   const defs = defendersOf(ctx, att);
   const budget = opts.budget;
   if (!budget) return defs.map((def) => judgeAttack(ctx, att, def));
@@ -123,9 +154,15 @@ export function attacksFrom(world: World, attackerKey: string, opts: AttackOptio
 }
 
 /** One attack: attacker and defender keys as in the report. */
-export function attackBetween(world: World, attackerKey: string, defenderKey: string, opts: AttackOptions = {}): AttackReport {
+export function attackBetween(
+  world: World,
+  attackerKey: string,
+  defenderKey: string,
+  opts: AttackOptions = {},
+): AttackReport {
   const ctx = attackContext(world, opts.cover);
-  const att = ctx.byKey.get(attackerKey), def = ctx.byKey.get(defenderKey);
+  const att = ctx.byKey.get(attackerKey),
+    def = ctx.byKey.get(defenderKey);
   if (!att || !def) throw new Error(`attackBetween: unknown ${att ? 'defender' : 'attacker'}`);
   return judgeAttack(ctx, att, def);
 }
@@ -135,7 +172,11 @@ interface RangeMeasure {
   /** gap between the defender and the arc (the region between the arc lines, extended) when outside it */
   arcGapMm: number;
   /** what the range was measured to */
-  to: 'in-arc part' | 'arc-line contact' | 'whole defender (outside the arc)' | 'whole defender (360 degree arc)';
+  to:
+    | 'in-arc part'
+    | 'arc-line contact'
+    | 'whole defender (outside the arc)'
+    | 'whole defender (360 degree arc)';
   closest: Closest;
   /** the defender only touches the arc (within the tolerance): in arc by a hair */
   touchOnly: boolean;
@@ -151,31 +192,74 @@ const DEEP_IN_ARC = { kind: 'overlap' as const, distance: 0, a: { x: NaN, y: NaN
 
 function measureRange(att: Side, def: Side): RangeMeasure {
   if (att.kind === 'squadron') {
-    return { inArc: true, arcGapMm: 0, to: 'whole defender (360 degree arc)', closest: closest(att.shape, def.shape), touchOnly: false, arcDepthMm: NaN };
+    return {
+      inArc: true,
+      arcGapMm: 0,
+      to: 'whole defender (360 degree arc)',
+      closest: closest(att.shape, def.shape),
+      touchOnly: false,
+      arcDepthMm: NaN,
+    };
   }
   const Z = att.shape;
-  const arc = att.ship.shapes.arcs[att.zone], A = arc.polygon;
+  const arc = att.ship.shapes.arcs[att.zone],
+    A = arc.polygon;
   const S = def.shape;
   // A defender deep inside the arc (every vertex past every arc line by more than the
   // tolerance; a squadron wider than the tolerance with its centre inside) is what relate()
   // would call an overlap; the clipping below is unchanged.
-  const deep = S.kind === 'polygon' ? insideConvexBeyond(S, A, TOLERANCE_MM) : S.r > TOLERANCE_MM && pointInsideConvexBeyond(S.cx, S.cy, A, 0);
-  let rel: { kind: 'apart' | 'touch' | 'overlap'; distance: number; a: Point } = deep ? DEEP_IN_ARC : relate(S, A);
+  const deep =
+    S.kind === 'polygon'
+      ? insideConvexBeyond(S, A, TOLERANCE_MM)
+      : S.r > TOLERANCE_MM && pointInsideConvexBeyond(S.cx, S.cy, A, 0);
+  let rel: { kind: 'apart' | 'touch' | 'overlap'; distance: number; a: Point } = deep
+    ? DEEP_IN_ARC
+    : relate(S, A);
   if (rel.kind === 'apart') {
-    return { inArc: false, arcGapMm: rel.distance, to: 'whole defender (outside the arc)', closest: closest(Z, S), touchOnly: false, arcDepthMm: NaN };
+    return {
+      inArc: false,
+      arcGapMm: rel.distance,
+      to: 'whole defender (outside the arc)',
+      closest: closest(Z, S),
+      touchOnly: false,
+      arcDepthMm: NaN,
+    };
   }
   const touchOnly = rel.kind === 'touch';
   if (S.kind === 'polygon') {
     const C = clippedPolygon(S, A);
     // the deepest point of the whole defender is in the arc: the clipping is not needed for it
-    if (C) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: closest(Z, C), touchOnly, arcDepthMm: Math.max(0, arc.polygonDepth(S)) };
+    if (C)
+      return {
+        inArc: true,
+        arcGapMm: 0,
+        to: 'in-arc part',
+        closest: closest(Z, C),
+        touchOnly,
+        arcDepthMm: Math.max(0, arc.polygonDepth(S)),
+      };
   } else {
     const c = closestToDiscInConvex(Z, S, A);
-    if (c) return { inArc: true, arcGapMm: 0, to: 'in-arc part', closest: c, touchOnly, arcDepthMm: Math.max(0, arc.discDepth(S)) };
+    if (c)
+      return {
+        inArc: true,
+        arcGapMm: 0,
+        to: 'in-arc part',
+        closest: c,
+        touchOnly,
+        arcDepthMm: Math.max(0, arc.discDepth(S)),
+      };
   }
   // Only touching an arc line (within the tolerance): the contact point is the part in arc.
   if (rel === DEEP_IN_ARC) rel = relate(S, A); // not reached: a defender deep in the arc clips to itself
-  return { inArc: true, arcGapMm: 0, to: 'arc-line contact', closest: polygonSegmentClosest(Z, rel.a, rel.a), touchOnly, arcDepthMm: 0 };
+  return {
+    inArc: true,
+    arcGapMm: 0,
+    to: 'arc-line contact',
+    closest: polygonSegmentClosest(Z, rel.a, rel.a),
+    touchOnly,
+    arcDepthMm: 0,
+  };
 }
 
 const xy = (p: Point): XY => [p.x, p.y];
@@ -201,7 +285,10 @@ function losEndXY(side: Side, point: Point): XY {
 /** How the explanation names that point. */
 function losEndSays(ctx: AttackContext, side: Side, other: Side): string {
   if (side.kind === 'zone') {
-    return `${shipSays(side)}'s ${side.zone} targeting point${side.ship.shapes.targetingEstimated ? ' (estimated: not measured for this class)' : ''}`;
+    return (
+      `${shipSays(side)}'s ${side.zone} targeting ` +
+      `point${side.ship.shapes.targetingEstimated ? ' (estimated: not measured for this class)' : ''}`
+    );
   }
   if (ctx.world.ruleset === '1.6') return `the centre of ${says(side)}'s base`;
   return `the point of ${says(side)}'s base closest to ${says(other)}`;
@@ -227,14 +314,30 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   const m = measureRange(att, def);
   const mm = m.closest.distance;
   const band = rangeBand(ctx, att, mm);
-  const range: AttackReport['range'] = band.index === null ? 'beyond' : att.kind === 'zone' ? (band.name as AttackReport['range']) : 'distance-1';
+  const range: AttackReport['range'] =
+    band.index === null
+      ? 'beyond'
+      : att.kind === 'zone'
+        ? (band.name as AttackReport['range'])
+        : 'distance-1';
   const rangeLine: [Point, Point] = [m.closest.a, m.closest.b];
   // a squadron attacker's seed end is the closest point its range was measured from: the same call
   const from = att.kind === 'squadron' && ctx.world.ruleset !== '1.6' ? m.closest.a : losEnd(ctx, att, def);
   const to = losEnd(ctx, def, att);
   let j = judgeLos(ctx, att, def, [from, to], rangeLine);
   if (j === CLEAR_LOS) j = { ...CLEAR_LOS, obstructedBy: [], grazing: [], pieces: [] };
-  const report = new JudgedAttack(att.key, def.key, m.inArc, range, mm, [xy(rangeLine[0]), xy(rangeLine[1])], j.los, [losEndXY(att, from), losEndXY(def, to)], j.obstructedBy, j.grazing);
+  const report = new JudgedAttack(
+    att.key,
+    def.key,
+    m.inArc,
+    range,
+    mm,
+    [xy(rangeLine[0]), xy(rangeLine[1])],
+    j.los,
+    [losEndXY(att, from), losEndXY(def, to)],
+    j.obstructedBy,
+    j.grazing,
+  );
   report.explainedBy(ctx, att, def, m.touchOnly);
   // optional additions
   report.rangeMeasuredTo = m.to;
@@ -255,17 +358,26 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
  * judged on the table's catalog twin (the catalog's own figures), and whether the verdict differs.
  * Undefined when neither side's class is corrected (nothing is judged twice then).
  */
-function classEditOf(ctx: AttackContext, att: Side, def: Side, own: Pick<AttackReport, 'inArc' | 'range' | 'los'>): ClassEditUse | undefined {
+function classEditOf(
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  own: Pick<AttackReport, 'inArc' | 'range' | 'los'>,
+): ClassEditUse | undefined {
   if (ctx.classEdited === false) return undefined;
   if (ctx.classEdited === undefined) {
     ctx.classEdited = Object.values(ctx.world.catalog.shipClasses).some((c) => c.edited);
     if (!ctx.classEdited) return undefined;
   }
-  const classes: string[] = [], figures: string[] = [];
+  const classes: string[] = [],
+    figures: string[] = [];
   for (const side of [att, def]) {
     if (side.kind !== 'zone') continue;
     const id = side.ship.piece.class;
-    const spec = id !== undefined && Object.hasOwn(ctx.world.catalog.shipClasses, id) ? ctx.world.catalog.shipClasses[id] : undefined;
+    const spec =
+      id !== undefined && Object.hasOwn(ctx.world.catalog.shipClasses, id)
+        ? ctx.world.catalog.shipClasses[id]
+        : undefined;
     if (!spec?.edited || classes.includes(id!)) continue;
     classes.push(id!);
     for (const f of spec.edited) figures.push(`${id}.${f}`);
@@ -275,7 +387,8 @@ function classEditOf(ctx: AttackContext, att: Side, def: Side, own: Pick<AttackR
   if (!twinWorld) return undefined;
   const twin = (ctx.twin ??= attackContext(twinWorld, ctx.cover));
   twin.classEdited = false; // the twin corrects nothing: never judged a third time
-  const a = twin.byKey.get(att.key)!, d = twin.byKey.get(def.key)!;
+  const a = twin.byKey.get(att.key)!,
+    d = twin.byKey.get(def.key)!;
   const r = judgeAttack(twin, a, d);
   const withCatalog = { inArc: r.inArc, range: r.range, rangeMm: r.rangeMm, los: r.los };
   // a verdict a player acts on: in arc or not, the band, the line of sight
@@ -290,22 +403,38 @@ function classEditOf(ctx: AttackContext, att: Side, def: Side, own: Pick<AttackR
  */
 export function judgeAttackInto(ctx: AttackContext, att: Side, def: Side, T: AttackTable, k: number): void {
   const m = measureRange(att, def);
-  const c = m.closest, mm = c.distance;
+  const c = m.closest,
+    mm = c.distance;
   const band = rangeBand(ctx, att, mm);
   const from = att.kind === 'squadron' && ctx.world.ruleset !== '1.6' ? c.a : losEnd(ctx, att, def);
   const to = losEnd(ctx, def, att);
   const j = judgeLos(ctx, att, def, [from, to], [c.a, c.b]);
   T.att[k] = att.index;
   T.def[k] = def.index;
-  let flags = (band.index ?? 0) << RANGE_SHIFT | LOS_CODES.indexOf(j.los) << LOS_SHIFT | TO_CODES.indexOf(m.to) << TO_SHIFT;
+  let flags =
+    ((band.index ?? 0) << RANGE_SHIFT) |
+    (LOS_CODES.indexOf(j.los) << LOS_SHIFT) |
+    (TO_CODES.indexOf(m.to) << TO_SHIFT);
   if (m.inArc) flags |= FLAG_IN_ARC;
   if (m.touchOnly) flags |= FLAG_TOUCH_ONLY;
-  const o = NUMS * k, nums = T.nums;
+  const o = NUMS * k,
+    nums = T.nums;
   nums[o + N_RANGE_MM] = mm;
-  if (!m.inArc) { flags |= FLAG_ARC_GAP; nums[o + N_ARC] = m.arcGapMm; }
-  else if (Number.isFinite(m.arcDepthMm)) { flags |= FLAG_ARC_DEPTH; nums[o + N_ARC] = m.arcDepthMm; }
-  nums[o + N_RANGE_LINE] = c.a.x; nums[o + N_RANGE_LINE + 1] = c.a.y; nums[o + N_RANGE_LINE + 2] = c.b.x; nums[o + N_RANGE_LINE + 3] = c.b.y;
-  nums[o + N_LOS_LINE] = from.x; nums[o + N_LOS_LINE + 1] = from.y; nums[o + N_LOS_LINE + 2] = to.x; nums[o + N_LOS_LINE + 3] = to.y;
+  if (!m.inArc) {
+    flags |= FLAG_ARC_GAP;
+    nums[o + N_ARC] = m.arcGapMm;
+  } else if (Number.isFinite(m.arcDepthMm)) {
+    flags |= FLAG_ARC_DEPTH;
+    nums[o + N_ARC] = m.arcDepthMm;
+  }
+  nums[o + N_RANGE_LINE] = c.a.x;
+  nums[o + N_RANGE_LINE + 1] = c.a.y;
+  nums[o + N_RANGE_LINE + 2] = c.b.x;
+  nums[o + N_RANGE_LINE + 3] = c.b.y;
+  nums[o + N_LOS_LINE] = from.x;
+  nums[o + N_LOS_LINE + 1] = from.y;
+  nums[o + N_LOS_LINE + 2] = to.x;
+  nums[o + N_LOS_LINE + 3] = to.y;
   T.flags[k] = flags;
   T.los[k] = j === CLEAR_LOS ? undefined : j;
   T.built[k] = undefined;
@@ -318,11 +447,14 @@ export function judgeAttackInto(ctx: AttackContext, att: Side, def: Side, T: Att
  * judgeLos on the same numbers as judgeAttackInto, so the same row as judging it in full.
  */
 export function judgeLosInto(ctx: AttackContext, att: Side, def: Side, T: AttackTable, k: number): void {
-  const o = NUMS * k, nums = T.nums;
-  const from = { x: nums[o + N_LOS_LINE], y: nums[o + N_LOS_LINE + 1] }, to = { x: nums[o + N_LOS_LINE + 2], y: nums[o + N_LOS_LINE + 3] };
-  const a = { x: nums[o + N_RANGE_LINE], y: nums[o + N_RANGE_LINE + 1] }, b = { x: nums[o + N_RANGE_LINE + 2], y: nums[o + N_RANGE_LINE + 3] };
+  const o = NUMS * k,
+    nums = T.nums;
+  const from = { x: nums[o + N_LOS_LINE], y: nums[o + N_LOS_LINE + 1] },
+    to = { x: nums[o + N_LOS_LINE + 2], y: nums[o + N_LOS_LINE + 3] };
+  const a = { x: nums[o + N_RANGE_LINE], y: nums[o + N_RANGE_LINE + 1] },
+    b = { x: nums[o + N_RANGE_LINE + 2], y: nums[o + N_RANGE_LINE + 3] };
   const j = judgeLos(ctx, att, def, [from, to], [a, b]);
-  T.flags[k] = (T.flags[k] & ~(LOS_MASK << LOS_SHIFT)) | LOS_CODES.indexOf(j.los) << LOS_SHIFT;
+  T.flags[k] = (T.flags[k] & ~(LOS_MASK << LOS_SHIFT)) | (LOS_CODES.indexOf(j.los) << LOS_SHIFT);
   T.los[k] = j === CLEAR_LOS ? undefined : j;
   T.built[k] = undefined;
 }
@@ -331,19 +463,39 @@ export function judgeLosInto(ctx: AttackContext, att: Side, def: Side, T: Attack
 export function attackView(T: AttackTable, k: number): AttackReport {
   const flags = T.flags[k];
   if (flags & FLAG_GIVEN) return T.built[k]!;
-  const ctx = T.ctx, att = ctx.sides[T.att[k]], def = ctx.sides[T.def[k]];
-  const o = NUMS * k, nums = T.nums;
+  const ctx = T.ctx,
+    att = ctx.sides[T.att[k]],
+    def = ctx.sides[T.def[k]];
+  const o = NUMS * k,
+    nums = T.nums;
   const bandIndex = (flags >> RANGE_SHIFT) & RANGE_MASK;
-  const range: AttackReport['range'] = bandIndex === 0 ? 'beyond' : att.kind === 'zone' ? (ctx.world.catalog.ruler.range[bandIndex - 1].name as AttackReport['range']) : 'distance-1';
+  const range: AttackReport['range'] =
+    bandIndex === 0
+      ? 'beyond'
+      : att.kind === 'zone'
+        ? (ctx.world.catalog.ruler.range[bandIndex - 1].name as AttackReport['range'])
+        : 'distance-1';
   const j = T.los[k];
   const inArc = (flags & FLAG_IN_ARC) !== 0;
-  const rangeLine: [XY, XY] = [[nums[o + N_RANGE_LINE], nums[o + N_RANGE_LINE + 1]], [nums[o + N_RANGE_LINE + 2], nums[o + N_RANGE_LINE + 3]]];
+  const rangeLine: [XY, XY] = [
+    [nums[o + N_RANGE_LINE], nums[o + N_RANGE_LINE + 1]],
+    [nums[o + N_RANGE_LINE + 2], nums[o + N_RANGE_LINE + 3]],
+  ];
   const losLine: [XY, XY] = [
-    losEndXY(att, { x: nums[o + N_LOS_LINE], y: nums[o + N_LOS_LINE + 1] }), losEndXY(def, { x: nums[o + N_LOS_LINE + 2], y: nums[o + N_LOS_LINE + 3] }),
+    losEndXY(att, { x: nums[o + N_LOS_LINE], y: nums[o + N_LOS_LINE + 1] }),
+    losEndXY(def, { x: nums[o + N_LOS_LINE + 2], y: nums[o + N_LOS_LINE + 3] }),
   ];
   const report = new JudgedAttack(
-    att.key, def.key, inArc, range, nums[o + N_RANGE_MM], rangeLine, LOS_CODES[(flags >> LOS_SHIFT) & LOS_MASK], losLine,
-    j ? j.obstructedBy : [], j ? j.grazing : [],
+    att.key,
+    def.key,
+    inArc,
+    range,
+    nums[o + N_RANGE_MM],
+    rangeLine,
+    LOS_CODES[(flags >> LOS_SHIFT) & LOS_MASK],
+    losLine,
+    j ? j.obstructedBy : [],
+    j ? j.grazing : [],
   );
   report.explainedBy(ctx, att, def, (flags & FLAG_TOUCH_ONLY) !== 0);
   report.rangeMeasuredTo = TO_CODES[(flags >> TO_SHIFT) & TO_MASK];
@@ -388,20 +540,32 @@ export class JudgedAttack implements AttackReport {
   #touchOnly = false;
 
   constructor(
-    public attacker: string, public defender: string, public inArc: boolean, public range: AttackReport['range'],
-    public rangeMm: number, public rangeLine: [XY, XY], public los: AttackReport['los'], public losLine: [XY, XY],
-    public obstructedBy: string[], public grazing: string[],
+    public attacker: string,
+    public defender: string,
+    public inArc: boolean,
+    public range: AttackReport['range'],
+    public rangeMm: number,
+    public rangeLine: [XY, XY],
+    public los: AttackReport['los'],
+    public losLine: [XY, XY],
+    public obstructedBy: string[],
+    public grazing: string[],
   ) {}
 
   /** What the explanation needs beyond the report: the two sides, and whether the defender only touches the arc. */
   explainedBy(ctx: AttackContext, att: Side, def: Side, touchOnly: boolean): void {
-    this.#ctx = ctx; this.#att = att; this.#def = def; this.#touchOnly = touchOnly;
+    this.#ctx = ctx;
+    this.#att = att;
+    this.#def = def;
+    this.#touchOnly = touchOnly;
     this.#why = undefined;
   }
 
   get why(): string {
     if (this.#why === undefined) {
-      const ctx = this.#ctx, att = this.#att, def = this.#def;
+      const ctx = this.#ctx,
+        att = this.#att,
+        def = this.#def;
       this.#why = ctx && att && def ? whyOf(this, ctx, att, def, this.#touchOnly) : '';
       this.#ctx = this.#att = this.#def = undefined;
     }
@@ -416,8 +580,16 @@ export class JudgedAttack implements AttackReport {
   /** The report entry as the format has it: the required fields in order, then the additions that apply. */
   toJSON(): AttackReport {
     const o: AttackReport = {
-      attacker: this.attacker, defender: this.defender, inArc: this.inArc, range: this.range, rangeMm: this.rangeMm,
-      rangeLine: this.rangeLine, los: this.los, losLine: this.losLine, obstructedBy: this.obstructedBy, grazing: this.grazing,
+      attacker: this.attacker,
+      defender: this.defender,
+      inArc: this.inArc,
+      range: this.range,
+      rangeMm: this.rangeMm,
+      rangeLine: this.rangeLine,
+      los: this.los,
+      losLine: this.losLine,
+      obstructedBy: this.obstructedBy,
+      grazing: this.grazing,
       why: this.why,
     };
     if (this.rangeMeasuredTo !== undefined) o.rangeMeasuredTo = this.rangeMeasuredTo;
@@ -435,49 +607,105 @@ export class JudgedAttack implements AttackReport {
 }
 
 function whyOf(r: JudgedAttack, ctx: AttackContext, att: Side, def: Side, touchOnly: boolean): string {
-  const j: LosJudgement = { los: r.los, obstructedBy: r.obstructedBy, grazing: r.grazing, blockedBy: r.blockedBy ?? [], dustBy: r.dustBy ?? [], pieces: r.lines ?? [] };
+  const j: LosJudgement = {
+    los: r.los,
+    obstructedBy: r.obstructedBy,
+    grazing: r.grazing,
+    blockedBy: r.blockedBy ?? [],
+    dustBy: r.dustBy ?? [],
+    pieces: r.lines ?? [],
+  };
   const to = r.rangeMeasuredTo ?? 'whole defender (outside the arc)';
-  const readings = r.readings ? ` ${r.readings.map((u) => `Depends on a reading: ${u.says}; otherwise ${u.otherwise}.`).join(' ')}` : '';
-  return `${arcSentence(att, def, r, touchOnly)} ${rangeSentence(att, r.range, r.rangeMm, rangeBand(ctx, att, r.rangeMm), to)} ${losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, ctx.cover === 'base' ? 'plastic base' : 'cardboard token')}${readings}${r.classEdit ? ` ${classEditWords(r.classEdit, (id) => ctx.world.catalog.shipClasses[id]?.name ?? id)}` : ''}`;
+  const readings = r.readings
+    ? ` ${r.readings.map((u) => `Depends on a reading: ${u.says}; otherwise ${u.otherwise}.`).join(' ')}`
+    : '';
+  const arc = arcSentence(att, def, r, touchOnly);
+  const range = rangeSentence(att, r.range, r.rangeMm, rangeBand(ctx, att, r.rangeMm), to);
+  const cover = ctx.cover === 'base' ? 'plastic base' : 'cardboard token';
+  const sight = losSentence(j, losEndSays(ctx, att, def), losEndSays(ctx, def, att), att, cover);
+  const className = (id: string) => ctx.world.catalog.shipClasses[id]?.name ?? id;
+  const edit = r.classEdit ? ` ${classEditWords(r.classEdit, className)}` : '';
+  return `${arc} ${range} ${sight}${readings}${edit}`;
 }
 
 const f2 = (n: number) => n.toFixed(2);
 /** an in-arc defender reaching less than this past an arc line gets a warning in the why */
 const ARC_NOTE_MM = 2;
 
-function arcSentence(att: Side, def: Side, m: { inArc: boolean; arcGapMm?: number; arcDepthMm?: number }, touchOnly: boolean): string {
-  const d = says(def), a = says(att);
+function arcSentence(
+  att: Side,
+  def: Side,
+  m: { inArc: boolean; arcGapMm?: number; arcDepthMm?: number },
+  touchOnly: boolean,
+): string {
+  const d = says(def),
+    a = says(att);
   if (att.kind === 'squadron') return `${d} is in ${a}'s 360 degree arc;`;
-  if (!m.inArc) return `${d} lies outside ${a}'s firing arc (${f2(m.arcGapMm ?? NaN)} mm from its arc lines, extended);`;
-  if (touchOnly) return `${d} only touches ${a}'s arc line, which counts as in arc (a hair away from out of arc);`;
-  if (m.arcDepthMm !== undefined && m.arcDepthMm <= ARC_NOTE_MM) return `${d} is inside ${a}'s firing arc, but only ${f2(m.arcDepthMm)} mm past an arc line;`;
+  if (!m.inArc)
+    return `${d} lies outside ${a}'s firing arc (${f2(m.arcGapMm ?? NaN)} mm from its arc lines, extended);`;
+  if (touchOnly)
+    return `${d} only touches ${a}'s arc line, which counts as in arc (a hair away from out of arc);`;
+  if (m.arcDepthMm !== undefined && m.arcDepthMm <= ARC_NOTE_MM)
+    return `${d} is inside ${a}'s firing arc, but only ${f2(m.arcDepthMm)} mm past an arc line;`;
   return `${d} is inside ${a}'s firing arc;`;
 }
 
-function rangeSentence(att: Side, range: string, mm: number, band: BandLookup, to: RangeMeasure['to']): string {
-  const what = to === 'in-arc part' ? 'the part of the defender inside the arc'
-    : to === 'arc-line contact' ? 'where it touches the arc line'
-    : to === 'whole defender (360 degree arc)' ? 'the defender' : 'the whole defender, as it is outside the arc';
+function rangeSentence(
+  att: Side,
+  range: string,
+  mm: number,
+  band: BandLookup,
+  to: RangeMeasure['to'],
+): string {
+  const what =
+    to === 'in-arc part'
+      ? 'the part of the defender inside the arc'
+      : to === 'arc-line contact'
+        ? 'where it touches the arc line'
+        : to === 'whole defender (360 degree arc)'
+          ? 'the defender'
+          : 'the whole defender, as it is outside the arc';
   const from = att.kind === 'zone' ? 'the attacking hull zone' : 'the squadron base';
-  const r = range === 'beyond' ? (att.kind === 'zone' ? 'beyond long range' : 'beyond distance 1') : range === 'distance-1' ? 'at distance 1' : `at ${range} range`;
+  const r =
+    range === 'beyond'
+      ? att.kind === 'zone'
+        ? 'beyond long range'
+        : 'beyond distance 1'
+      : range === 'distance-1'
+        ? 'at distance 1'
+        : `at ${range} range`;
   return `${r}: ${f2(mm)} mm from ${from} to ${what}${edgeNote(band)}.`;
 }
 
 function describeCross(p: PieceOnLine, coverName: string): string {
-  const how = p.dialRule ? ` (${p.dialRule})` : p.insideMm !== undefined ? ` for ${f2(p.insideMm)} mm, ${f2(p.depthMm ?? 0)} mm deep` : '';
-  const vis = p.coveredBy && !p.dialRule ? ` where ${p.coveredBy.join(' and ')}'s ${coverName} does not cover it` : '';
-  const third = p.thirdShipsIgnored ? ` (${p.thirdShipsIgnored.join(' and ')} lies on it, but a third ship covering a dust field does not help)` : '';
+  const how = p.dialRule
+    ? ` (${p.dialRule})`
+    : p.insideMm !== undefined
+      ? ` for ${f2(p.insideMm)} mm, ${f2(p.depthMm ?? 0)} mm deep`
+      : '';
+  const vis =
+    p.coveredBy && !p.dialRule ? ` where ${p.coveredBy.join(' and ')}'s ${coverName} does not cover it` : '';
+  const third = p.thirdShipsIgnored
+    ? ` (${p.thirdShipsIgnored.join(' and ')} lies on it, but a third ship covering a dust field does not help)`
+    : '';
   return `${p.piece}${how}${vis}${third}`;
 }
 
 // Module-level helpers of losSentence, not closures: tsx names every closure it creates.
 function crossesOf(los: PieceOnLine[], ids: string[], coverName: string): string {
-  return los.filter((p) => p.verdict === 'cross' && ids.includes(p.piece)).map((p) => describeCross(p, coverName)).join('; ');
+  return los
+    .filter((p) => p.verdict === 'cross' && ids.includes(p.piece))
+    .map((p) => describeCross(p, coverName))
+    .join('; ');
 }
 
 function whichLines(grazed: PieceOnLine[], id: string): string {
   const ls = grazed.filter((p) => p.piece === id).map((p) => p.line);
-  return ls.includes('los') && ls.includes('range') ? ' (line of sight and range line)' : ls.includes('range') ? ' (range line)' : '';
+  return ls.includes('los') && ls.includes('range')
+    ? ' (line of sight and range line)'
+    : ls.includes('range')
+      ? ' (range line)'
+      : '';
 }
 
 const VERDICT_RANK = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
@@ -486,36 +714,70 @@ function wouldBe(p: PieceOnLine, att: Side): number {
   return p.role === 'hull zone' ? 3 : p.role === 'dust' && att.kind === 'zone' ? 2 : 1;
 }
 
+const coveredWords = (p: PieceOnLine, cover: string) =>
+  `${p.piece} only where ${p.coveredBy?.join(' and ')}'s ${cover} covers it`;
+
 function losSentence(j: LosJudgement, from: string, to: string, att: Side, coverName: string): string {
   const head = `The line of sight from ${from} to ${to}`;
   const los = j.pieces.filter((p) => p.line === 'los');
   let s: string;
   if (j.los === 'blocked') {
     const b = j.pieces.filter((p) => p.role === 'hull zone' && p.verdict === 'cross');
-    const parts = j.blockedBy.map((id) => `${id} (${b.filter((p) => p.piece === id).map((p) => `${p.line === 'los' ? 'line of sight' : 'range line'} ${f2(p.depthMm ?? 0)} mm deep`).join(', ')})`);
-    const viaLos = b.some((p) => p.line === 'los'), viaRange = b.some((p) => p.line === 'range');
-    const subject = viaLos && viaRange ? `${head} and the range line pass` : viaLos ? `${head} passes` : 'The range line passes';
+    const parts = j.blockedBy.map(
+      (id) =>
+        `${id} (${b
+          .filter((p) => p.piece === id)
+          .map((p) => `${p.line === 'los' ? 'line of sight' : 'range line'} ${f2(p.depthMm ?? 0)} mm deep`)
+          .join(', ')})`,
+    );
+    const viaLos = b.some((p) => p.line === 'los'),
+      viaRange = b.some((p) => p.line === 'range');
+    const subject =
+      viaLos && viaRange
+        ? `${head} and the range line pass`
+        : viaLos
+          ? `${head} passes`
+          : 'The range line passes';
     s = `${subject} through ${parts.join(' and ')}, another hull zone of the defender: blocked, choose another target.`;
   } else if (j.los === 'dust') {
-    s = `${head} crosses the dust field ${crossesOf(los, j.dustBy, coverName)}: ${sideAttacker(att)} cannot make this attack (dust).`;
+    s =
+      `${head} crosses the dust field ${crossesOf(los, j.dustBy, coverName)}: ${sideAttacker(att)} cannot make ` +
+      `this attack (dust).`;
   } else if (j.los === 'obstructed') {
-    s = `${head} crosses ${crossesOf(los, j.obstructedBy, coverName)}: obstructed${att.kind === 'squadron' && j.obstructedBy.some((id) => los.some((p) => p.piece === id && p.role === 'dust')) ? ' (a squadron attacking across dust is obstructed)' : ''}.`;
+    const squadronOverDust =
+      att.kind === 'squadron' &&
+      j.obstructedBy.some((id) => los.some((p) => p.piece === id && p.role === 'dust'));
+    s =
+      `${head} crosses ${crossesOf(los, j.obstructedBy, coverName)}: ` +
+      `obstructed${squadronOverDust ? ' (a squadron attacking across dust is obstructed)' : ''}.`;
   } else {
     s = `${head} is clear.`;
   }
   const notes: string[] = [];
   const covered = los.filter((p) => p.verdict === 'covered');
-  if (covered.length) notes.push(`it crosses ${covered.map((p) => `${p.piece} only where ${p.coveredBy?.join(' and ')}'s ${coverName} covers it`).join(', ')} (visible-portion exception; the rules leave open what covers, and we take the ${coverName})`);
+  if (covered.length)
+    notes.push(
+      `it crosses ${covered.map((p) => coveredWords(p, coverName)).join(', ')} ` +
+        `(visible-portion exception; the rules leave open what covers, and we take the ${coverName})`,
+    );
   const grazed = j.pieces.filter((p) => p.verdict === 'graze' && j.grazing.includes(p.piece));
   if (grazed.length) {
     const ids = grazed.map((p) => p.piece).filter((v, i, a) => a.indexOf(v) === i);
     // a touch matters when crossing that piece instead would change the verdict
     const flips = grazed.some((p) => wouldBe(p, att) > VERDICT_RANK[j.los]);
-    notes.push(`it only touches ${ids.map((id) => id + whichLines(grazed, id)).join(', ')}${flips ? ', so the verdict hangs on a hair' : ' (a hair from crossing, which would not change the verdict)'}`);
+    notes.push(
+      `it only touches ${ids.map((id) => id + whichLines(grazed, id)).join(', ')}${
+        flips
+          ? ', so the verdict hangs ' + 'on a hair'
+          : ' (a hair from crossing, which would not change the verdict)'
+      }`,
+    );
   }
   const near = los.filter((p) => p.verdict === 'near');
-  if (near.length) notes.push(`misses ${near.map((p) => `${p.piece} by ${f2(p.clearanceMm ?? 0)} mm`).join(', ')}`);
-  if (j.los === 'dust' && j.obstructedBy.length) notes.push(`it is also obstructed by ${j.obstructedBy.join(', ')}`);
+  if (near.length)
+    notes.push(`misses ${near.map((p) => `${p.piece} by ${f2(p.clearanceMm ?? 0)} mm`).join(', ')}`);
+  if (j.los === 'dust' && j.obstructedBy.length)
+    notes.push(`it is also obstructed by ${j.obstructedBy.join(', ')}`);
   return notes.length ? `${s.slice(0, -1)}; ${notes.join('; ')}.` : s;
 }
 

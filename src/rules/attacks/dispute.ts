@@ -60,7 +60,10 @@ export interface Dispute {
   loupes: LoupeFocus[];
   /** what the verdict means at the table, and the rule it rests on (meaningOf) */
   meaning: { atTable: string; rule: string };
-  /** the readings the verdict rests on (the attack's `readings`), in words: what each says and what the other choice gives */
+  /**
+   * the readings the verdict rests on (the attack's `readings`), in words: what each says and what the other
+   * choice gives
+   */
   readings?: string[];
   /**
    * where the pieces' positions came from, when some came from the photo: "from the photo: cr90
@@ -68,16 +71,26 @@ export interface Dispute {
    * for the margins they bear on
    */
   photo?: string;
-  /** the attack rests on a class this table corrects (the attack's `classEdit`), in words; whether the catalog's figures differ */
+  /**
+   * the attack rests on a class this table corrects (the attack's `classEdit`), in words; whether the
+   * catalog's figures differ
+   */
   classEdit?: { text: string; changes: boolean };
 }
 
-interface ReadingUse { reading: string; value: string; otherwise?: string; says?: string }
+interface ReadingUse {
+  reading: string;
+  value: string;
+  otherwise?: string;
+  says?: string;
+}
 const readingWords = (r: ReadingUse) =>
-  `${r.says ?? `${r.reading}: ${r.value}`} (reading ${r.reading} = ${r.value})${r.otherwise ? `; the other reading gives ${r.otherwise}` : ''}`;
+  `${r.says ?? `${r.reading}: ${r.value}`} (reading ${r.reading} = ` +
+  `${r.value})${r.otherwise ? `; the other reading gives ${r.otherwise}` : ''}`;
 
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
-const listWords = (ids: string[]) => (ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`);
+const listWords = (ids: string[]) =>
+  ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`;
 const RANK = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
 
 /** The kind of verdict: the first reason the attack cannot be made, else its line of sight. */
@@ -98,23 +111,41 @@ export function meaningOf(kind: DisputeKind, ruleset: string): { atTable: string
   const rules = ruleset === '1.6' ? 'rules 1.6' : 'rules 1.5';
   switch (kind) {
     case 'obstructed':
-      return { atTable: 'Obstructed: the attacker removes one die of its choice from the attack pool.',
-        rule: `${rules}, Obstacles: "Attacks that draw line of sight through an obstacle token are obstructed." (a squadron's line across dust too)` };
+      return {
+        atTable: 'Obstructed: the attacker removes one die of its choice from the attack pool.',
+        rule:
+          `${rules}, Obstacles: "Attacks that draw line of sight through an obstacle token are obstructed." (a ` +
+          `squadron's line across dust too)`,
+      };
     case 'dust':
-      return { atTable: 'This attack cannot be made; the attacker may declare another target.',
-        rule: `${rules}, Obstacles, Dust Field: a ship tracing line of sight across a dust field "cannot perform that attack (but may declare another target)"` };
+      return {
+        atTable: 'This attack cannot be made; the attacker may declare another target.',
+        rule:
+          `${rules}, Obstacles, Dust Field: a ship tracing line of sight across a dust field "cannot perform ` +
+          `that attack (but may declare another target)"`,
+      };
     case 'blocked':
-      return { atTable: 'No line of sight to this hull zone: choose another hull zone or another target.',
-        rule: `${rules}, Line of Sight: a line traced through another hull zone of the defender gives no line of sight to that hull zone` };
+      return {
+        atTable: 'No line of sight to this hull zone: choose another hull zone or another target.',
+        rule:
+          `${rules}, Line of Sight: a line traced through another hull zone of the defender gives no line of ` +
+          `sight to that hull zone`,
+      };
     case 'out-of-arc':
-      return { atTable: 'This hull zone cannot attack that target; another hull zone may.',
-        rule: `${rules}, Firing Arc: the defender must be inside the attacking hull zone's arc lines` };
+      return {
+        atTable: 'This hull zone cannot attack that target; another hull zone may.',
+        rule: `${rules}, Firing Arc: the defender must be inside the attacking hull zone's arc lines`,
+      };
     case 'out-of-range':
-      return { atTable: 'Too far: no attack (long range for a ship, distance 1 for a squadron).',
-        rule: `${rules}, Range and Distance: measured with the range ruler between the closest points` };
+      return {
+        atTable: 'Too far: no attack (long range for a ship, distance 1 for a squadron).',
+        rule: `${rules}, Range and Distance: measured with the range ruler between the closest points`,
+      };
     default:
-      return { atTable: 'The attack is made with the dice for this range; nothing is removed.',
-        rule: `${rules}, Attack: in arc, in range, line of sight traced between the targeting points` };
+      return {
+        atTable: 'The attack is made with the dice for this range; nothing is removed.',
+        rule: `${rules}, Attack: in arc, in range, line of sight traced between the targeting points`,
+      };
   }
 }
 
@@ -123,28 +154,51 @@ export function meaningOf(kind: DisputeKind, ruleset: string): { atTable: string
  * obstructedBy. `name` turns an id (or `ship.zone`) into what players call it (src/model/names.ts);
  * by default the id itself.
  */
-export function headlineOf(a: AttackReport, name: (id: string) => string = (id) => id): { headline: string; named: string[] } {
-  const A = name(a.attacker), D = name(a.defender);
+export function headlineOf(
+  a: AttackReport,
+  name: (id: string) => string = (id) => id,
+): { headline: string; named: string[] } {
+  const A = name(a.attacker),
+    D = name(a.defender);
   const list = (ids: string[]) => listWords(ids.map(name));
   const rangeWords = a.range === 'distance-1' ? 'at distance 1' : `at ${a.range} range`;
   switch (disputeKind(a)) {
     case 'out-of-arc':
       return { headline: `No attack: ${D} is outside ${A}'s firing arc.`, named: [a.attacker, a.defender] };
     case 'out-of-range':
-      return { headline: `No attack: ${D} is beyond ${a.attacker.includes('.') ? 'long range' : 'distance 1'} of ${A}.`, named: [a.attacker, a.defender] };
+      return {
+        headline: `No attack: ${D} is beyond ${a.attacker.includes('.') ? 'long range' : 'distance 1'} of ${A}.`,
+        named: [a.attacker, a.defender],
+      };
     case 'blocked': {
       const by = ids(a.blockedBy);
-      const who = by.length ? `${list(by)}, another hull zone of the defender` : 'another hull zone of the defender';
-      return { headline: `No attack: ${A} to ${D} is blocked by ${who}; choose another target.`, named: [a.attacker, a.defender, ...by] };
+      const who = by.length
+        ? `${list(by)}, another hull zone of the defender`
+        : 'another hull zone of the defender';
+      return {
+        headline: `No attack: ${A} to ${D} is blocked by ${who}; choose another target.`,
+        named: [a.attacker, a.defender, ...by],
+      };
     }
     case 'dust': {
       const by = ids(a.dustBy);
-      return { headline: `No attack: ${A}'s line of sight to ${D} crosses ${by.length ? `the dust field ${list(by)}` : 'a dust field'}.`, named: [a.attacker, a.defender, ...by] };
+      return {
+        headline:
+          `No attack: ${A}'s line of sight to ${D} crosses ` +
+          `${by.length ? `the dust field ${list(by)}` : 'a dust field'}.`,
+        named: [a.attacker, a.defender, ...by],
+      };
     }
     case 'obstructed':
-      return { headline: `${A} may attack ${D} ${rangeWords}, obstructed by ${list(a.obstructedBy)}.`, named: [a.attacker, a.defender, ...a.obstructedBy] };
+      return {
+        headline: `${A} may attack ${D} ${rangeWords}, obstructed by ${list(a.obstructedBy)}.`,
+        named: [a.attacker, a.defender, ...a.obstructedBy],
+      };
     default:
-      return { headline: `${A} may attack ${D} ${rangeWords}; the line of sight is clear.`, named: [a.attacker, a.defender] };
+      return {
+        headline: `${A} may attack ${D} ${rangeWords}; the line of sight is clear.`,
+        named: [a.attacker, a.defender],
+      };
   }
 }
 
@@ -153,14 +207,17 @@ function shapeOf(world: World, id: string): Shape | null {
   const [pid, zone] = id.split('.');
   const e = world.byId.get(pid);
   if (!e) return null;
-  if (e.kind === 'ship') return zone ? e.shapes.hullZones[zone as HullZoneName] ?? null : e.shapes.base;
+  if (e.kind === 'ship') return zone ? (e.shapes.hullZones[zone as HullZoneName] ?? null) : e.shapes.base;
   return e.kind === 'obstacle' ? e.outline : e.circle;
 }
 
 /** Where a line passes nearest to a shape, or the middle of its longest stretch inside it. */
 function lineFocus(S: Shape, [[px, py], [qx, qy]]: [XY, XY]): XY {
   if (S.kind === 'circle') {
-    const C = S as Circle, dx = qx - px, dy = qy - py, l2 = dx * dx + dy * dy;
+    const C = S as Circle,
+      dx = qx - px,
+      dy = qy - py,
+      l2 = dx * dx + dy * dy;
     const t = l2 ? Math.max(0, Math.min(1, ((C.cx - px) * dx + (C.cy - py) * dy) / l2)) : 0;
     return [px + dx * t, py + dy * t];
   }
@@ -189,13 +246,19 @@ function arcFocus(world: World, a: AttackReport): XY | null {
   }
   // in arc: the arc line (extended) nearest the defender
   let best: { d: number; at: XY } | null = null;
-  const L = arc.lines, far = 4000;
+  const L = arc.lines,
+    far = 4000;
   for (let k = 0; k < 8; k += 4) {
-    const dx = -L[k + 3], dy = L[k + 2];
-    const p = { x: L[k] - dx * far, y: L[k + 1] - dy * far }, q = { x: L[k] + dx * far, y: L[k + 1] + dy * far };
+    const dx = -L[k + 3],
+      dy = L[k + 2];
+    const p = { x: L[k] - dx * far, y: L[k + 1] - dy * far },
+      q = { x: L[k] + dx * far, y: L[k + 1] + dy * far };
     let d: number, at: XY;
     if (D.kind === 'circle') {
-      const f = lineFocus(D, [[p.x, p.y], [q.x, q.y]]);
+      const f = lineFocus(D, [
+        [p.x, p.y],
+        [q.x, q.y],
+      ]);
       d = Math.max(0, Math.hypot(f[0] - D.cx, f[1] - D.cy) - D.r);
       at = f;
     } else {
@@ -213,19 +276,37 @@ const span = (mm: number) => Math.min(4.5, Math.max(1, mm * 6));
 /** a margin wider than this is plain on the canvas: no loupe */
 const LOUPE_MAX_MM = 5;
 
-interface RangeEnd { b: Band; side: 'far' | 'near'; mm: number; inSpread: boolean }
+interface RangeEnd {
+  b: Band;
+  side: 'far' | 'near';
+  mm: number;
+  inSpread: boolean;
+}
 
-/** The ends of the band the range falls in (the ruler's range bands, or distance 1 for a squadron), and the nearer one. */
-function rangeEnds(world: World, a: AttackReport, shipAttacker: boolean): { mm: number; ends: RangeEnd[]; nearest: RangeEnd | null } | null {
+/**
+ * The ends of the band the range falls in (the ruler's range bands, or distance 1 for a squadron), and the
+ * nearer one.
+ */
+function rangeEnds(
+  world: World,
+  a: AttackReport,
+  shipAttacker: boolean,
+): { mm: number; ends: RangeEnd[]; nearest: RangeEnd | null } | null {
   if (a.rangeMm === null || !Number.isFinite(a.rangeMm)) return null;
   const bands: Band[] = shipAttacker ? world.catalog.ruler.range : world.catalog.ruler.distance.slice(0, 1);
   const r = a.rangeMm;
   let i = bands.findIndex((b) => r <= b.end + TOLERANCE_MM);
   if (i < 0) i = bands.length; // beyond the last band
   const end = (b: Band, side: RangeEnd['side']): RangeEnd => ({
-    b, side, mm: Math.abs(b.end - r), inSpread: !!b.spread && r >= b.spread[0] - TOLERANCE_MM && r <= b.spread[1] + TOLERANCE_MM,
+    b,
+    side,
+    mm: Math.abs(b.end - r),
+    inSpread: !!b.spread && r >= b.spread[0] - TOLERANCE_MM && r <= b.spread[1] + TOLERANCE_MM,
   });
-  const ends = [...(i < bands.length ? [end(bands[i], 'far')] : []), ...(i > 0 ? [end(bands[i - 1], 'near')] : [])];
+  const ends = [
+    ...(i < bands.length ? [end(bands[i], 'far')] : []),
+    ...(i > 0 ? [end(bands[i - 1], 'near')] : []),
+  ];
   const nearest = ends.reduce<RangeEnd | null>((m, e) => (!m || e.mm < m.mm ? e : m), null);
   return { mm: r, ends, nearest };
 }
@@ -234,7 +315,13 @@ function rangeEnds(world: World, a: AttackReport, shipAttacker: boolean): { mm: 
  * The dispute card's content for one attack. `precisionMm`: how exactly pieces are placed by hand
  * (a deciding margin below it is a close call).
  */
-export function disputeOf(world: World, a: AttackReport, precisionMm = 1, name?: (id: string) => string): Dispute {
+// eslint-disable-next-line max-lines-per-function -- one card: each topic's margins in turn
+export function disputeOf(
+  world: World,
+  a: AttackReport,
+  precisionMm = 1,
+  name?: (id: string) => string,
+): Dispute {
   const kind = disputeKind(a);
   const { headline, named } = headlineOf(a, name);
   const margins: Margin[] = [];
@@ -257,20 +344,36 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1, name?:
   const arcMm = shipAttacker ? Number((a.inArc ? a.arcDepthMm : a.arcGapMm) ?? NaN) : NaN;
   const arcNear = Number.isFinite(arcMm) && arcMm < pairPrecision;
   const rangeInfo = rangeEnds(world, a, shipAttacker);
-  const rangeNear = !!rangeInfo?.nearest && (rangeInfo.nearest.mm < pairPrecision || rangeInfo.nearest.inSpread);
-  const arcLive = a.inArc || arcNear, rangeLive = a.range !== 'beyond' || rangeNear;
+  const rangeNear =
+    !!rangeInfo?.nearest && (rangeInfo.nearest.mm < pairPrecision || rangeInfo.nearest.inSpread);
+  const arcLive = a.inArc || arcNear,
+    rangeLive = a.range !== 'beyond' || rangeNear;
 
   // arc: how far inside or outside the arc lines (a squadron's arc is all around: nothing to decide)
   if (Number.isFinite(arcMm)) {
-    const out = !a.inArc, mm = arcMm;
+    const out = !a.inArc,
+      mm = arcMm;
     const decides = rangeLive;
     margins.push({
-      topic: 'arc', mm, decides, close: decides && arcNear,
-      text: out ? `${f2(mm)} mm outside ${a.attacker}'s arc lines (extended)` : `reaches ${f2(mm)} mm past ${a.attacker}'s arc line into the arc`,
-      flip: out ? `${f2(mm)} mm nearer the arc and ${a.defender} would be in arc` : `${f2(mm)} mm farther out and ${a.defender} would be out of arc`,
+      topic: 'arc',
+      mm,
+      decides,
+      close: decides && arcNear,
+      text: out
+        ? `${f2(mm)} mm outside ${a.attacker}'s arc lines (extended)`
+        : `reaches ${f2(mm)} mm past ${a.attacker}'s arc line into the arc`,
+      flip: out
+        ? `${f2(mm)} mm nearer the arc and ${a.defender} would be in arc`
+        : `${f2(mm)} mm farther out and ${a.defender} would be out of arc`,
     });
     const at = decides && mm <= LOUPE_MAX_MM ? arcFocus(world, a) : null;
-    if (at) loupes.push({ label: out ? `arc line: ${f2(mm)} mm outside` : `arc line: ${f2(mm)} mm inside`, at, spanMm: span(mm), topic: 'arc' });
+    if (at)
+      loupes.push({
+        label: out ? `arc line: ${f2(mm)} mm outside` : `arc line: ${f2(mm)} mm inside`,
+        at,
+        spanMm: span(mm),
+        topic: 'arc',
+      });
   }
 
   // range: from each end of the band it falls in
@@ -281,10 +384,18 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1, name?:
       const close = decides && rangeNear;
       const name = shipAttacker ? `${b.name} range` : `distance ${b.name}`;
       margins.push({
-        topic: 'range', mm, decides, close,
-        text: `${f2(mm)} mm ${side === 'far' ? 'short of' : 'past'} the end of ${name} (${f2(b.end)} mm${b.spread ? `; measured rulers ${f2(b.spread[0])}-${f2(b.spread[1])} mm` : ''})` +
+        topic: 'range',
+        mm,
+        decides,
+        close,
+        text:
+          `${f2(mm)} mm ${side === 'far' ? 'short of' : 'past'} the end of ` +
+          `${name} (${f2(b.end)} mm${b.spread ? `; measured rulers ${f2(b.spread[0])}-${f2(b.spread[1])} mm` : ''})` +
           (inSpread ? ': within the measured spread of that line' : ''),
-        flip: side === 'far' ? `${f2(mm)} mm farther and it would be past the end of ${name}` : `${f2(mm)} mm nearer and it would be at ${name}`,
+        flip:
+          side === 'far'
+            ? `${f2(mm)} mm farther and it would be past the end of ${name}`
+            : `${f2(mm)} mm nearer and it would be at ${name}`,
       });
     }
     const n = rangeInfo.nearest;
@@ -293,8 +404,13 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1, name?:
       const t = n.b.end / (Math.hypot(qx - px, qy - py) || 1);
       const mark: XY = [px + (qx - px) * t, py + (qy - py) * t];
       loupes.push({
-        label: `range: ${f2(n.mm)} mm from the ${shipAttacker ? `${n.b.name}-range` : `distance ${n.b.name}`} end (${f2(r)} mm)`,
-        at: [(mark[0] + qx) / 2, (mark[1] + qy) / 2], spanMm: span(n.mm), topic: 'range', mark,
+        label:
+          `range: ${f2(n.mm)} mm from the ${shipAttacker ? `${n.b.name}-range` : `distance ${n.b.name}`} end ` +
+          `(${f2(r)} mm)`,
+        at: [(mark[0] + qx) / 2, (mark[1] + qy) / 2],
+        spanMm: span(n.mm),
+        topic: 'range',
+        mark,
       });
     }
   }
@@ -304,23 +420,38 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1, name?:
   const entries = lineEntries(a);
   const current = RANK[a.los];
   const group = (e: PieceOnLine) =>
-    ids(a.blockedBy).includes(e.piece) ? 3 : ids(a.dustBy).includes(e.piece) ? 2 : a.obstructedBy.includes(e.piece) ? 1 : 0;
-  const wouldBe = (e: PieceOnLine) => (e.role === 'hull zone' ? 3 : e.role === 'dust' && shipAttacker ? 2 : 1);
+    ids(a.blockedBy).includes(e.piece)
+      ? 3
+      : ids(a.dustBy).includes(e.piece)
+        ? 2
+        : a.obstructedBy.includes(e.piece)
+          ? 1
+          : 0;
+  const wouldBe = (e: PieceOnLine) =>
+    e.role === 'hull zone' ? 3 : e.role === 'dust' && shipAttacker ? 2 : 1;
   // the verdict falls only when every piece that holds it clears: the deepest of them decides
   const holding = entries.filter((e) => e.verdict === 'cross' && group(e) === current && current > 0);
-  const deepest = holding.reduce<PieceOnLine | null>((m, e) => (!m || (e.depthMm ?? 0) > (m.depthMm ?? 0) ? e : m), null);
+  const deepest = holding.reduce<PieceOnLine | null>(
+    (m, e) => (!m || (e.depthMm ?? 0) > (m.depthMm ?? 0) ? e : m),
+    null,
+  );
   for (const e of entries) {
     const line = e.line === 'los' ? 'line of sight' : 'range line';
     let mm: number, decides: boolean, text: string, flip: string;
     if (e.verdict === 'cross') {
       mm = e.depthMm ?? 0;
       decides = live && e === deepest;
-      text = `the ${line} crosses ${e.piece} ${f2(mm)} mm deep${e.insideMm !== undefined ? ` (${f2(e.insideMm)} mm inside)` : ''}`;
+      text =
+        `the ${line} crosses ${e.piece} ${f2(mm)} mm ` +
+        `deep${e.insideMm !== undefined ? ` (${f2(e.insideMm)} mm inside)` : ''}`;
       flip = `${f2(mm)} mm to the side and it would clear ${e.piece}`;
     } else if (e.verdict === 'graze' || e.verdict === 'near') {
       mm = e.clearanceMm ?? 0;
       decides = live && wouldBe(e) > current;
-      text = e.verdict === 'graze' ? `the ${line} grazes ${e.piece} (${f2(mm)} mm: touching, does not cross)` : `the ${line} misses ${e.piece} by ${f2(mm)} mm`;
+      text =
+        e.verdict === 'graze'
+          ? `the ${line} grazes ${e.piece} (${f2(mm)} mm: touching, does not cross)`
+          : `the ${line} misses ${e.piece} by ${f2(mm)} mm`;
       flip = `${f2(mm)} mm nearer and it would cross ${e.piece}`;
     } else {
       continue; // a covered stretch: the why says whose base covers it
@@ -330,30 +461,76 @@ export function disputeOf(world: World, a: AttackReport, precisionMm = 1, name?:
     const S = decides && mm <= LOUPE_MAX_MM ? shapeOf(world, e.piece) : null;
     const lineXY = e.line === 'los' ? a.losLine : a.rangeLine;
     if (S && lineXY) {
-      loupes.push({ label: `${e.piece}: ${e.verdict === 'cross' ? `${f2(mm)} mm deep` : `${f2(mm)} mm clear`}`, at: lineFocus(S, lineXY), spanMm: span(mm), topic: 'los' });
+      loupes.push({
+        label: `${e.piece}: ${e.verdict === 'cross' ? `${f2(mm)} mm deep` : `${f2(mm)} mm clear`}`,
+        at: lineFocus(S, lineXY),
+        spanMm: span(mm),
+        topic: 'los',
+      });
     }
   }
-  if (!entries.some((e) => e.line === 'los' && e.verdict !== 'cross' && e.verdict !== 'covered') && current === 0) {
-    margins.push({ topic: 'los', mm: NEAR_MM, decides: false, close: false, text: `no piece comes within ${NEAR_MM} mm of the line of sight`, flip: '' });
+  if (
+    !entries.some((e) => e.line === 'los' && e.verdict !== 'cross' && e.verdict !== 'covered') &&
+    current === 0
+  ) {
+    margins.push({
+      topic: 'los',
+      mm: NEAR_MM,
+      decides: false,
+      close: false,
+      text: `no piece comes within ${NEAR_MM} mm of the line of sight`,
+      flip: '',
+    });
   }
 
   const closeCall = margins.some((m) => m.close);
   const close = margins.filter((m) => m.close).sort((x, y) => x.mm - y.mm);
   const closeText = close.length
     ? `Too close to call on the table: ${f2(close[0].mm)} mm (${close[0].text}); ${close[0].flip}.` +
-      (close.length > 1 ? ` Also close: ${close.slice(1).map((m) => m.text).join('; ')}.` : '')
+      (close.length > 1
+        ? ` Also close: ${close
+            .slice(1)
+            .map((m) => m.text)
+            .join('; ')}.`
+        : '')
     : '';
-  loupes.sort((x, y) => Number(!margins.some((m) => m.close && m.topic === x.topic)) - Number(!margins.some((m) => m.close && m.topic === y.topic)));
-  const photoIds = [...new Set([pid(a.attacker), pid(a.defender), ...entries.map((e) => pid(e.piece))])].filter((id) => fromPhoto.has(id));
+  loupes.sort(
+    (x, y) =>
+      Number(!margins.some((m) => m.close && m.topic === x.topic)) -
+      Number(!margins.some((m) => m.close && m.topic === y.topic)),
+  );
+  const photoIds = [
+    ...new Set([pid(a.attacker), pid(a.defender), ...entries.map((e) => pid(e.piece))]),
+  ].filter((id) => fromPhoto.has(id));
   const calibrated = new Set(world.table.photo?.calibration.map((c) => c.piece) ?? []);
   const photo = photoIds.length
-    ? `from the photo: ${photoIds.map((id) => `${id} +-${f2(fromPhoto.get(id)!)} mm${calibrated.has(id) ? ' (calibration)' : ''}`).join(', ')}`
+    ? `from the photo: ${photoIds
+        .map((id) => `${id} +-${f2(fromPhoto.get(id)!)} m` + `m${calibrated.has(id) ? ' (calibration)' : ''}`)
+        .join(', ')}`
     : undefined;
   return {
     ...(photo ? { photo } : {}),
-    attacker: a.attacker, defender: a.defender, kind, canAttack: kind === 'clear' || kind === 'obstructed',
-    headline, named, margins, closeCall, closeText, loupes: loupes.slice(0, 4), meaning: meaningOf(kind, world.table.ruleset),
-    ...(Array.isArray(a.readings) && a.readings.length ? { readings: (a.readings as ReadingUse[]).map(readingWords) } : {}),
-    ...(a.classEdit ? { classEdit: { text: classEditWords(a.classEdit, (id) => shipClass(CATALOG, id)?.name ?? id), changes: a.classEdit.changes } } : {}),
+    attacker: a.attacker,
+    defender: a.defender,
+    kind,
+    canAttack: kind === 'clear' || kind === 'obstructed',
+    headline,
+    named,
+    margins,
+    closeCall,
+    closeText,
+    loupes: loupes.slice(0, 4),
+    meaning: meaningOf(kind, world.table.ruleset),
+    ...(Array.isArray(a.readings) && a.readings.length
+      ? { readings: (a.readings as ReadingUse[]).map(readingWords) }
+      : {}),
+    ...(a.classEdit
+      ? {
+          classEdit: {
+            text: classEditWords(a.classEdit, (id) => shipClass(CATALOG, id)?.name ?? id),
+            changes: a.classEdit.changes,
+          },
+        }
+      : {}),
   };
 }

@@ -33,6 +33,7 @@ const xy = (p: Point): XY => [p.x, p.y];
  * When the table says which exogorths were chosen (exogorthChoice), only those attack: the
  * others' entries say attacks: false, not chosen.
  */
+// eslint-disable-next-line max-lines-per-function -- one rule: distance, line of sight, dust, readings
 export function exogorths(world: World): ExogorthReport[] {
   const out: ExogorthReport[] = [];
   const bands = world.catalog.ruler.distance;
@@ -41,16 +42,31 @@ export function exogorths(world: World): ExogorthReport[] {
   for (const e of world.obstacles) {
     if (e.obstacleKind !== 'exogorth') continue;
     const chosenBy = choice ? (choice.find((c) => c.exogorth === e.id)?.player ?? null) : undefined;
-    const exempt = new Set(world.obstacles.filter((o) => o !== e && !hullsApartBeyond(o.outline, e.outline, TOLERANCE_MM) && relate(o.outline, e.outline).kind !== 'apart').map((o) => o.id));
+    const exempt = new Set(
+      world.obstacles
+        .filter(
+          (o) =>
+            o !== e &&
+            !hullsApartBeyond(o.outline, e.outline, TOLERANCE_MM) &&
+            relate(o.outline, e.outline).kind !== 'apart',
+        )
+        .map((o) => o.id),
+    );
     for (const q of world.squadrons) {
       const c = closest(e.outline, q.circle);
       const b = bandOf(c.distance, bands);
       if (b.index !== 1) continue;
       const from = c.a;
       const to = world.ruleset === '1.6' ? { x: q.circle.cx, y: q.circle.cy } : c.b;
-      const obstructedBy: string[] = [], grazing: string[] = [], dust: string[] = [], notObstructing: string[] = [], touchedDust: string[] = [];
+      const obstructedBy: string[] = [],
+        grazing: string[] = [],
+        dust: string[] = [],
+        notObstructing: string[] = [],
+        touchedDust: string[] = [];
       const blockers: [string, Shape, boolean][] = [
-        ...world.obstacles.filter((o) => o !== e).map((o): [string, Shape, boolean] => [o.id, o.outline, o.obstacleKind === 'dust']),
+        ...world.obstacles
+          .filter((o) => o !== e)
+          .map((o): [string, Shape, boolean] => [o.id, o.outline, o.obstacleKind === 'dust']),
         ...world.ships.map((s): [string, Shape, boolean] => [s.id, s.shapes.base, false]),
       ];
       for (const [id, shape, isDust] of blockers) {
@@ -74,21 +90,49 @@ export function exogorths(world: World): ExogorthReport[] {
       const otherDust = dustReading === 'forbids' ? dust.length - touchedDust.length : dust.length;
       if (touchedDust.length && otherDust === 0) {
         readings.push({
-          reading: 'exogorthDust', value: dustReading, otherwise: dustReading === 'exempt' ? 'dust' : los,
-          says: dustReading === 'exempt'
-            ? `a dust field the exogorth touches is passed over like any obstacle it touches (readings.exogorthDust: exempt)`
-            : `a dust field the exogorth touches still forbids the attack: the exemption is from obstruction only (readings.exogorthDust: forbids)`,
+          reading: 'exogorthDust',
+          value: dustReading,
+          otherwise: dustReading === 'exempt' ? 'dust' : los,
+          says:
+            dustReading === 'exempt'
+              ? `a dust field the exogorth touches is passed over like any obstacle it touches ` +
+                `(readings.exogorthDust: exempt)`
+              : `a dust field the exogorth touches still forbids the attack: the exemption is from obstruction only ` +
+                `(readings.exogorthDust: forbids)`,
         });
       }
       const entry: ExogorthReport = {
-        exogorth: e.id, squadron: q.id, mm: c.distance, attacks, los,
-        losLine: [xy(from), xy(to)], obstructedBy, grazing, notObstructing, dust,
-        why: `${q.id} is ${c.distance.toFixed(2)} mm from ${e.id}, at distance 1${edgeNote(b)}.` +
-          (forbidden ? ` ${e.id} is treated as a ship, and a ship cannot attack across a dust field (${dust.join(', ')}): no attack.`
-            : chosenBy === null ? ` ${e.id} was not chosen this squadron phase: it does not attack.`
-            : ` ${e.id} ${chosenBy === undefined ? 'attacks it if chosen' : `attacks it (chosen by player ${chosenBy})`} (three blue dice).`) +
-          (los === 'obstructed' ? ` Line of sight crosses ${obstructedBy.join(', ')}: obstructed.` : ' Line of sight is clear.') +
-          (notObstructing.length ? ` It also crosses ${notObstructing.join(', ')}, which ${notObstructing.length === 1 ? 'touches' : 'touch'} ${e.id}, so ${notObstructing.length === 1 ? 'does' : 'do'} not obstruct.` : '') +
+        exogorth: e.id,
+        squadron: q.id,
+        mm: c.distance,
+        attacks,
+        los,
+        losLine: [xy(from), xy(to)],
+        obstructedBy,
+        grazing,
+        notObstructing,
+        dust,
+        why:
+          `${q.id} is ${c.distance.toFixed(2)} mm from ${e.id}, at distance 1${edgeNote(b)}.` +
+          (forbidden
+            ? ` ${e.id} is treated as a ship, and a ship cannot attack across a dust field (${dust.join(', ')}): no ` +
+              `attack.`
+            : chosenBy === null
+              ? ` ${e.id} was not chosen this squadron phase: it does not attack.`
+              : ` ${e.id} ${
+                  chosenBy === undefined
+                    ? 'attacks it if chosen'
+                    : `attacks it (chosen by player ` + `${chosenBy})`
+                } (three blue dice).`) +
+          (los === 'obstructed'
+            ? ` Line of sight crosses ${obstructedBy.join(', ')}: obstructed.`
+            : ' Line of sight is clear.') +
+          (notObstructing.length
+            ? ` It also crosses ${notObstructing.join(', ')}, which ` +
+              `${notObstructing.length === 1 ? 'touches' : 'touch'} ${e.id}, so ` +
+              `${notObstructing.length === 1 ? 'does' : 'do'} not ` +
+              `obstruct.`
+            : '') +
           readings.map((u) => ` Depends on a reading: ${u.says}; otherwise ${u.otherwise}.`).join(''),
       };
       if (chosenBy !== undefined) entry.chosenBy = chosenBy;
@@ -99,8 +143,15 @@ export function exogorths(world: World): ExogorthReport[] {
   return out;
 }
 
-/** A piece that may stand in the way of a squadron being placed (an obstacle only where a clear position can be had). */
-interface Blocker { id: string; shape: Shape; obstacle?: ObstacleEntry }
+/**
+ * A piece that may stand in the way of a squadron being placed (an obstacle only where a clear position can
+ * be had).
+ */
+interface Blocker {
+  id: string;
+  shape: Shape;
+  obstacle?: ObstacleEntry;
+}
 
 function overlapViolation(rule: string, id: string, a: Shape, b: Shape): Violation {
   return { rule, with: id, gapMm: overlapDepth(a, b), measure: 'overlap depth' };
@@ -113,6 +164,7 @@ function overlapViolation(rule: string, id: string, a: Shape, b: Shape): Violati
  * (on its edge counts as inside). Squadrons it overlaps are displaced, and placements for them
  * are proposed (see placeDisplaced).
  */
+// eslint-disable-next-line max-lines-per-function -- the placement rule's checks in the seed's order
 export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: Budget): ProposalReport {
   const E = obstacleOutline(world.catalog, p.obstacle);
   const violations: Violation[] = [];
@@ -121,12 +173,15 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: 
   const eligible = (o: ObstacleEntry): { ok: boolean; reason?: string } => {
     if (world.ruleset !== '1.6') return { ok: true };
     if (o.obstacleKind === 'exogorth') return { ok: false, reason: `${o.id} is an exogorth` };
-    const exo = others.find((x) => x.obstacleKind === 'exogorth' && relate(x.outline, o.outline).kind !== 'apart');
+    const exo = others.find(
+      (x) => x.obstacleKind === 'exogorth' && relate(x.outline, o.outline).kind !== 'apart',
+    );
     return exo ? { ok: false, reason: `${o.id} touches the exogorth ${exo.id}` } : { ok: true };
   };
-  const rule = world.ruleset === '1.6'
-    ? 'must touch another obstacle that is not an exogorth and touches no other exogorth (1.6)'
-    : 'must touch another obstacle';
+  const rule =
+    world.ruleset === '1.6'
+      ? 'must touch another obstacle that is not an exogorth and touches no other exogorth (1.6)'
+      : 'must touch another obstacle';
   const touching = others.filter((o) => rel.get(o.id)!.kind === 'touch');
   const good = touching.filter((o) => eligible(o).ok);
   if (good.length === 0) {
@@ -135,30 +190,54 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: 
     for (const o of cands) if (!near || rel.get(o.id)!.distance < rel.get(near.id)!.distance) near = o;
     const refused = touching.map((o) => eligible(o).reason).filter(Boolean);
     violations.push({
-      rule, with: near ? near.id : null, gapMm: near ? rel.get(near.id)!.distance : null, measure: 'gap',
-      why: (near ? `the nearest obstacle it could touch, ${near.id}, is ${rel.get(near.id)!.distance.toFixed(2)} mm away.` : 'no obstacle it could touch is on the table.') +
+      rule,
+      with: near ? near.id : null,
+      gapMm: near ? rel.get(near.id)!.distance : null,
+      measure: 'gap',
+      why:
+        (near
+          ? `the nearest obstacle it could touch, ${near.id}, is ${rel.get(near.id)!.distance.toFixed(2)} mm away.`
+          : 'no obstacle it could touch is on the table.') +
         (refused.length ? ` It touches only obstacles that do not count: ${refused.join('; ')}.` : ''),
     });
   }
   for (const s of world.ships) {
-    if (relate(E, s.shapes.footprint).kind === 'overlap') violations.push(overlapViolation('cannot overlap a ship', s.id, E, s.shapes.footprint));
+    if (relate(E, s.shapes.footprint).kind === 'overlap')
+      violations.push(overlapViolation('cannot overlap a ship', s.id, E, s.shapes.footprint));
   }
   for (const o of others) {
-    if (rel.get(o.id)!.kind === 'overlap') violations.push(overlapViolation('cannot overlap another obstacle', o.id, E, o.outline));
+    if (rel.get(o.id)!.kind === 'overlap')
+      violations.push(overlapViolation('cannot overlap another obstacle', o.id, E, o.outline));
   }
   for (const t of world.tokens) {
-    if (relate(E, t.circle).kind === 'overlap') violations.push(overlapViolation('cannot overlap a token', t.id, E, t.circle));
+    if (relate(E, t.circle).kind === 'overlap')
+      violations.push(overlapViolation('cannot overlap a token', t.id, E, t.circle));
   }
   const T = world.catalog.tables[world.table.table];
   const out = outsideRect(E, 0, 0, T.width, T.height);
-  if (out > TOLERANCE_MM) violations.push({ rule: 'must be inside the play area', with: null, gapMm: out, measure: 'beyond the edge' });
+  if (out > TOLERANCE_MM)
+    violations.push({
+      rule: 'must be inside the play area',
+      with: null,
+      gapMm: out,
+      measure: 'beyond the edge',
+    });
 
   for (const v of violations) v.piece = p.obstacle.id;
   const displacedSq = displacedBy(world, E);
-  // the places the player chose (the proposal's placements), for squadrons it displaces; the others are searched for around them
+  // the places the player chose (the proposal's placements), for squadrons it displaces; the others are
+  // searched for around them
   const chosen: Record<string, { x: number; y: number }> = Object.create(null);
-  for (const q of displacedSq) if (p.placements && Object.hasOwn(p.placements, q.id)) chosen[q.id] = p.placements[q.id];
-  const placement = placeDisplaced(world, E, p.obstacle.id, displacedSq.filter((q) => !(q.id in chosen)), chosen, { over: budget && (() => budget.over()) });
+  for (const q of displacedSq)
+    if (p.placements && Object.hasOwn(p.placements, q.id)) chosen[q.id] = p.placements[q.id];
+  const placement = placeDisplaced(
+    world,
+    E,
+    p.obstacle.id,
+    displacedSq.filter((q) => !(q.id in chosen)),
+    chosen,
+    { over: budget && (() => budget.over()) },
+  );
   const finalSpots: Record<string, { x: number; y: number }> = Object.create(null);
   for (const q of displacedSq) {
     const at = chosen[q.id] ?? placement.placements[q.id];
@@ -172,8 +251,12 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: 
     if (sv.on.length) placement.on[id] = sv.on;
   }
   const report: ProposalReport = {
-    id: p.id, kind: p.kind, legal: violations.length === 0 && spotViolations.length === 0, violations: [...violations, ...spotViolations],
-    displaced: displacedSq.map((q) => q.id), placements: finalSpots,
+    id: p.id,
+    kind: p.kind,
+    legal: violations.length === 0 && spotViolations.length === 0,
+    violations: [...violations, ...spotViolations],
+    displaced: displacedSq.map((q) => q.id),
+    placements: finalSpots,
     placementsBy: 3 - p.placedBy,
     ruleset: world.ruleset,
   };
@@ -184,18 +267,30 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: 
     if (placement.unplaced.length) report.unplaced = placement.unplaced;
   }
   report.why = violations.length
-    ? `${p.obstacle.id} cannot be placed there: ${violations.map((v) => `${v.rule}${v.with ? ` (${v.with})` : ''}`).join('; ')}.`
+    ? `${p.obstacle.id} cannot be placed there: ` +
+      `${violations.map((v) => `${v.rule}${v.with ? ` (${v.with})` : ''}`).join('; ')}.`
     : `${p.obstacle.id} may be placed there${good.length ? `, touching ${good.map((o) => o.id).join(', ')}` : ''}.` +
       (displacedSq.length ? ` Player ${3 - p.placedBy} places the displaced squadrons touching it.` : '') +
-      (Object.keys(placement.on).length ? ` ${Object.keys(placement.on).map((id) => `${id} ${placement.notes[id]}`).join('; ')}.` : '');
-  if (spotViolations.length) report.why += ` A squadron is not where the rule lets it go: ${spotViolations.map((v) => `${v.piece} ${v.rule}`).join('; ')}.`;
-  return placement.tried === undefined ? report : cutInside(report, placement.tried, placement.orders!, budget!);
+      (Object.keys(placement.on).length
+        ? ` ${Object.keys(placement.on)
+            .map((id) => `${id} ${placement.notes[id]}`)
+            .join('; ')}.`
+        : '');
+  if (spotViolations.length)
+    report.why +=
+      ` A squadron is not where the rule lets it go: ` +
+      `${spotViolations.map((v) => `${v.piece} ${v.rule}`).join('; ')}.`;
+  return placement.tried === undefined
+    ? report
+    : cutInside(report, placement.tried, placement.orders!, budget!);
 }
 
 /** A placement whose packing orders the budget cut: named in `partial` and in its why. */
 function cutInside(report: ProposalReport, tried: number, orders: number, budget: Budget): ProposalReport {
   budget.cutInside({ id: report.id, of: 'placement orders', judged: tried, asked: orders });
-  report.why = `Cut by the budget: the displaced squadrons' places are the best of ${tried} of ${orders} packing orders tried. ${report.why}`;
+  report.why =
+    `Cut by the budget: the displaced squadrons' places are the best of ${tried} of ${orders} packing ` +
+    `orders tried. ${report.why}`;
   return report;
 }
 
@@ -213,24 +308,59 @@ function cutInside(report: ProposalReport, tried: number, orders: number, budget
  * outline from each end of each free stretch. The player may of course choose otherwise; a
  * squadron left in `unplaced` is one this search found no place for.
  */
-export function placeDisplaced(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], fixed: Record<string, { x: number; y: number }> = {},
-  opts: DisplacedOptions = {}):
-  { placements: Record<string, { x: number; y: number }>; unplaced: string[]; notes: Record<string, string>; on: Record<string, string[]>; tried?: number; orders?: number } {
-  if (displaced.length === 0) return { placements: Object.create(null), unplaced: [], notes: Object.create(null), on: Object.create(null) };
+export function placeDisplaced(
+  world: World,
+  E: Polygon,
+  exoId: string,
+  displaced: SquadronEntry[],
+  fixed: Record<string, { x: number; y: number }> = {},
+  opts: DisplacedOptions = {},
+): {
+  placements: Record<string, { x: number; y: number }>;
+  unplaced: string[];
+  notes: Record<string, string>;
+  on: Record<string, string[]>;
+  tried?: number;
+  orders?: number;
+} {
+  if (displaced.length === 0)
+    return {
+      placements: Object.create(null),
+      unplaced: [],
+      notes: Object.create(null),
+      on: Object.create(null),
+    };
   const r = world.catalog.squadron.diameter / 2;
   const around = touchCentres(E, r);
   // squadrons the player has already placed stand where they were put
-  const placedAlready = Object.keys(fixed).map((id) => ({ id, circle: new Circle(fixed[id].x, fixed[id].y, r) }));
+  const placedAlready = Object.keys(fixed).map((id) => ({
+    id,
+    circle: new Circle(fixed[id].x, fixed[id].y, r),
+  }));
   // Packing orders: walk the outline from each end of each stretch of free touching positions,
   // so squadrons line up against whatever bounds the stretch instead of leaving gaps.
-  const free = around.map(initialFreedom(world, E, exoId, [...displaced.map((q) => q.id), ...placedAlready.map((q) => q.id)], r, placedAlready));
+  const free = around.map(
+    initialFreedom(
+      world,
+      E,
+      exoId,
+      [...displaced.map((q) => q.id), ...placedAlready.map((q) => q.id)],
+      r,
+      placedAlready,
+    ),
+  );
   const walks: Order[] = [];
   for (let i = 0; i < around.length; i++) {
-    const prev = (i + around.length - 1) % around.length, next = (i + 1) % around.length;
+    const prev = (i + around.length - 1) % around.length,
+      next = (i + 1) % around.length;
     if (free[i] && !free[prev]) walks.push({ start: i, dir: 1 });
     if (free[i] && !free[next]) walks.push({ start: i, dir: -1 });
   }
-  const orders: Order[] = [null, ...walks.slice(0, 8), ...(walks.length ? [] : [{ start: 0, dir: 1 as const }])];
+  const orders: Order[] = [
+    null,
+    ...walks.slice(0, 8),
+    ...(walks.length ? [] : [{ start: 0, dir: 1 as const }]),
+  ];
   let best: ReturnType<typeof placeInOrder> | null = null;
   const onCount = (res: ReturnType<typeof placeInOrder>) => Object.keys(res.on).length;
   // with `over` (a budget), no further packing order is tried once it is over; the first is always
@@ -240,7 +370,12 @@ export function placeDisplaced(world: World, E: Polygon, exoId: string, displace
     if (tried > 0 && opts.over?.()) return { ...best!, tried, orders: orders.length };
     const res = placeInOrder(world, E, exoId, displaced, around, order, placedAlready, opts);
     tried++;
-    if (!best || res.unplaced.length < best.unplaced.length || (res.unplaced.length === best.unplaced.length && onCount(res) < onCount(best))) best = res;
+    if (
+      !best ||
+      res.unplaced.length < best.unplaced.length ||
+      (res.unplaced.length === best.unplaced.length && onCount(res) < onCount(best))
+    )
+      best = res;
     if (best.unplaced.length === 0 && onCount(best) === 0) break;
   }
   return best!;
@@ -259,37 +394,62 @@ export interface DisplacedOptions {
 /** null: nearest the squadron's old centre first; else walk the candidates from `start` in `dir`. */
 type Order = { start: number; dir: 1 | -1 } | null;
 
-function initialFreedom(world: World, E: Polygon, exoId: string, gone: string[], r: number, placedAlready: { circle: Circle }[]) {
+function initialFreedom(
+  world: World,
+  E: Polygon,
+  exoId: string,
+  gone: string[],
+  r: number,
+  placedAlready: { circle: Circle }[],
+) {
   const T = world.catalog.tables[world.table.table];
   const away = new Set(gone);
   const shapes: Shape[] = [
-    ...world.ships.map((s) => overlapShape(s)), ...world.obstacles.filter((o) => o.id !== exoId).map((o) => o.outline),
-    ...world.tokens.map((t) => t.circle), ...world.squadrons.filter((q) => !away.has(q.id)).map((q) => q.circle), E,
+    ...world.ships.map((s) => overlapShape(s)),
+    ...world.obstacles.filter((o) => o.id !== exoId).map((o) => o.outline),
+    ...world.tokens.map((t) => t.circle),
+    ...world.squadrons.filter((q) => !away.has(q.id)).map((q) => q.circle),
+    E,
     ...placedAlready.map((q) => q.circle),
   ];
   return (p: Point) => {
     const c = new Circle(p.x, p.y, r - 0.03);
-    return outsideRect(c, 0, 0, T.width, T.height) <= 0 && shapes.every((s) => relate(c, s).kind !== 'overlap');
+    return (
+      outsideRect(c, 0, 0, T.width, T.height) <= 0 && shapes.every((s) => relate(c, s).kind !== 'overlap')
+    );
   };
 }
 
-function placeInOrder(world: World, E: Polygon, exoId: string, displaced: SquadronEntry[], around: Point[], order: Order, placedAlready: { id: string; circle: Circle }[],
-  opts: DisplacedOptions) {
+// eslint-disable-next-line max-lines-per-function -- the seed's placement order, step by step
+function placeInOrder(
+  world: World,
+  E: Polygon,
+  exoId: string,
+  displaced: SquadronEntry[],
+  around: Point[],
+  order: Order,
+  placedAlready: { id: string; circle: Circle }[],
+  opts: DisplacedOptions,
+) {
   const effectOf = opts.effect ?? ((q: SquadronEntry, o: ObstacleEntry) => overlapEffect(world, q, o));
   const r = world.catalog.squadron.diameter / 2;
   const T = world.catalog.tables[world.table.table];
   const gone = new Set([...displaced.map((q) => q.id), ...placedAlready.map((q) => q.id)]);
   const blockers: Blocker[] = [
     ...world.ships.map((s) => ({ id: s.id, shape: overlapShape(s) })),
-    ...world.obstacles.filter((o) => o.id !== exoId).map((o) => ({ id: o.id, shape: o.outline as Shape, obstacle: o })),
+    ...world.obstacles
+      .filter((o) => o.id !== exoId)
+      .map((o) => ({ id: o.id, shape: o.outline as Shape, obstacle: o })),
     ...world.tokens.map((t) => ({ id: t.id, shape: t.circle as Shape })),
     ...world.squadrons.filter((q) => !gone.has(q.id)).map((q) => ({ id: q.id, shape: q.circle as Shape })),
     ...placedAlready.map((q) => ({ id: q.id, shape: q.circle as Shape })),
     { id: exoId, shape: E },
   ];
   // squadrons touching the exogorth: candidates to touch for a squadron that cannot touch it
-  const touchingExo: Circle[] = [...world.squadrons.filter((q) => !gone.has(q.id)).map((q) => q.circle), ...placedAlready.map((q) => q.circle)]
-    .filter((c) => relate(c, E).kind === 'touch');
+  const touchingExo: Circle[] = [
+    ...world.squadrons.filter((q) => !gone.has(q.id)).map((q) => q.circle),
+    ...placedAlready.map((q) => q.circle),
+  ].filter((c) => relate(c, E).kind === 'touch');
   // keyed by id: no prototype behind them (ids are checked too; see RESERVED_IDS in model/table.ts)
   const placements: Record<string, { x: number; y: number }> = Object.create(null);
   const notes: Record<string, string> = Object.create(null);
@@ -301,21 +461,31 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
   let onObstacles = false;
   const counts = (b: Blocker) => !(onObstacles && b.obstacle);
   const legal = (c: Circle) =>
-    outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM && blockers.every((b) => !counts(b) || relate(c, b.shape).kind !== 'overlap');
+    outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM &&
+    blockers.every((b) => !counts(b) || relate(c, b.shape).kind !== 'overlap');
   // a quick test on the unsnapped centre with a slightly smaller disc: snapping moves it < 0.03 mm
   const roughlyFree = (p: Point) => {
     const c = new Circle(p.x, p.y, r - 0.03);
-    return outsideRect(c, 0, 0, T.width, T.height) <= 0 && blockers.every((b) => !counts(b) || relate(c, b.shape).kind !== 'overlap');
+    return (
+      outsideRect(c, 0, 0, T.width, T.height) <= 0 &&
+      blockers.every((b) => !counts(b) || relate(c, b.shape).kind !== 'overlap')
+    );
   };
   const ordered = (cands: Point[], home: Point): Point[] => {
-    if (order === null) return cands.map((c) => ({ c, d: dist2(c, home) })).sort((a, b) => a.d - b.d).map((x) => x.c);
+    if (order === null)
+      return cands
+        .map((c) => ({ c, d: dist2(c, home) }))
+        .sort((a, b) => a.d - b.d)
+        .map((x) => x.c);
     // the same walk on any list: start at the same fraction of the way round
     const k = Math.floor((order.start / around.length) * cands.length);
     const out: Point[] = [];
-    for (let i = 0; i < cands.length; i++) out.push(cands[(((k + order.dir * i) % cands.length) + cands.length) % cands.length]);
+    for (let i = 0; i < cands.length; i++)
+      out.push(cands[(((k + order.dir * i) % cands.length) + cands.length) % cands.length]);
     return out;
   };
-  // touching the exogorth while that is possible anywhere, on an obstacle if need be; only then touching a squadron that touches it
+  // touching the exogorth while that is possible anywhere, on an obstacle if need be; only then touching a
+  // squadron that touches it
   const place = (q: SquadronEntry, viaSquadron: boolean): Point | null => {
     const home = { x: q.circle.cx, y: q.circle.cy };
     let found = viaSquadron ? null : firstLegal(ordered(around, home), r, E, legal, roughlyFree);
@@ -331,7 +501,8 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
         const f = firstLegal(ordered(cands, home), r, T2, legal, roughlyFree);
         if (f && (!found || dist2(f, home) < dist2(found, home))) {
           found = f;
-          notes[q.id] = `cannot touch ${exoId}; touching a squadron that touches it at (${T2.cx.toFixed(2)}, ${T2.cy.toFixed(2)})`;
+          notes[q.id] =
+            `cannot touch ${exoId}; touching a squadron that touches it at (${T2.cx.toFixed(2)}, ${T2.cy.toFixed(2)})`;
         }
       }
     }
@@ -339,21 +510,31 @@ function placeInOrder(world: World, E: Polygon, exoId: string, displaced: Squadr
   };
   for (const q of displaced) {
     let found: Point | null = null;
-    for (const [via, lenient] of [[false, false], [false, true], [true, false], [true, true]]) {
+    for (const [via, lenient] of [
+      [false, false],
+      [false, true],
+      [true, false],
+      [true, true],
+    ]) {
       onObstacles = lenient;
       if ((found = place(q, via))) break;
     }
     if (!found) {
       unplaced.push(q.id);
-      notes[q.id] = `no legal position found touching ${exoId} or a squadron touching it, even on an obstacle`;
+      notes[q.id] =
+        `no legal position found touching ${exoId} or a squadron touching it, even on an obstacle`;
       continue;
     }
     placements[q.id] = found;
     const c = new Circle(found.x, found.y, r);
     if (onObstacles) {
-      const under = blockers.filter((b) => b.obstacle && relate(c, b.shape).kind === 'overlap').map((b) => b.obstacle!);
+      const under = blockers
+        .filter((b) => b.obstacle && relate(c, b.shape).kind === 'overlap')
+        .map((b) => b.obstacle!);
       on[q.id] = under.map((o) => o.id);
-      notes[q.id] += `, on ${under.map((o) => `${o.id} (${effectOf(q, o)})`).join(' and ')}: no position clear of obstacles was found, and the rule does not forbid one on an obstacle`;
+      notes[q.id] +=
+        `, on ${under.map((o) => `${o.id} (${effectOf(q, o)})`).join(' and ')}: no position clear of obstacles was ` +
+        `found, and the rule does not forbid one on an obstacle`;
     }
     blockers.push({ id: q.id, shape: c });
     if (relate(c, E).kind === 'touch') touchingExo.push(c);
@@ -394,8 +575,20 @@ export interface SpotVerdict {
  *   each other (a reading: the text does not say it here; the proposals keep to it, and the
  *   table's sanity check would flag it). Obstacles may be overlapped, as in the proposals.
  */
-export function judgeDisplacedSpot(world: World, E: Polygon, exoId: string, squadronId: string, at: { x: number; y: number },
-  spots: Record<string, { x: number; y: number }>, opts: DisplacedOptions = {}): SpotVerdict {
+/** A violation in words: its rule, and what it is with when the rule does not say. */
+const ruleWith = (v: { rule: string; with?: string | null }) =>
+  v.rule + (v.with && !v.rule.includes(v.with) ? ` (${v.with})` : '');
+
+// eslint-disable-next-line max-lines-per-function -- one place's checks in the rule's order
+export function judgeDisplacedSpot(
+  world: World,
+  E: Polygon,
+  exoId: string,
+  squadronId: string,
+  at: { x: number; y: number },
+  spots: Record<string, { x: number; y: number }>,
+  opts: DisplacedOptions = {},
+): SpotVerdict {
   const r = world.catalog.squadron.diameter / 2;
   const c = new Circle(at.x, at.y, r);
   const T = world.catalog.tables[world.table.table];
@@ -407,26 +600,55 @@ export function judgeDisplacedSpot(world: World, E: Polygon, exoId: string, squa
   for (const q of world.squadrons) {
     if (q.id === squadronId) continue;
     if (!displaced.has(q.id)) others.push({ id: q.id, circle: q.circle });
-    else if (Object.hasOwn(spots, q.id)) others.push({ id: q.id, circle: new Circle(spots[q.id].x, spots[q.id].y, r) });
+    else if (Object.hasOwn(spots, q.id))
+      others.push({ id: q.id, circle: new Circle(spots[q.id].x, spots[q.id].y, r) });
   }
   const out = outsideRect(c, 0, 0, T.width, T.height);
-  if (out > TOLERANCE_MM) violations.push({ rule: 'cannot be placed outside the play area', with: null, gapMm: out, measure: 'beyond the edge' });
+  if (out > TOLERANCE_MM)
+    violations.push({
+      rule: 'cannot be placed outside the play area',
+      with: null,
+      gapMm: out,
+      measure: 'beyond the edge',
+    });
   const toExo = relate(c, E);
   let touches: string | null = null;
   if (toExo.kind === 'touch') touches = exoId;
   else if (toExo.kind === 'overlap') {
-    violations.push({ rule: `must be placed touching ${exoId}, not under it`, with: exoId, gapMm: overlapDepth(c, E), measure: 'overlap depth' });
+    violations.push({
+      rule: `must be placed touching ${exoId}, not under it`,
+      with: exoId,
+      gapMm: overlapDepth(c, E),
+      measure: 'overlap depth',
+    });
   } else {
-    const via = others.find((o) => relate(o.circle, E).kind === 'touch' && relate(c, o.circle).kind === 'touch');
+    const via = others.find(
+      (o) => relate(o.circle, E).kind === 'touch' && relate(c, o.circle).kind === 'touch',
+    );
     if (!via) {
-      violations.push({ rule: `must touch ${exoId}, or a squadron touching it`, with: exoId, gapMm: toExo.distance, measure: 'gap' });
+      violations.push({
+        rule: `must touch ${exoId}, or a squadron touching it`,
+        with: exoId,
+        gapMm: toExo.distance,
+        measure: 'gap',
+      });
     } else {
       // allowed only when it cannot be placed touching the exogorth
-      const room = freeTouching(world, E, exoId, r, others.map((o) => o.circle));
+      const room = freeTouching(
+        world,
+        E,
+        exoId,
+        r,
+        others.map((o) => o.circle),
+      );
       if (room) {
         violations.push({
-          rule: `must touch ${exoId}: it may touch a squadron touching it (${via.id}) only when it cannot touch ${exoId}, and there is room at (${room.x.toFixed(2)}, ${room.y.toFixed(2)})`,
-          with: exoId, gapMm: toExo.distance, measure: 'gap',
+          rule:
+            `must touch ${exoId}: it may touch a squadron touching it (${via.id}) only when it cannot touch ` +
+            `${exoId}, and there is room at (${room.x.toFixed(2)}, ${room.y.toFixed(2)})`,
+          with: exoId,
+          gapMm: toExo.distance,
+          measure: 'gap',
         });
       } else touches = via.id;
     }
@@ -438,17 +660,39 @@ export function judgeDisplacedSpot(world: World, E: Polygon, exoId: string, squa
   ];
   for (const [id, shape] of blockers) {
     if (boxesApart(c, shape)) continue;
-    if (relate(c, shape).kind === 'overlap') violations.push({ rule: 'cannot be placed on another piece', with: id, gapMm: overlapDepth(c, shape), measure: 'overlap depth' });
+    if (relate(c, shape).kind === 'overlap')
+      violations.push({
+        rule: 'cannot be placed on another piece',
+        with: id,
+        gapMm: overlapDepth(c, shape),
+        measure: 'overlap depth',
+      });
   }
-  const on = world.obstacles.filter((o) => o.id !== exoId && !boxesApart(c, o.outline) && relate(c, o.outline).kind === 'overlap');
+  const on = world.obstacles.filter(
+    (o) => o.id !== exoId && !boxesApart(c, o.outline) && relate(c, o.outline).kind === 'overlap',
+  );
   for (const v of violations) v.piece = squadronId;
-  const where = touches === exoId ? `touching ${exoId}` : touches ? `touching ${touches}, which touches ${exoId} (no place touching ${exoId} is free)` : '';
+  const where =
+    touches === exoId
+      ? `touching ${exoId}`
+      : touches
+        ? `touching ${touches}, which touches ${exoId} (no place touching ${exoId} is free)`
+        : '';
   const sq = world.byId.get(squadronId);
   const effectOf = opts.effect ?? ((q: SquadronEntry, o: ObstacleEntry) => overlapEffect(world, q, o));
-  const onNote = on.length && sq?.kind === 'squadron' ? `, on ${on.map((o) => `${o.id} (${effectOf(sq, o)})`).join(' and ')}` : '';
+  const onNote =
+    on.length && sq?.kind === 'squadron'
+      ? `, on ${on.map((o) => `${o.id} (${effectOf(sq, o)})`).join(' and ')}`
+      : '';
   return {
-    squadron: squadronId, legal: violations.length === 0, violations, touches, on: on.map((o) => o.id),
-    why: violations.length ? `not a legal place: ${violations.map((v) => v.rule + (v.with && !v.rule.includes(v.with) ? ` (${v.with})` : '')).join('; ')}` : `legal: ${where}${onNote}`,
+    squadron: squadronId,
+    legal: violations.length === 0,
+    violations,
+    touches,
+    on: on.map((o) => o.id),
+    why: violations.length
+      ? `not a legal place: ${violations.map(ruleWith).join('; ')}`
+      : `legal: ${where}${onNote}`,
   };
 }
 
@@ -462,14 +706,23 @@ export const SNAP_MM = 4;
  * dropped. No hand can drop a base within 0.005 mm of another piece; this is how a player places
  * it "so that it touches". Nothing is judged here: the place is judged as any other.
  */
-export function snapDisplacedSpot(world: World, E: Polygon, squadronId: string, at: { x: number; y: number },
-  spots: Record<string, { x: number; y: number }>): { x: number; y: number } {
+export function snapDisplacedSpot(
+  world: World,
+  E: Polygon,
+  squadronId: string,
+  at: { x: number; y: number },
+  spots: Record<string, { x: number; y: number }>,
+): { x: number; y: number } {
   const r = world.catalog.squadron.diameter / 2;
   const c = new Circle(at.x, at.y, r);
   const toExo = relate(c, E);
   const any = () => true;
   const nearest = (cands: Point[], target: Shape) => {
-    const byDist = cands.map((p) => ({ p, d: dist2(p, at) })).sort((a, b) => a.d - b.d).slice(0, 8).map((x) => x.p);
+    const byDist = cands
+      .map((p) => ({ p, d: dist2(p, at) }))
+      .sort((a, b) => a.d - b.d)
+      .slice(0, 8)
+      .map((x) => x.p);
     return firstLegal(byDist, r, target, any, any);
   };
   if (toExo.kind !== 'apart' || toExo.distance <= SNAP_MM) {
@@ -479,11 +732,18 @@ export function snapDisplacedSpot(world: World, E: Polygon, squadronId: string, 
   const displaced = new Set(displacedBy(world, E).map((q) => q.id));
   for (const q of world.squadrons) {
     if (q.id === squadronId) continue;
-    const qc = displaced.has(q.id) ? (Object.hasOwn(spots, q.id) ? new Circle(spots[q.id].x, spots[q.id].y, r) : null) : q.circle;
+    const qc = displaced.has(q.id)
+      ? Object.hasOwn(spots, q.id)
+        ? new Circle(spots[q.id].x, spots[q.id].y, r)
+        : null
+      : q.circle;
     if (!qc || relate(qc, E).kind !== 'touch') continue;
     const d = Math.hypot(at.x - qc.cx, at.y - qc.cy);
     if (d > 0 && Math.abs(d - qc.r - r) <= SNAP_MM) {
-      const s = nearest([{ x: qc.cx + ((at.x - qc.cx) * (qc.r + r)) / d, y: qc.cy + ((at.y - qc.cy) * (qc.r + r)) / d }], qc);
+      const s = nearest(
+        [{ x: qc.cx + ((at.x - qc.cx) * (qc.r + r)) / d, y: qc.cy + ((at.y - qc.cy) * (qc.r + r)) / d }],
+        qc,
+      );
       if (s) return s;
     }
   }
@@ -491,16 +751,30 @@ export function snapDisplacedSpot(world: World, E: Polygon, squadronId: string, 
 }
 
 /** Bounding boxes more than 1 mm apart: the shapes certainly neither touch nor overlap. */
-const boxesApart = (a: Shape, b: Shape) => a.maxX + 1 < b.minX || b.maxX + 1 < a.minX || a.maxY + 1 < b.minY || b.maxY + 1 < a.minY;
+const boxesApart = (a: Shape, b: Shape) =>
+  a.maxX + 1 < b.minX || b.maxX + 1 < a.minX || a.maxY + 1 < b.minY || b.maxY + 1 < a.minY;
 
-/** A place where a squadron of radius r would touch the exogorth inside the play area, on no ship, token or squadron (obstacles allowed); null when none is free. */
+/**
+ * A place where a squadron of radius r would touch the exogorth inside the play area, on no ship, token or
+ * squadron (obstacles allowed); null when none is free.
+ */
 function freeTouching(world: World, E: Polygon, exoId: string, r: number, squadrons: Circle[]): Point | null {
   const T = world.catalog.tables[world.table.table];
-  const shapes: Shape[] = [...world.ships.map((s) => overlapShape(s)), ...world.tokens.map((t) => t.circle), ...squadrons, E];
-  const legal = (c: Circle) => outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM && shapes.every((s) => boxesApart(c, s) || relate(c, s).kind !== 'overlap');
+  const shapes: Shape[] = [
+    ...world.ships.map((s) => overlapShape(s)),
+    ...world.tokens.map((t) => t.circle),
+    ...squadrons,
+    E,
+  ];
+  const legal = (c: Circle) =>
+    outsideRect(c, 0, 0, T.width, T.height) <= TOLERANCE_MM &&
+    shapes.every((s) => boxesApart(c, s) || relate(c, s).kind !== 'overlap');
   const roughlyFree = (p: Point) => {
     const c = new Circle(p.x, p.y, r - 0.03);
-    return outsideRect(c, 0, 0, T.width, T.height) <= 0 && shapes.every((s) => boxesApart(c, s) || relate(c, s).kind !== 'overlap');
+    return (
+      outsideRect(c, 0, 0, T.width, T.height) <= 0 &&
+      shapes.every((s) => boxesApart(c, s) || relate(c, s).kind !== 'overlap')
+    );
   };
   void exoId;
   return firstLegal(touchCentres(E, r), r, E, legal, roughlyFree);
@@ -516,7 +790,9 @@ export function touchCentres(P: Polygon, r: number, stepMm = 0.5): Point[] {
   const n = P.n;
   const normal = (i: number) => {
     const j = (i + 1) % n;
-    const dx = P.x(j) - P.x(i), dy = P.y(j) - P.y(i), l = Math.hypot(dx, dy);
+    const dx = P.x(j) - P.x(i),
+      dy = P.y(j) - P.y(i),
+      l = Math.hypot(dx, dy);
     return { x: dy / l, y: -dx / l, len: l };
   };
   for (let i = 0; i < n; i++) {
@@ -525,7 +801,10 @@ export function touchCentres(P: Polygon, r: number, stepMm = 0.5): Point[] {
     const steps = Math.max(1, Math.ceil(nm.len / stepMm));
     for (let k = 0; k <= steps; k++) {
       const t = k / steps;
-      out.push({ x: P.x(i) + (P.x(j) - P.x(i)) * t + nm.x * r, y: P.y(i) + (P.y(j) - P.y(i)) * t + nm.y * r });
+      out.push({
+        x: P.x(i) + (P.x(j) - P.x(i)) * t + nm.x * r,
+        y: P.y(i) + (P.y(j) - P.y(i)) * t + nm.y * r,
+      });
     }
     // the corner at vertex j, from this edge's normal round to the next edge's
     const nn = normal(j);
@@ -543,7 +822,13 @@ export function touchCentres(P: Polygon, r: number, stepMm = 0.5): Point[] {
 }
 
 /** The first candidate, snapped to the 0.01 mm grid, that touches `target` and is legal. */
-function firstLegal(cands: Point[], r: number, target: Shape, legal: (c: Circle) => boolean, roughlyFree: (p: Point) => boolean): Point | null {
+function firstLegal(
+  cands: Point[],
+  r: number,
+  target: Shape,
+  legal: (c: Circle) => boolean,
+  roughlyFree: (p: Point) => boolean,
+): Point | null {
   for (const c of cands) {
     if (!roughlyFree(c)) continue;
     const s = snapTouching(c, r, target, legal);
@@ -555,9 +840,11 @@ function firstLegal(cands: Point[], r: number, target: Shape, legal: (c: Circle)
 const grid = (v: number) => Math.round(v * 100) / 100;
 
 function snapTouching(c: Point, r: number, target: Shape, legal: (c: Circle) => boolean): Point | null {
-  const gx = grid(c.x), gy = grid(c.y);
+  const gx = grid(c.x),
+    gy = grid(c.y);
   const tries: Point[] = [];
-  for (let i = -2; i <= 2; i++) for (let j = -2; j <= 2; j++) tries.push({ x: grid(gx + i / 100), y: grid(gy + j / 100) });
+  for (let i = -2; i <= 2; i++)
+    for (let j = -2; j <= 2; j++) tries.push({ x: grid(gx + i / 100), y: grid(gy + j / 100) });
   tries.sort((a, b) => dist2(a, c) - dist2(b, c));
   for (const t of tries) {
     const circle = new Circle(t.x, t.y, r);
@@ -596,18 +883,34 @@ export function exogorthTargets(world: World, entries: ExogorthReport[]): Exogor
   choice?.forEach((c, k) => {
     const expected = k % 2 === 0 ? 2 : 1;
     if (k >= 2) note(c.exogorth, `choice ${k + 1}: each player chooses one exogorth (two choices at most)`);
-    else if (c.player !== expected) note(c.exogorth, `choice ${k + 1} is player ${expected}'s: the second player chooses first, then the players alternate`);
+    else if (c.player !== expected)
+      note(
+        c.exogorth,
+        `choice ${k + 1} is player ${expected}'s: the second player chooses first, then the players alternate`,
+      );
     const first = choice.findIndex((d) => d.exogorth === c.exogorth);
-    if (first !== k) note(c.exogorth, `choice ${k + 1}: each player must choose a different exogorth (${c.exogorth} was choice ${first + 1})`);
+    if (first !== k)
+      note(
+        c.exogorth,
+        `choice ${k + 1}: each player must choose a different exogorth (${c.exogorth} was choice ${first + 1})`,
+      );
   });
   return exos.map((e) => {
     // what it would attack if chosen: every squadron at distance 1 no dust field forbids
-    const would = entries.filter((x) => x.exogorth === e.id && (x.dust as string[]).length === 0).map((x) => x.squadron);
+    const would = entries
+      .filter((x) => x.exogorth === e.id && (x.dust as string[]).length === 0)
+      .map((x) => x.squadron);
     const by = choice ? (choice.find((c) => c.exogorth === e.id)?.player ?? null) : undefined;
     const t: ExogorthTarget = {
-      exogorth: e.id, wouldAttack: would,
-      why: `${e.id} would attack ${would.length ? would.join(', ') : 'no squadron'} if chosen` +
-        (by === undefined ? '.' : by === null ? '; it was not chosen this squadron phase, so it does not attack.' : `; player ${by} chose it, so it attacks.`),
+      exogorth: e.id,
+      wouldAttack: would,
+      why:
+        `${e.id} would attack ${would.length ? would.join(', ') : 'no squadron'} if chosen` +
+        (by === undefined
+          ? '.'
+          : by === null
+            ? '; it was not chosen this squadron phase, so it does not attack.'
+            : `; player ${by} chose it, so it attacks.`),
     };
     if (by !== undefined) t.chosenBy = by;
     const p = problems.get(e.id);

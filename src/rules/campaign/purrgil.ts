@@ -21,7 +21,16 @@
  */
 import type ClipperLib from 'clipper-lib';
 import {
-  difference, erosionPieces, intersection, minkowskiPaths, offsetPaths, rectPath, reflected, regionPolygons, SCALE, toPath,
+  difference,
+  erosionPieces,
+  intersection,
+  minkowskiPaths,
+  offsetPaths,
+  rectPath,
+  reflected,
+  regionPolygons,
+  SCALE,
+  toPath,
 } from '../../geometry/offset';
 import { Polygon } from '../../geometry/polygon';
 import { relate, type Shape } from '../../geometry/relate';
@@ -53,6 +62,7 @@ function others(world: World, selfId: string): Entry[] {
   return world.all.filter((e) => e.id !== selfId);
 }
 
+// eslint-disable-next-line max-lines-per-function -- the move's checks in the seed's order
 export function judgeMove(world: World, p: MoveObstacle): ProposalReport {
   const entry = obstacleEntry(world, p.obstacle);
   const O = entry.outline;
@@ -63,18 +73,31 @@ export function judgeMove(world: World, p: MoveObstacle): ProposalReport {
   const reach = farthestReach(O, N);
   if (reach > D + TOLERANCE_MM) {
     violations.push({
-      rule: `no part may end beyond distance ${p.maxDistance} of its original position`, with: null,
-      gapMm: reach - D, measure: 'beyond the band end', farthestMm: reach, bandEndMm: D,
+      rule: `no part may end beyond distance ${p.maxDistance} of its original position`,
+      with: null,
+      gapMm: reach - D,
+      measure: 'beyond the band end',
+      farthestMm: reach,
+      bandEndMm: D,
     });
   }
   let rulerLine: [[number, number], [number, number]] | null = null;
   if (O.locate(p.to.x, p.to.y) === 'outside') {
     const q = O.closestBoundaryPoint(p.to.x, p.to.y);
-    rulerLine = [[q.x, q.y], [p.to.x, p.to.y]];
+    rulerLine = [
+      [q.x, q.y],
+      [p.to.x, p.to.y],
+    ];
     if (q.d > D + TOLERANCE_MM) {
       violations.push({
-        rule: `its centre must lie on the ruler's centre line within distance ${p.maxDistance} of the token's edge (ruler procedure)`,
-        with: null, gapMm: q.d - D, measure: 'beyond the band end', centreMm: q.d, bandEndMm: D,
+        rule:
+          `its centre must lie on the ruler's centre line within distance ${p.maxDistance} of the token's edge ` +
+          `(ruler procedure)`,
+        with: null,
+        gapMm: q.d - D,
+        measure: 'beyond the band end',
+        centreMm: q.d,
+        bandEndMm: D,
       });
     }
   }
@@ -82,31 +105,55 @@ export function judgeMove(world: World, p: MoveObstacle): ProposalReport {
     const need = p.minDistance > 1 ? bandEnd(world, p.minDistance - 1) : 0;
     if (!(reach > need + TOLERANCE_MM)) {
       violations.push({
-        rule: `must move to distance ${p.minDistance} of its original position`, with: null,
-        gapMm: need - reach, measure: 'short of the band', farthestMm: reach, bandStartMm: need,
+        rule: `must move to distance ${p.minDistance} of its original position`,
+        with: null,
+        gapMm: need - reach,
+        measure: 'short of the band',
+        farthestMm: reach,
+        bandStartMm: need,
       });
     }
   }
   const { width: W, height: H } = world.catalog.tables[world.table.table];
   const off = outsideRect(N, 0, 0, W, H);
   if (off > TOLERANCE_MM) {
-    violations.push({ rule: 'cannot end with part of it outside the play area', with: null, gapMm: off, measure: 'outside the play area' });
+    violations.push({
+      rule: 'cannot end with part of it outside the play area',
+      with: null,
+      gapMm: off,
+      measure: 'outside the play area',
+    });
   }
   for (const e of others(world, entry.id)) {
     const shape = overlapShape(e);
     if (relate(N, shape).kind !== 'overlap') continue;
     const what = e.kind === 'obstacle' ? 'another obstacle' : `a ${e.kind}`;
-    violations.push({ rule: `cannot end overlapping ${what}`, with: e.id, gapMm: overlapDepth(N, shape), measure: 'overlap depth' });
+    violations.push({
+      rule: `cannot end overlapping ${what}`,
+      with: e.id,
+      gapMm: overlapDepth(N, shape),
+      measure: 'overlap depth',
+    });
   }
   for (const v of violations) v.piece = entry.id;
   const notPurrgil = entry.obstacleKind !== 'purrgil';
   return {
-    id: p.id, kind: p.kind, legal: violations.length === 0, violations,
-    obstacle: entry.id, farthestMm: reach, bandEndMm: D, rulerLine,
-    why: (violations.length
-      ? `${entry.id} cannot end there: ${violations.map((v) => v.rule + (v.with ? ` (${v.with})` : '')).join('; ')}.`
-      : `${entry.id} may end there: its farthest part is ${reach.toFixed(2)} mm from where it was (distance ${p.maxDistance} ends at ${D.toFixed(2)} mm) and it overlaps nothing.`) +
-      (notPurrgil ? ` (${entry.id} is not a purrgil; the obstacle-movement procedure was applied as asked.)` : ''),
+    id: p.id,
+    kind: p.kind,
+    legal: violations.length === 0,
+    violations,
+    obstacle: entry.id,
+    farthestMm: reach,
+    bandEndMm: D,
+    rulerLine,
+    why:
+      (violations.length
+        ? `${entry.id} cannot end there: ${violations.map((v) => v.rule + (v.with ? ` (${v.with})` : '')).join('; ')}.`
+        : `${entry.id} may end there: its farthest part is ${reach.toFixed(2)} mm from where it was (distance ` +
+          `${p.maxDistance} ends at ${D.toFixed(2)} mm) and it overlaps nothing.`) +
+      (notPurrgil
+        ? ` (${entry.id} is not a purrgil; the obstacle-movement procedure was applied as asked.)`
+        : ''),
   };
 }
 
@@ -130,7 +177,8 @@ function cached(cat: Catalog, key: string, make: () => Paths): Paths {
   return paths;
 }
 
-const shift = (paths: Paths, ox: number, oy: number): Paths => paths.map((p) => p.map((q) => ({ X: q.X + ox, Y: q.Y + oy })));
+const shift = (paths: Paths, ox: number, oy: number): Paths =>
+  paths.map((p) => p.map((q) => ({ X: q.X + ox, Y: q.Y + oy })));
 
 /**
  * Where shape S forbids the moved token's centre (the token T at the origin, at its rotation):
@@ -140,15 +188,21 @@ const shift = (paths: Paths, ox: number, oy: number): Paths => paths.map((p) => 
 function forbiddenFor(cat: Catalog, S: Shape, T: Polygon, tKey: string): Paths {
   let key: string, ox: number, oy: number;
   if (S.kind === 'circle') {
-    key = `c${S.r}|${tKey}`; ox = Math.round(S.cx * SCALE); oy = Math.round(S.cy * SCALE);
+    key = `c${S.r}|${tKey}`;
+    ox = Math.round(S.cx * SCALE);
+    oy = Math.round(S.cy * SCALE);
   } else {
-    ox = Math.round(S.minX * SCALE); oy = Math.round(S.minY * SCALE);
+    ox = Math.round(S.minX * SCALE);
+    oy = Math.round(S.minY * SCALE);
     const rel: number[] = [];
     for (let i = 0; i < S.n; i++) rel.push(Math.round(S.x(i) * SCALE) - ox, Math.round(S.y(i) * SCALE) - oy);
     key = `p${rel.join(',')}|${tKey}`;
   }
-  const origin = cached(cat, key, () => (S.kind === 'circle' ? offsetPaths([toPath(reflected(T))], S.r)
-    : minkowskiPaths(S.placed(-ox / SCALE, -oy / SCALE, 0), reflected(T))));
+  const origin = cached(cat, key, () =>
+    S.kind === 'circle'
+      ? offsetPaths([toPath(reflected(T))], S.r)
+      : minkowskiPaths(S.placed(-ox / SCALE, -oy / SCALE, 0), reflected(T)),
+  );
   return shift(origin, ox, oy);
 }
 
@@ -166,31 +220,53 @@ function forbiddenFor(cat: Catalog, S: Shape, T: Polygon, tKey: string): Paths {
  * reflected token, for the pieces near enough to matter. Arcs are chords within ARC_TOLERANCE_MM,
  * so the edge may sit up to 2 ARC_TOLERANCE_MM inside the exact one; judgeMove decides each move.
  */
-export function purrgilReach(world: World, obstacleId: string, maxDistance: number, rotation?: number): Polygon[] {
+export function purrgilReach(
+  world: World,
+  obstacleId: string,
+  maxDistance: number,
+  rotation?: number,
+): Polygon[] {
   const entry = obstacleEntry(world, obstacleId);
   const D = bandEnd(world, maxDistance);
   const rot = rotation ?? entry.piece.rotation;
   const T = obstacleOutline(world.catalog, { type: entry.piece.type, x: 0, y: 0, rotation: rot });
   const tKey = `${entry.piece.type}|${rot}`;
-  const cat = world.catalog, o = entry.piece;
-  const ox = Math.round(o.x * SCALE), oy = Math.round(o.y * SCALE);
+  const cat = world.catalog,
+    o = entry.piece;
+  const ox = Math.round(o.x * SCALE),
+    oy = Math.round(o.y * SCALE);
   // the centres keeping the token within the band (and the centre itself within it: the ruler), at the origin
-  const kept = shift(cached(cat, `e|${o.type}|${o.rotation}|${tKey}|${D}`, () => {
-    const G = offsetPaths([toPath(obstacleOutline(cat, { type: o.type, x: 0, y: 0, rotation: o.rotation }))], D);
-    return intersection(erosionPieces(G, T), G);
-  }), ox, oy);
+  const kept = shift(
+    cached(cat, `e|${o.type}|${o.rotation}|${tKey}|${D}`, () => {
+      const G = offsetPaths(
+        [toPath(obstacleOutline(cat, { type: o.type, x: 0, y: 0, rotation: o.rotation }))],
+        D,
+      );
+      return intersection(erosionPieces(G, T), G);
+    }),
+    ox,
+    oy,
+  );
   const { width: W, height: H } = cat.tables[world.table.table];
   // the token whole on the play area: its centre in the area shrunk by the token's extent (a rectangle: exact)
   let region = intersection(kept, [rectPath(-T.minX, -T.minY, W - T.maxX, H - T.maxY)]);
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const p of region) for (const q of p) {
-    x0 = Math.min(x0, q.X / SCALE); x1 = Math.max(x1, q.X / SCALE); y0 = Math.min(y0, q.Y / SCALE); y1 = Math.max(y1, q.Y / SCALE);
-  }
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const p of region)
+    for (const q of p) {
+      x0 = Math.min(x0, q.X / SCALE);
+      x1 = Math.max(x1, q.X / SCALE);
+      y0 = Math.min(y0, q.Y / SCALE);
+      y1 = Math.max(y1, q.Y / SCALE);
+    }
   const holes: Paths = [];
   for (const e of others(world, obstacleId)) {
     const S: Shape = overlapShape(e);
     // S + (-T) lies within S's box grown by the token's extent: skip the pieces whose box misses the region's
-    if (S.maxX - T.minX < x0 || S.minX - T.maxX > x1 || S.maxY - T.minY < y0 || S.minY - T.maxY > y1) continue;
+    if (S.maxX - T.minX < x0 || S.minX - T.maxX > x1 || S.maxY - T.minY < y0 || S.minY - T.maxY > y1)
+      continue;
     holes.push(...forbiddenFor(cat, S, T, tKey));
   }
   if (holes.length) region = difference(region, holes);
@@ -221,30 +297,61 @@ export function judgePurrgilRound(world: World, p: PurrgilRound, budget?: Budget
     judgedMoves.push(m);
     const n = k + 1;
     const expected: Player = k % 2 === 0 ? 2 : 1;
-    const order = (rule: string, extra: Partial<Violation> = {}) => violations.push({ rule, piece: m.obstacle, with: null, gapMm: null, measure: 'order', move: n, ...extra });
+    const order = (rule: string, extra: Partial<Violation> = {}) =>
+      violations.push({
+        rule,
+        piece: m.obstacle,
+        with: null,
+        gapMm: null,
+        measure: 'order',
+        move: n,
+        ...extra,
+      });
     if (k >= 2) order(`move ${n}: each player moves one purrgil a round (two moves at most)`);
-    else if (m.player !== expected) order(`move ${n} is player ${expected}'s: the second player moves first, then the players alternate`);
+    else if (m.player !== expected)
+      order(`move ${n} is player ${expected}'s: the second player moves first, then the players alternate`);
     const before = movedBy.get(m.obstacle);
-    if (before !== undefined) order(`move ${n}: each player must choose a different purrgil (${m.obstacle} was moved in move ${before})`);
+    if (before !== undefined)
+      order(
+        `move ${n}: each player must choose a different purrgil (${m.obstacle} was moved in move ${before})`,
+      );
     movedBy.set(m.obstacle, n);
     const entry = w.byId.get(m.obstacle);
-    if (entry?.kind === 'obstacle' && entry.obstacleKind !== 'purrgil') order(`move ${n}: ${m.obstacle} is not a purrgil; only purrgil move at the end of the round`);
-    const r = judgeMove(w, { id: `${p.id}.${n}`, kind: 'move-obstacle', obstacle: m.obstacle, to: m.to, maxDistance: 2 });
+    if (entry?.kind === 'obstacle' && entry.obstacleKind !== 'purrgil')
+      order(`move ${n}: ${m.obstacle} is not a purrgil; only purrgil move at the end of the round`);
+    const r = judgeMove(w, {
+      id: `${p.id}.${n}`,
+      kind: 'move-obstacle',
+      obstacle: m.obstacle,
+      to: m.to,
+      maxDistance: 2,
+    });
     r.player = m.player;
     moves.push(r);
     for (const v of r.violations) violations.push({ ...v, rule: `move ${n}: ${v.rule}`, move: n });
     // the table as this move leaves it, for the next
-    w = new World({ ...w.table, obstacles: w.table.obstacles.map((o) => (o.id === m.obstacle ? { ...o, ...m.to } : o)) }, w.catalog, w);
+    w = new World(
+      { ...w.table, obstacles: w.table.obstacles.map((o) => (o.id === m.obstacle ? { ...o, ...m.to } : o)) },
+      w.catalog,
+      w,
+    );
   }
   const cut = judgedMoves.length < p.moves.length;
   if (cut) budget!.cutInside({ id: p.id, of: 'moves', judged: judgedMoves.length, asked: p.moves.length });
   // a round cut short is not called legal: its last moves were not judged
   const legal = violations.length === 0 && !cut;
   return {
-    id: p.id, kind: p.kind, legal, violations, moves,
-    why: (cut ? `Cut by the budget: the first ${judgedMoves.length} of ${p.moves.length} moves judged. ` : '') +
-      (violations.length === 0 ? `The round's purrgil moves${cut ? ' judged' : ''} are legal, judged in order (player 2 first), each on the table the earlier moves left: `
-      : `The round's purrgil moves break ${violations.length} rule${violations.length === 1 ? '' : 's'}: `) +
+    id: p.id,
+    kind: p.kind,
+    legal,
+    violations,
+    moves,
+    why:
+      (cut ? `Cut by the budget: the first ${judgedMoves.length} of ${p.moves.length} moves judged. ` : '') +
+      (violations.length === 0
+        ? `The round's purrgil moves${cut ? ' judged' : ''} are legal, judged in order (player 2 first), each on the ` +
+          `table the earlier moves left: `
+        : `The round's purrgil moves break ${violations.length} rule${violations.length === 1 ? '' : 's'}: `) +
       moves.map((r, k) => `move ${k + 1} (player ${p.moves[k].player}): ${r.why}`).join(' '),
   };
 }

@@ -117,7 +117,7 @@ export function blockingPiece(
 const f1 = (n: number) => (Math.round(n * 10) / 10).toString();
 
 /** The nearest free spot to `prefer` for the piece (see the module's comment). */
-// eslint-disable-next-line max-lines-per-function -- one search in order (the preferred spot, then rings outward), each step beside the rule it applies
+// eslint-disable-next-line max-lines-per-function -- one search in order: the preferred spot, then rings
 export function freeSpot(
   world: World,
   piece: FreeSpotPiece,

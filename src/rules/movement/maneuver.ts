@@ -36,10 +36,21 @@ import { judgeDisplacedSpot, placeDisplaced } from '../campaign/exogorth';
 /** A speed chart: chart[s-1][j] = the most clicks joint j+1 takes at speed s (as ship-classes.json gives it). */
 export type SpeedChart = readonly (readonly number[])[];
 
-export interface Pose { x: number; y: number; rotation: number }
+export interface Pose {
+  x: number;
+  y: number;
+  rotation: number;
+}
 
 /** The tool's figures for one base size, read from the catalog (with the table's overrides). */
-export interface ToolFigures { jointLength: number; clickAngle: number; maxClicks: number; attachX: number; attachY: number; notch: NotchUsed }
+export interface ToolFigures {
+  jointLength: number;
+  clickAngle: number;
+  maxClicks: number;
+  attachX: number;
+  attachY: number;
+  notch: NotchUsed;
+}
 
 /**
  * Where the tool's joints were measured from across the ship: the base's real side plus the
@@ -47,28 +58,43 @@ export interface ToolFigures { jointLength: number; clickAngle: number; maxClick
  * ('mod width'), or a figure the table sets (`smallX` ...: 'table'). `baseWidth`: the width the
  * figure is measured from (the mod's: its attach x less the offset, doubled).
  */
-export interface NotchUsed { from: 'base side' | 'mod width' | 'table'; baseWidth: number; sideOffsetMm: number; attachX: number }
+export interface NotchUsed {
+  from: 'base side' | 'mod width' | 'table';
+  baseWidth: number;
+  sideOffsetMm: number;
+  attachX: number;
+}
 
 export function toolFigures(cat: Catalog, size: Ship['size']): ToolFigures {
   const t = cat.maneuverTool;
   const a = t.attach[size];
   const off = t.sideOffset.value;
   const real = cat.shipSizes[size].base.width;
-  const notch: NotchUsed = a.status === 'set by the table'
-    ? { from: 'table', baseWidth: 2 * (a.x - off), sideOffsetMm: off, attachX: a.x }
-    : t.notch === 'mod'
-      ? { from: 'mod width', baseWidth: 2 * (a.x - off), sideOffsetMm: off, attachX: a.x }
-      : { from: 'base side', baseWidth: real, sideOffsetMm: off, attachX: real / 2 + off };
-  return { jointLength: t.jointLength.value, clickAngle: t.clickAngle.value, maxClicks: t.maxClicks.value, attachX: notch.attachX, attachY: a.y, notch };
+  const notch: NotchUsed =
+    a.status === 'set by the table'
+      ? { from: 'table', baseWidth: 2 * (a.x - off), sideOffsetMm: off, attachX: a.x }
+      : t.notch === 'mod'
+        ? { from: 'mod width', baseWidth: 2 * (a.x - off), sideOffsetMm: off, attachX: a.x }
+        : { from: 'base side', baseWidth: real, sideOffsetMm: off, attachX: real / 2 + off };
+  return {
+    jointLength: t.jointLength.value,
+    clickAngle: t.clickAngle.value,
+    maxClicks: t.maxClicks.value,
+    attachX: notch.attachX,
+    attachY: a.y,
+    notch,
+  };
 }
 
 /** The notch in words, for a maneuver's why. */
 function notchWords(n: NotchUsed): string {
   const w = n.baseWidth.toFixed(2);
   return n.from === 'base side'
-    ? `its joints ${n.sideOffsetMm.toFixed(2)} mm outside the base's real side (${w} mm wide; measurements.maneuverNotch: mod takes the reference mod's narrower base)`
+    ? `its joints ${n.sideOffsetMm.toFixed(2)} mm outside the base's real side (${w} mm wide; ` +
+        `measurements.maneuverNotch: mod takes the reference mod's narrower base)`
     : n.from === 'mod width'
-      ? `its joints placed as the reference mod places them, for its ${w} mm base (measurements.maneuverNotch: mod; the default measures from the real side)`
+      ? `its joints placed as the reference mod places them, for its ${w} mm base (measurements.maneuverNotch: mod; ` +
+        `the default measures from the real side)`
       : `its joints ${n.attachX.toFixed(2)} mm from the centre line, as the table sets them`;
 }
 
@@ -82,11 +108,19 @@ const norm = (deg: number): number => {
  * The tool laid from a ship at `start`: its joints 0..N (N = clicks.length) and the ship's pose
  * if it stops at each joint (poses[0] is where it starts).
  */
-export function toolChain(f: ToolFigures, start: Pose, side: 'left' | 'right', clicks: readonly number[]): { joints: Point[]; poses: Pose[] } {
-  const ax = side === 'right' ? f.attachX : -f.attachX, ay = f.attachY;
+export function toolChain(
+  f: ToolFigures,
+  start: Pose,
+  side: 'left' | 'right',
+  clicks: readonly number[],
+): { joints: Point[]; poses: Pose[] } {
+  const ax = side === 'right' ? f.attachX : -f.attachX,
+    ay = f.attachY;
   let r = start.rotation;
-  let c = Math.cos(r * RAD), s = Math.sin(r * RAD);
-  let px = start.x + ax * c - ay * s, py = start.y + ax * s + ay * c;
+  let c = Math.cos(r * RAD),
+    s = Math.sin(r * RAD);
+  let px = start.x + ax * c - ay * s,
+    py = start.y + ax * s + ay * c;
   const joints: Point[] = [{ x: px, y: py }];
   const poses: Pose[] = [{ x: start.x, y: start.y, rotation: start.rotation }];
   for (const k of clicks) {
@@ -118,26 +152,51 @@ export function allowedClickLists(row: readonly number[]): number[][] {
 }
 
 /** What the chart says of a speed and clicks: violations naming the row, empty when allowed. */
-export function chartViolations(chart: SpeedChart | null, cls: string | undefined, speed: number, clicks: readonly number[]): Violation[] {
+export function chartViolations(
+  chart: SpeedChart | null,
+  cls: string | undefined,
+  speed: number,
+  clicks: readonly number[],
+): Violation[] {
   if (!chart || speed === 0) return [];
   const name = cls ?? 'this class';
   if (speed > chart.length) {
-    return [{ rule: `speed chart (${name}): speed ${speed} is not on the chart, whose top speed is ${chart.length}`, with: null, gapMm: null, speed, topSpeed: chart.length }];
+    return [
+      {
+        rule: `speed chart (${name}): speed ${speed} is not on the chart, whose top speed is ${chart.length}`,
+        with: null,
+        gapMm: null,
+        speed,
+        topSpeed: chart.length,
+      },
+    ];
   }
   const row = chart[speed - 1];
   const out: Violation[] = [];
   clicks.forEach((k, j) => {
     if (Math.abs(k) <= row[j]) return;
     out.push({
-      rule: `speed chart (${name}, speed ${speed}: ${chartRowText(row)}): joint ${j + 1} allows ${row[j] === 0 ? 'no click' : `at most ${row[j]} click${row[j] === 1 ? '' : 's'}`}, ${Math.abs(k)} given`,
-      with: null, gapMm: null, row: [...row], joint: j + 1, clicks: k, allowed: row[j],
+      rule:
+        `speed chart (${name}, speed ${speed}: ${chartRowText(row)}): joint ${j + 1} allows ` +
+        `${row[j] === 0 ? 'no click' : `at most ${row[j]} click${row[j] === 1 ? '' : 's'}`}, ${Math.abs(k)} given`,
+      with: null,
+      gapMm: null,
+      row: [...row],
+      joint: j + 1,
+      clicks: k,
+      allowed: row[j],
     });
   });
   return out;
 }
 
 /** What the maneuver answer reports of one obstacle the ship ends on. */
-export interface ManeuverObstacle { obstacle: string; effect: string; part: 'base' | 'dial frame'; depthMm: number }
+export interface ManeuverObstacle {
+  obstacle: string;
+  effect: string;
+  part: 'base' | 'dial frame';
+  depthMm: number;
+}
 
 /** One maneuver judged (the `maneuver` answer of table-format.md, with additions). */
 export interface ManeuverReport extends ProposalReport {
@@ -163,7 +222,10 @@ export interface ManeuverReport extends ProposalReport {
   intended: Pose;
   /** the class's chart row used, or null when the class (and so its chart) is unknown */
   chartRow: number[] | null;
-  /** addition: where the tool's joints were measured from across the ship (the base's real side, the mod's width, the table's figure) */
+  /**
+   * addition: where the tool's joints were measured from across the ship (the base's real side, the mod's
+   * width, the table's figure)
+   */
   notch: NotchUsed;
   /**
    * additions, when the ship lands on squadrons (and stays on the table): where each goes, the
@@ -184,7 +246,10 @@ export interface ManeuverReport extends ProposalReport {
 const NEAR_MISS_MM = 1;
 
 /** The parts of a ship that a maneuver's end is judged with, placed at a pose. */
-interface Placed { base: Polygon; footprint: Polygon }
+interface Placed {
+  base: Polygon;
+  footprint: Polygon;
+}
 
 /** One ship about to maneuver: its local shapes, its tool figures, its rift reduction; built once per fan. */
 export class ManeuverContext {
@@ -194,7 +259,11 @@ export class ManeuverContext {
   readonly rift: { id: string; band: number; mm: number } | null;
   private readonly local: Placed;
 
-  constructor(readonly world: World, shipId: string, readonly chart: SpeedChart | null) {
+  constructor(
+    readonly world: World,
+    shipId: string,
+    readonly chart: SpeedChart | null,
+  ) {
     const e = world.byId.get(shipId);
     if (!e || e.kind !== 'ship') throw new Error(`no ship with id "${shipId}"`);
     this.entry = e;
@@ -211,7 +280,10 @@ export class ManeuverContext {
   }
 
   placed(p: Pose): Placed {
-    return { base: this.local.base.placed(p.x, p.y, p.rotation), footprint: this.local.footprint.placed(p.x, p.y, p.rotation) };
+    return {
+      base: this.local.base.placed(p.x, p.y, p.rotation),
+      footprint: this.local.footprint.placed(p.x, p.y, p.rotation),
+    };
   }
 
   /** Other ships whose footprints the ship's footprint would overlap at this pose. */
@@ -225,6 +297,7 @@ export class ManeuverContext {
   }
 
   /** Judge one maneuver: speed as asked (before a rift), clicks for the joints (missing ones straight). */
+  // eslint-disable-next-line max-lines-per-function -- the tool's steps in the recipe's order
   judge(id: string, speed: number, clicksIn: readonly number[], side: 'left' | 'right'): ManeuverReport {
     const { world, entry } = this;
     const ship = entry.piece;
@@ -261,41 +334,66 @@ export class ManeuverContext {
       if (r.kind === 'overlap') {
         const part = relate(at.base, o.outline).kind === 'overlap' ? 'base' : 'dial frame';
         const fp = at.footprint;
-        obstacles.push(lazy({ obstacle: o.id, effect: overlapEffect(world, ghost, o), part } as ManeuverObstacle, 'depthMm', () => overlapDepth(fp, o.outline)));
+        obstacles.push(
+          lazy(
+            { obstacle: o.id, effect: overlapEffect(world, ghost, o), part } as ManeuverObstacle,
+            'depthMm',
+            () => overlapDepth(fp, o.outline),
+          ),
+        );
       } else if (r.distance <= NEAR_MISS_MM) nearMisses.push({ piece: o.id, gapMm: r.distance });
     }
     if (k > 0) {
       for (const s of world.ships) {
         if (s === entry || hullsApartBeyond(at.footprint, s.shapes.footprint, NEAR_MISS_MM)) continue;
         const r = relate(at.footprint, s.shapes.footprint);
-        if (r.kind !== 'overlap' && r.distance <= NEAR_MISS_MM) nearMisses.push({ piece: s.id, gapMm: r.distance });
+        if (r.kind !== 'overlap' && r.distance <= NEAR_MISS_MM)
+          nearMisses.push({ piece: s.id, gapMm: r.distance });
       }
     }
     const squadronsToMove: string[] = [];
     if (k > 0) {
       for (const q of world.squadrons) {
-        const c = q.circle, f = at.footprint;
-        if (c.cx + c.r < f.minX || c.cx - c.r > f.maxX || c.cy + c.r < f.minY || c.cy - c.r > f.maxY) continue;
+        const c = q.circle,
+          f = at.footprint;
+        if (c.cx + c.r < f.minX || c.cx - c.r > f.maxX || c.cy + c.r < f.minY || c.cy - c.r > f.maxY)
+          continue;
         if (relate(c, f).kind === 'overlap') squadronsToMove.push(q.id);
       }
     }
     // the play area as the offTable section judges it (#12): the base's farthest overshoot, dials ignored
-    const outsideMm = Math.max(0, outsideBy({ ...entry, shapes: { ...entry.shapes, base: at.base } }, playArea(world)).mm);
+    const outsideMm = Math.max(
+      0,
+      outsideBy({ ...entry, shapes: { ...entry.shapes, base: at.base } }, playArea(world)).mm,
+    );
     const report: ManeuverReport = {
-      id, kind: 'maneuver', legal: violations.length === 0, violations,
-      ship: entry.id, speed, speedUsed: used, clicks, side,
+      id,
+      kind: 'maneuver',
+      legal: violations.length === 0,
+      violations,
+      ship: entry.id,
+      speed,
+      speedUsed: used,
+      clicks,
+      side,
       tool: joints.map((p): XY => [p.x, p.y]),
-      final: { ...final }, movedBack: used - k,
+      final: { ...final },
+      movedBack: used - k,
       shipsOverlapped: overlapped.map((s) => s.id),
-      obstacles, squadronsToMove, leavesPlayArea: outsideMm > TOLERANCE_MM,
+      obstacles,
+      squadronsToMove,
+      leavesPlayArea: outsideMm > TOLERANCE_MM,
       damaged: closest ? [entry.id, closest.ship.id] : [],
-      outsideMm, nearMisses, intended: { ...poses[used] },
+      outsideMm,
+      nearMisses,
+      intended: { ...poses[used] },
       chartRow: this.chart && used > 0 && used <= this.chart.length ? [...this.chart[used - 1]] : null,
       notch: this.figures.notch,
     } as Omit<ManeuverReport, 'why'> as ManeuverReport;
     return lazy(report, 'why', () => this.explain(report, clicksIn.length, closest));
   }
 
+  // eslint-disable-next-line max-lines-per-function -- the why in the answer's order, a sentence a step
   private explain(m: ManeuverReport, given: number, closest: { ship: ShipEntry; mm: number } | null): string {
     const f = this.figures;
     const ship = this.entry.piece;
@@ -303,31 +401,44 @@ export class ManeuverContext {
     const clickText = m.clicks.length ? `clicks [${m.clicks.join(', ')}]` : 'no clicks';
     if (this.rift) {
       parts.push(
-        `${m.ship} is ${this.rift.mm.toFixed(2)} mm from gravity rift ${this.rift.id} (distance ${this.rift.band}) as it determines course: speed ${m.speed} becomes ${m.speedUsed}` +
-          (given > m.speedUsed ? `, and the clicks past joint ${m.speedUsed} are ignored` : '') + '.',
+        `${m.ship} is ${this.rift.mm.toFixed(2)} mm from gravity rift ${this.rift.id} (distance ${this.rift.band}) ` +
+          `as it determines course: speed ${m.speed} becomes ${m.speedUsed}` +
+          (given > m.speedUsed ? `, and the clicks past joint ${m.speedUsed} are ignored` : '') +
+          '.',
       );
     }
-    if (given < m.speedUsed) parts.push(`Joints ${given + 1}-${m.speedUsed} were given no clicks and are straight.`);
+    if (given < m.speedUsed)
+      parts.push(`Joints ${given + 1}-${m.speedUsed} were given no clicks and are straight.`);
     if (!this.chart) {
-      parts.push(`${m.ship} has ${ship.class ? `class ${ship.class} with no speed chart in the catalog` : 'no class'}, so the clicks are judged only against the tool (at most ${f.maxClicks} a joint), not a speed chart.`);
+      parts.push(
+        `${m.ship} has ${ship.class ? `class ${ship.class} with no speed chart in the catalog` : 'no class'}, so the ` +
+          `clicks are judged only against the tool (at most ${f.maxClicks} a joint), not a speed chart.`,
+      );
     } else if (m.violations.length) {
       parts.push(`Not allowed: ${m.violations.map((v) => v.rule).join('; ')}.`);
     } else if (m.speedUsed > 0) {
-      parts.push(`The ${ship.class} chart allows ${clickText} at speed ${m.speedUsed} (${chartRowText(this.chart[m.speedUsed - 1])}).`);
+      parts.push(
+        `The ${ship.class} chart allows ${clickText} at speed ${m.speedUsed} ` +
+          `(${chartRowText(this.chart[m.speedUsed - 1])}).`,
+      );
     }
     if (m.speedUsed === 0) {
       parts.push(`At speed 0 ${m.ship} stays where it is.`);
     } else {
       const p = m.intended;
       parts.push(
-        `The tool set against the ${m.side} side (${notchWords(f.notch)}; joints ${f.jointLength.toFixed(2)} mm apart, ${f.clickAngle} degrees a click) with ${clickText} ` +
+        `The tool set against the ${m.side} side (${notchWords(f.notch)}; joints ${f.jointLength.toFixed(2)} mm ` +
+          `apart, ${f.clickAngle} degrees a click) with ${clickText} ` +
           `puts ${m.ship} at (${p.x.toFixed(2)}, ${p.y.toFixed(2)}), rotation ${p.rotation.toFixed(2)}.`,
       );
     }
     if (m.movedBack > 0) {
-      const other = closest ? `${closest.ship.id} (the closest, ${closest.mm.toFixed(2)} mm away at the end)` : '';
+      const other = closest
+        ? `${closest.ship.id} (the closest, ${closest.mm.toFixed(2)} mm away at the end)`
+        : '';
       parts.push(
-        `There it would overlap ${m.shipsOverlapped.join(', ')} (footprints with shield dials), so it moves back ${m.movedBack} joint${m.movedBack === 1 ? '' : 's'} ` +
+        `There it would overlap ${m.shipsOverlapped.join(', ')} (footprints with shield dials), so it moves back ` +
+          `${m.movedBack} joint${m.movedBack === 1 ? '' : 's'} ` +
           (m.movedBack < m.speedUsed
             ? `to (${m.final.x.toFixed(2)}, ${m.final.y.toFixed(2)}), rotation ${m.final.rotation.toFixed(2)}`
             : 'to speed 0 and stays where it started') +
@@ -335,12 +446,34 @@ export class ManeuverContext {
       );
     }
     if (m.obstacles.length) {
-      parts.push(`It ends on ${m.obstacles.map((o) => `${o.obstacle} (${o.part === 'base' ? 'base' : 'only a shield-dial frame'} ${o.depthMm.toFixed(2)} mm in: ${o.effect})`).join(', ')}.`);
+      parts.push(
+        `It ends on ${m.obstacles
+          .map(
+            (o) =>
+              `${o.obstacle} ` +
+              `(${o.part === 'base' ? 'base' : 'only a shield-dial frame'} ${o.depthMm.toFixed(2)} mm in: ${o.effect})`,
+          )
+          .join(', ')}.`,
+      );
     }
-    for (const n of m.nearMisses) parts.push(`It ends ${n.gapMm.toFixed(2)} mm clear of ${n.piece}${n.gapMm <= TOLERANCE_MM ? ' (touching, which is not overlapping)' : ''}.`);
-    if (m.squadronsToMove.length) parts.push(`Squadrons under it (${m.squadronsToMove.join(', ')}) are placed touching it by the opponent.`);
-    if (m.leavesPlayArea) parts.push(`Its base ends ${m.outsideMm.toFixed(2)} mm outside the play area: it is destroyed.`);
-    if (m.speedUsed > 0 && !m.movedBack && !m.obstacles.length && !m.squadronsToMove.length && !m.leavesPlayArea) {
+    for (const n of m.nearMisses)
+      parts.push(
+        `It ends ${n.gapMm.toFixed(2)} mm clear of ` +
+          `${n.piece}${n.gapMm <= TOLERANCE_MM ? ' (touching, which is not overlapping)' : ''}.`,
+      );
+    if (m.squadronsToMove.length)
+      parts.push(
+        `Squadrons under it (${m.squadronsToMove.join(', ')}) are placed touching it by the opponent.`,
+      );
+    if (m.leavesPlayArea)
+      parts.push(`Its base ends ${m.outsideMm.toFixed(2)} mm outside the play area: it is destroyed.`);
+    if (
+      m.speedUsed > 0 &&
+      !m.movedBack &&
+      !m.obstacles.length &&
+      !m.squadronsToMove.length &&
+      !m.leavesPlayArea
+    ) {
       parts.push('It ends clear of every ship and obstacle, inside the play area.');
     }
     return parts.join(' ');
@@ -352,9 +485,18 @@ export class ManeuverContext {
    * maneuver not begun in time, each judged one worked out whole (`settle`), and `asked` says how
    * many there were.
    */
-  fan(id: string, speed: number, side: 'left' | 'right', over?: () => boolean): ManeuverReport[] & { asked?: number } {
+  fan(
+    id: string,
+    speed: number,
+    side: 'left' | 'right',
+    over?: () => boolean,
+  ): ManeuverReport[] & { asked?: number } {
     const used = this.speedUsed(speed);
-    const row = this.chart ? (used === 0 ? [] : this.chart[used - 1]) : Array.from({ length: used }, () => this.figures.maxClicks);
+    const row = this.chart
+      ? used === 0
+        ? []
+        : this.chart[used - 1]
+      : Array.from({ length: used }, () => this.figures.maxClicks);
     if (!row) return [];
     const lists = allowedClickLists(row);
     if (!over) return lists.map((clicks, i) => this.judge(`${id}.${i}`, speed, clicks, side));
@@ -385,11 +527,22 @@ export function maneuverOutcome(m: ManeuverReport): ManeuverOutcome {
  * more than every verdict of a maneuver, and a fan of hundreds reads few of them.
  */
 function lazy<T extends object>(o: T, key: string, f: () => unknown): T {
-  let done = false, v: unknown;
+  let done = false,
+    v: unknown;
   Object.defineProperty(o, key, {
-    enumerable: true, configurable: true,
-    get: () => { if (!done) { v = f(); done = true; } return v; },
-    set: (x) => { v = x; done = true; },
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!done) {
+        v = f();
+        done = true;
+      }
+      return v;
+    },
+    set: (x) => {
+      v = x;
+      done = true;
+    },
   });
   return o;
 }
@@ -405,7 +558,16 @@ export function judgeManeuver(world: World, p: ManeuverProposal, chart: SpeedCha
 /** The world with the ship where the maneuver puts it: the squadrons it lands on are placed around it there. */
 export function landedWorld(world: World, shipId: string, final: Pose): World {
   const t = world.table;
-  return new World({ ...t, ships: t.ships.map((s) => (s.id === shipId ? { ...s, x: final.x, y: final.y, rotation: final.rotation } : s)) }, world.base, world);
+  return new World(
+    {
+      ...t,
+      ships: t.ships.map((s) =>
+        s.id === shipId ? { ...s, x: final.x, y: final.y, rotation: final.rotation } : s,
+      ),
+    },
+    world.base,
+    world,
+  );
 }
 
 /** What a squadron placed on an obstacle after a ship's move suffers: nothing (rules reference 1.5). */
@@ -419,7 +581,11 @@ const NO_EFFECT = () => 'no effect: placed aside after a ship moved, it resolves
  * area; one on an obstacle resolves no effect. Found and judged as an exogorth's displaced
  * squadrons are (placeDisplaced, judgeDisplacedSpot); the player's own places (`chosen`) are judged.
  */
-function placeLandedOn(world: World, m: ManeuverReport, chosenIn: Record<string, { x: number; y: number }>): void {
+function placeLandedOn(
+  world: World,
+  m: ManeuverReport,
+  chosenIn: Record<string, { x: number; y: number }>,
+): void {
   const w = landedWorld(world, m.ship, m.final);
   const entry = w.byId.get(m.ship);
   if (entry?.kind !== 'ship') return;
@@ -428,7 +594,14 @@ function placeLandedOn(world: World, m: ManeuverReport, chosenIn: Record<string,
   const chosen: Record<string, { x: number; y: number }> = Object.create(null);
   for (const q of displaced) if (Object.hasOwn(chosenIn, q.id)) chosen[q.id] = chosenIn[q.id];
   const opts = { effect: NO_EFFECT };
-  const found = placeDisplaced(w, E, m.ship, displaced.filter((q) => !(q.id in chosen)), chosen, opts);
+  const found = placeDisplaced(
+    w,
+    E,
+    m.ship,
+    displaced.filter((q) => !(q.id in chosen)),
+    chosen,
+    opts,
+  );
   const spots: Record<string, { x: number; y: number }> = Object.create(null);
   for (const q of displaced) {
     const at = chosen[q.id] ?? found.placements[q.id];
@@ -451,27 +624,59 @@ function placeLandedOn(world: World, m: ManeuverReport, chosenIn: Record<string,
     m.legal = false;
   }
   const why = m.why;
-  const words = displaced.map((q) => (spots[q.id] ? `${q.id} to (${spots[q.id].x.toFixed(2)}, ${spots[q.id].y.toFixed(2)}), ${found.notes[q.id]}` : `${q.id}: ${found.notes[q.id]}`));
-  m.why = `${why} Player ${by} places them (${Object.keys(chosen).length ? 'as chosen, the rest proposed' : 'proposed'}): ${words.join('; ')}.` +
-    (bad.length ? ` A squadron is not where the rule lets it go: ${bad.map((v) => `${v.piece} ${v.rule}`).join('; ')}.` : '');
+  const words = displaced.map((q) =>
+    spots[q.id]
+      ? `${q.id} to (${spots[q.id].x.toFixed(2)}, ${spots[q.id].y.toFixed(2)}), ${found.notes[q.id]}`
+      : `${q.id}: ${found.notes[q.id]}`,
+  );
+  m.why =
+    `${why} Player ${by} places them (${Object.keys(chosen).length ? 'as chosen, the rest proposed' : 'proposed'}): ` +
+    `${words.join('; ')}.` +
+    (bad.length
+      ? ` A squadron is not where the rule lets it go: ${bad.map((v) => `${v.piece} ${v.rule}`).join('; ')}.`
+      : '');
 }
 
 /** The `maneuver-fan` proposal's answer: one maneuver answer per allowed click list, each with its clicks. */
-export function judgeManeuverFan(world: World, p: ManeuverFanProposal, chart: SpeedChart | null, budget?: Budget): ProposalReport {
+export function judgeManeuverFan(
+  world: World,
+  p: ManeuverFanProposal,
+  chart: SpeedChart | null,
+  budget?: Budget,
+): ProposalReport {
   const ctx = new ManeuverContext(world, p.ship, chart);
   const speed = p.speed ?? ctx.entry.piece.speed;
   const used = ctx.speedUsed(speed);
-  const violations = chart && used > chart.length ? chartViolations(chart, ctx.entry.piece.class, used, []) : [];
+  const violations =
+    chart && used > chart.length ? chartViolations(chart, ctx.entry.piece.class, used, []) : [];
   const maneuvers = violations.length ? [] : ctx.fan(p.id, speed, p.side, budget && (() => budget.over()));
   const asked = (maneuvers as { asked?: number }).asked;
   const cut = asked !== undefined && maneuvers.length < asked;
   if (cut) budget!.cutInside({ id: p.id, of: 'maneuvers', judged: maneuvers.length, asked });
   const count = (f: (m: ManeuverReport) => boolean) => maneuvers.filter(f).length;
-  const why = (cut ? `Cut by the budget: the first ${maneuvers.length} of ${asked} click lists judged. ` : '') +
-    (violations.length ? `${violations[0].rule}.` : `${maneuvers.length} click list${maneuvers.length === 1 ? '' : 's'} at speed ${used}` +
-      (used !== speed ? ` (speed ${speed} less one for gravity rift ${ctx.rift?.id})` : '') +
-      (chart ? ` as the ${ctx.entry.piece.class} chart allows` : `, every setting of the tool (${ctx.entry.piece.class ? 'no speed chart for its class' : 'the ship has no class'})`) +
-      `: ${count((m) => !m.movedBack && !m.obstacles.length && !m.leavesPlayArea)} end clean, ${count((m) => m.obstacles.length > 0)} on an obstacle, ` +
-      `${count((m) => m.movedBack > 0)} collide with a ship, ${count((m) => m.leavesPlayArea)} leave the play area.`);
-  return { id: p.id, kind: 'maneuver-fan', legal: violations.length === 0, violations, ship: p.ship, speed, speedUsed: used, side: p.side, maneuvers: [...maneuvers], why };
+  const why =
+    (cut ? `Cut by the budget: the first ${maneuvers.length} of ${asked} click lists judged. ` : '') +
+    (violations.length
+      ? `${violations[0].rule}.`
+      : `${maneuvers.length} click list${maneuvers.length === 1 ? '' : 's'} at speed ${used}` +
+        (used !== speed ? ` (speed ${speed} less one for gravity rift ${ctx.rift?.id})` : '') +
+        (chart
+          ? ` as the ${ctx.entry.piece.class} chart allows`
+          : `, every setting of the tool ` +
+            `(${ctx.entry.piece.class ? 'no speed chart for its class' : 'the ship has no class'})`) +
+        `: ${count((m) => !m.movedBack && !m.obstacles.length && !m.leavesPlayArea)} end clean, ` +
+        `${count((m) => m.obstacles.length > 0)} on an obstacle, ` +
+        `${count((m) => m.movedBack > 0)} collide with a ship, ${count((m) => m.leavesPlayArea)} leave the play area.`);
+  return {
+    id: p.id,
+    kind: 'maneuver-fan',
+    legal: violations.length === 0,
+    violations,
+    ship: p.ship,
+    speed,
+    speedUsed: used,
+    side: p.side,
+    maneuvers: [...maneuvers],
+    why,
+  };
 }

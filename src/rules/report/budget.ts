@@ -42,7 +42,10 @@ export interface PartialNote {
 /** A proposal the budget cut inside. */
 export interface ProposalCut {
   id: string;
-  /** what was cut: 'maneuvers' (a fan), 'moves' (a purrgil round), 'placement orders' (an exogorth's displaced squadrons) */
+  /**
+   * what was cut: 'maneuvers' (a fan), 'moves' (a purrgil round), 'placement orders' (an exogorth's displaced
+   * squadrons)
+   */
   of: 'maneuvers' | 'moves' | 'placement orders';
   judged: number;
   asked: number;
@@ -64,7 +67,11 @@ export class Budget {
    * `ms` from now, or from `opts.start` (a reading of `now`: the CLI passes 0, its process's
    * start), less `opts.reserveMs` kept for what follows the last check (writing the rest).
    */
-  constructor(readonly ms: number, private readonly now: () => number = () => performance.now(), opts: { start?: number; reserveMs?: number } = {}) {
+  constructor(
+    readonly ms: number,
+    private readonly now: () => number = () => performance.now(),
+    opts: { start?: number; reserveMs?: number } = {},
+  ) {
     this.end = (opts.start ?? now()) + ms - (opts.reserveMs ?? 0);
   }
 
@@ -87,7 +94,10 @@ export class Budget {
     return this.spent;
   }
 
-  /** A step of very different length follows (writing after judging): the next check does not take the last step's length. */
+  /**
+   * A step of very different length follows (writing after judging): the next check does not take the last
+   * step's length.
+   */
   newStep(): void {
     this.lastCheck = NaN;
     this.lastStep = 0;
@@ -113,16 +123,22 @@ export class Budget {
       const c = this.pairs.get(s);
       if (c && c.judged < c.asked) sections[s] = { ...c };
     }
-    if (this.attacksJudged < this.attacksAsked) sections.attacks = { judged: this.attacksJudged, asked: this.attacksAsked };
+    if (this.attacksJudged < this.attacksAsked)
+      sections.attacks = { judged: this.attacksJudged, asked: this.attacksAsked };
     if (this.proposalsNotJudged.length || this.proposalsCut.length) {
       const asked = this.proposalsAsked;
       sections.proposals = { judged: asked - this.proposalsNotJudged.length, asked };
     }
     if (!Object.keys(sections).length) return null;
     const note: PartialNote = {
-      reason: `the analysis stopped at its budget of ${Math.round(this.ms)} ms; what it had not judged by then is left out`,
-      budgetMs: this.ms, attacksJudged: this.attacksJudged, attacksAsked: this.attacksAsked,
-      proposalsNotJudged: this.proposalsNotJudged, sections,
+      reason:
+        `the analysis stopped at its budget of ${Math.round(this.ms)} ms; what it had not judged by then is ` +
+        `left out`,
+      budgetMs: this.ms,
+      attacksJudged: this.attacksJudged,
+      attacksAsked: this.attacksAsked,
+      proposalsNotJudged: this.proposalsNotJudged,
+      sections,
     };
     if (this.proposalsCut.length) note.proposalsCut = this.proposalsCut;
     return note;
@@ -134,8 +150,16 @@ export function cutSections(note: Pick<PartialNote, 'sections' | 'proposalsCut'>
   const s = note?.sections ?? {};
   const inside = note?.proposalsCut ?? [];
   return (Object.entries(s) as [BudgetedSection, SectionCut][])
-    .map(([k, c]) => `${k} (${c.judged} of ${c.asked}${k === 'distances' || k === 'overlaps' || k === 'collisions' ? ' pairs' : ''}` +
-      `${k === 'proposals' && inside.length ? `; cut inside: ${inside.map((p) => `${p.id}, ${p.judged} of ${p.asked} ${p.of}`).join('; ')}` : ''})`)
+    .map(
+      ([k, c]) =>
+        `${k} (${c.judged} of ${c.asked}${['distances', 'overlaps', 'collisions'].includes(k) ? ' pairs' : ''}` +
+        `${
+          k === 'proposals' && inside.length
+            ? `; cut inside: ` +
+              `${inside.map((p) => `${p.id}, ${p.judged} of ${p.asked} ${p.of}`).join('; ')}`
+            : ''
+        })`,
+    )
     .join(', ');
 }
 
@@ -146,8 +170,14 @@ export function cutSections(note: Pick<PartialNote, 'sections' | 'proposalsCut'>
  */
 export function settle(value: unknown, depth = 0): void {
   if (!value || typeof value !== 'object' || depth > 8) return;
-  if (Array.isArray(value)) { for (const v of value) settle(v, depth + 1); return; }
+  if (Array.isArray(value)) {
+    for (const v of value) settle(v, depth + 1);
+    return;
+  }
   const toJSON = (value as { toJSON?: () => unknown }).toJSON;
-  if (typeof toJSON === 'function') { settle(toJSON.call(value), depth + 1); return; }
+  if (typeof toJSON === 'function') {
+    settle(toJSON.call(value), depth + 1);
+    return;
+  }
   for (const k of Object.keys(value)) settle((value as Record<string, unknown>)[k], depth + 1);
 }

@@ -254,7 +254,7 @@ function boxesMeet(a: Shape, b: Shape): boolean {
  * place: the visible portion changes), or when an obstacle moved onto or off a dial of one of the
  * two sides (the 1.5 dial rule). Squadrons never obstruct. Margins are generous on purpose.
  */
-// eslint-disable-next-line max-lines-per-function -- the drag re-judge's hot loop, written out: one pass over the flat attack table
+// eslint-disable-next-line max-lines-per-function -- the drag re-judge's hot loop, written out
 function updateAttacks(world: World, prev: AttackReport[], moved: Entry[], before: Entry[]): AttackReport[] {
   const ctx = attackContext(world);
   const sides = ctx.sides,

@@ -10,7 +10,10 @@ import { judgeComposition, judgeSetup } from '../setup/setup';
 import { type Budget, settle } from './budget';
 import type { World } from '../world';
 
-/** One proposal's answer; with a budget, a long one (a fan, a round, an exogorth's placements) may be cut inside and says so. */
+/**
+ * One proposal's answer; with a budget, a long one (a fan, a round, an exogorth's placements) may be cut
+ * inside and says so.
+ */
 export function judgeProposal(world: World, p: Proposal, budget?: Budget): ProposalReport {
   switch (p.kind) {
     case 'place-exogorth':
@@ -30,18 +33,33 @@ export function judgeProposal(world: World, p: Proposal, budget?: Budget): Propo
       const composition = judgeComposition(world, p.composition, p.objectiveAdds);
       const legal = v.legal && composition.length === 0;
       return {
-        id: p.id, kind: p.kind, legal, violations: [...v.violations, ...composition],
-        reading: v.reading, edges: world.table.table === '3x3' ? v.edges : 'all', checked: v.checked, notChecked: v.notChecked,
+        id: p.id,
+        kind: p.kind,
+        legal,
+        violations: [...v.violations, ...composition],
+        reading: v.reading,
+        edges: world.table.table === '3x3' ? v.edges : 'all',
+        checked: v.checked,
+        notChecked: v.notChecked,
         composition: p.composition ?? 'standard',
-        why: (v.legal
-          ? `The obstacles checked (${v.checked.join(', ') || 'none'}) are placed legally`
-          : `The placement breaks ${v.violations.length} rule${v.violations.length === 1 ? '' : 's'}`) +
+        why:
+          (v.legal
+            ? `The obstacles checked (${v.checked.join(', ') || 'none'}) are placed legally`
+            : `The placement breaks ${v.violations.length} rule${v.violations.length === 1 ? '' : 's'}`) +
           ` under the ${v.reading === 'core' ? 'core rule' : 'campaign erratum'}` +
-          (world.table.table === '3x3' ? `, with ${v.edges === 'all' ? 'all four edges' : "only the players' edges"} counting on 3'x3'` : '') +
-          '.' + (v.notChecked.length ? ` Exogorths (${v.notChecked.join(', ')}) follow their own placement rule and were not checked.` : '') +
-          (p.composition === 'free' ? ' The obstacle set was not checked (composition: free).'
-            : composition.length ? ` The obstacle set is not a standard game's: ${composition.map((c) => c.rule).join('; ')}.`
-            : ` The obstacle set is a standard game's${p.objectiveAdds?.length ? `, with ${p.objectiveAdds.join(', ')} added by the objective` : ''}.`),
+          (world.table.table === '3x3'
+            ? `, with ${v.edges === 'all' ? 'all four edges' : "only the players' edges"} counting on 3'x3'`
+            : '') +
+          '.' +
+          (v.notChecked.length
+            ? ` Exogorths (${v.notChecked.join(', ')}) follow their own placement rule and were not checked.`
+            : '') +
+          (p.composition === 'free'
+            ? ' The obstacle set was not checked (composition: free).'
+            : composition.length
+              ? ` The obstacle set is not a standard game's: ${composition.map((c) => c.rule).join('; ')}.`
+              : ` The obstacle set is a standard game's` +
+                `${p.objectiveAdds?.length ? `, with ${p.objectiveAdds.join(', ')} added by the objective` : ''}.`),
       };
     }
   }
@@ -58,7 +76,10 @@ export function proposals(world: World, budget?: Budget): ProposalReport[] {
   const out: ProposalReport[] = [];
   budget.proposalsAsked += world.table.proposals.length;
   for (const p of world.table.proposals) {
-    if (budget.over()) { budget.proposalsNotJudged.push(p.id); continue; }
+    if (budget.over()) {
+      budget.proposalsNotJudged.push(p.id);
+      continue;
+    }
     const r = judgeProposal(world, p, budget);
     // what a proposal works out when first read (a maneuver's sentence, an overlap's depth) is
     // worked out now, inside the budget, not while the report is written

@@ -74,7 +74,7 @@ export interface DeployReport extends ProposalReport {
 const f2 = (n: number) => n.toFixed(2);
 
 /** Whether the piece may be deployed at `p.to`, and what a gravity rift does to a ship's speed. */
-// eslint-disable-next-line max-lines-per-function -- the deployment rule's checks in the order of reference section 10, each a few lines
+// eslint-disable-next-line max-lines-per-function -- section 10's checks in order, each a few lines
 export function judgeDeploy(world: World, p: Deploy): DeployReport {
   const isShip = p.ship !== undefined;
   const given = isShip ? p.ship : p.squadron;

@@ -75,7 +75,10 @@ function visibleDust(world: World): Map<string, Polygon[]> {
   return m;
 }
 let setupCache: { world: World; key: string; verdict: SetupVerdict; region: Polygon[] } | null = null;
-/** what the setup verdict and region read of a table: its size, measurements and obstacles (a ship's drag changes neither) */
+/**
+ * what the setup verdict and region read of a table: its size, measurements and obstacles (a ship's drag
+ * changes neither)
+ */
 const setupInputs = (w: World) =>
   JSON.stringify([w.table.table, w.table.measurements ?? null, w.table.obstacles]);
 let startCache: { table: Table; world: World } | null = null;
@@ -86,9 +89,20 @@ const violationList = (vs: Violation[]) =>
   vs.length
     ? `<ul>${vs
         .slice(0, MAX_LISTED_PAIRS)
-        .map((v) => `<li class="violation">${e(String(v.piece ? `${v.piece}: ` : ''))}${e(capText(v.rule, 400))}${v.with ? ` (${e(v.with)})` : ''}${f2(v.gapMm)}</li>`)
-        .join('')}${vs.length > MAX_LISTED_PAIRS ? `<li class="none more">… and ${vs.length - MAX_LISTED_PAIRS} more violations.</li>` : ''}</ul>`
+        .map(
+          (v) =>
+            `<li class="violation">${e(String(v.piece ? `${v.piece}: ` : ''))}${e(capText(v.rule, 400))}` +
+            `${v.with ? ` (${e(v.with)})` : ''}${f2(v.gapMm)}</li>`,
+        )
+        .join('')}${
+        vs.length > MAX_LISTED_PAIRS
+          ? `<li class="none more">… and ${vs.length - MAX_LISTED_PAIRS} more ` + `violations.</li>`
+          : ''
+      }</ul>`
     : '';
+
+const edgesCount = (edges: string) =>
+  edges === 'all' ? 'all four edges count' : "only the players' edges count";
 
 export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { panel: string } {
   const ov = emptyOverlays();
@@ -170,13 +184,21 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
       );
       const buttons = state.gestureStart
         ? ''
-        : `<div class="row"><button data-purrgil-finish="${e(sel.id)}">Finish move</button><button data-purrgil-back="${e(sel.id)}">Put it back</button></div>`;
+        : `<div class="row"><button data-purrgil-finish="${e(sel.id)}">Finish move</button><button ` +
+          `data-purrgil-back="${e(sel.id)}">Put it back</button></div>`;
       panel.push(
-        `<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ${v.legal ? 'legal move (distance 2)' : 'not a legal move: finish refused until it is moved into the shaded region or put back'}${violationList(v.violations)}${buttons}</li></ul>`,
+        `<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ` +
+          `${
+            v.legal
+              ? 'legal move (distance 2)'
+              : 'not a legal move: finish refused until it is moved into the shaded region ' + 'or put back'
+          }${violationList(v.violations)}${buttons}</li></ul>`,
       );
     } else {
       panel.push(
-        `<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to judge a move.</p>`,
+        `<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move ` +
+          `of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to ` +
+          `judge a move.</p>`,
       );
     }
   }
@@ -196,7 +218,13 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
 
   // setup mode: each violation, and where the next obstacle may go
   if (state.setupMode) {
-    const key = `${state.nextObstacle}/${state.nextRotation}/${state.setupReading}/${state.setupEdges}/${setupInputs(world)}`;
+    const key = [
+      state.nextObstacle,
+      state.nextRotation,
+      state.setupReading,
+      state.setupEdges,
+      setupInputs(world),
+    ].join('/');
     if (!setupCache || setupCache.key !== key) {
       setupCache = {
         world,
@@ -222,8 +250,14 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
       if (o?.kind === 'obstacle') ov.marks.push({ shapes: [o.outline], color: ILLEGAL, width: 4 });
     }
     panel.push(
-      `<h3>Setup (${state.setupReading === 'core' ? 'core rule' : 'campaign erratum'})</h3><ul><li data-setup="true" data-legal="${verdict.legal}">` +
-        `${verdict.legal ? 'Legal setup' : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`}; the green region is where the centre of the next ${e(state.nextObstacle)} at ${state.nextRotation}° may go${world.table.table === '3x3' ? ` (${state.setupEdges === 'all' ? 'all four edges count' : "only the players' edges count"})` : ''}.` +
+      `<h3>Setup (${state.setupReading === 'core' ? 'core rule' : 'campaign erratum'})</h3><ul><li data-setup="true" ` +
+        `data-legal="${verdict.legal}">` +
+        `${
+          verdict.legal
+            ? 'Legal setup'
+            : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`
+        }; the green region is where the centre of the next ${e(state.nextObstacle)} at ${state.nextRotation}° may go` +
+        `${world.table.table === '3x3' ? ` (${edgesCount(state.setupEdges)})` : ''}.` +
         `${violationList(verdict.violations)}</li></ul>`,
     );
   }
@@ -290,7 +324,8 @@ function exogorthOverlay(
     const sid = spotId(exoId, id);
     if (!at) {
       rows.push(
-        `<li data-spot="${e(sid)}" data-legal="false"><b>${e(id)}</b>: no place found; ${e(String((verdict.placementNotes as Record<string, string> | undefined)?.[id] ?? ''))}</li>`,
+        `<li data-spot="${e(sid)}" data-legal="false"><b>${e(id)}</b>: no place found; ` +
+          `${e(String((verdict.placementNotes as Record<string, string> | undefined)?.[id] ?? ''))}</li>`,
       );
       anyIllegal = true;
       continue;
@@ -314,8 +349,16 @@ function exogorthOverlay(
       dash: 4,
     });
     rows.push(
-      `<li data-spot="${e(sid)}" data-legal="${v.legal}" data-chosen="${mine}"${state.selected === sid ? ' class="selected"' : ''}><b>${e(id)}</b> to (${at.x.toFixed(2)}, ${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
-        `${v.legal ? e(capText(v.why)) : `<span class="violation">not a legal place: ${e(capText(v.violations.map(violationWords).join('; ')))}</span>`}</li>`,
+      `<li data-spot="${e(sid)}" data-legal="${v.legal}" ` +
+        `data-chosen="${mine}"${state.selected === sid ? ' class="selected"' : ''}><b>${e(id)}</b> to ` +
+        `(${at.x.toFixed(2)}, ` +
+        `${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
+        `${
+          v.legal
+            ? e(capText(v.why))
+            : `<span class="violation">not a legal place: ` +
+              `${e(capText(v.violations.map(violationWords).join('; ')))}</span>`
+        }</li>`,
     );
   }
   // the places first: picked before the exogorth they touch
@@ -323,9 +366,12 @@ function exogorthOverlay(
   if (!displaced.length) return;
   const by = Number(verdict.placementsBy ?? 3 - p.placedBy);
   panel.push(
-    `<h3>Exogorth placement</h3><p class="meta">${e(exoId)} displaces ${displaced.length} squadron${displaced.length === 1 ? '' : 's'}; player ${by} places them touching it. ` +
-      `Drag a place (or select it and nudge it with the arrow keys) to put a squadron elsewhere; Delete gives it back to the proposal.${fresh ? '' : ' (being judged…)'}</p>` +
-      `<ul class="exo-spots">${rows.join('')}</ul><div class="row"><button data-exo-place="${e(exoId)}"${own.length || anyIllegal ? ' data-blocked="true"' : ''}>Place it</button>` +
+    `<h3>Exogorth placement</h3><p class="meta">${e(exoId)} displaces ` +
+      `${displaced.length} squadron${displaced.length === 1 ? '' : 's'}; player ${by} places them touching it. ` +
+      `Drag a place (or select it and nudge it with the arrow keys) to put a squadron elsewhere; Delete gives it ` +
+      `back to the proposal.${fresh ? '' : ' (being judged…)'}</p>` +
+      `<ul class="exo-spots">${rows.join('')}</ul><div class="row"><button ` +
+      `data-exo-place="${e(exoId)}"${own.length || anyIllegal ? ' data-blocked="true"' : ''}>Place it</button>` +
       `${anyChosen ? `<button data-exo-reset="${e(exoId)}">Reset places</button>` : ''}</div>`,
   );
 }
@@ -350,11 +396,13 @@ function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: stri
       .slice(0, MAX_LISTED_PAIRS)
       .map(
         (c) =>
-          `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(capText(c.why))}</div>` : ''}</li>`,
+          `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ` +
+          `${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(capText(c.why))}</div>` : ''}</li>`,
       ),
     ...off.map(
       (o) =>
-        `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off the table${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
+        `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off ` +
+        `the table${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
     ),
   ];
   if (cols.length > MAX_LISTED_PAIRS)
@@ -365,10 +413,13 @@ function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: stri
     );
   if (cut)
     items.push(
-      `<li class="none partial">Collisions judged for ${cut.judged} of ${cut.asked} pairs of pieces before the budget ran out; the rest are not listed.</li>`,
+      `<li class="none partial">Collisions judged for ${cut.judged} of ${cut.asked} pairs of pieces before the ` +
+        `budget ran out; the rest are not listed.</li>`,
     );
   return {
     marks,
-    panel: `<h3>Table sanity <span class="count">${cols.length + off.length}</span></h3><ul class="sanity">${items.join('')}</ul>`,
+    panel:
+      `<h3>Table sanity <span class="count">${cols.length + off.length}</span></h3><ul ` +
+      `class="sanity">${items.join('')}</ul>`,
   };
 }

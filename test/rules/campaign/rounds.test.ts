@@ -17,14 +17,21 @@ const r = SQUADRON_DIAMETER / 2;
 const E1 = { id: 'e1', type: 'exogorth-1', x: 500, y: 450, rotation: 0 };
 const E2 = { id: 'e2', type: 'exogorth-2', x: 1200, y: 450, rotation: 0 };
 // a squadron 10 mm right of each exogorth (distance 1), one 200 mm away from both
-const SQ = [{ id: 'a', player: 1, ...discRightOf(E1, r, 10) }, { id: 'b', player: 2, ...discRightOf(E2, r, 10) }, { id: 'far', player: 1, x: 850, y: 450 }];
+const SQ = [
+  { id: 'a', player: 1, ...discRightOf(E1, r, 10) },
+  { id: 'b', player: 2, ...discRightOf(E2, r, 10) },
+  { id: 'far', player: 1, x: 850, y: 450 },
+];
 const table = (extra: Partial<T> = {}): T => ({ obstacles: [E1, E2], squadrons: SQ, ...extra });
 
 describe('exogorth choice at the start of the squadron phase', () => {
   it('no choice given: each exogorth attacks what it would if chosen, and the targets say so', () => {
     const w = world(table());
     const rep = analyzeWorld(w);
-    expect(rep.exogorths.map((x) => [x.exogorth, x.squadron, x.attacks, x.chosenBy])).toEqual([['e1', 'a', true, undefined], ['e2', 'b', true, undefined]]);
+    expect(rep.exogorths.map((x) => [x.exogorth, x.squadron, x.attacks, x.chosenBy])).toEqual([
+      ['e1', 'a', true, undefined],
+      ['e2', 'b', true, undefined],
+    ]);
     expect(rep.exogorths[0].why).toMatch(/attacks it if chosen/);
     expect(rep.exogorthTargets).toEqual([
       { exogorth: 'e1', wouldAttack: ['a'], why: 'e1 would attack a if chosen.' },
@@ -32,24 +39,78 @@ describe('exogorth choice at the start of the squadron phase', () => {
     ]);
   });
   it('player 2 chose e2 and player 1 e1: both attack; only e2 chosen: e1 does not', () => {
-    const both = exogorths(world(table({ exogorthChoice: [{ player: 2, exogorth: 'e2' }, { player: 1, exogorth: 'e1' }] })));
-    expect(both.map((x) => [x.exogorth, x.attacks, x.chosenBy])).toEqual([['e1', true, 1], ['e2', true, 2]]);
+    const both = exogorths(
+      world(
+        table({
+          exogorthChoice: [
+            { player: 2, exogorth: 'e2' },
+            { player: 1, exogorth: 'e1' },
+          ],
+        }),
+      ),
+    );
+    expect(both.map((x) => [x.exogorth, x.attacks, x.chosenBy])).toEqual([
+      ['e1', true, 1],
+      ['e2', true, 2],
+    ]);
     const one = analyzeWorld(world(table({ exogorthChoice: [{ player: 2, exogorth: 'e2' }] })));
-    expect(one.exogorths.map((x) => [x.exogorth, x.attacks, x.chosenBy])).toEqual([['e1', false, null], ['e2', true, 2]]);
+    expect(one.exogorths.map((x) => [x.exogorth, x.attacks, x.chosenBy])).toEqual([
+      ['e1', false, null],
+      ['e2', true, 2],
+    ]);
     expect(one.exogorths[0].why).toMatch(/e1 was not chosen this squadron phase: it does not attack/);
-    expect((one.exogorthTargets as { chosenBy: unknown; wouldAttack: string[] }[]).map((t) => [t.chosenBy, t.wouldAttack])).toEqual([[null, ['a']], [2, ['b']]]);
+    expect(
+      (one.exogorthTargets as { chosenBy: unknown; wouldAttack: string[] }[]).map((t) => [
+        t.chosenBy,
+        t.wouldAttack,
+      ]),
+    ).toEqual([
+      [null, ['a']],
+      [2, ['b']],
+    ]);
   });
   it('the choice judged: player 2 first, alternating, a different exogorth each', () => {
-    const wrongOrder = analyzeWorld(world(table({ exogorthChoice: [{ player: 1, exogorth: 'e1' }, { player: 2, exogorth: 'e2' }] })));
+    const wrongOrder = analyzeWorld(
+      world(
+        table({
+          exogorthChoice: [
+            { player: 1, exogorth: 'e1' },
+            { player: 2, exogorth: 'e2' },
+          ],
+        }),
+      ),
+    );
     const t = wrongOrder.exogorthTargets as { exogorth: string; problems?: string[] }[];
-    expect(t[0].problems).toEqual(["choice 1 is player 2's: the second player chooses first, then the players alternate"]);
-    expect(t[1].problems).toEqual(["choice 2 is player 1's: the second player chooses first, then the players alternate"]);
-    const same = analyzeWorld(world(table({ exogorthChoice: [{ player: 2, exogorth: 'e1' }, { player: 1, exogorth: 'e1' }] })));
-    expect((same.exogorthTargets as { problems?: string[] }[])[0].problems).toEqual(['choice 2: each player must choose a different exogorth (e1 was choice 1)']);
+    expect(t[0].problems).toEqual([
+      "choice 1 is player 2's: the second player chooses first, then the players alternate",
+    ]);
+    expect(t[1].problems).toEqual([
+      "choice 2 is player 1's: the second player chooses first, then the players alternate",
+    ]);
+    const same = analyzeWorld(
+      world(
+        table({
+          exogorthChoice: [
+            { player: 2, exogorth: 'e1' },
+            { player: 1, exogorth: 'e1' },
+          ],
+        }),
+      ),
+    );
+    expect((same.exogorthTargets as { problems?: string[] }[])[0].problems).toEqual([
+      'choice 2: each player must choose a different exogorth (e1 was choice 1)',
+    ]);
   });
   it('the table names exogorths that are there', () => {
-    const file = { format: 'armada-table/1', table: '3x6', obstacles: [E1], exogorthChoice: [{ player: 2, exogorth: 'rock' }] };
-    expect(() => parseTableText(JSON.stringify(file))).toThrow(/exogorthChoice\[0\]\.exogorth: no exogorth with id "rock"/);
+    const file = {
+      format: 'armada-table/1',
+      table: '3x6',
+      obstacles: [E1],
+      exogorthChoice: [{ player: 2, exogorth: 'rock' }],
+    };
+    expect(() => parseTableText(JSON.stringify(file))).toThrow(
+      /exogorthChoice\[0\]\.exogorth: no exogorth with id "rock"/,
+    );
   });
   it('no exogorth on the table: no targets section', () => {
     expect(analyzeWorld(world({ obstacles: [], squadrons: SQ })).exogorthTargets).toBeUndefined();
@@ -81,26 +142,65 @@ describe("a round's purrgil moves, judged together", () => {
     expect(alone.violations.map((v) => v.with)).toEqual(['p1']);
   });
   it('the other order: p2 first into p1 (still there): illegal, named with the move', () => {
-    const rep = judgePurrgilRound(w, round([{ ...m2, player: 2 }, { ...m1, player: 1 }]));
+    const rep = judgePurrgilRound(
+      w,
+      round([
+        { ...m2, player: 2 },
+        { ...m1, player: 1 },
+      ]),
+    );
     expect(rep.violations.map((v) => v.rule)).toEqual(['move 1: cannot end overlapping another obstacle']);
     expect(rep.violations[0]).toMatchObject({ move: 1, with: 'p1', piece: 'p2' });
   });
   it('player 1 first, the same purrgil twice, a third move: each named', () => {
-    expect(judgePurrgilRound(w, round([{ ...m1, player: 1 }])).violations.map((v) => v.rule))
-      .toEqual(["move 1 is player 2's: the second player moves first, then the players alternate"]);
-    const twice = judgePurrgilRound(w, round([m1, { player: 1, obstacle: 'p1', to: { x: 560, y: 450, rotation: 0 } }]));
-    expect(twice.violations.map((v) => v.rule)).toEqual(['move 2: each player must choose a different purrgil (p1 was moved in move 1)']);
-    const three = judgePurrgilRound(w, round([m1, m2, { player: 2, obstacle: 'p1', to: { x: 540, y: 460, rotation: 0 } }]));
-    expect(three.violations.map((v) => v.rule)).toContain('move 3: each player moves one purrgil a round (two moves at most)');
+    expect(judgePurrgilRound(w, round([{ ...m1, player: 1 }])).violations.map((v) => v.rule)).toEqual([
+      "move 1 is player 2's: the second player moves first, then the players alternate",
+    ]);
+    const twice = judgePurrgilRound(
+      w,
+      round([m1, { player: 1, obstacle: 'p1', to: { x: 560, y: 450, rotation: 0 } }]),
+    );
+    expect(twice.violations.map((v) => v.rule)).toEqual([
+      'move 2: each player must choose a different purrgil (p1 was moved in move 1)',
+    ]);
+    const three = judgePurrgilRound(
+      w,
+      round([m1, m2, { player: 2, obstacle: 'p1', to: { x: 540, y: 460, rotation: 0 } }]),
+    );
+    expect(three.violations.map((v) => v.rule)).toContain(
+      'move 3: each player moves one purrgil a round (two moves at most)',
+    );
   });
   it('through the table file and the proposal list', () => {
-    const ww = world({ obstacles: [P1, P2], proposals: [{ id: 'r', kind: 'purrgil-round', moves: [m1, m2] }] });
-    expect(judgeProposal(ww, ww.table.proposals[0])).toMatchObject({ id: 'r', kind: 'purrgil-round', legal: true });
-    const bad = { format: 'armada-table/1', table: '3x6', obstacles: [P1], proposals: [{ id: 'r', kind: 'purrgil-round', moves: [{ player: 2, obstacle: 'nope', to: { x: 1, y: 1 } }] }] };
-    expect(() => parseTableText(JSON.stringify(bad))).toThrow(/proposals\[0\]\.moves\[0\]\.obstacle: no obstacle with id "nope"/);
+    const ww = world({
+      obstacles: [P1, P2],
+      proposals: [{ id: 'r', kind: 'purrgil-round', moves: [m1, m2] }],
+    });
+    expect(judgeProposal(ww, ww.table.proposals[0])).toMatchObject({
+      id: 'r',
+      kind: 'purrgil-round',
+      legal: true,
+    });
+    const bad = {
+      format: 'armada-table/1',
+      table: '3x6',
+      obstacles: [P1],
+      proposals: [
+        { id: 'r', kind: 'purrgil-round', moves: [{ player: 2, obstacle: 'nope', to: { x: 1, y: 1 } }] },
+      ],
+    };
+    expect(() => parseTableText(JSON.stringify(bad))).toThrow(
+      /proposals\[0\]\.moves\[0\]\.obstacle: no obstacle with id "nope"/,
+    );
     // a round has one move per player: a longer list is refused before any is read (2,000 moves froze the page)
-    const long = (n: number) => ({ ...bad, obstacles: [P1], proposals: [{ id: 'r', kind: 'purrgil-round', moves: Array.from({ length: n }, () => m1) }] });
-    expect(() => parseTableText(JSON.stringify(long(3)))).toThrow(/^proposals\[0\]\.moves: has 3 moves; a round has one purrgil move per player, at most 2$/);
+    const long = (n: number) => ({
+      ...bad,
+      obstacles: [P1],
+      proposals: [{ id: 'r', kind: 'purrgil-round', moves: Array.from({ length: n }, () => m1) }],
+    });
+    expect(() => parseTableText(JSON.stringify(long(3)))).toThrow(
+      /^proposals\[0\]\.moves: has 3 moves; a round has one purrgil move per player, at most 2$/,
+    );
     expect(() => parseTableText(JSON.stringify(long(2000)))).toThrow(/has 2000 moves/);
   });
 });

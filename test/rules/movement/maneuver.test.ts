@@ -52,7 +52,10 @@ function recipe(
   notch: 'side' | 'mod' = 'side',
 ) {
   // the joints' line: the base's real side plus the tool's offset (default), or the mod's figure for its narrower base
-  const a = { x: notch === 'mod' ? TOOL.attach[size].x : CATALOG.shipSizes[size].base.width / 2 + TOOL.sideOffset.value, y: TOOL.attach[size].y };
+  const a = {
+    x: notch === 'mod' ? TOOL.attach[size].x : CATALOG.shipSizes[size].base.width / 2 + TOOL.sideOffset.value,
+    y: TOOL.attach[size].y,
+  };
   const ax = side === 'right' ? a.x : -a.x;
   let F = mul(mul(translate(start.x, start.y), turnCW(-start.rotation)), translate(ax, a.y));
   const joints: [number, number][] = [[F[2], F[5]]];
@@ -112,11 +115,18 @@ describe('the recipe', () => {
     expect(mirror.final.x - 600).toBeCloseTo(-14.79, 2);
     expect(mirror.final.y - 300).toBeCloseTo(164.8, 2);
     expect(mirror.final.rotation).toBeCloseTo(45, 9);
-    expect(right.notch).toEqual({ from: 'mod width', baseWidth: expect.closeTo(61, 9), sideOffsetMm: 8.128, attachX: 38.628 });
-    expect(right.why).toMatch(/as the reference mod places them, for its 61.00 mm base \(measurements.maneuverNotch: mod/);
+    expect(right.notch).toEqual({
+      from: 'mod width',
+      baseWidth: expect.closeTo(61, 9),
+      sideOffsetMm: 8.128,
+      attachX: 38.628,
+    });
+    expect(right.why).toMatch(
+      /as the reference mod places them, for its 61.00 mm base \(measurements.maneuverNotch: mod/,
+    );
   });
 
-  it('by default measures the tool from the base\'s real side (63 mm): the worked example worked again by hand', () => {
+  it("by default measures the tool from the base's real side (63 mm): the worked example worked again by hand", () => {
     // a = (31.5 + 8.128, 31.188); P2 = a + (0, L) + L (sin 22.5, cos 22.5); final = P2 - R(45) a
     const right = judge({ ships: [ship('v', 'medium', 600, 300, 0)] }, 'v', 2, [1, 1], 'right');
     expect(right.tool[0][0] - 600).toBeCloseTo(39.628, 9);
@@ -126,16 +136,31 @@ describe('the recipe', () => {
     expect(left.final.x - 600).toBeCloseTo(-8.1301, 3);
     expect(left.final.y - 300).toBeCloseTo(109.4613, 3);
     expect(right.notch).toEqual({ from: 'base side', baseWidth: 63, sideOffsetMm: 8.128, attachX: 39.628 });
-    expect(right.why).toMatch(/its joints 8.13 mm outside the base's real side \(63.00 mm wide; measurements.maneuverNotch: mod takes/);
+    expect(right.why).toMatch(
+      /its joints 8.13 mm outside the base's real side \(63.00 mm wide; measurements.maneuverNotch: mod takes/,
+    );
     // a table's own figure wins over both
-    const set = judge({ measurements: { maneuverNotch: 'mod', maneuverTool: { mediumX: 40 } }, ships: [ship('v', 'medium', 600, 300, 0)] }, 'v', 1, [0]);
+    const set = judge(
+      {
+        measurements: { maneuverNotch: 'mod', maneuverTool: { mediumX: 40 } },
+        ships: [ship('v', 'medium', 600, 300, 0)],
+      },
+      'v',
+      1,
+      [0],
+    );
     expect(set.notch).toMatchObject({ from: 'table', attachX: 40 });
     // every size: the real side by default (huge: its large bases, 77.5 mm), the mod's figure when asked
     for (const size of SHIP_SIZES) {
       const w = CATALOG.shipSizes[size].base.width;
       const fig = judge({ ships: [ship('s', size, 900, 450, 0)] }, 's', 1, [0]);
       expect(fig.notch.attachX).toBeCloseTo(w / 2 + 8.128, 9);
-      const m = judge({ measurements: { maneuverNotch: 'mod' }, ships: [ship('s', size, 900, 450, 0)] }, 's', 1, [0]);
+      const m = judge(
+        { measurements: { maneuverNotch: 'mod' }, ships: [ship('s', size, 900, 450, 0)] },
+        's',
+        1,
+        [0],
+      );
       expect(m.notch.attachX).toBe(TOOL.attach[size].x);
       expect(m.notch.attachX).toBeLessThanOrEqual(w / 2 + 8.128); // the mod's bases are narrower (up to 1 mm inside)
       expect(w / 2 + 8.128 - m.notch.attachX).toBeLessThanOrEqual(1 + 1e-9);
