@@ -121,6 +121,9 @@ const nudge = (page: Page, dx: number, i = 0) =>
 async function press(page: Page, id: string) {
   page.once('dialog', (d) => void d.accept());
   await page.evaluate((id) => (document.getElementById(id) as HTMLButtonElement).click(), id);
+  // Clear asks first (#23): yes, remove every piece
+  if (id === 'clear')
+    await page.evaluate(() => (document.getElementById('clear-yes') as HTMLButtonElement).click());
 }
 
 async function openFresh(page: Page) {
