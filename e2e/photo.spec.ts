@@ -127,9 +127,6 @@ for (const phone of [false, true]) {
     test("calibrate on two ships, place a ship, a squadron and an obstacle from marks: the truth's verdict", async ({
       page,
     }) => {
-      // Known failure, left for the next session (#22 stays open): since the phone path's touch changes
-      // (#23) landed, one of the eight calibration taps on a Pixel 5 is not taken (7 points, rms 354 mm).
-      test.fixme(phone, 'one calibration tap of eight is lost on a Pixel 5 since #23 (issue #22 stays open)');
       test.setTimeout(180_000);
       let taps = 0;
       const press = async (sel: string) => {

@@ -170,7 +170,9 @@ export function buildPhoto(
     position: 'absolute',
     inset: '0',
     background: '#000',
-    zIndex: '5',
+    // over the phone's sheet (5) and under the help and menus; the message strip hides while it is open
+    // (a tap meant for the photo must never land on a toast: one lost calibration tap shifts every corner)
+    zIndex: '9',
     display: 'flex',
     flexDirection: 'column',
   });
@@ -192,7 +194,7 @@ export function buildPhoto(
   });
   const style = document.createElement('style');
   style.textContent =
-    '#photo-view[hidden]{display:none!important} #photo-view ' +
+    '#photo-view[hidden]{display:none!important} body.photo-open #message{display:none!important} #photo-view ' +
     '.photo-bar{display:flex;flex-wrap:wrap;gap:6px;padding:6px;background:#1c2430;color:#fff;align-items:center}' +
     ' #photo-prompt{flex:1 1 100%;font-weight:600} #photo-status[data-kind=error]{color:#ff8787} #photo-fits ' +
     'table{font-size:12px;border-collapse:collapse} #photo-fits td{padding:1px 6px}';
@@ -248,6 +250,7 @@ export function buildPhoto(
       return;
     }
     view.hidden = !on;
+    document.body.classList.toggle('photo-open', on);
     if (on) {
       // on a phone the panel is a sheet over the table: the photo needs the whole screen
       document.body.classList.remove('sheet-open');
