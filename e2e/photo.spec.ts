@@ -394,3 +394,45 @@ test.describe('a photo stored turned (EXIF orientation 6) is read upright', () =
     );
   });
 });
+
+test.describe('pinch in the photo view (Pixel 5, touch)', () => {
+  test.use(PIXEL5);
+  test('two fingers spread zoom in about their midpoint, and place no calibration point', async ({
+    page,
+  }) => {
+    await openFresh(page, link(shot.start));
+    await page.locator('#photo-file').setInputFiles(join(DIR, 'photo.png'));
+    await expect(page.locator('#photo-view')).toBeVisible();
+    const prompt = await page.locator('#photo-prompt').textContent();
+    const at = (x: number, y: number) => page.evaluate(([a, b]) => window.__armada.photoPoint(a, b), [x, y]);
+    const gap = async () => {
+      const [a, b] = [await at(800, 700), await at(1200, 700)];
+      return b.x - a.x;
+    };
+    const before = await gap();
+    const box = (await page.locator('#photo-canvas').boundingBox())!;
+    const cx = box.x + box.width / 2,
+      cy = box.y + box.height / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: string, d: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: cx - d, y: cy, id: 1 },
+                { x: cx + d, y: cy, id: 2 },
+              ],
+      });
+    await touch('touchStart', 40);
+    for (const d of [50, 60, 70, 80]) await touch('touchMove', d);
+    await touch('touchEnd', 80);
+    await page.waitForTimeout(200);
+    const after = await gap();
+    console.log(`pinch: 400 photo px were ${before.toFixed(1)} page px across, now ${after.toFixed(1)}`);
+    expect(after / before).toBeCloseTo(2, 1);
+    // no finger of the pinch was taken for a point: the prompt still asks for the first corner
+    await expect(page.locator('#photo-prompt')).toHaveText(prompt!);
+  });
+});

@@ -275,8 +275,27 @@ export function buildPhoto(
       ((ev.clientY - r.top) * canvas.height) / r.height,
     ];
   };
+  // ---- two fingers: pinch to zoom and move the photo; the press the first finger began is dropped ----
+  const fingers = new Map<number, [number, number]>();
+  let pinch: { d: number; mid: [number, number]; k: number; ox: number; oy: number } | null = null;
+  const fingerSpread = () => {
+    const [a, b] = [...fingers.values()];
+    return {
+      d: Math.hypot(a[0] - b[0], a[1] - b[1]),
+      mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as [number, number],
+    };
+  };
   canvas.addEventListener('pointerdown', (ev) => {
-    if (!image || press) return;
+    if (ev.pointerType === 'touch') fingers.set(ev.pointerId, local(ev));
+    if (fingers.size === 2 && image) {
+      press = null;
+      loupe.style.display = 'none';
+      canvas.setPointerCapture(ev.pointerId);
+      const { d, mid } = fingerSpread();
+      pinch = { d: Math.max(1, d), mid, k, ox, oy };
+      return;
+    }
+    if (!image || press || pinch) return;
     const [cx, cy] = local(ev);
     // while calibrating or marking every press is a new point; afterwards ("Done") a press moves the mark under it
     const moving = mode.kind === 'idle' ? nearestMark(cx, cy) : null;
@@ -290,6 +309,17 @@ export function buildPhoto(
     paintLoupe(press.at, cx, cy);
   });
   canvas.addEventListener('pointermove', (ev) => {
+    if (fingers.has(ev.pointerId)) fingers.set(ev.pointerId, local(ev));
+    if (pinch && fingers.size === 2) {
+      const { d, mid } = fingerSpread();
+      const nk = Math.max(0.02, Math.min(16, (pinch.k * d) / pinch.d));
+      // the photo point under the fingers' first midpoint stays under their midpoint now
+      ox = mid[0] - ((pinch.mid[0] - pinch.ox) * nk) / pinch.k;
+      oy = mid[1] - ((pinch.mid[1] - pinch.oy) * nk) / pinch.k;
+      k = nk;
+      paint();
+      return;
+    }
     if (!press || ev.pointerId !== press.id) return;
     const [cx, cy] = local(ev);
     const base = press.moving ? markAt(press.moving) : toImage(press.start[0], press.start[1]);
@@ -301,6 +331,12 @@ export function buildPhoto(
     paintLoupe(press.at, cx, cy);
   });
   const release = (ev: PointerEvent, cancel: boolean) => {
+    fingers.delete(ev.pointerId);
+    if (pinch) {
+      // a pinch ends when its last finger lifts; no finger of it places a point
+      if (fingers.size === 0) pinch = null;
+      return;
+    }
     if (!press || ev.pointerId !== press.id) return;
     const p = press;
     press = null;

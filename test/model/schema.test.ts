@@ -58,6 +58,57 @@ describe('the JSON Schema of armada-table/1', () => {
     }
   });
 
+  it('the photo field: a file with calibration and marks is valid; broken photo fields are refused by both', () => {
+    // a camera straight above at 2 px per mm: table (x, y) mm is pixel (2x, 2y)
+    const at = (x: number, y: number) => [2 * x, 2 * y];
+    const t = {
+      format: 'armada-table/1',
+      table: '3x6',
+      ships: [{ id: 'cr90', class: 'cr90', player: 2, x: 900, y: 450, rotation: 0 }],
+      squadrons: [],
+      obstacles: [{ id: 'rock', type: 'asteroid-a', x: 400, y: 300, rotation: 0 }],
+      tokens: [],
+      photo: {
+        size: [4000, 2000],
+        calibration: [
+          { px: at(100, 100), mm: [100, 100] },
+          { px: at(1700, 100), mm: [1700, 100] },
+          { px: at(1700, 800), mm: [1700, 800] },
+          { px: at(100, 800), mm: [100, 800] },
+          { px: at(410, 290), piece: 'rock', point: [10, -10] },
+        ],
+        marks: [
+          {
+            piece: 'cr90',
+            px: [at(900 - 21.5, 450 + 35.5), at(900 + 21.5, 450 + 35.5)],
+            points: ['front-left', 'front-right'],
+          },
+        ],
+      },
+    };
+    expect(() => parseTableText(JSON.stringify(t))).not.toThrow();
+    expect(validate(t), JSON.stringify(validate.errors)).toBe(true);
+    type P = typeof t.photo & Record<string, unknown>;
+    const broken: [string, (p: P) => void][] = [
+      ['a side of 0 px', (p) => (p.size = [0, 2000])],
+      ['three calibration points', (p) => p.calibration.splice(3)],
+      ['a corner named "middle"', (p) => (p.marks[0].points[0] = 'middle')],
+      ['a pixel left of the photo', (p) => (p.marks[0].px[0] = [-5, 900])],
+      [
+        'a point with both mm and piece',
+        (p) => Object.assign(p.calibration[0], { piece: 'rock', point: [0, 0] }),
+      ],
+      ['a mark without points', (p) => delete (p.marks[0] as Partial<(typeof p.marks)[0]>).points],
+      ['an image id in words', (p) => (p.imageId = 'my photo')],
+    ];
+    for (const [what, edit] of broken) {
+      const b = structuredClone(t);
+      edit(b.photo as P);
+      expect(validate(b), what).toBe(false);
+      expect(() => parseTableText(JSON.stringify(b)), what).toThrow();
+    }
+  });
+
   it('is never stricter than the app: 500 mutated files the app accepts, the schema accepts', () => {
     const base = JSON.parse(readFileSync('test/tables/attacks-fleet.json', 'utf8')) as Json;
     let accepted = 0;
