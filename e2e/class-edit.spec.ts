@@ -50,7 +50,19 @@ async function pasteAndPlace(page: Page, touch: boolean): Promise<string> {
   await page.selectOption('#fleet-player', '1');
   await page.locator('#fleet-add').scrollIntoViewIfNeeded();
   await click('#fleet-add');
-  await expect(page.locator('#fleet-summary')).toContainText('Added 1 ship and 2 squadrons for player 1');
+  // set down in slices (a busy machine takes longer), then judged: the analysis must know the new ship
+  await expect(page.locator('#fleet-summary')).toContainText('Added 1 ship and 2 squadrons for player 1', {
+    timeout: 30_000,
+  });
+  await expect
+    .poll(() =>
+      page.evaluate((before) => {
+        const t = window.__armada.store.getState().table;
+        const s = t.ships.find((x) => !before.includes(x.id));
+        return !!s && window.__armada.analysis().world.byId.has(s.id);
+      }, before),
+    )
+    .toBe(true);
   const vsd = await page.evaluate((before) => {
     const t = window.__armada.store.getState().table;
     const s = t.ships.find((x) => !before.includes(x.id))!;

@@ -414,7 +414,7 @@ test.describe('pinch in the photo view (Pixel 5, touch)', () => {
     const cx = box.x + box.width / 2,
       cy = box.y + box.height / 2;
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: string, d: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints:

@@ -1,4 +1,13 @@
-import { Application, CanvasTextMetrics, Container, Graphics, RenderTexture, Text, TextStyle } from 'pixi.js';
+import {
+  Application,
+  CanvasTextMetrics,
+  Container,
+  Graphics,
+  RenderTexture,
+  Text,
+  TextStyle,
+  Ticker,
+} from 'pixi.js';
 import type { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
 import type { HullZoneName } from '../model/catalog';
@@ -122,11 +131,15 @@ export class Scene {
   /** this frame's content keys (see render) */
   private keys = { zoomKey: '', viewKey: '', cat: 0 };
 
-  /** `?aa=0` in the address turns antialiasing off, for slow devices (and software rendering). */
+  /**
+   * Antialiasing is on, except where WebGL is drawn in software (no GPU: SwiftShader, llvmpipe), where
+   * it costs a fifth of every frame; `?aa=0` in the address turns it off, `?aa=1` on.
+   */
   async init(host: HTMLElement) {
+    const aa = new URLSearchParams(location.search).get('aa');
     await this.app.init({
       resizeTo: host,
-      antialias: new URLSearchParams(location.search).get('aa') !== '0',
+      antialias: aa === '1' || (aa !== '0' && !softwareWebgl()),
       background: 0x101418,
       preference: 'webgl',
       autoDensity: true,
@@ -165,6 +178,11 @@ export class Scene {
       this.labelLayer,
     );
     this.app.ticker.stop();
+    // Pixi's system ticker (pointer-over checks, scheduled clean-ups) asks for every animation frame even
+    // when nothing changes: 60 frames a second of an idle page. The app draws on demand, so the ticker is
+    // stepped once with each drawn frame instead (render below): idle, no frame is drawn at all.
+    Ticker.system.autoStart = false;
+    Ticker.system.stop();
   }
 
   /** Plug a layer drawn by another module into a slot of the stage (see LayerSlot). */
@@ -548,6 +566,7 @@ export class Scene {
         clearColor: 0x101418,
       });
     else this.app.render();
+    Ticker.system.update();
   }
 
   /** Table, setup area, deployment zones, one-foot grid (clipped: drawn again when the view moves). */
@@ -976,4 +995,18 @@ function clipToBox(
     }
   }
   return [px + dx * t0, py + dy * t0, px + dx * t1, py + dy * t1];
+}
+
+/** Whether WebGL here is drawn in software (the renderer's unmasked name; false when it cannot be told). */
+export function softwareWebgl(): boolean {
+  try {
+    const gl = document.createElement('canvas').getContext('webgl');
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return /swiftshader|llvmpipe|softpipe|software/i.test(name);
+  } catch {
+    return false;
+  }
 }
