@@ -307,7 +307,19 @@ export class Polygon {
       out[i] = dx + x * c - y * s;
       out[i + 1] = dy + x * s + y * c;
     }
-    return new Polygon(out);
+    const P = new Polygon(out);
+    // a rigid motion keeps convexity; a move without turning keeps the hull, moved (a free-spot search
+    // tries hundreds of moved copies of one outline, and worked each hull out again: 40% of its time)
+    if (this._convex !== undefined) P._convex = this._convex;
+    if (deg === 0 && this.hullXY) {
+      const h = new Float64Array(this.hullXY.length);
+      for (let i = 0; i < h.length; i += 2) {
+        h[i] = dx + this.hullXY[i];
+        h[i + 1] = dy + this.hullXY[i + 1];
+      }
+      P.hullXY = h;
+    }
+    return P;
   }
 
   /** Same outline, moved so its area centroid sits at the origin. */

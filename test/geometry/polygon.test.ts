@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Polygon } from '../../src/geometry/polygon';
+import { convexHullOf } from '../../src/geometry/separation';
 import { CATALOG, OBSTACLE_TYPES } from '../../src/model/catalog';
 import { ringContains } from '../support/oracle';
 
@@ -142,5 +143,35 @@ describe('measures', () => {
     }
     const ip = L.innerPoint();
     expect(L.locate(ip.x, ip.y)).toBe('inside');
+  });
+});
+
+describe('placed: what a moved copy carries', () => {
+  const fresh = (P: Polygon) => new Polygon(Float64Array.from(P.xy));
+  const points = (xy: Float64Array) =>
+    Array.from({ length: xy.length / 2 }, (_, i) => `${xy[2 * i]},${xy[2 * i + 1]}`).sort();
+  it('a move keeps the hull (the same points a fresh hull finds) and turning keeps convexity', () => {
+    for (const type of OBSTACLE_TYPES) {
+      const O = Polygon.from(CATALOG.obstacles[type].outline as [number, number][]);
+      const hull = convexHullOf(O);
+      for (const [dx, dy] of [
+        [0, 0],
+        [812.25, -33.5],
+        [1e-3, 914.4],
+      ]) {
+        const M = O.placed(dx, dy, 0);
+        // a convex outline is its own hull (nothing is kept); the obstacles' outlines are not convex
+        expect(O.convex, type).toBe(false);
+        expect(M.hullXY, type).toBeDefined();
+        expect(points(M.hullXY!), type).toEqual(points(convexHullOf(fresh(M))));
+        expect(M.hullXY!.length).toBe(hull.length);
+      }
+      for (const deg of [17, 90, 233.5]) {
+        const M = O.placed(5, 7, deg);
+        // turned: no hull carried (worked out again when asked), convexity the same as a fresh copy's
+        expect(M.hullXY).toBeUndefined();
+        expect(M.convex, `${type} at ${deg}`).toBe(fresh(M).convex);
+      }
+    }
   });
 });

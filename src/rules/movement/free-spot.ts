@@ -11,6 +11,7 @@
 import { Circle } from '../../geometry/circle';
 import type { Polygon } from '../../geometry/polygon';
 import { bboxGap, hullsApartBeyond, relate, type Shape } from '../../geometry/relate';
+import { convexHullOf } from '../../geometry/separation';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { ObstacleType, ShipSize } from '../../model/catalog';
 import { obstacleOutline, shipShapes, squadronCircle } from '../../model/pieces';
@@ -137,6 +138,8 @@ export function freeSpot(
     y1: Math.min(T.height, region.y1),
   };
   const { overlap, measure } = localShapes(world, piece);
+  // the hull once, here: every moved copy below carries it moved (Polygon.placed)
+  for (const s of [overlap, measure]) if (s.kind === 'polygon') convexHullOf(s as Polygon);
   // where the centre may go so that the measuring shape lies in the box
   const cx0 = box.x0 - measure.minX,
     cx1 = box.x1 - measure.maxX,
