@@ -147,7 +147,8 @@ describe('measures', () => {
 });
 
 describe('placed: what a moved copy carries', () => {
-  const fresh = (P: Polygon) => new Polygon(Float64Array.from(P.xy));
+  const fresh = (P: Polygon) =>
+    Polygon.from(Array.from({ length: P.n }, (_, i) => [P.xy[2 * i], P.xy[2 * i + 1]] as const));
   const points = (xy: Float64Array) =>
     Array.from({ length: xy.length / 2 }, (_, i) => `${xy[2 * i]},${xy[2 * i + 1]}`).sort();
   it('a move keeps the hull (the same points a fresh hull finds) and turning keeps convexity', () => {
