@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type CDPSession, expect, type Page } from '@playwright/test';
 
 export async function openFresh(page: Page, hash = '') {
   await page.goto('/' + hash);
@@ -53,3 +53,24 @@ export const around = (p: { x: number; y: number }, r: number): [number, number,
   p.x + r,
   p.y + r,
 ];
+
+/**
+ * Two fingers `from` px apart spread (or close) about the page point c through DevTools touch events,
+ * step by step to `spans`, then lifted: a pinch as a phone sends it.
+ */
+export async function pinch(cdp: CDPSession, c: { x: number; y: number }, from: number, spans: number[]) {
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints:
+        type === 'touchEnd'
+          ? []
+          : [
+              { x: c.x - d, y: c.y, id: 1 },
+              { x: c.x + d, y: c.y, id: 2 },
+            ],
+    });
+  await touch('touchStart', from);
+  for (const d of spans) await touch('touchMove', d);
+  await touch('touchEnd', 0);
+}

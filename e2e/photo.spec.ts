@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { devices, expect, type Page, test } from '@playwright/test';
+import { pinch } from './helpers';
 /** the app loaded (a busy machine can take more than the usual 10 s) */
 async function openFresh(page: Page, hash = '') {
   await page.goto('/' + hash);
@@ -414,20 +415,7 @@ test.describe('pinch in the photo view (Pixel 5, touch)', () => {
     const cx = box.x + box.width / 2,
       cy = box.y + box.height / 2;
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints:
-          type === 'touchEnd'
-            ? []
-            : [
-                { x: cx - d, y: cy, id: 1 },
-                { x: cx + d, y: cy, id: 2 },
-              ],
-      });
-    await touch('touchStart', 40);
-    for (const d of [50, 60, 70, 80]) await touch('touchMove', d);
-    await touch('touchEnd', 80);
+    await pinch(cdp, { x: cx, y: cy }, 40, [50, 60, 70, 80]);
     await page.waitForTimeout(200);
     const after = await gap();
     console.log(`pinch: 400 photo px were ${before.toFixed(1)} page px across, now ${after.toFixed(1)}`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { around, countColour, drag, openFresh, pagePoint, piece, tableJson } from './helpers';
+import { around, countColour, drag, openFresh, pagePoint, piece, pinch, tableJson } from './helpers';
 
 // Colours the renderer uses (src/render/colours.ts): opaque fills, so pixels can be read exactly.
 const ASTEROID = 0x8d7b68,
@@ -318,20 +318,7 @@ test('pinch with two fingers zooms the table', async ({ page }) => {
   const before = await scale();
   // two fingers on empty table (outside the setup area), moving apart
   const c = await pagePoint(page, 150, 450);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
-    cdp.send('Input.dispatchTouchEvent', {
-      type,
-      touchPoints:
-        type === 'touchEnd'
-          ? []
-          : [
-              { x: c.x - d, y: c.y, id: 1 },
-              { x: c.x + d, y: c.y, id: 2 },
-            ],
-    });
-  await touch('touchStart', 20);
-  for (const d of [30, 40, 50, 60]) await touch('touchMove', d);
-  await touch('touchEnd', 0);
+  await pinch(cdp, c, 20, [30, 40, 50, 60]);
   await expect.poll(scale).toBeGreaterThan(before * 2.5);
   // the table did not change: a pinch is not a move
   await expect(page.locator('#undo')).toBeDisabled();
