@@ -207,18 +207,7 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
   const hullZones = zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw));
   const arcs = zoneMap(zoneArcLines, (l, z) => arcOf(l, z, tw));
   const dials = {
-    front: Polygon.from([
-      [-fw, l2 - inset],
-      [fw, l2 - inset],
-      [fw, l2 + p],
-      [-fw, l2 + p],
-    ]),
-    rear: Polygon.from([
-      [-fw, -l2 - p],
-      [fw, -l2 - p],
-      [fw, -l2 + inset],
-      [-fw, -l2 + inset],
-    ]),
+    ...frontRearDials(fw, l2, inset, p),
     left: Polygon.from([
       [-w2 - p, -fw],
       [-w2 + inset, -fw],
@@ -326,18 +315,7 @@ function hugeShipShapes(
           ],
     );
   const dials = {
-    front: Polygon.from([
-      [-fw, l2 - inset],
-      [fw, l2 - inset],
-      [fw, l2 + p],
-      [-fw, l2 + p],
-    ]),
-    rear: Polygon.from([
-      [-fw, -l2 - p],
-      [fw, -l2 - p],
-      [fw, -l2 + inset],
-      [-fw, -l2 + inset],
-    ]),
+    ...frontRearDials(fw, l2, inset, p),
     'front-left': side(-1, cy),
     'front-right': side(1, cy),
     'rear-left': side(-1, -cy),
@@ -450,4 +428,25 @@ export function squadronCircle(cat: Catalog, s: Pick<Squadron, 'x' | 'y'>): Circ
 
 export function tokenCircle(t: Pick<Token, 'x' | 'y' | 'radius'>): Circle {
   return new Circle(t.x, t.y, t.radius);
+}
+
+/**
+ * The front and rear shield dials' outlines (half-width fw, from inset inside the base's end at l2 to p
+ * past it): the same for every ship, the huge one included.
+ */
+function frontRearDials(fw: number, l2: number, inset: number, p: number) {
+  return {
+    front: Polygon.from([
+      [-fw, l2 - inset],
+      [fw, l2 - inset],
+      [fw, l2 + p],
+      [-fw, l2 + p],
+    ]),
+    rear: Polygon.from([
+      [-fw, -l2 - p],
+      [fw, -l2 - p],
+      [fw, -l2 + inset],
+      [-fw, -l2 + inset],
+    ]),
+  };
 }

@@ -4,19 +4,9 @@
  * large); 50 setup checks of a crowded table; 50 exogorth placements displacing squadrons; 50
  * purrgil rounds among many pieces. `light`: the same proposals among few pieces (a table that fits a budget).
  */
-import { manyProposals, pilesOnOneSpot } from './probes';
+import { base, manyProposals, pilesOnOneSpot } from './probes';
 
 type Json = Record<string, unknown>;
-const base = (): Json => ({
-  format: 'armada-table/1',
-  table: '3x6',
-  ruleset: 'seed',
-  ships: [],
-  squadrons: [],
-  obstacles: [],
-  tokens: [],
-  proposals: [],
-});
 const TYPES = ['asteroid-a', 'asteroid-b', 'asteroid-c', 'debris-a', 'debris-b', 'station'];
 
 /** A crowd to judge around: `n` ships and squadrons spread over the middle of the table, and obstacles. */

@@ -4,7 +4,7 @@
  */
 type Json = Record<string, unknown>;
 
-const base = (): Json => ({
+export const base = (): Json => ({
   format: 'armada-table/1',
   table: '3x6',
   ruleset: 'seed',
