@@ -1,5 +1,5 @@
 /**
- * Issue #13: paste a fleet list, see the ships by name in the deployment zone, correct a class's
+ * Paste a fleet list, see the ships by name in the deployment zone, correct a class's
  * targeting point from the real token and see a verdict change; the edit survives a reload and a
  * share link. Desktop with a mouse (typed figure, then a dragged handle) and a phone with touch.
  */

@@ -36,7 +36,7 @@ const DUST_TABLE = {
   proposals: [],
 };
 
-// The dispute view (issue 11): selecting never moves anything; a pair is chosen in two taps.
+// The dispute view: selecting never moves anything; a pair is chosen in two taps.
 // Each test runs at desktop size with a mouse and on a phone (Pixel 5 profile, touch).
 
 // (defaultBrowserType cannot be set inside a describe block; the browser is chromium anyway)

@@ -1,5 +1,5 @@
 /**
- * Issue #13: a fleet list pasted into the app lands, by name, in the player's deployment zone
+ * A fleet list pasted into the app lands, by name, in the player's deployment zone
  * (one undo step), with the lines it did not recognise listed; pieces added with the Add buttons
  * land at a free spot near the view's centre, on no other piece. Desktop and a phone with touch.
  */
@@ -133,7 +133,7 @@ async function pasteFleet(page: Page, touch: boolean) {
       }),
     added.map((p) => p.id),
   );
-  // the canvas names a piece by its name (ships read alike numbered, #23), never by its id
+  // the canvas names a piece by its name (ships read alike numbered), never by its id
   labels.forEach((l, i) => {
     expect(l, added[i].id).not.toBeNull();
     expect(l!.startsWith(added[i].name!), `${l} for ${added[i].name}`).toBe(true);
@@ -172,7 +172,7 @@ const REBEL = [
 ].join('\n');
 
 /**
- * Issue #24: two lists pasted (one with a misspelt ship fixed on the spot by a card search), the
+ * Two lists pasted (one with a misspelt ship fixed on the spot by a card search), the
  * guided setup deploying them piece by piece, the ships named by their titles on the canvas and in
  * the verdicts.
  */
@@ -271,7 +271,7 @@ async function deployFromLists(page: Page, touch: boolean) {
       return l && l.visible ? l.text : null;
     }),
   );
-  // the canvas names a ship by its title alone, never its full class name (#23's labels)
+  // the canvas names a ship by its title alone, never its full class name (the labels)
   expect(labels).toEqual(['Devastator', "Jaina's Light", 'Warlord']);
   if (touch) await press('#panel-toggle');
   await expect(page.locator('#verdicts')).toContainText('Devastator');

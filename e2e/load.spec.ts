@@ -3,7 +3,7 @@ import { manyLargeShips, manyProposals, pilesOnOneSpot } from '../test/support/p
 import { openFresh, piece, tableJson } from './helpers';
 
 /*
- * The load probes of issue 15 opened as links: each is answered (a report, partial if the
+ * The load probes (heavy tables) opened as links: each is answered (a report, partial if the
  * worker's budget ran out) or refused (a message, the table kept) soon after the first picture,
  * and the page stays responsive. The longest main-thread stall (long tasks, and the longest gap
  * between animation frames) is measured and printed: reported, not asserted tightly, on a

@@ -140,7 +140,7 @@ test.describe('phone', () => {
     await zoom(page, [800, 200, 1000, 400]);
     await page.click('#message button');
     // Today's phone layout gives the side panel the 40% under the canvas; the panel is pulled up
-    // here (as #12's sliding panel will) so the card and its loupe show. Nothing else is changed.
+    // here (as the phone's sliding panel does) so the card and its loupe show. Nothing else is changed.
     await page.addStyleTag({ content: 'main { grid-template-rows: 22vh 1fr !important; }' });
     await page.evaluate(() => document.querySelector('#dispute')!.scrollIntoView());
     await expect(page.locator('#loupes .loupe').first()).toBeVisible();

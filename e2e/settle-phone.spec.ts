@@ -8,7 +8,7 @@ async function openFresh(page: Page, hash = '') {
   await expect(page.locator('body[data-ready="true"]')).toBeVisible({ timeout: 30_000 });
 }
 
-// Issue 23: settling one attack on a phone (Pixel 5 profile, real touch events through the
+// Settling one attack on a phone (Pixel 5 profile, real touch events through the
 // DevTools protocol). The dispute task counts every action a player takes (printed); the pair
 // strip and its swap; a one-finger pan that starts on a ship while a pair is chosen moves nothing;
 // a press-and-hold moves it; a shared ruling opens framed; Clear asks first. Then the label check

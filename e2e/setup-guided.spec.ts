@@ -77,7 +77,7 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
   }
   const first = (await page.evaluate(() => window.__armada.store.getState().table.ships))[0];
   expect([first.rotation, first.speed]).toEqual([345, 3]);
-  // a squadron beyond distance 2 of every friendly ship is refused, the reason shown (it may lie outside the zone: #27)
+  // a squadron beyond distance 2 of every friendly ship is refused, the reason shown (it may lie outside the zone)
   await press('#deploy-squadron');
   await tapTable(790, 400);
   await expect(last).toHaveAttribute('data-ok', 'false');

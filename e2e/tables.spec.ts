@@ -5,7 +5,7 @@ import { chromium, expect, type Page, test } from '@playwright/test';
 import { drag, piece, tableJson } from './helpers';
 
 /*
- * No table lost (issue 29): each loss found in ordinary use is replayed here, and after a reload
+ * No table lost: each loss found in ordinary use is replayed here, and after a reload
  * every table the player had is listed in Tables and opens (src/state/tab-tables.ts). Storage
  * faults (blocked, a corrupt record, a full local storage) are said and never stop the app.
  */
@@ -121,7 +121,7 @@ const nudge = (page: Page, dx: number, i = 0) =>
 async function press(page: Page, id: string) {
   page.once('dialog', (d) => void d.accept());
   await page.evaluate((id) => (document.getElementById(id) as HTMLButtonElement).click(), id);
-  // Clear asks first (#23): yes, remove every piece
+  // Clear asks first: yes, remove every piece
   if (id === 'clear')
     await page.evaluate(() => (document.getElementById('clear-yes') as HTMLButtonElement).click());
 }

@@ -188,7 +188,7 @@ export interface ManeuverToolSpec {
   sideOffset: ToolFigure;
 }
 
-/** Where the maneuver tool's joints are measured from across the ship (#27). */
+/** Where the maneuver tool's joints are measured from across the ship. */
 export type ManeuverNotch = 'side' | 'mod';
 export const MANEUVER_NOTCHES: readonly ManeuverNotch[] = ['side', 'mod'];
 

@@ -1,6 +1,6 @@
 /**
  * The table file's optional `fleets` field: each player's fleet list kept with the table, so that a
- * shared table carries it (README, "Fleet lists"). Per player: the text as pasted, the builder if the
+ * shared table carries it (docs/guide.md, "Fleet lists"). Per player: the text as pasted, the builder if the
  * player named one, how unrecognised lines were settled (`fixes`: line -> card id, or null: left
  * out), and what was read (`read`: the "armada-fleet/1" object `npm run fleet` prints).
  *

@@ -39,7 +39,7 @@ export type LosVerdict = 'clear' | 'obstructed' | 'blocked' | 'dust';
  * differ that decided this verdict. Listed only when the other choice would change `los`.
  * reading: the setting (`cover`, `visiblePortion`, `dialLine` are switchable in the table's
  * `readings`; `dustDial` is fixed), value: the choice taken, otherwise: the line of sight the
- * other choice gives, says: the reading in words (README, Readings).
+ * other choice gives, says: the reading in words (docs/readings.md).
  */
 export interface ReadingUse {
   reading: 'cover' | 'visiblePortion' | 'dialLine' | 'dustDial' | 'exogorthDust';

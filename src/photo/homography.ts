@@ -3,7 +3,7 @@
  * positions are known (normalised DLT, then Levenberg-Marquardt on the pixel residuals), with
  * the covariance of its parameters for the uncertainty of what is placed through it.
  *
- * Error model (README, "Photo evidence"): the table positions of calibration points are exact;
+ * Error model (docs/architecture.md, "The photo"): the table positions of calibration points are exact;
  * each marked pixel is off by independent normal noise of sigma pixels in x and in y. sigma is
  * the residuals' own estimate (sum of squares over degrees of freedom), but never below
  * PRIOR_SIGMA_PX: four points give no redundancy at all, and a few residuals can be small by luck.

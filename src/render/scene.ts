@@ -371,7 +371,7 @@ export class Scene {
 
   /**
    * The frame's labels, asked for, laid out and drawn by src/render/scene-labels.ts and
-   * label-layout.ts (issue 23): by priority, moved, shortened or dropped, never on another label
+   * label-layout.ts: by priority, moved, shortened or dropped, never on another label
    * nor on the judged line. The asks made through label() are superseded by it.
    */
   private placeLabels(state: AppState, a: LiveAnalysis, ov: Overlays, overlapped: Set<string>) {

@@ -1,5 +1,5 @@
 /**
- * The CLI's budget bounds the run (issue 29): for each heavy family (a pile, fans, setups,
+ * The CLI's budget bounds the run: for each heavy family (a pile, fans, setups,
  * exogorths, purrgil rounds; test/support/heavy.ts) at budgets of 1, 3 and 10 s: exit 0, every
  * cut named in `partial` (sections, proposals not judged, proposals cut inside), the entries kept
  * the first ones in order, and, when nothing was cut, byte for byte the report without a budget.

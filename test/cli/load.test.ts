@@ -1,5 +1,5 @@
 /**
- * The load probes of issue 15 through the CLI, as a user runs it: 200 large ships (320,000
+ * The load probes (heavy tables) through the CLI, as a user runs it: 200 large ships (320,000
  * attacks asked: refused up front), 200 pieces on one spot (judged to the default budget, the
  * report marked partial), 2,000 proposals (refused up front). Each must be answered or refused
  * within 30 s: the spawn is killed at 30 s, which fails the test. Times are printed.

@@ -1,5 +1,5 @@
 /**
- * An arc line runs from the ship outward (issue #27): a side zone's two arc lines, extended, may
+ * An arc line runs from the ship outward: a side zone's two arc lines, extended, may
  * cross beyond the ship's far side (the Executor's nearly parallel side lines cross 166 mm off
  * its other side, the Recusant's 36 mm), and a point there was counted in the arc. The arc is
  * worked out here from the printed arc lines alone, as two rays from where each leaves the

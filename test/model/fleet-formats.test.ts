@@ -248,7 +248,7 @@ describe('lists as people paste them', () => {
   });
 
   it("HTML: the page's text is read, and the answer says it was a web page", () => {
-    const html = `<!doctype html><html><body><pre>${kingston.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</pre><script>alert(1)</script></body></html>`;
+    const html = `<!doctype html><html><body><pre>${kingston.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</pre><script>alert(1)</script></body></html>`;
     const r = readFleetList(html);
     same(r);
     expect(r.notes[0]).toMatch(/web page \(HTML\)/);

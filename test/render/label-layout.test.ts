@@ -17,7 +17,7 @@ import { fitView, toScreen, type View, zoomAt } from '../../src/render/view';
 import { analyzeWorld } from '../../src/rules/report/analyze';
 import { World } from '../../src/rules/world';
 
-// The label check of issue 23: no two drawn labels' boxes overlap, and no label covers the judged
+// The label check: no two drawn labels' boxes overlap, and no label covers the judged
 // line, on the demo table, a fleet table and a crowded one, at the fitted zoom and at 2x, on a
 // desktop canvas and a phone's (turned). The checks below are written apart from the layout's own
 // tests (interval overlap, points sampled along the line), so a layout bug cannot hide in both.

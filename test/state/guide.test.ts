@@ -92,7 +92,7 @@ describe('guided setup', () => {
     t = q1.table;
     const s2 = guideStep(t, g);
     expect(s2.step === 'deploy' && s2.player).toBe(1); // two squadrons a turn
-    // a ship may not end a two-squadron turn (#27: one ship or two squadrons a turn)
+    // a ship may not end a two-squadron turn (one ship or two squadrons a turn)
     g.pending[1] = { kind: 'ship', size: 'small' };
     const mixed = deployAt(t, g, 500, 100);
     expect(mixed.ok).toBe(false);

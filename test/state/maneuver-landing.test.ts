@@ -1,5 +1,5 @@
 /**
- * Squadrons a ship lands on, in the app (#27): the plan's answer proposes their places; a place
+ * Squadrons a ship lands on, in the app: the plan's answer proposes their places; a place
  * dragged is the opponent's choice in the plan (set touching when near, as an exogorth's displaced
  * squadrons are); Execute moves the ship and the squadrons in one change (one undo step).
  */

@@ -1,5 +1,5 @@
 /**
- * The heavy families of issue 29, each a table file the CLI's budget must bound: a pile of 200
+ * The heavy families, each a table file the CLI's budget must bound: a pile of 200
  * pieces on one spot; 50 maneuver fans of a classless ship (every setting of the tool, huge and
  * large); 50 setup checks of a crowded table; 50 exogorth placements displacing squadrons; 50
  * purrgil rounds among many pieces. `light`: the same proposals among few pieces (a table that fits a budget).

@@ -1,5 +1,5 @@
 /**
- * The three heavy tables issue 15 was probed with, built the same way for the CLI, the fuzz and
+ * The three heavy tables the load probes use, built the same way for the CLI, the fuzz and
  * load tests and the browser: 200 large ships; 200 pieces on one spot; 2,000 proposals.
  */
 type Json = Record<string, unknown>;

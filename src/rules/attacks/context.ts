@@ -33,7 +33,7 @@ export type Side =
     }
   | { kind: 'squadron'; index: number; key: string; squadron: SquadronEntry; shape: Circle };
 
-/** The readings the line-of-sight rules take from the table (`readings`), with their defaults (README, Readings). */
+/** The readings the line-of-sight rules take from the table (`readings`), with their defaults (docs/readings.md). */
 export interface LosReadings {
   /**
    * the visible-portion exception for a squadron attacker's line: only a 'ship' (default: rules 1.5's

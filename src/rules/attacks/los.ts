@@ -732,7 +732,7 @@ function addFlip(
   );
 }
 
-/** What each reading says, by its choice (README, Readings). */
+/** What each reading says, by its choice (docs/readings.md). */
 const READING_SAYS: Record<string, string> = {
   'cover/base': "a ship's plastic base hides the part of an obstacle under it (readings.cover: base)",
   'cover/token': "a ship's cardboard token hides the part of an obstacle under it (readings.cover: token)",

@@ -361,7 +361,7 @@ export class ManeuverContext {
         if (relate(c, f).kind === 'overlap') squadronsToMove.push(q.id);
       }
     }
-    // the play area as the offTable section judges it (#12): the base's farthest overshoot, dials ignored
+    // the play area as the offTable section judges it: the base's farthest overshoot, dials ignored
     const outsideMm = Math.max(
       0,
       outsideBy({ ...entry, shapes: { ...entry.shapes, base: at.base } }, playArea(world)).mm,

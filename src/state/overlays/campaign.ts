@@ -203,7 +203,7 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
     }
   }
 
-  // the guided setup's deploy step: the deploying player's zone (issue #24: the legal zone shaded)
+  // the guided setup's deploy step: the deploying player's zone (the legal zone shaded)
   const g = state.guide && guideStep(state.table, state.guide);
   if (g && g.step === 'deploy') {
     const z = deploymentZone(world, g.player);

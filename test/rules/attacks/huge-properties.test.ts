@@ -203,7 +203,7 @@ function arcSigned(z: string, o: Pose, x: number, y: number): number {
   const u = dx * Math.cos(r) - dy * Math.sin(r),
     v = dx * Math.sin(r) + dy * Math.cos(r);
   const m = edgeMid(z);
-  // an arc line runs from the ship outward: a side zone's arc ends at the token's far side (#27)
+  // an arc line runs from the ship outward: a side zone's arc ends at the token's far side
   const s = ZONES[z].side;
   const planes = ZONES[z].lines.map(([p, q]) => halfPlane(p, q, m));
   if (s) planes.push((x) => s * x + tw);

@@ -1,5 +1,5 @@
 /**
- * The readings an attack's verdict may rest on (README, Readings), each built so the answer is
+ * The readings an attack's verdict may rest on (docs/readings.md), each built so the answer is
  * known: the attacker's own shield dial on a dust field (seed), the 1.5 dial rule for a line that
  * misses the obstacle, the visible-portion exception for a squadron, what covers (base or token);
  * and a property: no dust field is ever better for the attacker than an asteroid of the same outline.

@@ -342,7 +342,7 @@ describe('the end position, known by construction', () => {
     expect(m.squadronsToMove).toEqual(['q']);
   });
 
-  describe("squadrons it lands on get places, as an exogorth's displaced squadrons do (#27)", () => {
+  describe("squadrons it lands on get places, as an exogorth's displaced squadrons do", () => {
     const R = CATALOG.squadron.diameter / 2;
     const { width: W, length: LB } = CATALOG.shipSizes.medium.base;
     /** distance from (x, y) to the landed ship's footprint outline, and whether (x, y) is inside it, by plain arithmetic */

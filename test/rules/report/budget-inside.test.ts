@@ -1,5 +1,5 @@
 /**
- * Budgets that bound (issue 29): `over` is monotonic; long proposals are cut inside (a fan's
+ * Budgets that bound: `over` is monotonic; long proposals are cut inside (a fan's
  * maneuvers, a round's moves, an exogorth's packing orders) with the cut named in `partial`; the
  * proposals kept are always the first ones, in order; the CLI's writer cuts between entries and
  * says so in `partial`, and writes the same bytes as JSON.stringify when it cuts nothing.
