@@ -8,7 +8,7 @@
  *                "read": { "format": "armada-fleet/1", "builder": "kingston", ... } }]
  */
 import { type Builder, BUILDERS, type FleetJson, MAX_COUNT, MAX_LINES } from './fleet-list';
-import { type Player, TableError } from './table';
+import { type Player, TableError } from './table-pieces';
 
 export interface TableFleet {
   player: Player;

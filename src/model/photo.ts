@@ -7,7 +7,7 @@ import { type Point, place } from '../geometry/point';
 import { CalibrationProblem, fitPlane, type PlaneFit } from '../photo/homography';
 import { fitPose, MarksProblem, type PoseFit, type PoseModel } from '../photo/pose';
 import type { Catalog } from './catalog';
-import type { Obstacle, Ship, Squadron, Token } from './table';
+import type { Obstacle, Ship, Squadron, Token } from './table-pieces';
 
 export const CORNERS = ['front-left', 'front-right', 'rear-left', 'rear-right'] as const;
 export type CornerName = (typeof CORNERS)[number];

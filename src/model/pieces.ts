@@ -11,7 +11,7 @@ import {
   type TargetingProfile,
   zonesOf,
 } from './catalog';
-import type { Obstacle, Ship, Squadron, Token } from './table';
+import type { Obstacle, Ship, Squadron, Token } from './table-pieces';
 
 /** How far firing arcs are drawn out: far past any table's diagonal. */
 const ARC_REACH = 10_000;

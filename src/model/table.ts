@@ -1,4 +1,13 @@
 import { type TableFleet, validateFleets } from './fleets';
+import {
+  type Obstacle,
+  type Player,
+  type Ship,
+  type Squadron,
+  TableError,
+  type TableSize,
+  type Token,
+} from './table-pieces';
 import { localShipShapes } from './pieces';
 import { parsePhoto, type PhotoEvidence, PhotoFieldProblem, solvePhoto } from './photo';
 import {
@@ -21,6 +30,7 @@ import {
 } from './catalog';
 
 export type Ruleset = 'seed' | '1.6';
+export { type Obstacle, type Player, type Ship, type Squadron, TableError, type TableSize, type Token };
 
 /** The six obstacles of a core set or fleet expansion, one of each (the seed's Obstacles). */
 export const CORE_OBSTACLES: readonly ObstacleType[] = [
@@ -31,43 +41,6 @@ export const CORE_OBSTACLES: readonly ObstacleType[] = [
   'debris-b',
   'station',
 ];
-export type TableSize = '3x6' | '3x3';
-export type Player = 1 | 2;
-
-export interface Ship {
-  id: string;
-  size: ShipSize;
-  class?: string;
-  player: Player;
-  x: number;
-  y: number;
-  rotation: number;
-  speed: number;
-  /** optional: what players call this ship ("Devastator") */
-  name?: string;
-}
-export interface Squadron {
-  id: string;
-  player: Player;
-  x: number;
-  y: number;
-  /** optional: what players call this squadron ("Howlrunner") */
-  name?: string;
-}
-export interface Obstacle {
-  id: string;
-  type: ObstacleType;
-  x: number;
-  y: number;
-  rotation: number;
-}
-export interface Token {
-  id: string;
-  x: number;
-  y: number;
-  radius: number;
-}
-
 export interface PlaceExogorth {
   id: string;
   kind: 'place-exogorth';
@@ -208,17 +181,6 @@ const READINGS = {
   dialLine: ['through-dial', 'over-obstacle'],
   exogorthDust: ['exempt', 'forbids'],
 } as const;
-
-/** A table file that cannot be read: `path` names the field, as in `ships[2].rotation`. */
-export class TableError extends Error {
-  constructor(
-    readonly path: string,
-    readonly problem: string,
-  ) {
-    super(path ? `${path}: ${problem}` : problem);
-    this.name = 'TableError';
-  }
-}
 
 const MAX_PIECES = 2000;
 /** A crowded four-player table has about 130 pieces. */

@@ -2,7 +2,8 @@
  * The house's layers, read from the source: each folder of src/ may import only from its own layer
  * and the layers before it (geometry and photo, model, rules, state, render, ui, app; the CLI beside the
  * app), and the layers that decide (geometry, model, rules) and state touch neither PixiJS nor
- * the DOM; no source line is over 120 columns. (Import cycles: ESLint's import-x/no-cycle.)
+ * the DOM; no source line is over 120 columns; no import circle, type-only imports included (ESLint's
+ * import-x/no-cycle sees only the value imports).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -45,6 +46,39 @@ export function relativeImports(file: string, text: string): string[] {
 
 const files = sources(SRC);
 
+/** The import circles of a graph: its strongly connected parts of more than one module (Tarjan). */
+export function importCircles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const part: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      on.delete(w);
+      part.push(w);
+    } while (w !== v);
+    if (part.length > 1) out.push(part.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
 describe('layers', () => {
   it('each module imports only from its own layer or earlier ones', () => {
     const wrong: string[] = [];
@@ -70,6 +104,22 @@ describe('layers', () => {
         wrong.push(`${relative(ROOT, f)} uses the DOM`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('no module reaches itself through its imports, type-only ones included', () => {
+    const graph = new Map(files.map((f) => [f, relativeImports(f, readFileSync(f, 'utf8'))]));
+    const circles = importCircles(graph).map((c) => c.map((f) => relative(ROOT, f)).join(' -> '));
+    expect(circles).toEqual([]);
+  });
+
+  it('the circle check sees a circle', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(importCircles(graph)).toEqual([['a', 'b', 'c']]);
   });
 
   it('the check sees a wrong import', () => {
