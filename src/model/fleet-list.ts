@@ -338,6 +338,7 @@ function htmlToText(s: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'") // &#NN; numeric references are read below
     .replace(/&#(\d{1,6});/g, (_, n) => String.fromCodePoint(Math.min(Number(n), 0x10ffff)))
+    .replace(/&#x([\da-f]{1,6});/gi, (_, n) => String.fromCodePoint(Math.min(parseInt(n, 16), 0x10ffff)))
     .replace(/&amp;/g, '&');
 }
 // three tags or more (one "<p" may turn up in binary noise)
