@@ -402,6 +402,86 @@ test('local storage full: said at the change, and the newest table (not an older
   await allListedAndOpening(page, [newer], 'storage full');
 });
 
+test('IndexedDB refusing writes (a full quota): the change made meanwhile, kept in local storage, is the table after a reload, and is never written over', async ({
+  page,
+}) => {
+  // every IndexedDB put throws QuotaExceededError while the session says so (the page's own code runs after this)
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
+      if (sessionStorage.getItem('test-idb-full'))
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
+  await openFresh(page);
+  await nudge(page, 4);
+  const a = await tableJson(page);
+  await settled(page);
+  await page.evaluate(() => sessionStorage.setItem('test-idb-full', '1'));
+  await nudge(page, 8);
+  const b = await tableJson(page);
+  expect(b).not.toBe(a);
+  await expect(page.locator('#message[data-kind="error"]')).toContainText('could not be saved');
+  await reload(page);
+  expect(await tableJson(page), 'the change made while IndexedDB was full is on screen after a reload').toBe(
+    b,
+  );
+  await expect(page.locator('#message[data-kind="error"]')).toContainText('could not be saved');
+  // Undo returns to the table IndexedDB holds
+  await page.evaluate(() => window.__armada.cmd.undo());
+  expect(await tableJson(page)).toBe(a);
+  await page.evaluate(() => window.__armada.cmd.redo());
+  expect(await tableJson(page)).toBe(b);
+  // IndexedDB healthy again: the change is written there, and stays after another reload
+  await page.evaluate(() => sessionStorage.removeItem('test-idb-full'));
+  await reload(page);
+  expect(await tableJson(page), 'after IndexedDB heals').toBe(b);
+  await settled(page);
+  await allListedAndOpening(page, [b], 'IndexedDB full');
+});
+
+for (const halfway of [false, true])
+  test(`an earlier version's database without its list of tables${
+    halfway ? ', as an earlier upgrade left it halfway' : ''
+  }: the table open then is carried into Tables`, async ({ page }) => {
+    await openFresh(page);
+    const demo = JSON.parse(await tableJson(page));
+    const theirs = { ...demo, squadrons: demo.squadrons.slice(0, 2) };
+    const fresh = await page.context().browser()!.newContext({ baseURL: page.url() });
+    const p = await fresh.newPage();
+    await p.addInitScript(
+      ([theirs, halfway]) => {
+        if (sessionStorage.getItem('v1-written')) return;
+        sessionStorage.setItem('v1-written', '1');
+        // version 1 with its current table only; or version 2 as an upgrade that stopped there left it
+        const r = indexedDB.open('armada-tables', halfway ? 2 : 1);
+        r.onupgradeneeded = () => {
+          const db = r.result;
+          db.createObjectStore('current', { keyPath: 'key' });
+          if (halfway) {
+            db.createObjectStore('entries', { keyPath: 'id' }).createIndex('savedAt', 'savedAt');
+            db.createObjectStore('histories', { keyPath: 'id' });
+          }
+          r.transaction!.objectStore('current').put({
+            key: 'current',
+            table: theirs,
+            history: null,
+            savedAt: 1,
+          });
+        };
+        r.onsuccess = () => r.result.close();
+      },
+      [theirs, halfway] as const,
+    );
+    await p.goto('/');
+    await expect(p.locator('body[data-ready="true"]')).toBeVisible(READY);
+    if (halfway) await expect(p.locator('#message')).toContainText('left behind by an earlier upgrade');
+    expect((await kept(p)).map((k) => k.table)).toContain(JSON.stringify(theirs));
+    await allListedAndOpening(p, [JSON.stringify(theirs)], 'version 1 without its list');
+    await fresh.close();
+  });
+
 test("site data blocked (Chromium's own setting): the app starts, keeps tables in memory and says they will not be kept", async ({
   baseURL,
 }) => {

@@ -21,12 +21,48 @@ interface Schema extends DBSchema {
 
 /** undo and redo steps kept with a table across a reload (in the page: HISTORY_LIMIT) */
 export const HISTORY_KEPT = 50;
+/** the mark (a histories record, no entry's) that version 1's left-behind current table was carried */
+const CARRIED = 'v1-current-carried';
+
+type OldStores = {
+  objectStore(n: string): { getAll(): Promise<unknown[]>; get(k: string): Promise<unknown> };
+};
+type NewStores = {
+  objectStore(n: 'entries' | 'histories'): { put(v: unknown): Promise<unknown> };
+};
+
+/** Version 1's shared current table as an entry (and its history), when it had one. */
+async function carryCurrent(old: OldStores, now: NewStores): Promise<boolean> {
+  const cur = (await old.objectStore('current').get('current')) as Record<string, unknown> | undefined;
+  if (!cur) return false;
+  const savedAt = typeof cur.savedAt === 'number' ? cur.savedAt : Date.now();
+  await now.objectStore('entries').put({
+    id: 'v1-current',
+    name: 'the table open before this version',
+    createdAt: savedAt,
+    savedAt: Date.now(),
+    source: 'made',
+    touched: true,
+    table: cur.table,
+  });
+  await now.objectStore('histories').put({ id: 'v1-current', history: cur.history });
+  return true;
+}
+
+/** Version 1's list (numbered ids): each becomes an entry as it was stored (checked when read, like every record). */
+async function carryKept(old: OldStores, now: NewStores): Promise<void> {
+  const kept = (await old.objectStore('kept').getAll()) as Record<string, unknown>[];
+  for (const k of kept) await now.objectStore('entries').put({ ...k, id: `v1-${String(k?.id)}` });
+}
 
 export class TableLibrary {
+  /** what opening found and said nothing of otherwise (an earlier version's store missing or unreadable) */
+  readonly notes: string[] = [];
   private constructor(private db: IDBPDatabase<Schema>) {}
 
   /** The library, or the reason there is none (private modes, site data blocked, some webviews). */
   static async open(name = 'armada-tables'): Promise<TableLibrary | { problem: string }> {
+    const notes: string[] = [];
     try {
       if (typeof indexedDB === 'undefined') return { problem: 'this browser keeps no IndexedDB' };
       const db = await openDB<Schema>(name, 2, {
@@ -35,40 +71,61 @@ export class TableLibrary {
           entries.createIndex('savedAt', 'savedAt');
           db.createObjectStore('histories', { keyPath: 'id' });
           if (oldVersion < 1) return;
-          // version 1 kept one shared current table and a list with numbered ids: each becomes an
-          // entry as it was stored (checked when read, like every record)
-          const old = tx as unknown as {
-            objectStore(n: string): { getAll(): Promise<unknown[]>; get(k: string): Promise<unknown> };
-          };
-          const cur = (await old.objectStore('current').get('current')) as
-            | Record<string, unknown>
-            | undefined;
-          const kept = (await old.objectStore('kept').getAll()) as Record<string, unknown>[];
-          for (const k of kept) {
-            await tx.objectStore('entries').put({ ...k, id: `v1-${String(k?.id)}` } as unknown as Kept);
+          // version 1 kept one shared current table and a list: each store is carried over on its
+          // own, so one missing or unreadable store never stops the other (nor the upgrade)
+          const has = (n: string) => db.objectStoreNames.contains(n as never);
+          const old = tx as unknown as OldStores,
+            now = tx as unknown as NewStores;
+          for (const [store, carry, what] of [
+            ['current', carryCurrent, 'the table open before this version'],
+            ['kept', carryKept, "the earlier version's list of tables"],
+          ] as const) {
+            if (!has(store)) continue;
+            try {
+              await carry(old, now);
+              db.deleteObjectStore(store as never);
+            } catch (e) {
+              // left as stored (never deleted unread)
+              notes.push(
+                `${what[0].toUpperCase()}${what.slice(1)} could not be read from this browser's storage ` +
+                  `(${storageProblem(e)}); it is left as stored, and every other table is kept.`,
+              );
+            }
           }
-          if (cur) {
-            const savedAt = typeof cur.savedAt === 'number' ? cur.savedAt : Date.now();
-            await tx.objectStore('entries').put({
-              id: 'v1-current',
-              name: 'the table open before this version',
-              createdAt: savedAt,
-              savedAt: Date.now(),
-              source: 'made',
-              touched: true,
-              table: cur.table,
-            } as Kept);
-            await tx
-              .objectStore('histories')
-              .put({ id: 'v1-current', history: cur.history as History<Table> });
-          }
-          db.deleteObjectStore('current' as never);
-          db.deleteObjectStore('kept' as never);
         },
       });
-      return new TableLibrary(db);
+      const lib = new TableLibrary(db);
+      lib.notes.push(...notes, ...(await lib.carryLeftCurrent()));
+      return lib;
     } catch (e) {
       return { problem: storageProblem(e) };
+    }
+  }
+
+  /**
+   * An upgrade of an earlier release stopped halfway where version 1's list was missing, leaving its
+   * current table in its old store: carried into the list once (a mark in the histories store says so).
+   */
+  private async carryLeftCurrent(): Promise<string[]> {
+    if (!this.db.objectStoreNames.contains('current' as never)) return [];
+    const db = this.db as unknown as IDBPDatabase;
+    try {
+      if (await db.get('histories', CARRIED)) return [];
+      const cur = await db.get('current', 'current');
+      const tx = db.transaction(['entries', 'histories'], 'readwrite');
+      const carried = cur
+        ? await carryCurrent({ objectStore: () => ({ get: async () => cur }) } as never, tx)
+        : 0;
+      await tx.objectStore('histories').put({ id: CARRIED, history: null });
+      await tx.done;
+      return carried
+        ? ['The table open before this version was found left behind by an earlier upgrade; it is in Tables.']
+        : [];
+    } catch (e) {
+      return [
+        `The table open before this version could not be read from this browser's storage (${storageProblem(e)}); ` +
+          `it is left as stored, and every other table is kept.`,
+      ];
     }
   }
 

@@ -587,34 +587,8 @@ export async function bootTables(
   }
 
   const lib = opened;
-  const held = await heldIds('');
-  // copies written to local storage and not yet to IndexedDB (a tab closed within a moment of a
-  // change): newer than the entry, they are written into it; older ones are dropped
-  for (const key of local.keys().filter((k) => k.startsWith(MIRROR))) {
-    const id = key.slice(MIRROR.length);
-    if (held.has(id)) continue;
-    let m: Mirror | null = null;
-    try {
-      m = JSON.parse(local.get(key)!) as Mirror;
-    } catch {
-      /* unreadable: dropped below */
-    }
-    const got = await lib.get(id).catch(() => undefined);
-    const have = got && 'entry' in got ? got.entry : null;
-    try {
-      if (m && typeof m.savedAt === 'number' && (!have || m.savedAt > have.savedAt)) {
-        const table = readTable(m.table);
-        const h = have ? (await lib.history(id)).history : { past: [], future: [] };
-        await lib.put(
-          { ...(have ?? fresh(table)), id, table, savedAt: m.savedAt, touched: true },
-          have ? record(h, have.table) : h,
-        );
-      }
-      local.remove(key);
-    } catch {
-      /* left for the next start */
-    }
-  }
+  messages.push(...lib.notes.map((text) => ({ kind: 'error' as const, text })));
+  const pending = await carryMirrors(lib, local, await heldIds(''), fresh);
   const v1 = legacy ? await lib.get('v1-current').catch(() => undefined) : undefined;
   if (legacy && v1 && 'entry' in v1 && JSON.stringify(v1.entry.table) === JSON.stringify(legacy))
     local.remove(STORAGE_KEY);
@@ -625,7 +599,11 @@ export async function bootTables(
       .catch(() => undefined);
   }
 
-  const { entries, unreadable } = await lib.list();
+  const listed = await lib.list();
+  const unreadable = listed.unreadable;
+  // a copy newer than its entry that could not be written there (IndexedDB refusing writes, or the
+  // entry still held by the page this one replaces) is the table: shown, never written over
+  const entries = withPending(listed.entries, pending, fresh);
   if (unreadable.length) {
     messages.push({
       kind: 'error',
@@ -673,7 +651,8 @@ export async function bootTables(
     const h = await lib
       .history(entry.id)
       .catch((e) => ({ history: { past: [], future: [] }, dropped: 0, problem: (e as Error).message }));
-    history = h.history;
+    const behind = pending.get(entry.id)?.behind;
+    history = behind ? record(h.history, behind) : h.history;
     if (h.problem)
       messages.push({
         kind: 'error',
@@ -689,4 +668,70 @@ export async function bootTables(
     messages,
     tables: new TabTables(lib, local, session, 'browser', entry, release),
   };
+}
+
+/** A copy in local storage newer than its IndexedDB entry, not yet written there (`behind`: the entry's table). */
+interface Pending {
+  table: Table;
+  savedAt: number;
+  behind: Table | null;
+}
+
+/**
+ * Copies written to local storage and not yet to IndexedDB (a tab closed within a moment of a change,
+ * or IndexedDB refusing writes): newer than the entry, they are written into it; older ones are
+ * dropped. A newer copy that cannot be written now (IndexedDB full, or its entry still held by the
+ * page being replaced) stays in local storage and is answered, to be shown in place of its entry.
+ */
+async function carryMirrors(
+  lib: TableLibrary,
+  local: SafeStorage,
+  held: ReadonlySet<string>,
+  fresh: (t: Table) => Kept,
+): Promise<Map<string, Pending>> {
+  const pending = new Map<string, Pending>();
+  for (const key of local.keys().filter((k) => k.startsWith(MIRROR))) {
+    const id = key.slice(MIRROR.length);
+    let m: Mirror | null = null;
+    try {
+      m = JSON.parse(local.get(key)!) as Mirror;
+    } catch {
+      /* unreadable: dropped below */
+    }
+    const got = await lib.get(id).catch(() => undefined);
+    const have = got && 'entry' in got ? got.entry : null;
+    let table: Table | null = null;
+    try {
+      if (m && typeof m.savedAt === 'number' && (!have || m.savedAt > have.savedAt)) {
+        table = readTable(m.table);
+        if (held.has(id)) throw new Error('held');
+        const h = have ? (await lib.history(id)).history : { past: [], future: [] };
+        await lib.put(
+          { ...(have ?? fresh(table)), id, table, savedAt: m.savedAt, touched: true },
+          have ? record(h, have.table) : h,
+        );
+      } else if (held.has(id)) continue; // another tab's copy, no newer than its entry: that tab's own
+      local.remove(key);
+    } catch {
+      // left in local storage until it is written; meanwhile it is the table of its entry
+      if (m && table) pending.set(id, { table, savedAt: m.savedAt, behind: have?.table ?? null });
+    }
+  }
+  return pending;
+}
+
+/** The list with each pending copy in place of its entry's table (an entry only in local storage added). */
+function withPending(
+  entries: Kept[],
+  pending: ReadonlyMap<string, Pending>,
+  fresh: (t: Table) => Kept,
+): Kept[] {
+  if (!pending.size) return entries;
+  const out = entries.map((k) => {
+    const p = pending.get(k.id);
+    return p ? { ...k, table: p.table, savedAt: p.savedAt, touched: true } : k;
+  });
+  for (const [id, p] of pending)
+    if (!entries.some((k) => k.id === id)) out.push({ ...fresh(p.table), id, savedAt: p.savedAt });
+  return out.sort((a, b) => b.savedAt - a.savedAt || b.createdAt - a.createdAt);
 }
