@@ -36,7 +36,9 @@ function base64UrlToBytes(code: string): Uint8Array {
   } catch {
     throw new Error('the link is not valid base64url');
   }
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
 }
 
 /** the plain form: base64url of the table file's JSON (always opened) */
@@ -55,21 +57,45 @@ export function compressToBase64Url(text: string): string {
   return bytesToBase64Url(deflateSync(new TextEncoder().encode(text), { level: 9 }));
 }
 
-/** The text a compressed link carries; throws an Error saying what is wrong (never inflates past the limit). */
-export function decompressFromBase64Url(code: string): string {
+/**
+ * Compressed bytes handed to the inflater at a time: DEFLATE grows a byte to at most 1,032, so one
+ * step never makes more than about 1 MB, and a bomb stops at the first step past the limit.
+ */
+export const INFLATE_STEP_BYTES = 1024;
+
+class TooLarge extends Error {}
+
+/**
+ * The text a compressed link carries; throws an Error saying what is wrong. Inflated as a stream, a
+ * few kB of input at a time, stopping as soon as the output passes the limit (a link of 1.4 MB that
+ * would grow to 1 GiB is refused after about 4 MB, never inflated whole). `onStep` sees each step's
+ * input and output sizes (the tests' view of the work done).
+ */
+export function decompressFromBase64Url(
+  code: string,
+  onStep?: (input: number, output: number) => void,
+): string {
   const bytes = base64UrlToBytes(code);
   const parts: Uint8Array[] = [];
   let size = 0;
   const inflate = new Inflate((chunk) => {
     size += chunk.length;
     if (size > LINK_TABLE_MAX_BYTES)
-      throw new Error(`the link's table is larger than ${LINK_TABLE_MAX_BYTES / 1048576} MB`);
+      throw new TooLarge(
+        `the link's table is larger than ${LINK_TABLE_MAX_BYTES / 1048576} MB (the most a link may carry) ` +
+          `once inflated; refused after the first ${(size / 1048576).toFixed(1)} MB`,
+      );
     parts.push(chunk);
   });
   try {
-    inflate.push(bytes, true);
+    for (let at = 0; at < bytes.length || at === 0; at += INFLATE_STEP_BYTES) {
+      const before = size;
+      const step = bytes.subarray(at, at + INFLATE_STEP_BYTES);
+      inflate.push(step, at + INFLATE_STEP_BYTES >= bytes.length);
+      onStep?.(step.length, size - before);
+    }
   } catch (e) {
-    if (/larger than/.test((e as Error).message)) throw e;
+    if (e instanceof TooLarge) throw e;
     throw new Error('the link is not a compressed table (its DEFLATE data is broken or cut short)');
   }
   const all = new Uint8Array(size);

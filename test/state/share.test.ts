@@ -1,11 +1,12 @@
 /** Share links: the compressed form the app writes (#tz=), the plain one it still opens (#table=). */
 import { readFileSync } from 'node:fs';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseTableText } from '../../src/model/table';
 import {
   COMPRESSED_PREFIX,
   decompressFromBase64Url,
+  INFLATE_STEP_BYTES,
   LINK_TABLE_MAX_BYTES,
   SHARE_PREFIX,
   tableFromHash,
@@ -53,5 +54,45 @@ describe('share links', () => {
     const bomb = deflateRawSync(Buffer.alloc(LINK_TABLE_MAX_BYTES + 1024, 32)).toString('base64url');
     expect(bomb.length).toBeLessThan(20_000);
     expect(() => decompressFromBase64Url(bomb)).toThrow(/larger than 4 MB/);
+  });
+
+  it('refuses a 1.4 MB link that would inflate to 1 GiB as a stream: the size named, a few steps read, little memory', () => {
+    // 1 MiB of spaces as DEFLATE blocks that end byte-aligned (a sync flush), repeated 1,024 times,
+    // then an empty final block: raw DEFLATE of 1 GiB, built without ever holding the gigabyte
+    const block = deflateRawSync(Buffer.alloc(1 << 20, 32), {
+      level: 9,
+      finishFlush: constants.Z_SYNC_FLUSH,
+    });
+    const bytes = Buffer.concat([...Array.from({ length: 1024 }, () => block), Buffer.from([3, 0])]);
+    const code = bytes.toString('base64url');
+    // the blocks read back (two of them, and the whole of a shorter stream)
+    const two = inflateRawSync(bytes.subarray(0, block.length * 2), { finishFlush: constants.Z_SYNC_FLUSH });
+    expect(two.length).toBe(2 << 20);
+    expect(
+      decompressFromBase64Url(Buffer.concat([block, block, Buffer.from([3, 0])]).toString('base64url'))
+        .length,
+    ).toBe(2 << 20);
+    expect(code.length).toBeGreaterThan(1_000_000);
+    const steps: [number, number][] = [];
+    const rss = process.memoryUsage().rss;
+    const t0 = performance.now();
+    let message = '';
+    try {
+      decompressFromBase64Url(code, (i, o) => steps.push([i, o]));
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    const ms = performance.now() - t0;
+    const grew = (process.memoryUsage().rss - rss) / 1048576;
+    console.log(
+      `1 GiB bomb (${(code.length / 1048576).toFixed(2)} MB link): refused in ${ms.toFixed(0)} ms (a loaded ` +
+        `machine: no measurement), after ${steps.length} steps, resident memory grew ${grew.toFixed(1)} MB`,
+    );
+    expect(message).toMatch(/larger than 4 MB/);
+    // stopped at the limit: the input read is what 4 MB takes (about 4 kB per MiB here), not the link
+    const read = (steps.length + 1) * INFLATE_STEP_BYTES;
+    expect(read).toBeLessThan(bytes.length / 50);
+    expect(Math.max(...steps.map(([, o]) => o))).toBeLessThan(LINK_TABLE_MAX_BYTES + (64 << 10));
+    expect(grew).toBeLessThan(50);
   });
 });
