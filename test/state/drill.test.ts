@@ -1,0 +1,60 @@
+/** A drill as it runs: answers recorded, levels adapting or fixed by a race link, the link read back. */
+import { describe, expect, it } from 'vitest';
+import {
+  answerDrill,
+  DRILL_LENGTH,
+  drillFromHash,
+  drillHash,
+  type DrillRun,
+  nextSituation,
+  startDrill,
+} from '../../src/state/drill';
+
+function play(run: DrillRun, right: (i: number) => boolean): DrillRun {
+  while (run.phase !== 'done') {
+    const s = run.situation;
+    const given = right(run.index) ? s.answer : s.choices.find((c) => c.value !== s.answer)!.value;
+    run = nextSituation(answerDrill(run, given));
+  }
+  return run;
+}
+
+describe('a drill run', () => {
+  it('ten situations; every answer right climbs the levels to the top', () => {
+    const run = play(startDrill('climb'), () => true);
+    expect(run.answers).toHaveLength(DRILL_LENGTH);
+    expect(run.answers.every((a) => a.right)).toBe(true);
+    expect(run.answers.map((a) => a.level)).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+  });
+
+  it('a wrong answer takes the level down', () => {
+    const run = play(startDrill('fall', null, 3), (i) => i !== 1);
+    expect(run.answers.map((a) => a.level).slice(0, 3)).toEqual([3, 3, 2]);
+  });
+
+  it('a race link deals the same ten situations to a friend, whatever the friend answers', () => {
+    const mine = play(startDrill('race1'), (i) => i % 3 !== 0);
+    const link = drillHash(mine);
+    expect(link).toMatch(/^#drill=race1&levels=[1-5]{10}$/);
+    const read = drillFromHash(link)!;
+    const theirs = play(startDrill(read.seed, read.levels), () => true);
+    expect(theirs.answers.map((a) => [a.kind, a.answer, a.marginMm])).toEqual(
+      mine.answers.map((a) => [a.kind, a.answer, a.marginMm]),
+    );
+  });
+
+  it('a broken drill link is refused naming what is wrong; another link is no drill link', () => {
+    expect(() => drillFromHash('#drill=bad seed!')).toThrow(/seed/);
+    expect(() => drillFromHash('#drill=ok&levels=12')).toThrow(/10 digits from 1 to 5/);
+    expect(() => drillFromHash('#drill=ok&levels=1234567890')).toThrow(/levels/);
+    expect(drillFromHash('#tz=abc')).toBeNull();
+    expect(drillFromHash('#drill=ok')).toEqual({ seed: 'ok', levels: null });
+  });
+
+  it('an answer not offered is refused; a second answer changes nothing', () => {
+    const run = startDrill('once');
+    expect(() => answerDrill(run, 'sideways')).toThrow(/not one of/);
+    const shown = answerDrill(run, run.situation.choices[0].value);
+    expect(answerDrill(shown, run.situation.choices[1].value)).toBe(shown);
+  });
+});
