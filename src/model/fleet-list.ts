@@ -282,55 +282,93 @@ function tokenise(raw: string, no: number, fabs: boolean): Tok {
   return { no, t: full, indent, bullet, name: t.trim(), withCount, count, pts, flagship };
 }
 
-/** What the text looks like it came from. */
+/**
+ * What the text looks like it came from. Every mark is looked for line by line, in the lines of the
+ * first 20,000 characters that are short enough to be a list's (MAX_LINE_CHARS), so each pattern's work
+ * is bounded by a line's length and the whole is linear in the text: a pattern over the whole text with
+ * `^\s*` in multiline mode tried every line break as a start and ran across all the blank lines after it
+ * (20,000 line breaks took most of a second).
+ */
 export function detectBuilder(text: string): Builder {
-  const head = text.slice(0, 20_000);
-  const first = head
+  const raw = text
+    .slice(0, 20_000)
     .split(/\r\n|\r|\n/)
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-  const top = first[0] ?? '';
-  if (/^\S.*\bfleet\s*\(\s*\d+\s*points?\s*\)\s*$/i.test(top) || /^\s*\d+\s*•\s*objectives\b/im.test(head))
-    return 'fabs';
-  if (
-    /\(\s*\d+\s*\/\s*\d+\s*\/\s*\d+\s*\)\s*$/.test(top) ||
-    /\(\s*\d+\s*\+\s*\d+\s*:\s*\d+\s*\)\s*$/m.test(head)
-  )
+    .filter((l) => l.trim().length <= MAX_LINE_CHARS);
+  const lines = raw.map((l) => l.trim()).filter(Boolean);
+  const top = lines.find((l) => !l.startsWith('#')) ?? '';
+  const any = (re: RegExp, from: readonly string[] = lines) => from.some((l) => re.test(l));
+  if (/^\S.*\bfleet\s*\(\s*\d+\s*points?\s*\)$/i.test(top) || any(/^\d+\s*•\s*objectives\b/i)) return 'fabs';
+  if (/\(\s*\d+\s*\/\s*\d+\s*\/\s*\d+\s*\)$/.test(top) || any(/\(\s*\d+\s*\+\s*\d+\s*:\s*\d+\s*\)$/))
     return 'afd-new';
   if (
-    /\(\s*\d+\s*\/\s*\d+\s*\)\s*$/.test(top) ||
-    /\(\s*\d+\s*\+\s*\d+\s*\)\s*$/m.test(head) ||
-    /\(\s*\d+\s*x\s*\d+\s*\)\s*$/im.test(head)
+    /\(\s*\d+\s*\/\s*\d+\s*\)$/.test(top) ||
+    any(/\(\s*\d+\s*\+\s*\d+\s*\)$/) ||
+    any(/\(\s*\d+\s*x\s*\d+\s*\)$/i)
   )
     return 'afd-old';
   if (
-    /total (ship|squadron) cost/i.test(head) ||
-    /\(\s*\d+\s+points\s*\)/i.test(head) ||
-    /^\s*(assault|defen[cs]e|navigation) objective\s*:/im.test(head) ||
-    /\[\s*flagship\s*\]/i.test(head)
+    any(/total (ship|squadron) cost/i) ||
+    any(/\(\s*\d+\s+points\s*\)/i) ||
+    any(/^(assault|defen[cs]e|navigation) objective\s*:/i) ||
+    any(/\[\s*flagship\s*\]/i)
   )
     return 'warlords';
   const kingstonish =
-    /^\s*(name|faction|commander)\s*:/im.test(head) ||
-    /^\s*=\s*\d+\s*points\s*$/im.test(head) ||
-    /^\s*total points\s*:/im.test(head);
+    any(/^(name|faction|commander)\s*:/i) || any(/^=\s*\d+\s*points$/i) || any(/^total points\s*:/i);
   if (
-    /^ name\s*:/im.test(head) ||
-    /\[(legacy|oldlegacy|legacybeta|nexus|legends)\]|\{(imp|reb|gar|cis|nr|scum)\}/i.test(head) ||
-    (kingstonish && /^\s*•\s*(\d+\s*x\s*)?[^-\n]+ - [^\n]+\(\d+\)\s*$/m.test(head)) ||
-    /^\s*name\s*:\s*untitled fleet\s*$/im.test(head)
+    any(/^ name\s*:/i, raw) ||
+    any(/\[(legacy|oldlegacy|legacybeta|nexus|legends)\]|\{(imp|reb|gar|cis|nr|scum)\}/i) ||
+    (kingstonish && any(/^•\s*(\d+\s*x\s*)?[^-]+ - .+\(\d+\)$/)) ||
+    any(/^name\s*:\s*untitled fleet$/i)
   )
     return 'starforge';
-  if (kingstonish || /\)\s*!\s*$/m.test(head)) return 'kingston';
+  if (kingstonish || any(/\)\s*!$/)) return 'kingston';
   return 'plain';
 }
 
+/** `<script ...>...</script>` and `<style ...>...</style>` cut out, in one pass (a lazy pattern was quadratic). */
+function cutScripts(s: string): string {
+  const open = /<(script|style)\b/gi;
+  const unclosed = new Set<string>(); // a name with no closing tag after some point has none after any later one
+  const out: string[] = [];
+  let from = 0;
+  for (let m = open.exec(s); m; m = open.exec(s)) {
+    const name = m[1].toLowerCase();
+    if (unclosed.has(name)) continue;
+    const close = new RegExp(`</${name}\\s*>`, 'gi');
+    close.lastIndex = m.index + m[0].length;
+    const c = close.exec(s);
+    if (!c) {
+      unclosed.add(name);
+      continue;
+    }
+    out.push(s.slice(from, m.index));
+    from = open.lastIndex = c.index + c[0].length;
+  }
+  out.push(s.slice(from));
+  return out.join('');
+}
+
+/** Each `<...>` of at most 2,000 characters cut out, in one pass (each '<' looks for the next '>' only once). */
+function cutTags(s: string): string {
+  const out: string[] = [];
+  let from = 0,
+    gt = -2; // the first '>' after the last '<' looked at (-1: none left)
+  for (let lt = s.indexOf('<'); lt >= 0; lt = s.indexOf('<', lt + 1)) {
+    if (lt < from) continue;
+    if (gt !== -1 && gt < lt) gt = s.indexOf('>', lt);
+    if (gt < 0) break;
+    if (gt - lt - 1 > 2000) continue;
+    out.push(s.slice(from, lt));
+    from = gt + 1;
+  }
+  out.push(s.slice(from));
+  return out.join('');
+}
+
 /** A web page pasted instead of its text: the text, line breaks where the page breaks lines. */
-function htmlToText(s: string): string {
-  return s
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h\d|pre|table|ul|ol)\s*>/gi, '\n')
-    .replace(/<[^>]{0,2000}>/g, '')
+export function htmlToText(s: string): string {
+  return cutTags(cutScripts(s).replace(/<br\s*\/?>|<\/(p|div|li|tr|h\d|pre|table|ul|ol)\s*>/gi, '\n'))
     .replace(/&nbsp;/g, ' ')
     .replace(/&bull;/g, '•')
     .replace(/&lt;/g, '<')

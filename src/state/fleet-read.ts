@@ -2,7 +2,8 @@
  * Reading a pasted fleet list for the app: a real list (under ON_PAGE_CHARS) on the page, anything
  * longer in a worker (src/state/fleet-worker.ts) so that a paste of any size leaves the page
  * responsive; where no worker can start, on the page (the reader stops after MAX_LINES lines). A
- * newer request supersedes an older one: only the latest is answered.
+ * newer request supersedes an older one: only the latest is answered, and a worker still reading an
+ * older paste is stopped and a fresh one reads the newer (it never waits behind the older).
  */
 import { type Builder, type Fixes, type FleetReading, readFleetList } from '../model/fleet-list';
 import type { FleetReadReply, FleetReadRequest } from './fleet-worker';
@@ -14,6 +15,8 @@ export class FleetReader {
   private worker: Worker | null | undefined;
   private seq = 0;
   private waiting = new Map<number, (r: FleetReading) => void>();
+  /** workers stopped because a newer paste came while they read an older one */
+  restarted = 0;
 
   private start(): Worker | null {
     try {
@@ -49,13 +52,19 @@ export class FleetReader {
       }
       return Promise.resolve(readFleetList(text, { builder, fixes }));
     }
+    if (this.worker && this.waiting.size) {
+      // the worker is still reading an older paste: stopped, and a fresh one started for this one
+      this.worker.terminate();
+      this.worker = undefined;
+      this.restarted++;
+    }
     if (this.worker === undefined) this.worker = typeof Worker === 'undefined' ? null : this.start();
-    if (!this.worker) return Promise.resolve(readFleetList(text, { builder, fixes }));
     for (const [s, done] of this.waiting)
       if (s !== seq) {
         this.waiting.delete(s);
         done(null as unknown as FleetReading);
       }
+    if (!this.worker) return Promise.resolve(readFleetList(text, { builder, fixes }));
     return new Promise<FleetReading | null>((resolve) => {
       this.waiting.set(seq, resolve as (r: FleetReading) => void);
       this.worker!.postMessage({ seq, text, builder, fixes } satisfies FleetReadRequest);
