@@ -6,7 +6,7 @@ import demoJson from '../../assets/demo-table.json';
 import { validateTable, type Table } from '../model/table';
 import { safeStorage } from '../state/storage';
 import { bootTables, type TabTables } from '../state/tab-tables';
-import { attackFromHash, isTableHash, tableFromHash } from '../state/share';
+import { attackFromHash, isTableHash, pairIn, tableFromHash } from '../state/share';
 import { type AppStore, type Commands, commands, createAppStore, pairProblem } from '../state/store';
 
 export interface Booted {
@@ -49,12 +49,10 @@ export function watchLinks({ cmd }: Booted) {
     try {
       t = tableFromHash(location.hash);
       try {
-        attack = attackFromHash(location.hash);
-        const p = attack && pairProblem(t, attack.attacker, attack.defender);
-        if (p) {
-          attackProblem = p;
-          attack = null;
-        }
+        const named = attackFromHash(location.hash);
+        const pair = named && pairIn(named, (a, d) => pairProblem(t!, a, d));
+        if (pair && 'problem' in pair) attackProblem = pair.problem;
+        else attack = pair;
       } catch (e) {
         attackProblem = (e as Error).message;
       }

@@ -129,7 +129,26 @@ export function tableToHash(
   return (plain ? SHARE_PREFIX + toBase64Url(json) : COMPRESSED_PREFIX + compressToBase64Url(json)) + pair;
 }
 
-/** The attack a link names (`&attack=A,D`), or null; throws an Error saying what is wrong with it. */
+/** One id of a link's `&attack=`, decoded; a broken percent escape is named (decodeURIComponent says "URI malformed"). */
+function decodeSide(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    const loose = /%(?![0-9a-f]{2}).{0,2}/i.exec(part)?.[0];
+    throw new Error(
+      `the link's attack "${part.slice(0, 80)}" ` +
+        (loose
+          ? `holds a broken percent escape "${loose}": a % must be followed by two hexadecimal digits (%20 is a space)`
+          : 'holds percent escapes that spell no UTF-8 text'),
+    );
+  }
+}
+
+/**
+ * The attack a link names (`&attack=A,D`), or null; throws an Error saying what is wrong with it. The
+ * ids are as written (an id may begin or end with a space: the app's own links write it %20); `pairIn`
+ * settles ones typed with stray spaces.
+ */
 export function attackFromHash(hash: string): { attacker: string; defender: string } | null {
   const at = hash.indexOf(ATTACK_PARAM);
   if (at < 0) return null;
@@ -137,13 +156,27 @@ export function attackFromHash(hash: string): { attacker: string; defender: stri
     .slice(at + ATTACK_PARAM.length)
     .split('&')[0]
     .split(',')
-    .map((p) => decodeURIComponent(p).trim());
-  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+    .map(decodeSide);
+  if (parts.length !== 2 || !parts[0].trim() || !parts[1].trim()) {
     throw new Error(
       `the link's attack should be ATTACKER,DEFENDER (for example isd.front,vsd.rear), got "${parts.join(',')}"`,
     );
   }
   return { attacker: parts[0], defender: parts[1] };
+}
+
+/**
+ * The pair a link names, as the table has it: the ids exactly as written when they are the table's,
+ * else with the spaces around them left out (a hand-typed `isd.front, cr90.rear`); else the problem.
+ */
+export function pairIn(
+  attack: { attacker: string; defender: string },
+  problem: (attacker: string, defender: string) => string | null,
+): { attacker: string; defender: string } | { problem: string } {
+  const exact = problem(attack.attacker, attack.defender);
+  if (!exact) return attack;
+  const trimmed = { attacker: attack.attacker.trim(), defender: attack.defender.trim() };
+  return problem(trimmed.attacker, trimmed.defender) ? { problem: exact } : trimmed;
 }
 
 /** The table a `#table=` or `#tz=` hash carries; throws an Error naming the problem (TableError for a bad table). */

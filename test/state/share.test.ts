@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs';
 import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseTableText } from '../../src/model/table';
+import { pairProblem } from '../../src/state/store';
 import {
+  attackFromHash,
   COMPRESSED_PREFIX,
+  pairIn,
   decompressFromBase64Url,
   INFLATE_STEP_BYTES,
   LINK_TABLE_MAX_BYTES,
@@ -94,5 +97,44 @@ describe('share links', () => {
     expect(read).toBeLessThan(bytes.length / 50);
     expect(Math.max(...steps.map(([, o]) => o))).toBeLessThan(LINK_TABLE_MAX_BYTES + (64 << 10));
     expect(grew).toBeLessThan(50);
+  });
+
+  it("the app's own ruling link reopens on its pair when ids begin or end with a space; a hand-typed stray space is read too", () => {
+    const t = parseTableText(
+      JSON.stringify({
+        ...demo,
+        ships: demo.ships.map((e) => (e.id === 'isd' ? { ...e, id: ' isd' } : e)),
+        squadrons: demo.squadrons.map((q) => (q.id === 'xwing1' ? { ...q, id: 'xwing1 ' } : q)),
+      }),
+    );
+    const pair = { attacker: ' isd.front', defender: 'xwing1 ' };
+    expect(pairProblem(t, pair.attacker, pair.defender)).toBeNull();
+    const hash = tableToHash(t, pair);
+    const opened = tableFromHash(hash);
+    const named = attackFromHash(hash)!;
+    expect(named).toEqual(pair);
+    expect(pairIn(named, (a, d) => pairProblem(opened, a, d))).toEqual(pair);
+    // typed by hand with spaces around the ids (a browser writes them %20)
+    const typed = attackFromHash('#tz=x&attack=%20isd.front%20,%20cr90.rear')!;
+    expect(pairIn(typed, (a, d) => pairProblem(demo, a, d))).toEqual({
+      attacker: 'isd.front',
+      defender: 'cr90.rear',
+    });
+    expect(
+      pairIn({ attacker: 'nope.front', defender: 'cr90.rear' }, (a, d) => pairProblem(demo, a, d)),
+    ).toEqual({
+      problem: 'no ship or squadron "nope" on the table (the attacker)',
+    });
+  });
+
+  it('a broken percent escape in &attack= is named (not "URI malformed")', () => {
+    expect(() => attackFromHash('#tz=x&attack=isd.fr%2ont,cr90.rear')).toThrow(
+      'the link\'s attack "isd.fr%2ont" holds a broken percent escape "%2o": a % must be followed by two ' +
+        'hexadecimal digits (%20 is a space)',
+    );
+    expect(() => attackFromHash('#tz=x&attack=isd.front,cr90%')).toThrow(/broken percent escape "%"/);
+    expect(() => attackFromHash('#tz=x&attack=isd.front,%ff')).toThrow(
+      'the link\'s attack "%ff" holds percent escapes that spell no UTF-8 text',
+    );
   });
 });
