@@ -129,7 +129,7 @@ export function tableToHash(
   return (plain ? SHARE_PREFIX + toBase64Url(json) : COMPRESSED_PREFIX + compressToBase64Url(json)) + pair;
 }
 
-/** One id of a link's `&attack=`, decoded; a broken percent escape is named (decodeURIComponent says "URI malformed"). */
+/** One id of a link's `&attack=`, decoded; a broken percent escape is named (not "URI malformed"). */
 function decodeSide(part: string): string {
   try {
     return decodeURIComponent(part);
