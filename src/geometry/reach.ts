@@ -122,3 +122,69 @@ export function reachesWithin(P: Polygon, Q: Polygon, h: number): boolean {
   }
   return true;
 }
+
+/** Distance from a point to the filled outline P (0 inside or on it). */
+function pointToFilled(P: Polygon, px: number, py: number): number {
+  return P.locate(px, py) === 'outside' ? P.boundaryDistance(px, py) : 0;
+}
+
+/** How many points of the disc's rim the search below tries first: 2 pi r / 16384 apart. */
+const RIM_SAMPLES = 16384;
+
+/**
+ * The farthest any point of disc D lies from the filled union of one or two convex outlines Ps (a
+ * ship's plastic base, or a huge ship's two): how far a band must reach for all of the disc to be
+ * "within" it (rules reference 1.5: "If the entirety of a base or token is inside a specified
+ * band, that component is within that band").
+ * - The nearer outline's distance from the centre plus the radius bounds it from above; when the
+ *   rim point straight away from that outline's closest point is no nearer the other outline, it
+ *   is attained: exact (always so for one outline with the centre outside it).
+ * - Otherwise the farthest point lies on the rim (a distance to a convex outline is convex along
+ *   any line; an inner point as far from two outlines as can be has them on opposite sides, so the
+ *   chord across that line keeps it as far), and the rim is searched: 16,384 points, so the best
+ *   lies within pi r / 16384 of the answer (0.0033 mm for a squadron, under the tolerance), then
+ *   refined by golden-section search around it.
+ */
+export function discFarthestFrom(D: Circle, Ps: Polygon[]): number {
+  const g = (x: number, y: number) => {
+    let m = Infinity;
+    for (const P of Ps) m = Math.min(m, pointToFilled(P, x, y));
+    return m;
+  };
+  // the nearer outline's farthest rim point, straight away from its closest point
+  let best: { d: number; P: Polygon } | null = null;
+  for (const P of Ps) {
+    const d = pointToFilled(P, D.cx, D.cy);
+    if (!best || d < best.d) best = { d, P };
+  }
+  if (best && best.d > 0) {
+    const q = best.P.closestBoundaryPoint(D.cx, D.cy);
+    const ux = (D.cx - q.x) / q.d,
+      uy = (D.cy - q.y) / q.d;
+    const far = best.d + D.r;
+    // exact when that point is as far from every other outline (no point of D is farther from any)
+    if (g(D.cx + ux * D.r, D.cy + uy * D.r) >= far - 1e-9) return far;
+  }
+  const at = (t: number) => g(D.cx + D.r * Math.cos(t), D.cy + D.r * Math.sin(t));
+  const step = (2 * Math.PI) / RIM_SAMPLES;
+  let bi = 0,
+    bv = -Infinity;
+  for (let i = 0; i < RIM_SAMPLES; i++) {
+    const v = at(i * step);
+    if (v > bv) {
+      bv = v;
+      bi = i;
+    }
+  }
+  // golden-section search on the two steps around the best sample
+  let lo = (bi - 1) * step,
+    hi = (bi + 1) * step;
+  const k = (Math.sqrt(5) - 1) / 2;
+  for (let n = 0; n < 60 && hi - lo > 1e-12; n++) {
+    const a = hi - k * (hi - lo),
+      b = lo + k * (hi - lo);
+    if (at(a) >= at(b)) hi = b;
+    else lo = a;
+  }
+  return Math.max(bv, at((lo + hi) / 2));
+}

@@ -13,6 +13,8 @@ export function violationWords(v: Violation): string {
   if (v.with && v.measure === 'overlapping (gap 0)') return `${piece} overlaps ${v.with}; ${beyond}`;
   if (v.with && v.gapMm !== null && need !== null)
     return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; ${beyond}`;
+  if (v.with && v.gapMm !== null && atMost !== null && v.measure === 'to its farthest point')
+    return `${piece}'s farthest point is ${f2(v.gapMm)} mm from ${v.with}; it ${v.rule} (${f2(atMost)} mm)`;
   if (v.with && v.gapMm !== null && atMost !== null)
     return `${piece} is ${f2(v.gapMm)} mm from ${v.with}; it ${v.rule} (${f2(atMost)} mm)`;
   if (v.with && v.measure === 'overlap depth' && v.gapMm !== null)

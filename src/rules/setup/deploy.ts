@@ -9,8 +9,9 @@
  *   when it lies wholly inside the setup area and touches the player's own edge (within the
  *   tolerance);
  * - a ship's speed dial: a speed on its chart (not above its top speed);
- * - a squadron: within distance 1-2 of a friendly ship on the table (base to base), inside the
- *   setup area; it may lie outside the deployment zone (section 10);
+ * - a squadron: within distance 1-2 of a friendly ship on the table: all of its base, so its
+ *   farthest point no farther than distance 2's end from the ship's plastic base; inside the setup
+ *   area; it may lie outside the deployment zone (section 10);
  * - overlapping nothing: ships (footprints, dial frames included), squadrons, obstacles, tokens.
  *   Touching is not overlapping (a huge ship may not be deployed overlapping an obstacle either);
  * - a gravity rift: a ship deployed at distance 1-2 of one sets its speed dial to 0 (the seed:
@@ -22,7 +23,7 @@
 import { Circle } from '../../geometry/circle';
 import type { Polygon } from '../../geometry/polygon';
 import { hullsApartBeyond, relate, type Shape } from '../../geometry/relate';
-import { overlapDepth } from '../../geometry/reach';
+import { discFarthestFrom, overlapDepth } from '../../geometry/reach';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import { shipShapes, squadronCircle } from '../../model/pieces';
 import type { ProposalReport, Violation } from '../../model/report';
@@ -276,7 +277,14 @@ function zoneOf(
   return { reach, past, hugeAtEdge, zoneWords };
 }
 
-/** A squadron must be within distance 1-2 of a friendly ship (base to base): a violation, or a note with the margin. */
+/**
+ * A squadron must be within distance 1-2 of a friendly ship (section 10): all of its base, not only
+ * its nearest point (rules reference 1.5: "If the entirety of a base or token is inside a specified
+ * band, that component is within that band"; reference section 2: "'Within': all of it is"). So
+ * its base's farthest point from the ship's plastic base (a huge ship's two bases, not the gap, as
+ * every distance to it is measured) lies no farther than distance 2's end. A violation naming the
+ * friendly ship that comes nearest to holding it, or a note with the margin.
+ */
 function friendlyReach(
   world: World,
   piece: Squadron,
@@ -286,26 +294,31 @@ function friendlyReach(
 ): void {
   const cat = world.catalog;
   const d2 = cat.ruler.distance[1].end;
-  let best: { id: string; mm: number } | null = null;
+  const disc = measure as Circle;
+  let best: { id: string; mm: number; closestMm: number } | null = null;
   for (const s of world.ships) {
     if (s.piece.player !== piece.player) continue;
-    const mm = relate(measure, s.shapes.base).distance;
-    if (!best || mm < best.mm) best = { id: s.id, mm };
+    const bases = s.shapes.bases.length > 1 ? s.shapes.bases : [s.shapes.base];
+    const mm = discFarthestFrom(disc, bases);
+    if (!best || mm < best.mm) {
+      const closestMm = Math.min(...bases.map((b) => relate(disc, b).distance));
+      best = { id: s.id, mm, closestMm };
+    }
   }
   if (!best || best.mm > d2 + TOLERANCE_MM) {
     violations.push({
-      rule: 'must be within distance 1-2 of a friendly ship',
+      rule: 'must be within distance 1-2 of a friendly ship (all of its base)',
       piece: piece.id,
       with: best?.id ?? null,
       gapMm: best?.mm ?? null,
-      measure: 'gap',
+      measure: 'to its farthest point',
       needAtMostMm: d2,
-      ...(best ? { shortByMm: best.mm - d2 } : {}),
+      ...(best ? { shortByMm: best.mm - d2, closestMm: best.closestMm } : {}),
     });
   } else
     notes.push(
-      `it is ${f2(best.mm)} mm from ${best.id}, within distance 2 (${f2(d2)} mm` +
-        `)${edgeNote(bandOf(best.mm, cat.ruler.distance))}`,
+      `all of its base is within distance 2 of ${best.id} (${f2(d2)} mm): its farthest point is ` +
+        `${f2(best.mm)} mm from it${edgeNote(bandOf(best.mm, cat.ruler.distance))}, its nearest ${f2(best.closestMm)} mm`,
     );
 }
 

@@ -167,13 +167,62 @@ describe('deploy: squadrons', () => {
   const base = { ships: [ship()] };
   // a squadron right of the ship's base, `gap` from its right edge, level with the base's rear part (clear of the frame)
   const sq = (gap: number, player = 1) => ({ id: 'x1', player, x: 600 + W / 2 + gap + R, y: 80 });
-  it('within distance 1-2 of a friendly ship: legal; 0.01 mm beyond distance 2: not', () => {
-    expect(judge(base, { squadron: sq(d2), to: { x: 600 + W / 2 + d2 + R, y: 80 } }).legal).toBe(true);
-    const r = judge(base, { squadron: sq(d2), to: { x: 600 + W / 2 + d2 + 0.01 + R, y: 80 } });
+  // "within" (rules reference 1.5): the entirety of the base, so the squadron's far side counts, not its near one
+  it("within distance 1-2 of a friendly ship: its far side on distance 2's end: legal; 0.01 mm beyond: not", () => {
+    const onEnd = judge(base, { squadron: sq(d2 - 2 * R), to: { x: 600 + W / 2 + d2 - R, y: 80 } });
+    expect([onEnd.legal, onEnd.violations]).toEqual([true, []]);
+    expect(onEnd.why).toMatch(/all of its base is within distance 2 of cr90.*farthest point is 124\.75 mm/);
+    const r = judge(base, { squadron: sq(d2), to: { x: 600 + W / 2 + d2 - R + 0.01, y: 80 } });
     expect(r.violations).toEqual([
-      expect.objectContaining({ rule: 'must be within distance 1-2 of a friendly ship', with: 'cr90' }),
+      expect.objectContaining({
+        rule: 'must be within distance 1-2 of a friendly ship (all of its base)',
+        with: 'cr90',
+        measure: 'to its farthest point',
+      }),
     ]);
     expect(r.violations[0].gapMm).toBeCloseTo(d2 + 0.01, 6);
+    expect(r.violations[0].closestMm).toBeCloseTo(d2 - 2 * R + 0.01, 6);
+  });
+  it('a squadron whose near side is at distance 1-2 but whose far side is past it is not within distance 1-2', () => {
+    // 100 mm from the ship, its far side 100 + 34 = 134 mm away: distance 2 ends at 125.4 mm at most
+    const r = judge(base, { squadron: sq(100), to: { x: 600 + W / 2 + 100 + R, y: 80 } });
+    expect(r.legal).toBe(false);
+    expect(r.violations[0].gapMm).toBeCloseTo(100 + 2 * R, 6);
+    expect(r.why).toMatch(
+      /within distance 1-2 of a friendly ship \(all of its base\) \(cr90, 134\.00 mm to its farthest point\)/,
+    );
+  });
+  it("off a corner of the base: the farthest point is the centre's distance to the corner plus the radius", () => {
+    // centre on the diagonal out of the base's front-right corner (600 + W/2, 100 + L/2), k mm from it
+    const k = d2 - R;
+    const c = (extra: number) => ({
+      x: 600 + W / 2 + (k + extra) / Math.SQRT2,
+      y: 100 + L / 2 + (k + extra) / Math.SQRT2,
+    });
+    expect(judge(base, { squadron: sq(5), to: c(0) }).legal).toBe(true);
+    const past = judge(base, { squadron: sq(5), to: c(0.01) });
+    expect(past.violations.map((v) => v.rule)).toEqual([
+      'must be within distance 1-2 of a friendly ship (all of its base)',
+    ]);
+    expect(past.violations[0].gapMm).toBeCloseTo(d2 + 0.01, 6);
+  });
+  it("beside a huge ship's gap: measured from its two plastic bases, not from the gap", () => {
+    const HB = SIZES.huge.base as unknown as { width: number; length: number; gap: number };
+    const exe = { id: 'exe', class: 'executor', player: 1, x: 900, y: 300, rotation: 0, speed: 1 };
+    // the disc level with the gap's middle, to the right: its rim point straight out is the farthest from
+    // both bases' inner corners (W/2, +-gap/2): sqrt((g + 2R)^2 + (gap/2)^2) = d2
+    const g = Math.sqrt(d2 * d2 - (HB.gap / 2) ** 2) - 2 * R;
+    const at = (extra: number) => ({ x: 900 + HB.width / 2 + g + R + extra, y: 300 });
+    const on = judge({ ships: [exe] }, { squadron: sq(5), to: at(0) });
+    expect([on.legal, on.violations]).toEqual([true, []]);
+    const past = judge({ ships: [exe] }, { squadron: sq(5), to: at(0.01) });
+    expect(past.violations.map((v) => v.rule)).toEqual([
+      'must be within distance 1-2 of a friendly ship (all of its base)',
+    ]);
+    // measured from the whole base, gap included, its far side would be only g + 2R away
+    expect(g + 2 * R + 0.01).toBeLessThan(d2 - 5);
+    expect(past.violations[0].gapMm).toBeGreaterThan(d2 + 0.005);
+    expect(past.violations[0].gapMm).toBeLessThan(d2 + 0.0101);
   });
   it('an enemy ship does not count, and a squadron has no speed', () => {
     const r = judge(
@@ -185,7 +234,8 @@ describe('deploy: squadrons', () => {
   });
   for (const ruleset of ['seed', '1.6'] as const) {
     it(`(${ruleset}) may lie outside the deployment zone: partly or wholly beyond distance 3, within 1-2 of a friendly ship`, () => {
-      // the ship's front edge on distance 3's end line, the squadron d2 - 0.5 beyond it (its base wholly past distance 3)
+      // the ship's front edge on distance 3's end line, the squadron's far side d2 - 0.5 beyond it (its base wholly
+      // past distance 3)
       const front = ship({ y: d3 - L / 2 });
       const partly = judge(
         { ruleset, ships: [front] },
@@ -198,16 +248,18 @@ describe('deploy: squadrons', () => {
       );
       const wholly = judge(
         { ruleset, ships: [front] },
-        { squadron: sq(5), to: { x: 600, y: d3 + (d2 - 0.5) + R } },
+        { squadron: sq(5), to: { x: 600, y: d3 + (d2 - 0.5) - R } },
       );
       expect([wholly.legal, wholly.violations]).toEqual([true, []]);
       expect(wholly.edgeReachMm - 2 * R).toBeGreaterThan(d3); // its nearest point is past distance 3 too
-      // but not 0.01 mm beyond distance 2 of that ship
+      // but not with its far side 0.01 mm beyond distance 2 of that ship
       const far = judge(
         { ruleset, ships: [front] },
-        { squadron: sq(5), to: { x: 600, y: d3 + d2 + 0.01 + R } },
+        { squadron: sq(5), to: { x: 600, y: d3 + d2 + 0.01 - R } },
       );
-      expect(far.violations.map((v) => v.rule)).toEqual(['must be within distance 1-2 of a friendly ship']);
+      expect(far.violations.map((v) => v.rule)).toEqual([
+        'must be within distance 1-2 of a friendly ship (all of its base)',
+      ]);
     });
     it(`(${ruleset}) but not outside the setup area: 0.01 mm past its side edge`, () => {
       const by = judge(
