@@ -42,7 +42,14 @@ export type LosVerdict = 'clear' | 'obstructed' | 'blocked' | 'dust';
  * other choice gives, says: the reading in words (docs/readings.md).
  */
 export interface ReadingUse {
-  reading: 'cover' | 'visiblePortion' | 'dialLine' | 'dustDial' | 'exogorthDust';
+  reading:
+    | 'cover'
+    | 'visiblePortion'
+    | 'dialLine'
+    | 'dustDial'
+    | 'exogorthDust'
+    | 'hugeGap'
+    | 'dustUnderAttacker';
   value: string;
   otherwise: LosVerdict;
   says: string;

@@ -173,6 +173,23 @@ export interface Readings {
    * never count) or 'forbids' (the exemption is from obstruction only; the dust still forbids).
    */
   exogorthDust?: 'exempt' | 'forbids';
+  /**
+   * A huge ship's gap between its two plastic bases: 'open' (default: it is not plastic base, so it
+   * neither hides an obstacle under it nor obstructs a line across it) or 'covered' (the token over
+   * the gap hides what lies under it and obstructs a line across it, as the bases do).
+   */
+  hugeGap?: 'open' | 'covered';
+  /**
+   * Dust under the attacking ship's own base: 'hidden' (default: the visible-portion exception of the
+   * rules reference hides it, as for any obstacle) or 'visible' (the seed grants the covered-dust
+   * exception to the defending ship only, so the attacker's cover does not help).
+   */
+  dustUnderAttacker?: 'hidden' | 'visible';
+  /**
+   * Deploying a ship (not huge) or a squadron overlapping an obstacle: 'allowed' (default: section 10
+   * forbids it for huge ships only) or 'refused' (as an objective may add).
+   */
+  deployOnObstacle?: 'allowed' | 'refused';
 }
 
 const READINGS = {
@@ -180,6 +197,9 @@ const READINGS = {
   visiblePortion: ['any', 'ship'],
   dialLine: ['through-dial', 'over-obstacle'],
   exogorthDust: ['exempt', 'forbids'],
+  hugeGap: ['open', 'covered'],
+  dustUnderAttacker: ['hidden', 'visible'],
+  deployOnObstacle: ['allowed', 'refused'],
 } as const;
 
 const MAX_PIECES = 2000;

@@ -42,11 +42,22 @@ export interface LosReadings {
   visiblePortion: 'any' | 'ship';
   /** the 1.5 dial rule: any line 'through-dial' (default), or only one that also passes 'over-obstacle' */
   dialLine: 'through-dial' | 'over-obstacle';
+  /** a huge ship's gap between its bases: 'open' (default: neither hides nor obstructs) or 'covered' */
+  hugeGap: HugeGap;
+  /** dust under the attacking ship's own base: 'hidden' (default) by it, or 'visible' (the seed's letter) */
+  dustUnderAttacker: 'hidden' | 'visible';
 }
+
+export type HugeGap = 'open' | 'covered';
 
 export function losReadings(world: World): LosReadings {
   const r = world.table.readings;
-  return { visiblePortion: r?.visiblePortion ?? 'ship', dialLine: r?.dialLine ?? 'through-dial' };
+  return {
+    visiblePortion: r?.visiblePortion ?? 'ship',
+    dialLine: r?.dialLine ?? 'through-dial',
+    hugeGap: r?.hugeGap ?? 'open',
+    dustUnderAttacker: r?.dustUnderAttacker ?? 'hidden',
+  };
 }
 
 /**
@@ -81,6 +92,8 @@ export interface AttackContext {
   lineMeetings: (ThirdPieceMeetings | undefined)[];
   /** obstacles then ships (as slots), filed by their boxes grown by NEAR_MM: built when first needed (los.ts) */
   thirdGrid?: BoxGrid;
+  /** ships whose covering outline overlaps each obstacle under the other readings.hugeGap: found when first asked */
+  altGapCoverers?: Map<string, ShipEntry[]>;
   /** whether the table corrects any class (measurements.classes): found when first asked */
   classEdited?: boolean;
   /** the same attacks on the table's catalog twin (World.catalogTwin), built when first needed */
@@ -93,8 +106,21 @@ export function pairKey(ctx: AttackContext, a: Side, b: Side): number {
   return a.index < b.index ? a.index * n + b.index : b.index * n + a.index;
 }
 
-export function coverShape(ship: ShipEntry, cover: CoverOutline): Polygon {
-  return cover === 'token' ? ship.shapes.token : ship.shapes.base;
+/**
+ * The outlines of a ship that hide an obstacle under them: its cardboard token, or its plastic base. A
+ * huge ship's plastic base is its two bases: the gap between them is not plastic base, so it hides
+ * nothing (readings.hugeGap 'open', the default), unless the token over the gap is taken to hide
+ * what lies under it ('covered': the whole base, gap included). The same outlines obstruct a third
+ * party's line (los.ts, meetBases): one reading for both.
+ */
+export function coverShapes(ship: ShipEntry, cover: CoverOutline, gap: HugeGap): readonly Polygon[] {
+  if (cover === 'token') return [ship.shapes.token];
+  return gap === 'open' && ship.shapes.bases.length > 1 ? ship.shapes.bases : [ship.shapes.base];
+}
+
+/** Does any of these outlines overlap polygon o (touching is not overlapping)? */
+export function anyOverlaps(shapes: readonly Polygon[], o: Polygon): boolean {
+  return shapes.some((C) => !hullsApartBeyond(C, o, TOLERANCE_MM) && relate(C, o).kind === 'overlap');
 }
 
 const cache = new WeakMap<World, Map<CoverOutline, AttackContext>>();
@@ -124,6 +150,8 @@ export function attackContext(
     sides.push({ kind: 'squadron', index: sides.length, key: squadron.id, squadron, shape: squadron.circle });
   const coverers = new Map<string, ShipEntry[]>();
   const dialOn = new Map<string, ObstacleEntry[]>();
+  const readings = losReadings(world);
+  const gap = readings.hugeGap;
   for (const o of world.obstacles) {
     const list: ShipEntry[] = [];
     for (const s of world.ships) {
@@ -135,9 +163,7 @@ export function attackContext(
         fp.minY > o.outline.maxY
       )
         continue;
-      const C = coverShape(s, cover);
-      if (!hullsApartBeyond(C, o.outline, TOLERANCE_MM) && relate(C, o.outline).kind === 'overlap')
-        list.push(s);
+      if (anyOverlaps(coverShapes(s, cover, gap), o.outline)) list.push(s);
       for (const zone of s.shapes.zones) {
         const dial = s.shapes.dials[zone];
         if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap')
@@ -153,7 +179,7 @@ export function attackContext(
   ctx = {
     world,
     cover,
-    readings: losReadings(world),
+    readings,
     sides,
     byKey: new Map(sides.map((s) => [s.key, s])),
     coverers,
@@ -203,7 +229,7 @@ export function movedShipContext(
   const mine = new Set(ship.shapes.zones.map((z) => `${moved}.${z}`));
   for (const [k, l] of prev.dialOn) if (!mine.has(k)) dialOn.set(k, l);
   const fp = ship.shapes.footprint,
-    C = coverShape(ship, cover);
+    C = coverShapes(ship, cover, prev.readings.hugeGap);
   for (const o of world.obstacles) {
     const was = prev.coverers.get(o.id) ?? [];
     const near = !(
@@ -212,8 +238,7 @@ export function movedShipContext(
       fp.maxY < o.outline.minY ||
       fp.minY > o.outline.maxY
     );
-    const covers =
-      near && !hullsApartBeyond(C, o.outline, TOLERANCE_MM) && relate(C, o.outline).kind === 'overlap';
+    const covers = near && anyOverlaps(C, o.outline);
     coverers.set(
       o.id,
       covers || was.some((s) => s.id === moved)

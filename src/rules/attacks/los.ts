@@ -26,8 +26,10 @@ import {
   type AttackContext,
   attackContext,
   type ThirdPieceMeetings,
+  anyOverlaps,
   type CoverOutline,
-  coverShape,
+  coverShapes,
+  type HugeGap,
   type LosReadings,
   pairKey,
   pieceId,
@@ -73,12 +75,14 @@ export interface LosJudgement {
 
 /**
  * A third ship's plastic base against a line: a huge ship obstructs by its two bases, not by the
- * gap between them, so the line meets the base it meets most (a cross before a graze, the longer
- * stretch inside; otherwise the nearer).
+ * gap between them (readings.hugeGap 'open', the default: the gap is not plastic base, and hides
+ * nothing either), so the line meets the base it meets most (a cross before a graze, the longer
+ * stretch inside; otherwise the nearer). With 'covered' the token over the gap counts as base: the
+ * whole base, gap included, as it hides what lies under it.
  */
-function meetBases(s: ShipEntry, p: Point, q: Point): LineMeeting {
+function meetBases(s: ShipEntry, p: Point, q: Point, gap: HugeGap): LineMeeting {
   const bs = s.shapes.bases;
-  if (bs.length < 2) return meetLine(s.shapes.base, p, q);
+  if (bs.length < 2 || gap === 'covered') return meetLine(s.shapes.base, p, q);
   const rank = { clear: 0, graze: 1, cross: 2 } as const;
   let best = meetLine(bs[0], p, q);
   for (let i = 1; i < bs.length; i++) {
@@ -249,6 +253,7 @@ function thirdPieceMeetings(
     ships = ctx.world.ships;
   const attShip = shipOf(att),
     defShip = shipOf(def);
+  const gap = ctx.readings.hugeGap;
   // only the pieces whose grown box the line passes through can be within NEAR_MM of it
   const grid = thirdGrid(ctx);
   const count = grid.segmentCandidates(p, q),
@@ -263,8 +268,11 @@ function thirdPieceMeetings(
       S = s.shapes.base;
     }
     if (boxFar(S, p, q, NEAR_MM) || boxGap(S, p, q) > NEAR_MM || separatedBeyond(S, p, q, NEAR_MM)) continue;
-    const c = slot < obstacles.length ? meetLine(S, p, q) : meetBases(ships[slot - obstacles.length], p, q);
-    if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
+    const ship = slot < obstacles.length ? null : ships[slot - obstacles.length];
+    const c = ship ? meetBases(ship, p, q, gap) : meetLine(S, p, q);
+    // a huge ship's gap crossed (its bases missed) is kept: the other readings.hugeGap would obstruct
+    const gapOnly = () => !!ship && gap === 'open' && ship.shapes.bases.length > 1 && gapCrossed(S, p, q);
+    if (c.kind === 'clear' && c.clearance > NEAR_MM && !gapOnly()) continue;
     slots.push(slot);
     meetings.push(c);
   }
@@ -497,7 +505,11 @@ function visiblePortion(
     cq = third.q;
   const squadronBare = !shipAttacker && (isDust || R.visiblePortion === 'ship');
   const covers = squadronBare ? NO_SHIPS : coveringShips(ctx, o, att, def, forbids);
-  const v = covers.length ? visibleWith(ctx, o, c, covers, ctx.cover, forbids, cp, cq, true) : null;
+  // kept for the reverse attack, whose covers are the same unless only the defender's base hides dust
+  const keep = !(forbids && R.dustUnderAttacker === 'visible');
+  const v = covers.length
+    ? visibleWith(ctx, o, c, covers, ctx.cover, R.hugeGap, forbids, cp, cq, keep)
+    : null;
   const visible: PieceVerdict = v ? v.verdict : 'cross';
   let entry: LineEntry;
   if (!covers.length) entry = crossEntry(o.id, role, 'los', c.insideLength, c.depth);
@@ -512,29 +524,12 @@ function visiblePortion(
       entry.withDepth(v.depth);
     }
   }
-  // the other choices of the readings, for `readings` (the exception saved or sank this obstacle)
-  if (covers.length) {
-    const other: CoverOutline = ctx.cover === 'base' ? 'token' : 'base';
-    const oc = coveringShips(ctx, o, att, def, forbids, other);
-    const ov = oc.length ? visibleWith(ctx, o, c, oc, other, forbids, cp, cq, false) : null;
-    f.flips = addFlip(
-      f.flips,
-      'cover',
-      ctx.cover,
-      o.id,
-      forbids,
-      visible,
-      ov ? ov.verdict : 'cross',
-      dial,
-      R,
-      c.kind,
-    );
-  }
+  if (!squadronBare) otherCovers(f, ctx, att, def, o, c, dial, third, forbids, covers.length > 0, visible);
   if (!shipAttacker && !isDust) {
     // the visible-portion exception for a squadron: with every ship on the obstacle covering, or none
     const ship = R.visiblePortion === 'ship';
     const all = ship ? coveringShips(ctx, o, att, def, false) : NO_SHIPS;
-    const av = all.length ? visibleWith(ctx, o, c, all, ctx.cover, false, cp, cq, true) : null;
+    const av = all.length ? visibleWith(ctx, o, c, all, ctx.cover, R.hugeGap, false, cp, cq, true) : null;
     const alt: PieceVerdict = ship ? (av ? av.verdict : 'cross') : 'cross';
     if (ship ? all.length > 0 : covers.length > 0) {
       f.flips = addFlip(
@@ -554,10 +549,66 @@ function visiblePortion(
   return { visible, entry };
 }
 
+/**
+ * The readings of what covers an obstacle the line crosses, each with its other choice, for
+ * `readings` (the exception saved or sank this obstacle): the cover outline (base or token), a huge
+ * ship's gap (under the base), and dust under the attacking ship's own base.
+ */
+function otherCovers(
+  f: LosFindings,
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  o: ObstacleEntry,
+  c: LineMeeting,
+  dial: DialMeeting | null,
+  third: ThirdPieceMeetings,
+  forbids: boolean,
+  covered: boolean,
+  visible: PieceVerdict,
+) {
+  const R = ctx.readings;
+  const verdictWith = (cover: CoverOutline, gap: HugeGap, dua: LosReadings['dustUnderAttacker']) => {
+    const oc = coveringShips(ctx, o, att, def, forbids, cover, gap, dua);
+    const ov = oc.length ? visibleWith(ctx, o, c, oc, cover, gap, forbids, third.p, third.q, false) : null;
+    return ov ? ov.verdict : 'cross';
+  };
+  const flip = (reading: Flip['reading'], value: string, alt: PieceVerdict) => {
+    f.flips = addFlip(f.flips, reading, value, o.id, forbids, visible, alt, dial, R, c.kind);
+  };
+  // a huge ship's token reaches past its bases (and over the gap): it may cover where no base does
+  const hugeNear = ctx.world.ships.some(
+    (s) => s.shapes.bases.length > 1 && boxesMeet(s.shapes.token, o.outline),
+  );
+  if (covered || hugeNear)
+    flip(
+      'cover',
+      ctx.cover,
+      verdictWith(ctx.cover === 'base' ? 'token' : 'base', R.hugeGap, R.dustUnderAttacker),
+    );
+  if (hugeNear && ctx.cover === 'base')
+    flip(
+      'hugeGap',
+      R.hugeGap,
+      verdictWith(ctx.cover, R.hugeGap === 'open' ? 'covered' : 'open', R.dustUnderAttacker),
+    );
+  const attShip = shipOf(att);
+  if (forbids && attShip && coverersOf(ctx, o, ctx.cover, R.hugeGap).includes(attShip)) {
+    const other = R.dustUnderAttacker === 'hidden' ? 'visible' : 'hidden';
+    flip('dustUnderAttacker', R.dustUnderAttacker, verdictWith(ctx.cover, R.hugeGap, other));
+  }
+}
+
+/** Do the bounding boxes of two polygons meet? */
+function boxesMeet(A: Polygon, B: Polygon): boolean {
+  return !(A.maxX < B.minX || A.minX > B.maxX || A.maxY < B.minY || A.minY > B.maxY);
+}
+
 /** Step 3: ships that are neither attacker nor defender: their plastic base, without dials and frames. */
 function thirdShips(f: LosFindings, ctx: AttackContext, third: ThirdPieceMeetings, from: number) {
   const ships = ctx.world.ships,
     obstacles = ctx.world.obstacles.length;
+  const gap = ctx.readings.hugeGap;
   for (let k = from; k < third.slots.length; k++) {
     const s = ships[third.slots[k] - obstacles];
     const c = third.meetings[k];
@@ -571,7 +622,19 @@ function thirdShips(f: LosFindings, ctx: AttackContext, third: ThirdPieceMeeting
     } else if (c.clearance <= NEAR_MM) {
       f.pieces = append(f.pieces, clearanceEntry(s.id, 'ship', 'los', 'near', c.clearance));
     }
+    // a huge ship's gap: would the other reading make this line obstructed, or not?
+    if (s.shapes.bases.length > 1) {
+      const alt = meetBases(s, third.p, third.q, gap === 'open' ? 'covered' : 'open');
+      const now: Effect = effect === 'obstructs' ? 'obstructs' : 'none';
+      const other: Effect = alt.kind === 'cross' ? 'obstructs' : 'none';
+      f.flips = pushFlip(f.flips, 'hugeGap', gap, s.id, now, other);
+    }
   }
+}
+
+/** Does segment p-q pass through huge ship base S (the whole of it, gap included), beyond the tolerance? */
+function gapCrossed(S: Polygon, p: Point, q: Point): boolean {
+  return !separatedBeyond(S, p, q, 0) && meetLine(S, p, q).kind === 'cross';
 }
 
 /** Step 4: the verdict, the readings it rests on, and the pieces it lists. */
@@ -658,6 +721,7 @@ function visibleWith(
   c: LineMeeting,
   covers: ShipEntry[],
   cover: CoverOutline,
+  gap: HugeGap,
   dustOnly: boolean,
   cp: Point,
   cq: Point,
@@ -669,7 +733,7 @@ function visibleWith(
   if (kept !== undefined) return kept;
   // Only covers the line comes within the tolerance of can hide any of it; when it passes none,
   // what it crosses is all visible (visibleMeeting would find the same).
-  const shapes = coverShapesNear(covers, cover, cp, cq);
+  const shapes = coverShapesNear(covers, cover, gap, cp, cq);
   const v = shapes.length ? visibleMeeting(o.outline, shapes, cp, cq, TOLERANCE_MM, c.inside) : null;
   if (keep) {
     if (dustOnly) c.visibleDust = v;
@@ -750,12 +814,28 @@ const READING_SAYS: Record<string, string> = {
   'dustDial/attacker':
     "a line through the attacking hull zone's own shield dial on a dust field is obstructed by the 1.5 dial rule, " +
     "not forbidden: the seed's dust caveat names only the defending dial",
+  'hugeGap/open':
+    "a huge ship's gap between its two plastic bases is not plastic base: it neither hides an obstacle under it " +
+    'nor obstructs a line across it (readings.hugeGap: open, the default)',
+  'hugeGap/covered':
+    "a huge ship's token over the gap between its bases hides what lies under it and obstructs a line across it, " +
+    'as the bases do (readings.hugeGap: covered)',
+  'dustUnderAttacker/hidden':
+    "the attacking ship's own base hides the dust field under it, as the visible-portion exception hides any " +
+    'obstacle (readings.dustUnderAttacker: hidden, the default)',
+  'dustUnderAttacker/visible':
+    "the dust field under the attacking ship's own base counts: the seed grants the covered-dust exception to " +
+    'the defending ship only (readings.dustUnderAttacker: visible)',
   'dustDial/defender':
     "a line through the defending hull zone's shield dial on a dust field its base hides may be traced (the dust " +
     'would not otherwise be visible), and the 1.5 dial rule obstructs it',
 };
 
-/** The readings whose other choice would change the line of sight's verdict, each once. */
+/**
+ * The readings whose other choice would change the line of sight's verdict, each once: every piece
+ * one reading changes is changed together (a huge ship's gap both uncovers an obstacle and stops
+ * obstructing).
+ */
 function readingsUsed(
   flips: Flip[],
   los: LosVerdict,
@@ -766,10 +846,16 @@ function readingsUsed(
   const out: ReadingUse[] = [];
   const count = (e: Effect, of: Effect) => (e === of ? 1 : 0);
   for (const f of flips) {
-    const d = dust - count(f.now, 'dust') + count(f.alt, 'dust');
-    const ob = obstructed - count(f.now, 'obstructs') + count(f.alt, 'obstructs');
+    if (out.some((u) => u.reading === f.reading && u.value === f.value)) continue;
+    let d = dust,
+      ob = obstructed;
+    for (const g of flips) {
+      if (g.reading !== f.reading || g.value !== f.value) continue;
+      d += count(g.alt, 'dust') - count(g.now, 'dust');
+      ob += count(g.alt, 'obstructs') - count(g.now, 'obstructs');
+    }
     const otherwise = losByPrecedence(blocked, d, ob);
-    if (otherwise === los || out.some((u) => u.reading === f.reading && u.value === f.value)) continue;
+    if (otherwise === los) continue;
     out.push({
       reading: f.reading,
       value: f.value,
@@ -812,14 +898,35 @@ function dialOnAny(ctx: AttackContext, side: Side): boolean {
  * The covering outlines of these ships that segment p-q may come within the tolerance of (a convex outline
  * clear of it by a margin is left out).
  */
-function coverShapesNear(ships: ShipEntry[], cover: CoverOutline, p: Point, q: Point): Shape[] {
+function coverShapesNear(ships: ShipEntry[], cover: CoverOutline, gap: HugeGap, p: Point, q: Point): Shape[] {
   const out: Shape[] = [];
   for (const s of ships) {
-    const C = coverShape(s, cover);
-    if (C.convex && convexClearOf(C, p, q)) continue;
-    out.push(C);
+    for (const C of coverShapes(s, cover, gap)) {
+      if (C.convex && convexClearOf(C, p, q)) continue;
+      out.push(C);
+    }
   }
   return out;
+}
+
+/**
+ * The ships whose covering outline overlaps obstacle o, by cover and huge-ship gap reading: the
+ * context's own list, the other cover's context's, or (the other gap reading) worked out here and kept.
+ */
+function coverersOf(ctx: AttackContext, o: ObstacleEntry, cover: CoverOutline, gap: HugeGap): ShipEntry[] {
+  const c = cover === ctx.cover ? ctx : attackContext(ctx.world, cover);
+  if (gap === ctx.readings.hugeGap) return c.coverers.get(o.id) ?? [];
+  const m = (c.altGapCoverers ??= new Map());
+  let list = m.get(o.id);
+  if (!list) {
+    const now = c.coverers.get(o.id) ?? [];
+    // only a huge ship's covering outline depends on the gap's reading
+    list = c.world.ships.filter((s) =>
+      s.shapes.bases.length > 1 ? anyOverlaps(coverShapes(s, cover, gap), o.outline) : now.includes(s),
+    );
+    m.set(o.id, list);
+  }
+  return list;
 }
 
 /**
@@ -827,8 +934,9 @@ function coverShapesNear(ships: ShipEntry[], cover: CoverOutline, p: Point, q: P
  * any ship on it (the visible-portion exception; a third ship's base crossed by the line
  * obstructs in its own right). For a dust field with a ship attacking, the seed names only the
  * defending ship: a third ship on the dust does not help. The attacker's own base is also taken
- * to hide the dust under it: the seed is silent there, so the general visible-portion rule of
- * the rules reference applies. A squadron hides nothing.
+ * to hide the dust under it (readings.dustUnderAttacker 'hidden', the default): the seed is silent
+ * there, so the general visible-portion rule of the rules reference applies; 'visible' takes the
+ * seed's letter (only the defending ship). A squadron hides nothing.
  */
 function coveringShips(
   ctx: AttackContext,
@@ -837,10 +945,13 @@ function coveringShips(
   def: Side,
   dustForbids: boolean,
   cover = ctx.cover,
+  gap = ctx.readings.hugeGap,
+  dustUnderAttacker = ctx.readings.dustUnderAttacker,
 ): ShipEntry[] {
-  const on = (cover === ctx.cover ? ctx : attackContext(ctx.world, cover)).coverers.get(o.id) ?? [];
+  const on = coverersOf(ctx, o, cover, gap);
   if (!dustForbids) return on;
-  return on.filter((s) => s === shipOf(att) || s === shipOf(def));
+  const attShip = dustUnderAttacker === 'hidden' ? shipOf(att) : null;
+  return on.filter((s) => s === attShip || s === shipOf(def));
 }
 
 export function sideName(s: Side): string {

@@ -6,7 +6,7 @@ import { deploymentZone } from '../../rules/setup/deploy';
 import { guideStep } from '../guide';
 import type { PlaceExogorth, Table } from '../../model/table';
 import { difference, regionPolygons, toPath } from '../../geometry/offset';
-import { attackContext, coverShape } from '../../rules/attacks/context';
+import { attackContext, coverShapes } from '../../rules/attacks/context';
 import { judgeMove, purrgilReach } from '../../rules/campaign/purrgil';
 import { riftBands } from '../../rules/campaign/rift';
 import { judgeDisplacedSpot, type SpotVerdict } from '../../rules/campaign/exogorth';
@@ -56,7 +56,7 @@ function visibleDust(world: World): Map<string, Polygon[]> {
     const covers = ctx.coverers.get(o.id) ?? [];
     if (!covers.length) continue;
     // the same field under the same ship outlines (a drag elsewhere): the parts already cut
-    const shapes = covers.map((s) => coverShape(s, ctx.cover));
+    const shapes = covers.flatMap((s) => coverShapes(s, ctx.cover, ctx.readings.hugeGap));
     const last = dustParts.get(o.outline);
     if (last && last.covers.length === shapes.length && last.covers.every((c, i) => c === shapes[i])) {
       m.set(o.id, last.parts);
