@@ -12,8 +12,10 @@
  * - a squadron: within distance 1-2 of a friendly ship on the table: all of its base, so its
  *   farthest point no farther than distance 2's end from the ship's plastic base; inside the setup
  *   area; it may lie outside the deployment zone (section 10);
- * - overlapping nothing: ships (footprints, dial frames included), squadrons, obstacles, tokens.
- *   Touching is not overlapping (a huge ship may not be deployed overlapping an obstacle either);
+ * - overlapping no ship (footprints, dial frames included), squadron or token. Touching is not
+ *   overlapping. A huge ship may not be deployed overlapping an obstacle (section 10); any other
+ *   piece may, unless readings.deployOnObstacle is 'refused' (the text forbids it for huge ships
+ *   only; an objective may add its own ban);
  * - a gravity rift: a ship deployed at distance 1-2 of one sets its speed dial to 0 (the seed:
  *   "When a ship deploys at distance 1-2 of a gravity rift, its speed dial must be set to speed
  *   0"). That is an effect, not a violation: `speed` says what the dial shows after deploying.
@@ -54,6 +56,14 @@ export interface RiftAtDeploy {
   overlapping: boolean;
 }
 
+/** A reading that decided a deploy answer: the table's choice, and the answer the other choice gives. */
+export interface DeployReading {
+  reading: 'deployOnObstacle';
+  value: 'allowed' | 'refused';
+  otherwise: 'allowed' | 'refused';
+  says: string;
+}
+
 export interface DeployReport extends ProposalReport {
   kind: 'deploy';
   /** the deployed piece's id, whether a ship or a squadron, and its owner */
@@ -69,6 +79,8 @@ export interface DeployReport extends ProposalReport {
   /** ships: the speed dial after deploying (0 at distance 1-2 of a gravity rift), and the rifts that set it */
   speed?: number;
   rift?: RiftAtDeploy[];
+  /** the readings that decided the answer (deploying on an obstacle), when any did */
+  readings?: DeployReading[];
   why: string;
 }
 
@@ -127,28 +139,9 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
     }
   }
 
-  // overlaps: everything on the table but the piece itself
-  const others = world.all.filter((e) => e.id !== piece.id);
-  for (const e of others) {
-    const s = overlapShape(e);
-    if (s.maxX < overlap.minX || s.minX > overlap.maxX || s.maxY < overlap.minY || s.minY > overlap.maxY)
-      continue;
-    if (
-      s.kind === 'polygon' &&
-      overlap.kind === 'polygon' &&
-      hullsApartBeyond(overlap as Polygon, s as Polygon, TOLERANCE_MM)
-    )
-      continue;
-    if (relate(overlap, s).kind !== 'overlap') continue;
-    const what = e.kind === 'obstacle' ? `an obstacle (${e.obstacleKind})` : `a ${e.kind}`;
-    violations.push({
-      rule: `cannot be deployed overlapping ${what}`,
-      piece: piece.id,
-      with: e.id,
-      gapMm: overlapDepth(overlap, s),
-      measure: 'overlap depth',
-    });
-  }
+  // overlaps: everything on the table but the piece itself (an obstacle, by the reading)
+  const huge = isShip && (piece as Ship).size === 'huge';
+  const onObstacle = overlapsAt(world, piece.id, overlap, huge, violations, notes);
 
   // squadrons: within distance 1-2 of a friendly ship
   if (!isShip) friendlyReach(world, piece as Squadron, measure, violations, notes);
@@ -158,6 +151,12 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
   const speed: number | undefined = isShip ? (rifts.length ? 0 : (piece as Ship).speed) : undefined;
 
   const legal = violations.length === 0;
+  // the reading decided the answer when it allowed an obstacle, or refused one and nothing else is broken
+  const readings = onObstacle.filter(
+    (u) =>
+      u.value === 'allowed' ||
+      violations.every((v) => /^cannot be deployed overlapping an obstacle/.test(v.rule)),
+  );
   const placeWords = isShip
     ? hugeAtEdge && past > TOLERANCE_MM
       ? `its base lies in the setup area touching ${edgeName}`
@@ -179,6 +178,7 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
     (legal ? `${placeWords}, ${zoneWords}, and overlaps nothing` : broken.join('; ') + `; ${zoneWords}`) +
     (notes.length ? `; ${notes.join('; ')}` : '') +
     '.' +
+    readings.map((u) => ` Depends on a reading: ${u.says}; otherwise ${u.otherwise}.`).join('') +
     (isShip && rifts.length === 0
       ? ` No gravity rift is within distance 2: the speed dial stays at ${speed}.`
       : '');
@@ -200,7 +200,77 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
     out.speed = speed;
     out.rift = rifts;
   }
+  if (readings.length) out.readings = readings;
   return out;
+}
+
+/** What deploying on an obstacle is taken to be (readings.deployOnObstacle), in words. */
+const DEPLOY_SAYS = {
+  allowed:
+    'a ship (not huge) or squadron may be deployed overlapping an obstacle: section 10 forbids it for huge ships ' +
+    'only, and an obstacle takes effect after a maneuver (readings.deployOnObstacle: allowed, the default)',
+  refused:
+    'no ship or squadron may be deployed overlapping an obstacle, as an objective may add ' +
+    '(readings.deployOnObstacle: refused)',
+};
+
+/**
+ * The overlaps of a piece being deployed: ships (footprints), squadrons and tokens never; an
+ * obstacle never for a huge ship (section 10), and for any other piece by readings.deployOnObstacle
+ * ('allowed', the default: the text forbids it only for huge ships; 'refused': as an objective may
+ * add). Violations and notes pushed; the reading returned when an obstacle met it (judgeDeploy keeps
+ * it when it decided the answer).
+ */
+function overlapsAt(
+  world: World,
+  id: string,
+  overlap: Shape,
+  huge: boolean,
+  violations: Violation[],
+  notes: string[],
+): DeployReading[] {
+  const reading = world.table.readings?.deployOnObstacle ?? 'allowed';
+  const onObstacles: string[] = [];
+  let refusedOnObstacle = false;
+  for (const e of world.all) {
+    if (e.id === id) continue;
+    const s = overlapShape(e);
+    if (s.maxX < overlap.minX || s.minX > overlap.maxX || s.maxY < overlap.minY || s.minY > overlap.maxY)
+      continue;
+    if (
+      s.kind === 'polygon' &&
+      overlap.kind === 'polygon' &&
+      hullsApartBeyond(overlap as Polygon, s as Polygon, TOLERANCE_MM)
+    )
+      continue;
+    if (relate(overlap, s).kind !== 'overlap') continue;
+    if (e.kind === 'obstacle' && !huge && reading === 'allowed') {
+      onObstacles.push(e.id);
+      continue;
+    }
+    if (e.kind === 'obstacle' && !huge) refusedOnObstacle = true;
+    const what = e.kind === 'obstacle' ? `an obstacle (${e.obstacleKind})` : `a ${e.kind}`;
+    violations.push({
+      rule: `cannot be deployed overlapping ${what}`,
+      piece: id,
+      with: e.id,
+      gapMm: overlapDepth(overlap, s),
+      measure: 'overlap depth',
+    });
+  }
+  if (onObstacles.length)
+    notes.push(
+      `it overlaps ${onObstacles.join(' and ')}, which resolves no effect (obstacles act after a maneuver)`,
+    );
+  if (onObstacles.length)
+    return [
+      { reading: 'deployOnObstacle', value: 'allowed', otherwise: 'refused', says: DEPLOY_SAYS.allowed },
+    ];
+  if (refusedOnObstacle)
+    return [
+      { reading: 'deployOnObstacle', value: 'refused', otherwise: 'allowed', says: DEPLOY_SAYS.refused },
+    ];
+  return [];
 }
 
 /**

@@ -135,11 +135,47 @@ describe('deploy: overlaps', () => {
         (v) => v.with,
       ),
     ).toEqual(['tie']);
-    const rock = { id: 'rock', type: 'asteroid-a', x: 600, y: 100, rotation: 0 };
-    expect(
-      judge({ ships: [ship({ x: 900 })], obstacles: [rock] }, { ship: 'cr90', to: { x: 600, y: 100 } })
-        .violations[0].rule,
-    ).toBe('cannot be deployed overlapping an obstacle (asteroid)');
+  });
+});
+
+describe('deploy: on an obstacle (readings.deployOnObstacle; section 10 forbids it for huge ships only)', () => {
+  const rock = { id: 'rock', type: 'asteroid-a', x: 600, y: 100, rotation: 0 };
+  const t = (deployOnObstacle?: 'allowed' | 'refused') => ({
+    ships: [ship({ x: 900 })],
+    obstacles: [rock],
+    ...(deployOnObstacle ? { readings: { deployOnObstacle } } : {}),
+  });
+  it('allowed (default): a ship overlapping an asteroid may be deployed; no effect, and the reading is named', () => {
+    const r = judge(t(), { ship: 'cr90', to: { x: 600, y: 100 } });
+    expect([r.legal, r.violations]).toEqual([true, []]);
+    expect(r.readings).toEqual([expect.objectContaining({ reading: 'deployOnObstacle', value: 'allowed' })]);
+    expect(r.why).toMatch(
+      /it overlaps rock, which resolves no effect.*Depends on a reading: a ship \(not huge\)/,
+    );
+  });
+  it('allowed: a squadron on an asteroid beside its ship too', () => {
+    const r = judge(
+      { ...t(), ships: [ship({ x: 600 + W / 2 + 40 })] },
+      { squadron: { id: 'x1', player: 1, x: 600, y: 100 }, to: { x: 600, y: 100 } },
+    );
+    expect([r.legal, r.violations]).toEqual([true, []]);
+  });
+  it('refused: not, and the reading says it decided', () => {
+    const r = judge(t('refused'), { ship: 'cr90', to: { x: 600, y: 100 } });
+    expect(r.violations.map((v) => v.rule)).toEqual([
+      'cannot be deployed overlapping an obstacle (asteroid)',
+    ]);
+    expect(r.readings).toEqual([
+      expect.objectContaining({ reading: 'deployOnObstacle', value: 'refused', otherwise: 'allowed' }),
+    ]);
+  });
+  it('refused, with the ship out of its zone too: the reading did not decide it', () => {
+    const r = judge(
+      { ...t('refused'), obstacles: [{ ...rock, y: 300 }] },
+      { ship: 'cr90', to: { x: 600, y: 300 } },
+    );
+    expect(r.legal).toBe(false);
+    expect(r.readings).toBeUndefined();
   });
 });
 
