@@ -11,9 +11,9 @@
  * - opportunity: which enemy hull zones and squadrons the ship could attack there, from which of
  *   its own hull zones, at what range.
  *
- * Pairs whose bounding boxes lie farther apart than the attack's reach (long range for a hull
- * zone, distance 1 for a squadron, each plus the tolerance) are beyond range whatever the rest:
- * the range is measured between the two shapes (or a part of one), never closer than their boxes.
+ * Pairs whose hull zones (or squadron bases) lie farther apart than the attack's reach (long range
+ * for a hull zone, distance 1 for a squadron, each plus the tolerance) are beyond range whatever the
+ * rest: the range is measured between those shapes (or a part of one), never closer than their boxes.
  * They are skipped, not judged: most of a table is out of reach of any one position.
  */
 import { bboxGap, hullsApartBeyond, relate } from '../../geometry/relate';
@@ -106,9 +106,11 @@ function placeNote(world: World, ship: ShipEntry): PlaceNote {
 /**
  * The pairs between one ship and its enemies, on a world with the ship where it is asked about:
  * 'defend' its zones as defenders (threat), 'attack' its zones as attackers (opportunity). Skipped
- * unjudged (each certain, by separating axes): an attacker and defender farther apart than the
- * attack's reach (beyond range), and a defender wholly outside the attacking zone's firing arc by
- * more than the tolerance (out of arc); the rest are the rules' attack answers.
+ * unjudged (each certain, by separating axes), measured on what the rule measures, the hull zones'
+ * cardboard (a huge ship's token reaches 6.75 mm past its bases at each end): an attacker and
+ * defender farther apart than the attack's reach (beyond range), and a defender wholly outside the
+ * attacking zone's firing arc by more than the tolerance (out of arc); the rest are the rules'
+ * attack answers.
  */
 export function shipPairs(world: World, shipId: string, role: 'defend' | 'attack'): PairVerdict[] {
   const ctx = attackContext(world);
@@ -117,27 +119,31 @@ export function shipPairs(world: World, shipId: string, role: 'defend' | 'attack
   );
   if (!own.length) throw new Error(`no ship with id "${shipId}"`);
   const me = player(own[0]);
-  const base = own[0].ship.shapes.base;
+  // the ship's hull zones together: its cardboard token
+  const token = own[0].ship.shapes.token;
   const out: PairVerdict[] = [];
   const push = (attacker: string, defender: string) => {
     const v = pairVerdict(attackBetween(world, attacker, defender));
     if (v) out.push(v);
   };
+  /** beyond the attack's reach (a hull zone's long range, a squadron's distance 1): certain, by box or axes */
+  const apart = (a: Side['shape'], b: Side['shape'], reach: number) =>
+    bboxGap(a, b) > reach || (a.kind === 'polygon' && b.kind === 'polygon' && hullsApartBeyond(a, b, reach));
   for (const other of ctx.sides) {
     if (player(other) === me) continue;
-    // the attack's reach: a hull zone's long range, or a squadron's distance 1 (the attacker's)
-    const reach = reaches(world, role === 'defend' ? other : own[0]);
-    if (bboxGap(other.shape, base) > reach) continue;
-    if (other.kind === 'zone' && hullsApartBeyond(other.shape, base, reach)) continue;
     if (role === 'defend') {
+      if (apart(other.shape, token, reaches(world, other))) continue;
       if (
         other.kind === 'zone' &&
-        hullsApartBeyond(base, other.ship.shapes.arcs[other.zone].polygon, TOLERANCE_MM)
+        hullsApartBeyond(token, other.ship.shapes.arcs[other.zone].polygon, TOLERANCE_MM)
       )
         continue;
       for (const mine of own) push(other.key, mine.key);
     } else {
+      const reach = reaches(world, own[0]);
+      if (apart(other.shape, token, reach)) continue;
       for (const mine of own) {
+        if (apart(other.shape, mine.shape, reach)) continue;
         if (
           other.kind === 'zone' &&
           hullsApartBeyond(other.shape, mine.ship.shapes.arcs[mine.zone].polygon, TOLERANCE_MM)
