@@ -388,7 +388,8 @@ function friendlyReach(
   } else
     notes.push(
       `all of its base is within distance 2 of ${best.id} (${f2(d2)} mm): its farthest point is ` +
-        `${f2(best.mm)} mm from it${edgeNote(bandOf(best.mm, cat.ruler.distance))}, its nearest ${f2(best.closestMm)} mm`,
+        `${f2(best.mm)} mm from it${edgeNote(bandOf(best.mm, cat.ruler.distance))}, ` +
+        `its nearest ${f2(best.closestMm)} mm`,
     );
 }
 

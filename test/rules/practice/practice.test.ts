@@ -89,7 +89,7 @@ describe('threat map: a cell is the analysis of the table with the ship there', 
           for (const [u, v, whole] of cells) {
             // a cell near the ship (within 300 mm, where attacks are in reach), or anywhere on the table
             const { x, y } = whole
-              ? cellCentre(g, g.order[Math.floor(u * g.order.length)])
+              ? cellCentre(g, g.order[Math.min(g.order.length - 1, Math.floor(u * g.order.length))])
               : {
                   x: Math.min(TABLE.width - 1, Math.max(1, s.x + (u - 0.5) * 600)),
                   y: Math.min(TABLE.height - 1, Math.max(1, s.y + (v - 0.5) * 600)),
@@ -153,7 +153,7 @@ describe('opportunity: an end is the analysis of the table with the ship there',
           const { table, ship } = practiceTable(seed, pick);
           const world = new World(table, CATALOG);
           const reach = reachMap(world, ship);
-          const end = reach.ends[Math.floor(u * reach.ends.length)];
+          const end = reach.ends[Math.min(reach.ends.length - 1, Math.floor(u * reach.ends.length))];
           const o = new ShipProbe(world, ship).opportunity(end.final);
           const report = analyze(tableWithShipAt(table, ship, end.final), CATALOG);
           const want = analysedPairs(report, ship, 'attack');
@@ -195,7 +195,7 @@ describe('reach map: an end is the maneuver analyze answers from its start', () 
         (seed, pick, u) => {
           const { table, ship } = practiceTable(seed, pick);
           const reach = reachMap(new World(table, CATALOG), ship);
-          const end = reach.ends[Math.floor(u * reach.ends.length)];
+          const end = reach.ends[Math.min(reach.ends.length - 1, Math.floor(u * reach.ends.length))];
           const answer = analyze(endAsProposalTable(table, ship, end), CATALOG)
             .proposals[0] as unknown as ManeuverReport;
           expect(fields(end.report)).toEqual(fields(answer));
