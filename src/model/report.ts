@@ -38,8 +38,8 @@ export type LosVerdict = 'clear' | 'obstructed' | 'blocked' | 'dust';
  * Optional addition on an attack (`readings`): a reading where the rules are silent or players
  * differ that decided this verdict. Listed only when the other choice would change `los`.
  * reading: the setting (`cover`, `visiblePortion`, `dialLine`, `exogorthDust`, `hugeGap`,
- * `dustUnderAttacker` are switchable in the table's `readings`; `dustDial` is fixed), value: the choice taken, otherwise: the line of sight the
- * other choice gives, says: the reading in words (docs/readings.md).
+ * `dustUnderAttacker` are switchable in the table's `readings`; `dustDial` is fixed), value: the
+ * choice taken, otherwise: the line of sight the other choice gives, says: the reading in words (docs/readings.md).
  */
 export interface ReadingUse {
   reading:
