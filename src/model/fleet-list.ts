@@ -704,6 +704,14 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     if (best.length && (best.length === 1 || best[0][1] > best[1][1])) faction = best[0][0];
   }
 
+  // a line whose points are far from its card's is no line of an Armada list (an X-Wing list's "Darth
+  // Vader (70)" names an Armada squadron of 21 points): listed, not read, and said once for the whole text
+  const aliens: string[] = [];
+  const alien = (e: Entry, card: Card, written: number) => {
+    aliens.push(`${card.name}: ${written}, the card ${pointsOf(card).join(' or ')}`);
+    const what = `"${card.name}" is an Armada ${card.kind} of ${pointsOf(card).join(' or ')} points`;
+    miss(e.tok.no, e.tok.t, `${what}, and the line gives ${written}: a list of another game (X-Wing?)`);
+  };
   const ships: ReadShip[] = [];
   const shipOf = new Map<Entry, ReadShip>();
   const squadrons: ReadSquadron[] = [];
@@ -711,6 +719,11 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
   for (const e of entries) {
     if (e.role === 'ship') {
       const card = choose(e.hits, faction, shipNumbers(e.tok, fabs)).card as Extract<Card, { kind: 'ship' }>;
+      const written = shipNumbers(e.tok, fabs)[0];
+      if (!e.fixed && written !== undefined && farFrom(written, card)) {
+        alien(e, card, written);
+        continue;
+      }
       const s: ReadShip = {
         card: card.name,
         cardId: card.id,
@@ -742,6 +755,10 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
       const nums = squadronNumbers(e.tok, e.count);
       const card = choose(e.hits, faction, nums).card as Extract<Card, { kind: 'squadron' }>;
       const each = squadronEach(e.tok, e.count, card);
+      if (!e.fixed && e.tok.pts && farFrom(each, card)) {
+        alien(e, card, each);
+        continue;
+      }
       const had = squadrons.find((q) => q.cardId === card.id);
       if (had) {
         had.count += e.count;
@@ -776,6 +793,15 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     else s.total = s.points + upgradePoints.get(s)!;
   }
   const readPoints = ships.reduce((n, s) => n + s.total, 0) + squadrons.reduce((n, q) => n + q.points, 0);
+  if (aliens.length) {
+    unrecognised.sort((a, b) => a.line - b.line);
+    notes.push(
+      `${aliens.length} line${aliens.length === 1 ? ' gives' : 's give'} points far from the Armada card ` +
+        `${aliens.length === 1 ? 'it names' : 'they name'} (${aliens.slice(0, 3).join('; ')}` +
+        `${aliens.length > 3 ? '; ...' : ''}), so ${aliens.length === 1 ? 'it was' : 'they were'} not read as ` +
+        `${aliens.length === 1 ? 'that card' : 'those cards'}: is this a list of another game, such as X-Wing?`,
+    );
+  }
   return {
     builder,
     name,
@@ -790,6 +816,15 @@ export function readFleetList(input: string, opts: ReadOptions = {}): FleetReadi
     leftOut,
     notes,
   };
+}
+
+/**
+ * Points written for a card that no printing, points change or typing slip explains: more than twice
+ * its highest value and 10 more, or less than half its lowest and 10 less.
+ */
+function farFrom(written: number, card: Card): boolean {
+  const v = pointsOf(card);
+  return written > 2 * Math.max(...v) + 10 || 2 * written + 10 < Math.min(...v);
 }
 
 /** A title card that fits one of these ships' classes. */

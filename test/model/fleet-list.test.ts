@@ -238,4 +238,34 @@ describe('fleet list: list-builder exports', () => {
     expect(looseKey('YT-2400s')).toBe(looseKey('YT-2400'));
     expect(looseKey('Victory I')).not.toBe(looseKey('Victory II'));
   });
+
+  it("an X-Wing list is no Armada list: a pilot's points far from the Armada card's leave the line unread, and it is said", () => {
+    const xwing = [
+      'Darth Vader (70)',
+      '    Supernatural Reflexes (8)',
+      'Ship total: 78',
+      'Soontir Fel (52)',
+      'Total: 130',
+    ].join('\n');
+    const r = readFleetList(xwing);
+    expect(r.squadrons).toEqual([]);
+    expect(r.unrecognised.map((u) => u.line)).toEqual([1, 2, 3, 4]);
+    expect(r.unrecognised[0].hint).toBe(
+      '"Darth Vader" is an Armada squadron of 21 or 25 points, and the line gives 70: a list of another game (X-Wing?)',
+    );
+    expect(r.notes).toEqual([
+      '2 lines give points far from the Armada card they name (Darth Vader: 70, the card 21 or 25; Soontir Fel: 52, ' +
+        'the card 18), so they were not read as those cards: is this a list of another game, such as X-Wing?',
+    ]);
+    // an Armada list's own numbers (a points change, a count's total) are read as before
+    const armada = readFleetList(
+      'Darth Vader (25)\n2 x TIE Fighter Squadron (16)\nVictory II-class Star Destroyer (85)',
+    );
+    expect(armada.squadrons.map((q) => [q.card, q.points])).toEqual([
+      ['Darth Vader', 25],
+      ['TIE Fighter Squadron', 16],
+    ]);
+    expect(armada.ships.map((s) => s.points)).toEqual([85]);
+    expect(armada.notes).toEqual([]);
+  });
 });
