@@ -147,4 +147,11 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((e) => fail(`analysis failed: ${(e as Error)?.message ?? e}`, 1));
+// a reader that stops early (`| head`) is no error: nothing more is written, and the exit is 0
+const closedEarly = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'EPIPE';
+process.stdout.on('error', (e) =>
+  closedEarly(e) ? process.exit(0) : fail(`the report could not be written: ${e.message}`, 1),
+);
+main(process.argv.slice(2)).catch((e) =>
+  closedEarly(e) ? process.exit(0) : fail(`analysis failed: ${(e as Error)?.message ?? e}`, 1),
+);

@@ -168,5 +168,9 @@ export function evictedMessage(dropped: readonly Kept[]): string {
   );
 }
 
-export const clock = (ms: number) =>
-  new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });
+/** A time in words, or, for a number no date can hold (a record's 1e300), that number said as such. */
+export function clock(ms: number): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return `at no date (the record's time, ${ms} ms, is beyond any calendar)`;
+  return d.toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });
+}

@@ -64,6 +64,80 @@ export function exifOrientation(bytes: Uint8Array): number {
   return 1;
 }
 
+/**
+ * The pixel size a JPEG, PNG or WebP file's header states, or null when it states none that can be
+ * read (the photo is then left to the decoder). Read before decoding, so a photo too large to decode
+ * is named by its size, not taken for a broken file.
+ */
+export function headerSize(bytes: Uint8Array): { width: number; height: number } | null {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const kind = sniff(bytes);
+  if (kind === 'png' && bytes.length >= 24) return { width: dv.getUint32(16), height: dv.getUint32(20) };
+  if (kind === 'webp' && bytes.length >= 25) {
+    const chunk = String.fromCharCode(...bytes.subarray(12, 16));
+    const u24 = (at: number) => bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16);
+    if (chunk === 'VP8X' && bytes.length >= 30) return { width: 1 + u24(24), height: 1 + u24(27) };
+    if (chunk === 'VP8L') {
+      const b = dv.getUint32(21, true);
+      return { width: 1 + (b & 0x3fff), height: 1 + ((b >>> 14) & 0x3fff) };
+    }
+    if (chunk === 'VP8 ' && bytes.length >= 30)
+      return { width: dv.getUint16(26, true) & 0x3fff, height: dv.getUint16(28, true) & 0x3fff };
+    return null;
+  }
+  if (kind !== 'jpeg') return null;
+  for (let i = 2; i + 9 <= bytes.length; ) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1];
+    if (marker === 0xff) {
+      i++; // fill byte
+      continue;
+    }
+    // a start of frame (SOF0-SOF15 but DHT, JPG and DAC): height, then width
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { width: dv.getUint16(i + 7), height: dv.getUint16(i + 5) };
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
+    if (marker === 0xda || marker === 0xd9) return null;
+    i += 2 + dv.getUint16(i + 2);
+  }
+  return null;
+}
+
+/** A photo's size as said to the player: both sides, and megapixels to enough places not to round onto the limit. */
+function sizeWords(width: number, height: number): string {
+  const mp = (width * height) / 1e6;
+  const places = mp > MAX_MEGAPIXELS && Number(mp.toFixed(0)) <= MAX_MEGAPIXELS ? 2 : 0;
+  return `${width} x ${height} pixels (${mp.toFixed(places)} megapixels)`;
+}
+
+/** The refusal of a photo over MAX_MEGAPIXELS, or null when it is within. */
+export function sizeRefusal(name: string, width: number, height: number): string | null {
+  const mp = (width * height) / 1e6;
+  if (mp <= MAX_MEGAPIXELS) return null;
+  return (
+    `${name} is ${sizeWords(width, height)}; at most ${MAX_MEGAPIXELS} megapixels are read (it would take ` +
+    `${Math.round(mp * 4)} MB to hold). Load a smaller copy. Nothing was changed.`
+  );
+}
+
+/** How a JPEG was stored, by its EXIF orientation (2-8), in words; '' for 1 (upright) or a value EXIF has not. */
+export function storedWords(o: number): string {
+  return (
+    {
+      2: 'mirrored left to right',
+      3: 'upside down',
+      4: 'mirrored top to bottom',
+      5: 'mirrored and turned a quarter clockwise',
+      6: 'turned a quarter clockwise',
+      7: 'mirrored and turned a quarter anticlockwise',
+      8: 'turned a quarter anticlockwise',
+    }[o] ?? ''
+  );
+}
+
 const KIND_WORDS = {
   jpeg: 'a JPEG',
   png: 'a PNG',
@@ -101,6 +175,9 @@ async function digest(bytes: Uint8Array): Promise<string> {
 /** Decode a photo (the blob as stored) upright; throws an Error whose message is the sentence to show. */
 export async function decodePhoto(blob: Blob, name: string): Promise<LoadedPhoto> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
+  const stated = headerSize(bytes);
+  const tooLarge = stated && sizeRefusal(name, stated.width, stated.height);
+  if (tooLarge) throw new Error(tooLarge);
   let full: ImageBitmap;
   try {
     full = await createImageBitmap(blob, { imageOrientation: 'from-image' });
@@ -108,26 +185,15 @@ export async function decodePhoto(blob: Blob, name: string): Promise<LoadedPhoto
     throw new Error(refusal(name, bytes, blob.size));
   }
   const mp = (full.width * full.height) / 1e6;
-  if (mp > MAX_MEGAPIXELS) {
+  const over = sizeRefusal(name, full.width, full.height);
+  if (over) {
     full.close();
-    throw new Error(
-      `${name} is ${mp.toFixed(0)} megapixels; at most ${MAX_MEGAPIXELS} are read (it would take ` +
-        `${Math.round(mp * 4)} MB to hold). Load a smaller copy. Nothing was changed.`,
-    );
+    throw new Error(over);
   }
   const notes: string[] = [];
   const o = exifOrientation(bytes.subarray(0, 256 * 1024));
-  if (o !== 1) {
-    const stored =
-      o === 6 || o === 5
-        ? 'turned a quarter clockwise'
-        : o === 8 || o === 7
-          ? 'turned a quarter anticlockwise'
-          : o === 3
-            ? 'upside down'
-            : 'mirrored';
-    notes.push(`turned upright as the camera recorded it (stored ${stored}, EXIF orientation ${o})`);
-  }
+  if (storedWords(o))
+    notes.push(`turned upright as the camera recorded it (stored ${storedWords(o)}, EXIF orientation ${o})`);
   let display = full;
   const side = Math.max(full.width, full.height);
   if (side > DISPLAY_SIDE) {

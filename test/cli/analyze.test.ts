@@ -2,7 +2,7 @@
  * The analyze command as a user runs it. Each spawn costs about a second, so only a few:
  * a valid file, a broken file, standard input (valid and broken), a file that is not there.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,4 +145,22 @@ describe('input limits and bounded work', () => {
     expect(report.proposals).toEqual([]);
     expectRefusal(run(['--budget', 'soon', '-'], '{}'), /^--budget: expected seconds/);
   });
+});
+
+describe('analyze FILE | head', () => {
+  it('a reader that stops early is no error: exit 0, nothing on stderr (was "write EPIPE", exit 1)', async () => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', 'assets/demo-table.json'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    // read the first chunk (the report is about 400 kB: more than a pipe holds), then close, as head does
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(err).toBe('');
+    expect(code).toBe(0);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import demoJson from '../../assets/demo-table.json';
 import { validateTable } from '../../src/model/table';
 import {
+  clock,
   evictedMessage,
   evictions,
   type Kept,
@@ -83,5 +84,15 @@ describe('a full list', () => {
     expect(evictedMessage(drop.slice(0, 2))).toMatch(
       /^Tables was full \(100\): 2 tables opened and never changed were dropped from it, oldest first \("l1", "l2"\)\. Every table you made or changed is kept\.$/,
     );
+  });
+});
+
+describe('a record saved at a time no date holds', () => {
+  it('1e300 ms is said as such, not "Invalid Date"; an ordinary time reads as a date', () => {
+    const r = readEntry({ name: 'far', savedAt: 1e300, table: demo }, 'far');
+    expect('entry' in r && clock(r.entry.savedAt)).toBe(
+      "at no date (the record's time, 1e+300 ms, is beyond any calendar)",
+    );
+    expect(clock(0)).not.toMatch(/Invalid|no date/);
   });
 });
