@@ -40,7 +40,10 @@ export interface PhotoEvidence {
 
 /** The largest photo side the file accepts, pixels (a 200-megapixel phone camera is 16,320 wide). */
 export const MAX_PHOTO_SIDE = 100_000;
-/** The most calibration points or marks of one piece a file may hold. */
+/**
+ * The most calibration points, or marks on one piece, a file may hold: each piece's fit takes time in
+ * proportion to its marks, so this bounds the work of any one piece.
+ */
 export const MAX_PHOTO_POINTS = 200;
 
 type Fail = (path: string, problem: string) => never;
@@ -155,6 +158,12 @@ export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo
       fail(`${at}.piece`, `${q(u.piece)} is used in the calibration, so it may not be marked too`);
     if (marked.has(u.piece)) fail(`${at}.piece`, `${q(u.piece)} is marked twice; one entry per piece`);
     marked.add(u.piece);
+    if (Array.isArray(u.px) && u.px.length > MAX_PHOTO_POINTS)
+      fail(
+        `${at}.px`,
+        `${u.px.length} marks on ${q(u.piece)}; at most ${MAX_PHOTO_POINTS} marks on one piece are read (a dozen ` +
+          `place it as well as any number)`,
+      );
     const px = list(u.px, `${at}.px`).map((p, k) => pixel(p, `${at}.px[${k}]`));
     if (ref.kind === 'squadron') {
       if (u.points !== 'rim')
@@ -263,8 +272,48 @@ const angleGap = (a: number, b: number) => {
 };
 
 /**
- * Fit the plane map and every marked piece's pose. Throws PhotoFieldProblem naming the field
- * (the calibration, or the mark whose points cannot place its piece).
+ * Fits already made, kept by what they were made from: a table's photo is solved again at every
+ * check and every change of the table (the report, the photo view, the dispute card), but a fit
+ * depends only on the calibration and the piece's own marks and shape, so a change elsewhere reuses it.
+ * Keyed by the objects, and checked against their content (the photo view edits its marks in place).
+ */
+const planeFits = new WeakMap<CalibrationPoint[], { key: string; fit: PlaneFit }>();
+const poseFits = new WeakMap<PhotoMark, { cal: PlaneFit; key: string; fit: PoseFit }>();
+let fitsMade = 0;
+/** How many piece fits have been worked out (not reused) in this realm: the tests' view of the work done. */
+export const photoFitsMade = () => fitsMade;
+
+function planeFit(photo: PhotoEvidence, calibrationMm: Point[]): PlaneFit {
+  const key = JSON.stringify([photo.calibration, calibrationMm]);
+  const had = planeFits.get(photo.calibration);
+  if (had?.key === key) return had.fit;
+  const fit = fitPlane(
+    photo.calibration.map((c) => ({ x: c.px[0], y: c.px[1] })),
+    calibrationMm,
+  );
+  planeFits.set(photo.calibration, { key, fit });
+  return fit;
+}
+
+function poseFit(cal: PlaneFit, m: PhotoMark, model: PoseModel, outline: Point[]): PoseFit {
+  const key = `${JSON.stringify([model, outline])}|${m.px.join(';')}`;
+  const had = poseFits.get(m);
+  if (had && had.cal === cal && had.key === key) return had.fit;
+  fitsMade++;
+  const fit = fitPose(
+    cal,
+    m.px.map(([x, y]) => ({ x, y })),
+    model,
+    outline,
+  );
+  poseFits.set(m, { cal, key, fit });
+  return fit;
+}
+
+/**
+ * Fit the plane map and every marked piece's pose (fits made before from the same calibration and
+ * marks are reused). Throws PhotoFieldProblem naming the field (the calibration, or the mark whose
+ * points cannot place its piece).
  */
 export function solvePhoto(
   photo: PhotoEvidence,
@@ -278,10 +327,7 @@ export function solvePhoto(
   );
   let calibration: PlaneFit;
   try {
-    calibration = fitPlane(
-      photo.calibration.map((c) => ({ x: c.px[0], y: c.px[1] })),
-      calibrationMm,
-    );
+    calibration = planeFit(photo, calibrationMm);
   } catch (e) {
     if (e instanceof CalibrationProblem) throw new PhotoFieldProblem(`${path}.calibration`, e.message);
     throw e;
@@ -292,12 +338,7 @@ export function solvePhoto(
     const { model, outline } = poseModel(cat, ref, m.points);
     let fit: PoseFit;
     try {
-      fit = fitPose(
-        calibration,
-        m.px.map(([x, y]) => ({ x, y })),
-        model,
-        outline,
-      );
+      fit = poseFit(calibration, m, model, outline);
     } catch (e) {
       if (e instanceof MarksProblem)
         throw new PhotoFieldProblem(`${path}.marks[${i}]`, `${q(m.piece)}: ${e.message}`);

@@ -533,8 +533,27 @@ export function parseTableText(text: string): Table {
   return validateTable(json);
 }
 
-/** Check a parsed JSON value against armada-table/1 and return it normalised. */
-export function validateTable(json: unknown): Table {
+/**
+ * Whether the table's photo marks place their pieces (the fit; fits made before from the same
+ * calibration and marks are reused, src/model/photo.ts); throws TableError naming the field.
+ */
+export function checkPhotoFit(table: Table): void {
+  if (!table.photo) return;
+  try {
+    solvePhoto(table.photo, table, withMeasurements(CATALOG, table.measurements));
+  } catch (e) {
+    if (e instanceof PhotoFieldProblem) throw new TableError(e.path, e.problem);
+    throw e;
+  }
+}
+
+/**
+ * Check a parsed JSON value against armada-table/1 and return it normalised. `photoFit: false` checks
+ * the photo field's structure only and leaves its fit (whether the marks place their pieces) undone:
+ * for a table read back from this browser's storage, checked in full when it was opened, so that
+ * reading the stored tables never redoes a photo's fits.
+ */
+export function validateTable(json: unknown, opts: { photoFit?: boolean } = {}): Table {
   const root = obj(json, '(file)');
   const format = root.format;
   if (format !== 'armada-table/1') {
@@ -779,14 +798,8 @@ export function validateTable(json: unknown): Table {
     const fail = (path: string, problem: string): never => {
       throw new TableError(path, problem);
     };
-    const photo = parsePhoto(root.photo, table, fail);
-    try {
-      solvePhoto(photo, table, withMeasurements(CATALOG, table.measurements));
-    } catch (e) {
-      if (e instanceof PhotoFieldProblem) throw new TableError(e.path, e.problem);
-      throw e;
-    }
-    table.photo = photo;
+    table.photo = parsePhoto(root.photo, table, fail);
+    if (opts.photoFit !== false) checkPhotoFit(table);
   }
   if (root.fleets !== undefined) table.fleets = validateFleets(root.fleets);
   if (root.readings !== undefined) {

@@ -172,11 +172,24 @@ export class PlaneMap {
     return PlaneMap.toPxWith(matOf(g), this.#m, this.#p, mm);
   }
 
-  /** toMm as a function of the parameters too (for propagating their covariance). */
+  /**
+   * toMm as a function of the parameters too (for propagating their covariance). The inverse of the
+   * last parameters asked for is kept: a fit asks for every mark with the same ones in turn, and
+   * inverting once per mark and step was most of a photo's time.
+   */
   toMmWithParams(g: Vec, px: Point): Point {
-    const inv = inverse(matOf(g));
+    let inv: Mat | null;
+    if (g === this.g) inv = this.#Ginv;
+    else if (g === this.#lastG) inv = this.#lastInv;
+    else {
+      inv = inverse(matOf(g));
+      this.#lastG = g;
+      this.#lastInv = inv;
+    }
     return inv ? PlaneMap.toMmWith(inv, this.#m, this.#p, px) : { x: NaN, y: NaN };
   }
+  #lastG: Vec | null = null;
+  #lastInv: Mat | null = null;
 
   /** The 3x3 matrix from pixels to millimetres (row-major, last entry 1): for drawing the photo under the table. */
   pxToMmMatrix(): Mat {

@@ -67,9 +67,13 @@ export const KEPT_LIMIT = 100;
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** Check one stored table (a deep copy is validated: the record is left as it was). */
+/**
+ * Check one stored table (a deep copy is validated: the record is left as it was). Its photo's fit is
+ * not redone: the table was checked in full when it was opened, and every stored table and every
+ * step of its history is read at each start and after each save.
+ */
 export function readTable(raw: unknown): Table {
-  return validateTable(JSON.parse(JSON.stringify(raw ?? null)));
+  return validateTable(JSON.parse(JSON.stringify(raw ?? null)), { photoFit: false });
 }
 
 /** A stored list entry, or the reason it cannot be read. */

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { Guide } from './guide';
 import { type ArcSource, type HullZoneName, type ObstacleType, zonesOf } from '../model/catalog';
-import { type Table, validateTable } from '../model/table';
+import { checkPhotoFit, type Table, validateTable } from '../model/table';
 import { type History, record, redo as redoStep, undo as undoStep } from './history';
 import { type MeasureKey, overrideOf, withOverride } from './measurements';
 import { withClassEdit } from './class-edit';
@@ -107,7 +107,9 @@ export function commands(store: AppStore) {
       // a change that changes nothing (a click past the tool's limit) is no undo step
       if (!s.gestureStart && text === JSON.stringify(s.table)) return;
       try {
-        validateTable(JSON.parse(text));
+        // the photo's fit checked on the table itself, whose marks are the ones fitted before (reused)
+        validateTable(JSON.parse(text), { photoFit: false });
+        checkPhotoFit(next);
       } catch (e) {
         refuse(e);
         return;
@@ -120,7 +122,7 @@ export function commands(store: AppStore) {
       if (overrideOf(get().table.measurements, key) === (value ?? undefined)) return;
       const next = withOverride(get().table, key, value);
       try {
-        validateTable(JSON.parse(JSON.stringify(next)));
+        validateTable(JSON.parse(JSON.stringify(next)), { photoFit: false }); // change() fits the photo
       } catch (e) {
         refuse(e);
         return;
