@@ -8,6 +8,7 @@ declare global {
     __armada: {
       store: AppStore;
       cmd: Commands;
+      tables: import('../src/state/tab-tables').TabTables;
       scene: Scene;
       analysis(): LiveAnalysis;
       workerAvailable(): boolean;

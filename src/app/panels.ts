@@ -15,6 +15,7 @@ import { buildHelp } from '../ui/help';
 import { attachLibrary } from '../ui/library';
 import { buildManeuver } from '../ui/maneuver';
 import { buildPractice } from '../ui/practice';
+import { DrillPanel } from '../ui/drill';
 import { buildMeasurements } from '../ui/measurements';
 import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
@@ -110,6 +111,12 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     picture: (at, spanMm, w, ht) => scene.pictures([{ at, spanMm, w, h: ht }])[0],
   });
   scene.addLayer('on-table', practice.layer);
+  const drill = new DrillPanel(store, cmd, tables, { frame: hooks.frame });
+  $('canvas-host').append(drill.bar);
+  guide.menu.querySelector('.menu-list')?.append(drill.startButton('drill-start-menu'));
+  practiceHost.append(drill.startButton('drill-start'));
+  // a drill link starts once the panels are wired (it frames the view)
+  requestAnimationFrame(() => drill.fromLink());
 
   return {
     onlySelected,
@@ -118,6 +125,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     maneuver,
     photo,
     practice,
+    drill,
     /** every panel but the verdict list, from the state and analysis just drawn */
     update(s: AppState, analysis: LiveAnalysis) {
       updateToolbar(s);

@@ -23,11 +23,12 @@ function countPixels(scene: Scene, colour: number, box: [number, number, number,
   return n;
 }
 
-export function exposeTestHandle({ store, cmd }: Booted, scene: Scene, loop: FrameLoop) {
+export function exposeTestHandle({ store, cmd, tables }: Booted, scene: Scene, loop: FrameLoop) {
   Object.assign(window, {
     __armada: {
       store,
       cmd,
+      tables,
       scene,
       analysis: () => loop.analysis,
       /** whether the full report comes from the worker */

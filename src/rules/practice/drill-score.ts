@@ -69,7 +69,20 @@ function mistakeWords(a: DrillAnswer): { key: string; words: string } {
       ? { key: 'obstructed', words: 'you call obstructed lines that clear the obstacle by {mm}' }
       : { key: 'clear', words: 'you call clear lines that cross {mm} into an obstacle' };
   }
-  const farther = RANGE_ORDER.indexOf(a.given) > RANGE_ORDER.indexOf(a.answer);
+  const gap = RANGE_ORDER.indexOf(a.given) - RANGE_ORDER.indexOf(a.answer);
+  const farther = gap > 0;
+  const adjacent =
+    a.answer === 'distance-1' ||
+    a.given === 'distance-1' ||
+    Math.abs(gap) === 1 ||
+    (a.answer === 'close' && a.given === 'medium') ||
+    (a.answer === 'medium' && a.given === 'close');
+  if (!adjacent) {
+    return {
+      key: `far:${a.given}:${a.answer}`,
+      words: `you call ${BAND_WORDS[a.given]} at ${BAND_WORDS[a.answer]} ({mm} from a band's end)`,
+    };
+  }
   const words = farther
     ? `you call ${BAND_WORDS[a.given]} {mm} early`
     : `you call ${BAND_WORDS[a.answer]} {mm} late`;

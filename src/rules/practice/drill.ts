@@ -230,7 +230,7 @@ function buildRange(b: Build, target: number): Built | null {
   const end = band.end;
   const side = b.rnd() < 0.5 ? 1 : -1;
   if (squadronAttacks) {
-    b.table.squadrons.push({ id: 'asq', player: 1, x: att.x, y: att.y });
+    b.table.squadrons.push({ id: 'asq', player: 1, x: att.x, y: att.y, name: 'X-wing' });
     attacker = 'asq';
     const a = b.rnd() * TAU;
     dir = { x: Math.cos(a), y: Math.sin(a) };
@@ -240,7 +240,7 @@ function buildRange(b: Build, target: number): Built | null {
   const from = { x: att.x + Math.cos(a) * 300, y: att.y + Math.sin(a) * 300 };
   let defender: string;
   if (squadronDefends) {
-    b.table.squadrons.push({ id: 'dsq', player: 2, x: from.x, y: from.y });
+    b.table.squadrons.push({ id: 'dsq', player: 2, x: from.x, y: from.y, name: 'TIE fighter' });
     defender = 'dsq';
   } else {
     const def = defenderShip(b);
@@ -291,7 +291,7 @@ function buildArc(b: Build, target: number): Built | null {
   const dist = 140 + b.rnd() * 160;
   let defender: string;
   if (b.rnd() < 0.3) {
-    b.table.squadrons.push({ id: 'dsq', player: 2, x: 0, y: 0 });
+    b.table.squadrons.push({ id: 'dsq', player: 2, x: 0, y: 0, name: 'TIE fighter' });
     defender = 'dsq';
   } else {
     const def = defenderShip(b);
@@ -329,7 +329,7 @@ function buildLos(b: Build, target: number): Built | null {
   const dist = 190 + b.rnd() * 110;
   let defender: string;
   if (b.rnd() < 0.25) {
-    b.table.squadrons.push({ id: 'dsq', player: 2, x: 0, y: 0 });
+    b.table.squadrons.push({ id: 'dsq', player: 2, x: 0, y: 0, name: 'TIE fighter' });
     defender = 'dsq';
     placeDefender(b, att, a, dist);
   } else {
@@ -346,9 +346,11 @@ function buildLos(b: Build, target: number): Built | null {
     uy = (qy - py) / len;
   const along = 0.4 + b.rnd() * 0.2;
   const side = b.rnd() < 0.5 ? 1 : -1;
+  const type = pick(b.rnd, OBSTACLES);
+  // an obstacle's id is its type, so the canvas and the card name it as a player would
   const rock: Obstacle = {
-    id: 'rock',
-    type: pick(b.rnd, OBSTACLES),
+    id: type,
+    type,
     x: 0,
     y: 0,
     rotation: Math.round(b.rnd() * 3600) / 10,
@@ -357,14 +359,14 @@ function buildLos(b: Build, target: number): Built | null {
   // the line's depth into the obstacle as the rules report it, or minus its clearance (of the world just judged)
   const measure = (r: AttackReport): number => {
     const lines = (r.lines as PieceOnLine[] | undefined) ?? [];
-    const crossed = lines.find((l) => l.piece === 'rock' && l.line === 'los' && l.verdict === 'cross');
+    const crossed = lines.find((l) => l.piece === rock.id && l.line === 'los' && l.verdict === 'cross');
     if (crossed && crossed.depthMm !== undefined) return crossed.depthMm;
-    const outline = (b.world!.byId.get('rock') as ObstacleEntry).outline;
+    const outline = (b.world!.byId.get(rock.id) as ObstacleEntry).outline;
     return -segmentShapeDistance(outline, px, py, qx, qy);
   };
   const want = (b.rnd() < 0.5 ? 1 : -1) * target;
   const at = (s: number) => {
-    movePiece(b, 'rock', px + ux * len * along - uy * side * s, py + uy * len * along + ux * side * s);
+    movePiece(b, rock.id, px + ux * len * along - uy * side * s, py + uy * len * along + ux * side * s);
     return measure(judge(b, attacker, defender)) - want;
   };
   const s = solve(at, 0, 160);
@@ -378,9 +380,11 @@ function addDecoys(b: Build, att: string, def: string, count: number): void {
   const first = judge(b, att, def);
   const [[px, py], [qx, qy]] = first.losLine as [[number, number], [number, number]];
   for (let n = 0, tries = 0; n < count && tries < 40; tries++) {
+    const type = pick(b.rnd, OBSTACLES);
+    if (b.table.obstacles.some((x) => x.id === type)) continue;
     const o: Obstacle = {
-      id: `ob${n + 1}`,
-      type: pick(b.rnd, OBSTACLES),
+      id: type,
+      type,
       x: (px + qx) / 2 + (b.rnd() - 0.5) * 600,
       y: (py + qy) / 2 + (b.rnd() - 0.5) * 400,
       rotation: Math.round(b.rnd() * 3600) / 10,

@@ -46,11 +46,11 @@ function marginFromReport(s: DrillSituation, report: ReturnType<typeof analyze>,
   if (s.kind === 'arc') return (a.inArc ? a.arcDepthMm : a.arcGapMm) as number;
   if (a.los === 'obstructed') {
     const line = (a.lines as { piece: string; line: string; depthMm?: number }[]).find(
-      (l) => l.piece === 'rock' && l.line === 'los',
+      (l) => l.piece === s.edge && l.line === 'los',
     );
     return line!.depthMm!;
   }
-  const outline = (report.shapes.rock as { outline: XY[] }).outline;
+  const outline = (report.shapes[s.edge] as { outline: XY[] }).outline;
   return clearance(outline, a.losLine[0] as XY, a.losLine[1] as XY);
 }
 

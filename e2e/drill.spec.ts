@@ -1,0 +1,117 @@
+import { devices, expect, type Page, test } from '@playwright/test';
+import { openFresh } from './helpers';
+
+/*
+ * Judge by eye, played start to finish as a player would, at desktop size with a mouse and on a
+ * Pixel 5 with touch: started from the Table menu, each situation answered in at most 3 taps, nothing
+ * on screen giving the answer away while it is asked, the ruling card agreeing with the drill's key
+ * once it is shown, the score at the end, the race link dealing the same ten situations, and the
+ * player's own table back afterwards. Every tap is counted and printed.
+ */
+const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
+
+async function play(page: Page, phone: boolean, answer: (i: number, choices: string[]) => string) {
+  let taps = 0;
+  const tap = async (selector: string) => {
+    taps++;
+    if (phone) await page.tap(selector);
+    else await page.click(selector);
+  };
+  const questions: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'ask');
+    await expect(page.locator('#drill-progress')).toContainText(`${i + 1} of 10`);
+    // while asked: the panel is hidden, no attack is chosen or drawn, the pieces are locked
+    const asked = await page.evaluate(() => {
+      const s = window.__armada.store.getState();
+      return {
+        aside: getComputedStyle(document.querySelector('aside')!).visibility,
+        attacker: s.attacker,
+        defender: s.defender,
+        locked: s.locked,
+        rings: s.rings,
+      };
+    });
+    expect(asked).toEqual({ aside: 'hidden', attacker: null, defender: null, locked: true, rings: false });
+    questions.push((await page.locator('#drill-bar .drill-question').textContent())!);
+    const choices = await page
+      .locator('#drill-bar [data-answer]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.answer!));
+    const before = taps;
+    await tap(`#drill-bar [data-answer="${answer(i, choices)}"]`);
+    // shown: the ruling card names the pair and agrees with the drill's key
+    const result = page.locator('#drill-result');
+    await expect(result).toBeVisible();
+    const key = (await result.getAttribute('data-key'))!,
+      kind = (await result.getAttribute('data-kind'))!;
+    const card = page.locator('#attack-verdict');
+    await expect(card).toHaveAttribute('data-attacker', /.+/);
+    const field = kind === 'arc' ? 'data-in-arc' : kind === 'range' ? 'data-range' : 'data-los';
+    const want = kind === 'arc' ? String(key === 'in') : key;
+    await expect(card).toHaveAttribute(field, want);
+    await tap('#drill-next');
+    expect(taps - before).toBeLessThanOrEqual(3);
+  }
+  await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'done');
+  return { taps, questions };
+}
+
+for (const phone of [false, true]) {
+  test.describe(phone ? 'judge by eye on a Pixel 5, touch' : 'judge by eye at desktop size', () => {
+    if (phone) test.use(PIXEL5);
+
+    test('ten situations start to finish, the score, a race link with the same ten, and the table back', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(240_000); // twenty situations on two pages
+      await openFresh(page);
+      const demo = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
+      const tap = (s: string) => (phone ? page.tap(s) : page.click(s));
+      await tap('#table-menu summary');
+      await tap('#drill-start-menu');
+      // the key is hidden while a question is asked: the player guesses the first answer offered
+      const mine = await play(page, phone, (_i, choices) => choices[0]);
+      console.log(`judge by eye (${phone ? 'phone' : 'desktop'}): ${mine.taps + 2} taps for ten situations`);
+      await expect(page.locator('#drill-score')).toContainText(/\d+ of 10 right/);
+      await expect(page.locator('#drill-bar tr[data-kind]')).toHaveCount(3);
+      if (phone) await page.screenshot({ path: 'test-results/drill-score-phone.png' });
+      // the race link deals the same ten questions to a friend
+      await page.evaluate(() => {
+        // no share sheet or clipboard in the test browser: the link is shown to copy
+        Object.defineProperty(navigator, 'share', { value: undefined });
+      });
+      await tap('#drill-race');
+      const link = await page.locator('#drill-link').inputValue();
+      expect(link).toMatch(/#drill=[a-z0-9]+&levels=[1-5]{10}$/);
+      const ctx = await browser.newContext(phone ? PIXEL5 : {});
+      const friend = await ctx.newPage();
+      await friend.goto(link);
+      await expect(friend.locator('body[data-ready="true"]')).toBeVisible({ timeout: 60_000 });
+      const theirs = await play(friend, phone, (_i, choices) => choices[choices.length - 1]);
+      expect(theirs.questions).toEqual(mine.questions);
+      await ctx.close();
+      // back to the table the player had; the drill's table does not stay in Tables
+      await tap('#drill-end');
+      await expect(page.locator('#drill-bar')).toBeHidden();
+      await expect
+        .poll(() => page.evaluate(() => JSON.stringify(window.__armada.store.getState().table)))
+        .toBe(demo);
+      const drillTables = () =>
+        page.evaluate(async () =>
+          (await window.__armada.tables.list()).entries.filter((e) => e.name.startsWith('judge-by-eye')),
+        );
+      await expect.poll(async () => (await drillTables()).length).toBe(0);
+      expect(await page.evaluate(() => window.__armada.store.getState().locked)).toBe(false);
+    });
+  });
+}
+
+test('a broken drill link says what is wrong and keeps the table', async ({ page }) => {
+  await openFresh(page);
+  const before = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
+  await page.goto('/#drill=abc&levels=99');
+  await expect(page.locator('#message')).toContainText("drill's levels must be 10 digits from 1 to 5");
+  await expect(page.locator('#drill-bar')).toBeHidden();
+  expect(await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table))).toBe(before);
+});

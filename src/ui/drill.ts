@@ -1,0 +1,287 @@
+/**
+ * Judge by eye (#drill-bar over the table, started from the Table menu or the Practice panel):
+ * ten situations a player answers by eye, each revealed on the ruling card with its margin, a score
+ * per kind of question with the typical mistake, and a link that deals the same ten to a friend.
+ * While a question is asked the panel (verdicts, pickers, inspector) is hidden and no attack is
+ * drawn, so nothing on screen gives the answer away; the pieces are locked. The rules decide
+ * everything (src/rules/practice/drill.ts, drill-score.ts); the run is src/state/drill.ts.
+ */
+import { namer } from '../model/names';
+import type { Table } from '../model/table';
+import { KIND_NAMES, scoreOf } from '../rules/practice/drill-score';
+import {
+  answerDrill,
+  DRILL_LENGTH,
+  drillFromHash,
+  drillHash,
+  type DrillRun,
+  newSeed,
+  nextSituation,
+  startDrill,
+} from '../state/drill';
+import type { AppStore, Commands } from '../state/store';
+import type { TabTables } from '../state/tab-tables';
+import { h } from './dom';
+
+const STYLE = `
+#drill-bar { position: absolute; left: 8px; right: 8px; top: 8px; z-index: 6; max-width: 560px; margin: 0 auto;
+  background: #1b2027f2; border: 1px solid #3a434e; border-radius: 8px; padding: 8px 10px; box-shadow: 0 4px 16px #0008;
+  max-height: calc(100% - 16px); overflow-y: auto; }
+#drill-bar[hidden] { display: none; }
+#drill-bar .drill-head {
+  display: flex; justify-content: space-between; gap: 8px; color: var(--muted); font-size: 12px; }
+#drill-bar .drill-question { font-size: 15px; font-weight: 600; margin: 4px 0 6px; }
+#drill-bar .drill-choices { display: flex; flex-wrap: wrap; gap: 6px; }
+#drill-bar button { min-height: 44px; min-width: 44px; }
+#drill-bar .drill-choices button, #drill-bar .drill-actions button {
+  min-width: 88px; font-size: 14px; }
+#drill-bar .drill-actions { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
+#drill-bar .drill-result { margin: 4px 0; font-size: 14px; }
+#drill-bar .drill-result.right { color: #51cf66; }
+#drill-bar .drill-result.wrong { color: #ffa94d; }
+#drill-bar table { border-collapse: collapse; margin: 4px 0; font-size: 13px; }
+#drill-bar td { padding: 2px 8px 2px 0; vertical-align: top; }
+#drill-bar td.n { white-space: nowrap; }
+#drill-bar input { width: 100%; margin-top: 4px; }
+body.drill-asking aside { visibility: hidden; }
+`;
+
+export interface DrillHooks {
+  /** frame the table box [x0, y0, x1, y1] (mm) */
+  frame: (box: [number, number, number, number]) => void;
+}
+
+/** The box around a situation's pieces, with room for the bar above them. */
+function situationBox(t: Table): [number, number, number, number] {
+  const pts = [...t.ships, ...t.squadrons];
+  const xs = pts.map((p) => p.x),
+    ys = pts.map((p) => p.y);
+  const pad = 110;
+  return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
+}
+
+function questionOf(run: DrillRun): string {
+  const s = run.situation;
+  const name = namer(s.table);
+  const att = name(s.attacker),
+    def = name(s.defender);
+  if (s.kind === 'arc') return `Is ${def} inside ${att}'s firing arc?`;
+  if (s.kind === 'los') return `Is the line of sight from ${att} to ${def} obstructed?`;
+  if (!s.attacker.includes('.')) return `Is ${def} at distance 1 of ${att}?`;
+  return `At what range is ${def} from ${att}?`;
+}
+
+function resultOf(run: DrillRun): { right: boolean; text: string } {
+  const s = run.situation;
+  const a = run.answers[run.answers.length - 1];
+  const label = s.choices.find((c) => c.value === s.answer)!.label;
+  const where = s.kind === 'arc' ? (s.answer === 'in' ? 'inside' : 'outside') : 'from';
+  const edge =
+    s.kind === 'los'
+      ? s.answer === 'obstructed'
+        ? `into ${s.edge}`
+        : `clear of ${s.edge}`
+      : `${where} ${s.edge}`;
+  const margin = `${s.marginMm.toFixed(2)} mm ${edge}`;
+  return {
+    right: a.right,
+    text: `${a.right ? 'Right' : 'Not quite'}: ${label.toLowerCase()}, ${margin}. The ruling card shows why.`,
+  };
+}
+
+/** The drill's bar and its run; the buttons that start it. */
+export class DrillPanel {
+  readonly bar = h('div', { id: 'drill-bar', hidden: true, role: 'dialog', 'aria-label': 'Judge by eye' });
+  private run: DrillRun | null = null;
+  /** the Tables entry on screen before the drill, and the drill's own */
+  private before: string | null = null;
+  private drillEntry: string | null = null;
+
+  constructor(
+    private readonly store: AppStore,
+    private readonly cmd: Commands,
+    private readonly tables: TabTables,
+    private readonly hooks: DrillHooks,
+  ) {
+    document.head.append(h('style', {}, STYLE));
+    // nothing on the canvas gives the answer away: a tap that would choose an attack waits for the answer
+    store.subscribe((st) => {
+      if (this.run?.phase === 'ask' && (st.attacker || st.defender)) {
+        store.setState({ attacker: null, defender: null });
+      }
+    });
+    window.addEventListener('hashchange', () => this.fromLink());
+  }
+
+  running(): boolean {
+    return this.run !== null;
+  }
+
+  /** A situation's table on screen: the first opens the drill's entry in Tables, the rest change it. */
+  private show(t: Table, first: boolean) {
+    const { store, cmd } = this;
+    store.setState({ locked: false });
+    if (first) {
+      cmd.load(t, undefined, { source: 'made', name: `judge-by-eye drill ${this.run!.seed}` });
+      this.drillEntry = this.tables.currentId;
+    } else cmd.change(t);
+    store.setState({ locked: true, rings: false, selected: null, attacker: null, defender: null });
+    this.hooks.frame(situationBox(t));
+  }
+
+  start(seed = newSeed(), levels: number[] | null = null) {
+    try {
+      this.run = startDrill(seed, levels);
+    } catch (e) {
+      this.cmd.message('error', `That drill could not start: ${(e as Error).message}.`);
+      return;
+    }
+    if (this.before === null) this.before = this.tables.currentId;
+    this.show(this.run.situation.table, this.drillEntry === null);
+    this.draw();
+  }
+
+  /** Back to the player's own table; the drill's table leaves Tables. */
+  async end() {
+    const back = this.before,
+      entry = this.drillEntry;
+    this.run = null;
+    this.before = this.drillEntry = null;
+    this.draw();
+    this.store.setState({ locked: false, attacker: null, defender: null });
+    if (back && back !== this.tables.currentId) await this.tables.open(back);
+    if (entry && entry !== back) await this.tables.remove(entry);
+  }
+
+  private answer(value: string) {
+    if (!this.run) return;
+    this.run = answerDrill(this.run, value);
+    this.draw();
+    this.cmd.setPair(this.run.situation.attacker, this.run.situation.defender);
+  }
+
+  private next() {
+    if (!this.run) return;
+    this.run = nextSituation(this.run);
+    if (this.run.phase === 'ask') this.show(this.run.situation.table, false);
+    else this.store.setState({ attacker: null, defender: null });
+    this.draw();
+  }
+
+  /** The race link through the phone's share sheet, else the clipboard, and shown to copy either way. */
+  private async shareRace(input: HTMLInputElement) {
+    const url = `${location.origin}${location.pathname}${drillHash(this.run!)}`;
+    input.value = url;
+    input.hidden = false;
+    try {
+      if (navigator.share) await navigator.share({ title: 'Race me: judge by eye', url });
+      else await navigator.clipboard.writeText(url);
+    } catch {
+      input.select(); // no share sheet, no clipboard: the link is there to copy
+    }
+  }
+
+  private asking(r: DrillRun): Node[] {
+    const choices = r.situation.choices.map((c) =>
+      h('button', { 'data-answer': c.value, onclick: () => this.answer(c.value) }, c.label),
+    );
+    return [
+      h('div', { class: 'drill-question' }, questionOf(r)),
+      h('div', { class: 'drill-choices' }, ...choices),
+    ];
+  }
+
+  private shown(r: DrillRun): Node[] {
+    const res = resultOf(r);
+    const last = r.index + 1 >= DRILL_LENGTH;
+    const attrs = { id: 'drill-result', 'data-key': r.situation.answer, 'data-kind': r.situation.kind };
+    return [
+      h('div', { class: 'drill-question' }, questionOf(r)),
+      h('div', { class: `drill-result ${res.right ? 'right' : 'wrong'}`, ...attrs }, res.text),
+      h(
+        'div',
+        { class: 'drill-actions' },
+        h('button', { id: 'drill-next', onclick: () => this.next() }, last ? 'See the score' : 'Next'),
+      ),
+    ];
+  }
+
+  private done(r: DrillRun): Node[] {
+    const rows = scoreOf(r.answers)
+      .filter((k) => k.asked)
+      .map((k) =>
+        h(
+          'tr',
+          { 'data-kind': k.kind },
+          h('td', {}, KIND_NAMES[k.kind]),
+          h('td', { class: 'n' }, `${k.right}/${k.asked}`),
+          h('td', {}, k.mistake ? `Typical mistake: ${k.mistake}.` : 'No mistake.'),
+        ),
+      );
+    const right = r.answers.filter((a) => a.right).length;
+    const link = h('input', { id: 'drill-link', readonly: true, hidden: true });
+    const button = (id: string, label: string, onclick: () => void) => h('button', { id, onclick }, label);
+    return [
+      h('div', { class: 'drill-question', id: 'drill-score' }, `${right} of ${r.answers.length} right`),
+      h('table', {}, ...rows),
+      h(
+        'div',
+        { class: 'drill-actions' },
+        button('drill-race', 'Race a friend', () => void this.shareRace(link)),
+        button('drill-again', 'Again', () => this.start()),
+        button('drill-end', 'Back to my table', () => void this.end()),
+      ),
+      link,
+    ];
+  }
+
+  private draw() {
+    const { run, bar } = this;
+    document.body.classList.toggle('drill-asking', run?.phase === 'ask');
+    bar.hidden = !run;
+    if (!run) return bar.replaceChildren();
+    const s = run.situation;
+    const progress =
+      run.phase === 'done'
+        ? 'Judge by eye: the score'
+        : `Judge by eye · ${run.index + 1} of ${DRILL_LENGTH} · ${KIND_NAMES[s.kind]} · level ${s.level}`;
+    const close = h(
+      'button',
+      { id: 'drill-close', title: 'end the drill and return to your table', onclick: () => void this.end() },
+      'End',
+    );
+    const head = h('div', { class: 'drill-head' }, h('span', { id: 'drill-progress' }, progress), close);
+    const body =
+      run.phase === 'ask' ? this.asking(run) : run.phase === 'shown' ? this.shown(run) : this.done(run);
+    bar.replaceChildren(head, ...body);
+    bar.dataset.phase = run.phase;
+  }
+
+  /** Start the drill a link names (`#drill=SEED&levels=...`); a broken one is said and changes nothing. */
+  fromLink() {
+    let read: ReturnType<typeof drillFromHash> = null;
+    try {
+      read = drillFromHash(location.hash);
+    } catch (e) {
+      this.cmd.message(
+        'error',
+        `That drill link could not be read: ${(e as Error).message}. The table is as it was.`,
+      );
+      history.replaceState(null, '', location.pathname + location.search);
+      return;
+    }
+    if (!read) return;
+    history.replaceState(null, '', location.pathname + location.search);
+    this.start(read.seed, read.levels);
+  }
+
+  startButton(id: string): HTMLButtonElement {
+    const title =
+      'ten situations near the edges that decide games: answer by eye, then see the rules’ answer';
+    const onclick = (ev: Event) => {
+      (ev.currentTarget as HTMLElement).closest('details')?.removeAttribute('open');
+      this.start();
+    };
+    return h('button', { id, title, onclick }, 'Judge by eye…');
+  }
+}
