@@ -5,17 +5,13 @@
  * problem and exits 2. Work past the budget (default DEFAULT_BUDGET_S) is left out and the
  * report carries `partial` (a line on standard error says so too); the exit code stays 0.
  */
-import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { type Report, roundNumbers } from '../model/report';
-import { parseTableText, TableError } from '../model/table';
 import { analyzeWorld } from '../rules/report/analyze';
 import { Budget, cutSections } from '../rules/report/budget';
 import { World } from '../rules/world';
+import { fail, readTable } from './input';
 import { type WriteGuard, writeJson } from './stream-json';
 
-/** A valid table (200 pieces, 50 proposals, ids of 100 characters, pretty-printed) is well under 1 MB. */
-export const MAX_INPUT_BYTES = 4 * 1024 * 1024;
 /** Seconds the whole run may take (the report is marked partial when work is left out to keep it). */
 const DEFAULT_BUDGET_S = 10;
 /** Of the budget, the part kept for writing the report (judging stops that long before the end). */
@@ -25,40 +21,6 @@ const WRITE_MIN_MS = 300;
 const TAIL_MS = 300;
 const USAGE =
   'usage: npm run --silent analyze -- [--budget SECONDS] FILE (a table file, or - for standard input)';
-
-function fail(message: string, code: number): never {
-  process.stderr.write(message.replace(/\s+/g, ' ').trim() + '\n');
-  process.exit(code);
-}
-
-/**
- * The whole text of a stream, or a refusal once it passes `limit` bytes (an endless stream is refused as soon
- * as it does).
- */
-function readCapped(stream: Readable, name: string, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        stream.destroy();
-        reject(
-          new TableError(
-            '',
-            `${name} is larger than ${limit / 1024 / 1024} MB; a table file is far smaller, so it was not read`,
-          ),
-        );
-        return;
-      }
-      chunks.push(c);
-    });
-    stream.on('error', (e: NodeJS.ErrnoException) =>
-      reject(new Error(`${name}: cannot read the file (${e.code ?? e.message})`)),
-    );
-    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
 
 function parseArgs(argv: string[]): { file: string; budgetMs: number } {
   let budgetMs = DEFAULT_BUDGET_S * 1000;
@@ -83,23 +45,7 @@ function parseArgs(argv: string[]): { file: string; budgetMs: number } {
 async function main(argv: string[]): Promise<void> {
   const started = performance.now();
   const { file, budgetMs } = parseArgs(argv);
-  let text: string;
-  try {
-    text = await readCapped(
-      file === '-' ? process.stdin : createReadStream(file),
-      file === '-' ? 'standard input' : file,
-      MAX_INPUT_BYTES,
-    );
-  } catch (e) {
-    fail((e as Error).message, 2);
-  }
-  let table;
-  try {
-    table = parseTableText(text);
-  } catch (e) {
-    if (e instanceof TableError) fail(e.message, 2);
-    fail(`(file): cannot be read as a table (${(e as Error).message})`, 2);
-  }
+  const table = await readTable(file);
   // The budget bounds the whole run once Node has started (reading, judging and writing): judging
   // stops WRITE_SHARE of it (at least WRITE_MIN_MS) before the end, and writing checks again
   // between attacks and between proposals, up to TAIL_MS before the end (what follows is short:
