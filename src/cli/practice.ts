@@ -101,40 +101,38 @@ function jobFor(world: World, ship: string, cellMm: number): PracticeJob {
   }
 }
 
-async function main(argv: string[]): Promise<void> {
-  const started = performance.now();
-  const { file, ship, cellMm, budgetMs } = parseArgs(argv);
-  const table = await readTable(file);
-  const world = new World(table);
-  const job = jobFor(world, ship, cellMm);
-  const stopAt = started + budgetMs - Math.max(WRITE_MIN_MS, budgetMs * WRITE_SHARE);
-  const over = () => performance.now() > stopAt;
-  // the threat's coarse passes first, then every reach end's opportunity, then the finer cells
-  const threat: ReturnType<typeof cellOut>[] = [];
-  const coarse = job.grid.passEnds.length > 1 ? job.grid.passEnds.length - 2 : 0;
-  const judgeCells = (upToPass?: number) => {
-    while (!job.threatDone && !over()) {
-      const before = job.cellsDone;
-      const stop = Math.min(
-        job.grid.order.length,
-        before + CELL_STEP,
-        upToPass === undefined ? Infinity : job.grid.passEnds[upToPass],
-      );
-      if (stop <= before) break;
-      for (let n = before; n < stop; n++) {
-        const k = job.grid.order[n];
-        const g = job.grid;
-        const i = k % g.nx,
-          j = (k - i) / g.nx;
-        const x = g.x0 + (i + 0.5) * g.cell,
-          y = g.y0 + (j + 0.5) * g.cell;
-        threat.push(cellOut(job, x, y));
-      }
-      job.cellsDone = stop;
+/** The threat cells in the grid's order, from where the job stands up to pass `upToPass` (or all), until `over`. */
+function judgeCells(
+  job: PracticeJob,
+  threat: ReturnType<typeof cellOut>[],
+  over: () => boolean,
+  upToPass?: number,
+) {
+  const g = job.grid;
+  while (!job.threatDone && !over()) {
+    const before = job.cellsDone;
+    const stop = Math.min(
+      g.order.length,
+      before + CELL_STEP,
+      upToPass === undefined ? Infinity : g.passEnds[upToPass],
+    );
+    if (stop <= before) break;
+    for (let n = before; n < stop; n++) {
+      const k = g.order[n];
+      const i = k % g.nx,
+        j = (k - i) / g.nx;
+      threat.push(cellOut(job, g.x0 + (i + 0.5) * g.cell, g.y0 + (j + 0.5) * g.cell));
     }
-  };
-  judgeCells(coarse);
-  const opportunity: { end: number; pairs: ReturnType<typeof pairOut>[] }[] = [];
+    job.cellsDone = stop;
+  }
+}
+
+/** Every reach end's opportunity, from where the job stands, until `over`. */
+function judgeEnds(
+  job: PracticeJob,
+  opportunity: { end: number; pairs: ReturnType<typeof pairOut>[] }[],
+  over: () => boolean,
+) {
   while (!job.opportunityDone && !over()) {
     const stop = Math.min(job.ends.length, job.endsDone + END_STEP);
     for (; job.endsDone < stop; job.endsDone++) {
@@ -144,21 +142,24 @@ async function main(argv: string[]): Promise<void> {
       opportunity.push({ end: job.endsDone, pairs: o.pairs.map(pairOut) });
     }
   }
-  judgeCells();
+}
+
+/** The maps as the format writes them, with `partial` when the budget left work out. */
+function mapsOut(job: PracticeJob, args: Args, threat: unknown[], opportunity: unknown[]) {
   const partial =
     job.threatDone && job.opportunityDone
       ? undefined
       : {
-          budgetS: budgetMs / 1000,
+          budgetS: args.budgetMs / 1000,
           cellsJudged: job.cellsDone,
           cellsAsked: job.grid.order.length,
           endsJudged: job.endsDone,
           endsAsked: job.ends.length,
         };
-  const out = {
+  return {
     format: 'armada-practice/1',
-    ship,
-    cellMm,
+    ship: args.ship,
+    cellMm: args.cellMm,
     reach: {
       ends: job.ends.map((e, i) => ({
         index: i,
@@ -176,11 +177,28 @@ async function main(argv: string[]): Promise<void> {
     opportunity,
     ...(partial ? { partial } : {}),
   };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const started = performance.now();
+  const args = parseArgs(argv);
+  const table = await readTable(args.file);
+  const job = jobFor(new World(table), args.ship, args.cellMm);
+  const stopAt = started + args.budgetMs - Math.max(WRITE_MIN_MS, args.budgetMs * WRITE_SHARE);
+  const over = () => performance.now() > stopAt;
+  // the threat's coarse passes first, then every reach end's opportunity, then the finer cells
+  const threat: ReturnType<typeof cellOut>[] = [];
+  const opportunity: { end: number; pairs: ReturnType<typeof pairOut>[] }[] = [];
+  judgeCells(job, threat, over, Math.max(0, job.grid.passEnds.length - 2));
+  judgeEnds(job, opportunity, over);
+  judgeCells(job, threat, over);
+  const out = mapsOut(job, args, threat, opportunity);
   await writeJson(process.stdout, out, roundNumbers);
-  if (partial) {
+  const p = out.partial;
+  if (p) {
     process.stderr.write(
-      `partial maps: the budget of ${budgetMs / 1000} s ran out; ${partial.cellsJudged} of ${partial.cellsAsked} ` +
-        `threat cells and ${partial.endsJudged} of ${partial.endsAsked} reach ends judged (see "partial")\n`,
+      `partial maps: the budget of ${p.budgetS} s ran out; ${p.cellsJudged} of ${p.cellsAsked} threat cells and ` +
+        `${p.endsJudged} of ${p.endsAsked} reach ends judged (see "partial")\n`,
     );
   }
 }

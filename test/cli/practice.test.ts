@@ -109,6 +109,19 @@ for (const [name, ship] of [
   });
 }
 
+describe('npm run practice: a budget that runs out', () => {
+  it('the reach whole, what was not judged left out and named in partial, a line on standard error, exit 0', () => {
+    // the budget counts from Node's start: 50 ms are gone before the table is read
+    const r = run([join(ROOT, 'test/cli/tables/practice-victory.json'), 'vic', '--budget', '0.05']);
+    expect(r.code).toBe(0);
+    const maps = JSON.parse(r.out);
+    expect(maps.reach.ends.length).toBeGreaterThan(0);
+    expect(maps.partial).toMatchObject({ budgetS: 0.05, cellsJudged: maps.threat.cells.length });
+    expect(maps.partial.cellsJudged).toBeLessThan(maps.partial.cellsAsked);
+    expect(r.err).toMatch(/^partial maps: the budget of 0.05 s ran out; \d+ of \d+ threat cells/);
+  });
+});
+
 describe('npm run practice: bad input, one line on standard error naming the problem, exit 2', () => {
   const file = join(ROOT, 'test/cli/tables/practice-victory.json');
   const refused = (args: string[], message: RegExp, viaNpm = false, input?: string) => {
