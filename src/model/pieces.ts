@@ -132,19 +132,12 @@ function zoneBetween(tw: number, tl: number, cw: ArcLine, ccw: ArcLine): Polygon
   return Polygon.from(ring);
 }
 
-/** A ship's shapes in its own frame: base centred on the origin, bow toward +y. */
-export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | undefined): ShipShapes {
-  const spec = cat.shipSizes[size];
-  const { arcs: arc, targetingPoints: tp, measured } = shipProfile(cat, size, cls);
-  if (size === 'huge') return hugeShipShapes(cat, spec, arc, tp, measured);
-  const W = spec.base.width,
-    L = spec.base.length;
-  const { width: f, protrusion: p, inset } = spec.dialFrame;
-  const base = Polygon.rect(0, 0, W, L);
+/** A small, medium or large ship's footprint: the base with its four shield-dial frames standing out. */
+function footprintOf(W: number, L: number, f: number, p: number): Polygon {
   const fw = f / 2,
     w2 = W / 2,
     l2 = L / 2;
-  const footprint = Polygon.from([
+  return Polygon.from([
     [-w2, -l2],
     [-fw, -l2],
     [-fw, -l2 - p],
@@ -166,9 +159,20 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
     [-w2 - p, -fw],
     [-w2, -fw],
   ]);
+}
+
+/**
+ * The four arc lines of a small, medium or large ship's token (half-sizes tw, tl), from the class's
+ * arc figures measured on the dataset's token and scaled to this one.
+ */
+function ordinaryArcLines(
+  cat: Catalog,
+  size: Ship['size'],
+  spec: ShipSizeSpec,
+  arc: ArcProfile,
+): Record<ArcLineName, ArcLine> {
   const tw = spec.token.width / 2,
     tl = spec.token.length / 2;
-  const token = Polygon.rect(0, 0, spec.token.width, spec.token.length);
   // arc figures were measured on the dataset's token: scale them along its length (and width, for insets)
   const s = spec.token.length / cat.arcDataset.tokenLength[size];
   const sx = spec.token.width / cat.arcDataset.tokenWidth[size];
@@ -192,22 +196,26 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
     rR = rearEnd(1);
   const iR = FC.y >= RC.y ? null : crossing(FC, fR, RC, rR);
   const inner = (side: 1 | -1, c: Point): Point => (iR ? { x: side * iR.x, y: iR.y } : c);
-  const lines: Record<ArcLineName, ArcLine> = {
+  return {
     frontLeft: [inner(-1, FC), frontEnd(-1)],
     frontRight: [inner(1, FC), fR],
     rearLeft: [inner(-1, RC), rearEnd(-1)],
     rearRight: [inner(1, RC), rR],
   };
-  const zoneArcLines = {
-    front: [lines.frontRight, lines.frontLeft],
-    left: [lines.frontLeft, lines.rearLeft],
-    rear: [lines.rearLeft, lines.rearRight],
-    right: [lines.rearRight, lines.frontRight],
-  } as Record<HullZoneName, [ArcLine, ArcLine]>;
-  const hullZones = zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw));
-  const arcs = zoneMap(zoneArcLines, (l, z) => arcOf(l, z, tw));
-  const dials = {
-    ...frontRearDials(fw, l2, inset, p),
+}
+
+/** The four shield dials of a small, medium or large ship: the front and rear, and one at each side. */
+function ordinaryDials(
+  W: number,
+  L: number,
+  f: number,
+  p: number,
+  inset: number,
+): Record<HullZoneName, Polygon> {
+  const fw = f / 2,
+    w2 = W / 2;
+  return {
+    ...frontRearDials(fw, L / 2, inset, p),
     left: Polygon.from([
       [-w2 - p, -fw],
       [-w2 + inset, -fw],
@@ -221,6 +229,26 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
       [w2 - inset, fw],
     ]),
   } as Record<HullZoneName, Polygon>;
+}
+
+/** A ship's shapes in its own frame: base centred on the origin, bow toward +y. */
+export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | undefined): ShipShapes {
+  const spec = cat.shipSizes[size];
+  const { arcs: arc, targetingPoints: tp, measured } = shipProfile(cat, size, cls);
+  if (size === 'huge') return hugeShipShapes(cat, spec, arc, tp, measured);
+  const W = spec.base.width,
+    L = spec.base.length;
+  const { width: f, protrusion: p, inset } = spec.dialFrame;
+  const base = Polygon.rect(0, 0, W, L);
+  const tw = spec.token.width / 2,
+    tl = spec.token.length / 2;
+  const lines = ordinaryArcLines(cat, size, spec, arc);
+  const zoneArcLines = {
+    front: [lines.frontRight, lines.frontLeft],
+    left: [lines.frontLeft, lines.rearLeft],
+    rear: [lines.rearLeft, lines.rearRight],
+    right: [lines.rearRight, lines.frontRight],
+  } as Record<HullZoneName, [ArcLine, ArcLine]>;
   const targetingPoints = {
     front: { x: 0, y: tl - tp.front },
     rear: { x: 0, y: tl - tp.rear },
@@ -231,12 +259,12 @@ export function localShipShapes(cat: Catalog, size: Ship['size'], cls: string | 
     base,
     bases: [base],
     zones: zonesOf(size),
-    footprint,
-    token,
-    hullZones,
+    footprint: footprintOf(W, L, f, p),
+    token: Polygon.rect(0, 0, spec.token.width, spec.token.length),
+    hullZones: zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw)),
     targetingPoints,
-    dials,
-    arcs,
+    dials: ordinaryDials(W, L, f, p, inset),
+    arcs: zoneMap(zoneArcLines, (l, z) => arcOf(l, z, tw)),
     arcLines: lines,
     zoneArcLines,
     measuredProfile: measured,
@@ -261,14 +289,51 @@ function hugeShipShapes(
   const W = spec.base.width,
     L = spec.base.length,
     Lb = spec.base.baseLength ?? 129;
-  const { width: f, protrusion: p, inset } = spec.dialFrame;
+  const cy = (L - Lb) / 2; // each base's centre at y = +-cy
+  const tw = spec.token.width / 2,
+    tl = spec.token.length / 2;
+  const lines = hugeArcLines(cat, spec, arc);
+  const zoneArcLines = {
+    front: [lines.frontRight, lines.frontLeft],
+    'front-left': [lines.frontLeft, lines.splitLeft],
+    'rear-left': [lines.splitLeft, lines.rearLeft],
+    rear: [lines.rearLeft, lines.rearRight],
+    'rear-right': [lines.rearRight, lines.splitRight],
+    'front-right': [lines.splitRight, lines.frontRight],
+  } as Record<HullZoneName, [ArcLine, ArcLine]>;
+  const sr = tp.sideRear ?? tp.side;
+  const targetingPoints = {
+    front: { x: 0, y: tl - tp.front },
+    rear: { x: 0, y: tl - tp.rear },
+    'front-left': { x: -tp.side[0], y: tl - tp.side[1] },
+    'front-right': { x: tp.side[0], y: tl - tp.side[1] },
+    'rear-left': { x: -sr[0], y: tl - sr[1] },
+    'rear-right': { x: sr[0], y: tl - sr[1] },
+  } as Record<HullZoneName, Point>;
+  return {
+    base: Polygon.rect(0, 0, W, L),
+    bases: [Polygon.rect(0, -cy, W, Lb), Polygon.rect(0, cy, W, Lb)],
+    zones: zonesOf('huge'),
+    footprint: hugeFootprint(spec, cy),
+    token: Polygon.rect(0, 0, spec.token.width, spec.token.length),
+    hullZones: zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw)),
+    targetingPoints,
+    dials: hugeDials(spec, cy),
+    arcs: zoneMap(zoneArcLines, (l, z) => arcOf(l, z, tw)),
+    arcLines: lines as Record<ArcLineName, ArcLine>,
+    zoneArcLines,
+    measuredProfile: measured,
+    targetingEstimated: !measured || /^estimated/.test(tp.status ?? ''),
+  };
+}
+
+/** A huge ship's footprint: both bases and the gap, the front and rear dial frames and two a side. */
+function hugeFootprint(spec: ShipSizeSpec, cy: number): Polygon {
+  const { width: f, protrusion: p } = spec.dialFrame;
   const fw = f / 2,
-    w2 = W / 2,
-    l2 = L / 2,
-    cy = (L - Lb) / 2; // each base's centre at y = +-cy
-  const base = Polygon.rect(0, 0, W, L);
-  const bases = [Polygon.rect(0, -cy, W, Lb), Polygon.rect(0, cy, W, Lb)];
-  const footprint = Polygon.from([
+    w2 = spec.base.width / 2,
+    l2 = spec.base.length / 2;
+  return Polygon.from([
     [-w2, -l2],
     [-fw, -l2],
     [-fw, -l2 - p],
@@ -298,6 +363,13 @@ function hugeShipShapes(
     [-w2 - p, -cy - fw],
     [-w2, -cy - fw],
   ]);
+}
+
+/** A huge ship's six shield dials: front, rear, and each side at each base's centre (y = +-cy). */
+function hugeDials(spec: ShipSizeSpec, cy: number): Record<HullZoneName, Polygon> {
+  const { width: f, protrusion: p, inset } = spec.dialFrame;
+  const fw = f / 2,
+    w2 = spec.base.width / 2;
   const side = (sgn: 1 | -1, y: number) =>
     Polygon.from(
       sgn > 0
@@ -314,16 +386,23 @@ function hugeShipShapes(
             [-w2 - p, y + fw],
           ],
     );
-  const dials = {
-    ...frontRearDials(fw, l2, inset, p),
+  return {
+    ...frontRearDials(fw, spec.base.length / 2, inset, p),
     'front-left': side(-1, cy),
     'front-right': side(1, cy),
     'rear-left': side(-1, -cy),
     'rear-right': side(1, -cy),
   } as Record<HullZoneName, Polygon>;
+}
+
+/** A huge ship's arc lines: the front and rear pairs and the transverse split between its side zones. */
+function hugeArcLines(
+  cat: Catalog,
+  spec: ShipSizeSpec,
+  arc: ArcProfile,
+): Record<ArcLineName | 'splitLeft' | 'splitRight', ArcLine> {
   const tw = spec.token.width / 2,
     tl = spec.token.length / 2;
-  const token = Polygon.rect(0, 0, spec.token.width, spec.token.length);
   const s = spec.token.length / cat.arcDataset.tokenLength.huge;
   const FC = { x: 0, y: tl - arc.frontConj * s },
     RC = { x: 0, y: -tl + arc.rearConj * s };
@@ -331,47 +410,13 @@ function hugeShipShapes(
   const yF = tl - arc.frontOffset * s,
     yR = -tl + arc.rearOffset * s;
   const SC = { x: 0, y: ys };
-  const lines = {
+  return {
     frontLeft: [FC, { x: -tw, y: yF }],
     frontRight: [FC, { x: tw, y: yF }],
     rearLeft: [RC, { x: -tw, y: yR }],
     rearRight: [RC, { x: tw, y: yR }],
     splitLeft: [SC, { x: -tw, y: ys }],
     splitRight: [SC, { x: tw, y: ys }],
-  } as Record<ArcLineName | 'splitLeft' | 'splitRight', ArcLine>;
-  const zoneArcLines = {
-    front: [lines.frontRight, lines.frontLeft],
-    'front-left': [lines.frontLeft, lines.splitLeft],
-    'rear-left': [lines.splitLeft, lines.rearLeft],
-    rear: [lines.rearLeft, lines.rearRight],
-    'rear-right': [lines.rearRight, lines.splitRight],
-    'front-right': [lines.splitRight, lines.frontRight],
-  } as Record<HullZoneName, [ArcLine, ArcLine]>;
-  const hullZones = zoneMap(zoneArcLines, ([cw, ccw]) => zoneBetween(tw, tl, cw, ccw));
-  const arcs = zoneMap(zoneArcLines, (l, z) => arcOf(l, z, tw));
-  const sr = tp.sideRear ?? tp.side;
-  const targetingPoints = {
-    front: { x: 0, y: tl - tp.front },
-    rear: { x: 0, y: tl - tp.rear },
-    'front-left': { x: -tp.side[0], y: tl - tp.side[1] },
-    'front-right': { x: tp.side[0], y: tl - tp.side[1] },
-    'rear-left': { x: -sr[0], y: tl - sr[1] },
-    'rear-right': { x: sr[0], y: tl - sr[1] },
-  } as Record<HullZoneName, Point>;
-  return {
-    base,
-    bases,
-    zones: zonesOf('huge'),
-    footprint,
-    token,
-    hullZones,
-    targetingPoints,
-    dials,
-    arcs,
-    arcLines: lines,
-    zoneArcLines,
-    measuredProfile: measured,
-    targetingEstimated: !measured || /^estimated/.test(tp.status ?? ''),
   };
 }
 
