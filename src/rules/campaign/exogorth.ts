@@ -13,17 +13,37 @@ import type { PlaceExogorth } from '../../model/table';
 import { bandOf, edgeNote } from '../bands';
 import { overlapEffect } from '../overlaps';
 import { losByPrecedence, obstructionOf } from '../attacks/los';
-import { overlapShape, type ObstacleEntry, type SquadronEntry, type World } from '../world';
+import { overlapShape, type ObstacleEntry, type ShipEntry, type SquadronEntry, type World } from '../world';
 import type { Budget } from '../report/budget';
 
 const xy = (p: Point): XY => [p.x, p.y];
+
+/**
+ * What of a ship obstructs a line: its plastic base; a huge ship's two bases, not the gap between
+ * them (readings.hugeGap 'open', the default, as for every attack: src/rules/attacks/los.ts), or
+ * its whole base with the gap ('covered').
+ */
+function obstructingShapes(s: ShipEntry, gap: 'open' | 'covered'): readonly Shape[] {
+  return gap === 'open' && s.shapes.bases.length > 1 ? s.shapes.bases : [s.shapes.base];
+}
+
+/** How segment from-to meets the strongest of these shapes: a cross before a graze, before clear. */
+function strongest(shapes: readonly Shape[], from: Point, to: Point): 'cross' | 'graze' | 'clear' {
+  let best: 'cross' | 'graze' | 'clear' = 'clear';
+  for (const S of shapes) {
+    const k = crossing(S, from.x, from.y, to.x, to.y).kind;
+    if (k === 'cross') return k;
+    if (k === 'graze') best = k;
+  }
+  return best;
+}
 
 /**
  * Every squadron at distance 1 of each exogorth: the exogorth attacks each of them.
  * Line of sight runs from the point of the exogorth's token closest to the squadron, to the
  * point of the squadron's base closest to the exogorth (seed, rules 1.5) or to the centre of the
  * squadron's base (1.6). It is obstructed by another obstacle's token or a ship's plastic base
- * (not its dial frames) that it crosses, but never by the exogorth itself nor by an obstacle the
+ * (not its dial frames; a huge ship's two bases, not the gap between them) that it crosses, but never by the exogorth itself nor by an obstacle the
  * exogorth touches (an obstacle lying on it counts as touching). Squadrons never obstruct.
  * The exogorth is treated as a ship while attacking, and a ship cannot attack across a dust
  * field: a line crossing a dust field the exogorth does not touch means no attack
@@ -39,6 +59,7 @@ export function exogorths(world: World): ExogorthReport[] {
   const bands = world.catalog.ruler.distance;
   const choice = world.table.exogorthChoice;
   const dustReading = world.table.readings?.exogorthDust ?? 'exempt';
+  const gap = world.table.readings?.hugeGap ?? 'open';
   for (const e of world.obstacles) {
     if (e.obstacleKind !== 'exogorth') continue;
     const chosenBy = choice ? (choice.find((c) => c.exogorth === e.id)?.player ?? null) : undefined;
@@ -63,15 +84,28 @@ export function exogorths(world: World): ExogorthReport[] {
         dust: string[] = [],
         notObstructing: string[] = [],
         touchedDust: string[] = [];
-      const blockers: [string, Shape, boolean][] = [
+      const blockers: [string, readonly Shape[], boolean][] = [
         ...world.obstacles
           .filter((o) => o !== e)
-          .map((o): [string, Shape, boolean] => [o.id, o.outline, o.obstacleKind === 'dust']),
-        ...world.ships.map((s): [string, Shape, boolean] => [s.id, s.shapes.base, false]),
+          .map((o): [string, Shape[], boolean] => [o.id, [o.outline], o.obstacleKind === 'dust']),
+        ...world.ships.map((s): [string, readonly Shape[], boolean] => [
+          s.id,
+          obstructingShapes(s, gap),
+          false,
+        ]),
       ];
-      for (const [id, shape, isDust] of blockers) {
+      // a huge ship's gap, read the other way, would obstruct (or stop obstructing): how many lines that changes
+      let gapFlips = 0;
+      for (const s of world.ships) {
+        if (s.shapes.bases.length < 2) continue;
+        const now = strongest(obstructingShapes(s, gap), from, to) === 'cross';
+        const alt =
+          strongest(obstructingShapes(s, gap === 'open' ? 'covered' : 'open'), from, to) === 'cross';
+        gapFlips += Number(alt) - Number(now);
+      }
+      for (const [id, shapes, isDust] of blockers) {
         // the same obstruction as any attack's, with the exogorth's own exemptions
-        const effect = obstructionOf(crossing(shape, from.x, from.y, to.x, to.y).kind, exempt.has(id));
+        const effect = obstructionOf(strongest(shapes, from, to), exempt.has(id));
         if (effect === 'exempt') {
           notObstructing.push(id);
           if (isDust) touchedDust.push(id);
@@ -101,6 +135,19 @@ export function exogorths(world: World): ExogorthReport[] {
                 `(readings.exogorthDust: forbids)`,
         });
       }
+      const gapLos = losByPrecedence(false, 0, obstructedBy.length + gapFlips);
+      if (gapLos !== los)
+        readings.push({
+          reading: 'hugeGap',
+          value: gap,
+          otherwise: gapLos,
+          says:
+            gap === 'open'
+              ? "a huge ship's gap between its two plastic bases is not plastic base: it does not obstruct a line " +
+                'across it (readings.hugeGap: open, the default)'
+              : "a huge ship's token over the gap between its bases obstructs a line across it, as the bases do " +
+                '(readings.hugeGap: covered)',
+        });
       const entry: ExogorthReport = {
         exogorth: e.id,
         squadron: q.id,

@@ -15,6 +15,9 @@ import { World } from '../../../src/rules/world';
 import { ship, table } from '../../support/attacks';
 import { SIZES } from '../../support/shapes';
 import { relate } from '../../../src/geometry/relate';
+import { CATALOG } from '../../../src/model/catalog';
+import { obstacleOutline } from '../../../src/model/pieces';
+import { exogorths } from '../../../src/rules/campaign/exogorth';
 
 const HB = SIZES.huge.base as unknown as { width: number; length: number; baseLength: number; gap: number };
 const scene = (readings: Readings = {}, rock = true): Table => ({
@@ -78,5 +81,33 @@ describe("a huge ship's gap: neither covers nor obstructs, or (readings.hugeGap:
     const r = judge(scene({ cover: 'token' }));
     expect(r.los).toBe('clear');
     expect(uses(r)).toContain('cover:token->obstructed');
+  });
+});
+
+describe("an exogorth's line across a huge ship's gap reads the gap the same way", () => {
+  // the Executor at (900, 450) along y; an exogorth 1 mm left of its left side (x = 861.25) at the gap's
+  // middle; a squadron inside the gap, 25 mm in: the line from one to the other crosses the gap only
+  const exoTable = (readings: Readings = {}): Table => {
+    const ring = obstacleOutline(CATALOG, { type: 'exogorth-1', x: 0, y: 0, rotation: 0 });
+    const right = Math.max(...ring.points().map((p) => p.x));
+    return {
+      ...table({
+        ships: [ship('exe', 1, 900, 450, 0, 'huge', 'executor')],
+        squadrons: [{ id: 'tie', player: 2, x: 900 - HB.width / 2 + 25, y: 450 }],
+        obstacles: [
+          { id: 'exo', type: 'exogorth-1', x: 900 - HB.width / 2 - 1 - right, y: 450, rotation: 0 },
+        ],
+      }),
+      readings,
+    };
+  };
+  it('open (default): not obstructed by the ship, and the reading is named; covered: obstructed', () => {
+    const open = exogorths(new World(exoTable()))[0];
+    expect([open.squadron, open.los, open.obstructedBy]).toEqual(['tie', 'clear', []]);
+    expect((open.readings ?? []).map((u) => `${u.reading}:${u.value}->${u.otherwise}`)).toEqual([
+      'hugeGap:open->obstructed',
+    ]);
+    const covered = exogorths(new World(exoTable({ hugeGap: 'covered' })))[0];
+    expect([covered.los, covered.obstructedBy]).toEqual(['obstructed', ['exe']]);
   });
 });
