@@ -43,8 +43,9 @@ function strongest(shapes: readonly Shape[], from: Point, to: Point): 'cross' | 
  * Line of sight runs from the point of the exogorth's token closest to the squadron, to the
  * point of the squadron's base closest to the exogorth (seed, rules 1.5) or to the centre of the
  * squadron's base (1.6). It is obstructed by another obstacle's token or a ship's plastic base
- * (not its dial frames; a huge ship's two bases, not the gap between them) that it crosses, but never by the exogorth itself nor by an obstacle the
- * exogorth touches (an obstacle lying on it counts as touching). Squadrons never obstruct.
+ * (not its dial frames; a huge ship's two bases, not the gap between them) that it crosses, but
+ * never by the exogorth itself nor by an obstacle the exogorth touches (an obstacle lying on it
+ * counts as touching). Squadrons never obstruct.
  * The exogorth is treated as a ship while attacking, and a ship cannot attack across a dust
  * field: a line crossing a dust field the exogorth does not touch means no attack
  * (attacks: false, the field listed in `dust`). A dust field it touches is passed over like any
