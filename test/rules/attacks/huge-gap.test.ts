@@ -8,7 +8,7 @@
  * both bases, across the asteroid.
  */
 import { describe, expect, it } from 'vitest';
-import type { AttackReport } from '../../../src/model/report';
+import type { AttackReport, ReadingUse } from '../../../src/model/report';
 import type { Readings, Table } from '../../../src/model/table';
 import { attackBetween } from '../../../src/rules/attacks/attacks';
 import { World } from '../../../src/rules/world';
@@ -104,9 +104,8 @@ describe("an exogorth's line across a huge ship's gap reads the gap the same way
   it('open (default): not obstructed by the ship, and the reading is named; covered: obstructed', () => {
     const open = exogorths(new World(exoTable()))[0];
     expect([open.squadron, open.los, open.obstructedBy]).toEqual(['tie', 'clear', []]);
-    expect((open.readings ?? []).map((u) => `${u.reading}:${u.value}->${u.otherwise}`)).toEqual([
-      'hugeGap:open->obstructed',
-    ]);
+    const used = (open.readings ?? []) as ReadingUse[];
+    expect(used.map((u) => `${u.reading}:${u.value}->${u.otherwise}`)).toEqual(['hugeGap:open->obstructed']);
     const covered = exogorths(new World(exoTable({ hugeGap: 'covered' })))[0];
     expect([covered.los, covered.obstructedBy]).toEqual(['obstructed', ['exe']]);
   });
