@@ -421,401 +421,486 @@ const HEADER = new RegExp(`^(${HEADER_WORDS.join('|')})\\s*:\\s*(.*)$`, 'i');
 
 /** Read a fleet list (see the module's comment). Never throws; what it cannot read is listed. */
 export function readFleetList(input: string, opts: ReadOptions = {}): FleetReading {
-  const index = opts.index ?? cardIndex();
-  const notes: string[] = [];
-  let text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  if (looksLikeHtml(text)) {
-    text = htmlToText(text);
-    notes.push(
-      "The text is a web page (HTML): its text was read. Paste the fleet builder's text export instead.",
-    );
+  return new FleetReader(input, opts).read();
+}
+
+/** One line of the list, as it is read. */
+interface Line {
+  no: number;
+  raw: string;
+  trimmed: string;
+  /** the card the player chose for this line (fixes), null: left out, undefined: read as written */
+  fix: string | null | undefined;
+  /** the first line with content */
+  first: boolean;
+  /** the line with its runs of white space as one space */
+  plain: string;
+}
+
+/**
+ * The reader's state as it goes down the list: what it has read (name, faction, stated points,
+ * objectives, entries), where it stands (the section, the ship above), and what it could not read.
+ * Each kind of line is one method, tried in the order the module's comment gives.
+ */
+class FleetReader {
+  private readonly index: CardIndex;
+  private readonly notes: string[] = [];
+  private readonly text: string;
+  private readonly builder: Builder;
+  private readonly fixes: Record<number, string | null>;
+  private readonly fabs: boolean;
+  private readonly unrecognised: Unrecognised[] = [];
+  private readonly leftOut: FleetReading['leftOut'] = [];
+  private name: string | null = null;
+  private faction: string | null = null;
+  private stated: number | null = null;
+  private readonly objectives: string[] = [];
+  private readonly entries: Entry[] = [];
+  private section: 'ships' | 'squadrons' | null = null;
+  private ship: Entry | null = null;
+  private sawContent = false;
+  private hints = 0;
+
+  constructor(input: string, opts: ReadOptions) {
+    this.index = opts.index ?? cardIndex();
+    let text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    if (looksLikeHtml(text)) {
+      text = htmlToText(text);
+      this.notes.push(
+        "The text is a web page (HTML): its text was read. Paste the fleet builder's text export instead.",
+      );
+    }
+    this.text = text;
+    this.builder = opts.builder ?? detectBuilder(text);
+    this.fixes = opts.fixes ?? {};
+    this.fabs = this.builder === 'fabs';
   }
-  const builder = opts.builder ?? detectBuilder(text);
-  const fixes = opts.fixes ?? {};
-  const fabs = builder === 'fabs';
-  let lines = text.split(/\r\n|\r|\n/);
-  const unrecognised: Unrecognised[] = [];
-  const leftOut: FleetReading['leftOut'] = [];
-  if (lines.length > MAX_LINES) {
-    notes.push(
-      `The text has ${lines.length} lines; the first ${MAX_LINES} were read (a fleet list is under 100 lines).`,
-    );
-    lines = lines.slice(0, MAX_LINES);
+
+  read(): FleetReading {
+    let lines = this.text.split(/\r\n|\r|\n/);
+    if (lines.length > MAX_LINES) {
+      this.notes.push(
+        `The text has ${lines.length} lines; the first ${MAX_LINES} were read (a fleet list is under 100 lines).`,
+      );
+      lines = lines.slice(0, MAX_LINES);
+    }
+    for (let i = 0; i < lines.length; i++) this.line(i + 1, lines[i]);
+    if (!this.faction) this.faction = agreedFaction(this.entries);
+    return this.result();
   }
-  let name: string | null = null,
-    faction: string | null = null,
-    stated: number | null = null;
-  const objectives: string[] = [];
-  const entries: Entry[] = [];
-  let section: 'ships' | 'squadrons' | null = null;
-  let ship: Entry | null = null;
-  let sawContent = false;
-  let hints = 0;
-  const short = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
-  const miss = (no: number, t: string, hint: string) => unrecognised.push({ line: no, text: short(t), hint });
-  const nearHint = (name: string, kinds: readonly CardKind[] | undefined, what: string) => {
-    if (hints++ >= MAX_HINTS) return `${what}`;
-    const cut = index.beginning(name, kinds);
+
+  private miss(no: number, t: string, hint: string) {
+    this.unrecognised.push({ line: no, text: short(t), hint });
+  }
+
+  private nearHint(name: string, kinds: readonly CardKind[] | undefined, what: string) {
+    if (this.hints++ >= MAX_HINTS) return `${what}`;
+    const cut = this.index.beginning(name, kinds);
     if (cut) return `${what}; cut short? "${cut.name}" begins so`;
-    const near = index.nearest(name, kinds);
+    const near = this.index.nearest(name, kinds);
     return near ? `${what}; the nearest card: "${near.name}" (${near.kind})` : what;
-  };
-  const objective = (no: number, raw: string, v: string) => {
+  }
+
+  private objective(no: number, raw: string, v: string) {
     for (const part of v
       .split(/\s+-\s+|,\s*/)
       .map((p) => p.trim())
       .filter(Boolean)) {
-      const hits = index.find(part.replace(/\s*\(\d+\)\s*$/, ''), ['objective']);
-      if (hits.length) objectives.push(hits[0].card.name);
+      const hits = this.index.find(part.replace(/\s*\(\d+\)\s*$/, ''), ['objective']);
+      if (hits.length) this.objectives.push(hits[0].card.name);
       else if (!/^(none|-+|n\/a)$/i.test(part))
-        miss(no, raw, nearHint(part, ['objective'], `"${part}" is no objective card`));
+        this.miss(no, raw, this.nearHint(part, ['objective'], `"${part}" is no objective card`));
     }
-  };
+  }
 
-  for (let i = 0; i < lines.length; i++) {
-    const no = i + 1;
-    const raw = lines[i];
+  /** One line: the first kind it is, in turn. */
+  private line(no: number, raw: string) {
     const trimmed = raw.trim();
-    if (!trimmed) continue;
+    if (!trimmed) return;
     // a comment (the reference lists carry one naming their source); never part of an export
-    if (trimmed.startsWith('# ')) continue;
+    if (trimmed.startsWith('# ')) return;
     if (trimmed.length > MAX_LINE_CHARS) {
-      miss(
-        no,
-        trimmed,
-        `a line of ${trimmed.length} characters is no card line (a card's line is under ${MAX_LINE_CHARS})`,
-      );
-      continue;
+      const hint = `a line of ${trimmed.length} characters is no card line (a card's line is under ${MAX_LINE_CHARS})`;
+      this.miss(no, trimmed, hint);
+      return;
     }
-    const fix = Object.hasOwn(fixes, no) ? fixes[no] : undefined;
+    const fix = Object.hasOwn(this.fixes, no) ? this.fixes[no] : undefined;
     if (fix === null) {
-      leftOut.push({ line: no, text: short(trimmed) });
-      continue;
+      this.leftOut.push({ line: no, text: short(trimmed) });
+      return;
     }
-    const first = !sawContent;
-    sawContent = true;
-    const plainT = trimmed.replace(/\t/g, ' ').replace(/\s+/g, ' ');
-    // headers
-    const h = fix === undefined ? HEADER.exec(plainT.replace(/^[•·*-]\s*/, '')) : null;
-    if (h) {
-      const key = h[1].toLowerCase(),
-        v = h[2].trim();
-      if (key === 'name' || key === 'fleet name') name = v || name;
-      else if (key === 'faction') faction = factionOf(v) ?? faction;
-      else if (/^(assault|defen[cs]e|navigation)/.test(key) || key.startsWith('objective'))
-        objective(no, trimmed, v);
-      else if (/points|total/.test(key)) {
-        const n = /\d+/.exec(v);
-        if (n) stated = Number(n[0]);
-      } else if (key === 'squadrons') section = 'squadrons';
-      else if (key === 'ships') section = 'ships';
-      if (key !== 'commander' && !/^(assault|defen|navig|obj)/.test(key)) ship = null;
-      continue;
+    const first = !this.sawContent;
+    this.sawContent = true;
+    const L: Line = { no, raw, trimmed, fix, first, plain: trimmed.replace(/\t/g, ' ').replace(/\s+/g, ' ') };
+    if (this.header(L)) return;
+    if (fix === undefined && this.frame(L)) return;
+    const tok = tokenise(raw, no, this.fabs);
+    if (this.fabs && fix === undefined && this.fabsLine(L, tok)) return;
+    if (fix !== undefined) return this.fixedLine(L, fix, tok);
+    if (!tok.name) return this.miss(no, trimmed, 'no name on this line');
+    if (this.upgradeLine(tok)) return;
+    if (this.cardLine(L, tok)) return;
+    if (this.shipWithTitle(tok)) return;
+    this.unknownLine(L, tok);
+  }
+
+  /** A header line ("Name:", "Faction:", an objective, points, a section); true when it was one. */
+  private header(L: Line): boolean {
+    const h = L.fix === undefined ? HEADER.exec(L.plain.replace(/^[•·*-]\s*/, '')) : null;
+    if (!h) return false;
+    const key = h[1].toLowerCase(),
+      v = h[2].trim();
+    if (key === 'name' || key === 'fleet name') this.name = v || this.name;
+    else if (key === 'faction') this.faction = factionOf(v) ?? this.faction;
+    else if (/^(assault|defen[cs]e|navigation)/.test(key) || key.startsWith('objective'))
+      this.objective(L.no, L.trimmed, v);
+    else if (/points|total/.test(key)) {
+      const n = /\d+/.exec(v);
+      if (n) this.stated = Number(n[0]);
+    } else if (key === 'squadrons') this.section = 'squadrons';
+    else if (key === 'ships') this.section = 'ships';
+    if (key !== 'commander' && !/^(assault|defen|navig|obj)/.test(key)) this.ship = null;
+    return true;
+  }
+
+  /** Totals, rules and the builders' header lines, none of them a card; true when it was one. */
+  private frame(L: Line): boolean {
+    const { trimmed, plain, first } = L;
+    // totals and rules: "= 124 Points", "= 169 total ship cost", "=====", "Total Points: 396"
+    if (/^=/.test(trimmed) || /^[=_\-~*#.]{3,}$/.test(trimmed) || /^total\b/i.test(trimmed)) {
+      const n = /^total\D*(\d+)/i.exec(trimmed);
+      if (n) this.stated = Number(n[1]);
+      this.ship = null;
+      if (/^=+\s*\d*\s*points?$/i.test(trimmed))
+        this.section = this.section === 'squadrons' ? null : this.section;
+      return true;
     }
-    if (fix === undefined) {
-      // totals and rules: "= 124 Points", "= 169 total ship cost", "=====", "Total Points: 396"
-      if (/^=/.test(trimmed) || /^[=_\-~*#.]{3,}$/.test(trimmed) || /^total\b/i.test(trimmed)) {
-        const n = /^total\D*(\d+)/i.exec(trimmed);
-        if (n) stated = Number(n[1]);
-        ship = null;
-        if (/^=+\s*\d*\s*points?$/i.test(trimmed)) section = section === 'squadrons' ? null : section;
-        continue;
-      }
-      // AFD's header "Name (398/400)" / "Name (0/399/400)"; Fab's "REBEL FLEET (398 points)"
-      const afd = /^(.*?)\s*\(\s*(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?\s*\)$/.exec(plainT);
-      if (afd && first) {
-        name = afd[1] || null;
-        stated = Number(afd[4] !== undefined ? afd[3] : afd[2]);
-        continue;
-      }
-      const fab = /^(.*?)\bfleet\s*\(\s*(\d+)\s*points?\s*\)$/i.exec(plainT);
-      if (fab && first) {
-        faction = factionOf(fab[1]) ?? faction;
-        stated = Number(fab[2]);
-        continue;
-      }
-      if (builder === 'warlords' && first) {
-        name = plainT;
-        continue;
-      }
+    // AFD's header "Name (398/400)" / "Name (0/399/400)"; Fab's "REBEL FLEET (398 points)"
+    const afd = /^(.*?)\s*\(\s*(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?\s*\)$/.exec(plain);
+    if (afd && first) {
+      this.name = afd[1] || null;
+      this.stated = Number(afd[4] !== undefined ? afd[3] : afd[2]);
+      return true;
     }
-    const tok = tokenise(raw, no, fabs);
-    if (fabs && fix === undefined) {
-      // "Ship - Upgrade - Upgrade (169)", "Objectives - A - B (0)"
-      const parts = tok.name.split(/\s+-\s+/);
-      if (/^objectives?$/i.test(parts[0])) {
-        objective(no, trimmed, parts.slice(1).join(' - '));
-        continue;
-      }
-      const head = index.find(parts[0], ['ship', 'squadron']);
-      if (head.length && parts.length > 1) {
-        const e: Entry = {
-          role: head.some((x) => x.card.kind === 'ship') ? 'ship' : 'squadron',
-          hits: head,
-          tok,
-          count: 1,
-        };
-        entries.push(e);
-        for (const p of parts.slice(1)) {
-          const u = index.find(p, ['title', 'upgrade']);
-          if (u.length)
-            entries.push({ role: 'sub', hits: u, tok: { ...tok, name: p, pts: null }, ship: e, count: 1 });
-          else miss(no, trimmed, nearHint(p, ['title', 'upgrade'], `"${p}" is no upgrade card`));
-        }
-        ship = null;
-        continue;
-      }
+    const fab = /^(.*?)\bfleet\s*\(\s*(\d+)\s*points?\s*\)$/i.exec(plain);
+    if (fab && first) {
+      this.faction = factionOf(fab[1]) ?? this.faction;
+      this.stated = Number(fab[2]);
+      return true;
     }
-    if (fix !== undefined) {
-      const card = index.cards.find((c) => c.id === fix);
-      if (!card) {
-        miss(no, trimmed, `the card chosen for this line (${fix}) is not in the card table`);
-        continue;
-      }
-      const hit: Hit = { card, own: true };
-      const role: Role =
-        card.kind === 'ship'
-          ? 'ship'
-          : card.kind === 'squadron'
-            ? 'squadron'
-            : card.kind === 'objective'
-              ? 'objective'
-              : 'sub';
-      if (role === 'objective') {
-        objectives.push(card.name);
-        continue;
-      }
-      if (role === 'sub' && !ship) {
-        miss(no, trimmed, `"${card.name}" is an upgrade, and no ship stands above this line`);
-        continue;
-      }
-      const e: Entry = {
-        role,
-        hits: [hit],
-        tok,
-        count: role === 'squadron' ? Math.max(1, tok.count ?? 1) : 1,
-        fixed: true,
-        ...(role === 'sub' ? { ship: ship! } : {}),
-      };
-      entries.push(e);
-      if (role === 'ship') ship = e;
-      continue;
+    if (this.builder === 'warlords' && first) {
+      this.name = plain;
+      return true;
     }
-    if (!tok.name) {
-      miss(no, trimmed, 'no name on this line');
-      continue;
+    return false;
+  }
+
+  /** Fab's "Ship - Upgrade - Upgrade (169)" and "Objectives - A - B (0)"; true when it was one. */
+  private fabsLine(L: Line, tok: Tok): boolean {
+    const parts = tok.name.split(/\s+-\s+/);
+    if (/^objectives?$/i.test(parts[0])) {
+      this.objective(L.no, L.trimmed, parts.slice(1).join(' - '));
+      return true;
     }
-    const sub = (tok.bullet || tok.indent > 0) && ship !== null && section !== 'squadrons';
-    if (sub) {
-      const u = index.find(tok.name, ['title', 'upgrade']);
-      if (u.length) {
-        entries.push({ role: 'sub', hits: u, tok, ship: ship!, count: 1 });
-        continue;
-      }
+    const head = this.index.find(parts[0], ['ship', 'squadron']);
+    if (!head.length || parts.length <= 1) return false;
+    const role = head.some((x) => x.card.kind === 'ship') ? 'ship' : 'squadron';
+    const e: Entry = { role, hits: head, tok, count: 1 };
+    this.entries.push(e);
+    for (const p of parts.slice(1)) {
+      const u = this.index.find(p, ['title', 'upgrade']);
+      if (u.length)
+        this.entries.push({ role: 'sub', hits: u, tok: { ...tok, name: p, pts: null }, ship: e, count: 1 });
+      else this.miss(L.no, L.trimmed, this.nearHint(p, ['title', 'upgrade'], `"${p}" is no upgrade card`));
     }
-    // a ship, squadron or objective: by the name with its count, else the whole text (a number may be part of it)
+    this.ship = null;
+    return true;
+  }
+
+  /** A line the player settled with a card of their choosing. */
+  private fixedLine(L: Line, fix: string, tok: Tok) {
+    const card = this.index.cards.find((c) => c.id === fix);
+    if (!card)
+      return this.miss(L.no, L.trimmed, `the card chosen for this line (${fix}) is not in the card table`);
+    const hit: Hit = { card, own: true };
+    const role: Role =
+      card.kind === 'ship'
+        ? 'ship'
+        : card.kind === 'squadron'
+          ? 'squadron'
+          : card.kind === 'objective'
+            ? 'objective'
+            : 'sub';
+    if (role === 'objective') {
+      this.objectives.push(card.name);
+      return;
+    }
+    if (role === 'sub' && !this.ship) {
+      return this.miss(L.no, L.trimmed, `"${card.name}" is an upgrade, and no ship stands above this line`);
+    }
+    const e: Entry = {
+      role,
+      hits: [hit],
+      tok,
+      count: role === 'squadron' ? Math.max(1, tok.count ?? 1) : 1,
+      fixed: true,
+      ...(role === 'sub' ? { ship: this.ship! } : {}),
+    };
+    this.entries.push(e);
+    if (role === 'ship') this.ship = e;
+  }
+
+  /** A bulleted or indented line under a ship, outside the squadrons, naming an upgrade or title. */
+  private upgradeLine(tok: Tok): boolean {
+    const sub = (tok.bullet || tok.indent > 0) && this.ship !== null && this.section !== 'squadrons';
+    if (!sub) return false;
+    const u = this.index.find(tok.name, ['title', 'upgrade']);
+    if (!u.length) return false;
+    this.entries.push({ role: 'sub', hits: u, tok, ship: this.ship!, count: 1 });
+    return true;
+  }
+
+  /** A ship, squadron or objective: by the name with its count, else the whole text (a number may be part of it). */
+  private cardLine(L: Line, tok: Tok): boolean {
     const kinds: CardKind[] =
-      section === 'squadrons' ? ['squadron', 'ship', 'objective'] : ['ship', 'squadron', 'objective'];
-    let hits = index.find(tok.name, kinds);
+      this.section === 'squadrons' ? ['squadron', 'ship', 'objective'] : ['ship', 'squadron', 'objective'];
+    let hits = this.index.find(tok.name, kinds);
     let count = tok.count ?? 1;
     if (!hits.length && tok.count !== null) {
-      hits = index.find(tok.withCount, kinds);
+      hits = this.index.find(tok.withCount, kinds);
       if (hits.length) count = 1;
     }
-    if (hits.length) {
-      const best = kinds.find((k) => hits.some((x) => x.card.kind === k))!;
-      hits = hits.filter((x) => x.card.kind === best);
-      if (best === 'objective') {
-        objectives.push(hits[0].card.name);
-        continue;
-      }
-      if (count < 1 || count > MAX_COUNT) {
-        miss(no, trimmed, `a count of ${count}: expected 1 to ${MAX_COUNT} of one card on a line`);
-        continue;
-      }
-      if (best === 'ship') {
-        for (let k = 0; k < count; k++) {
-          const e: Entry = { role: 'ship', hits, tok, count: 1 };
-          entries.push(e);
-          ship = e;
-        }
-      } else {
-        entries.push({ role: 'squadron', hits, tok, count });
-        ship = null;
-      }
-      continue;
+    if (!hits.length) return false;
+    const best = kinds.find((k) => hits.some((x) => x.card.kind === k))!;
+    hits = hits.filter((x) => x.card.kind === best);
+    if (best === 'objective') {
+      this.objectives.push(hits[0].card.name);
+      return true;
     }
-    // a ship and its title in one line: "Assault Frigate Mark II B - Gallant Haven", "Devastator (Imperial
-    // II-class Star Destroyer)"
+    if (count < 1 || count > MAX_COUNT) {
+      this.miss(L.no, L.trimmed, `a count of ${count}: expected 1 to ${MAX_COUNT} of one card on a line`);
+      return true;
+    }
+    if (best === 'ship') {
+      for (let k = 0; k < count; k++) {
+        const e: Entry = { role: 'ship', hits, tok, count: 1 };
+        this.entries.push(e);
+        this.ship = e;
+      }
+    } else {
+      this.entries.push({ role: 'squadron', hits, tok, count });
+      this.ship = null;
+    }
+    return true;
+  }
+
+  /**
+   * A ship and its title in one line: "Assault Frigate Mark II B - Gallant Haven", "Devastator (Imperial
+   * II-class Star Destroyer)"; true when it was one.
+   */
+  private shipWithTitle(tok: Tok): boolean {
     const pair = /^(.+?)\s+[-–—:]\s+(.+)$/.exec(tok.name) ?? /^(.+?)\s*\(([^()]+)\)$/.exec(tok.name);
-    if (pair) {
-      const [a, b] = [pair[1], pair[2]];
-      for (const [shipName, titleName] of [
-        [a, b],
-        [b, a],
-      ]) {
-        const sh = index.find(shipName, ['ship']);
-        const ti = sh.length ? index.find(titleName, ['title']).filter((x) => fits(x.card, sh)) : [];
-        if (!ti.length) continue;
-        const e: Entry = { role: 'ship', hits: sh, tok, count: 1 };
-        entries.push(e, { role: 'sub', hits: ti, tok: { ...tok, pts: null }, ship: e, count: 1 });
-        ship = e;
-        break;
-      }
-      if (ship?.tok === tok) continue;
+    if (!pair) return false;
+    const [a, b] = [pair[1], pair[2]];
+    for (const [shipName, titleName] of [
+      [a, b],
+      [b, a],
+    ]) {
+      const sh = this.index.find(shipName, ['ship']);
+      const ti = sh.length ? this.index.find(titleName, ['title']).filter((x) => fits(x.card, sh)) : [];
+      if (!ti.length) continue;
+      const e: Entry = { role: 'ship', hits: sh, tok, count: 1 };
+      this.entries.push(e, { role: 'sub', hits: ti, tok: { ...tok, pts: null }, ship: e, count: 1 });
+      this.ship = e;
+      return true;
     }
-    // an upgrade with no ship above it, or a card of no kind the line could be
-    const other = index.find(tok.name);
+    return false;
+  }
+
+  /** An upgrade with no ship above it, a card of no kind the line could be, markup, or no card at all. */
+  private unknownLine(L: Line, tok: Tok) {
+    const other = this.index.find(tok.name);
     if (other.length) {
       const c = other[0].card;
-      miss(
-        no,
-        trimmed,
+      this.miss(
+        L.no,
+        L.trimmed,
         c.kind === 'upgrade' || c.kind === 'title'
           ? `"${c.name}" is ${c.kind === 'title' ? 'a title' : 'an upgrade'} card, and no ship stands above this line`
           : `"${c.name}" is a ${c.kind} card`,
       );
-      continue;
+      return;
     }
     // an unknown top-level line may be a ship: the bulleted lines after it are not the ship above's
-    if (!tok.bullet && tok.indent === 0) ship = null;
-    if (looksLikeTag(trimmed)) {
-      miss(no, trimmed, 'markup (HTML or code), not a line of a fleet list');
-      continue;
-    }
-    miss(
-      no,
-      trimmed,
-      nearHint(tok.name, ['ship', 'squadron', 'title', 'upgrade', 'objective'], 'no card of that name'),
+    if (!tok.bullet && tok.indent === 0) this.ship = null;
+    if (looksLikeTag(L.trimmed))
+      return this.miss(L.no, L.trimmed, 'markup (HTML or code), not a line of a fleet list');
+    const kinds: CardKind[] = ['ship', 'squadron', 'title', 'upgrade', 'objective'];
+    this.miss(L.no, L.trimmed, this.nearHint(tok.name, kinds, 'no card of that name'));
+  }
+
+  /** What was read: the ships with their upgrades, the squadrons, the points, and what was not read. */
+  private result(): FleetReading {
+    const built = new FleetBuilder(this.index, this.faction, this.fabs, (e, hint) =>
+      this.miss(e.tok.no, e.tok.t, hint),
     );
-  }
-
-  // the list's faction: its own line, else the faction its cards agree on
-  if (!faction) {
-    const tally = new Map<string, number>();
-    for (const e of entries) {
-      const fs = new Set(e.hits.flatMap((x) => factionsOf(x.card)));
-      if (fs.size === 1) {
-        const f = [...fs][0];
-        tally.set(f, (tally.get(f) ?? 0) + 1);
-      }
+    for (const e of this.entries) built.add(e);
+    built.totals(this.entries);
+    const { ships, squadrons, aliens } = built;
+    const readPoints = ships.reduce((n, s) => n + s.total, 0) + squadrons.reduce((n, q) => n + q.points, 0);
+    if (aliens.length) {
+      this.unrecognised.sort((a, b) => a.line - b.line);
+      this.notes.push(alienNote(aliens));
     }
-    const best = [...tally.entries()].sort((a, b) => b[1] - a[1]);
-    if (best.length && (best.length === 1 || best[0][1] > best[1][1])) faction = best[0][0];
+    return {
+      builder: this.builder,
+      name: this.name,
+      faction: this.faction,
+      points: this.stated ?? readPoints,
+      statedPoints: this.stated,
+      readPoints,
+      ships,
+      squadrons,
+      objectives: this.objectives,
+      unrecognised: this.unrecognised,
+      leftOut: this.leftOut,
+      notes: this.notes,
+    };
+  }
+}
+
+const short = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
+
+/** The faction the entries' cards agree on (each card of one faction votes), or null when they do not. */
+function agreedFaction(entries: Entry[]): string | null {
+  const tally = new Map<string, number>();
+  for (const e of entries) {
+    const fs = new Set(e.hits.flatMap((x) => factionsOf(x.card)));
+    if (fs.size === 1) {
+      const f = [...fs][0];
+      tally.set(f, (tally.get(f) ?? 0) + 1);
+    }
+  }
+  const best = [...tally.entries()].sort((a, b) => b[1] - a[1]);
+  return best.length && (best.length === 1 || best[0][1] > best[1][1]) ? best[0][0] : null;
+}
+
+function alienNote(aliens: string[]): string {
+  const one = aliens.length === 1;
+  return (
+    `${aliens.length} line${one ? ' gives' : 's give'} points far from the Armada card ` +
+    `${one ? 'it names' : 'they name'} (${aliens.slice(0, 3).join('; ')}` +
+    `${aliens.length > 3 ? '; ...' : ''}), so ${one ? 'it was' : 'they were'} not read as ` +
+    `${one ? 'that card' : 'those cards'}: is this a list of another game, such as X-Wing?`
+  );
+}
+
+/**
+ * The entries as ships (with their upgrades and titles) and squadrons, each card chosen by the list's
+ * faction and the points written. A line whose points are far from its card's is no line of an Armada
+ * list (an X-Wing list's "Darth Vader (70)" names an Armada squadron of 21 points): listed, not read.
+ */
+class FleetBuilder {
+  readonly ships: ReadShip[] = [];
+  readonly squadrons: ReadSquadron[] = [];
+  readonly aliens: string[] = [];
+  private readonly shipOf = new Map<Entry, ReadShip>();
+  private readonly upgradePoints = new Map<ReadShip, number>();
+
+  constructor(
+    private readonly index: CardIndex,
+    private readonly faction: string | null,
+    private readonly fabs: boolean,
+    private readonly miss: (e: Entry, hint: string) => void,
+  ) {}
+
+  private alien(e: Entry, card: Card, written: number) {
+    this.aliens.push(`${card.name}: ${written}, the card ${pointsOf(card).join(' or ')}`);
+    const what = `"${card.name}" is an Armada ${card.kind} of ${pointsOf(card).join(' or ')} points`;
+    this.miss(e, `${what}, and the line gives ${written}: a list of another game (X-Wing?)`);
   }
 
-  // a line whose points are far from its card's is no line of an Armada list (an X-Wing list's "Darth
-  // Vader (70)" names an Armada squadron of 21 points): listed, not read, and said once for the whole text
-  const aliens: string[] = [];
-  const alien = (e: Entry, card: Card, written: number) => {
-    aliens.push(`${card.name}: ${written}, the card ${pointsOf(card).join(' or ')}`);
-    const what = `"${card.name}" is an Armada ${card.kind} of ${pointsOf(card).join(' or ')} points`;
-    miss(e.tok.no, e.tok.t, `${what}, and the line gives ${written}: a list of another game (X-Wing?)`);
-  };
-  const ships: ReadShip[] = [];
-  const shipOf = new Map<Entry, ReadShip>();
-  const squadrons: ReadSquadron[] = [];
-  const upgradePoints = new Map<ReadShip, number>();
-  for (const e of entries) {
-    if (e.role === 'ship') {
-      const card = choose(e.hits, faction, shipNumbers(e.tok, fabs)).card as Extract<Card, { kind: 'ship' }>;
-      const written = shipNumbers(e.tok, fabs)[0];
-      if (!e.fixed && written !== undefined && farFrom(written, card)) {
-        alien(e, card, written);
-        continue;
-      }
-      const s: ReadShip = {
+  add(e: Entry) {
+    if (e.role === 'ship') this.addShip(e);
+    else if (e.role === 'sub') this.addUpgrade(e);
+    else if (e.role === 'squadron') this.addSquadron(e);
+  }
+
+  private addShip(e: Entry) {
+    const numbers = shipNumbers(e.tok, this.fabs);
+    const card = choose(e.hits, this.faction, numbers).card as Extract<Card, { kind: 'ship' }>;
+    const written = numbers[0];
+    if (!e.fixed && written !== undefined && farFrom(written, card)) return this.alien(e, card, written);
+    const s: ReadShip = {
+      card: card.name,
+      cardId: card.id,
+      ...(card.class ? { class: card.class } : {}),
+      name: card.name,
+      points: card.points,
+      upgrades: [],
+      total: 0,
+      line: e.tok.no,
+    };
+    const p = e.tok.pts;
+    if (p?.kind === 'one' && !this.fabs) s.points = p.n;
+    else if (p?.kind === 'sum') s.points = p.base;
+    this.ships.push(s);
+    this.shipOf.set(e, s);
+    this.upgradePoints.set(s, 0);
+  }
+
+  private addUpgrade(e: Entry) {
+    const s = this.shipOf.get(e.ship!);
+    if (!s) return;
+    const p = e.tok.pts?.kind === 'one' ? e.tok.pts.n : null;
+    const hits = e.hits.filter((x) => x.card.kind !== 'title' || x.card.classes.includes(s.class ?? ''));
+    const c = choose(hits.length ? hits : e.hits, this.faction, p === null ? [] : [p]).card;
+    if (c.kind === 'title' && !s.title) {
+      s.title = c.name;
+      s.name = c.name;
+    } else s.upgrades.push(c.name);
+    this.upgradePoints.set(s, this.upgradePoints.get(s)! + (p ?? pointsOf(c)[0]));
+  }
+
+  private addSquadron(e: Entry) {
+    const nums = squadronNumbers(e.tok, e.count);
+    const card = choose(e.hits, this.faction, nums).card as Extract<Card, { kind: 'squadron' }>;
+    const each = squadronEach(e.tok, e.count, card);
+    if (!e.fixed && e.tok.pts && farFrom(each, card)) return this.alien(e, card, each);
+    const had = this.squadrons.find((q) => q.cardId === card.id);
+    if (had) {
+      had.count += e.count;
+      had.points += each * e.count;
+      had.lines.push(e.tok.no);
+    } else
+      this.squadrons.push({
         card: card.name,
         cardId: card.id,
-        ...(card.class ? { class: card.class } : {}),
-        name: card.name,
-        points: card.points,
-        upgrades: [],
-        total: 0,
-        line: e.tok.no,
-      };
-      const p = e.tok.pts;
-      if (p?.kind === 'one' && !fabs) s.points = p.n;
-      else if (p?.kind === 'sum') s.points = p.base;
-      ships.push(s);
-      shipOf.set(e, s);
-      upgradePoints.set(s, 0);
-    } else if (e.role === 'sub') {
-      const s = shipOf.get(e.ship!);
+        count: e.count,
+        points: each * e.count,
+        unique: card.unique,
+        lines: [e.tok.no],
+      });
+  }
+
+  /** Each ship's total with its upgrades (Fab's gives it: the ship card's own value is what leaves the upgrades theirs). */
+  totals(entries: Entry[]) {
+    for (const e of entries) {
+      const s = e.role === 'ship' ? this.shipOf.get(e) : undefined;
       if (!s) continue;
-      const p = e.tok.pts?.kind === 'one' ? e.tok.pts.n : null;
-      const hits = e.hits.filter((x) => x.card.kind !== 'title' || x.card.classes.includes(s.class ?? ''));
-      const c = choose(hits.length ? hits : e.hits, faction, p === null ? [] : [p]).card;
-      if (c.kind === 'title' && !s.title) {
-        s.title = c.name;
-        s.name = c.name;
-      } else s.upgrades.push(c.name);
-      upgradePoints.set(s, upgradePoints.get(s)! + (p ?? pointsOf(c)[0]));
-    } else if (e.role === 'squadron') {
-      const nums = squadronNumbers(e.tok, e.count);
-      const card = choose(e.hits, faction, nums).card as Extract<Card, { kind: 'squadron' }>;
-      const each = squadronEach(e.tok, e.count, card);
-      if (!e.fixed && e.tok.pts && farFrom(each, card)) {
-        alien(e, card, each);
-        continue;
-      }
-      const had = squadrons.find((q) => q.cardId === card.id);
-      if (had) {
-        had.count += e.count;
-        had.points += each * e.count;
-        had.lines.push(e.tok.no);
-      } else
-        squadrons.push({
-          card: card.name,
-          cardId: card.id,
-          count: e.count,
-          points: each * e.count,
-          unique: card.unique,
-          lines: [e.tok.no],
-        });
+      const p = e.tok.pts;
+      if (this.fabs && p?.kind === 'one') {
+        s.total = p.n;
+        const card = this.index.cards.find((c) => c.id === s.cardId)!;
+        const up = this.upgradePoints.get(s)!;
+        s.points =
+          pointsOf(card).find((v) => v + up === p.n) ??
+          pointsOf(card).find((v) => Math.abs(p.n - v - up) <= 6) ??
+          s.points;
+      } else if (p?.kind === 'sum') s.total = p.total;
+      else s.total = s.points + this.upgradePoints.get(s)!;
     }
   }
-  for (const e of entries) {
-    const s = e.role === 'ship' ? shipOf.get(e) : undefined;
-    if (!s) continue;
-    const p = e.tok.pts;
-    if (fabs && p?.kind === 'one') {
-      s.total = p.n;
-      // Fab's gives the ship with its upgrades: the ship card's own value is the one of its values that
-      // leaves the upgrades theirs
-      const card = index.cards.find((c) => c.id === s.cardId)!;
-      const up = upgradePoints.get(s)!;
-      s.points =
-        pointsOf(card).find((v) => v + up === p.n) ??
-        pointsOf(card).find((v) => Math.abs(p.n - v - up) <= 6) ??
-        s.points;
-    } else if (p?.kind === 'sum') s.total = p.total;
-    else s.total = s.points + upgradePoints.get(s)!;
-  }
-  const readPoints = ships.reduce((n, s) => n + s.total, 0) + squadrons.reduce((n, q) => n + q.points, 0);
-  if (aliens.length) {
-    unrecognised.sort((a, b) => a.line - b.line);
-    notes.push(
-      `${aliens.length} line${aliens.length === 1 ? ' gives' : 's give'} points far from the Armada card ` +
-        `${aliens.length === 1 ? 'it names' : 'they name'} (${aliens.slice(0, 3).join('; ')}` +
-        `${aliens.length > 3 ? '; ...' : ''}), so ${aliens.length === 1 ? 'it was' : 'they were'} not read as ` +
-        `${aliens.length === 1 ? 'that card' : 'those cards'}: is this a list of another game, such as X-Wing?`,
-    );
-  }
-  return {
-    builder,
-    name,
-    faction,
-    points: stated ?? readPoints,
-    statedPoints: stated,
-    readPoints,
-    ships,
-    squadrons,
-    objectives,
-    unrecognised,
-    leftOut,
-    notes,
-  };
 }
 
 /**
