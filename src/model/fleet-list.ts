@@ -883,7 +883,10 @@ class FleetBuilder {
       });
   }
 
-  /** Each ship's total with its upgrades (Fab's gives it: the ship card's own value is what leaves the upgrades theirs). */
+  /**
+   * Each ship's total with its upgrades (Fab's gives it: the ship card's own value is what leaves the
+   * upgrades theirs).
+   */
   totals(entries: Entry[]) {
     for (const e of entries) {
       const s = e.role === 'ship' ? this.shipOf.get(e) : undefined;
