@@ -14,7 +14,7 @@
  * joint until none is (speed 0: where it started); the ship and the closest ship it would have
  * overlapped take a facedown damage card; obstacles its footprint overlaps, with their effects;
  * squadrons its footprint overlaps (to be placed touching it); any part of its plastic base
- * outside the play area (destroyed). A gravity rift within distance 2 of the ship's plastic base
+ * outside the play area (destroyed). A gravity rift at distance 1-2 of the ship's plastic base
  * as it determines course (or under it) takes one off the speed.
  */
 import type { Point } from '../../geometry/point';
@@ -255,7 +255,7 @@ interface Placed {
 export class ManeuverContext {
   readonly entry: ShipEntry;
   readonly figures: ToolFigures;
-  /** the gravity rift within distance 2 as it determines course, if any */
+  /** the gravity rift at distance 1-2 as it determines course (its closest point), if any */
   readonly rift: { id: string; band: number; mm: number } | null;
   private readonly local: Placed;
 
@@ -274,7 +274,7 @@ export class ManeuverContext {
     this.rift = r ? { id: r.rift as string, band: r.band, mm: r.mm as number } : null;
   }
 
-  /** The speed a maneuver at `speed` is executed at: one less within distance 2 of a rift. */
+  /** The speed a maneuver at `speed` is executed at: one less at distance 1-2 of a rift. */
   speedUsed(speed: number): number {
     return this.rift ? Math.max(0, speed - 1) : speed;
   }

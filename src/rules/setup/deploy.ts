@@ -180,7 +180,7 @@ export function judgeDeploy(world: World, p: Deploy): DeployReport {
     '.' +
     readings.map((u) => ` Depends on a reading: ${u.says}; otherwise ${u.otherwise}.`).join('') +
     (isShip && rifts.length === 0
-      ? ` No gravity rift is within distance 2: the speed dial stays at ${speed}.`
+      ? ` No gravity rift is at distance 1-2: the speed dial stays at ${speed}.`
       : '');
   const out: DeployReport = {
     id: p.id,
