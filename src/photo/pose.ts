@@ -197,18 +197,8 @@ function marksSpread(
   return out;
 }
 
-/**
- * Fit a piece's pose to its marks (pixels) through the calibration `cal`. `outline`: points of
- * the piece's own frame whose displacement the uncertainty bounds (a ship's base corners, an
- * obstacle's outline; a circle's centre when empty).
- */
-export function fitPose(
-  cal: PlaneFit,
-  marks: readonly Point[],
-  model: PoseModel,
-  outline: readonly Point[] = [],
-): PoseFit {
-  const map = cal.map;
+/** Marks a pose can be fitted to, else the problem in words: enough of them, no two the same. */
+function checkMarks(marks: readonly Point[], model: PoseModel): void {
   const m = marks.length;
   if (model.kind === 'points') {
     if (model.local.length !== m) throw new MarksProblem(`${m} marks for ${model.local.length} points`);
@@ -227,6 +217,60 @@ export function fitPose(
     const onPixel = closePair(marks, 0.5);
     if (onPixel) throw new MarksProblem(`marks ${onPixel[0]} and ${onPixel[1]} are on the same pixel`);
   }
+}
+
+/** Rim marks must go far enough around the base (at the fitted centre) to fix the centre. */
+function checkRimSpread(seen: readonly Point[], pose: Vec): void {
+  const angles = seen.map((p) => Math.atan2(p.y - pose[1], p.x - pose[0])).sort((a, b) => a - b);
+  let gap = 2 * Math.PI - (angles[angles.length - 1] - angles[0]);
+  for (let i = 1; i < angles.length; i++) gap = Math.max(gap, angles[i] - angles[i - 1]);
+  const arc = 360 - (gap * 180) / Math.PI;
+  if (arc < MIN_RIM_ARC_DEG) {
+    throw new MarksProblem(
+      `the rim marks go only ${Math.round(arc)} degrees around the base; spread them at least ` +
+        `${MIN_RIM_ARC_DEG} degrees around it`,
+    );
+  }
+}
+
+/** The largest variance (mm²) of any outline point's place under the pose's covariance. */
+function worstVariance(pts: readonly Point[], pose: Vec, cov: Mat): number {
+  const k = pose.length;
+  let worst = 0;
+  for (const v of pts) {
+    // d(place(v))/d(pose): identity in x, y; the rotation moves v along its perpendicular
+    const c = Math.cos(pose[2] ?? 0),
+      s = Math.sin(pose[2] ?? 0);
+    const J: Mat =
+      k === 3
+        ? [
+            [1, 0, -v.x * s - v.y * c],
+            [0, 1, v.x * c - v.y * s],
+          ]
+        : [
+            [1, 0],
+            [0, 1],
+          ];
+    const C = mul(mul(J, cov), transpose(J));
+    worst = Math.max(worst, maxEigen2(C[0][0], C[0][1], C[1][1]));
+  }
+  return worst;
+}
+
+/**
+ * Fit a piece's pose to its marks (pixels) through the calibration `cal`. `outline`: points of
+ * the piece's own frame whose displacement the uncertainty bounds (a ship's base corners, an
+ * obstacle's outline; a circle's centre when empty).
+ */
+export function fitPose(
+  cal: PlaneFit,
+  marks: readonly Point[],
+  model: PoseModel,
+  outline: readonly Point[] = [],
+): PoseFit {
+  const map = cal.map;
+  const m = marks.length;
+  checkMarks(marks, model);
   const g0 = map.g;
   const q0: Vec = marks.flatMap((p) => [p.x, p.y]);
   /** mark j's residual rows in pixels (two for a point, one for a rim mark) from the pose, map and its pixel */
@@ -260,18 +304,7 @@ export function fitPose(
   const { x: pose, residuals } = levenbergMarquardt((p) => resid(p, g0, q0), start);
   const k = pose.length;
   if (!pose.every(Number.isFinite)) throw new MarksProblem('the marks give no pose');
-  if (model.kind === 'rim') {
-    const angles = seen.map((p) => Math.atan2(p.y - pose[1], p.x - pose[0])).sort((a, b) => a - b);
-    let gap = 2 * Math.PI - (angles[angles.length - 1] - angles[0]);
-    for (let i = 1; i < angles.length; i++) gap = Math.max(gap, angles[i] - angles[i - 1]);
-    const arc = 360 - (gap * 180) / Math.PI;
-    if (arc < MIN_RIM_ARC_DEG) {
-      throw new MarksProblem(
-        `the rim marks go only ${Math.round(arc)} degrees around the base; spread them at least ` +
-          `${MIN_RIM_ARC_DEG} degrees around it`,
-      );
-    }
-  }
+  if (model.kind === 'rim') checkRimSpread(seen, pose);
   const rss = residuals.reduce((s, v) => s + v * v, 0);
   const dof = residuals.length - k;
   const sigmaPx = markingSigma(cal.rssPx + rss, cal.dof + Math.max(0, dof));
@@ -290,24 +323,7 @@ export function fitPose(
     scale(marksSpread(Jp, Minv, residOf, pose, g0, q0), sigmaPx ** 2),
   );
   const pts = model.kind === 'points' && outline.length ? outline : [{ x: 0, y: 0 }];
-  let worst = 0;
-  for (const v of pts) {
-    // d(place(v))/d(pose): identity in x, y; the rotation moves v along its perpendicular
-    const c = Math.cos(pose[2] ?? 0),
-      s = Math.sin(pose[2] ?? 0);
-    const J: Mat =
-      k === 3
-        ? [
-            [1, 0, -v.x * s - v.y * c],
-            [0, 1, v.x * c - v.y * s],
-          ]
-        : [
-            [1, 0],
-            [0, 1],
-          ];
-    const C = mul(mul(J, cov), transpose(J));
-    worst = Math.max(worst, maxEigen2(C[0][0], C[0][1], C[1][1]));
-  }
+  const worst = worstVariance(pts, pose, cov);
   const residualsMm =
     model.kind === 'points'
       ? seen.map((p, j) => {
