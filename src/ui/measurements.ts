@@ -11,6 +11,73 @@ function note(f: Figure): string {
   return parts.join(' · ');
 }
 
+interface FigureRow {
+  row: HTMLElement;
+  input: HTMLInputElement;
+  reset: HTMLButtonElement;
+  f: Figure;
+}
+
+/** One figure's row: its label, the box holding the table's value (or the catalog's), its unit and reset. */
+function figureRow(f: Figure, cmd: Commands, show: (key: MeasureKey) => void): FigureRow {
+  const input = h('input', {
+    type: 'number',
+    id: `meas-${domId(f.key)}`,
+    step: '0.05',
+    style: 'width:80px',
+    title: `${f.group}: ${f.label} (${f.unit ?? 'mm'})`,
+  });
+  const reset = h(
+    'button',
+    { id: `meas-reset-${domId(f.key)}`, title: 'reset to the catalog figure' },
+    'reset',
+  );
+  input.addEventListener('change', () => {
+    // an emptied box means the catalog figure again
+    cmd.setMeasurement(f.key, Number.isFinite(input.valueAsNumber) ? input.valueAsNumber : null);
+    show(f.key); // a refused value leaves the box showing what the table holds
+  });
+  reset.addEventListener('click', () => cmd.setMeasurement(f.key, null));
+  const row = h(
+    'div',
+    { class: 'measurement', 'data-key': f.key },
+    h(
+      'div',
+      { class: 'row', style: 'align-items:center;margin:2px 0 0' },
+      h('label', { for: input.id, style: 'min-width:84px' }, f.label),
+      input,
+      h('span', { class: 'hint' }, f.unit ?? 'mm'),
+      reset,
+    ),
+    h('div', { class: 'hint', style: 'margin:0 0 2px' }, note(f)),
+  );
+  return { row, input, reset, f };
+}
+
+/** Where two datasets give a class's arc lines: each class's default, or one dataset for all. */
+function arcSourceChoice(cmd: Commands): { select: HTMLSelectElement; nodes: HTMLElement[] } {
+  const select = h(
+    'select',
+    { id: 'meas-arc-source', title: "which dataset's arc lines the ship classes use" },
+    h('option', { value: '' }, "each class's default (section 7 where measured)"),
+    h('option', { value: 'section7' }, 'section 7 (community, printed tokens; 13 classes)'),
+    h('option', { value: 'mesh' }, 'ruler meshes (digital table; all 33 classes)'),
+  );
+  select.addEventListener('change', () =>
+    cmd.setArcSource(select.value === '' ? null : (select.value as 'mesh')),
+  );
+  const nodes = [
+    h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, 'Ship-class arc lines'),
+    h('div', { class: 'row', style: 'align-items:center;margin:2px 0 0' }, select),
+    h(
+      'div',
+      { class: 'hint', style: 'margin:0 0 2px' },
+      'Section 7 and the meshes agree to about 1-1.5 mm (median); a class without the chosen dataset keeps its own.',
+    ),
+  ];
+  return { select, nodes };
+}
+
 /**
  * The uncertain catalog figures, each with an override that lives in the table (so it is saved,
  * shared and undone with it). A collapsed <details> so it stays out of the way.
@@ -23,10 +90,7 @@ export function buildMeasurements(host: HTMLElement, cmd: Commands) {
     { id: 'measurements-reset-all', onclick: () => cmd.clearMeasurements() },
     'Reset all to catalog',
   );
-  const rows = new Map<
-    MeasureKey,
-    { row: HTMLElement; input: HTMLInputElement; reset: HTMLButtonElement; f: Figure }
-  >();
+  const rows = new Map<MeasureKey, FigureRow>();
   const body = h('div', { class: 'measurements' });
   let group = '';
   let current: AppState['table']['measurements'];
@@ -41,60 +105,12 @@ export function buildMeasurements(host: HTMLElement, cmd: Commands) {
   for (const f of figures) {
     if (f.group !== group)
       body.append(h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, (group = f.group)));
-    const input = h('input', {
-      type: 'number',
-      id: `meas-${domId(f.key)}`,
-      step: '0.05',
-      style: 'width:80px',
-      title: `${f.group}: ${f.label} (${f.unit ?? 'mm'})`,
-    });
-    const reset = h(
-      'button',
-      { id: `meas-reset-${domId(f.key)}`, title: 'reset to the catalog figure' },
-      'reset',
-    );
-    input.addEventListener('change', () => {
-      // an emptied box means the catalog figure again
-      cmd.setMeasurement(f.key, Number.isFinite(input.valueAsNumber) ? input.valueAsNumber : null);
-      show(f.key); // a refused value leaves the box showing what the table holds
-    });
-    reset.addEventListener('click', () => cmd.setMeasurement(f.key, null));
-    const row = h(
-      'div',
-      { class: 'measurement', 'data-key': f.key },
-      h(
-        'div',
-        { class: 'row', style: 'align-items:center;margin:2px 0 0' },
-        h('label', { for: input.id, style: 'min-width:84px' }, f.label),
-        input,
-        h('span', { class: 'hint' }, f.unit ?? 'mm'),
-        reset,
-      ),
-      h('div', { class: 'hint', style: 'margin:0 0 2px' }, note(f)),
-    );
-    rows.set(f.key, { row, input, reset, f });
-    body.append(row);
+    const r = figureRow(f, cmd, show);
+    rows.set(f.key, r);
+    body.append(r.row);
   }
-  // where two datasets give a class's arc lines: each class's default, or one dataset for all
-  const arcSource = h(
-    'select',
-    { id: 'meas-arc-source', title: "which dataset's arc lines the ship classes use" },
-    h('option', { value: '' }, "each class's default (section 7 where measured)"),
-    h('option', { value: 'section7' }, 'section 7 (community, printed tokens; 13 classes)'),
-    h('option', { value: 'mesh' }, 'ruler meshes (digital table; all 33 classes)'),
-  );
-  arcSource.addEventListener('change', () =>
-    cmd.setArcSource(arcSource.value === '' ? null : (arcSource.value as 'mesh')),
-  );
-  body.append(
-    h('div', { class: 'hint', style: 'margin-top:6px;font-weight:600' }, 'Ship-class arc lines'),
-    h('div', { class: 'row', style: 'align-items:center;margin:2px 0 0' }, arcSource),
-    h(
-      'div',
-      { class: 'hint', style: 'margin:0 0 2px' },
-      'Section 7 and the meshes agree to about 1-1.5 mm (median); a class without the chosen dataset keeps its own.',
-    ),
-  );
+  const arcSource = arcSourceChoice(cmd);
+  body.append(...arcSource.nodes);
   host.append(
     h(
       'details',
@@ -121,7 +137,7 @@ export function buildMeasurements(host: HTMLElement, cmd: Commands) {
     current = s.table.measurements;
     const n =
       figures.filter((f) => overrideOf(current, f.key) !== undefined).length + (current?.arcSource ? 1 : 0);
-    arcSource.value = current?.arcSource ?? '';
+    arcSource.select.value = current?.arcSource ?? '';
     count.textContent = n ? `${n} set` : 'catalog';
     resetAll.disabled = !n;
     for (const f of figures) show(f.key);
