@@ -4,6 +4,7 @@
  */
 import demoJson from '../../assets/demo-table.json';
 import { validateTable, type Table } from '../model/table';
+import { fitPhotoInSlices } from '../state/photo-fits';
 import { safeStorage } from '../state/storage';
 import { bootTables, type TabTables } from '../state/tab-tables';
 import { attackFromHash, isTableHash, pairIn, tableFromHash } from '../state/share';
@@ -23,6 +24,8 @@ export async function bootTable(): Promise<Booted> {
     local: safeStorage(() => localStorage),
     session: safeStorage(() => sessionStorage),
   });
+  // the table's photo fitted a piece at a time before the first frame asks for it (kept: src/model/photo.ts)
+  await fitPhotoInSlices(boot.table).catch(() => undefined);
   const store = createAppStore(boot.table);
   store.setState({ history: boot.history });
   const cmd = commands(store);
@@ -41,15 +44,19 @@ const now = () => new Date().toLocaleString([], { dateStyle: 'short', timeStyle:
 
 /** Open the table a link names (now and whenever the hash changes); a broken link keeps the table. */
 export function watchLinks({ cmd }: Booted) {
-  const openHash = () => {
+  const openHash = async () => {
     if (!isTableHash(location.hash)) return;
     let t: Table | null = null;
     let attack: ReturnType<typeof attackFromHash> = null;
     let attackProblem = '';
+    const hash = location.hash;
+    history.replaceState(null, '', location.pathname + location.search);
     try {
-      t = tableFromHash(location.hash);
+      // the photo's fit runs a piece at a time between frames (a heavy photo never holds the page)
+      t = tableFromHash(hash, { photoFit: false });
+      await fitPhotoInSlices(t);
       try {
-        const named = attackFromHash(location.hash);
+        const named = attackFromHash(hash);
         const pair = named && pairIn(named, (a, d) => pairProblem(t!, a, d));
         if (pair && 'problem' in pair) attackProblem = pair.problem;
         else attack = pair;
@@ -57,12 +64,12 @@ export function watchLinks({ cmd }: Booted) {
         attackProblem = (e as Error).message;
       }
     } catch (e) {
+      t = null;
       cmd.message(
         'error',
         `The link's table could not be opened: ${(e as Error).message}. The table is as it was.`,
       );
     }
-    history.replaceState(null, '', location.pathname + location.search);
     if (!t) return;
     // the table a link replaces stays in Tables (src/state/tab-tables.ts), even after a reload
     cmd.load(t, 'Opened the table from the link. Undo, or the table you had in Tables…, returns to it.', {
@@ -73,6 +80,6 @@ export function watchLinks({ cmd }: Booted) {
     if (attackProblem)
       cmd.message('error', `The link's table is open, but not its attack: ${attackProblem}.`);
   };
-  openHash();
-  window.addEventListener('hashchange', openHash);
+  void openHash();
+  window.addEventListener('hashchange', () => void openHash());
 }

@@ -1,6 +1,7 @@
 /** A small handle for the end-to-end tests and for the console: `window.__armada`. */
 import { Rectangle } from 'pixi.js';
 import { BUILD_ID } from '../build';
+import { photoFitsMade } from '../model/photo';
 import type { Scene } from '../render/scene';
 import { toScreen } from '../render/view';
 import type { Booted } from './boot';
@@ -58,6 +59,8 @@ export function exposeTestHandle({ store, cmd, tables }: Booted, scene: Scene, l
       photoPoint: (x: number, y: number) => loop.panels.photo.pagePoint(x, y),
       /** the practice maps as the page has them (src/state/practice.ts) */
       practice: () => loop.panels.practice.maps(),
+      /** piece fits of photos worked out (not reused) on this page (src/model/photo.ts) */
+      photoFits: () => photoFitsMade(),
       countPixels: (colour: number, box: [number, number, number, number], tol = 10) =>
         countPixels(scene, colour, box, tol),
     },

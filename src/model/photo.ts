@@ -273,41 +273,99 @@ const angleGap = (a: number, b: number) => {
 
 /**
  * Fits already made, kept by what they were made from: a table's photo is solved again at every
- * check and every change of the table (the report, the photo view, the dispute card), but a fit
- * depends only on the calibration and the piece's own marks and shape, so a change elsewhere reuses it.
- * Keyed by the objects, and checked against their content (the photo view edits its marks in place).
+ * check and every change of the table (the report, the photo view, the dispute card), and a stored
+ * table's steps of history carry copies of the same marks, but a fit depends only on the calibration
+ * and the piece's own marks and shape, so the same content reuses it, whatever object holds it. The
+ * photo view edits its marks in place: the key is the content, never the object.
  */
-const planeFits = new WeakMap<CalibrationPoint[], { key: string; fit: PlaneFit }>();
-const poseFits = new WeakMap<PhotoMark, { cal: PlaneFit; key: string; fit: PoseFit }>();
+const KEPT_FITS = 4096;
+const planeFits = new Map<string, { id: number; fit: PlaneFit }>();
+const poseFits = new Map<string, PoseFit>();
+let planeIds = 0;
 let fitsMade = 0;
 /** How many piece fits have been worked out (not reused) in this realm: the tests' view of the work done. */
 export const photoFitsMade = () => fitsMade;
 
-function planeFit(photo: PhotoEvidence, calibrationMm: Point[]): PlaneFit {
-  const key = JSON.stringify([photo.calibration, calibrationMm]);
-  const had = planeFits.get(photo.calibration);
-  if (had?.key === key) return had.fit;
+const keep = <V>(m: Map<string, V>, key: string, v: V) => {
+  m.set(key, v);
+  if (m.size > KEPT_FITS) m.delete(m.keys().next().value!); // the oldest goes
+};
+
+function planeFit(photo: PhotoEvidence, calibrationMm: Point[]): { id: number; fit: PlaneFit } {
+  const key = JSON.stringify([photo.calibration.map((c) => c.px), calibrationMm]);
+  const had = planeFits.get(key);
+  if (had) return had;
   const fit = fitPlane(
     photo.calibration.map((c) => ({ x: c.px[0], y: c.px[1] })),
     calibrationMm,
   );
-  planeFits.set(photo.calibration, { key, fit });
-  return fit;
+  const made = { id: ++planeIds, fit };
+  keep(planeFits, key, made);
+  return made;
 }
 
-function poseFit(cal: PlaneFit, m: PhotoMark, model: PoseModel, outline: Point[]): PoseFit {
-  const key = `${JSON.stringify([model, outline])}|${m.px.join(';')}`;
-  const had = poseFits.get(m);
-  if (had && had.cal === cal && had.key === key) return had.fit;
+const poseKey = (calId: number, m: PhotoMark, model: PoseModel, outline: Point[]) =>
+  `${calId}|${JSON.stringify([model, outline])}|${m.px.join(';')}`;
+
+function poseFit(
+  cal: { id: number; fit: PlaneFit },
+  m: PhotoMark,
+  model: PoseModel,
+  outline: Point[],
+): PoseFit {
+  const key = poseKey(cal.id, m, model, outline);
+  const had = poseFits.get(key);
+  if (had) return had;
   fitsMade++;
   const fit = fitPose(
-    cal,
+    cal.fit,
     m.px.map(([x, y]) => ({ x, y })),
     model,
     outline,
   );
-  poseFits.set(m, { cal, key, fit });
+  keep(poseFits, key, fit);
   return fit;
+}
+
+function calibrationOf(photo: PhotoEvidence, pieces: Pieces, cat: Catalog, path: string) {
+  const byId = pieceIndex(pieces);
+  const calibrationMm = photo.calibration.map((c) =>
+    c.mm ? { x: c.mm[0], y: c.mm[1] } : pointOnTable(cat, byId.get(c.piece!)!, c.point!),
+  );
+  try {
+    return { byId, calibrationMm, cal: planeFit(photo, calibrationMm) };
+  } catch (e) {
+    if (e instanceof CalibrationProblem) throw new PhotoFieldProblem(`${path}.calibration`, e.message);
+    throw e;
+  }
+}
+
+function markFit(cat: Catalog, ref: PieceRef, cal: { id: number; fit: PlaneFit }, m: PhotoMark, at: string) {
+  const { model, outline } = poseModel(cat, ref, m.points);
+  try {
+    return poseFit(cal, m, model, outline);
+  } catch (e) {
+    if (e instanceof MarksProblem) throw new PhotoFieldProblem(at, `${q(m.piece)}: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * The photo's fits made one step at a time (the calibration, then one marked piece a step), each
+ * kept for solvePhoto: the app drives the steps between frames so that no single task fits a whole
+ * heavy photo. Throws PhotoFieldProblem as solvePhoto does.
+ */
+export function* photoFitSteps(
+  photo: PhotoEvidence,
+  pieces: Pieces,
+  cat: Catalog,
+  path = 'photo',
+): Generator<void> {
+  const { byId, cal } = calibrationOf(photo, pieces, cat, path);
+  for (const [i, m] of photo.marks.entries()) {
+    yield;
+    markFit(cat, byId.get(m.piece)!, cal, m, `${path}.marks[${i}]`);
+  }
 }
 
 /**
@@ -321,29 +379,11 @@ export function solvePhoto(
   cat: Catalog,
   path = 'photo',
 ): PhotoSolution {
-  const byId = pieceIndex(pieces);
-  const calibrationMm = photo.calibration.map((c) =>
-    c.mm ? { x: c.mm[0], y: c.mm[1] } : pointOnTable(cat, byId.get(c.piece!)!, c.point!),
-  );
-  let calibration: PlaneFit;
-  try {
-    calibration = planeFit(photo, calibrationMm);
-  } catch (e) {
-    if (e instanceof CalibrationProblem) throw new PhotoFieldProblem(`${path}.calibration`, e.message);
-    throw e;
-  }
+  const { byId, calibrationMm, cal } = calibrationOf(photo, pieces, cat, path);
   const out = new Map<string, PiecePhotoFit>();
   photo.marks.forEach((m, i) => {
     const ref = byId.get(m.piece)!;
-    const { model, outline } = poseModel(cat, ref, m.points);
-    let fit: PoseFit;
-    try {
-      fit = poseFit(calibration, m, model, outline);
-    } catch (e) {
-      if (e instanceof MarksProblem)
-        throw new PhotoFieldProblem(`${path}.marks[${i}]`, `${q(m.piece)}: ${e.message}`);
-      throw e;
-    }
+    const fit = markFit(cat, ref, cal, m, `${path}.marks[${i}]`);
     const p = ref.piece;
     const rotates = ref.kind === 'ship' || ref.kind === 'obstacle';
     out.set(m.piece, {
@@ -353,7 +393,7 @@ export function solvePhoto(
       offsetDeg: rotates ? angleGap((p as Ship | Obstacle).rotation, fit.rotation) : 0,
     });
   });
-  return { calibration, calibrationMm, pieces: out };
+  return { calibration: cal.fit, calibrationMm, pieces: out };
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type Token,
 } from './table-pieces';
 import { localShipShapes } from './pieces';
-import { parsePhoto, type PhotoEvidence, PhotoFieldProblem, solvePhoto } from './photo';
+import { parsePhoto, type PhotoEvidence, PhotoFieldProblem, photoFitSteps, solvePhoto } from './photo';
 import {
   ARC_EDIT_KEYS,
   ARC_SOURCES,
@@ -515,7 +515,7 @@ function classEdits(v: unknown, path: string): Record<string, ClassEdit> {
 }
 
 /** Parse JSON text into a table; throws TableError naming the problem. */
-export function parseTableText(text: string): Table {
+export function parseTableText(text: string, opts: { photoFit?: boolean } = {}): Table {
   let json: unknown;
   try {
     json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a byte-order mark from some editors
@@ -530,7 +530,7 @@ export function parseTableText(text: string): Table {
       );
     throw new TableError('', `not valid JSON (${why})`);
   }
-  return validateTable(json);
+  return validateTable(json, opts);
 }
 
 /**
@@ -541,6 +541,20 @@ export function checkPhotoFit(table: Table): void {
   if (!table.photo) return;
   try {
     solvePhoto(table.photo, table, withMeasurements(CATALOG, table.measurements));
+  } catch (e) {
+    if (e instanceof PhotoFieldProblem) throw new TableError(e.path, e.problem);
+    throw e;
+  }
+}
+
+/**
+ * checkPhotoFit one step at a time (the calibration, then a marked piece a step; each fit kept for
+ * later checks): for the app, which runs the steps between frames. Throws TableError naming the field.
+ */
+export function* photoFitCheckSteps(table: Table): Generator<void> {
+  if (!table.photo) return;
+  try {
+    yield* photoFitSteps(table.photo, table, withMeasurements(CATALOG, table.measurements));
   } catch (e) {
     if (e instanceof PhotoFieldProblem) throw new TableError(e.path, e.problem);
     throw e;

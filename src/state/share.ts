@@ -180,11 +180,11 @@ export function pairIn(
 }
 
 /** The table a `#table=` or `#tz=` hash carries; throws an Error naming the problem (TableError for a bad table). */
-export function tableFromHash(hash: string): Table {
+export function tableFromHash(hash: string, opts: { photoFit?: boolean } = {}): Table {
   const end = hash.indexOf('&');
   const compressed = hash.startsWith(COMPRESSED_PREFIX);
   const prefix = compressed ? COMPRESSED_PREFIX : SHARE_PREFIX;
   const code = hash.slice(prefix.length, end < 0 ? undefined : end);
   if (!code) throw new Error(`the link has nothing after ${prefix}`);
-  return parseTableText(compressed ? decompressFromBase64Url(code) : fromBase64Url(code));
+  return parseTableText(compressed ? decompressFromBase64Url(code) : fromBase64Url(code), opts);
 }

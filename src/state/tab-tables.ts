@@ -12,6 +12,7 @@ import {
 } from './kept-records';
 import { TableLibrary } from './library';
 import { loadSaved, STORAGE_KEY } from './persist';
+import { fitPhotoInSlices } from './photo-fits';
 import type { SafeStorage } from './storage';
 import type { AppState, AppStore, Message } from './store';
 
@@ -237,6 +238,7 @@ export class TabTables {
       store.setState({ message: { kind: 'info', text: 'That table is the one on screen.' } });
       return;
     }
+    await fitPhotoInSlices(k.table).catch(() => undefined); // its photo fitted between frames, kept
     const release = await claim(id);
     if (!release) {
       this.pendingRelease = null;

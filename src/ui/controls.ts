@@ -15,6 +15,7 @@ import {
   type Table,
   type TableSize,
 } from '../model/table';
+import { fitPhotoInSlices } from '../state/photo-fits';
 import { findPiece, patchPiece, piecesOffSize, positionProblem, renamePiece } from '../state/pieces';
 import { tableToHash } from '../state/share';
 import type { AppState, AppStore, Commands } from '../state/store';
@@ -33,9 +34,11 @@ export interface ControlHooks {
 }
 
 /** Load a table file's text; a broken file leaves the table as it was and says why. */
-export function importText(cmd: Commands, text: string, source: string, loaded?: (t: Table) => void) {
+export async function importText(cmd: Commands, text: string, source: string, loaded?: (t: Table) => void) {
   try {
-    const t = parseTableText(text);
+    // the photo's fit a piece at a time between frames (a heavy photo never holds the page)
+    const t = parseTableText(text, { photoFit: false });
+    await fitPhotoInSlices(t);
     cmd.load(t, `Loaded the table from ${source}.`, { source: 'file', name: `imported from ${source}` });
     loaded?.(t);
   } catch (e) {
@@ -103,7 +106,9 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     const f = file.files?.[0];
     const replaced = store.getState().table;
     if (f)
-      importText(cmd, await f.text(), `the file ${f.name}`, (t) => hooks.imported?.(t, replaced, f.name));
+      await importText(cmd, await f.text(), `the file ${f.name}`, (t) =>
+        hooks.imported?.(t, replaced, f.name),
+      );
     file.value = '';
   });
   const link = h('input', {

@@ -10,6 +10,7 @@ import { checkPhotoFit, TableError, validateTable } from '../../src/model/table'
 import { fitPlane, PlaneMap } from '../../src/photo/homography';
 import { fitPose } from '../../src/photo/pose';
 import { readTable } from '../../src/state/kept-records';
+import { fitPhotoInSlices } from '../../src/state/photo-fits';
 
 /** px = 10 mm + 100 (and a little noise): a table seen square-on at 10 px a millimetre. */
 const seen = (x: number, y: number, noise: () => number) => [x * 10 + 100 + noise(), y * 10 + 100 + noise()];
@@ -116,5 +117,33 @@ describe('photo work bounded by the marks', () => {
     );
     checkPhotoFit({ ...t, photo: { ...t.photo!, marks } });
     expect(photoFitsMade() - stored).toBe(1);
+  });
+
+  it('the app fits a photo a piece at a time, giving the page back between slices; the fits are then kept', async () => {
+    const raw = photoTable(30, 120);
+    raw.photo.marks[0].px = raw.photo.marks[0].px.map((p, i) => [p[0] + i * 0.001, p[1]]); // content unseen before
+    const t = validateTable(raw, { photoFit: false });
+    const before = photoFitsMade();
+    let gaps = 0;
+    const ticker = setInterval(() => gaps++, 0);
+    await fitPhotoInSlices(t, 1); // a slice of 1 ms: many gaps
+    clearInterval(ticker);
+    expect(photoFitsMade() - before).toBe(30);
+    console.log(`30 pieces of 120 marks fitted with the page given back ${gaps} times`);
+    expect(gaps).toBeGreaterThan(0);
+    const after = photoFitsMade();
+    validateTable(raw); // a full check now reuses every fit
+    expect(photoFitsMade() - after).toBe(0);
+    // marks that cannot place their piece: refused naming the field, as the full check does
+    const bad = photoTable(2, 3);
+    bad.photo.marks[1].px = [
+      [700, 700],
+      [700.1, 700],
+      [702, 700],
+    ];
+    await expect(fitPhotoInSlices(validateTable(bad, { photoFit: false }))).rejects.toThrow(
+      /^photo\.marks\[1\]: "q1"/,
+    );
+    expect(() => validateTable(bad)).toThrow(/^photo\.marks\[1\]: "q1"/);
   });
 });

@@ -4,7 +4,7 @@
  * the truth, and how far the file's own pose lies from the fit. Also what the dispute card
  * needs: how far each piece's position is known when it came from the photo.
  */
-import { type PhotoSolution, solvePhoto } from '../../model/photo';
+import { PhotoFieldProblem, type PhotoSolution, solvePhoto } from '../../model/photo';
 import type { PhotoReport } from '../../model/report';
 import type { World } from '../world';
 
@@ -14,7 +14,14 @@ const solved = new WeakMap<World, PhotoSolution | null>();
 export function photoSolution(world: World): PhotoSolution | null {
   let s = solved.get(world);
   if (s === undefined) {
-    s = world.table.photo ? solvePhoto(world.table.photo, world.table, world.catalog) : null;
+    try {
+      s = world.table.photo ? solvePhoto(world.table.photo, world.table, world.catalog) : null;
+    } catch (e) {
+      // a table read back from storage is not fitted when read: marks that no longer place their
+      // piece leave the photo unsolved (the photo view says why) rather than the report unmade
+      if (!(e instanceof PhotoFieldProblem)) throw e;
+      s = null;
+    }
     solved.set(world, s);
   }
   return s;
