@@ -133,21 +133,22 @@ function kasaCentre(pts: Point[]): Point {
  * cell holds only a few points that are not close), where trying every pair was quadratic.
  */
 export function closePair(points: readonly Point[], within: number): [number, number] | null {
-  const cells = new Map<string, number[]>();
+  const cells = new Map<number, number[]>();
+  // a cell's key: its column and row in one exact number (a photo's side is at most 100,000 px)
+  const key = (cx: number, cy: number) => cx * 4_194_304 + cy;
   const cell = (p: Point) => [Math.floor(p.x / within), Math.floor(p.y / within)];
   points.forEach((p, i) => {
     const [cx, cy] = cell(p);
-    const key = `${cx},${cy}`;
-    const list = cells.get(key);
+    const list = cells.get(key(cx, cy));
     if (list) list.push(i);
-    else cells.set(key, [i]);
+    else cells.set(key(cx, cy), [i]);
   });
   for (let i = 0; i < points.length; i++) {
     const [cx, cy] = cell(points[i]);
     let best = -1;
     for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++)
-        for (const j of cells.get(`${cx + dx},${cy + dy}`) ?? [])
+        for (const j of cells.get(key(cx + dx, cy + dy)) ?? [])
           if (j > i && (best < 0 || j < best))
             if (Math.hypot(points[i].x - points[j].x, points[i].y - points[j].y) < within) best = j;
     if (best >= 0) return [i, best];

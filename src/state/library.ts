@@ -1,7 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Table } from '../model/table';
 import type { History } from './history';
-import { evictions, type Kept, readEntry, readHistory, type Unreadable } from './kept-records';
+import { evictions, type Kept, KEPT_LIMIT, readEntry, readHistory, type Unreadable } from './kept-records';
 import { storageProblem } from './storage';
 
 /**
@@ -175,6 +175,8 @@ export class TableLibrary {
 
   /** Drop what the list must (kept-records.ts `evictions`: only opened-and-untouched tables, oldest first). */
   async prune(open: ReadonlySet<string>): Promise<Kept[]> {
+    // run after every save: the records are read (and checked) only when there are more than the limit
+    if ((await this.db.count('entries')) <= KEPT_LIMIT) return [];
     const { entries } = await this.list();
     const drop = evictions(entries, open);
     await this.remove(drop.map((k) => k.id));
