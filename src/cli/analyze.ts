@@ -6,6 +6,7 @@
  * report carries `partial` (a line on standard error says so too); the exit code stays 0.
  */
 import { type Report, roundNumbers } from '../model/report';
+import { photoFitCheckSteps, type Table, TableError } from '../model/table';
 import { analyzeWorld } from '../rules/report/analyze';
 import { Budget, cutSections } from '../rules/report/budget';
 import { World } from '../rules/world';
@@ -42,16 +43,44 @@ function parseArgs(argv: string[]): { file: string; budgetMs: number } {
   return { file: rest[0], budgetMs };
 }
 
+/**
+ * The photo's marks fitted a piece at a time while the budget lasts (the fits are kept for the report
+ * and the dispute cards). A bad field found is refused as reading refuses (exit 2); a photo the budget
+ * cut is left out of the analysis, and `partial` says how many of its marked pieces were fitted.
+ */
+function fitPhoto(table: Table, budget: Budget): Table {
+  if (!table.photo) return table;
+  budget.photoAsked = table.photo.marks.length;
+  let fitted = 0; // each step comes before a marked piece's fit: at step i, i are fitted
+  try {
+    for (const _step of photoFitCheckSteps(table)) {
+      if (budget.over()) {
+        budget.photoFitted = fitted;
+        return { ...table, photo: undefined };
+      }
+      fitted++;
+    }
+  } catch (e) {
+    if (e instanceof TableError) fail(e.message, 2);
+    throw e;
+  }
+  budget.photoFitted = fitted;
+  budget.newStep();
+  return table;
+}
+
 async function main(argv: string[]): Promise<void> {
   const started = performance.now();
   const { file, budgetMs } = parseArgs(argv);
-  const table = await readTable(file);
+  // the photo's structure checked as the file is read; its fit is judged first, under the budget
+  const read = await readTable(file, { photoFit: false });
   // The budget bounds the whole run once Node has started (reading, judging and writing): judging
   // stops WRITE_SHARE of it (at least WRITE_MIN_MS) before the end, and writing checks again
   // between attacks and between proposals, up to TAIL_MS before the end (what follows is short:
   // collisions, off-table, the notes). Starting Node and tsx comes before, outside it.
   const reserveMs = Math.max(WRITE_MIN_MS, budgetMs * WRITE_SHARE);
   const budget = new Budget(budgetMs, () => performance.now(), { start: started, reserveMs });
+  const table = fitPhoto(read, budget);
   let report: Report;
   try {
     report = analyzeWorld(new World(table), budget);

@@ -44,7 +44,7 @@ export function readCapped(stream: Readable, name: string, limit: number): Promi
 }
 
 /** The table in FILE (- for standard input), or one line on standard error naming the problem and exit 2. */
-export async function readTable(file: string): Promise<Table> {
+export async function readTable(file: string, opts: { photoFit?: boolean } = {}): Promise<Table> {
   let text: string;
   try {
     text = await readCapped(
@@ -56,7 +56,7 @@ export async function readTable(file: string): Promise<Table> {
     fail((e as Error).message, 2);
   }
   try {
-    return parseTableText(text);
+    return parseTableText(text, opts);
   } catch (e) {
     if (e instanceof TableError) fail(e.message, 2);
     fail(`(file): cannot be read as a table (${(e as Error).message})`, 2);

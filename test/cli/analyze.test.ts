@@ -98,6 +98,53 @@ describe('npm run --silent analyze -- FILE', () => {
 });
 
 describe('input limits and bounded work', () => {
+  it('--budget: the photo counts against it: a heavy photo is fitted while the budget lasts, and partial says how far', () => {
+    // 200 squadrons, each marked with 200 rim marks (a photo seen square-on at 10 px a millimetre)
+    const squadrons = Array.from({ length: 200 }, (_, i) => ({
+      id: `q${i}`,
+      player: 1 + (i % 2),
+      x: 60 + (i % 40) * 42,
+      y: 60 + Math.floor(i / 40) * 42,
+    }));
+    const px = (x: number, y: number, k: number) => [
+      x * 10 + 100 + (k % 3) * 0.1,
+      y * 10 + 100 - (k % 5) * 0.1,
+    ];
+    const heavy = {
+      format: 'armada-table/1',
+      table: '3x6',
+      ships: [],
+      squadrons,
+      obstacles: [],
+      tokens: [],
+      photo: {
+        size: [20000, 10000],
+        calibration: [
+          [0, 0],
+          [1800, 0],
+          [0, 900],
+          [1800, 900],
+          [900, 450],
+        ].map(([x, y]) => ({ px: [x * 10 + 100, y * 10 + 100], mm: [x, y] })),
+        marks: squadrons.map((q) => ({
+          piece: q.id,
+          points: 'rim',
+          px: Array.from({ length: 200 }, (_, k) =>
+            px(q.x + 17.5 * Math.cos((Math.PI * k) / 100), q.y + 17.5 * Math.sin((Math.PI * k) / 100), k),
+          ),
+        })),
+      },
+    };
+    const r = run(['--budget', '0.3', file('heavy-photo.json', JSON.stringify(heavy))]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    const cut = report.partial.sections.photo;
+    expect(cut.asked).toBe(200);
+    expect(cut.judged).toBeLessThan(200);
+    expect(report.photo).toBeUndefined(); // a photo the budget cut is left out, said in partial
+    expect(r.err).toMatch(/sections cut: photo \(\d+ of 200 marked pieces fitted\)/);
+  });
+
   it('an endless standard input (/dev/zero) is refused in one line, quickly, without reading it all', () => {
     const t0 = Date.now();
     const r = spawnSync(

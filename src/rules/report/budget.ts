@@ -10,7 +10,7 @@
  */
 
 /** The sections a budget can cut. */
-export type BudgetedSection = 'distances' | 'overlaps' | 'collisions' | 'attacks' | 'proposals';
+export type BudgetedSection = 'photo' | 'distances' | 'overlaps' | 'collisions' | 'attacks' | 'proposals';
 
 /** How much of a cut section was judged: pairs of pieces for distances, overlaps and collisions; attacks; proposals. */
 export interface SectionCut {
@@ -108,6 +108,10 @@ export class Budget {
     this.proposalsCut.push(c);
   }
 
+  /** marked pieces of the photo fitted, of those marked (the CLI fits the photo first, under the budget) */
+  photoFitted = 0;
+  photoAsked = 0;
+
   /** A pair section's count: `judged` of the `asked` pairs of pieces (adds up over calls). */
   countPairs(section: 'distances' | 'overlaps' | 'collisions', judged: number, asked: number): void {
     const c = this.pairs.get(section) ?? { judged: 0, asked: 0 };
@@ -119,6 +123,8 @@ export class Budget {
   /** The note a partial report carries, or null when everything asked was judged. */
   note(): PartialNote | null {
     const sections: PartialNote['sections'] = {};
+    if (this.photoFitted < this.photoAsked)
+      sections.photo = { judged: this.photoFitted, asked: this.photoAsked };
     for (const s of ['distances', 'overlaps', 'collisions'] as const) {
       const c = this.pairs.get(s);
       if (c && c.judged < c.asked) sections[s] = { ...c };
@@ -153,6 +159,7 @@ export function cutSections(note: Pick<PartialNote, 'sections' | 'proposalsCut'>
     .map(
       ([k, c]) =>
         `${k} (${c.judged} of ${c.asked}${['distances', 'overlaps', 'collisions'].includes(k) ? ' pairs' : ''}` +
+        `${k === 'photo' ? ' marked pieces fitted' : ''}` +
         `${
           k === 'proposals' && inside.length
             ? `; cut inside: ` +
