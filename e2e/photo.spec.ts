@@ -196,7 +196,16 @@ for (const phone of [false, true]) {
           `a squadron ${taps - shipsAndObstacleTaps - 1}, closing the photo 1)`,
       );
 
-      // every marked piece at its fit, within its stated uncertainty of the truth
+      // every marked piece at its fit, within its stated uncertainty of the truth (once the analysis is of the
+      // table on screen: on a loaded machine it may still be of the one before the last mark)
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const a = window.__armada.analysis();
+            return a.table === window.__armada.store.getState().table && !!a.report.photo?.pieces.rock1;
+          }),
+        )
+        .toBe(true);
       const state = await page.evaluate(() => {
         const a = window.__armada.analysis();
         return { table: a.table, photo: a.report.photo ?? null };
