@@ -45,6 +45,14 @@ export function markingSigma(rssPx: number, dof: number): number {
   return Math.max(PRIOR_SIGMA_PX, dof > 0 ? Math.sqrt(rssPx / dof) : 0);
 }
 
+/**
+ * The degrees of freedom of the residuals' estimate of the marking noise when that estimate is the
+ * sigma in use (above the prior), else null: the prior is then taken as the known sigma.
+ */
+export function estimatedDof(rssPx: number, dof: number): number | null {
+  return dof > 0 && Math.sqrt(rssPx / dof) > PRIOR_SIGMA_PX ? dof : null;
+}
+
 interface Norm {
   cx: number;
   cy: number;

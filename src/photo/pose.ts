@@ -6,7 +6,8 @@
  * own noise to the pose (first order), then to the piece's outline.
  */
 import type { Point } from '../geometry/point';
-import { markingSigma, type PlaneFit } from './homography';
+import { estimatedDof, markingSigma, type PlaneFit } from './homography';
+import { confidenceRadiusSq } from './stats';
 import {
   add,
   inverse,
@@ -23,12 +24,12 @@ import {
 
 /**
  * The stated uncertainty: the farthest any point of the piece's outline moves within the 99%
- * confidence region of its pose (an ellipsoid of the pose's normal error: chi-square 99% points,
- * 2 and 3 degrees of freedom), so the whole outline lies within it with probability 0.99 when the
+ * confidence region of its pose (an ellipsoid of the pose's normal error: the chi-square 99% point of
+ * 2 or 3 degrees of freedom when the prior sigma is in use, k times the F 99% point when sigma is the
+ * residuals' estimate: stats.ts), so the whole outline lies within it with probability 0.99 when the
  * error model holds.
  */
 export const CONFIDENCE = 0.99;
-const CHI2_99: Record<number, number> = { 2: 9.2103, 3: 11.3449 };
 /** Rim marks must go at least this far around the base (degrees): a short arc barely fixes the centre. */
 export const MIN_RIM_ARC_DEG = 120;
 
@@ -258,6 +259,16 @@ function worstVariance(pts: readonly Point[], pose: Vec, cov: Mat): number {
   return worst;
 }
 
+/** Each mark's distance from the fitted piece, mm (a rim mark: from the rim). */
+function markResidualsMm(seen: readonly Point[], pose: Vec, model: PoseModel): number[] {
+  return model.kind === 'points'
+    ? seen.map((p, j) => {
+        const t = placeAt(pose, model.local[j]);
+        return Math.hypot(p.x - t.x, p.y - t.y);
+      })
+    : seen.map((p) => Math.abs(Math.hypot(p.x - pose[0], p.y - pose[1]) - model.radius));
+}
+
 /**
  * Fit a piece's pose to its marks (pixels) through the calibration `cal`. `outline`: points of
  * the piece's own frame whose displacement the uncertainty bounds (a ship's base corners, an
@@ -309,6 +320,12 @@ export function fitPose(
   const rss = residuals.reduce((s, v) => s + v * v, 0);
   const dof = residuals.length - k;
   const sigmaPx = markingSigma(cal.rssPx + rss, cal.dof + Math.max(0, dof));
+  // sigma from the residuals: the region widens by F (the estimate's own spread); the prior: chi-square
+  const radiusSq = confidenceRadiusSq(
+    CONFIDENCE,
+    k,
+    estimatedDof(cal.rssPx + rss, cal.dof + Math.max(0, dof)),
+  );
   // first-order propagation through the optimum: dp = -(JpᵀJp)⁻¹ Jpᵀ (Jg dg + Jq dq)
   const Jp = jacobian((p) => resid(p, g0, q0), pose);
   const Jg = jacobian((g) => resid(pose, g, q0), g0);
@@ -320,18 +337,13 @@ export function fitPose(
   const JpT = transpose(Jp);
   const A = scale(mul(Minv, mul(JpT, Jg)), -1);
   const cov = add(
-    mul(mul(A, map.covariance), transpose(A)),
+    // the map's covariance at the same sigma as the marks' (the pooled estimate), so one sigma scales it all
+    mul(mul(A, scale(map.covariance, (sigmaPx / map.sigmaPx) ** 2)), transpose(A)),
     scale(marksSpread(Jp, Minv, residOf, pose, g0, q0), sigmaPx ** 2),
   );
   const pts = model.kind === 'points' && outline.length ? outline : [{ x: 0, y: 0 }];
   const worst = worstVariance(pts, pose, cov);
-  const residualsMm =
-    model.kind === 'points'
-      ? seen.map((p, j) => {
-          const t = placeAt(pose, model.local[j]);
-          return Math.hypot(p.x - t.x, p.y - t.y);
-        })
-      : seen.map((p) => Math.abs(Math.hypot(p.x - pose[0], p.y - pose[1]) - model.radius));
+  const residualsMm = markResidualsMm(seen, pose, model);
   const deg = k === 3 ? ((((pose[2] * 180) / Math.PI) % 360) + 360) % 360 : 0;
   return {
     x: pose[0],
@@ -341,6 +353,6 @@ export function fitPose(
     rmsMm: Math.sqrt(residualsMm.reduce((s, v) => s + v * v, 0) / m),
     covariance: cov,
     sigmaPx,
-    uncertaintyMm: Math.sqrt(CHI2_99[k] * Math.max(0, worst)),
+    uncertaintyMm: Math.sqrt(radiusSq * Math.max(0, worst)),
   };
 }
