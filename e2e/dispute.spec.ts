@@ -259,6 +259,12 @@ test.describe('phone (Pixel 5, touch): settling one attack at the table', () => 
     page,
   }) => {
     await openFresh(page);
+    // (the TIE fighters ahead of the bow moved away: a handle with a piece within a finger's reach lies off the rear)
+    await page.evaluate(() => {
+      const { cmd, store } = window.__armada;
+      const t = store.getState().table;
+      cmd.change({ ...t, squadrons: t.squadrons.filter((q) => !q.id.startsWith('tie')) });
+    });
     const isd = await piece(page, 'isd');
     // the rear zone first: the star destroyer is selected and its turn handle (22 px to a finger) lies over its bow
     await touchPress(page, await pagePoint(page, isd.x, isd.y - 50), 0);

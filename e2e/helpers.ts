@@ -74,3 +74,78 @@ export async function pinch(cdp: CDPSession, c: { x: number; y: number }, from: 
   for (const d of spans) await touch('touchMove', d);
   await touch('touchEnd', 0);
 }
+
+type P = { x: number; y: number };
+/**
+ * One finger: down at page point `a`, (after `holdMs`) along to `b` in steps, up: real touch events,
+ * each carrying the time the finger did it (a loaded test machine delivers them late; a phone does not).
+ */
+export async function touchDrag(page: Page, a: P, b: P, holdMs = 0, steps = 8) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (p: P) => [{ x: p.x, y: p.y, id: 1, radiusX: 8, radiusY: 8 }];
+  const t0 = Date.now() / 1000;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(a), timestamp: t0 });
+  if (holdMs) await page.waitForTimeout(holdMs);
+  const t1 = holdMs ? Date.now() / 1000 : t0;
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: at({ x: a.x + ((b.x - a.x) * i) / steps, y: a.y + ((b.y - a.y) * i) / steps }),
+      timestamp: t1 + 0.016 * i,
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchEnd',
+    touchPoints: [],
+    timestamp: t1 + 0.016 * (steps + 1),
+  });
+  await cdp.detach();
+}
+
+/** The selected piece's turn handle (table mm) and whether it lies off the rear (`turn` 180). */
+export const handleOf = (page: Page, id: string) =>
+  page.evaluate((id) => {
+    const a = window.__armada;
+    return a.scene.handle(a.analysis().world.byId.get(id)!);
+  }, id);
+
+/**
+ * A new player's actions, each counted: `act(what, f)` records and runs one; `tap(sel, what)` first
+ * counts a swipe of the panel when the control is not wholly in view (a player has to find it).
+ */
+export function counter(page: Page, touch: boolean) {
+  const done: string[] = [];
+  const act = async (what: string, f: () => Promise<unknown>) => {
+    done.push(what);
+    await f();
+  };
+  const tap = async (sel: string, what: string) => {
+    const el = page.locator(sel);
+    if (!(await isWhollyInView(page, sel))) {
+      done.push(`swipe the panel to "${what}"`);
+      await el.scrollIntoViewIfNeeded();
+    }
+    await act(`${touch ? 'tap' : 'click'} ${what}`, () => (touch ? el.tap() : el.click()));
+  };
+  const print = (task: string) =>
+    console.log(`${task}: ${done.length} actions:\n  ${done.map((d, i) => `${i + 1}. ${d}`).join('\n  ')}`);
+  return { done, act, tap, print };
+}
+
+/** Whether the element's whole box lies in the viewport and inside every scrolled box around it. */
+export const isWhollyInView = (page: Page, sel: string) =>
+  page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return false;
+    const inside = (o: DOMRect) =>
+      r.left >= o.left - 1 && r.right <= o.right + 1 && r.top >= o.top - 1 && r.bottom <= o.bottom + 1;
+    if (!inside(new DOMRect(0, 0, innerWidth, innerHeight))) return false;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (/(auto|scroll|hidden)/.test(s.overflowY + s.overflowX) && !inside(p.getBoundingClientRect()))
+        return false;
+    }
+    return true;
+  }, sel);

@@ -10,6 +10,7 @@ import type { Scene } from '../render/scene';
 import type { Entry } from '../rules/world';
 import { cutSections, type PartialNote } from '../rules/report/budget';
 import { liveAnalysis, type LiveAnalysis } from '../state/analysis';
+import { facingPair } from '../rules/attacks/facing';
 import { FullAnalysis, WORKER_BUDGET_MS } from '../state/full-analysis';
 import { renderVerdicts } from '../ui/verdicts';
 import type { Booted } from './boot';
@@ -122,6 +123,33 @@ export class FrameLoop {
     }
   }
 
+  /** the pair last followed: its table and pieces (facingPair judges up to 16 attacks) */
+  private followed = '';
+  private followedTable: unknown = null;
+
+  /**
+   * A pair chosen by dragging its pieces: its hull zones follow the pieces once they are still (the
+   * zones that face each other). True when the pair changed.
+   */
+  private followPair(): boolean {
+    const { store, cmd } = this.booted;
+    const s = store.getState();
+    if (!s.pairFollows || !s.attacker || !s.defender || s.gestureStart) return false;
+    const key = `${s.attacker}|${s.defender}`;
+    if (this.followedTable === s.table && this.followed === key) return false;
+    const [a, d] = [s.attacker.split('.')[0], s.defender.split('.')[0]];
+    let f: ReturnType<typeof facingPair> = null;
+    try {
+      f = facingPair(this.analysis.world, a, d);
+    } catch {
+      f = null; // a piece the world does not hold (yet): the pair stays as chosen
+    }
+    if (f) cmd.follow(f.attacker, f.defender);
+    this.followedTable = s.table;
+    this.followed = f ? `${f.attacker}|${f.defender}` : key;
+    return !!f && `${f.attacker}|${f.defender}` !== key;
+  }
+
   private drawPanel(now: number) {
     const s = this.booted.store.getState();
     if (!this.panelDue || (s.gestureStart && now - this.lastPanel <= 150)) return;
@@ -145,6 +173,7 @@ export class FrameLoop {
     this.frame = 0;
     const { store } = this.booted;
     this.judge();
+    if (this.followPair()) this.judge();
     const s = store.getState();
     this.overlays = buildOverlays(s, this.analysis);
     const planned = this.panels.maneuver.drawing(s, this.analysis);

@@ -20,6 +20,7 @@ import { buildMeasurements } from '../ui/measurements';
 import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
 import { buildPhoto } from '../ui/photo';
+import { buildSheet } from '../ui/sheet';
 import { PhotoLayer } from '../render/photo-layer';
 import type { Booted } from './boot';
 
@@ -50,13 +51,10 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   );
   const help = buildHelp();
   document.body.append(help.panel);
-  const togglePanel = () => {
-    document.body.classList.toggle('sheet-open');
-    requestAnimationFrame(() => scene.app.resize());
-  };
+  const sheet = buildSheet(document.querySelector('aside') as HTMLElement, () => scene.app.resize());
   const panelButton = h(
     'button',
-    { id: 'panel-toggle', title: 'show or hide the panel', onclick: togglePanel },
+    { id: 'panel-toggle', title: 'show or hide the panel', onclick: sheet.toggle },
     'Panel',
   );
   const updateToolbar = buildToolbar($('toolbar'), store, cmd, {
@@ -83,6 +81,21 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   $('inspector').before(guideHost);
   const guide = buildGuide(guideHost, store, cmd);
   $('toolbar').append(guide.menu);
+  // at desktop width the toolbar has room: a new table in one click (on a phone it stays in the Table menu)
+  $('toolbar').append(
+    h(
+      'button',
+      {
+        id: 'new-table',
+        title: 'a new empty table (undo brings back this one)',
+        onclick: () => document.getElementById('new-empty')?.click(),
+      },
+      'New table',
+    ),
+  );
+  // a new table on a phone: the sheet opens on the palette, the next thing to use
+  for (const id of ['new-empty', 'new-obstacles'])
+    document.getElementById(id)?.addEventListener('click', () => sheet.reveal($('palette')));
   const updateDispute = buildDispute(disputeHost, store, cmd, {
     pictures: (shots) => scene.pictures(shots),
     frame: hooks.frame,
@@ -121,6 +134,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   return {
     onlySelected,
     turnButton,
+    sheet,
     guide,
     maneuver,
     photo,
@@ -138,6 +152,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
       photo.update(s);
       practice.update(s, analysis);
       showMessage(s);
+      sheet.follow(s);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Entry } from '../rules/world';
 import { patchPiece } from '../state/pieces';
 import type { AppStore, Commands } from '../state/store';
 import type { Scene } from './scene';
-import { zoneOfPoint } from './scene';
+import { hitEntry, zoneOfPoint } from './scene';
 import { toScreen, toTable, zoomAt } from './view';
 
 export interface Pickable {
@@ -23,12 +23,14 @@ export const COARSE_DEG = 15;
 export const FINE_DEG = 1;
 
 export { DRAG_THRESHOLD_PX } from '../state/gesture';
-import { DRAG_THRESHOLD_PX, HOLD_MS } from '../state/gesture';
+import { DRAG_THRESHOLD_PX, HANDLE_REACH_PX, HOLD_MS } from '../state/gesture';
 
 type Gesture =
   | {
       kind: 'move';
       id: string;
+      /** the press that began it picked the piece (a tap): the pair it joined follows the pieces */
+      picked?: boolean;
       dx: number;
       dy: number;
       sx: number;
@@ -39,6 +41,8 @@ type Gesture =
   | {
       kind: 'rotate';
       id: string;
+      /** the handle's bearing, less the piece's rotation: 180 for a handle off the rear */
+      handleTurn: 0 | 180;
       sx: number;
       sy: number;
       limit: number;
@@ -66,16 +70,7 @@ type Gesture =
       at: number;
     };
 
-function hit(e: Entry, x: number, y: number): boolean {
-  switch (e.kind) {
-    case 'ship':
-      return e.shapes.footprint.locate(x, y) !== 'outside' || e.shapes.token.locate(x, y) !== 'outside';
-    case 'obstacle':
-      return e.outline.locate(x, y) !== 'outside';
-    default:
-      return Math.hypot(x - e.circle.cx, y - e.circle.cy) <= e.circle.r;
-  }
-}
+const hit = hitEntry;
 
 /** Pointer, wheel, pinch and key handling for the canvas. */
 export function attachInteraction(
@@ -175,15 +170,19 @@ export function attachInteraction(
     const s = store.getState();
     const limit = ev.pointerType === 'mouse' ? DRAG_THRESHOLD_PX.mouse : DRAG_THRESHOLD_PX.touch;
     const selected = s.selected ? pick.byId(s.selected) : undefined;
-    const h = selected ? scene.handleOf(selected) : null;
-    if (selected && h) {
-      const [hx, hy] = toScreen(scene.view, h[0], h[1]);
-      if (!s.locked && Math.hypot(hx - sx, hy - sy) <= (ev.pointerType === 'mouse' ? 11 : 22)) {
+    const h = selected ? scene.handle(selected) : null;
+    // a press on another piece is that piece's, even within the handle's reach (a drag that starts on a
+    // piece never turns another)
+    const under = pick.entries().find((e) => hit(e, x, y));
+    if (selected && h && (!under || under.id === selected.id)) {
+      const [hx, hy] = toScreen(scene.view, h.at[0], h.at[1]);
+      const reach = ev.pointerType === 'mouse' ? HANDLE_REACH_PX.mouse : HANDLE_REACH_PX.touch;
+      if (!s.locked && Math.hypot(hx - sx, hy - sy) <= reach) {
         // on a phone the handle's reach covers a ship's bow: a press that never turns taps what lies under it
-        const under = pick.entries().find((e) => hit(e, x, y));
         const turn: Gesture = {
           kind: 'rotate',
           id: selected.id,
+          handleTurn: h.turn,
           sx,
           sy,
           limit,
@@ -206,7 +205,7 @@ export function attachInteraction(
         return;
       }
     }
-    const target = pick.entries().find((e) => hit(e, x, y));
+    const target = under;
     if (target && held(ev)) {
       // a pair is chosen: a tap still taps, a drag pans, a press-and-hold moves the piece
       const zone = zoneOfPoint(target, x, y);
@@ -234,6 +233,7 @@ export function attachInteraction(
       gesture = {
         kind: 'move',
         id: target.id,
+        picked: true,
         dx: x - target.piece.x,
         dy: y - target.piece.y,
         sx,
@@ -257,7 +257,8 @@ export function attachInteraction(
     } else {
       const e = pick.byId(gesture.id);
       if (!e) return;
-      let deg = (Math.atan2(m.y - e.piece.y, m.x - e.piece.x) * 180) / Math.PI - 90;
+      let deg = (Math.atan2(m.y - e.piece.y, m.x - e.piece.x) * 180) / Math.PI - 90 - gesture.handleTurn;
+      if (gesture.handleTurn && deg <= -180) deg += 360;
       deg = m.shift ? Math.round(deg / COARSE_DEG) * COARSE_DEG : Math.round(deg * 10) / 10;
       patch(gesture.id, { rotation: deg });
     }
@@ -318,6 +319,8 @@ export function attachInteraction(
       if (store.getState().locked || Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) return;
       gesture.started = true;
       cmd.beginGesture();
+      // a piece picked by this very press (not one moved by press-and-hold under a chosen pair)
+      if (gesture.kind === 'move' && gesture.picked) cmd.dragged(gesture.id);
     }
     const first = !pending;
     pending = { x, y, shift: ev.shiftKey };

@@ -23,6 +23,7 @@ import { oid, Retained } from './retained';
 import { fitBoxView, fitView, toScreen, type View } from './view';
 import type { PlacedLabel, Segment } from './label-layout';
 import { sceneLabels } from './scene-labels';
+import { HANDLE_REACH_PX } from '../state/gesture';
 
 const LABEL_STYLE = {
   fontFamily: 'system-ui, sans-serif',
@@ -121,6 +122,8 @@ export class Scene {
   private last: [AppState, LiveAnalysis, Overlays] | null = null;
   /** line widths' factor: thinner in magnified pictures, where a 3 px outline would hide a 0.1 mm gap */
   private thin = 1;
+  /** drawing a picture (the loupes, Save as picture): no selection outline, rings or turn handle */
+  private picturing = false;
   /** where render() draws: the canvas, or a small texture for a picture */
   private target: RenderTexture | null = null;
   /** the screen point drawing is relative to (a retained item's position) */
@@ -412,20 +415,51 @@ export class Scene {
 
   /** Where the rotation handle of a piece is, in table mm (null: the piece does not turn). */
   handleOf(e: Entry): XY | null {
+    return this.handle(e)?.at ?? null;
+  }
+
+  /**
+   * The rotation handle: off the piece's front, or off its rear when the front's lies on or near
+   * another piece or the chosen attack's lines (a finger there meant that piece, and a handle on the
+   * line of sight hides the ruling). `turn`: what the piece's rotation is, less the handle's bearing.
+   */
+  handle(e: Entry): { at: XY; turn: 0 | 180 } | null {
+    let d: number;
     if (e.kind === 'ship') {
-      const { x, y, rotation } = e.piece;
-      const reach = (e.shapes.base.maxY - e.shapes.base.minY + e.shapes.base.maxX - e.shapes.base.minX) / 2;
-      const r = ((rotation + 90) * Math.PI) / 180;
-      const d = Math.max(reach * 0.75, 60);
+      const b = e.shapes.base;
+      d = Math.max(((b.maxY - b.minY + b.maxX - b.minX) / 2) * 0.75, 60);
+    } else if (e.kind === 'obstacle') {
+      const o = e.outline;
+      d = Math.max(o.maxY - o.minY, o.maxX - o.minX) / 2 + 20;
+    } else return null;
+    const { x, y, rotation } = e.piece;
+    const at = (turn: 0 | 180): XY => {
+      const r = ((rotation + 90 + turn) * Math.PI) / 180;
       return [x + Math.cos(r) * d, y + Math.sin(r) * d];
-    }
-    if (e.kind === 'obstacle') {
-      const { x, y, rotation } = e.piece;
-      const r = ((rotation + 90) * Math.PI) / 180;
-      const d = Math.max(e.outline.maxY - e.outline.minY, e.outline.maxX - e.outline.minX) / 2 + 20;
-      return [x + Math.cos(r) * d, y + Math.sin(r) * d];
-    }
-    return null;
+    };
+    const front = at(0);
+    if (this.handleClear(e, front)) return { at: front, turn: 0 };
+    const rear = at(180);
+    return this.handleClear(e, rear) ? { at: rear, turn: 180 } : { at: front, turn: 0 };
+  }
+
+  /** No other piece, and no line of the chosen attack, within a finger's reach of the handle at `p`. */
+  private handleClear(e: Entry, p: XY): boolean {
+    const last = this.last;
+    if (!last) return true;
+    const [state, a] = last;
+    const r = HANDLE_REACH_PX.touch / this.view.scale;
+    const samples: XY[] = [p];
+    for (let k = 0; k < 8; k++)
+      samples.push([p[0] + r * Math.cos((k * Math.PI) / 4), p[1] + r * Math.sin((k * Math.PI) / 4)]);
+    for (const o of a.world.all)
+      if (o.id !== e.id && samples.some(([sx, sy]) => hitEntry(o, sx, sy))) return false;
+    const chosen = a.report.attacks.find(
+      (x) => x.attacker === state.attacker && x.defender === state.defender,
+    );
+    for (const seg of chosen ? [chosen.losLine, chosen.rangeLine] : [])
+      if (seg && segmentDistance(p, seg[0], seg[1]) < r) return false;
+    return true;
   }
 
   /** The chosen attack (the dispute card's): above the rest, outlined, labelled, with band-end ticks. */
@@ -483,6 +517,7 @@ export class Scene {
     const saved = this.view,
       res = this.app.renderer.resolution;
     this.thin = 0.4;
+    this.picturing = true;
     this.labelLayer.visible = false;
     try {
       return shots.map(({ at, spanMm, w, h }) => {
@@ -505,6 +540,7 @@ export class Scene {
       // one render back at the canvas's own view, whatever the number of pictures
       this.view = saved;
       this.thin = 1;
+      this.picturing = false;
       this.labelLayer.visible = true;
       this.render(...last);
     }
@@ -542,7 +578,7 @@ export class Scene {
     const sel = state.selected
       ? (world.byId.get(state.selected) ?? ov.ghosts.find((g) => g.entry.id === state.selected)?.entry)
       : undefined;
-    if (sel) this.drawSelection(state, world, sel);
+    if (sel && !this.picturing) this.drawSelection(state, world, sel);
     for (const r of this.retained()) r.end();
 
     if (this.plugged.length) {
@@ -951,6 +987,25 @@ function ringsOf(shape: Polygon, d: number) {
   let r = m.get(d);
   if (!r) m.set(d, (r = grownRings(shape, d)));
   return r;
+}
+
+/** Whether table point (x, y) lies on the piece (a ship's base or token, an obstacle, a disc). */
+export function hitEntry(e: Entry, x: number, y: number): boolean {
+  switch (e.kind) {
+    case 'ship':
+      return e.shapes.footprint.locate(x, y) !== 'outside' || e.shapes.token.locate(x, y) !== 'outside';
+    case 'obstacle':
+      return e.outline.locate(x, y) !== 'outside';
+    default:
+      return Math.hypot(x - e.circle.cx, y - e.circle.cy) <= e.circle.r;
+  }
+}
+
+function segmentDistance(p: XY, a: XY, b: XY): number {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const len2 = dx * dx + dy * dy;
+  const t = len2 ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2)) : 0;
+  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
 }
 
 export const zoneOfPoint = (e: Entry, x: number, y: number): HullZoneName | null => {

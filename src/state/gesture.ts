@@ -10,3 +10,9 @@ export const DRAG_THRESHOLD_PX = { mouse: 4, touch: 12 } as const;
  * one-finger drag then pans, so a ruling cannot be spoilt by a finger that meant to pan.
  */
 export const HOLD_MS = 350;
+
+/**
+ * How near (CSS px) a press must land to the selected piece's turn handle to turn it; a press on
+ * another piece is that piece's, wherever the handle lies (render/interaction.ts).
+ */
+export const HANDLE_REACH_PX = { mouse: 11, touch: 22 } as const;

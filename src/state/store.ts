@@ -27,6 +27,11 @@ export interface AppState {
   attacker: string | null;
   /** the defender of the attack under dispute: `ship.zone` or a squadron id (null: none chosen) */
   defender: string | null;
+  /**
+   * the pair was chosen by dragging its pieces into place: its hull zones follow the pieces (the
+   * zones that face each other, rules/attacks/facing.ts) until a tap or a picker chooses them
+   */
+  pairFollows: boolean;
   /** pieces locked: taps select, nothing moves (a dispute being looked at) */
   locked: boolean;
   /** the pickers list every attack, not only possible ones (in arc and in range) */
@@ -57,6 +62,7 @@ export function createAppStore(table: Table) {
     selected: null,
     attacker: null,
     defender: null,
+    pairFollows: false,
     locked: false,
     allAttacks: false,
     precisionMm: 1,
@@ -177,6 +183,7 @@ export function commands(store: AppStore) {
         selected: null,
         attacker: null,
         defender: null,
+        pairFollows: false,
         gestureStart: null,
         message: text ? { kind: 'info', text } : null,
         opened,
@@ -211,7 +218,12 @@ export function commands(store: AppStore) {
       if (piece && 'size' in piece)
         attacker = `${id}.${zone ?? (s.attacker?.startsWith(`${id}.`) ? s.attacker.split('.')[1] : 'front')}`;
       else if (piece) attacker = id;
-      set({ selected: id, attacker, defender: attacker === s.attacker ? s.defender : null });
+      set({
+        selected: id,
+        attacker,
+        defender: attacker === s.attacker ? s.defender : null,
+        pairFollows: false,
+      });
     },
     /**
      * A tap on a piece: the first tap on a hull zone or squadron picks the attacker; a tap on an
@@ -221,7 +233,22 @@ export function commands(store: AppStore) {
     tap(id: string, zone?: HullZoneName | null) {
       const s = get();
       const next = tapPair(s.table, { attacker: s.attacker, defender: s.defender }, id, zone ?? null);
-      set({ selected: id, ...next });
+      set({ selected: id, ...next, pairFollows: false });
+    },
+    /**
+     * A drag began on piece `id`, picked by the press that began it: when it is one of the pair, the
+     * pair's hull zones follow the pieces from now on (the zones that face each other, not the zone
+     * the finger grabbed).
+     */
+    dragged(id: string) {
+      const s = get();
+      const of = (side: string | null) => side?.split('.')[0];
+      if (of(s.attacker) === id || of(s.defender) === id) set({ pairFollows: true });
+    },
+    /** The pair's hull zones as the pieces now face each other (the frame loop, while `pairFollows`). */
+    follow(attacker: string, defender: string) {
+      const s = get();
+      if (s.attacker !== attacker || s.defender !== defender) set({ attacker, defender });
     },
     /** Choose the attack under dispute (the pickers, a link, a row of the list). */
     setPair(attacker: string | null, defender: string | null) {
@@ -229,10 +256,11 @@ export function commands(store: AppStore) {
         attacker,
         defender: attacker ? defender : null,
         selected: attacker ? attacker.split('.')[0] : get().selected,
+        pairFollows: false,
       });
     },
     setAttacker(attacker: string | null) {
-      set({ attacker, defender: null });
+      set({ attacker, defender: null, pairFollows: false });
     },
     /**
      * Add a piece at the free spot nearest `near` (the view's centre, from the ui; default the

@@ -4,7 +4,6 @@ import {
   OBSTACLE_TYPES,
   SHIP_SIZES,
   type ObstacleType,
-  type ShipClassSpec,
   type ShipSize,
 } from '../model/catalog';
 import {
@@ -23,6 +22,7 @@ import { offTable } from '../rules/sanity';
 import { World } from '../rules/world';
 import { snapExogorthTouching } from '../rules/campaign/exogorth-snap';
 import { placeExogorth } from './exogorth';
+import { searchClasses } from '../model/class-search';
 import { h, option } from './dom';
 
 export interface ControlHooks {
@@ -310,13 +310,14 @@ export function buildPalette(
     style: 'max-width:100%;min-width:0',
   });
   const fillClasses = () => {
-    const q = search.value.trim().toLowerCase();
-    const match = (id: string, c: ShipClassSpec) =>
-      !q || [id, c.name, ...c.cards].some((t) => t.toLowerCase().includes(q));
+    const q = search.value.trim();
+    // every match, grouped by faction; the best match (model/class-search.ts) is the one chosen
+    const ranked = searchClasses(q);
+    const matched = new Set(ranked);
     const groups = (Object.keys(CATALOG.factions) as Faction[])
       .map((f) => {
         const opts = Object.entries(CATALOG.shipClasses)
-          .filter(([id, c]) => c.faction === f && match(id, c))
+          .filter(([id, c]) => c.faction === f && matched.has(id))
           .sort((a, b) => a[1].name.localeCompare(b[1].name))
           .map(([id, c]) => option(id, `${c.name} (${c.size})`));
         return opts.length ? h('optgroup', { label: CATALOG.factions[f] }, ...opts) : null;
@@ -324,16 +325,23 @@ export function buildPalette(
       .filter((g): g is HTMLOptGroupElement => g !== null);
     const keep = cls.value;
     cls.replaceChildren(option('', '(no class: size default)'), ...groups);
-    // a search keeps the class chosen if it still matches, else picks the first match (the single one, often)
-    if (keep && [...cls.options].some((o) => o.value === keep)) cls.value = keep;
-    else if (q && cls.options.length > 1) cls.selectedIndex = 1;
+    // a search picks its best match; without one the class chosen stays
+    if (q && ranked.length) cls.value = ranked[0];
+    else if (keep && matched.has(keep)) cls.value = keep;
     else cls.value = '';
+    classChosen();
+  };
+  /** A class chosen: the size is the class's, and the player the one whose fleet is of its faction. */
+  const classChosen = () => {
+    const c = CATALOG.shipClasses[cls.value];
+    if (c) size.value = c.size;
+    size.disabled = !!c;
     autoPlayer();
   };
   /**
-   * A class of the other side's faction goes to the other player: when the chosen player's ships are
-   * all of another faction and the other player's are of this one (or there are none yet), the
-   * player switches (the select shows it; the player can switch back).
+   * A class goes to the player whose fleet is of its faction: the one player whose ships include it,
+   * else, when the chosen player's ships are all of another faction and the other player's are of
+   * this one (or there are none yet), the other player (the select shows it; the player can switch back).
    */
   const autoPlayer = () => {
     const t = table?.(),
@@ -343,14 +351,21 @@ export function buildPalette(
       new Set(
         t.ships.filter((s) => s.player === p && s.class).map((s) => CATALOG.shipClasses[s.class!]?.faction),
       );
+    const other: Player = player === 1 ? 2 : 1;
     const mine = factions(player),
-      theirs = factions(player === 1 ? 2 : 1);
-    if (mine.size && !mine.has(c.faction) && [...theirs].every((f) => f === c.faction)) {
-      player = player === 1 ? 2 : 1;
+      theirs = factions(other);
+    const switchTo =
+      !mine.has(c.faction) && theirs.has(c.faction)
+        ? other
+        : mine.size && !mine.has(c.faction) && [...theirs].every((f) => f === c.faction)
+          ? other
+          : player;
+    if (switchTo !== player) {
+      player = switchTo;
       who.value = String(player);
     }
   };
-  cls.addEventListener('change', autoPlayer);
+  cls.addEventListener('change', classChosen);
   search.addEventListener('input', fillClasses);
   fillClasses();
   const addShip = () => {

@@ -1,0 +1,63 @@
+/**
+ * The hull zones two pieces face each other with: when a player sets two pieces down by dragging
+ * them, the attack worth judging is the one the attacker can make, not the one from the zone the
+ * finger happened to grab. Among the attacker's zones and the defender's, the attack that is in arc,
+ * in range and not blocked (by the defender's own other hull zones) comes first; then one in arc and
+ * in range, then one in arc; within a tier the shortest range wins, then the zones' order. When the
+ * second piece can attack the first and the first cannot attack the second, the pair is turned round.
+ */
+import type { AttackReport } from '../../model/report';
+import type { World } from '../world';
+import { attackBetween } from './attacks';
+
+/** How good an attack is to put before the players (lower is better): see the file's comment. */
+export function facingTier(a: AttackReport): number {
+  if (!a.inArc) return 3;
+  if (a.range === 'beyond') return 2;
+  return a.los === 'blocked' ? 1 : 0;
+}
+
+/** The keys a piece attacks or defends with: its hull zones, or its own id for a squadron. */
+function sidesOf(world: World, id: string): string[] | null {
+  const e = world.byId.get(id);
+  if (e?.kind === 'ship') return e.shapes.zones.map((z) => `${id}.${z}`);
+  if (e?.kind === 'squadron') return [id];
+  return null;
+}
+
+function best(world: World, attacker: string, defender: string): AttackReport | null {
+  const as = sidesOf(world, attacker),
+    ds = sidesOf(world, defender);
+  if (!as || !ds) return null;
+  let out: AttackReport | null = null;
+  for (const a of as)
+    for (const d of ds) {
+      const r = attackBetween(world, a, d);
+      if (
+        !out ||
+        facingTier(r) < facingTier(out) ||
+        (facingTier(r) === facingTier(out) && (r.rangeMm ?? Infinity) < (out.rangeMm ?? Infinity))
+      )
+        out = r;
+    }
+  return out;
+}
+
+/**
+ * The attack between pieces `attacker` and `defender` (ids, of two players) worth judging, as keys
+ * (`ship.zone` or a squadron id); null when either is no ship or squadron or both belong to one player.
+ */
+export function facingPair(
+  world: World,
+  attacker: string,
+  defender: string,
+): { attacker: string; defender: string } | null {
+  const pa = world.byId.get(attacker)?.piece,
+    pd = world.byId.get(defender)?.piece;
+  if (!pa || !pd || !('player' in pa) || !('player' in pd) || pa.player === pd.player) return null;
+  const there = best(world, attacker, defender);
+  if (!there) return null;
+  const back = facingTier(there) > 0 ? best(world, defender, attacker) : null;
+  const r = back && facingTier(back) < facingTier(there) ? back : there;
+  return { attacker: r.attacker, defender: r.defender };
+}

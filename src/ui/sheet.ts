@@ -1,0 +1,58 @@
+/**
+ * The phone's bottom sheet (the panel, `aside`, in portrait under 700 px): its peek shows what
+ * leads (a guided setup's turn, the chosen pair's ruling, the selected piece: the stylesheet orders
+ * them first), so the sheet goes back to its top whenever what leads changes, and whenever it closes
+ * to the peek. An open sheet keeps its place while pieces are added one after another from the
+ * palette; only a new turn of the guide or a new pair takes it to the top.
+ */
+import type { AppState } from '../state/store';
+
+const PHONE = '(max-width: 700px) and (orientation: portrait)';
+
+export function buildSheet(aside: HTMLElement, resized: () => void) {
+  const phone = () => matchMedia(PHONE).matches;
+  const isOpen = () => document.body.classList.contains('sheet-open');
+  const toTop = () => {
+    if (phone()) aside.scrollTop = 0;
+  };
+  const setOpen = (open: boolean) => {
+    if (open === isOpen()) return;
+    document.body.classList.toggle('sheet-open', open);
+    if (!open) toTop();
+    requestAnimationFrame(resized);
+  };
+  let lead = '',
+    peek = '';
+  return {
+    phone,
+    isOpen,
+    toggle: () => setOpen(!isOpen()),
+    setOpen,
+    /** The panel scrolled to `el` (on a phone, the sheet opened first): the palette after New. */
+    reveal(el: HTMLElement) {
+      if (phone()) setOpen(true);
+      // after the sheet's height has grown (its transition), the section at the top of the view
+      const place = () => {
+        aside.scrollTop += el.getBoundingClientRect().top - aside.getBoundingClientRect().top;
+      };
+      requestAnimationFrame(place);
+      setTimeout(place, 300);
+    },
+    /** From every panel update: back to the top when what leads changes. */
+    follow(s: AppState) {
+      // a guided setup's turn follows from its state and the pieces set down so far
+      const t = s.table;
+      const g = s.guide
+        ? `${JSON.stringify(s.guide)}:${t.ships.length}:${t.squadrons.length}:${t.obstacles.length}`
+        : '';
+      const nextLead = `${g}|${s.attacker}|${s.defender}`;
+      const nextPeek = `${nextLead}|${s.selected}`;
+      const changed = nextLead !== lead || (!isOpen() && nextPeek !== peek);
+      lead = nextLead;
+      peek = nextPeek;
+      if (changed) toTop();
+    },
+  };
+}
+
+export type Sheet = ReturnType<typeof buildSheet>;
