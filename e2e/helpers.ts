@@ -132,20 +132,17 @@ export function counter(page: Page, touch: boolean) {
   return { done, act, tap, print };
 }
 
-/** Whether the element's whole box lies in the viewport and inside every scrolled box around it. */
+/**
+ * Whether a finger can use the element where it stands: its box inside the viewport and the element
+ * itself (not a panel over it, not a box that scrolled it away) found at its centre.
+ */
 export const isWhollyInView = (page: Page, sel: string) =>
   page.evaluate((sel) => {
     const el = document.querySelector(sel);
     if (!el) return false;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) return false;
-    const inside = (o: DOMRect) =>
-      r.left >= o.left - 1 && r.right <= o.right + 1 && r.top >= o.top - 1 && r.bottom <= o.bottom + 1;
-    if (!inside(new DOMRect(0, 0, innerWidth, innerHeight))) return false;
-    for (let p = el.parentElement; p; p = p.parentElement) {
-      const s = getComputedStyle(p);
-      if (/(auto|scroll|hidden)/.test(s.overflowY + s.overflowX) && !inside(p.getBoundingClientRect()))
-        return false;
-    }
-    return true;
+    if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1) return false;
+    const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return !!at && (el === at || el.contains(at));
   }, sel);

@@ -8,6 +8,12 @@
  * printed one, Atomic Mass Games' final errata, community rebalances), so a list's number can
  * tell two cards of one name apart. `official` is a card printed by FFG or released by AMG.
  *
+ * Dice and the flotilla mark come from ../shared/reference/card-stats.json (the printed stats, keyed by the
+ * same card ids): per ship card its battery armament per hull zone and its anti-squadron armament, per
+ * squadron card its anti-squadron and battery armament, each as [red, blue, black]; nothing else of it
+ * is kept. The reference names no traits: a flotilla is a ship of hull 3 (no other ship has under 4),
+ * checked below against the flotillas by name.
+ *
  * Aliases are the builders' own spellings that the reference recorded (with the builders seen
  * writing them); spellings built from a card's parts (an ace "Pilot - Type", Fab's "Pilot Ship")
  * are made by src/model/cards.ts, not stored here.
@@ -21,6 +27,57 @@ import { fileURLToPath } from 'node:url';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REF = process.argv[2] ?? join(HERE, '..', '..', 'shared', 'reference');
 const ref = JSON.parse(readFileSync(join(REF, 'cards.json'), 'utf8'));
+const stats = JSON.parse(readFileSync(join(REF, 'card-stats.json'), 'utf8')) as {
+  ships: Record<
+    string,
+    { size: string; hull: number; armament: Record<string, number[]>; antiSquadron: number[] }
+  >;
+  squadrons: Record<string, { antiSquadron: number[]; battery: number[] }>;
+};
+const dice = (d: number[] | undefined, what: string): [number, number, number] => {
+  if (!Array.isArray(d) || d.length !== 3 || !d.every((n) => Number.isInteger(n) && n >= 0))
+    throw new Error(`${what}: dice should be [red, blue, black], got ${JSON.stringify(d)}`);
+  return [d[0], d[1], d[2]];
+};
+function stats_provenance() {
+  const p = (stats as unknown as { provenance: { source: { repo: string; commit: string } } }).provenance
+    .source;
+  return `${p.repo}@${p.commit.slice(0, 12)}`;
+}
+const HUGE_ZONES: Record<string, string> = {
+  left: 'front-left',
+  right: 'front-right',
+  left_aux: 'rear-left',
+  right_aux: 'rear-right',
+};
+const FLOTILLAS = /^(GR-75 |Gozanti-class |Trident-class Assault (Carriers|Ships)$)/;
+const shipDice = (id: string, name: string) => {
+  const s = stats.ships[id];
+  if (!s) return {};
+  const flotilla = s.hull === 3;
+  if (flotilla !== FLOTILLAS.test(name))
+    throw new Error(`${id}: hull ${s.hull}, flotilla by name ${!flotilla}`);
+  return {
+    // hull zones as the table names them: a huge ship's side pairs are front-left/right (the card's left and
+    // right) and rear-left/right (its auxiliary zones; reference hugeShipZones)
+    armament: Object.fromEntries(
+      Object.entries(s.armament).map(([z, d]) => [
+        (s.size === 'huge' ? HUGE_ZONES[z] : z) ?? z,
+        dice(d, `${id} ${z}`),
+      ]),
+    ),
+    antiSquadron: dice(s.antiSquadron, `${id} anti-squadron`),
+    ...(flotilla ? { flotilla: true } : {}),
+  };
+};
+const squadronDice = (id: string) => {
+  const s = stats.squadrons[id];
+  if (!s) return {};
+  return {
+    antiSquadron: dice(s.antiSquadron, `${id} anti-squadron`),
+    battery: dice(s.battery, `${id} battery`),
+  };
+};
 const classes = JSON.parse(readFileSync(join(HERE, '..', 'assets', 'ship-classes.json'), 'utf8'))
   .classes as Record<string, unknown>;
 
@@ -91,7 +148,14 @@ const extra = (c: RefCard) => ({
 const ships = [...ref.ships, ...ref.shipsWithoutClass].map((c: RefCard) => {
   if (c.class !== undefined && !Object.hasOwn(classes, c.class))
     throw new Error(`${c.id}: class ${c.class} not in assets/ship-classes.json`);
-  return { ...base(c), faction: c.faction, ...(c.class ? { class: c.class } : {}), ...pts(c), ...extra(c) };
+  return {
+    ...base(c),
+    faction: c.faction,
+    ...(c.class ? { class: c.class } : {}),
+    ...pts(c),
+    ...shipDice(c.id, c.name),
+    ...extra(c),
+  };
 });
 const titles = ref.titles.map((c: RefCard) => ({
   ...base(c),
@@ -107,6 +171,7 @@ const squadrons = ref.squadrons.map((c: RefCard) => ({
   ...(c.shipName ? { shipName: c.shipName } : {}),
   unique: !!c.unique,
   ...pts(c),
+  ...squadronDice(c.id),
   ...extra(c),
 }));
 const upgrades = ref.upgrades.map((c: RefCard) => ({
@@ -126,9 +191,12 @@ const out = {
     'Derived by scripts/derive-cards.ts from ../shared/reference/cards.json (do not edit by hand). A card is its name and' +
     ' its points: points = the value printed on the card, allPoints = every value a fleet builder may write for it (printed,' +
     " AMG final errata, community rebalances). official = printed by FFG or released by AMG. aliases = builders' spellings" +
-    ' recorded in the reference, each with the builders seen writing it; keys = spellings as lower-case letters and digits run together.',
+    ' recorded in the reference, each with the builders seen writing it; keys = spellings as lower-case letters and digits run together.' +
+    ' armament (per hull zone), antiSquadron, battery: dice as [red, blue, black], from shared/reference/card-stats.json;' +
+    ' flotilla: a ship of hull 3 there.',
   source: {
     file: 'shared/reference/cards.json',
+    stats: `shared/reference/card-stats.json (${stats_provenance()})`,
     built: ref.provenance.built,
     sources: ref.provenance.sources.map(
       (s: { id: string; repo: string; commit: string }) => `${s.id}: ${s.repo}@${s.commit.slice(0, 12)}`,

@@ -268,3 +268,8 @@ export function factionsOf(c: Card): string[] {
 export function builderSpelling(c: Card, builder: string): string | undefined {
   return Object.entries(c.aliases ?? {}).find(([, by]) => by.includes(builder))?.[0];
 }
+
+/** Whether `name` is a ship card's printed name that a ship of class `cls` may carry (a card of no class: any). */
+export function shipCardFits(name: string, cls?: string): boolean {
+  return CARDS.ships.some((c) => c.name === name && (!cls || !c.class || c.class === cls));
+}

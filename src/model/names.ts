@@ -1,4 +1,5 @@
 import { CATALOG } from './catalog';
+import { CARDS } from './cards';
 import type { Table } from './table';
 
 /**
@@ -26,10 +27,21 @@ export function shortClassName(classId: string): string {
   return n.trim() || classId;
 }
 
+const SHIP_CARD_NAMES = new Set(CARDS.ships.map((c) => c.name));
+
+/**
+ * A ship named by its card alone (a list's ship without a title): the card's words before "-class"
+ * ("Victory II-class Star Destroyer" reads "Victory II"), which fit beside the ship on a phone.
+ */
+export function shortCardName(card: string): string {
+  const cls = card.search(/-class\b/i);
+  return cls > 0 ? card.slice(0, cls).trim() : card;
+}
+
 /** A ship's own words before numbering: its name, else its class's short name, else "<size> ship". */
 function baseName(s: { id: string; name?: string; class?: string; size: string }): string {
   const own = s.name?.trim();
-  if (own) return own;
+  if (own) return SHIP_CARD_NAMES.has(own) ? shortCardName(own) : own;
   return s.class ? shortClassName(s.class) : `${s.size} ship`;
 }
 

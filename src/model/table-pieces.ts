@@ -19,6 +19,8 @@ export interface Ship {
   speed: number;
   /** optional: what players call this ship ("Devastator") */
   name?: string;
+  /** optional: the ship card's exact printed name ("Victory II-class Star Destroyer"): its dice */
+  card?: string;
 }
 export interface Squadron {
   id: string;
@@ -27,6 +29,8 @@ export interface Squadron {
   y: number;
   /** optional: what players call this squadron ("Howlrunner") */
   name?: string;
+  /** optional: the squadron card's exact printed name ("TIE Fighter Squadron"): its dice */
+  card?: string;
 }
 export interface Obstacle {
   id: string;

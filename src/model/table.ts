@@ -9,6 +9,7 @@ import {
   type Token,
 } from './table-pieces';
 import { localShipShapes } from './pieces';
+import { CARDS, shipCardFits } from './cards';
 import { parsePhoto, type PhotoEvidence, PhotoFieldProblem, photoFitSteps, solvePhoto } from './photo';
 import {
   ARC_EDIT_KEYS,
@@ -361,6 +362,23 @@ function name(o: Obj, path: string): string {
   return v;
 }
 
+/** A piece's optional card: a ship card of its class (when the card has one), or a squadron card, by its exact name. */
+function cardName(o: Obj, path: string, kind: 'ship' | 'squadron', cls?: string): string {
+  const v = str<string>(o, 'card', path);
+  const cards = kind === 'ship' ? CARDS.ships : CARDS.squadrons;
+  const named = cards.filter((c) => c.name === v);
+  if (!named.length)
+    throw new TableError(
+      `${path}.card`,
+      `${quote(v)} is no ${kind} card's printed name (see assets/cards.json)`,
+    );
+  if (kind === 'ship' && !shipCardFits(v, cls)) {
+    const of = named.map((c) => ('class' in c ? c.class : '')).join(', ');
+    throw new TableError(`${path}.card`, `${quote(v)} is a card of class ${of}, not ${cls}`);
+  }
+  return v;
+}
+
 function onTable(o: Obj, path: string, size: TableSize): { x: number; y: number } {
   const t = CATALOG.tables[size];
   const x = num(o, 'x', path);
@@ -619,6 +637,7 @@ export function validateTable(json: unknown, opts: { photoFit?: boolean } = {}):
     };
     if (cls !== undefined) s.class = cls;
     if (o.name !== undefined) s.name = name(o, path);
+    if (o.card !== undefined) s.card = cardName(o, path, 'ship', cls);
     return s;
   };
   const ships = list('ships').map((v, i) => ship(v, `ships[${i}]`));
@@ -626,6 +645,7 @@ export function validateTable(json: unknown, opts: { photoFit?: boolean } = {}):
     const o = obj(v, path);
     const sq: Squadron = { id: id(o, path, seen), player: player(o, path), ...onTable(o, path, tableSize) };
     if (o.name !== undefined) sq.name = name(o, path);
+    if (o.card !== undefined) sq.card = cardName(o, path, 'squadron');
     return sq;
   };
   const squadrons = list('squadrons').map((v, i) => squadron(v, `squadrons[${i}]`));

@@ -10,6 +10,7 @@
  * them down in slices that give the page back (placeFleetSliced).
  */
 import { CATALOG, type ShipSize } from '../model/catalog';
+import { CARDS, shipCardFits } from '../model/cards';
 import type { FleetPiece } from '../model/fleet-list';
 import type { Deploy, Player, Table } from '../model/table';
 import { deploymentZone, judgeDeploy, type Rect } from '../rules/setup/deploy';
@@ -123,7 +124,7 @@ export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player) {
         ? addPiece(t, { kind: 'ship', size: size ?? 'small', class: p.class, player }, a.spot)
         : addPiece(t, { kind: 'squadron', player }, a.spot);
     // addPiece turns a ship to face the opponent, as `rotation` above
-    t = renamePiece(r.table, r.id, p.name);
+    t = withCard(renamePiece(r.table, r.id, p.name), r.id, p);
     if (p.kind === 'ship') shipSpots.push(a.spot);
     if (zoneWhy) outside.set(r.id, zoneWhy);
     added.push({ id: r.id, name: p.name, kind: p.kind, line: p.line });
@@ -213,4 +214,15 @@ export async function placeFleetSliced(
     }
   }
   return p.result();
+}
+
+/** The piece's card (its dice), when the card is one a piece of its kind and class may carry. */
+function withCard(t: Table, id: string, p: FleetPiece): Table {
+  if (p.kind === 'ship')
+    return shipCardFits(p.card, p.class)
+      ? { ...t, ships: t.ships.map((s) => (s.id === id ? { ...s, card: p.card } : s)) }
+      : t;
+  return CARDS.squadrons.some((c) => c.name === p.card)
+    ? { ...t, squadrons: t.squadrons.map((s) => (s.id === id ? { ...s, card: p.card } : s)) }
+    : t;
 }

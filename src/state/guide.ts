@@ -9,6 +9,7 @@
  * every placement (judgeSetup, judgeDeploy); this module only asks them and words the answer.
  */
 import { CATALOG, type ObstacleType, speedChart } from '../model/catalog';
+import { CARDS, shipCardFits } from '../model/cards';
 import type { Violation } from '../model/report';
 import type { Obstacle, Player, Ship, Squadron, Table } from '../model/table';
 import { deployTurn, judgeDeploy } from '../rules/setup/deploy';
@@ -322,11 +323,13 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
     const ship: Ship = { id, size: p.size, player, x, y, rotation, speed };
     if (p.class) ship.class = p.class;
     if (piece) ship.name = piece.name;
+    if (piece && shipCardFits(piece.card, p.class)) ship.card = piece.card;
     next = { ...t, ships: [...t.ships, ship] };
   } else {
     id = freshId(t, `sq${player}-`);
     const sq: Squadron = { id, player, x, y };
     if (piece) sq.name = piece.name;
+    if (piece && CARDS.squadrons.some((c) => c.name === piece.card)) sq.card = piece.card;
     next = { ...t, squadrons: [...t.squadrons, sq] };
   }
   const v = judgeDeploy(new World(next), {

@@ -9,6 +9,7 @@ import type { AppState, AppStore, Commands } from '../state/store';
 import { css, GRAZE, LOS, OVERLAP, PLAYER, SELECT } from '../render/colours';
 import { shareLink } from './controls';
 import { capText, escapeHtml as e, h, option } from './dom';
+import { dicePool, diceWords } from '../rules/attacks/dice';
 
 /** What the card needs from the canvas: magnified pictures of table places, and the view framed. */
 export interface LoupeSource {
@@ -327,6 +328,18 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     pickD.value = s.defender ?? '';
   };
 
+  /** The attack's dice pool at its range, from the attacker's card (an attack that can be made). */
+  const diceHtml = (a: LiveAnalysis, attack: AttackReport) => {
+    if (!attack.inArc || attack.range === 'beyond' || attack.los === 'blocked') return '';
+    const pool = dicePool(a.world, attack);
+    if (!pool) return '<p class="dice">Dice: the attacker names no card (a fleet list sets it).</p>';
+    return (
+      `<p class="dice" data-dice="${pool.dice.join(',')}"><b>Dice: ${e(diceWords(pool.dice))}</b> ` +
+      `<span class="why">(${e(pool.card)}${pool.assumed ? ', assumed: the ship names no card' : ''}: ` +
+      `${e(pool.why)})</span></p>`
+    );
+  };
+
   const renderCard = (s: AppState, a: LiveAnalysis) => {
     const attack = chosenAttack(s, a);
     const hint = !s.attacker
@@ -368,6 +381,7 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     summary.innerHTML =
       `<p class="headline">${e(dispute.headline)}</p>` +
       `<p class="meaning">${e(dispute.meaning.atTable)}</p>` +
+      diceHtml(a, attack) +
       (dispute.closeCall
         ? `<p class="close-call">${e(dispute.closeText)}</p>`
         : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement ` +
