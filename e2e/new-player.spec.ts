@@ -6,6 +6,8 @@
  * explained by ship names). Screenshots: docs/screenshots/ under SCREENSHOTS=1, else test-results/.
  */
 import { devices, expect, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { counter, drag, handleOf, pagePoint, piece, tableJson, touchDrag } from './helpers';
 
 const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
@@ -127,5 +129,72 @@ test.describe('settle one attack on a fresh table', () => {
       print('settle one attack, desktop (1280x800, mouse)');
       expect(done.length).toBeLessThanOrEqual(9);
     });
+  });
+});
+
+test.describe('paste a real fleet list and deploy it with the guide', () => {
+  test.use(PIXEL5);
+  test.setTimeout(300_000);
+  test('phone (Pixel 5, touch): at most 35 actions; whose turn it is shows in the peek without a swipe', async ({
+    page,
+  }) => {
+    // a real list (../shared beside the repository): Ryan Kingston's builder, five ships, Admiral Raddus
+    const list = readFileSync(
+      join(__dirname, '..', '..', 'shared', 'reference', 'fleet-lists', 'kingston-spicy-radish.txt'),
+      'utf8',
+    );
+    await openFresh(page);
+    const { done, act, tap, print } = counter(page, true);
+    const tapTable = (what: string, x: number, y: number) =>
+      act(`tap the table: ${what}`, async () => {
+        const p = await pagePoint(page, x, y);
+        await page.touchscreen.tap(p.x, p.y);
+      });
+    await tap('#panel-toggle', '"Panel"');
+    await tap('#fleet-toggle', '"Paste a fleet list…"');
+    await act("paste the list (Spicy Radish, Ryan Kingston's builder)", () => page.fill('#fleet-text', list));
+    await expect(page.locator('#fleet-head')).toContainText('5 ships');
+    await expect(page.locator('#fleet-check')).toHaveAttribute('data-ok', 'true');
+    await tap('#fleet-guide', '"Deploy with the guide"');
+    await tap('#guide-confirm-yes', 'yes, start over (the demo table had pieces)');
+    await tap('#panel-toggle', '"Panel" (the table back)');
+    const status = page.locator('#guide-status');
+    const last = page.locator('#guide-last');
+    // whose turn it is, in the peek, at every turn: never a swipe to find it
+    const inPeek = async () => {
+      await expect(status).toBeInViewport({ ratio: 1 });
+      return (await status.textContent()) ?? '';
+    };
+    expect(await inPeek()).toContain('Player 2 places');
+    await shoot(page, 'new-player-phone-guide-peek');
+    for (const [x, y] of [
+      [450, 330],
+      [800, 330],
+      [1150, 330],
+      [450, 590],
+      [800, 590],
+      [1150, 590],
+    ]) {
+      await inPeek();
+      await tapTable(`an obstacle at (${x}, ${y})`, x, y);
+      await expect(last).toHaveAttribute('data-ok', 'true');
+    }
+    const spots = [500, 700, 900, 1100, 1300];
+    for (let turn = 0; turn < 12; turn++) {
+      if ((await page.locator('#guide').getAttribute('data-step')) !== 'deploy') break;
+      const says = await inPeek();
+      if (says.startsWith('Player 2')) await tap('#deploy-done', '"Fleet deployed" (player 2 has no list)');
+      else {
+        await tapTable(says.replace(/^Player 1 deploys /, '').split(' at ')[0], spots.shift()!, 100);
+        await expect(last).toHaveAttribute('data-ok', 'true');
+      }
+    }
+    await expect(page.locator('#guide')).toHaveAttribute('data-step', 'done');
+    const t = JSON.parse(await tableJson(page));
+    expect(t.ships.length).toBe(5);
+    expect(t.ships.every((s: { card?: string }) => s.card)).toBe(true);
+    await shoot(page, 'new-player-phone-fleet-deployed');
+    print('paste a real fleet list and deploy it with the guide, phone (Pixel 5, touch)');
+    expect(done.length).toBeLessThanOrEqual(35);
   });
 });

@@ -1,3 +1,4 @@
+import { checkFleet } from '../model/fleet-check';
 import { cardIndex, cardKey, type Card, pointsOf } from '../model/cards';
 import {
   type Builder,
@@ -147,6 +148,23 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
   who.addEventListener('change', () => loadKept());
 
   const li = (attrs: Record<string, string | number>, ...kids: (Node | string)[]) => h('li', attrs, ...kids);
+  /** The fleet-building rules the list keeps or breaks, each by its rule's name (model/fleet-check.ts). */
+  const checkList = (r: FleetReading) => {
+    const c = checkFleet(r);
+    if (!c.problems.length)
+      return h(
+        'p',
+        { id: 'fleet-check', class: 'hint', 'data-ok': 'true' },
+        `Fleet checks: ${c.points} of ${c.limit} points, commander ${c.commanders[0] ?? '(none)'}, ` +
+          `squadrons ${c.squadronPoints} of ${c.squadronLimit}, ${c.flotillas.length} flotilla` +
+          `${c.flotillas.length === 1 ? '' : 's'}.`,
+      );
+    return h(
+      'ul',
+      { id: 'fleet-check', 'data-ok': 'false' },
+      ...c.problems.map((p) => h('li', { 'data-rule': p.rule }, p.text)),
+    );
+  };
   function show(r: FleetReading) {
     const ships = r.ships,
       squadrons = r.squadrons;
@@ -164,6 +182,7 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
               : ''
           }`;
     const kids: HTMLElement[] = [h('p', { id: 'fleet-head' }, head)];
+    if (ships.length || squadrons.length) kids.push(checkList(r));
     for (const n of r.notes) kids.push(h('p', { class: 'hint fleet-note' }, n));
     // a real fleet has under 30 pieces: a paste of thousands is shown by its first ones and counted
     if (ships.length) {

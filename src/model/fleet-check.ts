@@ -1,0 +1,93 @@
+/**
+ * A fleet list checked against the fleet-building rules it can be checked against from its cards
+ * (Rules Reference, "Fleet Building"; readings named where the text is ours):
+ * - Fleet points: a standard fleet is at most 400 points (or the limit given);
+ * - Commander: a fleet has exactly one commander upgrade card;
+ * - Flotillas: a flotilla may not carry the commander, and a fleet holds at most two flotillas;
+ * - Squadron points: at most one third of the fleet point limit, rounded down (133 of 400), on squadrons.
+ * Each problem names the rule, the cards and the numbers. A flotilla is a ship card the card table
+ * marks so (scripts/derive-cards.ts).
+ */
+import { CARDS } from './cards';
+import type { FleetReading } from './fleet-list';
+
+export const STANDARD_FLEET_POINTS = 400;
+
+export interface FleetProblem {
+  rule: 'fleet points' | 'commander' | 'flotillas' | 'squadron points';
+  text: string;
+}
+
+export interface FleetCheck {
+  points: number;
+  limit: number;
+  squadronPoints: number;
+  squadronLimit: number;
+  commanders: string[];
+  flotillas: string[];
+  problems: FleetProblem[];
+}
+
+/**
+ * Whether an upgrade named `name` in a list of `faction` is a commander: a commander card of that name
+ * belongs to the faction (Hondo Ohnaka is a scum commander and an officer of any faction); with no
+ * faction known, when every card of that name is a commander.
+ */
+function isCommander(name: string, faction: string | null): boolean {
+  const named = CARDS.upgrades.filter((u) => u.name === name);
+  const commanders = named.filter((u) => u.type === 'commander');
+  if (!commanders.length) return false;
+  if (faction) return commanders.some((u) => !u.factions.length || u.factions.includes(faction));
+  return commanders.length === named.length;
+}
+const FLOTILLAS = new Set(
+  (CARDS.ships as { name: string; flotilla?: boolean }[]).filter((c) => c.flotilla).map((c) => c.name),
+);
+const listWords = (xs: string[]) =>
+  xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+
+/** What the fleet-building rules say of a list read (`limit`: its point limit, 400 by default). */
+export function checkFleet(
+  r: Pick<FleetReading, 'ships' | 'squadrons' | 'readPoints' | 'faction'>,
+  limit = STANDARD_FLEET_POINTS,
+): FleetCheck {
+  const problems: FleetProblem[] = [];
+  const points = r.readPoints;
+  if (points > limit)
+    problems.push({
+      rule: 'fleet points',
+      text: `Over its points: ${points} of ${limit}, ${points - limit} too many (fleet points: at most ${limit}).`,
+    });
+  const commander = (u: string) => isCommander(u, r.faction);
+  const commanders = r.ships.flatMap((s) => s.upgrades.filter(commander));
+  if (commanders.length > 1)
+    problems.push({
+      rule: 'commander',
+      text: `${commanders.length} commanders: ${listWords(commanders)} (commander: a fleet has exactly one).`,
+    });
+  else if (!commanders.length && r.ships.length)
+    problems.push({ rule: 'commander', text: 'No commander (commander: a fleet has exactly one).' });
+  const flotillas = r.ships.filter((s) => FLOTILLAS.has(s.card)).map((s) => s.name);
+  if (flotillas.length > 2)
+    problems.push({
+      rule: 'flotillas',
+      text: `${flotillas.length} flotillas: ${listWords(flotillas)} (flotillas: at most two in a fleet).`,
+    });
+  for (const s of r.ships)
+    if (FLOTILLAS.has(s.card))
+      for (const u of s.upgrades.filter(commander))
+        problems.push({
+          rule: 'flotillas',
+          text: `${u} is on ${s.name}, a flotilla (flotillas: a flotilla may not carry the commander).`,
+        });
+  const squadronPoints = r.squadrons.reduce((n, q) => n + q.points, 0);
+  const squadronLimit = Math.floor(limit / 3);
+  if (squadronPoints > squadronLimit)
+    problems.push({
+      rule: 'squadron points',
+      text:
+        `Squadrons cost ${squadronPoints}, over ${squadronLimit} (squadron points: at most a third of ` +
+        `${limit}, rounded down).`,
+    });
+  return { points, limit, squadronPoints, squadronLimit, commanders, flotillas, problems };
+}
