@@ -140,7 +140,7 @@ test.describe('paste a real fleet list and deploy it with the guide', () => {
   }) => {
     // a real list (../shared beside the repository): Ryan Kingston's builder, five ships, Admiral Raddus
     const list = readFileSync(
-      join(__dirname, '..', '..', 'shared', 'reference', 'fleet-lists', 'kingston-spicy-radish.txt'),
+      join('..', 'shared', 'reference', 'fleet-lists', 'kingston-spicy-radish.txt'),
       'utf8',
     );
     await openFresh(page);
