@@ -14,7 +14,10 @@ const withCards = new Set(CARDS.ships.filter((c) => c.class).map((c) => c.class!
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** How well `text` holds query `q` (both lower-case): 0 the same, 1 its start, 2 a word's start, 3 inside; else null. */
+/**
+ * How well `text` holds query `q` (both lower-case): 0 the same, 1 its start, 2 a word's start, 3 inside;
+ * else null.
+ */
 function fit(text: string, q: string): number | null {
   if (text === q) return 0;
   if (text.startsWith(q)) return 1;
