@@ -183,11 +183,15 @@ test.describe('paste a real fleet list and deploy it with the guide', () => {
     for (let turn = 0; turn < 12; turn++) {
       if ((await page.locator('#guide').getAttribute('data-step')) !== 'deploy') break;
       const says = await inPeek();
+      console.log(`  the peek says: ${says}`);
       if (says.startsWith('Player 2')) await tap('#deploy-done', '"Fleet deployed" (player 2 has no list)');
       else {
+        expect(says).toMatch(/^Player 1 deploys /);
         await tapTable(says.replace(/^Player 1 deploys /, '').split(' at ')[0], spots.shift()!, 100);
         await expect(last).toHaveAttribute('data-ok', 'true');
       }
+      // the next turn is shown before it is read (a loaded machine answers late)
+      await slow(status).not.toHaveText(says);
     }
     await expect(page.locator('#guide')).toHaveAttribute('data-step', 'done');
     const t = JSON.parse(await tableJson(page));
