@@ -87,101 +87,134 @@ function onlyKeys(o: Obj, allowed: string[], path: string, fail: Fail): void {
     if (!allowed.includes(k)) fail(`${path}.${k}`, `unknown field; expected ${allowed.join(', ')}`);
 }
 
+/** What reading one `photo` field needs: where it is, how it fails, the photo's size and the file's pieces. */
+interface PhotoReading {
+  fail: Fail;
+  W: number;
+  H: number;
+  byId: Map<string, PieceRef>;
+  /** the pieces named in the calibration, which may not be marked too */
+  calibrated: Set<string>;
+  marked: Set<string>;
+}
+
+/** The image's width and height: whole pixels, 1 to MAX_PHOTO_SIDE. */
+function photoSize(v: unknown, at: string, fail: Fail): XY {
+  const size = pair(v, at, fail, 'the image width and height in pixels');
+  for (const [i, n] of size.entries()) {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_PHOTO_SIDE)
+      fail(`${at}[${i}]`, `expected a whole number of pixels, 1 to ${MAX_PHOTO_SIDE}, got ${n}`);
+  }
+  return size;
+}
+
+/** A pixel position inside the photo. */
+function pixelIn(r: PhotoReading, u: unknown, at: string): XY {
+  const p = pair(u, at, r.fail, 'a pixel position');
+  if (p[0] < 0 || p[0] > r.W || p[1] < 0 || p[1] > r.H)
+    r.fail(at, `(${p[0]}, ${p[1]}) is outside the photo (0 to ${r.W} across, 0 to ${r.H} down)`);
+  return p;
+}
+
+/** An array of at most MAX_PHOTO_POINTS entries. */
+function boundedList(u: unknown, at: string, fail: Fail): unknown[] {
+  if (!Array.isArray(u)) fail(at, 'expected an array');
+  if (u.length > MAX_PHOTO_POINTS) fail(at, `has ${u.length} entries; at most ${MAX_PHOTO_POINTS}`);
+  return u;
+}
+
+/** A named point of a piece: a ship's base corner, else [x, y] in the piece's own frame. */
+function pointOf(ref: PieceRef, u: unknown, at: string, fail: Fail): CornerName | XY {
+  if (ref.kind === 'ship') {
+    if (typeof u !== 'string' || !(CORNERS as readonly string[]).includes(u))
+      fail(at, `expected one of ${CORNERS.join(', ')} (a corner of ${q(ref.piece.id)}'s base)`);
+    return u as CornerName;
+  }
+  return pair(u, at, fail, `a point in ${q(ref.piece.id)}'s own frame, mm`, 1000);
+}
+
+/** One calibration point: a pixel and either a table position or a named point of a piece (no squadron). */
+function calibrationPoint(r: PhotoReading, u: unknown, at: string): CalibrationPoint {
+  const fail: Fail = r.fail;
+  if (!isObj(u)) fail(at, 'expected an object with px and either mm or piece and point');
+  onlyKeys(u, ['px', 'mm', 'piece', 'point'], at, fail);
+  const px = pixelIn(r, u.px, `${at}.px`);
+  if (u.mm !== undefined) {
+    if (u.piece !== undefined || u.point !== undefined)
+      fail(at, 'give either mm or piece and point, not both');
+    return { px, mm: pair(u.mm, `${at}.mm`, fail, 'a table position in mm', 10_000) };
+  }
+  if (typeof u.piece !== 'string')
+    fail(
+      `${at}.piece`,
+      u.piece === undefined ? 'missing; give mm, or piece and point' : 'expected a piece id',
+    );
+  const ref = r.byId.get(u.piece);
+  if (!ref) fail(`${at}.piece`, `no piece with id ${q(u.piece)} on the table`);
+  if (ref.kind === 'squadron')
+    fail(
+      `${at}.piece`,
+      `${q(u.piece)} is a squadron; calibrate on ship corners, obstacle or token points, or table positions`,
+    );
+  if (u.point === undefined) fail(`${at}.point`, 'missing; which point of the piece');
+  r.calibrated.add(u.piece);
+  return { px, piece: u.piece, point: pointOf(ref, u.point, `${at}.point`, fail) };
+}
+
+/** One piece's marks: its pixels and, for all but a squadron (marked on its rim), the point each marks. */
+function photoMark(r: PhotoReading, u: unknown, at: string): PhotoMark {
+  const fail: Fail = r.fail;
+  if (!isObj(u)) fail(at, 'expected an object with piece, px and points');
+  onlyKeys(u, ['piece', 'px', 'points'], at, fail);
+  if (typeof u.piece !== 'string') fail(`${at}.piece`, 'expected a piece id');
+  const ref = r.byId.get(u.piece);
+  if (!ref) fail(`${at}.piece`, `no piece with id ${q(u.piece)} on the table`);
+  if (r.calibrated.has(u.piece))
+    fail(`${at}.piece`, `${q(u.piece)} is used in the calibration, so it may not be marked too`);
+  if (r.marked.has(u.piece)) fail(`${at}.piece`, `${q(u.piece)} is marked twice; one entry per piece`);
+  r.marked.add(u.piece);
+  if (Array.isArray(u.px) && u.px.length > MAX_PHOTO_POINTS)
+    fail(
+      `${at}.px`,
+      `${u.px.length} marks on ${q(u.piece)}; at most ${MAX_PHOTO_POINTS} marks on one piece are read (a dozen ` +
+        `place it as well as any number)`,
+    );
+  const px = boundedList(u.px, `${at}.px`, fail).map((p, k) => pixelIn(r, p, `${at}.px[${k}]`));
+  if (ref.kind === 'squadron') {
+    if (u.points !== 'rim')
+      fail(`${at}.points`, `expected "rim": ${q(u.piece)} is a squadron, marked on its base's edge`);
+    if (px.length < 3) fail(`${at}.px`, `${px.length} marks on ${q(u.piece)}'s rim; at least 3 are needed`);
+    return { piece: u.piece, px, points: 'rim' };
+  }
+  const pts = boundedList(u.points, `${at}.points`, fail).map((p, k) =>
+    pointOf(ref, p, `${at}.points[${k}]`, fail),
+  );
+  if (pts.length !== px.length)
+    fail(`${at}.points`, `${pts.length} points for ${px.length} marks; one point per mark`);
+  const need = ref.kind === 'token' ? 1 : 2;
+  if (px.length < Math.max(2, need))
+    fail(
+      `${at}.px`,
+      `${px.length} mark${px.length === 1 ? '' : 's'} on ${q(u.piece)}; at least 2 are needed`,
+    );
+  return { piece: u.piece, px, points: pts as CornerName[] | XY[] };
+}
+
 /** Read and check the `photo` field's structure and its references to the file's pieces. */
 export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo'): PhotoEvidence {
   if (!isObj(v)) fail(path, 'expected an object with size, calibration and marks');
   onlyKeys(v, ['imageId', 'size', 'calibration', 'marks'], path, fail);
   if (v.imageId !== undefined && (typeof v.imageId !== 'string' || !/^[0-9a-f]{8,64}$/.test(v.imageId)))
     fail(`${path}.imageId`, 'expected 8 to 64 hex digits (the digest the app names a kept photo by)');
-  const size = pair(v.size, `${path}.size`, fail, 'the image width and height in pixels');
-  for (const [i, n] of size.entries()) {
-    if (!Number.isInteger(n) || n < 1 || n > MAX_PHOTO_SIDE)
-      fail(`${path}.size[${i}]`, `expected a whole number of pixels, 1 to ${MAX_PHOTO_SIDE}, got ${n}`);
-  }
+  const size = photoSize(v.size, `${path}.size`, fail);
   const [W, H] = size;
-  const pixel = (u: unknown, at: string): XY => {
-    const p = pair(u, at, fail, 'a pixel position');
-    if (p[0] < 0 || p[0] > W || p[1] < 0 || p[1] > H)
-      fail(at, `(${p[0]}, ${p[1]}) is outside the photo (0 to ${W} across, 0 to ${H} down)`);
-    return p;
-  };
-  const byId = pieceIndex(pieces);
-  const list = (u: unknown, at: string): unknown[] => {
-    if (!Array.isArray(u)) fail(at, 'expected an array');
-    if (u.length > MAX_PHOTO_POINTS) fail(at, `has ${u.length} entries; at most ${MAX_PHOTO_POINTS}`);
-    return u;
-  };
-  const calibrated = new Set<string>();
-  const pointOf = (ref: PieceRef, u: unknown, at: string): CornerName | XY => {
-    if (ref.kind === 'ship') {
-      if (typeof u !== 'string' || !(CORNERS as readonly string[]).includes(u))
-        fail(at, `expected one of ${CORNERS.join(', ')} (a corner of ${q(ref.piece.id)}'s base)`);
-      return u as CornerName;
-    }
-    return pair(u, at, fail, `a point in ${q(ref.piece.id)}'s own frame, mm`, 1000);
-  };
-  const calibration = list(v.calibration, `${path}.calibration`).map((u, i): CalibrationPoint => {
-    const at = `${path}.calibration[${i}]`;
-    if (!isObj(u)) fail(at, 'expected an object with px and either mm or piece and point');
-    onlyKeys(u, ['px', 'mm', 'piece', 'point'], at, fail);
-    const px = pixel(u.px, `${at}.px`);
-    if (u.mm !== undefined) {
-      if (u.piece !== undefined || u.point !== undefined)
-        fail(at, 'give either mm or piece and point, not both');
-      return { px, mm: pair(u.mm, `${at}.mm`, fail, 'a table position in mm', 10_000) };
-    }
-    if (typeof u.piece !== 'string')
-      fail(
-        `${at}.piece`,
-        u.piece === undefined ? 'missing; give mm, or piece and point' : 'expected a piece id',
-      );
-    const ref = byId.get(u.piece);
-    if (!ref) fail(`${at}.piece`, `no piece with id ${q(u.piece)} on the table`);
-    if (ref.kind === 'squadron')
-      fail(
-        `${at}.piece`,
-        `${q(u.piece)} is a squadron; calibrate on ship corners, obstacle or token points, or table positions`,
-      );
-    if (u.point === undefined) fail(`${at}.point`, 'missing; which point of the piece');
-    calibrated.add(u.piece);
-    return { px, piece: u.piece, point: pointOf(ref, u.point, `${at}.point`) };
-  });
-  const marked = new Set<string>();
-  const marks = list(v.marks ?? [], `${path}.marks`).map((u, i): PhotoMark => {
-    const at = `${path}.marks[${i}]`;
-    if (!isObj(u)) fail(at, 'expected an object with piece, px and points');
-    onlyKeys(u, ['piece', 'px', 'points'], at, fail);
-    if (typeof u.piece !== 'string') fail(`${at}.piece`, 'expected a piece id');
-    const ref = byId.get(u.piece);
-    if (!ref) fail(`${at}.piece`, `no piece with id ${q(u.piece)} on the table`);
-    if (calibrated.has(u.piece))
-      fail(`${at}.piece`, `${q(u.piece)} is used in the calibration, so it may not be marked too`);
-    if (marked.has(u.piece)) fail(`${at}.piece`, `${q(u.piece)} is marked twice; one entry per piece`);
-    marked.add(u.piece);
-    if (Array.isArray(u.px) && u.px.length > MAX_PHOTO_POINTS)
-      fail(
-        `${at}.px`,
-        `${u.px.length} marks on ${q(u.piece)}; at most ${MAX_PHOTO_POINTS} marks on one piece are read (a dozen ` +
-          `place it as well as any number)`,
-      );
-    const px = list(u.px, `${at}.px`).map((p, k) => pixel(p, `${at}.px[${k}]`));
-    if (ref.kind === 'squadron') {
-      if (u.points !== 'rim')
-        fail(`${at}.points`, `expected "rim": ${q(u.piece)} is a squadron, marked on its base's edge`);
-      if (px.length < 3) fail(`${at}.px`, `${px.length} marks on ${q(u.piece)}'s rim; at least 3 are needed`);
-      return { piece: u.piece, px, points: 'rim' };
-    }
-    const pts = list(u.points, `${at}.points`).map((p, k) => pointOf(ref, p, `${at}.points[${k}]`));
-    if (pts.length !== px.length)
-      fail(`${at}.points`, `${pts.length} points for ${px.length} marks; one point per mark`);
-    const need = ref.kind === 'token' ? 1 : 2;
-    if (px.length < Math.max(2, need))
-      fail(
-        `${at}.px`,
-        `${px.length} mark${px.length === 1 ? '' : 's'} on ${q(u.piece)}; at least 2 are needed`,
-      );
-    return { piece: u.piece, px, points: pts as CornerName[] | XY[] };
-  });
+  const r: PhotoReading = { fail, W, H, byId: pieceIndex(pieces), calibrated: new Set(), marked: new Set() };
+  const calibration = boundedList(v.calibration, `${path}.calibration`, fail).map((u, i) =>
+    calibrationPoint(r, u, `${path}.calibration[${i}]`),
+  );
+  const marks = boundedList(v.marks ?? [], `${path}.marks`, fail).map((u, i) =>
+    photoMark(r, u, `${path}.marks[${i}]`),
+  );
   return { ...(typeof v.imageId === 'string' ? { imageId: v.imageId } : {}), size, calibration, marks };
 }
 
