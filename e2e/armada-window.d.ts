@@ -20,6 +20,8 @@ declare global {
       pagePoint(x: number, y: number): { x: number; y: number };
       photoPoint(x: number, y: number): { x: number; y: number };
       practice(): import('../src/state/practice').PracticeMaps | null;
+      /** requests the practice maps sent to a worker (a kept map shown again sends none) */
+      practiceAsked(): number;
       photoFits(): number;
       countPixels(colour: number, box: readonly [number, number, number, number], tol?: number): number;
       /** the labels drawn now (boxes as pixi draws them) and the judged line's segments (screen px) */

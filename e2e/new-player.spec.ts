@@ -202,3 +202,102 @@ test.describe('paste a real fleet list and deploy it with the guide', () => {
     expect(done.length).toBeLessThanOrEqual(35);
   });
 });
+
+test.describe('practice maps', () => {
+  test.setTimeout(300_000);
+  // a Victory of player 1, a CR90 and an X-wing of player 2 ahead of it, an asteroid between
+  const TABLE = {
+    format: 'armada-table/1',
+    table: '3x6',
+    ships: [
+      { id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 600, y: 250, rotation: 0, speed: 2 },
+      { id: 'cr', size: 'small', class: 'cr90', player: 2, x: 760, y: 640, rotation: 200, speed: 2 },
+    ],
+    squadrons: [{ id: 'x1', player: 2, x: 480, y: 560, name: 'Wedge' }],
+    obstacles: [{ id: 'rock', type: 'asteroid-b', x: 700, y: 470, rotation: 0 }],
+  };
+  const hash = '#table=' + Buffer.from(JSON.stringify(TABLE)).toString('base64url');
+
+  test('desktop: switching Reach, Threat and Opportunity back and forth shows the kept map; a tapped cell is marked and read by names', async ({
+    page,
+  }) => {
+    await openFresh(page, hash);
+    const at = await pagePoint(page, 600, 250);
+    await page.mouse.click(at.x, at.y);
+    await page.click('#practice-reach');
+    await slow
+      .poll(() => page.evaluate(() => window.__armada.practice()?.done ?? false), { timeout: 120_000 })
+      .toBe(true);
+    await page.evaluate(() => window.__armada.zoomTo(350, 150, 900, 750));
+    const asked0 = await page.evaluate(() => {
+      (window as unknown as { __kept: unknown }).__kept = window.__armada.practice();
+      return window.__armada.practiceAsked();
+    });
+    // one map at a time, as a player switches: the one shown off, the next on; then back again
+    const order = ['reach', 'threat', 'opportunity', 'threat', 'reach', 'opportunity', 'reach'] as const;
+    const times: number[] = [];
+    for (let k = 1; k < order.length; k++) {
+      const ms = await page.evaluate(
+        ([from, to]) =>
+          new Promise<number>((resolve) => {
+            const t0 = performance.now();
+            document.getElementById(`practice-${from}`)!.click();
+            document.getElementById(`practice-${to}`)!.click();
+            const host = document.getElementById('practice')!;
+            const wait = () =>
+              host.dataset.drawn === to ? resolve(performance.now() - t0) : requestAnimationFrame(wait);
+            requestAnimationFrame(wait);
+          }),
+        [order[k - 1], order[k]] as const,
+      );
+      times.push(ms);
+      // the kept map, not worked out again: the same maps, no new request to the worker
+      expect(
+        await page.evaluate(
+          () => window.__armada.practice() === (window as unknown as { __kept: unknown }).__kept,
+        ),
+      ).toBe(true);
+    }
+    expect(await page.evaluate(() => window.__armada.practiceAsked())).toBe(asked0);
+    console.log(
+      `practice maps switched ${times.length} times, each shown (the map kept) in ` +
+        `${times.map((t) => t.toFixed(0)).join(', ')} ms (a loaded machine; not a measurement)`,
+    );
+    // the threat map, and a tapped cell: marked on the canvas, explained by the pieces' names
+    await page.click('#practice-reach');
+    await page.click('#practice-threat');
+    const cell = await page.evaluate(() => {
+      const m = window.__armada.practice()!;
+      const g = m.grid!;
+      for (const c of m.cells.values()) {
+        if (c.attackers.length < 2) continue;
+        const i = c.k % g.nx,
+          j = (c.k - i) / g.nx;
+        const x = g.x0 + (i + 0.5) * g.cell,
+          y = g.y0 + (j + 0.5) * g.cell;
+        if (Math.hypot(x - 600, y - 250) > 170 && Math.hypot(x - 700, y - 470) > 90) return { x, y };
+      }
+      return null;
+    });
+    expect(cell).not.toBeNull();
+    const ring = [cell!.x - 20, cell!.y - 20, cell!.x + 20, cell!.y + 20] as const;
+    const white0 = await page.evaluate((b) => window.__armada.countPixels(0xffffff, b, 24), ring);
+    const p = await pagePoint(page, cell!.x, cell!.y);
+    await page.mouse.click(p.x, p.y);
+    const head = page.locator('#practice-why-head');
+    await expect(head).toContainText('Threat on Victory in the marked 5 mm cell');
+    await expect(head).toContainText('(CR90');
+    await expect(page.locator('#practice-why li').first()).toContainText(
+      /^(CR90|Wedge)( \w+)? on Victory \w+: can attack/,
+    );
+    // ids and the measurements' words only under "how it was measured"
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('#practice-why li')].map((li) => li.firstChild!.textContent).join(' | '),
+    );
+    expect(shown).not.toMatch(/\bcr\.|\bvsd\.|measurements\./);
+    await expect
+      .poll(() => page.evaluate((b) => window.__armada.countPixels(0xffffff, b, 24), ring))
+      .toBeGreaterThan(white0 + 20);
+    await shoot(page, 'new-player-practice-cell');
+  });
+});

@@ -81,7 +81,7 @@ test("desktop: the Victory's reach, threat, opportunity; tap a cell and an end, 
   await page.mouse.click(p.x, p.y);
   const head = page.locator('#practice-why-head');
   await expect(head).toContainText(
-    `Threat at the 5 mm cell centred (${cell!.x.toFixed(1)}, ${cell!.y.toFixed(1)})`,
+    `Threat on Victory in the marked 5 mm cell (${cell!.x.toFixed(1)}, ${cell!.y.toFixed(1)})`,
   );
   await expect(head).toContainText(`${cell!.attackers.length} attacker`);
   await expect(page.locator('#practice-why li').first()).toContainText('can attack');
@@ -163,7 +163,9 @@ test.describe('phone 390x844 portrait, touch', () => {
     const p = await pagePoint(page, cell!.x, cell!.y);
     await page.touchscreen.tap(p.x, p.y);
     await page.tap('#panel-toggle');
-    await expect(page.locator('#practice-why-head')).toContainText('Threat at the 5 mm cell');
+    await expect(page.locator('#practice-why-head')).toContainText(
+      'Threat on Victory in the marked 5 mm cell',
+    );
     await expect(page.locator('#practice-why li').first()).toContainText('can attack');
     await page.locator('#practice-why').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/practice-phone-why.png' });

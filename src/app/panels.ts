@@ -121,6 +121,9 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   maneuverHost.after(practiceHost);
   const practice = buildPractice(practiceHost, store, {
     schedule: () => hooks.schedule(false),
+    quiet: (on) => {
+      scene.quietAttacks = on;
+    },
     picture: (at, spanMm, w, ht) => scene.pictures([{ at, spanMm, w, h: ht }])[0],
   });
   scene.addLayer('on-table', practice.layer);

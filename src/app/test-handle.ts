@@ -59,6 +59,7 @@ export function exposeTestHandle({ store, cmd, tables }: Booted, scene: Scene, l
       photoPoint: (x: number, y: number) => loop.panels.photo.pagePoint(x, y),
       /** the practice maps as the page has them (src/state/practice.ts) */
       practice: () => loop.panels.practice.maps(),
+      practiceAsked: () => loop.panels.practice.asked(),
       /** piece fits of photos worked out (not reused) on this page (src/model/photo.ts) */
       photoFits: () => photoFitsMade(),
       countPixels: (colour: number, box: [number, number, number, number], tol = 10) =>

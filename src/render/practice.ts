@@ -53,12 +53,31 @@ export class PracticeDrawing {
     shown: '',
   };
 
+  /** the cell or end a tap read, outlined over the maps */
+  private readonly marked = new Graphics();
+
   constructor(readonly layer: Container) {
-    layer.addChild(this.heat, this.g);
+    layer.addChild(this.heat, this.g, this.marked);
+  }
+
+  /** Outline the cell (its lower corner and size, mm) or the end (its centre) a tap read; null: none. */
+  mark(m: { kind: 'cell' | 'end'; x: number; y: number; size: number } | null) {
+    const g = this.marked;
+    g.clear();
+    if (!m) return;
+    const [cx, cy] = m.kind === 'cell' ? [m.x + m.size / 2, m.y + m.size / 2] : [m.x, m.y];
+    // the place itself, and a ring around it that shows at any zoom
+    if (m.kind === 'cell') g.rect(m.x, m.y, m.size, m.size);
+    g.circle(cx, cy, Math.max(m.size * 1.5, 16));
+    g.stroke({ color: 0x000000, width: 3, alpha: 0.9 });
+    if (m.kind === 'cell') g.rect(m.x, m.y, m.size, m.size);
+    g.circle(cx, cy, Math.max(m.size * 1.5, 16));
+    g.stroke({ color: 0xffffff, width: 1.4 });
   }
 
   clear() {
     this.g.clear();
+    this.marked.clear();
     this.heat.visible = false;
     this.drawn = { maps: null, version: -1, shown: '' };
   }

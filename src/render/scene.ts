@@ -122,6 +122,8 @@ export class Scene {
   private last: [AppState, LiveAnalysis, Overlays] | null = null;
   /** line widths' factor: thinner in magnified pictures, where a 3 px outline would hide a 0.1 mm gap */
   private thin = 1;
+  /** the practice maps are shown: the selected attacker's lines are not drawn over them (the chosen attack is) */
+  quietAttacks = false;
   /** drawing a picture (the loupes, Save as picture): no selection outline, rings or turn handle */
   private picturing = false;
   /** where render() draws: the canvas, or a small texture for a picture */
@@ -869,7 +871,9 @@ export class Scene {
     const { viewKey } = this.keys;
     // selected attacker: lines of sight and range lines to every defender (each attack's lines
     // kept while its report entry is the same object: the drag re-judge keeps the ones it did not judge again)
-    const attacks: AttackReport[] = state.attacker ? attacksOf(report.attacks, state.attacker) : [];
+    // over the practice maps only the chosen attack is drawn (the attacker's other lines would hide the map)
+    const all: AttackReport[] = state.attacker ? attacksOf(report.attacks, state.attacker) : [];
+    const attacks = this.quietAttacks ? all.filter((r) => r.defender === state.defender) : all;
     const obstructing = new Set<string>(),
       grazing = new Set<string>();
     const chosen = state.defender ? attacks.find((r) => r.defender === state.defender) : undefined;

@@ -2,6 +2,9 @@ import type { Table } from '../model/table';
 import type { CellData, EndData, GridData, OpportunityData, PracticeOptions } from '../rules/practice/maps';
 import type { PracticeReply, PracticeRequest } from './practice-worker';
 
+/** How many finished maps a table keeps (ships and cell sizes): a few, each a grid of up to some 100,000 cells. */
+const KEEP = 6;
+
 /** What the page knows of one ship's practice maps so far (filled in as the worker sends it). */
 export interface PracticeMaps {
   table: Table;
@@ -34,6 +37,13 @@ export class PracticeClient {
   current: PracticeMaps | null = null;
   /** workers terminated because the table changed under them */
   cancelled = 0;
+  /** requests sent to a worker (a map shown again from those kept sends none) */
+  asked = 0;
+  /**
+   * Finished maps kept per table (at most KEEP a table, the latest first): switching maps, ships or
+   * cell sizes back and forth shows a kept one at once instead of working it out again.
+   */
+  private kept = new WeakMap<Table, PracticeMaps[]>();
 
   constructor(private onUpdate: (m: PracticeMaps) => void) {
     this.worker = this.start();
@@ -79,6 +89,8 @@ export class PracticeClient {
       m.done = true;
       m.ms = r.ms;
       this.busy = false;
+      const list = [m, ...(this.kept.get(m.table) ?? []).filter((x) => x !== m)].slice(0, KEEP);
+      this.kept.set(m.table, list);
     } else {
       m.error = r.error;
       m.done = true;
@@ -89,16 +101,20 @@ export class PracticeClient {
 
   /** Ask for the maps of `ship` on `table`, unless they are the ones asked last. */
   request(table: Table, ship: string, opts: PracticeOptions) {
-    const c = this.current;
-    if (
-      c &&
+    const same = (c: PracticeMaps | null | undefined): c is PracticeMaps =>
+      !!c &&
       c.table === table &&
       c.ship === ship &&
       c.opts.cellMm === opts.cellMm &&
-      c.opts.over === opts.over
-    )
-      return;
+      c.opts.over === opts.over;
+    if (same(this.current)) return;
+    const kept = this.kept.get(table)?.find(same);
     this.cancel();
+    if (kept) {
+      this.current = kept;
+      this.onUpdate(kept);
+      return;
+    }
     if (!this.worker) this.worker = this.start();
     if (!this.worker) return;
     this.current = {
@@ -117,6 +133,7 @@ export class PracticeClient {
       error: null,
     };
     this.busy = true;
+    this.asked++;
     const msg: PracticeRequest = { seq: ++this.seq, table, ship, opts };
     this.worker.postMessage(msg);
   }

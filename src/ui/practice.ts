@@ -26,6 +26,7 @@ import type { LiveAnalysis } from '../state/analysis';
 import { PracticeClient, type PracticeMaps } from '../state/practice';
 import type { AppState, AppStore } from '../state/store';
 import { h } from './dom';
+import { namer } from '../model/names';
 
 const STYLE = `
 #practice .row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
@@ -61,10 +62,14 @@ export interface PracticeUi {
   tap(x: number, y: number): boolean;
   /** the maps as the page has them (tests) */
   maps(): PracticeMaps | null;
+  /** requests sent to the worker so far (tests) */
+  asked(): number;
 }
 
 export interface PracticeHooks {
   schedule(): void;
+  /** the maps are shown (true) or not: the attack lines stay off them while they are */
+  quiet?(on: boolean): void;
   /** a picture of the table around a point, `spanMm` across (the scene's) */
   picture(at: XY, spanMm: number, w: number, h: number): HTMLCanvasElement | null;
 }
@@ -167,10 +172,10 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
     if (!shown.size) hide();
     hooks.schedule();
   };
+  // hidden, the maps worked out so far are kept (the worker finishes them): shown again, at once
   const hide = () => {
     shown.clear();
     ship = null;
-    client.cancel();
     drawing.clear();
     why.textContent = '';
     hooks.schedule();
@@ -253,7 +258,27 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
     });
     return best;
   };
-  const li = (text: string) => h('li', {}, text);
+  /**
+   * Each pair by the pieces' names with its verdict; the rules' full explanation (ids, measurements)
+   * folded under it.
+   */
+  const pairList = (
+    pairs: ReturnType<typeof pairsExplained>,
+    said: (side: string) => string,
+    verdictOf: (p: ReturnType<typeof pairsExplained>[number]) => string,
+  ) =>
+    h(
+      'ul',
+      {},
+      ...pairs.map((p) =>
+        h(
+          'li',
+          {},
+          `${said(p.attacker)} on ${said(p.defender)}: ${verdictOf(p)}.`,
+          h('details', {}, h('summary', {}, 'how it was measured'), p.why),
+        ),
+      ),
+    );
 
   const tap = (x: number, y: number): boolean => {
     const m = client.current;
@@ -262,6 +287,8 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
     const e = w.byId.get(ship);
     if (e?.kind !== 'ship') return false;
     why.replaceChildren();
+    const said = namer(w.table);
+    const named = ship;
     if (shown.has('threat') && m.grid) {
       const g = m.grid;
       const i = Math.floor((x - g.x0) / g.cell),
@@ -271,24 +298,17 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
           cy = g.y0 + (j + 0.5) * g.cell;
         const pairs = pairsExplained(w, ship, { x: cx, y: cy, rotation: e.piece.rotation }, 'defend');
         const can = pairs.filter((p) => p.can);
-        const attackers = [...new Set(can.map((p) => p.attacker))];
+        const attackers = [...new Set(can.map((p) => said(p.attacker)))];
+        drawing.mark({ kind: 'cell', x: g.x0 + i * g.cell, y: g.y0 + j * g.cell, size: g.cell });
         why.append(
           h(
             'p',
             { id: 'practice-why-head' },
-            `Threat at the ${g.cell} mm cell centred (${cx.toFixed(1)}, ${cy.toFixed(1)}), ` +
-              `${ship} at rotation ${e.piece.rotation}: ${plural(attackers.length, 'attacker')} can attack it` +
+            `Threat on ${said(named)} in the marked ${g.cell} mm cell (${cx.toFixed(1)}, ${cy.toFixed(1)}), ` +
+              `at its heading ${e.piece.rotation}°: ${plural(attackers.length, 'attacker')} can attack it` +
               `${attackers.length ? ` (${attackers.join(', ')})` : ''}.`,
           ),
-          h(
-            'ul',
-            {},
-            ...pairs.map((p) =>
-              li(
-                `${p.attacker} on ${p.defender}: ${p.can ? `can attack ${verdict(p)}` : `cannot (${p.los})`}. ${p.why}`,
-              ),
-            ),
-          ),
+          pairList(pairs, said, (p) => (p.can ? `can attack ${verdict(p)}` : `cannot (${p.los})`)),
         );
         if (!pairs.length)
           why.append(h('p', {}, 'No enemy hull zone or squadron has it in arc and in range here.'));
@@ -299,6 +319,7 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
       const k = nearestEnd(m, x, y, 25);
       if (k < 0) return false;
       const end = m.ends[k];
+      drawing.mark({ kind: 'end', x: end.x, y: end.y, size: 12 });
       why.append(
         h(
           'p',
@@ -311,16 +332,10 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
       );
       if (shown.has('opportunity')) {
         const pairs = pairsExplained(w, ship, { x: end.x, y: end.y, rotation: end.rotation }, 'attack');
-        const targets = [...new Set(pairs.filter((p) => p.can).map((p) => p.defender))];
+        const targets = [...new Set(pairs.filter((p) => p.can).map((p) => said(p.defender)))];
         why.append(
           h('p', {}, `From there it could attack ${targets.length ? targets.join(', ') : 'nothing'}.`),
-          h(
-            'ul',
-            {},
-            ...pairs.map((p) =>
-              li(`${p.attacker} on ${p.defender}: ${p.can ? verdict(p) : `cannot (${p.los})`}. ${p.why}`),
-            ),
-          ),
+          pairList(pairs, said, (p) => (p.can ? verdict(p) : `cannot (${p.los})`)),
         );
       }
       return true;
@@ -388,14 +403,19 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
     draw(frame) {
       placeUnder(container, frame.view);
       const active = ship !== null && shown.size > 0;
+      hooks.quiet?.(active);
       const e = ship ? frame.analysis.world.byId.get(ship) : undefined;
       const piece = e?.kind === 'ship' ? e.piece : undefined;
       drawing.draw(active ? client.current : null, version, shown, frame.analysis.world.catalog, piece);
+      // what is on the canvas now (the tests read it): the maps' layers, once their map is whole
+      const m = client.current;
+      host.dataset.drawn = active && m?.done ? [...shown].sort().join(',') : '';
     },
   };
 
   return {
     maps: () => client.current,
+    asked: () => client.asked,
     layer,
     tap,
     update(s: AppState, a: LiveAnalysis) {
@@ -404,6 +424,7 @@ export function buildPractice(host: HTMLElement, store: AppStore, hooks: Practic
         buttons[k].setAttribute('aria-pressed', String(shown.has(k)));
       const sel = selectedShip();
       const active = ship !== null && shown.size > 0;
+      hooks.quiet?.(active);
       host.classList.toggle('active', active);
       body.hidden = !active;
       if (ship && !s.table.ships.some((x) => x.id === ship)) hide();
