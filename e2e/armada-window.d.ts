@@ -28,6 +28,9 @@ declare global {
       labels(): {
         drawn: { id: string; text: string; box: [number, number, number, number] }[];
         judged: { a: [number, number]; b: [number, number]; pad: number }[];
+        /** the squadrons on screen without a label, and the canvas legend that counts them */
+        unlabelled: { id: string; name: string }[];
+        legend: string;
       };
     };
     /** the drag-frame recorder of e2e/perf-drag.spec.ts */

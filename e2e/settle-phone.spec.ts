@@ -414,3 +414,114 @@ test.describe('desktop 1280x800', () => {
     await shoot(page, 'desktop-pair-pinned');
   });
 });
+
+/** An empire list with squadrons, and a real rebel list (Fab's builder: three ships, seven squadrons). */
+const EMPIRE_LIST = [
+  'Name: Hammer',
+  'Faction: Empire',
+  'Imperial II-class Star Destroyer (120)',
+  '• Grand Moff Tarkin (38)',
+  'Victory II-class Star Destroyer (85)',
+  'Squadrons:',
+  '• 4 x TIE Fighter Squadron (32)',
+  '• 2 x TIE Interceptor Squadron (22)',
+  '• Howlrunner (16)',
+].join('\n');
+
+test.describe('labels of deployed fleets on a phone (Pixel 5)', () => {
+  test.use(PIXEL5);
+  test.setTimeout(180_000);
+  test('two lists set down: no label on another, none on the judged line, every squadron named or counted in the legend', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await page.evaluate(() => document.getElementById('new-empty')!.click());
+    const rebel = readFileSync('../shared/reference/fleet-lists/fabs-rebel-398.txt', 'utf8');
+    for (const [player, list] of [
+      ['1', EMPIRE_LIST],
+      ['2', rebel],
+    ] as const) {
+      await page.evaluate(() => {
+        const t = document.getElementById('fleet-toggle')!;
+        if (t.getAttribute('aria-expanded') !== 'true') t.click();
+      });
+      await page.selectOption('#fleet-player', player);
+      await page.fill('#fleet-text', list);
+      await expect(page.locator('#fleet-head')).toContainText('squadrons');
+      await page.evaluate(() => document.getElementById('fleet-add')!.click());
+      await expect(page.locator('#fleet-summary')).toContainText(`for player ${player}`);
+    }
+    const t = JSON.parse(await tableJson(page));
+    expect(t.squadrons.length).toBe(14);
+    await expect
+      .poll(() => page.evaluate(() => !window.__armada.analysis().live), { timeout: 60_000 })
+      .toBe(true);
+    // a ruling between the fleets: the ship attack nearest in range
+    const [a, d] = await page.evaluate(() => {
+      const r = window.__armada
+        .analysis()
+        .report.attacks.filter((x) => x.attacker.includes('.') && x.rangeLine)
+        .sort((p, q) => (p.rangeMm ?? 1e9) - (q.rangeMm ?? 1e9));
+      return [r[0].attacker, r[0].defender];
+    });
+    await page.evaluate(([a, d]) => window.__armada.cmd.setPair(a, d), [a, d] as const);
+    await expect(page.locator('#attack-verdict')).toHaveAttribute('data-defender', d, { timeout: 60_000 });
+    if (await page.evaluate(() => document.body.classList.contains('sheet-open')))
+      await page.tap('#panel-toggle');
+    for (const zoom of ['fitted', '2x'] as const) {
+      if (zoom === 'fitted') await page.evaluate(() => document.getElementById('whole-table')!.click());
+      else
+        await page.evaluate(() => {
+          const w = window.__armada;
+          const z = w.scene.view.scale;
+          const [x0, y0, x1, y1] = [300, 0, 1500, 914];
+          const [mx, my] = [(x0 + x1) / 2, (y0 + y1) / 2];
+          const half = [w.scene.width / (4 * z), w.scene.height / (4 * z)];
+          const [hx, hy] = w.scene.view.turn ? [half[1], half[0]] : half;
+          w.zoomTo(mx - hx, my - hy, mx + hx, my + hy);
+        });
+      await page.waitForTimeout(300);
+      await labelCheck(page, `deployed fleets, ${zoom}`);
+      // every squadron on screen named on the canvas, or counted by name in the legend
+      const { drawn, unlabelled, legend, onScreen, legendBox } = await page.evaluate(() => {
+        const w = window.__armada;
+        const l = w.labels();
+        const r = document.getElementById('canvas-host')!.getBoundingClientRect();
+        const onScreen = w.store
+          .getState()
+          .table.squadrons.filter((q) => {
+            const p = w.pagePoint(q.x, q.y);
+            return p.x >= r.left && p.y >= r.top && p.x <= r.right && p.y <= r.bottom;
+          })
+          .map((q) => q.id);
+        const lg = document.getElementById('label-legend')!;
+        const b = lg.hidden ? null : lg.getBoundingClientRect();
+        return {
+          drawn: l.drawn.map((x) => x.id),
+          unlabelled: l.unlabelled.map((x) => x.id),
+          legend: l.legend,
+          onScreen,
+          legendBox: b && [b.left - r.left, b.top - r.top, b.right - r.left, b.bottom - r.top],
+        };
+      });
+      const missing = onScreen.filter((id) => !drawn.includes(id) && !unlabelled.includes(id));
+      console.log(
+        `  squadrons, ${zoom}: ${onScreen.length} on screen, ${onScreen.length - unlabelled.length} labelled, ` +
+          `${unlabelled.length} counted in the legend${legend ? ` ("${legend}")` : ''}`,
+      );
+      expect(missing).toEqual([]);
+      if (unlabelled.length) expect(legend).toContain(`${unlabelled.length} squadron`);
+      // the legend covers no label
+      if (legendBox) {
+        const boxes = (await page.evaluate(() => window.__armada.labels().drawn)).map((x) => x.box);
+        const under = boxes.filter(
+          (b) =>
+            Math.min(b[2], legendBox[2]) > Math.max(b[0], legendBox[0]) &&
+            Math.min(b[3], legendBox[3]) > Math.max(b[1], legendBox[1]),
+        );
+        expect(under.length).toBe(0);
+      }
+      await shoot(page, `labels-phone-deployed-${zoom}`);
+    }
+  });
+});

@@ -21,6 +21,7 @@ import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
 import { buildPhoto } from '../ui/photo';
 import { buildSheet } from '../ui/sheet';
+import { buildLabelLegend } from '../ui/label-legend';
 import { PhotoLayer } from '../render/photo-layer';
 import type { Booted } from './boot';
 
@@ -127,6 +128,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     picture: (at, spanMm, w, ht) => scene.pictures([{ at, spanMm, w, h: ht }])[0],
   });
   scene.addLayer('on-table', practice.layer);
+  const updateLabelLegend = buildLabelLegend($('canvas-host'));
   const drill = new DrillPanel(store, cmd, tables, { frame: hooks.frame });
   $('canvas-host').append(drill.bar);
   guide.menu.querySelector('.menu-list')?.append(drill.startButton('drill-start-menu'));
@@ -156,6 +158,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
       practice.update(s, analysis);
       showMessage(s);
       sheet.follow(s);
+      updateLabelLegend(scene.unlabelled);
     },
   };
 }

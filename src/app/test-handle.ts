@@ -48,7 +48,12 @@ export function exposeTestHandle({ store, cmd, tables }: Booted, scene: Scene, l
         loop.drawNow();
       },
       /** the labels drawn now, with their boxes as drawn, and the judged line's segments (the label check) */
-      labels: () => ({ drawn: scene.drawnBoxes(), judged: scene.judged }),
+      labels: () => ({
+        drawn: scene.drawnBoxes(),
+        judged: scene.judged,
+        unlabelled: scene.unlabelled,
+        legend: document.getElementById('label-legend')?.textContent ?? '',
+      }),
       /** page coordinates of a table point */
       pagePoint(x: number, y: number) {
         const r = scene.app.canvas.getBoundingClientRect();

@@ -47,6 +47,8 @@ export interface LayoutOptions {
   segments?: Segment[];
   /** px kept between two labels' boxes */
   gap?: number;
+  /** boxes no label may meet (the canvas's legend) */
+  keepOut?: Box[];
 }
 
 export interface LayoutResult {
@@ -77,6 +79,7 @@ export function layoutLabels(requests: LabelRequest[], opt: LayoutOptions): Layo
   };
   const free = (b: Box) => {
     if (b[0] < bx0 || b[1] < by0 || b[2] > bx1 || b[3] > by1) return false;
+    if (opt.keepOut?.some((k) => boxesOverlap(b, k, gap))) return false;
     let ok = true;
     cells(b, (k) => {
       if (!ok) return;

@@ -15,6 +15,7 @@ import {
   cut,
   type LabelRequest,
   layoutLabels,
+  type Box,
   type LayoutResult,
   type Segment,
 } from './label-layout';
@@ -39,6 +40,8 @@ export interface SceneLabelInput {
   /** colours the scene uses */
   colours: { player: Record<number, number>; overlap: number; los: Record<string, number> };
   measure(text: string): { w: number; h: number };
+  /** boxes (px) no label may cover: the canvas's legend */
+  keepOut?: Box[];
 }
 
 const PRIORITY = {
@@ -216,6 +219,7 @@ export function sceneLabels(inp: SceneLabelInput): {
     bounds: [0, 0, inp.width, inp.height],
     segments,
     gap: 2,
+    keepOut: inp.keepOut,
   });
   return { requests: reqs, segments, layout, chosen };
 }

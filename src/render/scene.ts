@@ -21,7 +21,7 @@ import { MAX_OUTLINED, type Overlays } from '../state/overlays/model';
 import { attacksOf } from '../rules/attacks/table';
 import { oid, Retained } from './retained';
 import { fitBoxView, fitView, toScreen, type View } from './view';
-import type { PlacedLabel, Segment } from './label-layout';
+import type { Box, PlacedLabel, Segment } from './label-layout';
 import { sceneLabels } from './scene-labels';
 import { HANDLE_REACH_PX } from '../state/gesture';
 
@@ -35,6 +35,16 @@ const MEASURE_STYLE = new TextStyle(LABEL_STYLE);
 
 /** The background grid's spacing: one foot, as players count the table. */
 const FOOT_MM = 304.8;
+/**
+ * The canvas's legend of unnamed squadrons (ui/label-legend.ts): at the top left, 70% of the canvas
+ * wide at most, up to three lines of 11 px text (the stylesheet's #label-legend).
+ */
+export const LEGEND_BOX = (width: number): [number, number, number, number] => [
+  0,
+  0,
+  Math.min(width * 0.7, 412) + 20,
+  56,
+];
 
 type Pts = number[];
 
@@ -348,6 +358,11 @@ export class Scene {
   drawn: PlacedLabel[] = [];
   /** the chosen attack's lines on screen this frame (no label covers them) */
   judged: Segment[] = [];
+  /**
+   * the squadrons on screen this frame that carry no label (too small a zoom, or no room): the
+   * canvas's legend counts them by name (ui/label-legend.ts)
+   */
+  unlabelled: { id: string; name: string }[] = [];
 
   /** the drawn labels' boxes as pixi draws them (each Text's own bounds), for the label check */
   drawnBoxes() {
@@ -383,21 +398,31 @@ export class Scene {
     this.labelAsks.length = 0;
     for (const t of this.labels.values()) t.visible = false;
     if (!this.labelLayer.visible) return;
-    const { layout, segments } = sceneLabels({
-      world: a.world,
-      report: a.report,
-      attacker: state.attacker,
-      defender: state.defender,
-      selected: state.selected,
-      rings: state.rings,
-      view: this.view,
-      width: this.width,
-      height: this.height,
-      overlapped,
-      ghosts: ov.ghosts.map((g) => g.entry),
-      colours: { player: PLAYER, overlap: OVERLAP, los: LOS },
-      measure: (t) => this.measure(t),
-    });
+    // squadrons left without a label are counted in the canvas's legend (top left): when there are
+    // some, the labels are laid out again clear of the legend's box
+    const ask = (keepOut?: Box[]) =>
+      sceneLabels({
+        world: a.world,
+        report: a.report,
+        attacker: state.attacker,
+        defender: state.defender,
+        selected: state.selected,
+        rings: state.rings,
+        view: this.view,
+        width: this.width,
+        height: this.height,
+        overlapped,
+        ghosts: ov.ghosts.map((g) => g.entry),
+        colours: { player: PLAYER, overlap: OVERLAP, los: LOS },
+        measure: (t) => this.measure(t),
+        keepOut,
+      });
+    let { layout, segments } = ask();
+    this.unlabelled = this.unnamedSquadrons(a, layout.placed);
+    if (this.unlabelled.length) {
+      ({ layout, segments } = ask([LEGEND_BOX(this.width)]));
+      this.unlabelled = this.unnamedSquadrons(a, layout.placed);
+    }
     this.drawn = layout.placed;
     this.judged = segments;
     for (const p of layout.placed) {
@@ -413,6 +438,19 @@ export class Scene {
       t.position.set(p.x, p.y);
       t.visible = true;
     }
+  }
+
+  /** The squadrons on the canvas without a label among `placed`. */
+  private unnamedSquadrons(a: LiveAnalysis, placed: PlacedLabel[]) {
+    const named = new Set(placed.map((p) => p.id));
+    const out: { id: string; name: string }[] = [];
+    for (const q of a.world.squadrons) {
+      if (named.has(q.id)) continue;
+      const [sx, sy] = toScreen(this.view, q.piece.x, q.piece.y);
+      if (sx >= 0 && sy >= 0 && sx <= this.width && sy <= this.height)
+        out.push({ id: q.id, name: q.piece.name?.trim() || q.id });
+    }
+    return out;
   }
 
   /** Where the rotation handle of a piece is, in table mm (null: the piece does not turn). */
