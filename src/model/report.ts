@@ -169,6 +169,10 @@ export interface PhotoReport {
       uncertaintyMm: number;
       offsetMm: number;
       offsetDeg: number;
+      /** addition: how far the piece's centre lies outside the calibration points' hull, mm (only when outside) */
+      outsideCalibrationMm?: number;
+      /** addition: outside by more than half the calibration's span (EXTRAPOLATED_SHARE): placed by extrapolation */
+      extrapolated?: boolean;
     }
   >;
 }

@@ -8,7 +8,7 @@ import type { AttackReport, XY } from '../../model/report';
 import { NEAR_MM, type PieceOnLine } from './los';
 import { classEditWords } from './class-edits';
 import type { World } from '../world';
-import { photoPrecision } from '../report/photo';
+import { photoExtrapolated, photoPrecision } from '../report/photo';
 
 /**
  * One attack under dispute, explained for the verdict card: a headline built only from the
@@ -67,7 +67,7 @@ export interface Dispute {
   readings?: string[];
   /**
    * where the pieces' positions came from, when some came from the photo: "from the photo: cr90
-   * +-0.62 mm, isd +-0.31 mm (calibration)"; their uncertainties replace the placement precision
+   * +-0.62 mm, isd +-1.00 mm (calibration, placed by hand)"; their uncertainties replace the placement precision
    * for the margins they bear on
    */
   photo?: string;
@@ -328,7 +328,7 @@ export function disputeOf(
   const loupes: LoupeFocus[] = [];
   const shipAttacker = a.attacker.includes('.');
   // pieces placed from the photo are known to their stated uncertainty; the rest to the placement precision
-  const fromPhoto = photoPrecision(world);
+  const fromPhoto = photoPrecision(world, precisionMm);
   const pid = (id: string) => id.split('.')[0];
   const precisionFor = (...ids: string[]) => {
     const all = [pid(a.attacker), pid(a.defender), ...ids.map(pid)];
@@ -503,10 +503,18 @@ export function disputeOf(
     ...new Set([pid(a.attacker), pid(a.defender), ...entries.map((e) => pid(e.piece))]),
   ].filter((id) => fromPhoto.has(id));
   const calibrated = new Set(world.table.photo?.calibration.map((c) => c.piece) ?? []);
+  const far = photoExtrapolated(world);
+  const farWords = photoIds
+    .filter((id) => far.has(id))
+    .map((id) => `${id} lies ${far.get(id)!.toFixed(0)} mm outside the calibration, so it is extrapolated`);
   const photo = photoIds.length
     ? `from the photo: ${photoIds
-        .map((id) => `${id} +-${f2(fromPhoto.get(id)!)} m` + `m${calibrated.has(id) ? ' (calibration)' : ''}`)
-        .join(', ')}`
+        .map(
+          (id) =>
+            `${id} +-${f2(fromPhoto.get(id)!)} m` +
+            `m${calibrated.has(id) ? ' (calibration, placed by hand)' : ''}`,
+        )
+        .join(', ')}` + (farWords.length ? `; ${farWords.join('; ')}: calibrate on pieces around it` : '')
     : undefined;
   return {
     ...(photo ? { photo } : {}),

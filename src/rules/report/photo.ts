@@ -4,6 +4,9 @@
  * the truth, and how far the file's own pose lies from the fit. Also what the dispute card
  * needs: how far each piece's position is known when it came from the photo.
  */
+import { convexHullXY } from '../../geometry/hull';
+import type { Point } from '../../geometry/point';
+import { Polygon } from '../../geometry/polygon';
 import { PhotoFieldProblem, type PhotoSolution, solvePhoto } from '../../model/photo';
 import type { PhotoReport } from '../../model/report';
 import type { World } from '../world';
@@ -33,6 +36,7 @@ export function photoReport(world: World): PhotoReport | undefined {
   const c = s.calibration;
   const pieces: PhotoReport['pieces'] = Object.create(null);
   for (const [id, f] of s.pieces) {
+    const outside = outsideCalibrationMm(s.calibrationMm, f);
     pieces[id] = {
       x: f.x,
       y: f.y,
@@ -41,6 +45,8 @@ export function photoReport(world: World): PhotoReport | undefined {
       uncertaintyMm: f.uncertaintyMm,
       offsetMm: f.offsetMm,
       offsetDeg: f.offsetDeg,
+      ...(outside > 0 ? { outsideCalibrationMm: outside } : {}),
+      ...(outside > EXTRAPOLATED_SHARE * calibrationSpanMm(s.calibrationMm) ? { extrapolated: true } : {}),
     };
   }
   return {
@@ -49,22 +55,61 @@ export function photoReport(world: World): PhotoReport | undefined {
   };
 }
 
+/**
+ * A piece whose centre lies outside the calibration points' hull by more than this share of their
+ * span (the farthest two apart) is placed by extrapolation: the map is fitted where the calibration
+ * stands, and a table that is not quite flat, or a lens that bends lines, errs most far from it.
+ */
+export const EXTRAPOLATED_SHARE = 0.5;
+
+/** How far a point lies outside the convex hull of the calibration points, mm (0 inside or on it). */
+export function outsideCalibrationMm(calibrationMm: readonly Point[], p: Point): number {
+  const hull = convexHullXY(calibrationMm.flatMap((q) => [q.x, q.y]));
+  if (hull.length < 6) return Math.min(...calibrationMm.map((q) => Math.hypot(q.x - p.x, q.y - p.y)));
+  const pts: [number, number][] = [];
+  for (let i = 0; i < hull.length; i += 2) pts.push([hull[i], hull[i + 1]]);
+  return Math.max(0, Polygon.from(pts, true).signedDistance(p.x, p.y));
+}
+
+/** The calibration points' span: the distance between the two farthest apart, mm. */
+export function calibrationSpanMm(calibrationMm: readonly Point[]): number {
+  let best = 0;
+  for (const a of calibrationMm)
+    for (const b of calibrationMm) best = Math.max(best, Math.hypot(a.x - b.x, a.y - b.y));
+  return best;
+}
+
 /** A fit this close to the file's pose is the pose the app placed from the photo (the report's 0.01 rounding). */
 export const SAME_POSE_MM = 0.005;
 export const SAME_POSE_DEG = 0.005;
 
 /**
  * How far each piece's position is known from the photo, mm: a marked piece still where its fit
- * put it, its uncertainty; a piece the calibration stands on, the calibration's largest residual
- * (how far the photo disagrees with where it was placed). Pieces moved since, or not in the
- * photo, are absent (placed by hand).
+ * put it, its uncertainty; a piece the calibration stands on was placed by hand, so it is known to
+ * the placement precision `placedMm`, or to the calibration's largest residual when that is more
+ * (how far the photo disagrees with where it was placed): never to the fit's residual alone.
+ * Pieces moved since, or not in the photo, are absent (placed by hand).
  */
-export function photoPrecision(world: World): Map<string, number> {
+export function photoPrecision(world: World, placedMm = 0): Map<string, number> {
   const out = new Map<string, number>();
   const s = photoSolution(world);
   if (!s) return out;
-  for (const c of world.table.photo!.calibration) if (c.piece) out.set(c.piece, s.calibration.maxMm);
+  for (const c of world.table.photo!.calibration)
+    if (c.piece) out.set(c.piece, Math.max(placedMm, s.calibration.maxMm));
   for (const [id, f] of s.pieces)
     if (f.offsetMm <= SAME_POSE_MM && f.offsetDeg <= SAME_POSE_DEG) out.set(id, f.uncertaintyMm);
+  return out;
+}
+
+/** The marked pieces placed by extrapolation (far outside the calibration), with how far outside, mm. */
+export function photoExtrapolated(world: World): Map<string, number> {
+  const out = new Map<string, number>();
+  const s = photoSolution(world);
+  if (!s) return out;
+  const limit = EXTRAPOLATED_SHARE * calibrationSpanMm(s.calibrationMm);
+  for (const [id, f] of s.pieces) {
+    const d = outsideCalibrationMm(s.calibrationMm, f);
+    if (d > limit) out.set(id, d);
+  }
   return out;
 }

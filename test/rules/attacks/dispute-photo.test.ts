@@ -86,13 +86,46 @@ describe('dispute card: positions from the photo', () => {
     expect(range.mm).toBeCloseTo(1.8, 6);
     expect(range.close).toBe(true);
     expect(d.closeCall).toBe(true);
-    expect(d.photo).toMatch(/^from the photo: cr90 \+-\d+\.\d\d mm, isd \+-0\.00 mm \(calibration\)$/);
+    // the calibration ship was placed by hand: known to the placement precision, never to its residual (0 here)
+    expect(d.photo).toMatch(
+      /^from the photo: cr90 \+-\d+\.\d\d mm, isd \+-1\.00 mm \(calibration, placed by hand\)$/,
+    );
     expect(d.photo).toContain(`cr90 +-${fit.uncertaintyMm.toFixed(2)} mm`);
   });
 
   it('a piece moved after it was placed from the photo is by hand again', () => {
     const moved = tableAt(cx + 0.5, photo);
     const d = disputeOf(new World(moved), attackOf(moved), 1);
-    expect(d.photo).toBe('from the photo: isd +-0.00 mm (calibration)');
+    expect(d.photo).toBe('from the photo: isd +-1.00 mm (calibration, placed by hand)');
+  });
+  it('a piece marked far outside the calibration is said to be extrapolated; one inside is not', () => {
+    // the calibration's hull ends at x = 1000: the cr90's centre a hair beyond, far less than half its span
+    const inside = analyze(tableAt(cx, photo)).photo!.pieces.cr90;
+    expect(inside.outsideCalibrationMm).toBeCloseTo(cx - 1000, 6);
+    expect(inside.extrapolated).toBeUndefined();
+    expect(disputeOf(new World(tableAt(cx, photo)), attackOf(tableAt(cx, photo)), 1).photo).not.toContain(
+      'extrapolated',
+    );
+    // the calibration moved to the isd's side: its hull ends at the isd, about 340 mm short of the cr90
+    const near = {
+      ...photo,
+      calibration: [
+        ...photo.calibration.slice(0, 4),
+        { px: px(550, 250), mm: [550, 250] },
+        { px: px(650, 250), mm: [650, 250] },
+        { px: px(650, 550), mm: [650, 550] },
+      ],
+    };
+    const far = tableAt(cx, near);
+    const fit = analyze(far).photo!.pieces.cr90;
+    // the cr90's centre to the hull's edge: the isd's far corners (turned 270 degrees, its 129 mm base
+    // runs along x from its centre at x = 600), by construction
+    const edge = 600 + CATALOG.shipSizes.large.base.length / 2;
+    expect(fit.outsideCalibrationMm).toBeCloseTo(cx - edge, 6);
+    expect(fit.extrapolated).toBe(true);
+    const d = disputeOf(new World(far), attackOf(far), 1);
+    expect(d.photo).toContain(
+      `cr90 lies ${(cx - edge).toFixed(0)} mm outside the calibration, so it is extrapolated`,
+    );
   });
 });
