@@ -104,6 +104,175 @@ const violationList = (vs: Violation[]) =>
 const edgesCount = (edges: string) =>
   edges === 'all' ? 'all four edges count' : "only the players' edges count";
 
+/** Gravity rifts: distance 1 and 2 bands, always shown. */
+function riftOverlay(world: World, ov: Overlays): void {
+  for (const o of world.obstacles) {
+    if (o.obstacleKind !== 'gravity-rift') continue;
+    let b = riftCache.get(o);
+    if (!b) riftCache.set(o, (b = riftBands(world, o.id)));
+    ov.regions.push(
+      { polygons: b.distance2, color: RIFT, alpha: 0.07 },
+      { polygons: b.distance1, color: RIFT, alpha: 0.12 },
+    );
+  }
+}
+
+/** Dust fields partly hidden by ships: the visible part, bright, over the dimmed whole. */
+function dustOverlay(world: World, ov: Overlays): void {
+  for (const [id, parts] of visibleDust(world)) {
+    const o = world.byId.get(id);
+    if (o?.kind === 'obstacle') ov.regions.push({ polygons: parts, color: DUST_VISIBLE, alpha: 0.55 });
+  }
+}
+
+/**
+ * Where a purrgil's move starts and the world it is judged in: the piece as it was when the move (or the
+ * gesture) began, else the piece itself in the present world.
+ */
+function purrgilOrigin(
+  state: AppState,
+  world: World,
+  sel: ObstacleEntry,
+  pending: AppState['purrgilFrom'],
+): { origin: ObstacleEntry; from: World } {
+  const start = pending?.table ?? state.gestureStart;
+  if (start && start !== state.table) {
+    if (!startCache || startCache.table !== start)
+      startCache = { table: start, world: new World(start, world.catalog) };
+    const o = startCache.world.byId.get(sel.id);
+    if (o?.kind === 'obstacle') return { origin: o, from: startCache.world };
+  }
+  return { origin: sel, from: world };
+}
+
+/** A purrgil moved from its origin: both outlines, the move's verdict, and its buttons when no drag is on. */
+function purrgilMove(
+  state: AppState,
+  from: World,
+  origin: ObstacleEntry,
+  sel: ObstacleEntry,
+  ov: Overlays,
+  panel: string[],
+): void {
+  const { x, y, rotation } = sel.piece;
+  const v = judgeMove(from, {
+    id: `move-${sel.id}`,
+    kind: 'move-obstacle',
+    obstacle: sel.id,
+    to: { x, y, rotation },
+    maxDistance: 2,
+  });
+  ov.marks.push(
+    { shapes: [origin.outline], color: 0xffffff, width: 1 },
+    { shapes: [sel.outline], color: v.legal ? LEGAL : ILLEGAL, width: 4 },
+  );
+  const buttons = state.gestureStart
+    ? ''
+    : `<div class="row"><button data-purrgil-finish="${e(sel.id)}">Finish move</button><button ` +
+      `data-purrgil-back="${e(sel.id)}">Put it back</button></div>`;
+  panel.push(
+    `<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ` +
+      `${
+        v.legal
+          ? 'legal move (distance 2)'
+          : 'not a legal move: finish refused until it is moved into the shaded region ' + 'or put back'
+      }${violationList(v.violations)}${buttons}</li></ul>`,
+  );
+}
+
+/**
+ * A selected purrgil: where it may swim, and whether the place it is dragged to is legal (a move under
+ * way keeps its origin until it is finished or put back, so its verdict stays after release).
+ */
+function purrgilOverlay(state: AppState, world: World, ov: Overlays, panel: string[]): void {
+  const pending = state.purrgilFrom && world.byId.has(state.purrgilFrom.id) ? state.purrgilFrom : null;
+  const selId = pending?.id ?? state.selected;
+  const sel = selId ? world.byId.get(selId) : undefined;
+  if (sel?.kind !== 'obstacle' || sel.obstacleKind !== 'purrgil') return;
+  const { origin, from } = purrgilOrigin(state, world, sel, pending);
+  // where its centre may end, turned as it is now: the token fits wherever the region is drawn
+  const rotation = sel.piece.rotation;
+  let reach = reachCache.get(origin);
+  if (!reach || reach.rotation !== rotation)
+    reachCache.set(origin, (reach = { rotation, polygons: purrgilReach(from, origin.id, 2, rotation) }));
+  ov.regions.push({ polygons: reach.polygons, color: REACH, alpha: 0.13 });
+  ov.marks.push({ shapes: [new Circle(sel.piece.x, sel.piece.y, 2)], color: REACH, width: 2 });
+  if (origin !== sel) purrgilMove(state, from, origin, sel, ov, panel);
+  else {
+    panel.push(
+      `<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move ` +
+        `of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to ` +
+        `judge a move.</p>`,
+    );
+  }
+}
+
+/** The guided setup's deploy step: the deploying player's zone (the legal zone shaded). */
+function deployOverlay(state: AppState, world: World, ov: Overlays): void {
+  const g = state.guide && guideStep(state.table, state.guide);
+  if (!g || g.step !== 'deploy') return;
+  const z = deploymentZone(world, g.player);
+  const rect: XY[] = [
+    [z.x0, z.y0],
+    [z.x1, z.y0],
+    [z.x1, z.y1],
+    [z.x0, z.y1],
+  ];
+  ov.regions.push({ polygons: [rect], color: REGION, alpha: 0.12 });
+}
+
+/** The setup verdict and the next obstacle's legal region, judged again only when what they read changes. */
+function setupJudged(state: AppState, world: World): { verdict: SetupVerdict; region: Polygon[] } {
+  const key = [
+    state.nextObstacle,
+    state.nextRotation,
+    state.setupReading,
+    state.setupEdges,
+    setupInputs(world),
+  ].join('/');
+  if (!setupCache || setupCache.key !== key) {
+    setupCache = {
+      world,
+      key,
+      verdict: judgeSetup(world, state.setupReading, state.setupEdges),
+      region: setupLegalRegion(
+        world,
+        { type: state.nextObstacle, rotation: state.nextRotation },
+        state.setupReading,
+        state.setupEdges,
+      ),
+    };
+  }
+  return setupCache;
+}
+
+/** Setup mode: each violation, and where the next obstacle may go. */
+function setupOverlay(state: AppState, world: World, ov: Overlays, panel: string[]): void {
+  if (!state.setupMode) return;
+  const { verdict, region } = setupJudged(state, world);
+  ov.regions.push({ polygons: region, color: REGION, alpha: 0.16 });
+  const bad = new Set<string>();
+  for (const v of verdict.violations) {
+    if (typeof v.piece === 'string') bad.add(v.piece);
+    if (v.with) bad.add(v.with);
+  }
+  for (const id of bad) {
+    const o = world.byId.get(id);
+    if (o?.kind === 'obstacle') ov.marks.push({ shapes: [o.outline], color: ILLEGAL, width: 4 });
+  }
+  panel.push(
+    `<h3>Setup (${state.setupReading === 'core' ? 'core rule' : 'campaign erratum'})</h3><ul><li data-setup="true" ` +
+      `data-legal="${verdict.legal}">` +
+      `${
+        verdict.legal
+          ? 'Legal setup'
+          : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`
+      }; the green region is where the centre of the next ${e(state.nextObstacle)} at ${state.nextRotation}° may go` +
+      `${world.table.table === '3x3' ? ` (${edgesCount(state.setupEdges)})` : ''}.` +
+      `${violationList(verdict.violations)}</li></ul>`,
+  );
+}
+
 export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { panel: string } {
   const ov = emptyOverlays();
   const { world, report } = a;
@@ -114,22 +283,8 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
   ov.marks.push(...sanity.marks);
   if (sanity.panel) panel.push(sanity.panel);
 
-  // gravity rifts: distance 1 and 2 bands, always shown
-  for (const o of world.obstacles) {
-    if (o.obstacleKind !== 'gravity-rift') continue;
-    let b = riftCache.get(o);
-    if (!b) riftCache.set(o, (b = riftBands(world, o.id)));
-    ov.regions.push(
-      { polygons: b.distance2, color: RIFT, alpha: 0.07 },
-      { polygons: b.distance1, color: RIFT, alpha: 0.12 },
-    );
-  }
-
-  // dust fields partly hidden by ships: the visible part, bright, over the dimmed whole
-  for (const [id, parts] of visibleDust(world)) {
-    const o = world.byId.get(id);
-    if (o?.kind === 'obstacle') ov.regions.push({ polygons: parts, color: DUST_VISIBLE, alpha: 0.55 });
-  }
+  riftOverlay(world, ov);
+  dustOverlay(world, ov);
 
   // exogorths being placed: legal or not, the squadrons they displace and where those go
   for (const p of world.table.proposals) {
@@ -144,123 +299,9 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
       );
   }
 
-  // a selected purrgil: where it may swim, and whether the place it is dragged to is legal
-  // (a move under way keeps its origin until it is finished or put back, so its verdict stays after release)
-  const pending = state.purrgilFrom && world.byId.has(state.purrgilFrom.id) ? state.purrgilFrom : null;
-  const selId = pending?.id ?? state.selected;
-  const sel = selId ? world.byId.get(selId) : undefined;
-  if (sel?.kind === 'obstacle' && sel.obstacleKind === 'purrgil') {
-    let origin = sel,
-      from = world;
-    const start = pending?.table ?? state.gestureStart;
-    if (start && start !== state.table) {
-      if (!startCache || startCache.table !== start)
-        startCache = { table: start, world: new World(start, world.catalog) };
-      const o = startCache.world.byId.get(sel.id);
-      if (o?.kind === 'obstacle') {
-        origin = o;
-        from = startCache.world;
-      }
-    }
-    // where its centre may end, turned as it is now: the token fits wherever the region is drawn
-    const rotation = sel.piece.rotation;
-    let reach = reachCache.get(origin);
-    if (!reach || reach.rotation !== rotation)
-      reachCache.set(origin, (reach = { rotation, polygons: purrgilReach(from, origin.id, 2, rotation) }));
-    ov.regions.push({ polygons: reach.polygons, color: REACH, alpha: 0.13 });
-    ov.marks.push({ shapes: [new Circle(sel.piece.x, sel.piece.y, 2)], color: REACH, width: 2 });
-    if (origin !== sel) {
-      const { x, y, rotation } = sel.piece;
-      const v = judgeMove(from, {
-        id: `move-${sel.id}`,
-        kind: 'move-obstacle',
-        obstacle: sel.id,
-        to: { x, y, rotation },
-        maxDistance: 2,
-      });
-      ov.marks.push(
-        { shapes: [origin.outline], color: 0xffffff, width: 1 },
-        { shapes: [sel.outline], color: v.legal ? LEGAL : ILLEGAL, width: 4 },
-      );
-      const buttons = state.gestureStart
-        ? ''
-        : `<div class="row"><button data-purrgil-finish="${e(sel.id)}">Finish move</button><button ` +
-          `data-purrgil-back="${e(sel.id)}">Put it back</button></div>`;
-      panel.push(
-        `<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ` +
-          `${
-            v.legal
-              ? 'legal move (distance 2)'
-              : 'not a legal move: finish refused until it is moved into the shaded region ' + 'or put back'
-          }${violationList(v.violations)}${buttons}</li></ul>`,
-      );
-    } else {
-      panel.push(
-        `<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move ` +
-          `of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to ` +
-          `judge a move.</p>`,
-      );
-    }
-  }
-
-  // the guided setup's deploy step: the deploying player's zone (the legal zone shaded)
-  const g = state.guide && guideStep(state.table, state.guide);
-  if (g && g.step === 'deploy') {
-    const z = deploymentZone(world, g.player);
-    const rect: XY[] = [
-      [z.x0, z.y0],
-      [z.x1, z.y0],
-      [z.x1, z.y1],
-      [z.x0, z.y1],
-    ];
-    ov.regions.push({ polygons: [rect], color: REGION, alpha: 0.12 });
-  }
-
-  // setup mode: each violation, and where the next obstacle may go
-  if (state.setupMode) {
-    const key = [
-      state.nextObstacle,
-      state.nextRotation,
-      state.setupReading,
-      state.setupEdges,
-      setupInputs(world),
-    ].join('/');
-    if (!setupCache || setupCache.key !== key) {
-      setupCache = {
-        world,
-        key,
-        verdict: judgeSetup(world, state.setupReading, state.setupEdges),
-        region: setupLegalRegion(
-          world,
-          { type: state.nextObstacle, rotation: state.nextRotation },
-          state.setupReading,
-          state.setupEdges,
-        ),
-      };
-    }
-    const { verdict, region } = setupCache;
-    ov.regions.push({ polygons: region, color: REGION, alpha: 0.16 });
-    const bad = new Set<string>();
-    for (const v of verdict.violations) {
-      if (typeof v.piece === 'string') bad.add(v.piece);
-      if (v.with) bad.add(v.with);
-    }
-    for (const id of bad) {
-      const o = world.byId.get(id);
-      if (o?.kind === 'obstacle') ov.marks.push({ shapes: [o.outline], color: ILLEGAL, width: 4 });
-    }
-    panel.push(
-      `<h3>Setup (${state.setupReading === 'core' ? 'core rule' : 'campaign erratum'})</h3><ul><li data-setup="true" ` +
-        `data-legal="${verdict.legal}">` +
-        `${
-          verdict.legal
-            ? 'Legal setup'
-            : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`
-        }; the green region is where the centre of the next ${e(state.nextObstacle)} at ${state.nextRotation}° may go` +
-        `${world.table.table === '3x3' ? ` (${edgesCount(state.setupEdges)})` : ''}.` +
-        `${violationList(verdict.violations)}</li></ul>`,
-    );
-  }
+  purrgilOverlay(state, world, ov, panel);
+  deployOverlay(state, world, ov);
+  setupOverlay(state, world, ov, panel);
   return { ...ov, panel: panel.join('') };
 }
 
@@ -272,6 +313,102 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
 const lastExogorth = new Map<string, { key: string; verdict: ProposalReport }>();
 /** each place judged once per table state and set of places (a place touching a squadron searches for room) */
 const spotCache = new WeakMap<World, Map<string, SpotVerdict>>();
+
+/** One exogorth placement being drawn: its proposal, verdict, displaced squadrons and where each ends. */
+interface ExogorthDrawing {
+  state: AppState;
+  world: World;
+  p: PlaceExogorth;
+  verdict: ProposalReport;
+  entry: ObstacleEntry;
+  /** the exogorth's placement as a cache key */
+  key: string;
+  /** each displaced squadron's place: the player's where chosen, else the proposal's */
+  final: Record<string, { x: number; y: number }>;
+  cache: Map<string, SpotVerdict>;
+  ov: Overlays;
+  spots: Overlays['ghosts'];
+  rows: string[];
+  anyChosen: boolean;
+  anyIllegal: boolean;
+}
+
+/** The fresh verdict (kept as the last), else the last one while the exogorth itself has not moved. */
+function exogorthVerdict(p: PlaceExogorth, key: string, fresh: ProposalReport | undefined) {
+  let verdict = fresh;
+  if (fresh) lastExogorth.set(p.id, { key, verdict: fresh });
+  else {
+    const c = lastExogorth.get(p.id);
+    if (c && c.key === key) verdict = c.verdict;
+  }
+  return verdict;
+}
+
+const chosenPlace = (p: PlaceExogorth, id: string) => !!p.placements && Object.hasOwn(p.placements, id);
+
+/** One displaced squadron: outlined, its place judged and drawn with a line from it, and its row. */
+function displacedSpot(d: ExogorthDrawing, id: string): void {
+  const { world, verdict, ov, rows } = d;
+  const exoId = d.p.obstacle.id;
+  const sq = world.byId.get(id);
+  if (sq?.kind !== 'squadron') return;
+  ov.marks.push({ shapes: [sq.circle], color: ILLEGAL, width: 3 });
+  const at = d.final[id];
+  const sid = spotId(exoId, id);
+  if (!at) {
+    rows.push(
+      `<li data-spot="${e(sid)}" data-legal="false"><b>${e(id)}</b>: no place found; ` +
+        `${e(String((verdict.placementNotes as Record<string, string> | undefined)?.[id] ?? ''))}</li>`,
+    );
+    d.anyIllegal = true;
+    return;
+  }
+  const ck = `${d.key}|${id}|${JSON.stringify(d.final)}`;
+  let v = d.cache.get(ck);
+  if (!v) d.cache.set(ck, (v = judgeDisplacedSpot(world, d.entry.outline, exoId, id, at, d.final)));
+  const mine = chosenPlace(d.p, id);
+  d.anyChosen ||= mine;
+  d.anyIllegal ||= !v.legal;
+  const circle = new Circle(at.x, at.y, sq.circle.r);
+  d.spots.push({
+    entry: { kind: 'squadron', id: sid, piece: { ...sq.piece, id: sid, x: at.x, y: at.y }, circle },
+  });
+  ov.marks.push({ shapes: [circle], color: v.legal ? LEGAL : ILLEGAL, width: mine ? 4 : 2 });
+  ov.lines.push({
+    a: [sq.circle.cx, sq.circle.cy],
+    b: [at.x, at.y],
+    color: v.legal ? LEGAL : ILLEGAL,
+    width: 1.5,
+    dash: 4,
+  });
+  rows.push(
+    `<li data-spot="${e(sid)}" data-legal="${v.legal}" ` +
+      `data-chosen="${mine}"${d.state.selected === sid ? ' class="selected"' : ''}><b>${e(id)}</b> to ` +
+      `(${at.x.toFixed(2)}, ` +
+      `${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
+      `${
+        v.legal
+          ? e(capText(v.why))
+          : `<span class="violation">not a legal place: ` +
+            `${e(capText(v.violations.map(violationWords).join('; ')))}</span>`
+      }</li>`,
+  );
+}
+
+/** The placement's panel: the displaced squadrons' places, and its buttons. */
+function exogorthPanel(d: ExogorthDrawing, displaced: string[], blocked: boolean, judging: boolean): string {
+  const exoId = d.p.obstacle.id;
+  const by = Number(d.verdict.placementsBy ?? 3 - d.p.placedBy);
+  return (
+    `<h3>Exogorth placement</h3><p class="meta">${e(exoId)} displaces ` +
+    `${displaced.length} squadron${displaced.length === 1 ? '' : 's'}; player ${by} places them touching it. ` +
+    `Drag a place (or select it and nudge it with the arrow keys) to put a squadron elsewhere; Delete gives it ` +
+    `back to the proposal.${judging ? ' (being judged…)' : ''}</p>` +
+    `<ul class="exo-spots">${d.rows.join('')}</ul><div class="row"><button ` +
+    `data-exo-place="${e(exoId)}"${blocked ? ' data-blocked="true"' : ''}>Place it</button>` +
+    `${d.anyChosen ? `<button data-exo-reset="${e(exoId)}">Reset places</button>` : ''}</div>`
+  );
+}
 
 function exogorthOverlay(
   state: AppState,
@@ -290,13 +427,7 @@ function exogorthOverlay(
     outline: obstacleOutline(world.catalog, p.obstacle),
   };
   const key = JSON.stringify(p.obstacle);
-  let verdict = fresh;
-  if (fresh) lastExogorth.set(p.id, { key, verdict: fresh });
-  else {
-    const c = lastExogorth.get(p.id);
-    if (c && c.key === key) verdict = c.verdict;
-  }
-  const spots: Overlays['ghosts'] = [];
+  const verdict = exogorthVerdict(p, key, fresh);
   if (!verdict) {
     ov.ghosts.push({ entry });
     return;
@@ -305,75 +436,33 @@ function exogorthOverlay(
   const own = verdict.violations.filter((v) => v.piece === exoId);
   ov.marks.push({ shapes: [entry.outline], color: own.length ? ILLEGAL : LEGAL, width: 6 });
   const displaced = (verdict.displaced ?? []).filter((id) => world.byId.get(id)?.kind === 'squadron');
-  const chosen = (id: string) => !!p.placements && Object.hasOwn(p.placements, id);
   const final: Record<string, { x: number; y: number }> = Object.create(null);
   for (const id of displaced) {
-    const at = chosen(id) ? p.placements![id] : verdict.placements?.[id];
+    const at = chosenPlace(p, id) ? p.placements![id] : verdict.placements?.[id];
     if (at) final[id] = at;
   }
   let cache = spotCache.get(world);
   if (!cache) spotCache.set(world, (cache = new Map()));
-  const rows: string[] = [];
-  let anyChosen = false,
-    anyIllegal = false;
-  for (const id of displaced) {
-    const sq = world.byId.get(id);
-    if (sq?.kind !== 'squadron') continue;
-    ov.marks.push({ shapes: [sq.circle], color: ILLEGAL, width: 3 });
-    const at = final[id];
-    const sid = spotId(exoId, id);
-    if (!at) {
-      rows.push(
-        `<li data-spot="${e(sid)}" data-legal="false"><b>${e(id)}</b>: no place found; ` +
-          `${e(String((verdict.placementNotes as Record<string, string> | undefined)?.[id] ?? ''))}</li>`,
-      );
-      anyIllegal = true;
-      continue;
-    }
-    const ck = `${key}|${id}|${JSON.stringify(final)}`;
-    let v = cache.get(ck);
-    if (!v) cache.set(ck, (v = judgeDisplacedSpot(world, entry.outline, exoId, id, at, final)));
-    const mine = chosen(id);
-    anyChosen ||= mine;
-    anyIllegal ||= !v.legal;
-    const circle = new Circle(at.x, at.y, sq.circle.r);
-    spots.push({
-      entry: { kind: 'squadron', id: sid, piece: { ...sq.piece, id: sid, x: at.x, y: at.y }, circle },
-    });
-    ov.marks.push({ shapes: [circle], color: v.legal ? LEGAL : ILLEGAL, width: mine ? 4 : 2 });
-    ov.lines.push({
-      a: [sq.circle.cx, sq.circle.cy],
-      b: [at.x, at.y],
-      color: v.legal ? LEGAL : ILLEGAL,
-      width: 1.5,
-      dash: 4,
-    });
-    rows.push(
-      `<li data-spot="${e(sid)}" data-legal="${v.legal}" ` +
-        `data-chosen="${mine}"${state.selected === sid ? ' class="selected"' : ''}><b>${e(id)}</b> to ` +
-        `(${at.x.toFixed(2)}, ` +
-        `${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
-        `${
-          v.legal
-            ? e(capText(v.why))
-            : `<span class="violation">not a legal place: ` +
-              `${e(capText(v.violations.map(violationWords).join('; ')))}</span>`
-        }</li>`,
-    );
-  }
+  const d: ExogorthDrawing = {
+    state,
+    world,
+    p,
+    verdict,
+    entry,
+    key,
+    final,
+    cache,
+    ov,
+    spots: [],
+    rows: [],
+    anyChosen: false,
+    anyIllegal: false,
+  };
+  for (const id of displaced) displacedSpot(d, id);
   // the places first: picked before the exogorth they touch
-  ov.ghosts.push(...spots, { entry });
+  ov.ghosts.push(...d.spots, { entry });
   if (!displaced.length) return;
-  const by = Number(verdict.placementsBy ?? 3 - p.placedBy);
-  panel.push(
-    `<h3>Exogorth placement</h3><p class="meta">${e(exoId)} displaces ` +
-      `${displaced.length} squadron${displaced.length === 1 ? '' : 's'}; player ${by} places them touching it. ` +
-      `Drag a place (or select it and nudge it with the arrow keys) to put a squadron elsewhere; Delete gives it ` +
-      `back to the proposal.${fresh ? '' : ' (being judged…)'}</p>` +
-      `<ul class="exo-spots">${rows.join('')}</ul><div class="row"><button ` +
-      `data-exo-place="${e(exoId)}"${own.length || anyIllegal ? ' data-blocked="true"' : ''}>Place it</button>` +
-      `${anyChosen ? `<button data-exo-reset="${e(exoId)}">Reset places</button>` : ''}</div>`,
-  );
+  panel.push(exogorthPanel(d, displaced, !!own.length || d.anyIllegal, !fresh));
 }
 
 /** Outlines and panel text for the report's collisions and offTable sections. */
