@@ -150,39 +150,25 @@ function attackEntry(x: AttackReport, sel: boolean): string {
   return html;
 }
 
-/**
- * The verdict panel: every reported overlap, attack and campaign verdict, as selectable DOM text.
- * Refreshed part by part: only what changed is written (a drag step rewrites the timing line and
- * the entries of the attacks judged again). Entries off screen are not laid out (CSS
- * content-visibility in index.html).
- */
-export function renderVerdicts(
-  host: HTMLElement,
-  state: AppState,
-  a: LiveAnalysis,
-  onlySelected: boolean,
-  extra: string,
-) {
-  const r: Report = a.report;
-  if (r !== pagesOf) {
-    pagesOf = r;
-    pages = 1;
-  }
-  const P = panelParts(host);
-  setHtml(
-    P.meta,
+/** The panel's first line: the ruleset, the tolerance, how long the analysis took and what is being judged. */
+function metaHtml(r: Report, state: AppState, a: LiveAnalysis): string {
+  return (
     `<p class="meta">Ruleset <b>${r.ruleset === 'seed' ? '1.5' : e(r.ruleset)}</b> · tolerance <b ` +
-      `data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ` +
-      `${a.ms.toFixed(1)} ms${
-        a.live
-          ? state.gestureStart
-            ? " · <i>moving: only the selected attacker's attacks are judged until you " + 'let go</i>'
-            : ' · <i>judging every attack…</i>'
-          : state.gestureStart
-            ? ' · <i>moving: every attack is judged ' + 'again at each step</i>'
-            : ''
-      }</p>`,
+    `data-tolerance="${TOLERANCE_MM}">${TOLERANCE_MM} mm</b> (touching and grazing) · analysed in ` +
+    `${a.ms.toFixed(1)} ms${
+      a.live
+        ? state.gestureStart
+          ? " · <i>moving: only the selected attacker's attacks are judged until you " + 'let go</i>'
+          : ' · <i>judging every attack…</i>'
+        : state.gestureStart
+          ? ' · <i>moving: every attack is judged ' + 'again at each step</i>'
+          : ''
+    }</p>`
   );
+}
+
+/** Every overlap of a piece and an obstacle (bounded, with the count of the rest), and what the budget cut. */
+function overlapsHtml(r: Report): string {
   const parts: string[] = [];
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
   for (const o of r.overlaps.length > MAX_LISTED_PAIRS ? r.overlaps.slice(0, MAX_LISTED_PAIRS) : r.overlaps) {
@@ -201,81 +187,95 @@ export function renderVerdicts(
         `and an obstacle before the budget ran out; the rest are not listed.</li>`,
     );
   parts.push('</ul>');
-  setHtml(P.overlaps, parts.join(''));
-  setHtml(P.extra, extra);
-  parts.length = 0;
-  if (r.rift.length) {
-    parts.push('<h3>Gravity rift</h3><ul class="rift">');
-    for (const x of r.rift)
-      parts.push(
-        `<li data-ship="${e(x.ship)}" data-band="${x.band}"><b>${e(x.ship)}</b> at distance ${x.band}: ` +
-          `${e(x.effects.join('; '))}</li>`,
-      );
-    parts.push('</ul>');
+  return parts.join('');
+}
+
+/** The ships in a gravity rift's bands and what each band does to them. */
+function riftHtml(r: Report): string {
+  if (!r.rift.length) return '';
+  const parts = ['<h3>Gravity rift</h3><ul class="rift">'];
+  for (const x of r.rift)
+    parts.push(
+      `<li data-ship="${e(x.ship)}" data-band="${x.band}"><b>${e(x.ship)}</b> at distance ${x.band}: ` +
+        `${e(x.effects.join('; '))}</li>`,
+    );
+  parts.push('</ul>');
+  return parts.join('');
+}
+
+/** Each exogorth and squadron: how far, whether it attacks, and its line of sight. */
+function exogorthsHtml(r: Report): string {
+  if (!r.exogorths.length) return '';
+  const parts = ['<h3>Exogorths</h3><ul class="exogorths">'];
+  for (const x of r.exogorths.slice(0, MAX_LISTED)) {
+    parts.push(
+      `<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b` +
+        `>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ` +
+        `${x.attacks ? 'attacks' : 'does not attack'}, line ` +
+        `of sight ${e(x.los)}${readingMarker(x.readings as ReadingUse[] | undefined)}</li>`,
+    );
   }
-  if (r.exogorths.length) {
-    parts.push('<h3>Exogorths</h3><ul class="exogorths">');
-    for (const x of r.exogorths.slice(0, MAX_LISTED)) {
-      parts.push(
-        `<li data-exogorth="${e(x.exogorth)}" data-squadron="${e(x.squadron)}" data-los="${e(x.los)}"><b` +
-          `>${e(x.exogorth)}</b> → <b>${e(x.squadron)}</b>: ${f2(x.mm)} mm, ` +
-          `${x.attacks ? 'attacks' : 'does not attack'}, line ` +
-          `of sight ${e(x.los)}${readingMarker(x.readings as ReadingUse[] | undefined)}</li>`,
-      );
-    }
-    parts.push('</ul>');
-  }
-  if (r.proposals.length) {
-    parts.push('<h3>Proposals</h3><ul class="proposals">');
-    for (const p of r.proposals) {
-      parts.push(
-        `<li data-proposal="${e(p.id)}" data-legal="${p.legal}"><b>${e(p.id)}</b>: ${p.legal ? 'legal' : 'not legal'}`,
-      );
-      if (p.violations.length) {
-        parts.push('<ul>');
-        for (const v of p.violations.slice(0, MAX_LISTED_PAIRS))
-          parts.push(
-            `<li class="violation">${e(capText(v.rule, 400))}${v.with ? ` (${e(v.with)})` : ''}` +
-              `${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`,
-          );
-        if (p.violations.length > MAX_LISTED_PAIRS) {
-          const more = p.violations.length - MAX_LISTED_PAIRS;
-          parts.push(
-            `<li class="none more" data-more="${more}">… and ${more} more violations (the report lists them all).</li>`,
-          );
-        }
-        parts.push('</ul>');
-      }
-      if (p.displaced?.length) {
-        const to = p.placements ?? {};
-        parts.push(
-          `<div>displaces ${e(p.displaced.join(', '))}${
-            Object.keys(to).length
-              ? `; they could go to ${Object.entries(to)
-                  .map(([id, q]) => `${e(id)} (${f2(q.x)}, ${f2(q.y)})`)
-                  .join(', ')}`
-              : ''
-          }</div>`,
-        );
-      }
-      if (typeof p.why === 'string') parts.push(`<div class="why">${e(capText(p.why))}</div>`);
-      parts.push('</li>');
-    }
-    parts.push('</ul>');
-  }
-  setHtml(P.campaign, parts.join(''));
-  // While a piece moves every attack is judged, but only the selected attacker's are listed (a
-  // list of them all, each with its sentence, would cost more than the judging).
-  const moving = !!state.gestureStart;
-  const mine = () => (state.attacker ? attacksOf(r.attacks, state.attacker) : []);
-  const attacks = moving ? mine() : onlySelected && state.attacker ? mine() : r.attacks;
-  setHtml(
-    P.head,
-    `<h3>Attacks <span class="count">${attacks.length}` +
-      `${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3>`,
+  parts.push('</ul>');
+  return parts.join('');
+}
+
+/** One proposal: legal or not, its violations (bounded), the squadrons it displaces and where they could go. */
+function proposalHtml(p: Report['proposals'][number]): string {
+  const parts: string[] = [];
+  parts.push(
+    `<li data-proposal="${e(p.id)}" data-legal="${p.legal}"><b>${e(p.id)}</b>: ${p.legal ? 'legal' : 'not legal'}`,
   );
-  // a listing bounded whatever the table, in entries and in text: thousands of entries with their
-  // sentences would stall every refresh
+  if (p.violations.length) {
+    parts.push('<ul>');
+    for (const v of p.violations.slice(0, MAX_LISTED_PAIRS))
+      parts.push(
+        `<li class="violation">${e(capText(v.rule, 400))}${v.with ? ` (${e(v.with)})` : ''}` +
+          `${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`,
+      );
+    if (p.violations.length > MAX_LISTED_PAIRS) {
+      const more = p.violations.length - MAX_LISTED_PAIRS;
+      parts.push(
+        `<li class="none more" data-more="${more}">… and ${more} more violations (the report lists them all).</li>`,
+      );
+    }
+    parts.push('</ul>');
+  }
+  if (p.displaced?.length) {
+    const to = p.placements ?? {};
+    parts.push(
+      `<div>displaces ${e(p.displaced.join(', '))}${
+        Object.keys(to).length
+          ? `; they could go to ${Object.entries(to)
+              .map(([id, q]) => `${e(id)} (${f2(q.x)}, ${f2(q.y)})`)
+              .join(', ')}`
+          : ''
+      }</div>`,
+    );
+  }
+  if (typeof p.why === 'string') parts.push(`<div class="why">${e(capText(p.why))}</div>`);
+  parts.push('</li>');
+  return parts.join('');
+}
+
+/** The campaign's verdicts: rift bands, exogorths, proposals. */
+function campaignHtml(r: Report): string {
+  const proposals = r.proposals.length
+    ? `<h3>Proposals</h3><ul class="proposals">${r.proposals.map(proposalHtml).join('')}</ul>`
+    : '';
+  return riftHtml(r) + exogorthsHtml(r) + proposals;
+}
+
+/**
+ * The attack list's entries by key: the attacks a page allows (bounded in entries and in text: thousands of
+ * entries with their sentences would stall every refresh), then how many more, the budget's cut, and why
+ * none (or none yet while moving).
+ */
+function attackListing(
+  state: AppState,
+  a: LiveAnalysis,
+  attacks: AttackReport[],
+): { keys: string[]; htmls: string[] } {
+  const r = a.report;
   const keys: string[] = [],
     htmls: string[] = [];
   let listedCount = 0,
@@ -309,24 +309,64 @@ export function renderVerdicts(
   }
   if (!r.attacks.length) {
     keys.push('\u0000none');
-    const t = a.table;
-    const sides = new Set([...t.ships, ...t.squadrons].map((q) => q.player));
-    const why =
-      !t.ships.length && !t.squadrons.length
-        ? 'No attack: the table has no ship or squadron yet.'
-        : sides.size < 2
-          ? 'No attack: every ship and squadron belongs to one player.'
-          : a.live
-            ? 'Attacks are being judged…'
-            : 'No attack reported.';
-    htmls.push(`<li class="none">${why}</li>`);
-  } else if (moving && !state.attacker) {
+    htmls.push(`<li class="none">${noAttackWhy(a)}</li>`);
+  } else if (state.gestureStart && !state.attacker) {
     keys.push('\u0000moving');
     htmls.push(
       '<li class="none">Every attack is being judged; they are listed when you let go (select a hull zone or ' +
         'squadron to follow its attacks while moving).</li>',
     );
   }
+  return { keys, htmls };
+}
+
+/** Why the report has no attack: no ship or squadron, one player only, not judged yet, or none. */
+function noAttackWhy(a: LiveAnalysis): string {
+  const t = a.table;
+  const sides = new Set([...t.ships, ...t.squadrons].map((q) => q.player));
+  return !t.ships.length && !t.squadrons.length
+    ? 'No attack: the table has no ship or squadron yet.'
+    : sides.size < 2
+      ? 'No attack: every ship and squadron belongs to one player.'
+      : a.live
+        ? 'Attacks are being judged…'
+        : 'No attack reported.';
+}
+
+/**
+ * The verdict panel: every reported overlap, attack and campaign verdict, as selectable DOM text.
+ * Refreshed part by part: only what changed is written (a drag step rewrites the timing line and
+ * the entries of the attacks judged again). Entries off screen are not laid out (CSS
+ * content-visibility in index.html).
+ */
+export function renderVerdicts(
+  host: HTMLElement,
+  state: AppState,
+  a: LiveAnalysis,
+  onlySelected: boolean,
+  extra: string,
+) {
+  const r: Report = a.report;
+  if (r !== pagesOf) {
+    pagesOf = r;
+    pages = 1;
+  }
+  const P = panelParts(host);
+  setHtml(P.meta, metaHtml(r, state, a));
+  setHtml(P.overlaps, overlapsHtml(r));
+  setHtml(P.extra, extra);
+  setHtml(P.campaign, campaignHtml(r));
+  // While a piece moves every attack is judged, but only the selected attacker's are listed (a
+  // list of them all, each with its sentence, would cost more than the judging).
+  const moving = !!state.gestureStart;
+  const mine = () => (state.attacker ? attacksOf(r.attacks, state.attacker) : []);
+  const attacks = moving ? mine() : onlySelected && state.attacker ? mine() : r.attacks;
+  setHtml(
+    P.head,
+    `<h3>Attacks <span class="count">${attacks.length}` +
+      `${attacks.length !== r.attacks.length ? ` of ${r.attacks.length}` : ''}</span></h3>`,
+  );
+  const { keys, htmls } = attackListing(state, a, attacks);
   P.list.update(keys, htmls);
 }
 
