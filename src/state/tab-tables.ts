@@ -129,6 +129,17 @@ function removedPieces(prev: Table, next: Table): { removed: number; had: number
   return { removed: had.filter((id) => !now.has(id)).length, had: had.length };
 }
 
+/** What replaces the table on screen: a table made or loaded (with its source and name), or an entry of the list. */
+type ReplacedAs = { source: KeptSource; name: string } | { entry: string };
+
+/** What replaced a table set aside, in words. */
+const replacedBy = (as: ReplacedAs) =>
+  'entry' in as
+    ? 'another table of the list (opened, or brought back by Undo)'
+    : as.source === 'made'
+      ? 'a new table'
+      : `the table ${as.name}`;
+
 export interface Boot {
   table: Table;
   history: History<Table>;
@@ -302,12 +313,30 @@ export class TabTables {
   }
 
   /** `prev`'s table stays in its entry, set aside; `s`'s table begins (or continues) another. */
-  private replace(
-    prev: AppState,
-    s: AppState,
-    as: { source: KeptSource; name: string } | { entry: string },
-  ): void {
+  private replace(prev: AppState, s: AppState, as: ReplacedAs): void {
     const now = Date.now();
+    const old = this.entry;
+    const leaving = this.leavingEntry(prev, as, now);
+    const oldHistory = prev.history;
+    const releaseOld = this.release;
+    clearTimeout(this.timer);
+    this.timer = 0;
+    this.entryOf.set(leaving.table, old.id);
+    this.left.set(old.id, leaving);
+    if ('entry' in as && this.pendingRelease?.id === as.entry) this.takeOpened(this.pendingRelease);
+    else if ('entry' in as && this.left.has(as.entry)) this.takeBack(this.left.get(as.entry)!, s.table);
+    else this.begin(as, s.table, now, old.id);
+    this.entryOf.set(s.table, this.entry.id);
+    this.readBack();
+    this.session.set(TAB_KEY, this.entry.id);
+    this.savedTable = null;
+    this.mirror(s.table);
+    this.keepLeaving(leaving, oldHistory, releaseOld);
+    this.saveSoon(0);
+  }
+
+  /** The entry on screen as it is left: its table before the change, set aside, touched if changed. */
+  private leavingEntry(prev: AppState, as: ReplacedAs, now: number): Kept {
     const old = this.entry;
     const leaving: Kept = {
       ...old,
@@ -315,74 +344,69 @@ export class TabTables {
       savedAt: Math.max(old.savedAt, now - 1),
     };
     if (leaving.table !== this.openedTable && leaving.table !== this.savedTable) leaving.touched = true;
-    const by =
-      'entry' in as
-        ? 'another table of the list (opened, or brought back by Undo)'
-        : as.source === 'made'
-          ? 'a new table'
-          : `the table ${as.name}`;
-    leaving.setAside = `set aside ${clock(now)}: replaced by ${by}`;
-    const oldHistory = prev.history;
-    const releaseOld = this.release;
-    clearTimeout(this.timer);
-    this.timer = 0;
-    this.entryOf.set(leaving.table, old.id);
-    this.left.set(old.id, leaving);
-    if ('entry' in as && this.pendingRelease?.id === as.entry) {
-      const p = this.pendingRelease;
-      this.pendingRelease = null;
-      this.entry = { ...p.entry };
-      this.release = p.release;
-      this.openedTable = p.entry.touched ? null : p.entry.table;
-    } else if ('entry' in as && this.left.has(as.entry)) {
-      // an entry this page left a moment ago: its lock was let go, so it is taken again (a copy
-      // when another tab took it meanwhile)
-      const back = this.left.get(as.entry)!;
-      this.left.delete(as.entry);
-      this.entry = { ...back, table: s.table };
-      delete this.entry.setAside;
-      this.release = () => undefined;
-      this.openedTable = back.touched ? null : s.table;
-      const id = back.id;
-      this.chain = this.chain.then(async () => {
-        const r = await claim(id, 1000);
-        if (r && this.entry.id === id) this.release = r;
-        else if (!r && this.entry.id === id) {
-          this.entry = {
-            ...this.entry,
-            id: newId(),
-            source: 'copy',
-            name: `copy of ${back.name}`,
-            touched: true,
-          };
-          this.renamed.set(id, this.entry.id);
-          this.session.set(TAB_KEY, this.entry.id);
-        } else r?.();
-      });
-    } else {
-      this.entry = {
-        id: newId(),
-        name: 'entry' in as ? 'a table opened from Tables' : as.name,
-        createdAt: now,
-        savedAt: now,
-        source: 'entry' in as ? 'copy' : as.source,
-        touched: !('entry' in as) && as.source === 'made',
-        table: s.table,
-        cameFrom: old.id,
-      };
-      this.release = () => undefined;
-      this.openedTable = this.entry.touched ? null : s.table;
-      const id = this.entry.id;
-      void claim(id).then((r) => {
-        if (r && this.entry.id === id) this.release = r;
-        else r?.();
-      });
-    }
-    this.entryOf.set(s.table, this.entry.id);
-    this.readBack();
-    this.session.set(TAB_KEY, this.entry.id);
-    this.savedTable = null;
-    this.mirror(s.table);
+    leaving.setAside = `set aside ${clock(now)}: replaced by ${replacedBy(as)}`;
+    return leaving;
+  }
+
+  /** An entry of the list just opened: its lock was taken as it was opened. */
+  private takeOpened(p: { release: () => void; entry: Kept }): void {
+    this.pendingRelease = null;
+    this.entry = { ...p.entry };
+    this.release = p.release;
+    this.openedTable = p.entry.touched ? null : p.entry.table;
+  }
+
+  /**
+   * An entry this page left a moment ago: its lock was let go, so it is taken again (a copy when another
+   * tab took it meanwhile).
+   */
+  private takeBack(back: Kept, table: Table): void {
+    this.left.delete(back.id);
+    this.entry = { ...back, table };
+    delete this.entry.setAside;
+    this.release = () => undefined;
+    this.openedTable = back.touched ? null : table;
+    const id = back.id;
+    this.chain = this.chain.then(async () => {
+      const r = await claim(id, 1000);
+      if (r && this.entry.id === id) this.release = r;
+      else if (!r && this.entry.id === id) {
+        this.entry = {
+          ...this.entry,
+          id: newId(),
+          source: 'copy',
+          name: `copy of ${back.name}`,
+          touched: true,
+        };
+        this.renamed.set(id, this.entry.id);
+        this.session.set(TAB_KEY, this.entry.id);
+      } else r?.();
+    });
+  }
+
+  /** A new entry for the table on screen (made here, or a copy), its lock taken when free. */
+  private begin(as: ReplacedAs, table: Table, now: number, cameFrom: string): void {
+    this.entry = {
+      id: newId(),
+      name: 'entry' in as ? 'a table opened from Tables' : as.name,
+      createdAt: now,
+      savedAt: now,
+      source: 'entry' in as ? 'copy' : as.source,
+      touched: !('entry' in as) && as.source === 'made',
+      table,
+      cameFrom,
+    };
+    this.release = () => undefined;
+    this.openedTable = this.entry.touched ? null : table;
+    const id = this.entry.id;
+    void claim(id).then((r) => {
+      if (r && this.entry.id === id) this.release = r;
+      else r?.();
+    });
+  }
+
+  /** The entry left is written in the list with its history (its copy in local storage then dropped). */
+  private keepLeaving(leaving: Kept, oldHistory: History<Table>, releaseOld: () => void): void {
     this.chain = this.chain.then(async () => {
       try {
         await this.shelf.put(leaving, oldHistory);
@@ -395,7 +419,6 @@ export class TabTables {
       }
       releaseOld();
     });
-    this.saveSoon(0);
   }
 
   private saveSoon(delay = SAVE_DELAY_MS): void {
@@ -499,21 +522,11 @@ function loadInto(
   });
 }
 
-/**
- * Find the table this tab should show: its own entry after a reload, else the one saved last (a
- * copy of it when another tab has it open), else the demo; read every record with care, and say
- * every fault found (storage blocked, a record set aside, a history that could not be read).
- */
-export async function bootTables(
-  demo: Table,
-  /** the page's local and session storage (safeStorage: a blocked one answers instead of throwing) */
-  env: { local: SafeStorage; session: SafeStorage; dbName?: string },
-): Promise<Boot> {
-  const { local, session } = env;
-  const messages: Message[] = [];
-  const opened = await TableLibrary.open(env.dbName);
-  const now = Date.now();
-  const fresh = (table: Table, source: KeptSource = 'made', name = `table begun ${clock(now)}`): Kept => ({
+/** A new entry of a table (made here, unless said), begun `now`. */
+type Fresh = (table: Table, source?: KeptSource, name?: string) => Kept;
+const freshAt =
+  (now: number): Fresh =>
+  (table, source = 'made', name = `table begun ${clock(now)}`) => ({
     id: newId(),
     name,
     createdAt: now,
@@ -523,74 +536,81 @@ export async function bootTables(
     table,
   });
 
-  // an earlier version's single saved table: kept as an entry (or said, when unreadable)
+/** An earlier version's single saved table (a problem reading it said in `messages`). */
+function legacyTable(local: SafeStorage, messages: Message[]): Table | null {
   const legacyText = local.get(STORAGE_KEY);
-  let legacy: Table | null = null;
-  if (legacyText !== null) {
-    const asStorage = {
-      getItem: (k: string) => local.get(k),
-      setItem: (k: string, v: string) => {
-        const p = local.set(k, v);
-        if (p) throw new Error(p);
-      },
-    } as Storage;
-    const r = loadSaved(asStorage);
-    legacy = r.table;
-    if (r.problem)
-      messages.push({ kind: 'error', text: `${r.problem[0].toUpperCase()}${r.problem.slice(1)}.` });
-  }
+  if (legacyText === null) return null;
+  const asStorage = {
+    getItem: (k: string) => local.get(k),
+    setItem: (k: string, v: string) => {
+      const p = local.set(k, v);
+      if (p) throw new Error(p);
+    },
+  } as Storage;
+  const r = loadSaved(asStorage);
+  if (r.problem)
+    messages.push({ kind: 'error', text: `${r.problem[0].toUpperCase()}${r.problem.slice(1)}.` });
+  return r.table;
+}
 
-  if (!(opened instanceof TableLibrary)) {
-    // no IndexedDB: the table on screen kept in local storage where it can be, else in memory only
-    const shelf = new MemoryShelf();
-    const mirrors = local
-      .keys()
-      .filter((k) => k.startsWith(MIRROR))
-      .map((k) => {
-        try {
-          return JSON.parse(local.get(k)!) as Mirror;
-        } catch {
-          return null;
-        }
-      })
-      .filter((m): m is Mirror => !!m && typeof m.savedAt === 'number')
-      .sort((a, b) => b.savedAt - a.savedAt);
-    let entry: Kept | null = null;
-    for (const m of mirrors) {
+/** No IndexedDB: the table on screen kept in local storage where it can be, else in memory only. */
+async function bootInMemory(
+  problem: string,
+  demo: Table,
+  env: { local: SafeStorage; session: SafeStorage },
+  legacy: Table | null,
+  fresh: Fresh,
+  messages: Message[],
+): Promise<Boot> {
+  const { local, session } = env;
+  const shelf = new MemoryShelf();
+  const mirrors = local
+    .keys()
+    .filter((k) => k.startsWith(MIRROR))
+    .map((k) => {
       try {
-        entry = { ...fresh(readTable(m.table)), id: m.id, savedAt: m.savedAt };
-        break;
+        return JSON.parse(local.get(k)!) as Mirror;
       } catch {
-        /* an unreadable copy is left as it is */
+        return null;
       }
+    })
+    .filter((m): m is Mirror => !!m && typeof m.savedAt === 'number')
+    .sort((a, b) => b.savedAt - a.savedAt);
+  let entry: Kept | null = null;
+  for (const m of mirrors) {
+    try {
+      entry = { ...fresh(readTable(m.table)), id: m.id, savedAt: m.savedAt };
+      break;
+    } catch {
+      /* an unreadable copy is left as it is */
     }
-    if (!entry && legacy) {
-      entry = fresh(legacy);
-      local.remove(STORAGE_KEY);
-    }
-    const keeps = local.blocked ? 'memory' : 'local';
-    messages.push({
-      kind: 'error',
-      text:
-        keeps === 'memory'
-          ? `Storage is blocked in this browser (${local.blocked}): the table will not be kept after this page is ` +
-            `closed or reloaded. Keep it as a file (Export) or a share link.`
-          : `This browser keeps no table list here (${opened.problem}): only the table on screen is kept (in local ` +
-            `storage), and Tables lists this page's tables only.`,
-    });
-    entry ??= { ...fresh(demo, 'made', 'the demo table'), touched: false };
-    await shelf.put(entry);
-    return {
-      table: entry.table,
-      history: { past: [], future: [] },
-      messages,
-      tables: new TabTables(shelf, local, session, keeps, entry, () => undefined),
-    };
   }
+  if (!entry && legacy) {
+    entry = fresh(legacy);
+    local.remove(STORAGE_KEY);
+  }
+  const keeps = local.blocked ? 'memory' : 'local';
+  messages.push({
+    kind: 'error',
+    text:
+      keeps === 'memory'
+        ? `Storage is blocked in this browser (${local.blocked}): the table will not be kept after this page is ` +
+          `closed or reloaded. Keep it as a file (Export) or a share link.`
+        : `This browser keeps no table list here (${problem}): only the table on screen is kept (in local ` +
+          `storage), and Tables lists this page's tables only.`,
+  });
+  entry ??= { ...fresh(demo, 'made', 'the demo table'), touched: false };
+  await shelf.put(entry);
+  return {
+    table: entry.table,
+    history: { past: [], future: [] },
+    messages,
+    tables: new TabTables(shelf, local, session, keeps, entry, () => undefined),
+  };
+}
 
-  const lib = opened;
-  messages.push(...lib.notes.map((text) => ({ kind: 'error' as const, text })));
-  const pending = await carryMirrors(lib, local, await heldIds(''), fresh);
+/** The earlier version's table kept as an entry of the list (dropped from local storage once it is there). */
+async function keepLegacy(lib: TableLibrary, local: SafeStorage, legacy: Table | null, fresh: Fresh) {
   const v1 = legacy ? await lib.get('v1-current').catch(() => undefined) : undefined;
   if (legacy && v1 && 'entry' in v1 && JSON.stringify(v1.entry.table) === JSON.stringify(legacy))
     local.remove(STORAGE_KEY);
@@ -600,27 +620,30 @@ export async function bootTables(
       .then(() => local.remove(STORAGE_KEY))
       .catch(() => undefined);
   }
+}
 
-  const listed = await lib.list();
-  const unreadable = listed.unreadable;
-  // a copy newer than its entry that could not be written there (IndexedDB refusing writes, or the
-  // entry still held by the page this one replaces) is the table: shown, never written over
-  const entries = withPending(listed.entries, pending, fresh);
-  if (unreadable.length) {
-    messages.push({
-      kind: 'error',
-      text:
-        `${unreadable.length} saved record${unreadable.length === 1 ? '' : 's'} could not be read as tables` +
-        ` (${unreadable[0].problem}${unreadable.length > 1 ? ', ...' : ''}); ` +
-        `${unreadable.length === 1 ? 'it is' : 'they are'} listed in Tables with the reason and left as stored. ` +
-        `Every other ` +
-        `table is there.`,
-    });
-  }
-  const mine = session.get(TAB_KEY);
+const unreadableMessage = (unreadable: Unreadable[]): Message => ({
+  kind: 'error',
+  text:
+    `${unreadable.length} saved record${unreadable.length === 1 ? '' : 's'} could not be read as tables` +
+    ` (${unreadable[0].problem}${unreadable.length > 1 ? ', ...' : ''}); ` +
+    `${unreadable.length === 1 ? 'it is' : 'they are'} listed in Tables with the reason and left as stored. ` +
+    `Every other ` +
+    `table is there.`,
+});
+
+/**
+ * The entry to show: this tab's own after a reload, else the one saved last; a copy of it when another tab
+ * holds it (said in `messages`); none when the list is empty.
+ */
+async function chooseEntry(
+  entries: Kept[],
+  own: Kept | undefined,
+  fresh: Fresh,
+  messages: Message[],
+): Promise<{ entry: Kept | null; release: (() => void) | null }> {
   let entry: Kept | null = null,
     release: (() => void) | null = null;
-  const own = mine ? entries.find((k) => k.id === mine) : undefined;
   if (own) {
     // a reload of this tab: its lock is freed as the old page goes; a duplicated tab finds it held
     release = await claim(own.id, 1500);
@@ -648,19 +671,66 @@ export async function bootTables(
       });
     }
   }
+  return { entry, release };
+}
+
+/** The undo history of the entry shown (behind its pending copy, if any); a problem reading it is said. */
+async function entryHistory(
+  lib: TableLibrary,
+  id: string,
+  pending: ReadonlyMap<string, Pending>,
+  messages: Message[],
+): Promise<History<Table>> {
+  const h = await lib
+    .history(id)
+    .catch((e) => ({ history: { past: [], future: [] }, dropped: 0, problem: (e as Error).message }));
+  const behind = pending.get(id)?.behind;
+  const history = behind ? record(h.history, behind) : h.history;
+  if (h.problem)
+    messages.push({
+      kind: 'error',
+      text: `${h.problem[0].toUpperCase()}${h.problem.slice(1)}; the table itself is kept, and Undo starts from it.`,
+    });
+  return history;
+}
+
+/**
+ * Find the table this tab should show: its own entry after a reload, else the one saved last (a
+ * copy of it when another tab has it open), else the demo; read every record with care, and say
+ * every fault found (storage blocked, a record set aside, a history that could not be read).
+ */
+export async function bootTables(
+  demo: Table,
+  /** the page's local and session storage (safeStorage: a blocked one answers instead of throwing) */
+  env: { local: SafeStorage; session: SafeStorage; dbName?: string },
+): Promise<Boot> {
+  const { local, session } = env;
+  const messages: Message[] = [];
+  const opened = await TableLibrary.open(env.dbName);
+  const fresh = freshAt(Date.now());
+
+  // an earlier version's single saved table: kept as an entry (or said, when unreadable)
+  const legacy = legacyTable(local, messages);
+  if (!(opened instanceof TableLibrary))
+    return bootInMemory(opened.problem, demo, env, legacy, fresh, messages);
+
+  const lib = opened;
+  messages.push(...lib.notes.map((text) => ({ kind: 'error' as const, text })));
+  const pending = await carryMirrors(lib, local, await heldIds(''), fresh);
+  await keepLegacy(lib, local, legacy, fresh);
+
+  const listed = await lib.list();
+  const unreadable = listed.unreadable;
+  // a copy newer than its entry that could not be written there (IndexedDB refusing writes, or the
+  // entry still held by the page this one replaces) is the table: shown, never written over
+  const entries = withPending(listed.entries, pending, fresh);
+  if (unreadable.length) messages.push(unreadableMessage(unreadable));
+  const mine = session.get(TAB_KEY);
+  const own = mine ? entries.find((k) => k.id === mine) : undefined;
+  let { entry, release } = await chooseEntry(entries, own, fresh, messages);
   let history: History<Table> = { past: [], future: [] };
-  if (entry && entry.id === (own ?? entries[0])?.id) {
-    const h = await lib
-      .history(entry.id)
-      .catch((e) => ({ history: { past: [], future: [] }, dropped: 0, problem: (e as Error).message }));
-    const behind = pending.get(entry.id)?.behind;
-    history = behind ? record(h.history, behind) : h.history;
-    if (h.problem)
-      messages.push({
-        kind: 'error',
-        text: `${h.problem[0].toUpperCase()}${h.problem.slice(1)}; the table itself is kept, and Undo starts from it.`,
-      });
-  }
+  if (entry && entry.id === (own ?? entries[0])?.id)
+    history = await entryHistory(lib, entry.id, pending, messages);
   if (!entry) entry = legacy ? fresh(legacy) : fresh(demo, 'made', 'the demo table');
   if (entry.table === demo) entry.touched = false; // the demo, unchanged, is no table of the player's
   release ??= (await claim(entry.id)) ?? (() => undefined);
