@@ -5,7 +5,7 @@
  * pieces move to them through the table's own change command (one undo step a mark), and the
  * `photo` field keeps the marks (never the image: that stays in this browser, src/ui/photo-image.ts).
  */
-import { CATALOG, withMeasurements } from '../model/catalog';
+import { type Catalog, CATALOG, withMeasurements } from '../model/catalog';
 import {
   type CalibrationPoint,
   CORNERS,
@@ -25,10 +25,8 @@ import { decodePhoto, keepPhoto, keptPhoto, type LoadedPhoto } from './photo-ima
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h } from './dom';
 
-type Mode =
-  | { kind: 'idle' }
-  | { kind: 'calibrate'; ships: string[]; ship: number; corner: number; done: number }
-  | { kind: 'mark'; piece: string };
+type CalibrateMode = { kind: 'calibrate'; ships: string[]; ship: number; corner: number; done: number };
+type Mode = { kind: 'idle' } | CalibrateMode | { kind: 'mark'; piece: string };
 
 /** corner order as a player goes round a base */
 const ROUND: CornerName[] = ['front-left', 'front-right', 'rear-right', 'rear-left'];
@@ -36,136 +34,30 @@ const ROUND: CornerName[] = ['front-left', 'front-right', 'rear-right', 'rear-le
 const CAL_SHIPS = 2;
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
 const r2 = (v: number) => Math.round(v * 100) / 100;
+const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
 
-export function buildPhoto(
-  host: HTMLElement,
-  canvasHost: HTMLElement,
-  store: AppStore,
-  cmd: Commands,
-  layer: PhotoLayer,
-  redraw: () => void,
-) {
-  let image: LoadedPhoto | null = null;
-  let draft: PhotoEvidence | null = null;
-  let mode: Mode = { kind: 'idle' };
-  let lastTablePhoto: PhotoEvidence | undefined;
-  let solution: { photo: PhotoEvidence; table: Table; sol: PhotoSolution | null } | null = null;
-  let under = true;
-  let opacity = 0.7;
+/** a calibration point or one mark of a piece, by its place in the draft */
+type MarkRef = { list: 'cal' | 'mark'; i: number; j: number };
+/** a press on the photo: where it began, the point it places (or the mark it moves), a finger's slower pace */
+interface Press {
+  id: number;
+  start: [number, number];
+  at: XY;
+  moving: MarkRef | null;
+  fine: number;
+}
+/** image px or a table point already in image px, to canvas px */
+type ToCanvas = (p: XY | { x: number; y: number }) => [number, number];
+type PlaneMap = PhotoSolution['calibration']['map'];
 
-  const status = h('p', { id: 'photo-status', role: 'status' });
-  const say = (text: string, kind: 'info' | 'error' = 'info') => {
-    status.textContent = text;
-    status.dataset.kind = kind;
-  };
-  const pick = (capture: boolean) => {
-    const input = h('input', {
-      type: 'file',
-      accept: 'image/jpeg,image/png,image/webp,image/*',
-      id: capture ? 'photo-camera' : 'photo-file',
-      ...(capture ? { capture: 'environment' } : {}),
-    });
-    input.addEventListener('change', () => {
-      const f = input.files?.[0];
-      input.value = '';
-      if (f) void load(f, f.name);
-    });
-    return input;
-  };
-  const openButton = h('button', { id: 'photo-open', onclick: () => show(true) }, 'Mark on photo');
-  const calButton = h(
-    'button',
-    { id: 'photo-calibrate', onclick: () => startCalibration() },
-    'Calibrate on ships',
-  );
-  const markRow = h('span', { id: 'photo-mark-buttons' });
-  const underBox = h('input', {
-    type: 'checkbox',
-    id: 'photo-under',
-    checked: true,
-    onchange: () => {
-      under = underBox.checked;
-      redraw();
-    },
-  });
-  const opacityRange = h('input', {
-    type: 'range',
-    id: 'photo-opacity',
-    min: 0,
-    max: 1,
-    step: 0.05,
-    value: opacity,
-    oninput: () => {
-      opacity = opacityRange.valueAsNumber;
-      redraw();
-    },
-  });
-  const fits = h('div', { id: 'photo-fits' });
-  host.append(
-    h('h2', {}, 'Photo of the table'),
-    h(
-      'p',
-      { class: 'hint' },
-      "Photograph the table from above, calibrate on two ships' base corners, then mark the other pieces: they move " +
-        'to where the photo puts them, with how sure that is.',
-    ),
-    h(
-      'div',
-      { class: 'row' },
-      h('label', { class: 'file' }, 'Take photo ', pick(true)),
-      h('label', { class: 'file' }, 'Load photo ', pick(false)),
-    ),
-    status,
-    h('div', { class: 'row' }, openButton, calButton),
-    h(
-      'div',
-      { class: 'row' },
-      h('label', {}, underBox, ' photo under the table'),
-      h('label', {}, ' opacity ', opacityRange),
-    ),
-    fits,
-  );
+const STYLE =
+  '#photo-view[hidden]{display:none!important} body.photo-open #message{display:none!important} #photo-view ' +
+  '.photo-bar{display:flex;flex-wrap:wrap;gap:6px;padding:6px;background:#1c2430;color:#fff;align-items:center}' +
+  ' #photo-prompt{flex:1 1 100%;font-weight:600} #photo-status[data-kind=error]{color:#ff8787} #photo-fits ' +
+  'table{font-size:12px;border-collapse:collapse} #photo-fits td{padding:1px 6px}';
 
-  // ---- the photo view: the photo over the canvas, marks, loupe ----
-  const view = h('div', { id: 'photo-view', hidden: true });
-  const canvas = h('canvas', { id: 'photo-canvas' });
-  const loupe = h('canvas', { id: 'photo-loupe', width: 150, height: 150 });
-  const prompt = h('span', { id: 'photo-prompt' });
-  const calAgain = h('button', { onclick: () => startCalibration() }, 'Calibrate');
-  const nextShip = h('button', { id: 'photo-next', onclick: () => advanceShip() }, 'Next ship');
-  const done = h(
-    'button',
-    {
-      id: 'photo-done',
-      onclick: () => {
-        mode = { kind: 'idle' };
-        paint();
-      },
-    },
-    'Done',
-  );
-  const undoMark = h('button', { id: 'photo-undo', onclick: () => removeLast() }, 'Undo mark');
-  const zoom = (k: number) => () => {
-    zoomBy(k, canvas.width / 2, canvas.height / 2);
-  };
-  view.append(
-    h(
-      'div',
-      { class: 'photo-bar' },
-      prompt,
-      nextShip,
-      undoMark,
-      done,
-      h('button', { id: 'photo-zoom-in', onclick: zoom(2) }, '+'),
-      h('button', { id: 'photo-zoom-out', onclick: zoom(0.5) }, '-'),
-      h('button', { id: 'photo-close', onclick: () => show(false) }, 'Close'),
-      calAgain,
-      markRow,
-    ),
-    canvas,
-    loupe,
-  );
-  canvasHost.append(view);
+/** The photo view over the canvas, its canvas filling it, and the loupe (hidden until a press). */
+function styleView(view: HTMLElement, canvas: HTMLCanvasElement, loupe: HTMLCanvasElement): void {
   Object.assign(view.style, {
     position: 'absolute',
     inset: '0',
@@ -192,56 +84,432 @@ export function buildPhoto(
     width: '150px',
     height: '150px',
   });
-  const style = document.createElement('style');
-  style.textContent =
-    '#photo-view[hidden]{display:none!important} body.photo-open #message{display:none!important} #photo-view ' +
-    '.photo-bar{display:flex;flex-wrap:wrap;gap:6px;padding:6px;background:#1c2430;color:#fff;align-items:center}' +
-    ' #photo-prompt{flex:1 1 100%;font-weight:600} #photo-status[data-kind=error]{color:#ff8787} #photo-fits ' +
-    'table{font-size:12px;border-collapse:collapse} #photo-fits td{padding:1px 6px}';
-  document.head.append(style);
+}
 
+/** The loupe's picture: 30 full-resolution pixels around `at`, 5x, with a yellow cross. */
+function drawLoupe(loupe: HTMLCanvasElement, full: CanvasImageSource, at: XY): void {
+  const g = loupe.getContext('2d')!;
+  const span = 30; // full-resolution pixels across: 5x
+  g.imageSmoothingEnabled = false;
+  g.fillStyle = '#000';
+  g.fillRect(0, 0, 150, 150);
+  g.drawImage(full, at[0] - span / 2, at[1] - span / 2, span, span, 0, 0, 150, 150);
+  g.strokeStyle = '#ff0';
+  g.lineWidth = 1;
+  g.beginPath();
+  g.moveTo(75, 0);
+  g.lineTo(75, 150);
+  g.moveTo(0, 75);
+  g.lineTo(150, 75);
+  g.stroke();
+}
+
+/** Every piece's outline where the calibration puts it (thin), so a player sees the fit. */
+function drawOutlines(g: CanvasRenderingContext2D, S: ToCanvas, map: PlaneMap, t: Table, cat: Catalog): void {
+  g.lineWidth = 1;
+  const ring = (pts: { x: number; y: number }[], colour: string) => {
+    g.strokeStyle = colour;
+    g.beginPath();
+    pts.forEach((p, i) => {
+      const [x, y] = S(map.toPx(p));
+      if (i) g.lineTo(x, y);
+      else g.moveTo(x, y);
+    });
+    g.closePath();
+    g.stroke();
+  };
+  const poly = (xy: Float64Array | number[], n: number) =>
+    Array.from({ length: n }, (_, i) => ({ x: xy[2 * i], y: xy[2 * i + 1] }));
+  for (const s of t.ships) {
+    const b = shipShapes(cat, s).base;
+    ring(poly(b.xy, b.n), '#7fdbff');
+  }
+  for (const o of t.obstacles) {
+    const b = obstacleOutline(cat, o);
+    ring(poly(b.xy, b.n), '#ffd43b');
+  }
+  for (const q of [
+    ...t.squadrons.map((s) => ({ ...s, r: cat.squadron.diameter / 2 })),
+    ...t.tokens.map((s) => ({ ...s, r: s.radius })),
+  ]) {
+    ring(
+      Array.from({ length: 24 }, (_, i) => place(q.r, 0, q.x, q.y, i * 15)),
+      '#b2f2bb',
+    );
+  }
+}
+
+/** A point's cross (black under its colour) and its label. */
+function drawCross(g: CanvasRenderingContext2D, S: ToCanvas, p: XY, colour: string, text: string): void {
+  const [x, y] = S(p);
+  g.strokeStyle = '#000';
+  g.lineWidth = 3;
+  g.beginPath();
+  g.moveTo(x - 7, y);
+  g.lineTo(x + 7, y);
+  g.moveTo(x, y - 7);
+  g.lineTo(x, y + 7);
+  g.stroke();
+  g.strokeStyle = colour;
+  g.lineWidth = 1.5;
+  g.beginPath();
+  g.moveTo(x - 7, y);
+  g.lineTo(x + 7, y);
+  g.moveTo(x, y - 7);
+  g.lineTo(x, y + 7);
+  g.stroke();
+  g.font = '11px system-ui, sans-serif';
+  g.fillStyle = colour;
+  g.fillText(text, x + 8, y - 6);
+}
+
+/** What the photo view asks the player to do now. */
+function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
+  if (mode.kind === 'calibrate') {
+    const id = mode.ships[mode.ship];
+    return (
+      `Calibrate: tap ${id}'s ${ROUND[mode.corner]} base corner (where the base meets the table). ` +
+      `${mode.corner >= 2 ? '"Next ship" to go on with fewer corners.' : ''}`
+    );
+  }
+  if (mode.kind === 'mark') {
+    const id = mode.piece;
+    const m = draft?.marks.find((x) => x.piece === id);
+    const n = m?.px.length ?? 0;
+    if (t.ships.some((s) => s.id === id))
+      return `Mark ${id}: tap its ${ROUND[Math.min(3, n)]} base corner (2 to 4 corners).`;
+    if (t.squadrons.some((s) => s.id === id))
+      return `Mark ${id}: tap points on its base's rim, spread around it (${n} of at least 3).`;
+    return (
+      `Mark ${id}: tap corners of its outline (each taken as the corner nearest where the piece now lies; ` +
+      `drag it over the photo first). ${n} of at least 2.`
+    );
+  }
+  return draft?.calibration.length
+    ? 'Press a mark to move it (the fit follows), or choose a piece to mark.'
+    : 'Choose "Calibrate on ships" in the panel.';
+}
+
+/**
+ * The point of an obstacle's or token's outline a mark at `at` stands for, in the piece's own frame: the
+ * obstacle's markable corner nearest where it now lies, or the token's rim toward the mark.
+ */
+function outlinePoint(
+  map: PlaneMap,
+  at: XY,
+  ob: Table['obstacles'][number] | undefined,
+  tk: Table['tokens'][number] | undefined,
+  cat: Catalog,
+): XY {
+  const mm = map.toMm({ x: at[0], y: at[1] });
+  const p = ob ?? tk!;
+  const rot = ob ? ob.rotation : 0;
+  const c = Math.cos((-rot * Math.PI) / 180),
+    s = Math.sin((-rot * Math.PI) / 180);
+  const lx = (mm.x - p.x) * c - (mm.y - p.y) * s,
+    ly = (mm.x - p.x) * s + (mm.y - p.y) * c;
+  if (ob) {
+    const cand = markablePoints(cat, ob.type);
+    return cand.reduce((best, q) =>
+      Math.hypot(q[0] - lx, q[1] - ly) < Math.hypot(best[0] - lx, best[1] - ly) ? q : best,
+    );
+  }
+  const d0 = Math.hypot(lx, ly) || 1;
+  return [r2((lx / d0) * tk!.radius), r2((ly / d0) * tk!.radius)];
+}
+
+/** The marks complete enough to fit (a ship 2 corners, a squadron 3 rim points, an obstacle 2, a token 1). */
+const ready = (t: Table, m: PhotoMark) =>
+  m.px.length >=
+  (t.squadrons.some((q) => q.id === m.piece) ? 3 : t.tokens.some((q) => q.id === m.piece) ? 1 : 2);
+
+/** The table with each marked piece moved to its fit (to 0.0001 mm and degree). */
+function movedToFits(next: Table, t: Table, sol: PhotoSolution): Table {
+  const at = (id: string) => sol.pieces.get(id);
+  return {
+    ...next,
+    ships: t.ships.map((s) =>
+      at(s.id) ? { ...s, x: r4(at(s.id)!.x), y: r4(at(s.id)!.y), rotation: r4(at(s.id)!.rotation) } : s,
+    ),
+    squadrons: t.squadrons.map((s) => (at(s.id) ? { ...s, x: r4(at(s.id)!.x), y: r4(at(s.id)!.y) } : s)),
+    obstacles: t.obstacles.map((s) =>
+      at(s.id) ? { ...s, x: r4(at(s.id)!.x), y: r4(at(s.id)!.y), rotation: r4(at(s.id)!.rotation) } : s,
+    ),
+    tokens: t.tokens.map((s) => (at(s.id) ? { ...s, x: r4(at(s.id)!.x), y: r4(at(s.id)!.y) } : s)),
+  };
+}
+
+/** The panel's fits: each calibration point's residual, and each piece placed from the photo. */
+function fitsContent(t: Table, sol: PhotoSolution): HTMLElement[] {
+  const c = sol.calibration;
+  const rows = (t.photo!.calibration as CalibrationPoint[]).map((p, i) =>
+    h(
+      'tr',
+      {},
+      h('td', {}, String(i)),
+      h(
+        'td',
+        {},
+        p.piece ? `${p.piece} ${typeof p.point === 'string' ? p.point : `[${p.point}]`}` : `[${p.mm}] mm`,
+      ),
+      h('td', { class: 'num' }, `${f2(c.residualsMm[i])} mm`),
+    ),
+  );
+  const pieces = [...sol.pieces].map(([id, f]) =>
+    h(
+      'tr',
+      { 'data-piece': id },
+      h('td', {}, id),
+      h('td', {}, `fit rms ${f2(f.rmsMm)} mm`),
+      h('td', { class: 'num' }, `+-${f2(f.uncertaintyMm)} mm`),
+      h(
+        'td',
+        {},
+        f.offsetMm > 0.005 || f.offsetDeg > 0.005
+          ? `moved ${f2(f.offsetMm)} mm, ${f2(f.offsetDeg)} deg since`
+          : 'at its fit',
+      ),
+    ),
+  );
+  return [
+    h(
+      'p',
+      {},
+      `Calibration: ${c.residualsMm.length} points, rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm (marks' noise ` +
+        `${f2(c.map.sigmaPx)} px).`,
+    ),
+    h('table', { id: 'photo-residuals' }, ...rows),
+    ...(pieces.length
+      ? [
+          h('p', {}, 'Placed from the photo (how far each may be from where it really lies: 99%):'),
+          h('table', { id: 'photo-pieces' }, ...pieces),
+        ]
+      : []),
+  ];
+}
+
+class PhotoPanel {
+  private image: LoadedPhoto | null = null;
+  private draft: PhotoEvidence | null = null;
+  private mode: Mode = { kind: 'idle' };
+  private lastTablePhoto: PhotoEvidence | undefined;
+  private solution: { photo: PhotoEvidence; table: Table; sol: PhotoSolution | null } | null = null;
+  private under = true;
+  private opacity = 0.7;
   /** image px -> canvas px: x * k + ox */
-  let k = 1,
-    ox = 0,
-    oy = 0,
-    fitted = false;
-  const fitView = () => {
+  private k = 1;
+  private ox = 0;
+  private oy = 0;
+  private fitted = false;
+  /** a press places (or moves) a point; with a finger it moves a quarter as fast, for precision */
+  private press: Press | null = null;
+  /** two fingers: pinch to zoom and move the photo; the press the first finger began is dropped */
+  private readonly fingers = new Map<number, [number, number]>();
+  private pinch: { d: number; mid: [number, number]; k: number; ox: number; oy: number } | null = null;
+  /** the kept photo last asked for, of a table that names one */
+  private wanted = '';
+
+  private readonly status = h('p', { id: 'photo-status', role: 'status' });
+  private readonly openButton = h(
+    'button',
+    { id: 'photo-open', onclick: () => this.show(true) },
+    'Mark on photo',
+  );
+  private readonly calButton = h(
+    'button',
+    { id: 'photo-calibrate', onclick: () => this.startCalibration() },
+    'Calibrate on ships',
+  );
+  private readonly markRow = h('span', { id: 'photo-mark-buttons' });
+  private readonly underBox: HTMLInputElement = h('input', {
+    type: 'checkbox',
+    id: 'photo-under',
+    checked: true,
+    onchange: () => {
+      this.under = this.underBox.checked;
+      this.redraw();
+    },
+  });
+  private readonly opacityRange: HTMLInputElement = h('input', {
+    type: 'range',
+    id: 'photo-opacity',
+    min: 0,
+    max: 1,
+    step: 0.05,
+    value: this.opacity,
+    oninput: () => {
+      this.opacity = this.opacityRange.valueAsNumber;
+      this.redraw();
+    },
+  });
+  private readonly fits = h('div', { id: 'photo-fits' });
+  // ---- the photo view: the photo over the canvas, marks, loupe ----
+  private readonly view = h('div', { id: 'photo-view', hidden: true });
+  private readonly canvas = h('canvas', { id: 'photo-canvas' });
+  private readonly loupe = h('canvas', { id: 'photo-loupe', width: 150, height: 150 });
+  private readonly prompt = h('span', { id: 'photo-prompt' });
+  private readonly calAgain = h('button', { onclick: () => this.startCalibration() }, 'Calibrate');
+  private readonly nextShip = h(
+    'button',
+    { id: 'photo-next', onclick: () => this.advanceShip() },
+    'Next ship',
+  );
+  private readonly done = h(
+    'button',
+    {
+      id: 'photo-done',
+      onclick: () => {
+        this.mode = { kind: 'idle' };
+        this.paint();
+      },
+    },
+    'Done',
+  );
+  private readonly undoMark = h(
+    'button',
+    { id: 'photo-undo', onclick: () => this.removeLast() },
+    'Undo mark',
+  );
+
+  constructor(
+    host: HTMLElement,
+    canvasHost: HTMLElement,
+    private readonly store: AppStore,
+    private readonly cmd: Commands,
+    private readonly layer: PhotoLayer,
+    private readonly redraw: () => void,
+  ) {
+    this.buildPanel(host);
+    this.buildView(canvasHost);
+    this.wireView();
+  }
+
+  private say(text: string, kind: 'info' | 'error' = 'info') {
+    this.status.textContent = text;
+    this.status.dataset.kind = kind;
+  }
+
+  /** a file input for a photo: the camera's, or a file's */
+  private pick(capture: boolean) {
+    const input = h('input', {
+      type: 'file',
+      accept: 'image/jpeg,image/png,image/webp,image/*',
+      id: capture ? 'photo-camera' : 'photo-file',
+      ...(capture ? { capture: 'environment' } : {}),
+    });
+    input.addEventListener('change', () => {
+      const f = input.files?.[0];
+      input.value = '';
+      if (f) void this.load(f, f.name);
+    });
+    return input;
+  }
+
+  private buildPanel(host: HTMLElement) {
+    host.append(
+      h('h2', {}, 'Photo of the table'),
+      h(
+        'p',
+        { class: 'hint' },
+        "Photograph the table from above, calibrate on two ships' base corners, then mark the other pieces: they " +
+          'move to where the photo puts them, with how sure that is.',
+      ),
+      h(
+        'div',
+        { class: 'row' },
+        h('label', { class: 'file' }, 'Take photo ', this.pick(true)),
+        h('label', { class: 'file' }, 'Load photo ', this.pick(false)),
+      ),
+      this.status,
+      h('div', { class: 'row' }, this.openButton, this.calButton),
+      h(
+        'div',
+        { class: 'row' },
+        h('label', {}, this.underBox, ' photo under the table'),
+        h('label', {}, ' opacity ', this.opacityRange),
+      ),
+      this.fits,
+    );
+  }
+
+  private buildView(canvasHost: HTMLElement) {
+    const { view, canvas, loupe } = this;
+    const zoom = (k: number) => () => {
+      this.zoomBy(k, canvas.width / 2, canvas.height / 2);
+    };
+    view.append(
+      h(
+        'div',
+        { class: 'photo-bar' },
+        this.prompt,
+        this.nextShip,
+        this.undoMark,
+        this.done,
+        h('button', { id: 'photo-zoom-in', onclick: zoom(2) }, '+'),
+        h('button', { id: 'photo-zoom-out', onclick: zoom(0.5) }, '-'),
+        h('button', { id: 'photo-close', onclick: () => this.show(false) }, 'Close'),
+        this.calAgain,
+        this.markRow,
+      ),
+      canvas,
+      loupe,
+    );
+    canvasHost.append(view);
+    styleView(view, canvas, loupe);
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    document.head.append(style);
+  }
+
+  /** the wheel zooms about the pointer, a resize fits the photo again, presses place and move points */
+  private wireView() {
+    const { canvas } = this;
+    canvas.addEventListener(
+      'wheel',
+      (ev) => {
+        ev.preventDefault();
+        const r = canvas.getBoundingClientRect();
+        this.zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, ev.clientX - r.left, ev.clientY - r.top);
+      },
+      { passive: false },
+    );
+    new ResizeObserver(() => {
+      if (!this.view.hidden) {
+        this.fitView();
+        this.paint();
+      }
+    }).observe(canvas);
+    canvas.addEventListener('pointerdown', (ev) => this.pressDown(ev));
+    canvas.addEventListener('pointermove', (ev) => this.pressMove(ev));
+    canvas.addEventListener('pointerup', (ev) => this.release(ev, false));
+    canvas.addEventListener('pointercancel', (ev) => this.release(ev, true));
+  }
+
+  private fitView() {
+    const { image, canvas } = this;
     if (!image) return;
     const r = canvas.getBoundingClientRect();
     canvas.width = Math.max(1, Math.round(r.width));
     canvas.height = Math.max(1, Math.round(r.height));
-    k = Math.min(canvas.width / image.width, canvas.height / image.height);
-    ox = (canvas.width - image.width * k) / 2;
-    oy = (canvas.height - image.height * k) / 2;
-    fitted = true;
-  };
-  const zoomBy = (f: number, cx: number, cy: number) => {
-    const nk = Math.max(0.02, Math.min(16, k * f));
-    ox = cx - ((cx - ox) * nk) / k;
-    oy = cy - ((cy - oy) * nk) / k;
-    k = nk;
-    paint();
-  };
-  canvas.addEventListener(
-    'wheel',
-    (ev) => {
-      ev.preventDefault();
-      const r = canvas.getBoundingClientRect();
-      zoomBy(ev.deltaY < 0 ? 1.25 : 0.8, ev.clientX - r.left, ev.clientY - r.top);
-    },
-    { passive: false },
-  );
-  new ResizeObserver(() => {
-    if (!view.hidden) {
-      fitView();
-      paint();
-    }
-  }).observe(canvas);
+    this.k = Math.min(canvas.width / image.width, canvas.height / image.height);
+    this.ox = (canvas.width - image.width * this.k) / 2;
+    this.oy = (canvas.height - image.height * this.k) / 2;
+    this.fitted = true;
+  }
 
-  function show(on: boolean) {
-    if (on && !image) {
-      say(
-        draft
+  private zoomBy(f: number, cx: number, cy: number) {
+    const { k } = this;
+    const nk = Math.max(0.02, Math.min(16, k * f));
+    this.ox = cx - ((cx - this.ox) * nk) / k;
+    this.oy = cy - ((cy - this.oy) * nk) / k;
+    this.k = nk;
+    this.paint();
+  }
+
+  private show(on: boolean) {
+    if (on && !this.image) {
+      this.say(
+        this.draft
           ? "This table's marks were made on a photo not kept in this browser (a link carries the marks, never the " +
               'photo): load that photo to see them.'
           : 'Load or take a photo first.',
@@ -249,107 +517,111 @@ export function buildPhoto(
       );
       return;
     }
-    view.hidden = !on;
+    this.view.hidden = !on;
     document.body.classList.toggle('photo-open', on);
     if (on) {
       // on a phone the panel is a sheet over the table: the photo needs the whole screen
       document.body.classList.remove('sheet-open');
-      fitView();
-      paint();
+      this.fitView();
+      this.paint();
     }
   }
 
-  // ---- pointer: a press places (or moves) a point; with a finger it moves a quarter as fast, for precision ----
-  let press: {
-    id: number;
-    start: [number, number];
-    at: XY;
-    moving: { list: 'cal' | 'mark'; i: number; j: number } | null;
-    fine: number;
-  } | null = null;
-  const toImage = (cx: number, cy: number): XY => [(cx - ox) / k, (cy - oy) / k];
-  const local = (ev: PointerEvent): [number, number] => {
+  private toImage(cx: number, cy: number): XY {
+    return [(cx - this.ox) / this.k, (cy - this.oy) / this.k];
+  }
+
+  private local(ev: PointerEvent): [number, number] {
+    const { canvas } = this;
     const r = canvas.getBoundingClientRect();
     return [
       ((ev.clientX - r.left) * canvas.width) / r.width,
       ((ev.clientY - r.top) * canvas.height) / r.height,
     ];
-  };
-  // ---- two fingers: pinch to zoom and move the photo; the press the first finger began is dropped ----
-  const fingers = new Map<number, [number, number]>();
-  let pinch: { d: number; mid: [number, number]; k: number; ox: number; oy: number } | null = null;
-  const fingerSpread = () => {
-    const [a, b] = [...fingers.values()];
+  }
+
+  private fingerSpread() {
+    const [a, b] = [...this.fingers.values()];
     return {
       d: Math.hypot(a[0] - b[0], a[1] - b[1]),
       mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as [number, number],
     };
-  };
-  canvas.addEventListener('pointerdown', (ev) => {
-    if (ev.pointerType === 'touch') fingers.set(ev.pointerId, local(ev));
-    if (fingers.size === 2 && image) {
-      press = null;
-      loupe.style.display = 'none';
-      canvas.setPointerCapture(ev.pointerId);
-      const { d, mid } = fingerSpread();
-      pinch = { d: Math.max(1, d), mid, k, ox, oy };
+  }
+
+  private pressDown(ev: PointerEvent) {
+    if (ev.pointerType === 'touch') this.fingers.set(ev.pointerId, this.local(ev));
+    if (this.fingers.size === 2 && this.image) {
+      this.press = null;
+      this.loupe.style.display = 'none';
+      this.canvas.setPointerCapture(ev.pointerId);
+      const { d, mid } = this.fingerSpread();
+      this.pinch = { d: Math.max(1, d), mid, k: this.k, ox: this.ox, oy: this.oy };
       return;
     }
-    if (!image || press || pinch) return;
-    const [cx, cy] = local(ev);
+    if (!this.image || this.press || this.pinch) return;
+    const [cx, cy] = this.local(ev);
     // while calibrating or marking every press is a new point; afterwards ("Done") a press moves the mark under it
-    const moving = mode.kind === 'idle' ? nearestMark(cx, cy) : null;
-    if (!moving && mode.kind === 'idle') {
-      say('Choose what to mark first: "Calibrate on ships", or one of the "Mark" buttons.');
+    const moving = this.mode.kind === 'idle' ? this.nearestMark(cx, cy) : null;
+    if (!moving && this.mode.kind === 'idle') {
+      this.say('Choose what to mark first: "Calibrate on ships", or one of the "Mark" buttons.');
       return;
     }
-    canvas.setPointerCapture(ev.pointerId);
-    const at = moving ? markAt(moving) : toImage(cx, cy);
-    press = { id: ev.pointerId, start: [cx, cy], at, moving, fine: ev.pointerType === 'mouse' ? 1 : 0.25 };
-    paintLoupe(press.at, cx, cy);
-  });
-  canvas.addEventListener('pointermove', (ev) => {
-    if (fingers.has(ev.pointerId)) fingers.set(ev.pointerId, local(ev));
-    if (pinch && fingers.size === 2) {
-      const { d, mid } = fingerSpread();
+    this.canvas.setPointerCapture(ev.pointerId);
+    const at = moving ? this.markAt(moving) : this.toImage(cx, cy);
+    this.press = {
+      id: ev.pointerId,
+      start: [cx, cy],
+      at,
+      moving,
+      fine: ev.pointerType === 'mouse' ? 1 : 0.25,
+    };
+    this.paintLoupe(this.press.at, cx, cy);
+  }
+
+  private pressMove(ev: PointerEvent) {
+    if (this.fingers.has(ev.pointerId)) this.fingers.set(ev.pointerId, this.local(ev));
+    const { pinch, press } = this;
+    if (pinch && this.fingers.size === 2) {
+      const { d, mid } = this.fingerSpread();
       const nk = Math.max(0.02, Math.min(16, (pinch.k * d) / pinch.d));
       // the photo point under the fingers' first midpoint stays under their midpoint now
-      ox = mid[0] - ((pinch.mid[0] - pinch.ox) * nk) / pinch.k;
-      oy = mid[1] - ((pinch.mid[1] - pinch.oy) * nk) / pinch.k;
-      k = nk;
-      paint();
+      this.ox = mid[0] - ((pinch.mid[0] - pinch.ox) * nk) / pinch.k;
+      this.oy = mid[1] - ((pinch.mid[1] - pinch.oy) * nk) / pinch.k;
+      this.k = nk;
+      this.paint();
       return;
     }
     if (!press || ev.pointerId !== press.id) return;
-    const [cx, cy] = local(ev);
-    const base = press.moving ? markAt(press.moving) : toImage(press.start[0], press.start[1]);
+    const [cx, cy] = this.local(ev);
+    const base = press.moving ? this.markAt(press.moving) : this.toImage(press.start[0], press.start[1]);
     const at: XY = [
-      base[0] + ((cx - press.start[0]) / k) * press.fine,
-      base[1] + ((cy - press.start[1]) / k) * press.fine,
+      base[0] + ((cx - press.start[0]) / this.k) * press.fine,
+      base[1] + ((cy - press.start[1]) / this.k) * press.fine,
     ];
-    press.at = [Math.max(0, Math.min(image!.width, at[0])), Math.max(0, Math.min(image!.height, at[1]))];
-    paintLoupe(press.at, cx, cy);
-  });
-  const release = (ev: PointerEvent, cancel: boolean) => {
-    fingers.delete(ev.pointerId);
-    if (pinch) {
+    const image = this.image!;
+    press.at = [Math.max(0, Math.min(image.width, at[0])), Math.max(0, Math.min(image.height, at[1]))];
+    this.paintLoupe(press.at, cx, cy);
+  }
+
+  private release(ev: PointerEvent, cancel: boolean) {
+    this.fingers.delete(ev.pointerId);
+    if (this.pinch) {
       // a pinch ends when its last finger lifts; no finger of it places a point
-      if (fingers.size === 0) pinch = null;
+      if (this.fingers.size === 0) this.pinch = null;
       return;
     }
-    if (!press || ev.pointerId !== press.id) return;
-    const p = press;
-    press = null;
-    loupe.style.display = 'none';
-    if (cancel) return paint();
+    if (!this.press || ev.pointerId !== this.press.id) return;
+    const p = this.press;
+    this.press = null;
+    this.loupe.style.display = 'none';
+    if (cancel) return this.paint();
     const at: XY = [r2(p.at[0]), r2(p.at[1])];
-    if (p.moving) moveMark(p.moving, at);
-    else addPoint(at);
-  };
-  canvas.addEventListener('pointerup', (ev) => release(ev, false));
-  canvas.addEventListener('pointercancel', (ev) => release(ev, true));
+    if (p.moving) this.moveMark(p.moving, at);
+    else this.addPoint(at);
+  }
 
-  function paintLoupe(at: XY, cx: number, cy: number) {
+  private paintLoupe(at: XY, cx: number, cy: number) {
+    const { image, canvas, loupe } = this;
     if (!image) return;
     loupe.style.display = 'block';
     const r = canvas.getBoundingClientRect();
@@ -357,123 +629,117 @@ export function buildPhoto(
       sy = (cy * r.height) / canvas.height;
     loupe.style.left = `${Math.max(0, Math.min(r.width - 150, sx - 75))}px`;
     loupe.style.top = `${sy - 75 - 110 < 0 ? sy + 40 : sy - 185 + canvas.offsetTop}px`;
-    const g = loupe.getContext('2d')!;
-    const span = 30; // full-resolution pixels across: 5x
-    g.imageSmoothingEnabled = false;
-    g.fillStyle = '#000';
-    g.fillRect(0, 0, 150, 150);
-    g.drawImage(image.full, at[0] - span / 2, at[1] - span / 2, span, span, 0, 0, 150, 150);
-    g.strokeStyle = '#ff0';
-    g.lineWidth = 1;
-    g.beginPath();
-    g.moveTo(75, 0);
-    g.lineTo(75, 150);
-    g.moveTo(0, 75);
-    g.lineTo(150, 75);
-    g.stroke();
-    paint(at);
+    drawLoupe(loupe, image.full, at);
+    this.paint(at);
   }
 
   // ---- what a point means in each mode ----
-  const table = () => store.getState().table;
-  const catalog = () => withMeasurements(CATALOG, table().measurements);
-  const ensureDraft = (): PhotoEvidence =>
-    (draft ??= {
+  private table() {
+    return this.store.getState().table;
+  }
+  private catalog() {
+    return withMeasurements(CATALOG, this.table().measurements);
+  }
+  private ensureDraft(): PhotoEvidence {
+    const { image } = this;
+    return (this.draft ??= {
       ...(image ? { imageId: image.id } : {}),
       size: [image!.width, image!.height],
       calibration: [],
       marks: [],
     });
+  }
 
-  function startCalibration() {
-    if (!image) return show(true);
-    const t = table();
-    const marked = new Set((draft?.marks ?? []).map((m) => m.piece));
+  private startCalibration() {
+    if (!this.image) return this.show(true);
+    const t = this.table();
+    const marked = new Set((this.draft?.marks ?? []).map((m) => m.piece));
     const ships = t.ships.map((s) => s.id).filter((id) => !marked.has(id));
     if (ships.length === 0)
-      return say('Calibration needs ships on the table (place them first, roughly where they are).', 'error');
+      return this.say(
+        'Calibration needs ships on the table (place them first, roughly where they are).',
+        'error',
+      );
     // a new calibration replaces the old one; the marks stay and are fitted again
-    const d = ensureDraft();
+    const d = this.ensureDraft();
     d.calibration = [];
-    mode = { kind: 'calibrate', ships, ship: 0, corner: 0, done: 0 };
-    show(true);
-    paint();
+    this.mode = { kind: 'calibrate', ships, ship: 0, corner: 0, done: 0 };
+    this.show(true);
+    this.paint();
   }
-  function advanceShip() {
+
+  private advanceShip() {
+    const mode = this.mode;
     if (mode.kind !== 'calibrate') return;
     mode.ship++;
     mode.corner = 0;
-    if (mode.ship >= mode.ships.length) mode = { kind: 'idle' };
-    paint();
+    if (mode.ship >= mode.ships.length) this.mode = { kind: 'idle' };
+    this.paint();
   }
-  function startMark(id: string) {
-    if (!image) return show(true);
-    if (!solution?.sol)
-      return say('Calibrate first: "Calibrate on ships" (two ships\' base corners).', 'error');
-    const d = ensureDraft();
+
+  private startMark(id: string) {
+    if (!this.image) return this.show(true);
+    if (!this.solution?.sol)
+      return this.say('Calibrate first: "Calibrate on ships" (two ships\' base corners).', 'error');
+    const d = this.ensureDraft();
     d.marks = d.marks.filter((m) => m.piece !== id);
     d.marks.push({ piece: id, px: [], points: [] as XY[] });
-    mode = { kind: 'mark', piece: id };
-    show(true);
-    paint();
+    this.mode = { kind: 'mark', piece: id };
+    this.show(true);
+    this.paint();
   }
 
-  function addPoint(at: XY) {
-    const d = ensureDraft();
-    const t = table();
-    if (mode.kind === 'calibrate') {
-      const ship = mode.ships[mode.ship];
-      d.calibration.push({ px: at, piece: ship, point: ROUND[mode.corner] });
-      mode.corner++;
-      if (mode.corner >= 4) {
-        mode.done++;
-        mode.ship++;
-        mode.corner = 0;
-        if (mode.done >= CAL_SHIPS || mode.ship >= mode.ships.length) mode = { kind: 'idle' };
-      }
-    } else if (mode.kind === 'mark') {
-      const m = d.marks.find((x) => x.piece === (mode as { piece: string }).piece)!;
-      const ship = t.ships.find((s) => s.id === m.piece);
-      const sq = t.squadrons.find((s) => s.id === m.piece);
-      const ob = t.obstacles.find((o) => o.id === m.piece);
-      const tk = t.tokens.find((o) => o.id === m.piece);
-      if (ship) {
-        const n = m.px.length;
-        if (n >= 4)
-          return say(`${ship.id}: all four corners are marked; move one (press on it) or undo one.`);
-        (m.points as CornerName[]).push(ROUND[n]);
-      } else if (sq) m.points = 'rim';
-      else {
-        const map = solution?.sol?.calibration.map;
-        if (!map) return;
-        const mm = map.toMm({ x: at[0], y: at[1] });
-        const p = ob ?? tk!;
-        const rot = ob ? ob.rotation : 0;
-        const c = Math.cos((-rot * Math.PI) / 180),
-          s = Math.sin((-rot * Math.PI) / 180);
-        const lx = (mm.x - p.x) * c - (mm.y - p.y) * s,
-          ly = (mm.x - p.x) * s + (mm.y - p.y) * c;
-        let pt: XY;
-        if (ob) {
-          const cand = markablePoints(catalog(), ob.type);
-          pt = cand.reduce((best, q) =>
-            Math.hypot(q[0] - lx, q[1] - ly) < Math.hypot(best[0] - lx, best[1] - ly) ? q : best,
-          );
-        } else {
-          const d0 = Math.hypot(lx, ly) || 1;
-          pt = [r2((lx / d0) * tk!.radius), r2((ly / d0) * tk!.radius)];
-        }
-        (m.points as XY[]).push(pt);
-      }
-      m.px.push(at);
+  private addPoint(at: XY) {
+    const d = this.ensureDraft();
+    const t = this.table();
+    const mode = this.mode;
+    if (mode.kind === 'calibrate') this.addCalibrationPoint(mode, d, at);
+    else if (mode.kind === 'mark' && !this.addMarkPoint(mode.piece, d, t, at)) return;
+    this.commit();
+  }
+
+  /** the calibrating ship's next corner; past its fourth, the next ship, or done after CAL_SHIPS ships */
+  private addCalibrationPoint(mode: CalibrateMode, d: PhotoEvidence, at: XY) {
+    const ship = mode.ships[mode.ship];
+    d.calibration.push({ px: at, piece: ship, point: ROUND[mode.corner] });
+    mode.corner++;
+    if (mode.corner >= 4) {
+      mode.done++;
+      mode.ship++;
+      mode.corner = 0;
+      if (mode.done >= CAL_SHIPS || mode.ship >= mode.ships.length) this.mode = { kind: 'idle' };
     }
-    commit();
   }
 
-  function removeLast() {
+  /** a mark on the piece being marked and the point it stands for; false when none is added (said why) */
+  private addMarkPoint(piece: string, d: PhotoEvidence, t: Table, at: XY): boolean {
+    const m = d.marks.find((x) => x.piece === piece)!;
+    const ship = t.ships.find((s) => s.id === m.piece);
+    const sq = t.squadrons.find((s) => s.id === m.piece);
+    const ob = t.obstacles.find((o) => o.id === m.piece);
+    const tk = t.tokens.find((o) => o.id === m.piece);
+    if (ship) {
+      const n = m.px.length;
+      if (n >= 4) {
+        this.say(`${ship.id}: all four corners are marked; move one (press on it) or undo one.`);
+        return false;
+      }
+      (m.points as CornerName[]).push(ROUND[n]);
+    } else if (sq) m.points = 'rim';
+    else {
+      const map = this.solution?.sol?.calibration.map;
+      if (!map) return false;
+      (m.points as XY[]).push(outlinePoint(map, at, ob, tk, this.catalog()));
+    }
+    m.px.push(at);
+    return true;
+  }
+
+  private removeLast() {
+    const { draft, mode } = this;
     if (!draft) return;
     if (mode.kind === 'mark') {
-      const m = draft.marks.find((x) => x.piece === (mode as { piece: string }).piece);
+      const m = draft.marks.find((x) => x.piece === mode.piece);
       if (m && m.px.length) {
         m.px.pop();
         if (Array.isArray(m.points)) (m.points as unknown[]).pop();
@@ -489,11 +755,11 @@ export function buildPhoto(
         }
       }
     }
-    commit();
+    this.commit();
   }
 
-  type MarkRef = { list: 'cal' | 'mark'; i: number; j: number };
-  function nearestMark(cx: number, cy: number): MarkRef | null {
+  private nearestMark(cx: number, cy: number): MarkRef | null {
+    const { draft, k, ox, oy } = this;
     if (!draft) return null;
     let best: MarkRef | null = null,
       bd = 18;
@@ -515,334 +781,230 @@ export function buildPhoto(
     );
     return best;
   }
-  const markAt = (r: MarkRef): XY =>
-    r.list === 'cal' ? draft!.calibration[r.i].px : draft!.marks[r.i].px[r.j];
-  function moveMark(r: MarkRef, at: XY) {
-    if (r.list === 'cal') draft!.calibration[r.i].px = at;
-    else draft!.marks[r.i].px[r.j] = at;
-    commit();
+
+  private markAt(r: MarkRef): XY {
+    return r.list === 'cal' ? this.draft!.calibration[r.i].px : this.draft!.marks[r.i].px[r.j];
   }
 
-  /** The marks complete enough to fit (a ship 2 corners, a squadron 3 rim points, an obstacle 2, a token 1). */
-  const ready = (t: Table, m: PhotoMark) =>
-    m.px.length >=
-    (t.squadrons.some((q) => q.id === m.piece) ? 3 : t.tokens.some((q) => q.id === m.piece) ? 1 : 2);
+  private moveMark(r: MarkRef, at: XY) {
+    if (r.list === 'cal') this.draft!.calibration[r.i].px = at;
+    else this.draft!.marks[r.i].px[r.j] = at;
+    this.commit();
+  }
 
   /** Write the draft into the table (with the marked pieces moved to their fits), or say why not. */
-  function commit() {
-    const d = draft!;
-    const t = table();
+  private commit() {
+    const d = this.draft!;
+    const t = this.table();
     const n = d.calibration.length;
     if (n < 4) {
-      say(`${n} calibration point${n === 1 ? '' : 's'} of at least 4 (no 3 on a line).`);
-      paint();
+      this.say(`${n} calibration point${n === 1 ? '' : 's'} of at least 4 (no 3 on a line).`);
+      this.paint();
       return;
     }
     const photo: PhotoEvidence = structuredClone({ ...d, marks: d.marks.filter((m) => ready(t, m)) });
     let next: Table = { ...t, photo };
     let sol: PhotoSolution;
     try {
-      sol = solvePhoto(photo, t, catalog());
+      sol = solvePhoto(photo, t, this.catalog());
     } catch (e) {
-      say(`${(e as Error).message}. The table is unchanged.`, 'error');
-      paint();
+      this.say(`${(e as Error).message}. The table is unchanged.`, 'error');
+      this.paint();
       return;
     }
-    const at = (id: string) => sol.pieces.get(id);
-    next = {
-      ...next,
-      ships: t.ships.map((s) =>
-        at(s.id) ? { ...s, x: r4(at(s.id)!.x), y: r4(at(s.id)!.y), rotation: r4(at(s.id)!.rotation) } : s,
-      ),
-      squadrons: t.squadrons.map((s) => (at(s.id) ? { ...s, x: r4(at(s.id)!.x), y: r4(at(s.id)!.y) } : s)),
-      obstacles: t.obstacles.map((s) =>
-        at(s.id) ? { ...s, x: r4(at(s.id)!.x), y: r4(at(s.id)!.y), rotation: r4(at(s.id)!.rotation) } : s,
-      ),
-      tokens: t.tokens.map((s) => (at(s.id) ? { ...s, x: r4(at(s.id)!.x), y: r4(at(s.id)!.y) } : s)),
-    };
+    next = movedToFits(next, t, sol);
     try {
       validateTable(JSON.parse(JSON.stringify(next)));
     } catch (e) {
-      say(`${(e as Error).message}. The table is unchanged.`, 'error');
-      paint();
+      this.say(`${(e as Error).message}. The table is unchanged.`, 'error');
+      this.paint();
       return;
     }
-    lastTablePhoto = photo;
-    cmd.change(next);
+    this.lastTablePhoto = photo;
+    this.cmd.change(next);
     const c = sol.calibration;
-    say(`Calibrated on ${c.residualsMm.length} points: rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm.`);
-    paint();
+    this.say(
+      `Calibrated on ${c.residualsMm.length} points: rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm.`,
+    );
+    this.paint();
   }
-  const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
 
-  async function load(blob: Blob, name: string) {
-    say(`Reading ${name} ...`);
+  private async load(blob: Blob, name: string) {
+    this.say(`Reading ${name} ...`);
     let p: LoadedPhoto;
     try {
       p = await decodePhoto(blob, name);
     } catch (e) {
-      say((e as Error).message, 'error');
+      this.say((e as Error).message, 'error');
       return;
     }
-    const tp = table().photo;
+    const tp = this.table().photo;
     if (tp && (tp.size[0] !== p.width || tp.size[1] !== p.height) && tp.imageId !== p.id) {
       // a new photo: the old marks were made on another one; start again from this photo
-      draft = null;
+      this.draft = null;
     }
-    image?.full.close();
-    image = p;
-    if (draft && draft.imageId !== p.id) draft.imageId = p.id;
+    this.image?.full.close();
+    this.image = p;
+    if (this.draft && this.draft.imageId !== p.id) this.draft.imageId = p.id;
     try {
       await keepPhoto(p.id, blob, name);
     } catch {
       // private browsing: the photo is used now but not kept
     }
-    say(`${name}: ${p.width} x ${p.height}${p.note ? `; ${p.note}` : ''}.`);
-    fitted = false;
+    this.say(`${name}: ${p.width} x ${p.height}${p.note ? `; ${p.note}` : ''}.`);
+    this.fitted = false;
     // the next step is nearly always calibration: start it, unless this table is calibrated on this photo already
-    if (!draft?.calibration.length && table().ships.length) startCalibration();
-    else show(true);
-    redraw();
+    if (!this.draft?.calibration.length && this.table().ships.length) this.startCalibration();
+    else this.show(true);
+    this.redraw();
   }
 
   // ---- drawing the photo view ----
-  function paint(cursor?: XY) {
-    if (view.hidden || !image) return;
-    if (!fitted) fitView();
+  private paint(cursor?: XY) {
+    const { image, canvas, draft } = this;
+    if (this.view.hidden || !image) return;
+    if (!this.fitted) this.fitView();
+    const { k, ox, oy } = this;
     const g = canvas.getContext('2d')!;
     g.fillStyle = '#000';
     g.fillRect(0, 0, canvas.width, canvas.height);
     g.imageSmoothingEnabled = true;
     g.drawImage(image.display, ox, oy, image.width * k, image.height * k);
-    const S = (p: XY | { x: number; y: number }): [number, number] =>
+    const S: ToCanvas = (p) =>
       Array.isArray(p) ? [p[0] * k + ox, p[1] * k + oy] : [p.x * k + ox, p.y * k + oy];
-    const map = solution?.sol?.calibration.map;
-    // every piece's outline where the calibration puts it (thin), so a player sees the fit
-    if (map) {
-      g.lineWidth = 1;
-      const t = table(),
-        cat = catalog();
-      const ring = (pts: { x: number; y: number }[], colour: string) => {
-        g.strokeStyle = colour;
-        g.beginPath();
-        pts.forEach((p, i) => {
-          const [x, y] = S(map.toPx(p));
-          if (i) g.lineTo(x, y);
-          else g.moveTo(x, y);
-        });
-        g.closePath();
-        g.stroke();
-      };
-      const poly = (xy: Float64Array | number[], n: number) =>
-        Array.from({ length: n }, (_, i) => ({ x: xy[2 * i], y: xy[2 * i + 1] }));
-      for (const s of t.ships) {
-        const b = shipShapes(cat, s).base;
-        ring(poly(b.xy, b.n), '#7fdbff');
-      }
-      for (const o of t.obstacles) {
-        const b = obstacleOutline(cat, o);
-        ring(poly(b.xy, b.n), '#ffd43b');
-      }
-      for (const q of [
-        ...t.squadrons.map((s) => ({ ...s, r: cat.squadron.diameter / 2 })),
-        ...t.tokens.map((s) => ({ ...s, r: s.radius })),
-      ]) {
-        ring(
-          Array.from({ length: 24 }, (_, i) => place(q.r, 0, q.x, q.y, i * 15)),
-          '#b2f2bb',
-        );
-      }
-    }
-    const cross = (p: XY, colour: string, text: string) => {
-      const [x, y] = S(p);
-      g.strokeStyle = '#000';
-      g.lineWidth = 3;
-      g.beginPath();
-      g.moveTo(x - 7, y);
-      g.lineTo(x + 7, y);
-      g.moveTo(x, y - 7);
-      g.lineTo(x, y + 7);
-      g.stroke();
-      g.strokeStyle = colour;
-      g.lineWidth = 1.5;
-      g.beginPath();
-      g.moveTo(x - 7, y);
-      g.lineTo(x + 7, y);
-      g.moveTo(x, y - 7);
-      g.lineTo(x, y + 7);
-      g.stroke();
-      g.font = '11px system-ui, sans-serif';
-      g.fillStyle = colour;
-      g.fillText(text, x + 8, y - 6);
-    };
-    const res = solution?.sol?.calibration.residualsMm;
+    const map = this.solution?.sol?.calibration.map;
+    if (map) drawOutlines(g, S, map, this.table(), this.catalog());
+    const res = this.solution?.sol?.calibration.residualsMm;
     draft?.calibration.forEach((c, i) =>
-      cross(
+      drawCross(
+        g,
+        S,
         c.px,
         '#40c057',
-        `${i}${res && res.length === draft!.calibration.length ? ` ${f2(res[i])} mm` : ''}`,
+        `${i}${res && res.length === draft.calibration.length ? ` ${f2(res[i])} mm` : ''}`,
       ),
     );
-    for (const m of draft?.marks ?? []) m.px.forEach((p, j) => cross(p, '#ff922b', `${m.piece} ${j}`));
-    if (cursor) cross(cursor, '#ffff00', '');
-    prompt.textContent = promptText();
-    nextShip.hidden = mode.kind !== 'calibrate';
-    done.hidden = mode.kind === 'idle';
+    for (const m of draft?.marks ?? [])
+      m.px.forEach((p, j) => drawCross(g, S, p, '#ff922b', `${m.piece} ${j}`));
+    if (cursor) drawCross(g, S, cursor, '#ffff00', '');
+    this.prompt.textContent = promptText(this.mode, this.table(), draft);
+    this.nextShip.hidden = this.mode.kind !== 'calibrate';
+    this.done.hidden = this.mode.kind === 'idle';
   }
 
-  function promptText(): string {
-    if (mode.kind === 'calibrate') {
-      const id = mode.ships[mode.ship];
-      return (
-        `Calibrate: tap ${id}'s ${ROUND[mode.corner]} base corner (where the base meets the table). ` +
-        `${mode.corner >= 2 ? '"Next ship" to go on with fewer corners.' : ''}`
-      );
-    }
-    if (mode.kind === 'mark') {
-      const t = table(),
-        id = mode.piece;
-      const m = draft?.marks.find((x) => x.piece === id);
-      const n = m?.px.length ?? 0;
-      if (t.ships.some((s) => s.id === id))
-        return `Mark ${id}: tap its ${ROUND[Math.min(3, n)]} base corner (2 to 4 corners).`;
-      if (t.squadrons.some((s) => s.id === id))
-        return `Mark ${id}: tap points on its base's rim, spread around it (${n} of at least 3).`;
-      return (
-        `Mark ${id}: tap corners of its outline (each taken as the corner nearest where the piece now lies; ` +
-        `drag it over the photo first). ${n} of at least 2.`
-      );
-    }
-    return draft?.calibration.length
-      ? 'Press a mark to move it (the fit follows), or choose a piece to mark.'
-      : 'Choose "Calibrate on ships" in the panel.';
-  }
-
-  // keep the kept photo of a table that names one (a link, the tables list)
-  let wanted = '';
-  async function fetchKept(id: string) {
+  /** keep the kept photo of a table that names one (a link, the tables list) */
+  private async fetchKept(id: string) {
     const kept = await keptPhoto(id);
-    if (!kept || table().photo?.imageId !== id) return;
+    if (!kept || this.table().photo?.imageId !== id) return;
     try {
-      image = await decodePhoto(kept.blob, kept.name);
-      fitted = false;
-      redraw();
+      this.image = await decodePhoto(kept.blob, kept.name);
+      this.fitted = false;
+      this.redraw();
     } catch (e) {
-      say((e as Error).message, 'error');
+      this.say((e as Error).message, 'error');
     }
   }
 
-  return {
-    /** from the frame loop: resync with the table, refresh the panel and the photo under the table */
-    update(s: AppState) {
-      const t = s.table;
-      if (t.photo !== lastTablePhoto) {
-        // the table's marks changed elsewhere (undo, a link, another table): take them
-        lastTablePhoto = t.photo;
-        draft = t.photo ? structuredClone(t.photo) : null;
-        if (!t.photo) mode = { kind: 'idle' };
-      }
-      const id = t.photo?.imageId;
-      if (id && image?.id !== id && wanted !== id) {
-        wanted = id;
-        void fetchKept(id);
-      }
-      if (!solution || solution.photo !== t.photo || solution.table !== t) {
-        let sol: PhotoSolution | null = null;
-        try {
-          sol = t.photo ? solvePhoto(t.photo, t, withMeasurements(CATALOG, t.measurements)) : null;
-        } catch {
-          sol = null;
-        }
-        solution = { photo: t.photo!, table: t, sol };
-        renderFits(t, sol);
-        paint();
-      }
-      const usable =
-        image &&
-        solution.sol &&
-        (!t.photo || (t.photo.size[0] === image.width && t.photo.size[1] === image.height));
-      layer.set(
-        usable ? image!.display : null,
-        t.photo?.size ?? null,
-        usable ? solution.sol!.calibration.map.pxToMmMatrix() : null,
-        opacity,
-        under,
-      );
-      calButton.disabled = !image;
-      openButton.disabled = !image;
-    },
-    /** for the browser tests: page coordinates of a photo pixel, and whether the view is open */
-    pagePoint(x: number, y: number) {
-      const r = canvas.getBoundingClientRect();
-      return {
-        x: r.left + ((x * k + ox) * r.width) / canvas.width,
-        y: r.top + ((y * k + oy) * r.height) / canvas.height,
-      };
-    },
-  };
+  /** from the frame loop: resync with the table, refresh the panel and the photo under the table */
+  update(s: AppState) {
+    const t = s.table;
+    if (t.photo !== this.lastTablePhoto) {
+      // the table's marks changed elsewhere (undo, a link, another table): take them
+      this.lastTablePhoto = t.photo;
+      this.draft = t.photo ? structuredClone(t.photo) : null;
+      if (!t.photo) this.mode = { kind: 'idle' };
+    }
+    const id = t.photo?.imageId;
+    if (id && this.image?.id !== id && this.wanted !== id) {
+      this.wanted = id;
+      void this.fetchKept(id);
+    }
+    if (!this.solution || this.solution.photo !== t.photo || this.solution.table !== t) this.solve(t);
+    this.showUnder(t);
+  }
 
-  function renderFits(t: Table, sol: PhotoSolution | null) {
-    markRow.replaceChildren(
+  /** the table's marks solved again (none when they do not solve), the panel's fits and the view redrawn */
+  private solve(t: Table) {
+    let sol: PhotoSolution | null = null;
+    try {
+      sol = t.photo ? solvePhoto(t.photo, t, withMeasurements(CATALOG, t.measurements)) : null;
+    } catch {
+      sol = null;
+    }
+    this.solution = { photo: t.photo!, table: t, sol };
+    this.renderFits(t, sol);
+    this.paint();
+  }
+
+  /** the rectified photo under the table, when the photo loaded is the one the marks were made on */
+  private showUnder(t: Table) {
+    const { image } = this;
+    const solution = this.solution!;
+    const usable =
+      image &&
+      solution.sol &&
+      (!t.photo || (t.photo.size[0] === image.width && t.photo.size[1] === image.height));
+    this.layer.set(
+      usable ? image!.display : null,
+      t.photo?.size ?? null,
+      usable ? solution.sol!.calibration.map.pxToMmMatrix() : null,
+      this.opacity,
+      this.under,
+    );
+    this.calButton.disabled = !image;
+    this.openButton.disabled = !image;
+  }
+
+  /** for the browser tests: page coordinates of a photo pixel */
+  pagePoint(x: number, y: number) {
+    const { canvas } = this;
+    const r = canvas.getBoundingClientRect();
+    return {
+      x: r.left + ((x * this.k + this.ox) * r.width) / canvas.width,
+      y: r.top + ((y * this.k + this.oy) * r.height) / canvas.height,
+    };
+  }
+
+  private renderFits(t: Table, sol: PhotoSolution | null) {
+    this.markRow.replaceChildren(
       ...[...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens]
         .filter((p) => !t.photo?.calibration.some((c) => c.piece === p.id))
         .map((p) =>
           h(
             'button',
-            { id: `photo-mark-${p.id}`, 'data-piece': p.id, disabled: !sol, onclick: () => startMark(p.id) },
+            {
+              id: `photo-mark-${p.id}`,
+              'data-piece': p.id,
+              disabled: !sol,
+              onclick: () => this.startMark(p.id),
+            },
             `Mark ${p.id}`,
           ),
         ),
     );
     if (!sol) {
-      fits.replaceChildren();
+      this.fits.replaceChildren();
       return;
     }
-    const c = sol.calibration;
-    const rows = (t.photo!.calibration as CalibrationPoint[]).map((p, i) =>
-      h(
-        'tr',
-        {},
-        h('td', {}, String(i)),
-        h(
-          'td',
-          {},
-          p.piece ? `${p.piece} ${typeof p.point === 'string' ? p.point : `[${p.point}]`}` : `[${p.mm}] mm`,
-        ),
-        h('td', { class: 'num' }, `${f2(c.residualsMm[i])} mm`),
-      ),
-    );
-    const pieces = [...sol.pieces].map(([id, f]) =>
-      h(
-        'tr',
-        { 'data-piece': id },
-        h('td', {}, id),
-        h('td', {}, `fit rms ${f2(f.rmsMm)} mm`),
-        h('td', { class: 'num' }, `+-${f2(f.uncertaintyMm)} mm`),
-        h(
-          'td',
-          {},
-          f.offsetMm > 0.005 || f.offsetDeg > 0.005
-            ? `moved ${f2(f.offsetMm)} mm, ${f2(f.offsetDeg)} deg since`
-            : 'at its fit',
-        ),
-      ),
-    );
-    fits.replaceChildren(
-      h(
-        'p',
-        {},
-        `Calibration: ${c.residualsMm.length} points, rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm (marks' noise ` +
-          `${f2(c.map.sigmaPx)} px).`,
-      ),
-      h('table', { id: 'photo-residuals' }, ...rows),
-      ...(pieces.length
-        ? [
-            h('p', {}, 'Placed from the photo (how far each may be from where it really lies: 99%):'),
-            h('table', { id: 'photo-pieces' }, ...pieces),
-          ]
-        : []),
-    );
+    this.fits.replaceChildren(...fitsContent(t, sol));
   }
+}
+
+export function buildPhoto(
+  host: HTMLElement,
+  canvasHost: HTMLElement,
+  store: AppStore,
+  cmd: Commands,
+  layer: PhotoLayer,
+  redraw: () => void,
+) {
+  const panel = new PhotoPanel(host, canvasHost, store, cmd, layer, redraw);
+  return {
+    /** from the frame loop: resync with the table, refresh the panel and the photo under the table */
+    update: (s: AppState) => panel.update(s),
+    /** for the browser tests: page coordinates of a photo pixel */
+    pagePoint: (x: number, y: number) => panel.pagePoint(x, y),
+  };
 }
 
 export { CORNERS };
