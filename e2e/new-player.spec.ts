@@ -8,7 +8,7 @@
 import { devices, expect, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { counter, drag, handleOf, pagePoint, piece, tableJson, touchDrag } from './helpers';
+import { counter, drag, handleOf, isWhollyInView, pagePoint, piece, tableJson, touchDrag } from './helpers';
 
 const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
 const shoot = async (page: Page, name: string) =>
@@ -299,5 +299,43 @@ test.describe('practice maps', () => {
       .poll(() => page.evaluate((b) => window.__armada.countPixels(0xffffff, b, 24), ring))
       .toBeGreaterThan(white0 + 20);
     await shoot(page, 'new-player-practice-cell');
+  });
+});
+
+test.describe('phone (Pixel 5): the toolbar and the share sheet', () => {
+  test.use(PIXEL5);
+  test('Import, Export, Share link and Tables are in the Table menu, no swipe away; Share hands the link to the share sheet', async ({
+    page,
+  }) => {
+    // a share sheet as a phone has one (Web Share), recording what it was handed
+    await page.addInitScript(() => {
+      (navigator as unknown as { share: (d: unknown) => Promise<void> }).share = (d) => {
+        (window as unknown as { __shared: unknown[] }).__shared ??= [];
+        (window as unknown as { __shared: unknown[] }).__shared.push(d);
+        return Promise.resolve();
+      };
+    });
+    await openFresh(page);
+    await page.tap('#table-menu > summary');
+    await shoot(page, 'new-player-phone-table-menu');
+    for (const id of ['import', 'export', 'share', 'tables'])
+      expect(await isWhollyInView(page, `#${id}`), id).toBe(true);
+    await page.tap('#share');
+    await expect(page.locator('#message')).toContainText('Share link shared.');
+    const [shared, link] = await page.evaluate(() => [
+      (window as unknown as { __shared: { url: string }[] }).__shared,
+      (document.getElementById('share-link') as HTMLInputElement).value,
+    ]);
+    expect(shared).toEqual([{ url: link, title: 'Armada table' }]);
+    // the menu closed, Undo in view
+    await expect(page.locator('#table-menu')).not.toHaveAttribute('open', '');
+    expect(await isWhollyInView(page, '#undo')).toBe(true);
+    // a ruling's Share: the same sheet
+    await page.goto(
+      `/#table=${Buffer.from(readFileSync('assets/demo-table.json')).toString('base64url')}&attack=isd.front,xwing1`,
+    );
+    await slow(page.locator('#attack-verdict')).toHaveAttribute('data-defender', 'xwing1');
+    await page.tap('#share-attack');
+    await expect(page.locator('#message')).toContainText('Link to this ruling shared.');
   });
 });

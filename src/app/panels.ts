@@ -22,6 +22,7 @@ import { attachMessages } from '../ui/message';
 import { buildPhoto } from '../ui/photo';
 import { buildSheet } from '../ui/sheet';
 import { buildLabelLegend } from '../ui/label-legend';
+import { attachPhoneToolbar } from '../ui/phone-toolbar';
 import { PhotoLayer } from '../render/photo-layer';
 import type { Booted } from './boot';
 
@@ -129,6 +130,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   });
   scene.addLayer('on-table', practice.layer);
   const updateLabelLegend = buildLabelLegend($('canvas-host'));
+  attachPhoneToolbar($('toolbar'), guide.menu);
   const drill = new DrillPanel(store, cmd, tables, { frame: hooks.frame });
   $('canvas-host').append(drill.bar);
   guide.menu.querySelector('.menu-list')?.append(drill.startButton('drill-start-menu'));

@@ -23,7 +23,7 @@ import { World } from '../rules/world';
 import { snapExogorthTouching } from '../rules/campaign/exogorth-snap';
 import { placeExogorth } from './exogorth';
 import { searchClasses } from '../model/class-search';
-import { h, option } from './dom';
+import { h, option, shareOrCopy } from './dom';
 
 export interface ControlHooks {
   fit(): void;
@@ -195,12 +195,7 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
         onclick: async () => {
           link.value = shareLink(store.getState().table);
           link.select();
-          try {
-            await navigator.clipboard.writeText(link.value);
-            cmd.message('info', 'Share link copied.');
-          } catch {
-            cmd.message('info', 'Share link ready: copy it from the box.');
-          }
+          await shareOrCopy(link.value, 'Armada table', (t) => cmd.message('info', t), 'Share link');
         },
       },
       'Share link',

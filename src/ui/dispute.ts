@@ -8,7 +8,7 @@ import { attacksOf } from '../rules/attacks/table';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { css, GRAZE, LOS, OVERLAP, PLAYER, SELECT } from '../render/colours';
 import { shareLink } from './controls';
-import { capText, escapeHtml as e, h, option } from './dom';
+import { capText, escapeHtml as e, h, option, shareOrCopy } from './dom';
 import { dicePool, diceWords } from '../rules/attacks/dice';
 
 /** What the card needs from the canvas: magnified pictures of table places, and the view framed. */
@@ -272,12 +272,7 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     link.value = shareLink(s.table, { attacker: s.attacker, defender: s.defender });
     link.style.display = '';
     link.select();
-    try {
-      await navigator.clipboard.writeText(link.value);
-      cmd.message('info', 'Link to this ruling copied.');
-    } catch {
-      cmd.message('info', 'Link to this ruling ready: copy it from the box.');
-    }
+    await shareOrCopy(link.value, 'Armada ruling', (t) => cmd.message('info', t), 'Link to this ruling');
   });
   save.addEventListener('click', () => {
     const d = current.dispute;

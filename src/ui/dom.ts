@@ -22,3 +22,37 @@ export { capText, escapeHtml, MAX_WHY_CHARS } from '../state/html';
 export function option(value: string, label = value, selected = false) {
   return h('option', { value, selected }, label);
 }
+
+/**
+ * Hand a link to the phone's share sheet (Web Share) where there is one, else copy it: says which in
+ * `say`. A share the player cancels says nothing more; a sheet that fails falls back to the copy.
+ */
+export async function shareOrCopy(
+  url: string,
+  title: string,
+  say: (text: string) => void,
+  what: string,
+): Promise<'shared' | 'copied' | 'shown'> {
+  const nav = navigator as Navigator & {
+    share?: (d: ShareData) => Promise<void>;
+    canShare?: (d: ShareData) => boolean;
+  };
+  const data = { url, title };
+  if (typeof nav.share === 'function' && (!nav.canShare || nav.canShare(data))) {
+    try {
+      await nav.share(data);
+      say(`${what} shared.`);
+      return 'shared';
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') return 'shown';
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    say(`${what} copied.`);
+    return 'copied';
+  } catch {
+    say(`${what} ready: copy it from the box.`);
+    return 'shown';
+  }
+}
