@@ -13,10 +13,21 @@ export function placeExogorth(store: AppStore, cmd: Commands, id: string) {
     cmd.message('error', `Not placed: ${r.refused}.`);
     return false;
   }
+  const before = new Map(store.getState().table.squadrons.map((q) => [q.id, q]));
   cmd.change(r.table);
+  // the squadrons that really moved, by name (none when the exogorth displaced none)
+  const moved = r.table.squadrons
+    .filter((q) => {
+      const b = before.get(q.id);
+      return b && (b.x !== q.x || b.y !== q.y);
+    })
+    .map((q) => q.name?.trim() || q.id);
   cmd.message(
     'info',
-    `${id} placed; the squadrons it displaced moved to their places. Undo takes them all back.`,
+    moved.length
+      ? `${id} placed; the squadron${moved.length === 1 ? '' : 's'} it displaced (${moved.join(', ')}) ` +
+          `moved to ${moved.length === 1 ? 'its place' : 'their places'}. Undo takes them all back.`
+      : `${id} placed; it displaced no squadron. Undo takes it back.`,
   );
   return true;
 }

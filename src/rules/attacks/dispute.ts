@@ -324,6 +324,8 @@ export function disputeOf(
 ): Dispute {
   const kind = disputeKind(a);
   const { headline, named } = headlineOf(a, name);
+  // the margins' words name the pieces as the headline does (the ids stay in the loupes' and labels' keys)
+  const say = (k: string) => (name ? name(k) : k);
   const margins: Margin[] = [];
   const loupes: LoupeFocus[] = [];
   const shipAttacker = a.attacker.includes('.');
@@ -360,11 +362,11 @@ export function disputeOf(
       decides,
       close: decides && arcNear,
       text: out
-        ? `${f2(mm)} mm outside ${a.attacker}'s arc lines (extended)`
-        : `reaches ${f2(mm)} mm past ${a.attacker}'s arc line into the arc`,
+        ? `${f2(mm)} mm outside ${say(a.attacker)}'s arc lines (extended)`
+        : `reaches ${f2(mm)} mm past ${say(a.attacker)}'s arc line into the arc`,
       flip: out
-        ? `${f2(mm)} mm nearer the arc and ${a.defender} would be in arc`
-        : `${f2(mm)} mm farther out and ${a.defender} would be out of arc`,
+        ? `${f2(mm)} mm nearer the arc and ${say(a.defender)} would be in arc`
+        : `${f2(mm)} mm farther out and ${say(a.defender)} would be out of arc`,
     });
     const at = decides && mm <= LOUPE_MAX_MM ? arcFocus(world, a) : null;
     if (at)
@@ -442,17 +444,17 @@ export function disputeOf(
       mm = e.depthMm ?? 0;
       decides = live && e === deepest;
       text =
-        `the ${line} crosses ${e.piece} ${f2(mm)} mm ` +
+        `the ${line} crosses ${say(e.piece)} ${f2(mm)} mm ` +
         `deep${e.insideMm !== undefined ? ` (${f2(e.insideMm)} mm inside)` : ''}`;
-      flip = `${f2(mm)} mm to the side and it would clear ${e.piece}`;
+      flip = `${f2(mm)} mm to the side and it would clear ${say(e.piece)}`;
     } else if (e.verdict === 'graze' || e.verdict === 'near') {
       mm = e.clearanceMm ?? 0;
       decides = live && wouldBe(e) > current;
       text =
         e.verdict === 'graze'
-          ? `the ${line} grazes ${e.piece} (${f2(mm)} mm: touching, does not cross)`
-          : `the ${line} misses ${e.piece} by ${f2(mm)} mm`;
-      flip = `${f2(mm)} mm nearer and it would cross ${e.piece}`;
+          ? `the ${line} grazes ${say(e.piece)} (${f2(mm)} mm: touching, does not cross)`
+          : `the ${line} misses ${say(e.piece)} by ${f2(mm)} mm`;
+      flip = `${f2(mm)} mm nearer and it would cross ${say(e.piece)}`;
     } else {
       continue; // a covered stretch: the why says whose base covers it
     }

@@ -7,6 +7,7 @@ import { analyzeWorld } from '../../../src/rules/report/analyze';
 import { attackBetween } from '../../../src/rules/attacks/attacks';
 import { disputeKind, disputeOf, headlineOf } from '../../../src/rules/attacks/dispute';
 import { World } from '../../../src/rules/world';
+import { namer } from '../../../src/model/names';
 
 /** Every id a headline could name: pieces and hull zones of the table. */
 const allIds = (t: Table) =>
@@ -199,5 +200,32 @@ describe('readings', () => {
       'the line passes through the dial (reading dialLine = through-dial); the other reading gives clear',
     ]);
     expect(disputeOf(world, analyzeWorld(world).attacks[0]).readings).toBeUndefined();
+  });
+});
+
+describe("the margins' words name the pieces", () => {
+  it('on the tournament table, no margin says a ship id or a hull zone key when a namer is given', () => {
+    const t = tournamentTable();
+    const world = new World(t);
+    const names = namer(t);
+    const ids = new Set(t.ships.map((s) => s.id));
+    const key = /\b([\w-]+)\.(front|left|right|rear)\b/g;
+    let margins = 0,
+      withIds = 0;
+    for (const a of analyzeWorld(world)
+      .attacks.filter((x) => x.inArc)
+      .slice(0, 300)) {
+      const d = disputeOf(world, a, 1, names);
+      for (const m of d.margins) {
+        margins++;
+        const said = `${m.text} ${m.flip}`;
+        for (const [, id] of said.matchAll(key)) if (ids.has(id)) withIds++;
+      }
+      // and without the namer the same margins say the keys (so the check above can fail)
+      if (d.margins.some((m) => m.topic === 'arc'))
+        expect(disputeOf(world, a, 1).margins.find((m) => m.topic === 'arc')!.text).toContain(a.attacker);
+    }
+    expect(margins).toBeGreaterThan(50);
+    expect(withIds).toBe(0);
   });
 });
