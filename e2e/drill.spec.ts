@@ -1,5 +1,5 @@
 import { devices, expect, type Page, test } from '@playwright/test';
-import { openFresh } from './helpers';
+import { drag, openFresh, piece } from './helpers';
 
 /*
  * Judge by eye, played start to finish as a player would, at desktop size with a mouse and on a
@@ -34,6 +34,17 @@ async function play(page: Page, phone: boolean, answer: (i: number, choices: str
     });
     expect(asked).toEqual({ aside: 'hidden', attacker: null, defender: null, locked: true, rings: false });
     questions.push((await page.locator('#drill-bar .drill-question').textContent())!);
+    // the asked pieces are framed below the bar, inside the canvas
+    const framed = await page.evaluate(() => {
+      const t = window.__armada.store.getState().table;
+      const bar = document.getElementById('drill-bar')!.getBoundingClientRect();
+      const host = document.getElementById('canvas-host')!.getBoundingClientRect();
+      return [...t.ships, ...t.squadrons].map((p) => {
+        const q = window.__armada.pagePoint(p.x, p.y);
+        return q.y > bar.bottom && q.y < host.bottom && q.x > host.left && q.x < host.right;
+      });
+    });
+    expect(framed.every(Boolean)).toBe(true);
     const choices = await page
       .locator('#drill-bar [data-answer]')
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.answer!));
@@ -66,7 +77,15 @@ for (const phone of [false, true]) {
     }) => {
       test.setTimeout(240_000); // twenty situations on two pages
       await openFresh(page);
+      if (!phone) {
+        // a move of the player's own before the drill: Undo takes it back after the drill
+        const tie = await piece(page, 'tie1');
+        await drag(page, tie, { x: tie.x + 30, y: tie.y });
+      }
       const demo = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
+      const entries = () => page.evaluate(async () => (await window.__armada.tables.list()).entries.length);
+      await expect.poll(entries).toBeGreaterThan(0);
+      const entriesBefore = await entries();
       const tap = (s: string) => (phone ? page.tap(s) : page.click(s));
       await tap('#table-menu summary');
       await tap('#drill-start-menu');
@@ -83,11 +102,12 @@ for (const phone of [false, true]) {
       });
       await tap('#drill-race');
       const link = await page.locator('#drill-link').inputValue();
-      expect(link).toMatch(/#drill=[a-z0-9]+&levels=[1-5]{10}$/);
+      expect(link).toMatch(/#drill=[a-z0-9]+&levels=[1-5]{10}&beat=\d+$/);
       const ctx = await browser.newContext(phone ? PIXEL5 : {});
       const friend = await ctx.newPage();
       await friend.goto(link);
       await expect(friend.locator('body[data-ready="true"]')).toBeVisible({ timeout: 60_000 });
+      await expect(friend.locator('#drill-progress')).toContainText(/a friend's drill: beat \d+ of 10/);
       const theirs = await play(friend, phone, (_i, choices) => choices[choices.length - 1]);
       expect(theirs.questions).toEqual(mine.questions);
       await ctx.close();
@@ -97,12 +117,16 @@ for (const phone of [false, true]) {
       await expect
         .poll(() => page.evaluate(() => JSON.stringify(window.__armada.store.getState().table)))
         .toBe(demo);
-      const drillTables = () =>
-        page.evaluate(async () =>
-          (await window.__armada.tables.list()).entries.filter((e) => e.name.startsWith('judge-by-eye')),
-        );
-      await expect.poll(async () => (await drillTables()).length).toBe(0);
+      // the drill's tables were never kept: Tables holds what it held before
+      await page.waitForTimeout(1500);
+      expect(await entries()).toBe(entriesBefore);
       expect(await page.evaluate(() => window.__armada.store.getState().locked)).toBe(false);
+      if (!phone) {
+        await page.click('#undo');
+        const tie = await piece(page, 'tie1');
+        const was = JSON.parse(demo).squadrons.find((q: { id: string }) => q.id === 'tie1');
+        expect(tie.x).toBeCloseTo(was.x - 30, 0);
+      }
     });
   });
 }

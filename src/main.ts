@@ -24,6 +24,8 @@ async function main() {
   let turnChoice: boolean | null = null;
   /** the attack's box the view is framed on (a chosen pair), kept across resizes; null: the whole table */
   let framedBox: [number, number, number, number] | null = null;
+  /** the canvas's top pixels a bar lies over while the box is framed (the judge-by-eye bar) */
+  let framedTop = 0;
   const fit = (whole = true) => {
     if (whole) framedBox = null;
     const spec = loop.analysis.world.catalog.tables[store.getState().table.table];
@@ -31,12 +33,13 @@ async function main() {
     const host = $('canvas-host');
     if (turnChoice === null) scene.turned = host.clientHeight > host.clientWidth * 1.15;
     loop.panels.turnButton.setAttribute('aria-pressed', String(scene.turned));
-    if (framedBox) scene.fitBox(...framedBox);
+    if (framedBox) scene.fitBoxBelow(...framedBox, framedTop);
     else scene.fit(spec.width, spec.height);
     loop.schedule(false);
   };
-  const frame = (box: [number, number, number, number]) => {
+  const frame = (box: [number, number, number, number], topPx = 0) => {
     framedBox = box;
+    framedTop = topPx;
     fit(false);
   };
   const turn = () => {

@@ -16,6 +16,7 @@ import { attachLibrary } from '../ui/library';
 import { buildManeuver } from '../ui/maneuver';
 import { buildPractice } from '../ui/practice';
 import { DrillPanel } from '../ui/drill';
+import { DrillLayer } from '../render/drill-layer';
 import { buildMeasurements } from '../ui/measurements';
 import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
@@ -32,11 +33,27 @@ export interface PanelHooks {
   /** fit the whole table in view */
   fit: () => void;
   /** frame the table box [x0, y0, x1, y1] (mm): a chosen pair */
-  frame: (box: [number, number, number, number]) => void;
+  frame: (box: [number, number, number, number], topPx?: number) => void;
   /** turn the view 90 degrees, or back */
   turn: () => void;
   /** draw again (the panel too when true) */
   schedule: (panel?: boolean) => void;
+}
+
+/** Judge by eye: its bar over the canvas, the layer shading the asked zones, and its framing. */
+function buildDrillPanel({ store, cmd, tables }: Booted, scene: Scene, hooks: PanelHooks): DrillPanel {
+  const drillLayer = new DrillLayer();
+  scene.addLayer('over-pieces', drillLayer);
+  const drill = new DrillPanel(store, cmd, tables, {
+    frameBelow: (box, topPx) => hooks.frame(box, topPx),
+    fit: hooks.fit,
+    shade: (asked) => {
+      drillLayer.set(asked);
+      hooks.schedule(false);
+    },
+  });
+  $('canvas-host').append(drill.bar);
+  return drill;
 }
 
 export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
@@ -131,8 +148,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   scene.addLayer('on-table', practice.layer);
   const updateLabelLegend = buildLabelLegend($('canvas-host'));
   attachPhoneToolbar($('toolbar'), guide.menu);
-  const drill = new DrillPanel(store, cmd, tables, { frame: hooks.frame });
-  $('canvas-host').append(drill.bar);
+  const drill = buildDrillPanel(booted, scene, hooks);
   guide.menu.querySelector('.menu-list')?.append(drill.startButton('drill-start-menu'));
   practiceHost.append(drill.startButton('drill-start'));
   // a drill link starts once the panels are wired (it frames the view)

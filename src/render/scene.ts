@@ -262,6 +262,13 @@ export class Scene {
     this.fitted = true;
   }
 
+  /** Fit the box into the canvas below its top `topPx` pixels (a bar lying over the table there). */
+  fitBoxBelow(x0: number, y0: number, x1: number, y1: number, topPx: number) {
+    const v = fitBoxView(this.width, Math.max(100, this.height - topPx), x0, y0, x1, y1, this.turned);
+    this.view = { ...v, oy: v.oy + Math.min(topPx, this.height - 100) };
+    this.fitted = true;
+  }
+
   ensureFitted(tableW: number, tableH: number) {
     if (!this.fitted) this.fit(tableW, tableH);
   }

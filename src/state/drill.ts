@@ -66,28 +66,39 @@ export function levelsOf(run: DrillRun): number[] {
   return [...run.answers.map((a) => a.level), ...(run.phase === 'ask' ? [run.situation.level] : [])];
 }
 
-/** The link that deals the same ten situations to another player: the seed and every level. */
+/**
+ * The link that deals the same ten situations to another player: the seed and every level, and once
+ * the drill is done, the score to beat.
+ */
 export function drillHash(run: DrillRun): string {
   const levels = run.fixedLevels ?? levelsOf(run);
-  return `#drill=${run.seed}&levels=${levels.join('')}`;
+  const beat = run.phase === 'done' ? `&beat=${run.answers.filter((a) => a.right).length}` : '';
+  return `#drill=${run.seed}&levels=${levels.join('')}${beat}`;
 }
 
 /**
  * A drill link's seed and levels, or null when the hash is no drill link. A broken one is refused
  * naming what is wrong.
  */
-export function drillFromHash(hash: string): { seed: string; levels: number[] | null } | null {
+export function drillFromHash(hash: string): { seed: string; levels: number[] | null; beat?: number } | null {
   if (!hash.startsWith('#drill=')) return null;
   const params = new URLSearchParams(hash.slice(1));
   const seed = params.get('drill') ?? '';
   if (!SEED.test(seed))
     throw new Error(`the drill's seed must be 1 to 32 letters, digits, - or _, not "${seed.slice(0, 40)}"`);
+  const b = params.get('beat');
+  if (b !== null && !(/^\d{1,2}$/.test(b) && Number(b) <= DRILL_LENGTH)) {
+    throw new Error(
+      `the score to beat must be a whole number from 0 to ${DRILL_LENGTH}, not "${b.slice(0, 40)}"`,
+    );
+  }
+  const beat = b === null ? {} : { beat: Number(b) };
   const raw = params.get('levels');
-  if (raw === null) return { seed, levels: null };
+  if (raw === null) return { seed, levels: null, ...beat };
   if (!new RegExp(`^[1-${TOP_LEVEL}]{${DRILL_LENGTH}}$`).test(raw)) {
     throw new Error(
       `the drill's levels must be ${DRILL_LENGTH} digits from 1 to ${TOP_LEVEL}, not "${raw.slice(0, 40)}"`,
     );
   }
-  return { seed, levels: [...raw].map(Number) };
+  return { seed, levels: [...raw].map(Number), ...beat };
 }

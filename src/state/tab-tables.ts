@@ -273,7 +273,24 @@ export class TabTables {
   /** an entry taken back after another tab took it: its copy's id */
   private renamed = new Map<string, string>();
 
+  /** While set, the store's changes are not kept: nothing is saved and no entry begins (a drill's tables). */
+  private paused = false;
+
+  /**
+   * Keep nothing until resume(): the store's tables pass by unsaved (a practice drill's situations);
+   * a reload meanwhile finds the table as it was before.
+   */
+  pause(): void {
+    this.paused = true;
+  }
+
+  /** Keep changes again; the caller has put back the table and history the store had at pause(). */
+  resume(): void {
+    this.paused = false;
+  }
+
   private changed(s: AppState, prev: AppState): void {
+    if (this.paused) return;
     if (s.opened !== prev.opened && s.opened) {
       this.replace(prev, s, s.opened.as);
       return;

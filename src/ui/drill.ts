@@ -19,7 +19,7 @@ import {
   nextSituation,
   startDrill,
 } from '../state/drill';
-import type { AppStore, Commands } from '../state/store';
+import type { AppState, AppStore, Commands } from '../state/store';
 import type { TabTables } from '../state/tab-tables';
 import { h } from './dom';
 
@@ -47,8 +47,12 @@ body.drill-asking aside { visibility: hidden; }
 `;
 
 export interface DrillHooks {
-  /** frame the table box [x0, y0, x1, y1] (mm) */
-  frame: (box: [number, number, number, number]) => void;
+  /** frame the table box [x0, y0, x1, y1] (mm) in the canvas below its top `topPx` pixels */
+  frameBelow: (box: [number, number, number, number], topPx: number) => void;
+  /** the whole table in view again */
+  fit: () => void;
+  /** shade the asked zones over the pieces (null: none) */
+  shade: (asked: { attacker: string; defender: string } | null) => void;
 }
 
 /** The box around a situation's pieces, with room for the bar above them. */
@@ -83,9 +87,12 @@ function resultOf(run: DrillRun): { right: boolean; text: string } {
         : `clear of ${s.edge}`
       : `${where} ${s.edge}`;
   const margin = `${s.marginMm.toFixed(2)} mm ${edge}`;
+  const said = s.choices.find((c) => c.value === a.given)!.label.toLowerCase();
   return {
     right: a.right,
-    text: `${a.right ? 'Right' : 'Not quite'}: ${label.toLowerCase()}, ${margin}. The ruling card shows why.`,
+    text: a.right
+      ? `Right: ${label.toLowerCase()}, ${margin}. The ruling card shows why.`
+      : `You said ${said}; it is ${label.toLowerCase()}, ${margin}. The ruling card shows why.`,
   };
 }
 
@@ -93,9 +100,10 @@ function resultOf(run: DrillRun): { right: boolean; text: string } {
 export class DrillPanel {
   readonly bar = h('div', { id: 'drill-bar', hidden: true, role: 'dialog', 'aria-label': 'Judge by eye' });
   private run: DrillRun | null = null;
-  /** the Tables entry on screen before the drill, and the drill's own */
-  private before: string | null = null;
-  private drillEntry: string | null = null;
+  /** the table, history and lock the player had: put back as they were when the drill ends */
+  private before: Pick<AppState, 'table' | 'history' | 'locked'> | null = null;
+  /** the score to beat, from a friend's race link */
+  private toBeat: number | null = null;
 
   constructor(
     private readonly store: AppStore,
@@ -106,8 +114,8 @@ export class DrillPanel {
     document.head.append(h('style', {}, STYLE));
     // nothing on the canvas gives the answer away: a tap that would choose an attack waits for the answer
     store.subscribe((st) => {
-      if (this.run?.phase === 'ask' && (st.attacker || st.defender)) {
-        store.setState({ attacker: null, defender: null });
+      if (this.run?.phase === 'ask' && (st.attacker || st.defender || st.selected || st.rings)) {
+        store.setState({ attacker: null, defender: null, selected: null, rings: false });
       }
     });
     window.addEventListener('hashchange', () => this.fromLink());
@@ -117,40 +125,52 @@ export class DrillPanel {
     return this.run !== null;
   }
 
-  /** A situation's table on screen: the first opens the drill's entry in Tables, the rest change it. */
-  private show(t: Table, first: boolean) {
-    const { store, cmd } = this;
-    store.setState({ locked: false });
-    if (first) {
-      cmd.load(t, undefined, { source: 'made', name: `judge-by-eye drill ${this.run!.seed}` });
-      this.drillEntry = this.tables.currentId;
-    } else cmd.change(t);
-    store.setState({ locked: true, rings: false, selected: null, attacker: null, defender: null });
-    this.hooks.frame(situationBox(t));
+  /**
+   * A situation's table on screen, with no undo history of its own: the drill's tables are never kept
+   * (Tables is paused while it runs), so a reload or the drill's end finds the player's table as it was.
+   */
+  private show(t: Table) {
+    this.store.setState({
+      table: t,
+      history: { past: [], future: [] },
+      gestureStart: null,
+      locked: true,
+      rings: false,
+      selected: null,
+      attacker: null,
+      defender: null,
+    });
+    this.draw();
+    this.hooks.frameBelow(situationBox(t), this.bar.offsetHeight + 16);
   }
 
-  start(seed = newSeed(), levels: number[] | null = null) {
+  start(seed = newSeed(), levels: number[] | null = null, toBeat: number | null = null) {
     try {
       this.run = startDrill(seed, levels);
     } catch (e) {
       this.cmd.message('error', `That drill could not start: ${(e as Error).message}.`);
       return;
     }
-    if (this.before === null) this.before = this.tables.currentId;
-    this.show(this.run.situation.table, this.drillEntry === null);
-    this.draw();
+    this.toBeat = toBeat;
+    if (this.before === null) {
+      const { table, history, locked } = this.store.getState();
+      this.before = { table, history, locked };
+      this.tables.pause();
+    }
+    this.show(this.run.situation.table);
   }
 
-  /** Back to the player's own table; the drill's table leaves Tables. */
-  async end() {
-    const back = this.before,
-      entry = this.drillEntry;
+  /** Back to the player's own table, its undo history and the whole table in view; Tables keeps going. */
+  end() {
+    const before = this.before;
     this.run = null;
-    this.before = this.drillEntry = null;
+    this.before = null;
     this.draw();
-    this.store.setState({ locked: false, attacker: null, defender: null });
-    if (back && back !== this.tables.currentId) await this.tables.open(back);
-    if (entry && entry !== back) await this.tables.remove(entry);
+    if (before) {
+      this.store.setState({ ...before, selected: null, attacker: null, defender: null, gestureStart: null });
+      this.tables.resume();
+    }
+    this.hooks.fit();
   }
 
   private answer(value: string) {
@@ -163,9 +183,11 @@ export class DrillPanel {
   private next() {
     if (!this.run) return;
     this.run = nextSituation(this.run);
-    if (this.run.phase === 'ask') this.show(this.run.situation.table, false);
-    else this.store.setState({ attacker: null, defender: null });
-    this.draw();
+    if (this.run.phase === 'ask') this.show(this.run.situation.table);
+    else {
+      this.store.setState({ attacker: null, defender: null });
+      this.draw();
+    }
   }
 
   /** The race link through the phone's share sheet, else the clipboard, and shown to copy either way. */
@@ -175,7 +197,13 @@ export class DrillPanel {
     input.hidden = false;
     try {
       if (navigator.share) await navigator.share({ title: 'Race me: judge by eye', url });
-      else await navigator.clipboard.writeText(url);
+      else {
+        await navigator.clipboard.writeText(url);
+        this.cmd.message(
+          'info',
+          'The race link is copied: your friend gets the same ten situations, and your score to beat.',
+        );
+      }
     } catch {
       input.select(); // no share sheet, no clipboard: the link is there to copy
     }
@@ -229,7 +257,7 @@ export class DrillPanel {
         { class: 'drill-actions' },
         button('drill-race', 'Race a friend', () => void this.shareRace(link)),
         button('drill-again', 'Again', () => this.start()),
-        button('drill-end', 'Back to my table', () => void this.end()),
+        button('drill-end', 'Back to my table', () => this.end()),
       ),
       link,
     ];
@@ -238,16 +266,19 @@ export class DrillPanel {
   private draw() {
     const { run, bar } = this;
     document.body.classList.toggle('drill-asking', run?.phase === 'ask');
+    const s0 = run && run.phase !== 'done' ? run.situation : null;
+    this.hooks.shade(s0 ? { attacker: s0.attacker, defender: s0.defender } : null);
     bar.hidden = !run;
     if (!run) return bar.replaceChildren();
     const s = run.situation;
     const progress =
       run.phase === 'done'
         ? 'Judge by eye: the score'
-        : `Judge by eye · ${run.index + 1} of ${DRILL_LENGTH} · ${KIND_NAMES[s.kind]} · level ${s.level}`;
+        : `Judge by eye · ${run.index + 1} of ${DRILL_LENGTH} · ${KIND_NAMES[s.kind]} · level ${s.level}` +
+          (this.toBeat !== null ? ` · a friend's drill: beat ${this.toBeat} of ${DRILL_LENGTH}` : '');
     const close = h(
       'button',
-      { id: 'drill-close', title: 'end the drill and return to your table', onclick: () => void this.end() },
+      { id: 'drill-close', title: 'end the drill and return to your table', onclick: () => this.end() },
       'End',
     );
     const head = h('div', { class: 'drill-head' }, h('span', { id: 'drill-progress' }, progress), close);
@@ -272,7 +303,7 @@ export class DrillPanel {
     }
     if (!read) return;
     history.replaceState(null, '', location.pathname + location.search);
-    this.start(read.seed, read.levels);
+    this.start(read.seed, read.levels, read.beat ?? null);
   }
 
   startButton(id: string): HTMLButtonElement {

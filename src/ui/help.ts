@@ -37,6 +37,15 @@ export function buildHelp(): { panel: HTMLElement; button: HTMLButtonElement } {
     h(
       'p',
       {},
+      '"Paste a fleet list..." (under Add) reads a list from any fleet builder and deploys it with the guide. ' +
+        '"Photo of the table" turns a photo of your real table into positions, with how sure each is. ' +
+        '"Place exogorth..." judges an exogorth\'s placement and where the squadrons it displaces go. ' +
+        'Practice: select a ship for its maps (Reach, Threat, Opportunity), or "Judge by eye..." in the Table ' +
+        'menu: ten situations to answer by eye, scored, with a link to race a friend on the same ten.',
+    ),
+    h(
+      'p',
+      {},
       'Rules 1.5 is the rules reference 1.5 with the seed rules text for obstacles; 1.6 is the later text: a ' +
         "squadron's line of sight is traced from its centre, and the shield-dial rule differs.",
     ),

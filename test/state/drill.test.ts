@@ -35,7 +35,8 @@ describe('a drill run', () => {
   it('a race link deals the same ten situations to a friend, whatever the friend answers', () => {
     const mine = play(startDrill('race1'), (i) => i % 3 !== 0);
     const link = drillHash(mine);
-    expect(link).toMatch(/^#drill=race1&levels=[1-5]{10}$/);
+    const right = mine.answers.filter((a) => a.right).length;
+    expect(link).toBe(`#drill=race1&levels=${mine.answers.map((a) => a.level).join('')}&beat=${right}`);
     const read = drillFromHash(link)!;
     const theirs = play(startDrill(read.seed, read.levels), () => true);
     expect(theirs.answers.map((a) => [a.kind, a.answer, a.marginMm])).toEqual(
@@ -49,6 +50,12 @@ describe('a drill run', () => {
     expect(() => drillFromHash('#drill=ok&levels=1234567890')).toThrow(/levels/);
     expect(drillFromHash('#tz=abc')).toBeNull();
     expect(drillFromHash('#drill=ok')).toEqual({ seed: 'ok', levels: null });
+    expect(drillFromHash('#drill=ok&levels=1122334455&beat=7')).toEqual({
+      seed: 'ok',
+      levels: [1, 1, 2, 2, 3, 3, 4, 4, 5, 5],
+      beat: 7,
+    });
+    expect(() => drillFromHash('#drill=ok&beat=11')).toThrow(/score to beat/);
   });
 
   it('an answer not offered is refused; a second answer changes nothing', () => {
