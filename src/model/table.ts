@@ -586,31 +586,85 @@ export function* photoFitCheckSteps(table: Table): Generator<void> {
  * reading the stored tables never redoes a photo's fits.
  */
 export function validateTable(json: unknown, opts: { photoFit?: boolean } = {}): Table {
-  const root = obj(json, '(file)');
-  const format = root.format;
-  if (format !== 'armada-table/1') {
-    throw new TableError(
-      'format',
-      format === undefined
-        ? 'missing; expected "armada-table/1"'
-        : `expected "armada-table/1", got ${describe(format)}`,
-    );
-  }
-  const tableSize = str<TableSize>(root, 'table', '', ['3x6', '3x3']);
-  const ruleset = str<Ruleset>(root, 'ruleset', '', ['seed', '1.6'], 'seed');
-  const seen = new Map<string, string>();
-  const list = (key: string) => (root[key] === undefined ? [] : arr(root[key], key));
-  // every pair of pieces is measured and judged: bound the work a file can ask for
-  const pieces = ['ships', 'squadrons', 'obstacles', 'tokens'].reduce(
-    (n, k) => n + (Array.isArray(root[k]) ? (root[k] as unknown[]).length : 0),
-    0,
-  );
-  if (pieces > MAX_TOTAL_PIECES)
-    throw new TableError('(file)', `has ${pieces} pieces; at most ${MAX_TOTAL_PIECES} are allowed`);
+  return new TableReader(json).read(opts);
+}
 
-  const ship = (v: unknown, path: string): Ship => {
+const PROPOSAL_KINDS = [
+  'place-exogorth',
+  'move-obstacle',
+  'setup',
+  'deploy',
+  'maneuver',
+  'maneuver-fan',
+  'purrgil-round',
+] as const;
+
+/**
+ * One table file read field by field, in the order the checks name the first problem: the format,
+ * the table and ruleset, the bounds on the work asked for, the pieces, the proposals, then the
+ * optional fields. Ids are unique across the file (`seen`).
+ */
+class TableReader {
+  private readonly root: Obj;
+  private readonly tableSize: TableSize;
+  private readonly seen = new Map<string, string>();
+  private ships: Ship[] = [];
+  private squadrons: Squadron[] = [];
+  private obstacles: Obstacle[] = [];
+
+  constructor(json: unknown) {
+    const root = (this.root = obj(json, '(file)'));
+    const format = root.format;
+    if (format !== 'armada-table/1') {
+      throw new TableError(
+        'format',
+        format === undefined
+          ? 'missing; expected "armada-table/1"'
+          : `expected "armada-table/1", got ${describe(format)}`,
+      );
+    }
+    this.tableSize = str<TableSize>(root, 'table', '', ['3x6', '3x3']);
+  }
+
+  private list(key: string): unknown[] {
+    return this.root[key] === undefined ? [] : arr(this.root[key], key);
+  }
+
+  read(opts: { photoFit?: boolean }): Table {
+    const root = this.root;
+    const ruleset = str<Ruleset>(root, 'ruleset', '', ['seed', '1.6'], 'seed');
+    // every pair of pieces is measured and judged: bound the work a file can ask for
+    const pieces = ['ships', 'squadrons', 'obstacles', 'tokens'].reduce(
+      (n, k) => n + (Array.isArray(root[k]) ? (root[k] as unknown[]).length : 0),
+      0,
+    );
+    if (pieces > MAX_TOTAL_PIECES)
+      throw new TableError('(file)', `has ${pieces} pieces; at most ${MAX_TOTAL_PIECES} are allowed`);
+    this.ships = this.list('ships').map((v, i) => this.ship(v, `ships[${i}]`));
+    this.squadrons = this.list('squadrons').map((v, i) => this.squadron(v, `squadrons[${i}]`));
+    this.obstacles = this.list('obstacles').map((v, i) =>
+      this.obstacle(obj(v, `obstacles[${i}]`), `obstacles[${i}]`),
+    );
+    const tokens = this.list('tokens').map((v, i) => this.token(v, `tokens[${i}]`));
+    this.checkWork();
+    const proposals = this.list('proposals').map((v, i) => this.proposal(v, `proposals[${i}]`));
+    const table: Table = {
+      format: 'armada-table/1',
+      table: this.tableSize,
+      ruleset,
+      ships: this.ships,
+      squadrons: this.squadrons,
+      obstacles: this.obstacles,
+      tokens,
+      proposals,
+    };
+    this.optionalFields(table, opts);
+    return table;
+  }
+
+  private ship(v: unknown, path: string): Ship {
     const o = obj(v, path);
-    const sid = id(o, path, seen);
+    const sid = id(o, path, this.seen);
     // a class implies its size: a file may give the class alone, or both if they agree
     const cls = o.class === undefined ? undefined : str<string>(o, 'class', path);
     const spec = cls === undefined ? undefined : shipClass(CATALOG, cls);
@@ -631,7 +685,7 @@ export function validateTable(json: unknown, opts: { photoFit?: boolean } = {}):
       id: sid,
       size,
       player: player(o, path),
-      ...onTable(o, path, tableSize),
+      ...onTable(o, path, this.tableSize),
       rotation: rotation(o, path),
       speed: num(o, 'speed', path, { min: 0, max: 4, def: 0, integer: true }),
     };
@@ -639,214 +693,231 @@ export function validateTable(json: unknown, opts: { photoFit?: boolean } = {}):
     if (o.name !== undefined) s.name = name(o, path);
     if (o.card !== undefined) s.card = cardName(o, path, 'ship', cls);
     return s;
-  };
-  const ships = list('ships').map((v, i) => ship(v, `ships[${i}]`));
-  const squadron = (v: unknown, path: string): Squadron => {
+  }
+
+  private squadron(v: unknown, path: string): Squadron {
     const o = obj(v, path);
-    const sq: Squadron = { id: id(o, path, seen), player: player(o, path), ...onTable(o, path, tableSize) };
+    const sq: Squadron = {
+      id: id(o, path, this.seen),
+      player: player(o, path),
+      ...onTable(o, path, this.tableSize),
+    };
     if (o.name !== undefined) sq.name = name(o, path);
     if (o.card !== undefined) sq.card = cardName(o, path, 'squadron');
     return sq;
-  };
-  const squadrons = list('squadrons').map((v, i) => squadron(v, `squadrons[${i}]`));
-  const obstacle = (o: Obj, path: string): Obstacle => ({
-    id: id(o, path, seen),
-    type: str<ObstacleType>(o, 'type', path, OBSTACLE_TYPES),
-    ...onTable(o, path, tableSize),
-    rotation: rotation(o, path, 0),
-  });
-  const obstacles = list('obstacles').map((v, i) => obstacle(obj(v, `obstacles[${i}]`), `obstacles[${i}]`));
-  const tokens = list('tokens').map((v, i): Token => {
-    const path = `tokens[${i}]`;
+  }
+
+  private obstacle(o: Obj, path: string): Obstacle {
+    return {
+      id: id(o, path, this.seen),
+      type: str<ObstacleType>(o, 'type', path, OBSTACLE_TYPES),
+      ...onTable(o, path, this.tableSize),
+      rotation: rotation(o, path, 0),
+    };
+  }
+
+  private token(v: unknown, path: string): Token {
     const o = obj(v, path);
     return {
-      id: id(o, path, seen),
-      ...onTable(o, path, tableSize),
+      id: id(o, path, this.seen),
+      ...onTable(o, path, this.tableSize),
       radius: num(o, 'radius', path, { min: 1, max: 100, def: 12.5 }),
     };
-  });
-  const obstacleIds = new Set(obstacles.map((o) => o.id));
-  const squadronIds = new Set(squadrons.map((q) => q.id));
-  const sides = (p: Player) =>
-    ships.reduce((n, s) => n + (s.player === p ? (s.size === 'huge' ? 6 : 4) : 0), 0) +
-    squadrons.reduce((n, q) => n + (q.player === p ? 1 : 0), 0);
-  const attackCount = 2 * sides(1) * sides(2);
-  if (attackCount > MAX_ATTACKS) {
-    throw new TableError(
-      '(file)',
-      `asks for ${attackCount} attacks (every hull zone and squadron against every enemy one); at most ` +
-        `${MAX_ATTACKS} are judged`,
-    );
   }
-  if (Array.isArray(root.proposals) && root.proposals.length > MAX_PROPOSALS) {
-    throw new TableError(
-      'proposals',
-      `has ${root.proposals.length} proposals; at most ${MAX_PROPOSALS} are judged in one table`,
-    );
-  }
-  const shipById = new Map(ships.map((s) => [s.id, s]));
-  const proposals = list('proposals').map((v, i): Proposal => {
-    const path = `proposals[${i}]`;
-    const o = obj(v, path);
-    const pid = id(o, path, seen);
-    const kind = str(o, 'kind', path, [
-      'place-exogorth',
-      'move-obstacle',
-      'setup',
-      'deploy',
-      'maneuver',
-      'maneuver-fan',
-      'purrgil-round',
-    ] as const);
-    if (kind === 'deploy') return deploy(o, path, pid);
-    if (kind === 'purrgil-round') {
-      const raw = arr(o.moves, `${path}.moves`);
-      // a round has one purrgil move per player: a longer list is no round (2,000 moves froze the page)
-      if (raw.length > MAX_ROUND_MOVES) {
-        throw new TableError(
-          `${path}.moves`,
-          `has ${raw.length} moves; a round has one purrgil move per player, at most ${MAX_ROUND_MOVES}`,
-        );
-      }
-      const moves = raw.map((v, k) => {
-        const at = `${path}.moves[${k}]`;
-        const m = obj(v, at);
-        const target = str<string>(m, 'obstacle', at);
-        if (!obstacleIds.has(target))
-          throw new TableError(`${at}.obstacle`, `no obstacle with id ${quote(target)} on the table`);
-        const to = obj(m.to, `${at}.to`);
-        return {
-          player: player(m, at),
-          obstacle: target,
-          to: { ...onTable(to, `${at}.to`, tableSize), rotation: rotation(to, `${at}.to`) },
-        };
-      });
-      if (moves.length === 0) throw new TableError(`${path}.moves`, 'expected at least one move');
-      return { id: pid, kind, moves };
+
+  /** The attacks the pieces ask for, and the proposals, within their bounds. */
+  private checkWork(): void {
+    const sides = (p: Player) =>
+      this.ships.reduce((n, s) => n + (s.player === p ? (s.size === 'huge' ? 6 : 4) : 0), 0) +
+      this.squadrons.reduce((n, q) => n + (q.player === p ? 1 : 0), 0);
+    const attackCount = 2 * sides(1) * sides(2);
+    if (attackCount > MAX_ATTACKS) {
+      throw new TableError(
+        '(file)',
+        `asks for ${attackCount} attacks (every hull zone and squadron against every enemy one); at most ` +
+          `${MAX_ATTACKS} are judged`,
+      );
     }
+    const proposals = this.root.proposals;
+    if (Array.isArray(proposals) && proposals.length > MAX_PROPOSALS) {
+      throw new TableError(
+        'proposals',
+        `has ${proposals.length} proposals; at most ${MAX_PROPOSALS} are judged in one table`,
+      );
+    }
+  }
+
+  private proposal(v: unknown, path: string): Proposal {
+    const o = obj(v, path);
+    const pid = id(o, path, this.seen);
+    const kind = str(o, 'kind', path, PROPOSAL_KINDS);
+    if (kind === 'deploy') return this.deploy(o, path, pid);
+    if (kind === 'purrgil-round') return this.purrgilRound(o, path, pid);
     if (kind === 'maneuver' || kind === 'maneuver-fan') {
-      const m = maneuverProposal(o, path, pid, kind, shipById);
+      const m = maneuverProposal(o, path, pid, kind, new Map(this.ships.map((s) => [s.id, s])));
       if (m.kind === 'maneuver' && o.placements !== undefined)
-        m.placements = placementsOf(o.placements, `${path}.placements`, squadronIds, tableSize);
+        m.placements = placementsOf(o.placements, `${path}.placements`, this.squadronIds(), this.tableSize);
       return m;
     }
-    if (kind === 'setup') {
-      const reading = str(o, 'reading', path, ['core', 'erratum'] as const, 'core');
-      const res: SetupCheck = { id: pid, kind, reading };
-      if (o.edges !== undefined) res.edges = str(o, 'edges', path, ['all', 'player'] as const);
-      if (o.composition !== undefined)
-        res.composition = str(o, 'composition', path, ['standard', 'free'] as const);
-      if (o.objectiveAdds !== undefined) {
-        const campaign = OBSTACLE_TYPES.filter((t) => !CORE_OBSTACLES.includes(t));
-        res.objectiveAdds = arr(o.objectiveAdds, `${path}.objectiveAdds`).map((t, k, all) => {
-          const at = `${path}.objectiveAdds[${k}]`;
-          if (typeof t !== 'string' || !(campaign as string[]).includes(t))
-            throw new TableError(
-              at,
-              `expected a campaign obstacle (${campaign.join(', ')}), got ${describe(t)}`,
-            );
-          if (all.indexOf(t) !== k)
-            throw new TableError(at, `${quote(t)} is listed twice; a campaign expansion has one of each`);
-          return t as ObstacleType;
-        });
-      }
-      return res;
-    }
-    if (kind === 'place-exogorth') {
-      const ob = obstacle(obj(o.obstacle, `${path}.obstacle`), `${path}.obstacle`);
-      if (!ob.type.startsWith('exogorth'))
-        throw new TableError(`${path}.obstacle.type`, `expected exogorth-1 or exogorth-2, got "${ob.type}"`);
-      const by = o.placedBy;
-      if (by !== 1 && by !== 2)
-        throw new TableError(
-          `${path}.placedBy`,
-          by === undefined ? 'missing; expected 1 or 2' : `expected 1 or 2, got ${describe(by)}`,
-        );
-      const res: PlaceExogorth = { id: pid, kind, obstacle: ob, placedBy: by };
-      if (o.placements !== undefined)
-        res.placements = placementsOf(o.placements, `${path}.placements`, squadronIds, tableSize);
-      return res;
-    }
+    if (kind === 'setup') return setupCheck(o, path, pid);
+    if (kind === 'place-exogorth') return this.placeExogorth(o, path, pid);
+    return this.moveObstacle(o, path, pid);
+  }
+
+  private squadronIds(): Set<string> {
+    return new Set(this.squadrons.map((q) => q.id));
+  }
+
+  private obstacleOnTable(o: Obj, path: string): string {
     const target = str<string>(o, 'obstacle', path);
-    if (!obstacleIds.has(target))
+    if (!this.obstacles.some((x) => x.id === target))
       throw new TableError(`${path}.obstacle`, `no obstacle with id ${quote(target)} on the table`);
+    return target;
+  }
+
+  private purrgilRound(o: Obj, path: string, pid: string): PurrgilRound {
+    const raw = arr(o.moves, `${path}.moves`);
+    // a round has one purrgil move per player: a longer list is no round (2,000 moves froze the page)
+    if (raw.length > MAX_ROUND_MOVES) {
+      throw new TableError(
+        `${path}.moves`,
+        `has ${raw.length} moves; a round has one purrgil move per player, at most ${MAX_ROUND_MOVES}`,
+      );
+    }
+    const moves = raw.map((v, k) => {
+      const at = `${path}.moves[${k}]`;
+      const m = obj(v, at);
+      const target = this.obstacleOnTable(m, at);
+      const to = obj(m.to, `${at}.to`);
+      return {
+        player: player(m, at),
+        obstacle: target,
+        to: { ...onTable(to, `${at}.to`, this.tableSize), rotation: rotation(to, `${at}.to`) },
+      };
+    });
+    if (moves.length === 0) throw new TableError(`${path}.moves`, 'expected at least one move');
+    return { id: pid, kind: 'purrgil-round', moves };
+  }
+
+  private placeExogorth(o: Obj, path: string, pid: string): PlaceExogorth {
+    const ob = this.obstacle(obj(o.obstacle, `${path}.obstacle`), `${path}.obstacle`);
+    if (!ob.type.startsWith('exogorth'))
+      throw new TableError(`${path}.obstacle.type`, `expected exogorth-1 or exogorth-2, got "${ob.type}"`);
+    const by = o.placedBy;
+    if (by !== 1 && by !== 2)
+      throw new TableError(
+        `${path}.placedBy`,
+        by === undefined ? 'missing; expected 1 or 2' : `expected 1 or 2, got ${describe(by)}`,
+      );
+    const res: PlaceExogorth = { id: pid, kind: 'place-exogorth', obstacle: ob, placedBy: by };
+    if (o.placements !== undefined)
+      res.placements = placementsOf(o.placements, `${path}.placements`, this.squadronIds(), this.tableSize);
+    return res;
+  }
+
+  private moveObstacle(o: Obj, path: string, pid: string): MoveObstacle {
+    const target = this.obstacleOnTable(o, path);
     const to = obj(o.to, `${path}.to`);
     const res: MoveObstacle = {
       id: pid,
-      kind,
+      kind: 'move-obstacle',
       obstacle: target,
-      to: { ...onTable(to, `${path}.to`, tableSize), rotation: rotation(to, `${path}.to`) },
+      to: { ...onTable(to, `${path}.to`, this.tableSize), rotation: rotation(to, `${path}.to`) },
       maxDistance: num(o, 'maxDistance', path, { min: 1, max: 5, integer: true, def: 2 }),
     };
     if (o.minDistance !== undefined)
       res.minDistance = num(o, 'minDistance', path, { min: 1, max: 5, integer: true });
     return res;
-  });
-  function deploy(o: Obj, path: string, pid: string): Deploy {
+  }
+
+  private deploy(o: Obj, path: string, pid: string): Deploy {
     if ((o.ship === undefined) === (o.squadron === undefined))
       throw new TableError(path, 'a deploy proposal names one ship or one squadron');
     const key = o.ship !== undefined ? 'ship' : 'squadron';
-    const listed: readonly (Ship | Squadron)[] = key === 'ship' ? ships : squadrons;
+    const listed: readonly (Ship | Squadron)[] = key === 'ship' ? this.ships : this.squadrons;
     let piece: string | Ship | Squadron;
     if (typeof o[key] === 'string') {
       piece = o[key] as string;
       if (!listed.some((e) => e.id === piece))
         throw new TableError(`${path}.${key}`, `no ${key} with id ${quote(piece)} on the table`);
-    } else piece = key === 'ship' ? ship(o[key], `${path}.${key}`) : squadron(o[key], `${path}.${key}`);
+    } else
+      piece = key === 'ship' ? this.ship(o[key], `${path}.${key}`) : this.squadron(o[key], `${path}.${key}`);
     const to = obj(o.to, `${path}.to`);
     const own = typeof piece === 'string' ? listed.find((e) => e.id === piece) : piece;
     const turn = own && 'rotation' in own ? (own as Ship).rotation : 0;
-    const at = { ...onTable(to, `${path}.to`, tableSize), rotation: rotation(to, `${path}.to`, turn) };
+    const at = { ...onTable(to, `${path}.to`, this.tableSize), rotation: rotation(to, `${path}.to`, turn) };
     return key === 'ship'
       ? { id: pid, kind: 'deploy', ship: piece as string | Ship, to: at }
       : { id: pid, kind: 'deploy', squadron: piece as string | Squadron, to: at };
   }
-  const table: Table = {
-    format: 'armada-table/1',
-    table: tableSize,
-    ruleset,
-    ships,
-    squadrons,
-    obstacles,
-    tokens,
-    proposals,
-  };
-  const m = measurements(root.measurements, 'measurements');
-  if (m) {
-    table.measurements = m;
-    checkBandOrder(table);
-    checkClassEdits(table);
+
+  /** measurements, exogorthChoice, photo, fleets and readings, each checked where it is given. */
+  private optionalFields(table: Table, opts: { photoFit?: boolean }): void {
+    const root = this.root;
+    const m = measurements(root.measurements, 'measurements');
+    if (m) {
+      table.measurements = m;
+      checkBandOrder(table);
+      checkClassEdits(table);
+    }
+    if (root.exogorthChoice !== undefined)
+      table.exogorthChoice = exogorthChoice(root.exogorthChoice, this.obstacles);
+    if (root.photo !== undefined) {
+      const fail = (path: string, problem: string): never => {
+        throw new TableError(path, problem);
+      };
+      table.photo = parsePhoto(root.photo, table, fail);
+      if (opts.photoFit !== false) checkPhotoFit(table);
+    }
+    if (root.fleets !== undefined) table.fleets = validateFleets(root.fleets);
+    if (root.readings !== undefined) table.readings = readingsOf(root.readings);
   }
-  if (root.exogorthChoice !== undefined) {
-    const exogorths = new Set(obstacles.filter((x) => x.type.startsWith('exogorth')).map((x) => x.id));
-    table.exogorthChoice = arr(root.exogorthChoice, 'exogorthChoice').map((v, k) => {
-      const at = `exogorthChoice[${k}]`;
-      const c = obj(v, at);
-      const e = str<string>(c, 'exogorth', at);
-      if (!exogorths.has(e))
-        throw new TableError(`${at}.exogorth`, `no exogorth with id ${quote(e)} on the table`);
-      return { player: player(c, at), exogorth: e };
+}
+
+/** A setup proposal: the reading, and the optional edges, composition and the objective's obstacles. */
+function setupCheck(o: Obj, path: string, pid: string): SetupCheck {
+  const reading = str(o, 'reading', path, ['core', 'erratum'] as const, 'core');
+  const res: SetupCheck = { id: pid, kind: 'setup', reading };
+  if (o.edges !== undefined) res.edges = str(o, 'edges', path, ['all', 'player'] as const);
+  if (o.composition !== undefined)
+    res.composition = str(o, 'composition', path, ['standard', 'free'] as const);
+  if (o.objectiveAdds !== undefined) {
+    const campaign = OBSTACLE_TYPES.filter((t) => !CORE_OBSTACLES.includes(t));
+    res.objectiveAdds = arr(o.objectiveAdds, `${path}.objectiveAdds`).map((t, k, all) => {
+      const at = `${path}.objectiveAdds[${k}]`;
+      if (typeof t !== 'string' || !(campaign as string[]).includes(t))
+        throw new TableError(at, `expected a campaign obstacle (${campaign.join(', ')}), got ${describe(t)}`);
+      if (all.indexOf(t) !== k)
+        throw new TableError(at, `${quote(t)} is listed twice; a campaign expansion has one of each`);
+      return t as ObstacleType;
     });
   }
-  if (root.photo !== undefined) {
-    const fail = (path: string, problem: string): never => {
-      throw new TableError(path, problem);
-    };
-    table.photo = parsePhoto(root.photo, table, fail);
-    if (opts.photoFit !== false) checkPhotoFit(table);
-  }
-  if (root.fleets !== undefined) table.fleets = validateFleets(root.fleets);
-  if (root.readings !== undefined) {
-    const r = obj(root.readings, 'readings');
-    const names = Object.keys(READINGS) as (keyof typeof READINGS)[];
-    for (const k of Object.keys(r))
-      if (!(names as string[]).includes(k))
-        throw new TableError(`readings.${k}`, `unknown reading; expected one of ${names.join(', ')}`);
-    const out: Record<string, string> = {};
-    for (const k of names) if (r[k] !== undefined) out[k] = str(r, k, 'readings', READINGS[k]);
-    table.readings = out as Readings;
-  }
-  return table;
+  return res;
+}
+
+/** The exogorths chosen this squadron phase, each an exogorth of the table. */
+function exogorthChoice(v: unknown, obstacles: Obstacle[]): { player: Player; exogorth: string }[] {
+  const exogorths = new Set(obstacles.filter((x) => x.type.startsWith('exogorth')).map((x) => x.id));
+  return arr(v, 'exogorthChoice').map((u, k) => {
+    const at = `exogorthChoice[${k}]`;
+    const c = obj(u, at);
+    const e = str<string>(c, 'exogorth', at);
+    if (!exogorths.has(e))
+      throw new TableError(`${at}.exogorth`, `no exogorth with id ${quote(e)} on the table`);
+    return { player: player(c, at), exogorth: e };
+  });
+}
+
+/** The readings a table chooses, each one of its named values. */
+function readingsOf(v: unknown): Readings {
+  const r = obj(v, 'readings');
+  const names = Object.keys(READINGS) as (keyof typeof READINGS)[];
+  for (const k of Object.keys(r))
+    if (!(names as string[]).includes(k))
+      throw new TableError(`readings.${k}`, `unknown reading; expected one of ${names.join(', ')}`);
+  const out: Record<string, string> = {};
+  for (const k of names) if (r[k] !== undefined) out[k] = str(r, k, 'readings', READINGS[k]);
+  return out as Readings;
 }
 
 /** Where a player puts displaced squadrons (an exogorth's, or those a ship lands on), by squadron id. */
