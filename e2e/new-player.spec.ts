@@ -179,6 +179,7 @@ test.describe('paste a real fleet list and deploy it with the guide', () => {
       await tapTable(`an obstacle at (${x}, ${y})`, x, y);
       await expect(last).toHaveAttribute('data-ok', 'true');
     }
+    await slow(page.locator('#guide')).toHaveAttribute('data-step', 'deploy');
     const spots = [500, 700, 900, 1100, 1300];
     for (let turn = 0; turn < 12; turn++) {
       if ((await page.locator('#guide').getAttribute('data-step')) !== 'deploy') break;

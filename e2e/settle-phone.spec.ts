@@ -482,6 +482,22 @@ test.describe('labels of deployed fleets on a phone (Pixel 5)', () => {
         });
       await page.waitForTimeout(300);
       await labelCheck(page, `deployed fleets, ${zoom}`);
+      // the selected ship's turn handle keeps off the judged line (its squadrons crowd both its ends here)
+      const handleToLine = await page.evaluate(() => {
+        const w = window.__armada,
+          s = w.store.getState();
+        const h = w.scene.handle(w.analysis().world.byId.get(s.selected!)!)!;
+        const r = w
+          .analysis()
+          .report.attacks.find((x) => x.attacker === s.attacker && x.defender === s.defender)!;
+        const p = w.pagePoint(h.at[0], h.at[1]);
+        const [a, b] = r.losLine.map(([x, y]) => w.pagePoint(x, y));
+        const [dx, dy] = [b.x - a.x, b.y - a.y];
+        const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)));
+        return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
+      });
+      console.log(`  the turn handle, ${zoom}: ${handleToLine.toFixed(1)} px from the line of sight`);
+      expect(handleToLine).toBeGreaterThan(22);
       // every squadron on screen named on the canvas, or counted by name in the legend
       const { drawn, unlabelled, legend, onScreen, legendBox } = await page.evaluate(() => {
         const w = window.__armada;

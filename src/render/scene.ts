@@ -484,29 +484,34 @@ export class Scene {
       const r = ((rotation + 90 + turn) * Math.PI) / 180;
       return [x + Math.cos(r) * d, y + Math.sin(r) * d];
     };
-    const front = at(0);
-    if (this.handleClear(e, front)) return { at: front, turn: 0 };
-    const rear = at(180);
-    return this.handleClear(e, rear) ? { at: rear, turn: 180 } : { at: front, turn: 0 };
+    // clear of pieces and the judged lines first, then clear of the lines (a handle on the line of sight
+    // hides the ruling; one beside a piece gives way to it, the press being the piece's), then the front
+    const sides = ([0, 180] as const).map((turn) => ({
+      turn,
+      at: at(turn),
+      ...this.handleClear(e, at(turn)),
+    }));
+    const pick = sides.find((x) => !x.onPiece && !x.onLine) ?? sides.find((x) => !x.onLine) ?? sides[0];
+    return { at: pick.at, turn: pick.turn };
   }
 
-  /** No other piece, and no line of the chosen attack, within a finger's reach of the handle at `p`. */
-  private handleClear(e: Entry, p: XY): boolean {
+  /** Whether another piece, or a line of the chosen attack, lies within a finger's reach of the handle at `p`. */
+  private handleClear(e: Entry, p: XY): { onPiece: boolean; onLine: boolean } {
     const last = this.last;
-    if (!last) return true;
+    if (!last) return { onPiece: false, onLine: false };
     const [state, a] = last;
     const r = HANDLE_REACH_PX.touch / this.view.scale;
     const samples: XY[] = [p];
     for (let k = 0; k < 8; k++)
       samples.push([p[0] + r * Math.cos((k * Math.PI) / 4), p[1] + r * Math.sin((k * Math.PI) / 4)]);
-    for (const o of a.world.all)
-      if (o.id !== e.id && samples.some(([sx, sy]) => hitEntry(o, sx, sy))) return false;
+    const onPiece = a.world.all.some((o) => o.id !== e.id && samples.some(([sx, sy]) => hitEntry(o, sx, sy)));
     const chosen = a.report.attacks.find(
       (x) => x.attacker === state.attacker && x.defender === state.defender,
     );
-    for (const seg of chosen ? [chosen.losLine, chosen.rangeLine] : [])
-      if (seg && segmentDistance(p, seg[0], seg[1]) < r) return false;
-    return true;
+    const onLine = (chosen ? [chosen.losLine, chosen.rangeLine] : []).some(
+      (seg) => !!seg && segmentDistance(p, seg[0], seg[1]) < r,
+    );
+    return { onPiece, onLine };
   }
 
   /** The chosen attack (the dispute card's): above the rest, outlined, labelled, with band-end ticks. */
