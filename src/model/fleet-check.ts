@@ -91,3 +91,18 @@ export function checkFleet(
     });
   return { points, limit, squadronPoints, squadronLimit, commanders, flotillas, problems };
 }
+
+/**
+ * The point limit a list states with its total, as the builders write it in its first lines:
+ * "Points: 398/400" (Armada Warlords), "Food (398/400)" and "W8 Hodgepodge (0/399/400)" (Armada
+ * Fleets Designer: the last number); null when it states none.
+ */
+export function statedLimit(text: string): number | null {
+  const head = text.split(/\r\n|\r|\n/).slice(0, 12);
+  for (const line of head) {
+    if (line.startsWith('#')) continue;
+    const m = /(?:^\s*points?\s*:\s*|\()\s*(?:\d+\s*\/\s*)?\d+\s*\/\s*(\d{2,4})\s*\)?\s*$/i.exec(line);
+    if (m) return Number(m[1]);
+  }
+  return null;
+}

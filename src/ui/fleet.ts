@@ -1,4 +1,4 @@
-import { checkFleet } from '../model/fleet-check';
+import { checkFleet, statedLimit } from '../model/fleet-check';
 import { cardIndex, cardKey, type Card, pointsOf } from '../model/cards';
 import {
   type Builder,
@@ -150,7 +150,8 @@ export function buildFleet(host: HTMLElement, store: AppStore, cmd: Commands, st
   const li = (attrs: Record<string, string | number>, ...kids: (Node | string)[]) => h('li', attrs, ...kids);
   /** The fleet-building rules the list keeps or breaks, each by its rule's name (model/fleet-check.ts). */
   const checkList = (r: FleetReading) => {
-    const c = checkFleet(r);
+    // the list's own limit when it states one ("Points: 398/400"), else 400
+    const c = checkFleet(r, statedLimit(text.value) ?? undefined);
     if (!c.problems.length)
       return h(
         'p',

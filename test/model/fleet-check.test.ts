@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFleet } from '../../src/model/fleet-check';
+import { checkFleet, statedLimit } from '../../src/model/fleet-check';
 import { readFleetList } from '../../src/model/fleet-list';
 import { SHARED, sharedFile } from '../support/shared';
 
@@ -66,4 +66,36 @@ describe('checkFleet', () => {
       expect(c.problems).toEqual([]);
     },
   );
+});
+
+describe('statedLimit', () => {
+  it.each([
+    ['Points: 398/400\t', 400],
+    ['Food (398/400)', 400],
+    ['W8 Hodgepodge (0/399/400)', 400],
+    ['Big game (580/600)', 600],
+    ['Total Points: 396', null],
+    ['REBEL FLEET (398 points)', null],
+    ['MC80 Battle Cruiser (103 + 66)', null],
+  ])('%s: %s', (line, limit) => {
+    expect(statedLimit(`${line}\nFaction: Rebel`)).toBe(limit);
+  });
+
+  it('a list over a 600-point limit of its own is within it', () => {
+    const r = readFleetList(
+      [
+        'Big game (474/600)',
+        'Faction: Empire',
+        'Imperial II-class Star Destroyer (120)',
+        '• Grand Moff Tarkin (38)',
+        'Imperial II-class Star Destroyer (120)',
+        'Victory II-class Star Destroyer (85)',
+        'Victory II-class Star Destroyer (85)',
+        'Victory II-class Star Destroyer (85)',
+      ].join('\n'),
+    );
+    const text = 'Big game (474/600)';
+    expect(checkFleet(r, statedLimit(text) ?? undefined).problems).toEqual([]);
+    expect(checkFleet(r).problems.map((p) => p.rule)).toEqual(['fleet points']);
+  });
 });
