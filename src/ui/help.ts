@@ -23,8 +23,9 @@ export function buildHelp(): { panel: HTMLElement; button: HTMLButtonElement } {
       'p',
       {},
       'Tap a hull zone or squadron, then an enemy: the verdict card says whether the attack is in arc, at ' +
-        'what range, and whether the line of sight is obstructed, and why. Red outlines: pieces on pieces, ' +
-        'or partly off the table.',
+        'what range, and whether the line of sight is obstructed, and why, and the dice the attack rolls ' +
+        'there. Dragging two ships into place picks them as the pair, by the hull zones that face each ' +
+        'other. Red outlines: pieces on pieces, or partly off the table.',
     ),
     h(
       'p',
@@ -37,7 +38,8 @@ export function buildHelp(): { panel: HTMLElement; button: HTMLButtonElement } {
     h(
       'p',
       {},
-      '"Paste a fleet list..." (under Add) reads a list from any fleet builder and deploys it with the guide. ' +
+      '"Paste a fleet list..." (under Add) reads a list from any fleet builder, checks its points, ' +
+        'commander, flotillas and squadrons, and deploys it with the guide. ' +
         '"Photo of the table" turns a photo of your real table into positions, with how sure each is. ' +
         '"Place exogorth..." judges an exogorth\'s placement and where the squadrons it displaces go. ' +
         'Practice: select a ship for its maps (Reach, Threat, Opportunity), or "Judge by eye..." in the Table ' +

@@ -912,7 +912,11 @@ class PhotoPanel {
       // the table's marks changed elsewhere (undo, a link, another table): take them
       this.lastTablePhoto = t.photo;
       this.draft = t.photo ? structuredClone(t.photo) : null;
-      if (!t.photo) this.mode = { kind: 'idle' };
+      if (!t.photo) {
+        this.mode = { kind: 'idle' };
+        // a table without a photo (New, Clear, another table): the last calibration's words go too
+        this.say('');
+      }
     }
     const id = t.photo?.imageId;
     if (id && this.image?.id !== id && this.wanted !== id) {
