@@ -340,3 +340,40 @@ test.describe('phone (Pixel 5): the toolbar and the share sheet', () => {
     await expect(page.locator('#message')).toContainText('Link to this ruling shared.');
   });
 });
+
+test('Tables…: two tables of four pieces read apart, each with its ships by name and a small picture', async ({
+  page,
+}) => {
+  await openFresh(page);
+  for (const classes of [
+    ['victory', 'cr90'],
+    ['imperial', 'mc80'],
+  ]) {
+    await page.click('#new-table');
+    await page.evaluate((classes) => {
+      const { cmd } = window.__armada;
+      classes.forEach((c, i) =>
+        cmd.add({
+          kind: 'ship',
+          size: c === 'cr90' ? 'small' : c === 'victory' ? 'medium' : 'large',
+          class: c,
+          player: (i + 1) as 1 | 2,
+        }),
+      );
+      cmd.add({ kind: 'obstacle', type: 'asteroid-a' });
+      cmd.add({ kind: 'squadron', player: 1 });
+    }, classes);
+    await expect.poll(async () => JSON.parse(await tableJson(page)).ships.length).toBe(2);
+  }
+  // each kept (the list saves as it goes)
+  await page.waitForTimeout(1500);
+  await page.click('#tables');
+  const rows = page.locator('#tables-dialog li:has(.table-words)');
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(3);
+  const words = await page.locator('#tables-dialog .table-words').allTextContents();
+  console.log(`Tables…: ${words.map((w) => `"${w}"`).join(', ')}`);
+  expect(words).toContain('Victory, CR90; 1 squadron; 1 obstacle');
+  expect(words).toContain('Imperial, MC80; 1 squadron; 1 obstacle');
+  expect(await page.locator('#tables-dialog canvas.table-thumb').count()).toBe(await rows.count());
+  await shoot(page, 'new-player-tables');
+});

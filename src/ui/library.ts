@@ -1,6 +1,7 @@
 import type { Table } from '../model/table';
 import { clock, type Kept, type Unreadable } from '../state/kept-records';
 import type { TabTables } from '../state/tab-tables';
+import { tableThumb, tableWords } from './table-thumb';
 
 const pieces = (t: Table) => t.ships.length + t.squadrons.length + t.obstacles.length + t.tokens.length;
 
@@ -89,7 +90,12 @@ export function attachLibrary(host: HTMLElement, tables: TabTables) {
     const text =
       ` ${k.name} · ${pieces(k.table)} pieces · ${k.table.table} · saved ` +
       `${clock(k.savedAt)}${k.setAside ? ` · ${k.setAside}` : ''} `;
-    li.append(open, text, del);
+    // what is on it, in words and a small picture: two tables of four pieces read apart
+    const what = Object.assign(document.createElement('span'), {
+      className: 'table-words',
+      textContent: tableWords(k.table),
+    });
+    li.append(tableThumb(k.table), open, text, del, document.createElement('br'), what);
     return li;
   };
   tables.onChange(() => void refresh());
