@@ -11,17 +11,10 @@ import { CATALOG, type Catalog, type ObstacleType, type ShipSize } from '../../s
 import { obstacleOutline, shipShapes, squadronCircle } from '../../src/model/pieces';
 import type { Obstacle, Player, Ship, Squadron, Table } from '../../src/model/table';
 
-/** mulberry32: small, fast, good enough to scatter pieces reproducibly. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../src/model/random';
+
+/** The benchmark's seeded generator (mulberry32). */
+export const prng = mulberry32;
 
 export interface TableRecipe {
   /** ships per player */

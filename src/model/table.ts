@@ -579,6 +579,20 @@ export function* photoFitCheckSteps(table: Table): Generator<void> {
   }
 }
 
+/** A table with nothing on it. */
+export function emptyTable(size: TableSize = '3x6'): Table {
+  return {
+    format: 'armada-table/1',
+    table: size,
+    ruleset: 'seed',
+    ships: [],
+    squadrons: [],
+    obstacles: [],
+    tokens: [],
+    proposals: [],
+  };
+}
+
 /**
  * Check a parsed JSON value against armada-table/1 and return it normalised. `photoFit: false` checks
  * the photo field's structure only and leaves its fit (whether the marks place their pieces) undone:

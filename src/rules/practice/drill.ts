@@ -12,9 +12,10 @@
  * seed and levels get the same situations.
  */
 import { segmentShapeDistance } from '../../geometry/relate';
-import { CATALOG, type Catalog, type HullZoneName, type ObstacleType } from '../../model/catalog';
+import { CATALOG, type Catalog, type HullZoneName } from '../../model/catalog';
 import type { AttackReport } from '../../model/report';
-import type { Obstacle, Ship, Table } from '../../model/table';
+import { CORE_OBSTACLES, emptyTable, type Obstacle, type Ship, type Table } from '../../model/table';
+import { mulberry32, seedOf } from '../../model/random';
 import { attackBetween } from '../attacks/attacks';
 import type { PieceOnLine } from '../attacks/los';
 import { collisions } from '../sanity';
@@ -63,30 +64,11 @@ export interface DrillSituation {
   diagonal: boolean;
 }
 
-/** A small fast generator (mulberry32) seeded from a string (FNV-1a). */
-export function rngFrom(text: string): () => number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The generator a situation is dealt from: mulberry32 seeded from the text (FNV-1a). */
+export const rngFrom = (text: string): (() => number) => mulberry32(seedOf(text));
 
 const TAU = Math.PI * 2;
 const DEG = Math.PI / 180;
-const OBSTACLES: readonly ObstacleType[] = [
-  'asteroid-a',
-  'asteroid-b',
-  'asteroid-c',
-  'debris-a',
-  'debris-b',
-  'station',
-];
 /** a zone's facing, degrees counter-clockwise from the bow (rotation 0: bow toward +y) */
 const FACING: Record<string, number> = { front: 0, left: 90, rear: 180, right: -90 };
 
@@ -190,19 +172,6 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 function placeDefender(b: Build, att: Ship, a: number, d: number): void {
   const id = b.table.ships.some((s) => s.id === 'def') ? 'def' : 'dsq';
   movePiece(b, id, att.x + Math.cos(a) * d, att.y + Math.sin(a) * d);
-}
-
-function emptyTable(): Table {
-  return {
-    format: 'armada-table/1',
-    table: '3x6',
-    ruleset: 'seed',
-    ships: [],
-    squadrons: [],
-    obstacles: [],
-    tokens: [],
-    proposals: [],
-  };
 }
 
 interface Built {
@@ -346,7 +315,7 @@ function buildLos(b: Build, target: number): Built | null {
     uy = (qy - py) / len;
   const along = 0.4 + b.rnd() * 0.2;
   const side = b.rnd() < 0.5 ? 1 : -1;
-  const type = pick(b.rnd, OBSTACLES);
+  const type = pick(b.rnd, CORE_OBSTACLES);
   // an obstacle's id is its type, so the canvas and the card name it as a player would
   const rock: Obstacle = {
     id: type,
@@ -380,7 +349,7 @@ function addDecoys(b: Build, att: string, def: string, count: number): void {
   const first = judge(b, att, def);
   const [[px, py], [qx, qy]] = first.losLine as [[number, number], [number, number]];
   for (let n = 0, tries = 0; n < count && tries < 40; tries++) {
-    const type = pick(b.rnd, OBSTACLES);
+    const type = pick(b.rnd, CORE_OBSTACLES);
     if (b.table.obstacles.some((x) => x.id === type)) continue;
     const o: Obstacle = {
       id: type,
