@@ -54,64 +54,94 @@ export const MAX_LIST_PIECES = 40;
  * the app can yield between steps (placeFleetSliced) and the command line and tests can run it
  * through (placeFleet); both give the same placement.
  */
-export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player) {
-  let world = new World(t);
-  const zone = deploymentZone(world, player);
-  const T = world.catalog.tables[t.table];
-  const half: Rect =
-    player === 1
-      ? { x0: T.setupArea.x0, y0: 0, x1: T.setupArea.x1, y1: T.height / 2 }
-      : { x0: T.setupArea.x0, y0: T.height / 2, x1: T.setupArea.x1, y1: T.height };
-  const zoneName = `player ${player}'s deployment zone`;
-  const rotation = player === 1 ? 0 : 180;
-  const added: PlacedPiece[] = [],
-    unplaced: FleetProblem[] = [];
-  const outside = new Map<string, string>();
-  const shipSpots: { x: number; y: number }[] = [];
-  const kept = pieces.slice(0, MAX_LIST_PIECES);
-  for (const p of pieces.slice(MAX_LIST_PIECES)) {
-    unplaced.push({
-      name: p.name,
-      line: p.line,
-      text: p.text,
-      why: `not set down: a fleet has under 30 pieces, and one list sets down at most ${MAX_LIST_PIECES}`,
-    });
-  }
-  const ships = kept.filter((p) => p.kind === 'ship'),
-    squadrons = kept.filter((p) => p.kind === 'squadron');
-  const midY = (zone.y0 + zone.y1) / 2;
-  const order = [...ships, ...squadrons];
-  const notLegal: FleetPlacement['notLegal'] = [];
-  const riftSpeed: string[] = [];
-  let i = 0,
-    j = 0;
+export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player): FleetPlacer {
+  return new FleetPlacer(t, pieces, player);
+}
 
-  const place = (p: FleetPiece) => {
-    let prefer: { x: number; y: number };
+/** The placement under way: the table as it grows, and what was set down, left out or refused. */
+class FleetPlacer {
+  private t: Table;
+  private world: World;
+  private readonly zone: Rect;
+  /** the player's half of the setup area, where a piece goes when the zone has no room */
+  private readonly half: Rect;
+  private readonly zoneName: string;
+  private readonly rotation: number;
+  private readonly added: PlacedPiece[] = [];
+  private readonly unplaced: FleetProblem[] = [];
+  /** why a piece set down outside the zone did not fit in it */
+  private readonly outside = new Map<string, string>();
+  private readonly shipSpots: { x: number; y: number }[] = [];
+  private readonly ships: FleetPiece[];
+  private readonly squadrons: FleetPiece[];
+  private readonly order: FleetPiece[];
+  private readonly notLegal: FleetPlacement['notLegal'] = [];
+  private readonly riftSpeed: string[] = [];
+  private i = 0;
+  private j = 0;
+
+  constructor(
+    t: Table,
+    pieces: FleetPiece[],
+    private readonly player: Player,
+  ) {
+    this.t = t;
+    this.world = new World(t);
+    this.zone = deploymentZone(this.world, player);
+    const T = this.world.catalog.tables[t.table];
+    this.half =
+      player === 1
+        ? { x0: T.setupArea.x0, y0: 0, x1: T.setupArea.x1, y1: T.height / 2 }
+        : { x0: T.setupArea.x0, y0: T.height / 2, x1: T.setupArea.x1, y1: T.height };
+    this.zoneName = `player ${player}'s deployment zone`;
+    this.rotation = player === 1 ? 0 : 180;
+    const kept = pieces.slice(0, MAX_LIST_PIECES);
+    for (const p of pieces.slice(MAX_LIST_PIECES)) {
+      this.unplaced.push({
+        name: p.name,
+        line: p.line,
+        text: p.text,
+        why: `not set down: a fleet has under 30 pieces, and one list sets down at most ${MAX_LIST_PIECES}`,
+      });
+    }
+    this.ships = kept.filter((p) => p.kind === 'ship');
+    this.squadrons = kept.filter((p) => p.kind === 'squadron');
+    this.order = [...this.ships, ...this.squadrons];
+  }
+
+  /** Where a piece would best go: ships spread along the zone, each squadron beside a ship in turn. */
+  private preferred(p: FleetPiece): { x: number; y: number } {
+    const { zone, ships, shipSpots } = this;
+    const midY = (zone.y0 + zone.y1) / 2;
     const shipIndex = ships.indexOf(p);
     if (shipIndex >= 0)
-      prefer = { x: zone.x0 + ((shipIndex + 0.5) * (zone.x1 - zone.x0)) / ships.length, y: midY };
-    else {
-      // beside the ships in turn, so that each squadron is near a friendly ship
-      const k = squadrons.indexOf(p);
-      prefer = shipSpots.length ? shipSpots[k % shipSpots.length] : { x: (zone.x0 + zone.x1) / 2, y: midY };
-    }
-    const size = p.class ? (world.catalog.shipClasses[p.class]?.size as ShipSize | undefined) : undefined;
+      return { x: zone.x0 + ((shipIndex + 0.5) * (zone.x1 - zone.x0)) / ships.length, y: midY };
+    // beside the ships in turn, so that each squadron is near a friendly ship
+    const k = this.squadrons.indexOf(p);
+    return shipSpots.length ? shipSpots[k % shipSpots.length] : { x: (zone.x0 + zone.x1) / 2, y: midY };
+  }
+
+  private place(p: FleetPiece) {
+    const { player, zoneName } = this;
+    const prefer = this.preferred(p);
+    const size = p.class
+      ? (this.world.catalog.shipClasses[p.class]?.size as ShipSize | undefined)
+      : undefined;
     const shape: FreeSpotPiece =
       p.kind === 'ship'
-        ? { kind: 'ship', size: size ?? 'small', class: p.class, rotation }
+        ? { kind: 'ship', size: size ?? 'small', class: p.class, rotation: this.rotation }
         : { kind: 'squadron' };
-    let a = freeSpot(world, shape, prefer, { region: zone, regionName: zoneName });
+    let a = freeSpot(this.world, shape, prefer, { region: this.zone, regionName: zoneName });
     let zoneWhy: string | null = null;
     if (!a.spot) {
       zoneWhy = a.reason;
-      a = freeSpot(world, shape, prefer, {
-        region: half,
+      a = freeSpot(this.world, shape, prefer, {
+        region: this.half,
         regionName: `player ${player}'s half of the setup area`,
       });
     }
     if (!a.spot) {
-      unplaced.push({
+      this.unplaced.push({
         name: p.name,
         line: p.line,
         text: p.text,
@@ -121,32 +151,37 @@ export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player) {
     }
     const r =
       p.kind === 'ship'
-        ? addPiece(t, { kind: 'ship', size: size ?? 'small', class: p.class, player }, a.spot)
-        : addPiece(t, { kind: 'squadron', player }, a.spot);
+        ? addPiece(this.t, { kind: 'ship', size: size ?? 'small', class: p.class, player }, a.spot)
+        : addPiece(this.t, { kind: 'squadron', player }, a.spot);
     // addPiece turns a ship to face the opponent, as `rotation` above
-    t = withCard(renamePiece(r.table, r.id, p.name), r.id, p);
-    if (p.kind === 'ship') shipSpots.push(a.spot);
-    if (zoneWhy) outside.set(r.id, zoneWhy);
-    added.push({ id: r.id, name: p.name, kind: p.kind, line: p.line });
-    world = new World(t, CATALOG, world);
-  };
+    this.t = withCard(renamePiece(r.table, r.id, p.name), r.id, p);
+    if (p.kind === 'ship') this.shipSpots.push(a.spot);
+    if (zoneWhy) this.outside.set(r.id, zoneWhy);
+    this.added.push({ id: r.id, name: p.name, kind: p.kind, line: p.line });
+    this.world = new World(this.t, CATALOG, this.world);
+  }
 
-  // every piece set down, judged as a deployment on the finished table
-  const judge = (a: PlacedPiece) => {
-    const piece = (a.kind === 'ship' ? t.ships : t.squadrons).find((e) => e.id === a.id)!;
+  /** A piece set down, judged as a deployment on the finished table. */
+  private judge(a: PlacedPiece) {
+    const piece = (a.kind === 'ship' ? this.t.ships : this.t.squadrons).find((e) => e.id === a.id)!;
     const d: Deploy =
       a.kind === 'ship'
-        ? { id: `deploy-${a.id}`, kind: 'deploy', ship: a.id, to: { x: piece.x, y: piece.y, rotation } }
+        ? {
+            id: `deploy-${a.id}`,
+            kind: 'deploy',
+            ship: a.id,
+            to: { x: piece.x, y: piece.y, rotation: this.rotation },
+          }
         : {
             id: `deploy-${a.id}`,
             kind: 'deploy',
             squadron: a.id,
             to: { x: piece.x, y: piece.y, rotation: 0 },
           };
-    const v = judgeDeploy(world, d);
+    const v = judgeDeploy(this.world, d);
     if (!v.legal) {
-      const zoneNote = outside.get(a.id);
-      notLegal.push({
+      const zoneNote = this.outside.get(a.id);
+      this.notLegal.push({
         ...a,
         why:
           (zoneNote ? `it does not fit in the zone: ${zoneNote}; ` : '') +
@@ -154,29 +189,37 @@ export function fleetPlacer(t: Table, pieces: FleetPiece[], player: Player) {
       });
     }
     if (a.kind === 'ship' && v.speed === 0 && (v.rift?.length ?? 0) > 0) {
-      t = patchPiece(t, a.id, { speed: 0 });
-      riftSpeed.push(a.id);
+      this.t = patchPiece(this.t, a.id, { speed: 0 });
+      this.riftSpeed.push(a.id);
     }
-  };
+  }
 
-  return {
-    /** steps in all (pieces to place, then pieces placed to judge: at most twice the pieces kept) */
-    total: () => order.length + added.length,
-    done: () => i + j,
-    /** One step; false when there is nothing left to do. */
-    step(): boolean {
-      if (i < order.length) {
-        place(order[i++]);
-        return true;
-      }
-      if (j < added.length) {
-        judge(added[j++]);
-        return true;
-      }
-      return false;
-    },
-    result: (): FleetPlacement => ({ table: t, added, unplaced, notLegal, riftSpeed }),
-  };
+  /** steps in all (pieces to place, then pieces placed to judge: at most twice the pieces kept) */
+  total(): number {
+    return this.order.length + this.added.length;
+  }
+
+  done(): number {
+    return this.i + this.j;
+  }
+
+  /** One step; false when there is nothing left to do. */
+  step(): boolean {
+    if (this.i < this.order.length) {
+      this.place(this.order[this.i++]);
+      return true;
+    }
+    if (this.j < this.added.length) {
+      this.judge(this.added[this.j++]);
+      return true;
+    }
+    return false;
+  }
+
+  result(): FleetPlacement {
+    const { t: table, added, unplaced, notLegal, riftSpeed } = this;
+    return { table, added, unplaced, notLegal, riftSpeed };
+  }
 }
 
 /** Set the list's pieces down for `player` (see the module's comment), all at once. */
