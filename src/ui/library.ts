@@ -5,6 +5,27 @@ import { tableThumb, tableWords } from './table-thumb';
 
 const pieces = (t: Table) => t.ships.length + t.squadrons.length + t.obstacles.length + t.tokens.length;
 
+/** What keeping means in this browser, in words. */
+function keepsWords(keeps: TabTables['keeps']): string {
+  return keeps === 'browser'
+    ? 'Every table you made or changed stays here until you delete it; links and files opened and never changed ' +
+        'go first when the list is full.'
+    : keeps === 'local'
+      ? "This browser keeps no table list: these are this page's tables, and only the one on screen is kept " +
+        'after a reload.'
+      : 'Storage is blocked in this browser: these tables are kept in this page only, and are lost when it is ' +
+        'closed.';
+}
+
+/** A record that could not be read, listed with the reason and left as stored. */
+function unreadableRow(u: Unreadable): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'unreadable';
+  li.dataset.id = u.id;
+  li.textContent = `A saved record (${u.id}) could not be read: ${u.problem}. It is left as stored.`;
+  return li;
+}
+
 /**
  * "Tables…" in the toolbar: every table kept in this browser (src/state/tab-tables.ts), newest
  * first, each opened with a tap; a record that could not be read is listed with the reason.
@@ -35,72 +56,60 @@ export function attachLibrary(host: HTMLElement, tables: TabTables) {
     h.textContent = 'Tables kept in this browser';
     const note = document.createElement('p');
     note.className = 'hint';
-    note.textContent =
-      tables.keeps === 'browser'
-        ? 'Every table you made or changed stays here until you delete it; links and files opened and never changed ' +
-          'go first when the list is full.'
-        : tables.keeps === 'local'
-          ? "This browser keeps no table list: these are this page's tables, and only the one on screen is kept " +
-            'after a reload.'
-          : 'Storage is blocked in this browser: these tables are kept in this page only, and are lost when it is ' +
-            'closed.';
+    note.textContent = keepsWords(tables.keeps);
     const ul = document.createElement('ul');
-    for (const k of list.entries) ul.append(row(k));
-    for (const u of list.unreadable) {
-      const li = document.createElement('li');
-      li.className = 'unreadable';
-      li.dataset.id = u.id;
-      li.textContent = `A saved record (${u.id}) could not be read: ${u.problem}. It is left as stored.`;
-      ul.append(li);
-    }
+    for (const k of list.entries) ul.append(entryRow(k, tables, dialog, refresh));
+    for (const u of list.unreadable) ul.append(unreadableRow(u));
     if (!list.entries.length && !list.unreadable.length)
       ul.append(Object.assign(document.createElement('li'), { textContent: 'None yet.' }));
     const close = Object.assign(document.createElement('button'), { textContent: 'Close' });
     close.onclick = () => dialog.close();
     dialog.append(h, note, ul, close);
   };
-  const row = (k: Kept) => {
-    const li = document.createElement('li');
-    li.dataset.source = k.source;
-    li.dataset.id = k.id;
-    li.dataset.touched = String(k.touched);
-    const here = k.id === tables.currentId;
-    if (here) li.classList.add('current');
-    const open = Object.assign(document.createElement('button'), {
-      textContent: here ? 'On screen' : 'Open',
-      disabled: here,
-    });
-    open.classList.add('open');
-    open.onclick = async () => {
-      dialog.close();
-      await tables.open(k.id);
-    };
-    const del = Object.assign(document.createElement('button'), {
-      textContent: 'Delete',
-      disabled: here,
-      title: 'delete this table from the list',
-    });
-    del.classList.add('delete');
-    del.onclick = async () => {
-      if (!confirm(`Delete "${k.name}" (${pieces(k.table)} pieces) from Tables? This cannot be undone.`))
-        return;
-      await tables.remove(k.id);
-      void refresh();
-    };
-    const text =
-      ` ${k.name} · ${pieces(k.table)} pieces · ${k.table.table} · saved ` +
-      `${clock(k.savedAt)}${k.setAside ? ` · ${k.setAside}` : ''} `;
-    // what is on it, in words and a small picture: two tables of four pieces read apart
-    const what = Object.assign(document.createElement('span'), {
-      className: 'table-words',
-      textContent: tableWords(k.table),
-    });
-    li.append(tableThumb(k.table), open, text, del, document.createElement('br'), what);
-    return li;
-  };
   tables.onChange(() => void refresh());
   button.onclick = () => {
     dialog.showModal();
     void refresh();
   };
+}
+
+/** One kept table: Open (or "On screen"), its name, size and time, Delete, and what is on it. */
+function entryRow(k: Kept, tables: TabTables, dialog: HTMLDialogElement, refresh: () => Promise<void>) {
+  const li = document.createElement('li');
+  li.dataset.source = k.source;
+  li.dataset.id = k.id;
+  li.dataset.touched = String(k.touched);
+  const here = k.id === tables.currentId;
+  if (here) li.classList.add('current');
+  const open = Object.assign(document.createElement('button'), {
+    textContent: here ? 'On screen' : 'Open',
+    disabled: here,
+  });
+  open.classList.add('open');
+  open.onclick = async () => {
+    dialog.close();
+    await tables.open(k.id);
+  };
+  const del = Object.assign(document.createElement('button'), {
+    textContent: 'Delete',
+    disabled: here,
+    title: 'delete this table from the list',
+  });
+  del.classList.add('delete');
+  del.onclick = async () => {
+    if (!confirm(`Delete "${k.name}" (${pieces(k.table)} pieces) from Tables? This cannot be undone.`))
+      return;
+    await tables.remove(k.id);
+    void refresh();
+  };
+  const text =
+    ` ${k.name} · ${pieces(k.table)} pieces · ${k.table.table} · saved ` +
+    `${clock(k.savedAt)}${k.setAside ? ` · ${k.setAside}` : ''} `;
+  // what is on it, in words and a small picture: two tables of four pieces read apart
+  const what = Object.assign(document.createElement('span'), {
+    className: 'table-words',
+    textContent: tableWords(k.table),
+  });
+  li.append(tableThumb(k.table), open, text, del, document.createElement('br'), what);
+  return li;
 }
