@@ -14,7 +14,7 @@ import type { HullZoneName } from '../model/catalog';
 import type { AttackReport, XY } from '../model/report';
 import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
-import type { Entry, ObstacleEntry, ShipEntry } from '../rules/world';
+import type { Entry, ObstacleEntry, ShipEntry, SquadronEntry } from '../rules/world';
 import { GRAZE, LOS, OBSTACLE, OVERLAP, PLAYER, PLAYER_DARK, SELECT } from './colours';
 import { grownRings } from '../geometry/offset';
 import { MAX_OUTLINED, type Overlays } from '../state/overlays/model';
@@ -729,56 +729,56 @@ export class Scene {
 
   /** Obstacles, ghosts, the rules' regions, ships, tokens, squadrons: each around its own centre. */
   private drawPieces(state: AppState, world: LiveAnalysis['world'], ov: Overlays) {
-    const { zoomKey, cat } = this.keys;
-    // obstacles (and exogorths being placed, drawn as ghosts), each drawn around its own centre
-    const drawObstacle = (e: ObstacleEntry, ghost: boolean) => {
-      const c = OBSTACLE[e.obstacleKind];
-      this.at(
-        this.obstacles,
-        e.id,
-        `${pieceKey(e.piece)}|${e.obstacleKind}|${ghost}|${cat}|${zoomKey}`,
-        e.piece.x,
-        e.piece.y,
-        (g) => {
-          g.poly(this.poly(e.outline), true)
-            .fill({ color: c.fill, alpha: ghost ? 0.55 : c.alpha })
-            .stroke({ width: 1.5, color: c.line });
-        },
-      );
-      this.label(e.id, e.id, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
-    };
-    for (const e of world.obstacles) drawObstacle(e, false);
-    for (const g of ov.ghosts) if (g.entry.kind === 'obstacle') drawObstacle(g.entry, true);
-    // where a displaced squadron is to go: a faint base of its player's colour, named
-    for (const g of ov.ghosts) {
-      if (g.entry.kind !== 'squadron') continue;
-      const e = g.entry;
-      this.at(
-        this.obstacles,
-        e.id,
-        `spot|${e.piece.player}|${e.circle.r}|${zoomKey}`,
-        e.piece.x,
-        e.piece.y,
-        (gr) => {
-          this.shape(gr, e.circle)
-            .fill({ color: PLAYER[e.piece.player], alpha: 0.45 })
-            .stroke({ width: 1.5, color: 0xffffff, alpha: 0.8 });
-        },
-      );
-      this.label(
-        e.id,
-        e.id.split('.')[1] ?? e.id,
-        e.piece.x,
-        e.piece.y + e.circle.r + 6,
-        0xffffff,
-        0.4,
-        true,
-      );
+    for (const e of world.obstacles) this.drawObstacle(e, false);
+    for (const g of ov.ghosts) if (g.entry.kind === 'obstacle') this.drawObstacle(g.entry, true);
+    for (const g of ov.ghosts) if (g.entry.kind === 'squadron') this.drawSpot(g.entry);
+    this.drawRegions(ov);
+    for (const e of world.ships) {
+      const zone = state.attacker?.startsWith(`${e.id}.`) ? state.attacker.slice(e.id.length + 1) : '';
+      const key = `${pieceKey(e.piece)}|${zone}|${this.keys.cat}|${this.keys.zoomKey}`;
+      this.at(this.ships, e.id, key, e.piece.x, e.piece.y, (g) => this.drawShip(g, e, zone));
+      const text = e.piece.name ? `${e.piece.name} (${e.id})` : e.id;
+      this.label(e.id, text, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
     }
-    // regions from the rules (rift bands, reach, legal areas, visible dust): over obstacles, under
-    // ships; drawn around the table's origin, so a pan only moves them
+    for (const e of world.tokens) {
+      this.at(this.tokens, e.id, `${e.circle.r}|${this.keys.zoomKey}`, e.piece.x, e.piece.y, (g) => {
+        this.shape(g, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
+      });
+      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
+    }
+    for (const e of world.squadrons) this.drawSquadron(e);
+  }
+
+  /** An obstacle (or an exogorth being placed, as a ghost), drawn around its own centre. */
+  private drawObstacle(e: ObstacleEntry, ghost: boolean) {
+    const c = OBSTACLE[e.obstacleKind];
+    const key = `${pieceKey(e.piece)}|${e.obstacleKind}|${ghost}|${this.keys.cat}|${this.keys.zoomKey}`;
+    this.at(this.obstacles, e.id, key, e.piece.x, e.piece.y, (g) => {
+      g.poly(this.poly(e.outline), true)
+        .fill({ color: c.fill, alpha: ghost ? 0.55 : c.alpha })
+        .stroke({ width: 1.5, color: c.line });
+    });
+    this.label(e.id, e.id, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
+  }
+
+  /** Where a displaced squadron is to go: a faint base of its player's colour, named. */
+  private drawSpot(e: SquadronEntry) {
+    const key = `spot|${e.piece.player}|${e.circle.r}|${this.keys.zoomKey}`;
+    this.at(this.obstacles, e.id, key, e.piece.x, e.piece.y, (gr) => {
+      this.shape(gr, e.circle)
+        .fill({ color: PLAYER[e.piece.player], alpha: 0.45 })
+        .stroke({ width: 1.5, color: 0xffffff, alpha: 0.8 });
+    });
+    this.label(e.id, e.id.split('.')[1] ?? e.id, e.piece.x, e.piece.y + e.circle.r + 6, 0xffffff, 0.4, true);
+  }
+
+  /**
+   * Regions from the rules (rift bands, reach, legal areas, visible dust): over obstacles, under
+   * ships; drawn around the table's origin, so a pan only moves them.
+   */
+  private drawRegions(ov: Overlays) {
     ov.regions.forEach((r, i) => {
-      const key = `${r.polygons.map((p) => oid(p)).join(',')}|${r.color}|${r.alpha ?? 0.18}|${zoomKey}`;
+      const key = `${r.polygons.map((p) => oid(p)).join(',')}|${r.color}|${r.alpha ?? 0.18}|${this.keys.zoomKey}`;
       this.at(this.regions, String(i), key, 0, 0, (g) => {
         for (const p of r.polygons)
           g.poly(this.poly(p), true)
@@ -786,52 +786,15 @@ export class Scene {
             .stroke({ width: 1.5, color: r.color, alpha: 0.9 });
       });
     });
+  }
 
-    // ships
-    for (const e of world.ships) {
-      const zone = state.attacker?.startsWith(`${e.id}.`) ? state.attacker.slice(e.id.length + 1) : '';
-      this.at(this.ships, e.id, `${pieceKey(e.piece)}|${zone}|${cat}|${zoomKey}`, e.piece.x, e.piece.y, (g) =>
-        this.drawShip(g, e, zone),
-      );
-      this.label(
-        e.id,
-        e.piece.name ? `${e.piece.name} (${e.id})` : e.id,
-        e.piece.x,
-        e.piece.y,
-        0xffffff,
-        0.25,
-        true,
-      );
-    }
-    for (const e of world.tokens) {
-      this.at(this.tokens, e.id, `${e.circle.r}|${zoomKey}`, e.piece.x, e.piece.y, (g) => {
-        this.shape(g, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
-      });
-      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
-    }
-    for (const e of world.squadrons) {
-      this.at(
-        this.squadrons,
-        e.id,
-        `${e.piece.player}|${e.circle.r}|${zoomKey}`,
-        e.piece.x,
-        e.piece.y,
-        (g) => {
-          this.shape(g, e.circle)
-            .fill({ color: PLAYER[e.piece.player] })
-            .stroke({ width: 1.5, color: 0xffffff });
-        },
-      );
-      this.label(
-        e.id,
-        e.piece.name ? `${e.piece.name} (${e.id})` : e.id,
-        e.piece.x,
-        e.piece.y - e.circle.r - 6,
-        0xffffff,
-        0.4,
-        true,
-      );
-    }
+  private drawSquadron(e: SquadronEntry) {
+    const key = `${e.piece.player}|${e.circle.r}|${this.keys.zoomKey}`;
+    this.at(this.squadrons, e.id, key, e.piece.x, e.piece.y, (g) => {
+      this.shape(g, e.circle).fill({ color: PLAYER[e.piece.player] }).stroke({ width: 1.5, color: 0xffffff });
+    });
+    const text = e.piece.name ? `${e.piece.name} (${e.id})` : e.id;
+    this.label(e.id, text, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
   }
 
   /** A piece's shape outlined (a mark), drawn around the piece's centre. */
