@@ -56,9 +56,8 @@ function buildDrillPanel({ store, cmd, tables }: Booted, scene: Scene, hooks: Pa
   return drill;
 }
 
-export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
-  const { store, cmd, tables } = booted;
-  const onlySelected = { value: false };
+/** Turn view, the help and its "?", and the phone's sheet with its Panel button. */
+function viewButtons(scene: Scene, hooks: PanelHooks) {
   const turnButton = h(
     'button',
     {
@@ -76,6 +75,56 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     { id: 'panel-toggle', title: 'show or hide the panel', onclick: sheet.toggle },
     'Panel',
   );
+  return { turnButton, help, sheet, panelButton };
+}
+
+/** New table in one click at desktop width; on a phone a new table opens the sheet on the palette. */
+function addNewTableButtons(sheet: ReturnType<typeof buildSheet>) {
+  // at desktop width the toolbar has room (on a phone it stays in the Table menu)
+  $('toolbar').append(
+    h(
+      'button',
+      {
+        id: 'new-table',
+        title: 'a new empty table (undo brings back this one)',
+        onclick: () => document.getElementById('new-empty')?.click(),
+      },
+      'New table',
+    ),
+  );
+  for (const id of ['new-empty', 'new-obstacles'])
+    document.getElementById(id)?.addEventListener('click', () => sheet.reveal($('palette')));
+}
+
+/** Measurements and the class editor, above the verdict list; the inspector opens the editor. */
+function buildMeasureSections(store: Booted['store'], cmd: Booted['cmd']) {
+  const measurementsHost = h('section', { id: 'measurements' });
+  $('verdicts').before(measurementsHost);
+  const updateMeasurements = buildMeasurements(measurementsHost, cmd);
+  const classEditorHost = h('section', { id: 'class-edit' });
+  measurementsHost.after(classEditorHost);
+  const classEditor = buildClassEditor(classEditorHost, store, cmd);
+  $('inspector').addEventListener('edit-class', (ev) => classEditor.open((ev as CustomEvent<string>).detail));
+  return { updateMeasurements, classEditor };
+}
+
+/** The practice maps panel and its layer on the table. */
+function buildPracticeSection(host: HTMLElement, store: Booted['store'], scene: Scene, hooks: PanelHooks) {
+  const practice = buildPractice(host, store, {
+    schedule: () => hooks.schedule(false),
+    quiet: (on) => {
+      scene.quietAttacks = on;
+    },
+    picture: (at, spanMm, w, ht) => scene.pictures([{ at, spanMm, w, h: ht }])[0],
+  });
+  scene.addLayer('on-table', practice.layer);
+  return practice;
+}
+
+export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
+  const { store, cmd, tables } = booted;
+  const onlySelected = { value: false };
+  const { turnButton, help, sheet, panelButton } = viewButtons(scene, hooks);
   const updateToolbar = buildToolbar($('toolbar'), store, cmd, {
     fit: hooks.fit,
     onlySelected,
@@ -100,21 +149,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   $('inspector').before(guideHost);
   const guide = buildGuide(guideHost, store, cmd);
   $('toolbar').append(guide.menu);
-  // at desktop width the toolbar has room: a new table in one click (on a phone it stays in the Table menu)
-  $('toolbar').append(
-    h(
-      'button',
-      {
-        id: 'new-table',
-        title: 'a new empty table (undo brings back this one)',
-        onclick: () => document.getElementById('new-empty')?.click(),
-      },
-      'New table',
-    ),
-  );
-  // a new table on a phone: the sheet opens on the palette, the next thing to use
-  for (const id of ['new-empty', 'new-obstacles'])
-    document.getElementById(id)?.addEventListener('click', () => sheet.reveal($('palette')));
+  addNewTableButtons(sheet);
   const updateDispute = buildDispute(disputeHost, store, cmd, {
     pictures: (shots) => scene.pictures(shots),
     frame: hooks.frame,
@@ -123,13 +158,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const maneuverHost = h('section', { id: 'maneuver' });
   $('inspector').after(maneuverHost);
   const maneuver = buildManeuver(maneuverHost, store, cmd);
-  const measurementsHost = h('section', { id: 'measurements' });
-  $('verdicts').before(measurementsHost);
-  const updateMeasurements = buildMeasurements(measurementsHost, cmd);
-  const classEditorHost = h('section', { id: 'class-edit' });
-  measurementsHost.after(classEditorHost);
-  const classEditor = buildClassEditor(classEditorHost, store, cmd);
-  $('inspector').addEventListener('edit-class', (ev) => classEditor.open((ev as CustomEvent<string>).detail));
+  const { updateMeasurements, classEditor } = buildMeasureSections(store, cmd);
   const photoLayer = new PhotoLayer();
   scene.addLayer('on-table', photoLayer);
   const photoHost = h('section', { id: 'photo' });
@@ -138,14 +167,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const showMessage = attachMessages($('message'), cmd, () => store.getState());
   const practiceHost = h('section', { id: 'practice' });
   maneuverHost.after(practiceHost);
-  const practice = buildPractice(practiceHost, store, {
-    schedule: () => hooks.schedule(false),
-    quiet: (on) => {
-      scene.quietAttacks = on;
-    },
-    picture: (at, spanMm, w, ht) => scene.pictures([{ at, spanMm, w, h: ht }])[0],
-  });
-  scene.addLayer('on-table', practice.layer);
+  const practice = buildPracticeSection(practiceHost, store, scene, hooks);
   const updateLabelLegend = buildLabelLegend($('canvas-host'));
   attachPhoneToolbar($('toolbar'), guide.menu);
   const drill = buildDrillPanel(booted, scene, hooks);
