@@ -81,8 +81,19 @@ export function createAppStore(table: Table) {
 
 export type AppStore = ReturnType<typeof createAppStore>;
 
-/** Commands over the store. One call of `change` is one undo step, unless a gesture is open. */
-export function commands(store: AppStore) {
+/** What every group of commands works over: the store, and the checks a change goes through. */
+interface Ctx {
+  get: AppStore['getState'];
+  set: AppStore['setState'];
+  /** the selection and pair kept where their pieces are still on table `t` */
+  keepSelection(t: Table, s: AppState): Pick<AppState, 'selected' | 'attacker' | 'defender'>;
+  /** true (and said why) when the pieces are locked and `t` would move them */
+  lockedOut(t: Table): boolean;
+  /** a change refused, with the reason, on the message line */
+  refuse(e: unknown): void;
+}
+
+function context(store: AppStore): Ctx {
   const get = store.getState,
     set = store.setState;
   const keepSelection = (t: Table, s: AppState) => {
@@ -104,6 +115,14 @@ export function commands(store: AppStore) {
   };
   const refuse = (e: unknown) =>
     set({ message: { kind: 'error', text: `That change was not made: ${(e as Error).message}.` } });
+  return { get, set, keepSelection, lockedOut, refuse };
+}
+
+/** The commands called on: `change` is the one way a table edit goes in. */
+type Changer = { change(next: Table): void };
+
+/** A table edit, and the gesture that makes several edits one undo step. */
+function changeCommands({ get, set, keepSelection, lockedOut, refuse }: Ctx) {
   return {
     /** Apply a change; a change that would make the table unreadable is refused and explained. */
     change(next: Table) {
@@ -123,8 +142,23 @@ export function commands(store: AppStore) {
       if (s.gestureStart) set({ table: next });
       else set({ table: next, history: record(s.history, s.table), ...keepSelection(next, s) });
     },
+    beginGesture() {
+      if (!get().gestureStart) set({ gestureStart: get().table });
+    },
+    endGesture() {
+      const s = get();
+      if (!s.gestureStart) return;
+      if (s.gestureStart === s.table) set({ gestureStart: null });
+      else set({ gestureStart: null, history: record(s.history, s.gestureStart) });
+    },
+  };
+}
+
+/** The table's measurements: catalog figures overridden, arc lines chosen, class tokens corrected. */
+function measurementCommands({ get, refuse }: Ctx) {
+  return {
     /** Override one uncertain catalog figure (a number) or return it to the catalog (null): one undo step. */
-    setMeasurement(key: MeasureKey, value: number | null) {
+    setMeasurement(this: Changer, key: MeasureKey, value: number | null) {
       if (overrideOf(get().table.measurements, key) === (value ?? undefined)) return;
       const next = withOverride(get().table, key, value);
       try {
@@ -136,7 +170,7 @@ export function commands(store: AppStore) {
       this.change(next);
     },
     /** Which dataset's arc lines every class uses (null: each class's own default): one undo step. */
-    setArcSource(source: ArcSource | null) {
+    setArcSource(this: Changer, source: ArcSource | null) {
       const t = get().table;
       if ((t.measurements?.arcSource ?? null) === source) return;
       const m = { ...(t.measurements ?? {}) };
@@ -150,29 +184,26 @@ export function commands(store: AppStore) {
      * Correct a class's token (its arc lines and targeting points, `measurements.classes`), or clear it
      * (null): one undo step.
      */
-    setClassEdit(id: string, edit: ClassEdit | null) {
+    setClassEdit(this: Changer, id: string, edit: ClassEdit | null) {
       const t = get().table;
       const next = withClassEdit(t, id, edit);
       if (JSON.stringify(next.measurements ?? null) === JSON.stringify(t.measurements ?? null)) return;
       this.change(next);
     },
     /** Every figure back to the catalog: one undo step. */
-    clearMeasurements() {
+    clearMeasurements(this: Changer) {
       const t = get().table;
       if (!t.measurements) return;
       const next = { ...t };
       delete next.measurements;
       this.change(next);
     },
-    beginGesture() {
-      if (!get().gestureStart) set({ gestureStart: get().table });
-    },
-    endGesture() {
-      const s = get();
-      if (!s.gestureStart) return;
-      if (s.gestureStart === s.table) set({ gestureStart: null });
-      else set({ gestureStart: null, history: record(s.history, s.gestureStart) });
-    },
+  };
+}
+
+/** A whole table loaded, and the undo history walked. */
+function historyCommands({ get, set, keepSelection, lockedOut }: Ctx) {
+  return {
     /** Replace the whole table (import, link, the list): one undo step; `as` says what it is for the Tables list. */
     load(next: Table, text?: string, as: OpenAs = { source: 'file', name: 'a table loaded' }) {
       const s = get();
@@ -189,7 +220,7 @@ export function commands(store: AppStore) {
         opened,
       });
     },
-    undo() {
+    undo(this: { endGesture(): void }) {
       const s = get();
       if (s.gestureStart) this.endGesture();
       const r = undoStep(get().history, get().table);
@@ -201,6 +232,12 @@ export function commands(store: AppStore) {
       if (r && !lockedOut(r.value))
         set({ table: r.value, history: r.history, ...keepSelection(r.value, get()) });
     },
+  };
+}
+
+/** The selected piece and the attack pair under dispute. */
+function selectionCommands({ get, set }: Ctx) {
+  return {
     /**
      * Select a piece (inspector, turn handle) and leave the attack pair as it is: a piece moved by
      * press-and-hold, a piece added.
@@ -235,6 +272,13 @@ export function commands(store: AppStore) {
       const next = tapPair(s.table, { attacker: s.attacker, defender: s.defender }, id, zone ?? null);
       set({ selected: id, ...next, pairFollows: false });
     },
+    ...pairCommands({ get, set }),
+  };
+}
+
+/** The pair followed while its pieces are dragged, or chosen outright. */
+function pairCommands({ get, set }: Pick<Ctx, 'get' | 'set'>) {
+  return {
     /**
      * A drag began on piece `id`, picked by the press that began it: when it is one of the pair, the
      * pair's hull zones follow the pieces from now on (the zones that face each other, not the zone
@@ -262,11 +306,21 @@ export function commands(store: AppStore) {
     setAttacker(attacker: string | null) {
       set({ attacker, defender: null, pairFollows: false });
     },
+  };
+}
+
+/** Pieces added and removed, the message line, and the app's switches. */
+function pieceCommands({ get, set }: Ctx) {
+  return {
     /**
      * Add a piece at the free spot nearest `near` (the view's centre, from the ui; default the
      * table's centre): never on another piece. Refused, and said why, when the table has no room.
      */
-    add(n: NewPiece, near?: { x: number; y: number }) {
+    add(
+      this: Changer & { selectOnly(id: string | null): void },
+      n: NewPiece,
+      near?: { x: number; y: number },
+    ) {
       const r = addPieceAtFreeSpot(get().table, n, near);
       if ('refused' in r) {
         set({ message: { kind: 'error', text: `Nothing was added: ${r.refused}.` } });
@@ -277,7 +331,7 @@ export function commands(store: AppStore) {
       this.selectOnly(r.id);
       return r.id;
     },
-    remove(id: string) {
+    remove(this: Changer, id: string) {
       this.change(removePiece(get().table, id));
     },
     message(kind: Message['kind'], text: string) {
@@ -306,6 +360,18 @@ export function commands(store: AppStore) {
     ) {
       set(p);
     },
+  };
+}
+
+/** Commands over the store. One call of `change` is one undo step, unless a gesture is open. */
+export function commands(store: AppStore) {
+  const ctx = context(store);
+  return {
+    ...changeCommands(ctx),
+    ...measurementCommands(ctx),
+    ...historyCommands(ctx),
+    ...selectionCommands(ctx),
+    ...pieceCommands(ctx),
   };
 }
 
