@@ -110,9 +110,14 @@ function placeNote(world: World, ship: ShipEntry): PlaceNote {
  * cardboard (a huge ship's token reaches 6.75 mm past its bases at each end): an attacker and
  * defender farther apart than the attack's reach (beyond range), and a defender wholly outside the
  * attacking zone's firing arc by more than the tolerance (out of arc); the rest are the rules'
- * attack answers.
+ * attack answers. `only`, when given, keeps the enemies it accepts (the setup rating: ships only).
  */
-export function shipPairs(world: World, shipId: string, role: 'defend' | 'attack'): PairVerdict[] {
+export function shipPairs(
+  world: World,
+  shipId: string,
+  role: 'defend' | 'attack',
+  only?: (other: Side) => boolean,
+): PairVerdict[] {
   const ctx = attackContext(world);
   const own = ctx.sides.filter(
     (s): s is Side & { kind: 'zone' } => s.kind === 'zone' && s.ship.id === shipId,
@@ -130,7 +135,7 @@ export function shipPairs(world: World, shipId: string, role: 'defend' | 'attack
   const apart = (a: Side['shape'], b: Side['shape'], reach: number) =>
     bboxGap(a, b) > reach || (a.kind === 'polygon' && b.kind === 'polygon' && hullsApartBeyond(a, b, reach));
   for (const other of ctx.sides) {
-    if (player(other) === me) continue;
+    if (player(other) === me || (only && !only(other))) continue;
     if (role === 'defend') {
       if (apart(other.shape, token, reaches(world, other))) continue;
       if (
