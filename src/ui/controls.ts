@@ -56,7 +56,8 @@ export function shareLink(table: Table, attack?: { attacker: string; defender: s
   return `${location.origin}${location.pathname}${location.search}${tableToHash(table, attack)}`;
 }
 
-export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, hooks: ControlHooks) {
+/** The table's own settings: the rules, the cover reading and the table's size. */
+function tableSelects(store: AppStore, cmd: Commands, hooks: ControlHooks) {
   const ruleset = h(
     'select',
     {
@@ -96,27 +97,11 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     option('3x6', "3'x6'"),
     option('3x3', "3'x3'"),
   );
-  const file = h('input', {
-    type: 'file',
-    accept: '.json,application/json',
-    id: 'import-file',
-    style: 'display:none',
-  });
-  file.addEventListener('change', async () => {
-    const f = file.files?.[0];
-    const replaced = store.getState().table;
-    if (f)
-      await importText(cmd, await f.text(), `the file ${f.name}`, (t) =>
-        hooks.imported?.(t, replaced, f.name),
-      );
-    file.value = '';
-  });
-  const link = h('input', {
-    id: 'share-link',
-    readonly: true,
-    placeholder: 'share link',
-    title: 'share link: the whole table',
-  });
+  return { ruleset, cover, size };
+}
+
+/** The rings and setup switches, and the setup mode's reading, edges and next obstacle. */
+function setupInputs(cmd: Commands) {
   const rings = h('input', {
     type: 'checkbox',
     id: 'rings',
@@ -162,6 +147,58 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     onchange: () =>
       cmd.set({ nextRotation: Number.isFinite(nextRot.valueAsNumber) ? nextRot.valueAsNumber : 0 }),
   });
+  return { rings, setup, reading, next, edges, nextRot };
+}
+
+/** The hidden file input behind Import: a file chosen is imported, and kept in the Tables list. */
+function importInput(store: AppStore, cmd: Commands, hooks: ControlHooks) {
+  const file = h('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    id: 'import-file',
+    style: 'display:none',
+  });
+  file.addEventListener('change', async () => {
+    const f = file.files?.[0];
+    const replaced = store.getState().table;
+    if (f)
+      await importText(cmd, await f.text(), `the file ${f.name}`, (t) =>
+        hooks.imported?.(t, replaced, f.name),
+      );
+    file.value = '';
+  });
+  return file;
+}
+
+/** The share link's box and its button. */
+function shareControls(store: AppStore, cmd: Commands) {
+  const link = h('input', {
+    id: 'share-link',
+    readonly: true,
+    placeholder: 'share link',
+    title: 'share link: the whole table',
+  });
+  const button = h(
+    'button',
+    {
+      id: 'share',
+      onclick: async () => {
+        link.value = shareLink(store.getState().table);
+        link.select();
+        await shareOrCopy(link.value, 'Armada table', (t) => cmd.message('info', t), 'Share link');
+      },
+    },
+    'Share link',
+  );
+  return { link, button };
+}
+
+export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, hooks: ControlHooks) {
+  const { ruleset, cover, size } = tableSelects(store, cmd, hooks);
+  const setupEls = setupInputs(cmd);
+  const { rings, setup, reading, next, edges, nextRot } = setupEls;
+  const file = importInput(store, cmd, hooks);
+  const share = shareControls(store, cmd);
   const only = h('input', {
     type: 'checkbox',
     id: 'only-selected',
@@ -188,35 +225,30 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     h('button', { id: 'export', onclick: () => exportTable(store.getState().table) }, 'Export'),
     h('button', { id: 'import', onclick: () => file.click() }, 'Import'),
     file,
-    h(
-      'button',
-      {
-        id: 'share',
-        onclick: async () => {
-          link.value = shareLink(store.getState().table);
-          link.select();
-          await shareOrCopy(link.value, 'Armada table', (t) => cmd.message('info', t), 'Share link');
-        },
-      },
-      'Share link',
-    ),
-    link,
+    share.button,
+    share.link,
   );
   return (s: AppState) => {
     ruleset.value = s.table.ruleset;
     cover.value = s.table.readings?.cover ?? 'base';
     size.value = s.table.table;
-    rings.checked = s.rings;
-    setup.checked = s.setupMode;
-    reading.value = s.setupReading;
-    next.value = s.nextObstacle;
-    edges.value = s.setupEdges;
-    edges.style.display = s.setupMode && s.table.table === '3x3' ? '' : 'none';
-    for (const el of [reading, next, nextRot]) el.style.display = s.setupMode ? '' : 'none';
-    if (document.activeElement !== nextRot) nextRot.value = String(s.nextRotation);
+    showSetup(setupEls, s);
     (host.querySelector('#undo') as HTMLButtonElement).disabled = !s.history.past.length;
     (host.querySelector('#redo') as HTMLButtonElement).disabled = !s.history.future.length;
   };
+}
+
+/** The setup inputs as the state has them; the setup mode's own shown only in it. */
+function showSetup(els: ReturnType<typeof setupInputs>, s: AppState) {
+  const { rings, setup, reading, next, edges, nextRot } = els;
+  rings.checked = s.rings;
+  setup.checked = s.setupMode;
+  reading.value = s.setupReading;
+  next.value = s.nextObstacle;
+  edges.value = s.setupEdges;
+  edges.style.display = s.setupMode && s.table.table === '3x3' ? '' : 'none';
+  for (const el of [reading, next, nextRot]) el.style.display = s.setupMode ? '' : 'none';
+  if (document.activeElement !== nextRot) nextRot.value = String(s.nextRotation);
 }
 
 /**
@@ -275,107 +307,43 @@ export function buildPalette(
   near: () => { x: number; y: number } | undefined = () => undefined,
   table?: () => Table,
 ) {
-  let player: Player = 1;
-  const who = h(
-    'select',
-    {
-      id: 'palette-player',
-      onchange: () => {
-        player = Number(who.value) as Player;
-      },
-    },
-    option('1', 'player 1'),
-    option('2', 'player 2'),
+  const p = new Palette(cmd, near, table);
+  host.append(
+    h('h3', {}, 'Add'),
+    h('div', { class: 'row' }, p.who),
+    h('div', { class: 'row' }, p.search, p.cls),
+    h('div', { class: 'row' }, p.size, h('button', { id: 'add-ship', onclick: () => p.addShip() }, 'Ship')),
+    h(
+      'div',
+      { class: 'row' },
+      h(
+        'button',
+        { id: 'add-squadron', onclick: () => cmd.add({ kind: 'squadron', player: p.player }, near()) },
+        'Squadron',
+      ),
+      h(
+        'button',
+        { id: 'add-token', onclick: () => cmd.add({ kind: 'token', radius: 12.5 }, near()) },
+        'Round token',
+      ),
+      h(
+        'button',
+        {
+          id: 'place-exogorth',
+          title: 'propose placing an exogorth: shows whether it is legal',
+          onclick: () =>
+            cmd.add({ kind: 'exogorth-proposal', type: 'exogorth-1', placedBy: p.player }, near()),
+        },
+        'Place exogorth…',
+      ),
+    ),
+    obstacleButtons(cmd, near),
   );
-  const size = h(
-    'select',
-    { id: 'palette-size', title: 'the size of a ship without a class' },
-    ...SHIP_SIZES.map((s) => option(s)),
-  );
-  // every class by name, grouped by faction; the search box narrows the list (name, id or card name)
-  const search = h('input', {
-    type: 'search',
-    id: 'palette-class-search',
-    placeholder: 'search classes',
-    style: 'width:120px',
-  });
-  const cls = h('select', {
-    id: 'palette-class',
-    title: 'ship class (a class implies its size)',
-    style: 'max-width:100%;min-width:0',
-  });
-  const fillClasses = () => {
-    const q = search.value.trim();
-    // every match, grouped by faction; the best match (model/class-search.ts) is the one chosen
-    const ranked = searchClasses(q);
-    const matched = new Set(ranked);
-    const groups = (Object.keys(CATALOG.factions) as Faction[])
-      .map((f) => {
-        const opts = Object.entries(CATALOG.shipClasses)
-          .filter(([id, c]) => c.faction === f && matched.has(id))
-          .sort((a, b) => a[1].name.localeCompare(b[1].name))
-          .map(([id, c]) => option(id, `${c.name} (${c.size})`));
-        return opts.length ? h('optgroup', { label: CATALOG.factions[f] }, ...opts) : null;
-      })
-      .filter((g): g is HTMLOptGroupElement => g !== null);
-    const keep = cls.value;
-    cls.replaceChildren(option('', '(no class: size default)'), ...groups);
-    // a search picks its best match; without one the class chosen stays
-    if (q && ranked.length) cls.value = ranked[0];
-    else if (keep && matched.has(keep)) cls.value = keep;
-    else cls.value = '';
-    classChosen();
-  };
-  /** A class chosen: the size is the class's, and the player the one whose fleet is of its faction. */
-  const classChosen = () => {
-    const c = CATALOG.shipClasses[cls.value];
-    if (c) size.value = c.size;
-    size.disabled = !!c;
-    autoPlayer();
-  };
-  /**
-   * A class goes to the player whose fleet is of its faction: the one player whose ships include it,
-   * else, when the chosen player's ships are all of another faction and the other player's are of
-   * this one (or there are none yet), the other player (the select shows it; the player can switch back).
-   */
-  const autoPlayer = () => {
-    const t = table?.(),
-      c = CATALOG.shipClasses[cls.value];
-    if (!t || !c) return;
-    const factions = (p: Player) =>
-      new Set(
-        t.ships.filter((s) => s.player === p && s.class).map((s) => CATALOG.shipClasses[s.class!]?.faction),
-      );
-    const other: Player = player === 1 ? 2 : 1;
-    const mine = factions(player),
-      theirs = factions(other);
-    const switchTo =
-      !mine.has(c.faction) && theirs.has(c.faction)
-        ? other
-        : mine.size && !mine.has(c.faction) && [...theirs].every((f) => f === c.faction)
-          ? other
-          : player;
-    if (switchTo !== player) {
-      player = switchTo;
-      who.value = String(player);
-    }
-  };
-  cls.addEventListener('change', classChosen);
-  search.addEventListener('input', fillClasses);
-  fillClasses();
-  const addShip = () => {
-    const c = cls.value || undefined;
-    cmd.add(
-      {
-        kind: 'ship',
-        size: c ? (CATALOG.shipClasses[c].size as ShipSize) : (size.value as ShipSize),
-        class: c,
-        player,
-      },
-      near(),
-    );
-  };
-  const obstacles = h(
+}
+
+/** One button per obstacle type, each adding one. */
+function obstacleButtons(cmd: Commands, near: () => { x: number; y: number } | undefined) {
+  return h(
     'div',
     { class: 'obstacle-buttons' },
     ...OBSTACLE_TYPES.map((t) =>
@@ -390,65 +358,263 @@ export function buildPalette(
       ),
     ),
   );
-  host.append(
-    h('h3', {}, 'Add'),
-    h('div', { class: 'row' }, who),
-    h('div', { class: 'row' }, search, cls),
-    h('div', { class: 'row' }, size, h('button', { id: 'add-ship', onclick: addShip }, 'Ship')),
-    h(
-      'div',
-      { class: 'row' },
-      h(
-        'button',
-        { id: 'add-squadron', onclick: () => cmd.add({ kind: 'squadron', player }, near()) },
-        'Squadron',
-      ),
-      h(
-        'button',
-        { id: 'add-token', onclick: () => cmd.add({ kind: 'token', radius: 12.5 }, near()) },
-        'Round token',
-      ),
-      h(
-        'button',
-        {
-          id: 'place-exogorth',
-          title: 'propose placing an exogorth: shows whether it is legal',
-          onclick: () => cmd.add({ kind: 'exogorth-proposal', type: 'exogorth-1', placedBy: player }, near()),
-        },
-        'Place exogorth…',
-      ),
-    ),
-    obstacles,
+}
+
+/** The classes matching a search, as option groups by faction (each sorted by name). */
+function classGroups(matched: ReadonlySet<string>): HTMLOptGroupElement[] {
+  return (Object.keys(CATALOG.factions) as Faction[])
+    .map((f) => {
+      const opts = Object.entries(CATALOG.shipClasses)
+        .filter(([id, c]) => c.faction === f && matched.has(id))
+        .sort((a, b) => a[1].name.localeCompare(b[1].name))
+        .map(([id, c]) => option(id, `${c.name} (${c.size})`));
+      return opts.length ? h('optgroup', { label: CATALOG.factions[f] }, ...opts) : null;
+    })
+    .filter((g): g is HTMLOptGroupElement => g !== null);
+}
+
+/** The Add panel's choices: the player, the class (searched) and the size of a ship to add. */
+class Palette {
+  player: Player = 1;
+  readonly who = h(
+    'select',
+    {
+      id: 'palette-player',
+      onchange: () => {
+        this.player = Number(this.who.value) as Player;
+      },
+    },
+    option('1', 'player 1'),
+    option('2', 'player 2'),
   );
+  readonly size = h(
+    'select',
+    { id: 'palette-size', title: 'the size of a ship without a class' },
+    ...SHIP_SIZES.map((s) => option(s)),
+  );
+  // every class by name, grouped by faction; the search box narrows the list (name, id or card name)
+  readonly search = h('input', {
+    type: 'search',
+    id: 'palette-class-search',
+    placeholder: 'search classes',
+    style: 'width:120px',
+  });
+  readonly cls = h('select', {
+    id: 'palette-class',
+    title: 'ship class (a class implies its size)',
+    style: 'max-width:100%;min-width:0',
+  });
+
+  constructor(
+    readonly cmd: Commands,
+    readonly near: () => { x: number; y: number } | undefined,
+    readonly table?: () => Table,
+  ) {
+    this.cls.addEventListener('change', () => this.classChosen());
+    this.search.addEventListener('input', () => this.fillClasses());
+    this.fillClasses();
+  }
+
+  fillClasses() {
+    const q = this.search.value.trim();
+    // every match, grouped by faction; the best match (model/class-search.ts) is the one chosen
+    const ranked = searchClasses(q);
+    const matched = new Set(ranked);
+    const keep = this.cls.value;
+    this.cls.replaceChildren(option('', '(no class: size default)'), ...classGroups(matched));
+    // a search picks its best match; without one the class chosen stays
+    if (q && ranked.length) this.cls.value = ranked[0];
+    else if (keep && matched.has(keep)) this.cls.value = keep;
+    else this.cls.value = '';
+    this.classChosen();
+  }
+
+  /** A class chosen: the size is the class's, and the player the one whose fleet is of its faction. */
+  classChosen() {
+    const c = CATALOG.shipClasses[this.cls.value];
+    if (c) this.size.value = c.size;
+    this.size.disabled = !!c;
+    this.autoPlayer();
+  }
+
+  /**
+   * A class goes to the player whose fleet is of its faction: the one player whose ships include it,
+   * else, when the chosen player's ships are all of another faction and the other player's are of
+   * this one (or there are none yet), the other player (the select shows it; the player can switch back).
+   */
+  autoPlayer() {
+    const t = this.table?.(),
+      c = CATALOG.shipClasses[this.cls.value];
+    if (!t || !c) return;
+    const factions = (p: Player) =>
+      new Set(
+        t.ships.filter((s) => s.player === p && s.class).map((s) => CATALOG.shipClasses[s.class!]?.faction),
+      );
+    const player = this.player;
+    const other: Player = player === 1 ? 2 : 1;
+    const mine = factions(player),
+      theirs = factions(other);
+    const switchTo =
+      !mine.has(c.faction) && theirs.has(c.faction)
+        ? other
+        : mine.size && !mine.has(c.faction) && [...theirs].every((f) => f === c.faction)
+          ? other
+          : player;
+    if (switchTo !== player) {
+      this.player = switchTo;
+      this.who.value = String(switchTo);
+    }
+  }
+
+  addShip() {
+    const c = this.cls.value || undefined;
+    this.cmd.add(
+      {
+        kind: 'ship',
+        size: c ? (CATALOG.shipClasses[c].size as ShipSize) : (this.size.value as ShipSize),
+        class: c,
+        player: this.player,
+      },
+      this.near(),
+    );
+  }
+}
+
+type Found = NonNullable<ReturnType<typeof findPiece>>;
+
+/** What the selected piece is, in words, for the inspector's title. */
+function pieceKindText(f: Found): string {
+  const p = f.piece as unknown as Record<string, unknown>;
+  return f.kind === 'ship'
+    ? `${p.size} ship${p.class ? ` (${CATALOG.shipClasses[p.class as string]?.name ?? p.class})` : ''}`
+    : f.kind === 'obstacle' || f.kind === 'exogorth-proposal'
+      ? CATALOG.obstacles[p.type as ObstacleType].name +
+        (f.kind === 'exogorth-proposal' ? ' — being placed' : '')
+      : f.kind === 'displaced-spot'
+        ? `where ${f.spot!.squadron.id}, displaced by ` +
+          `${f.plan ? `${f.plan.ship}'s maneuver` : f.proposal!.obstacle.id}, goes ` +
+          `(${f.spot!.chosen ? 'placed by you' : 'proposed: drag or nudge it to choose'})`
+        : f.kind;
 }
 
 export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands) {
-  const num = (id: string, step: string) => h('input', { type: 'number', id, step });
-  const x = num('insp-x', '0.01'),
-    y = num('insp-y', '0.01'),
-    rot = num('insp-rotation', '0.1'),
-    speed = num('insp-speed', '1'),
-    radius = num('insp-radius', '0.5');
-  const player = h('select', { id: 'insp-player' }, option('1', 'player 1'), option('2', 'player 2'));
-  const name = h('input', {
+  const ins = new Inspector(host, store, cmd);
+  return (s: AppState) => ins.update(s);
+}
+
+const INSPECTOR_HINT =
+  'Drag to move; drag the round handle to turn (Shift: 15° steps). Tap a hull zone or a squadron to see its ' +
+  'attacks. ';
+const KEYS_HINT =
+  'Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo.';
+
+const num = (id: string, step: string) => h('input', { type: 'number', id, step });
+const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
+
+/** The Selected panel: the selected piece's fields and buttons, each edit one change of the table. */
+class Inspector {
+  readonly x = num('insp-x', '0.01');
+  readonly y = num('insp-y', '0.01');
+  readonly rot = num('insp-rotation', '0.1');
+  readonly speed = num('insp-speed', '1');
+  readonly radius = num('insp-radius', '0.5');
+  readonly player = h('select', { id: 'insp-player' }, option('1', 'player 1'), option('2', 'player 2'));
+  readonly name = h('input', {
     type: 'text',
     id: 'insp-name',
     maxlength: '60',
     placeholder: '(none)',
     style: 'width:140px',
   });
-  const title = h('div', { class: 'insp-title' });
-  const fields = h('div', { class: 'fields' });
-  const place = h('button', { id: 'commit-exogorth' }, 'Place it on the table');
+  readonly title = h('div', { class: 'insp-title' });
+  readonly fields = h('div', { class: 'fields' });
+  readonly place = h('button', { id: 'commit-exogorth' }, 'Place it on the table');
   // an exogorth must be placed touching another obstacle: slide it straight to the nearest (the rules' snap)
-  const snap = h(
+  readonly snap = h(
     'button',
     { id: 'snap-exogorth', title: 'slide it straight until it touches the nearest obstacle' },
     'Snap to touching',
   );
-  snap.addEventListener('click', () => {
+  readonly del = h('button', { id: 'delete', class: 'danger' }, 'Delete');
+  // the class editor lives elsewhere in the panel: ask for it by an event main.ts wires
+  readonly editClass = h(
+    'button',
+    { id: 'edit-class', title: "correct this class's arc lines and targeting points from the real token" },
+    'Correct this class…',
+  );
+  readonly rows;
+
+  constructor(
+    readonly host: HTMLElement,
+    readonly store: AppStore,
+    readonly cmd: Commands,
+  ) {
+    this.listen();
+    this.x.title = "mm from player 1's left corner, along player 1's edge";
+    this.y.title = "mm from player 1's edge toward player 2";
+    this.rot.title = 'degrees, counter-clockwise; 0 faces player 2';
+    this.rows = {
+      x: lab("x mm (from P1's left corner)", this.x),
+      y: lab('y mm (toward P2)', this.y),
+      rot: lab('rotation ° (counter-clockwise)', this.rot),
+      speed: lab('speed', this.speed),
+      radius: lab('radius mm', this.radius),
+      player: lab('player', this.player),
+      name: lab('name', this.name),
+    };
+    this.fields.append(...Object.values(this.rows));
+    host.append(
+      h('h3', {}, 'Selected'),
+      this.title,
+      this.fields,
+      h('div', { class: 'row' }, this.place, this.snap, this.editClass, this.del),
+      h('p', { class: 'hint' }, INSPECTOR_HINT, h('span', { class: 'keys-hint' }, KEYS_HINT)),
+    );
+  }
+
+  private selectedPiece() {
+    const id = this.store.getState().selected;
+    return id ? findPiece(this.store.getState().table, id) : null;
+  }
+
+  private listen() {
+    const { x, y, rot, speed, radius, player, name, store, cmd } = this;
+    this.snap.addEventListener('click', () => this.snapExogorth());
+    this.editClass.addEventListener('click', () => {
+      const f = this.selectedPiece();
+      const cls = f?.kind === 'ship' ? (f.piece as { class?: string }).class : undefined;
+      if (cls) this.host.dispatchEvent(new CustomEvent('edit-class', { detail: cls }));
+    });
+    x.addEventListener('change', () => this.apply('x', x.valueAsNumber, x));
+    y.addEventListener('change', () => this.apply('y', y.valueAsNumber, y));
+    rot.addEventListener('change', () => this.apply('rotation', rot.valueAsNumber));
+    speed.addEventListener('change', () =>
+      this.apply('speed', Math.max(0, Math.min(4, Math.round(speed.valueAsNumber)))),
+    );
+    radius.addEventListener('change', () =>
+      this.apply('radius', Math.max(1, Math.min(100, radius.valueAsNumber))),
+    );
+    player.addEventListener('change', () => this.apply('player', Number(player.value)));
+    name.addEventListener('change', () => {
+      const id = store.getState().selected;
+      if (id) cmd.change(renamePiece(store.getState().table, id, name.value));
+    });
+    this.del.addEventListener('click', () => {
+      const id = store.getState().selected;
+      if (id) cmd.remove(id);
+    });
+    this.place.addEventListener('click', () => {
+      const f = this.selectedPiece();
+      // from the exogorth, or from one of its displaced squadrons' places
+      if (f?.proposal) placeExogorth(store, cmd, f.proposal.obstacle.id);
+    });
+  }
+
+  /** Slide the exogorth being placed straight until it touches the nearest obstacle (the rules' snap). */
+  private snapExogorth() {
+    const { store, cmd } = this;
     const id = store.getState().selected;
-    const f = id ? findPiece(store.getState().table, id) : null;
+    const f = this.selectedPiece();
     if (f?.kind !== 'exogorth-proposal') return;
     const s = snapExogorthTouching(new World(store.getState().table), f.piece as Obstacle);
     if (!s) {
@@ -460,22 +626,11 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     }
     cmd.change(patchPiece(store.getState().table, id!, { x: s.x, y: s.y }));
     cmd.message('info', `${id} slid ${s.movedMm.toFixed(2)} mm and now touches ${s.touches}.`);
-  });
-  const del = h('button', { id: 'delete', class: 'danger' }, 'Delete');
-  // the class editor lives elsewhere in the panel: ask for it by an event main.ts wires
-  const editClass = h(
-    'button',
-    { id: 'edit-class', title: "correct this class's arc lines and targeting points from the real token" },
-    'Correct this class…',
-  );
-  editClass.addEventListener('click', () => {
-    const f = store.getState().selected
-      ? findPiece(store.getState().table, store.getState().selected!)
-      : null;
-    const cls = f?.kind === 'ship' ? (f.piece as { class?: string }).class : undefined;
-    if (cls) host.dispatchEvent(new CustomEvent('edit-class', { detail: cls }));
-  });
-  const apply = (field: string, value: number | string, input?: HTMLInputElement) => {
+  }
+
+  /** One field of the selected piece changed: a position the rules refuse is said, and the field put back. */
+  private apply(field: string, value: number | string, input?: HTMLInputElement) {
+    const { store, cmd } = this;
     const id = store.getState().selected;
     if (!id) return;
     if (typeof value === 'number' && !Number.isFinite(value)) return;
@@ -487,66 +642,12 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
       return;
     }
     cmd.change(patchPiece(store.getState().table, id, { [field]: value }));
-  };
-  x.addEventListener('change', () => apply('x', x.valueAsNumber, x));
-  y.addEventListener('change', () => apply('y', y.valueAsNumber, y));
-  rot.addEventListener('change', () => apply('rotation', rot.valueAsNumber));
-  speed.addEventListener('change', () =>
-    apply('speed', Math.max(0, Math.min(4, Math.round(speed.valueAsNumber)))),
-  );
-  radius.addEventListener('change', () => apply('radius', Math.max(1, Math.min(100, radius.valueAsNumber))));
-  player.addEventListener('change', () => apply('player', Number(player.value)));
-  name.addEventListener('change', () => {
-    const id = store.getState().selected;
-    if (id) cmd.change(renamePiece(store.getState().table, id, name.value));
-  });
-  del.addEventListener('click', () => {
-    const id = store.getState().selected;
-    if (id) cmd.remove(id);
-  });
-  place.addEventListener('click', () => {
-    const id = store.getState().selected;
-    const f = id ? findPiece(store.getState().table, id) : null;
-    // from the exogorth, or from one of its displaced squadrons' places
-    if (f?.proposal) placeExogorth(store, cmd, f.proposal.obstacle.id);
-  });
-  const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
-  x.title = "mm from player 1's left corner, along player 1's edge";
-  y.title = "mm from player 1's edge toward player 2";
-  rot.title = 'degrees, counter-clockwise; 0 faces player 2';
-  const rows = {
-    x: lab("x mm (from P1's left corner)", x),
-    y: lab('y mm (toward P2)', y),
-    rot: lab('rotation ° (counter-clockwise)', rot),
-    speed: lab('speed', speed),
-    radius: lab('radius mm', radius),
-    player: lab('player', player),
-    name: lab('name', name),
-  };
-  fields.append(...Object.values(rows));
-  host.append(
-    h('h3', {}, 'Selected'),
-    title,
-    fields,
-    h('div', { class: 'row' }, place, snap, editClass, del),
-    h(
-      'p',
-      { class: 'hint' },
-      'Drag to move; drag the round handle to turn (Shift: 15° steps). Tap a hull zone or a squadron to see its ' +
-        'attacks. ',
-      h(
-        'span',
-        { class: 'keys-hint' },
-        'Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo.',
-      ),
-    ),
-  );
-  const setVal = (el: HTMLInputElement | HTMLSelectElement, v: string) => {
-    if (document.activeElement !== el) el.value = v;
-  };
-  return (s: AppState) => {
+  }
+
+  update(s: AppState) {
+    const { title, fields, place, snap, del, editClass } = this;
     const f = s.selected ? findPiece(s.table, s.selected) : null;
-    host.classList.toggle('empty', !f);
+    this.host.classList.toggle('empty', !f);
     if (!f) {
       title.textContent = 'Nothing selected: click a piece.';
       fields.style.display = 'none';
@@ -556,21 +657,32 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     editClass.style.display = f.kind === 'ship' && (f.piece as { class?: string }).class ? '' : 'none';
     fields.style.display = '';
     del.style.display = '';
-    const p = f.piece as unknown as Record<string, unknown>;
-    const kind =
-      f.kind === 'ship'
-        ? `${p.size} ship${p.class ? ` (${CATALOG.shipClasses[p.class as string]?.name ?? p.class})` : ''}`
-        : f.kind === 'obstacle' || f.kind === 'exogorth-proposal'
-          ? CATALOG.obstacles[p.type as ObstacleType].name +
-            (f.kind === 'exogorth-proposal' ? ' — being placed' : '')
-          : f.kind === 'displaced-spot'
-            ? `where ${f.spot!.squadron.id}, displaced by ` +
-              `${f.plan ? `${f.plan.ship}'s maneuver` : f.proposal!.obstacle.id}, goes ` +
-              `(${f.spot!.chosen ? 'placed by you' : 'proposed: drag or nudge it to choose'})`
-            : f.kind;
+    const kind = pieceKindText(f);
+    const named = (f.piece as { name?: string }).name;
     title.textContent =
-      `${p.name ? `${p.name} (${s.selected})` : s.selected}: ` +
+      `${named ? `${named} (${s.selected})` : s.selected}: ` +
       `${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
+    this.showFields(f);
+    place.style.display =
+      f.kind === 'exogorth-proposal' || (f.kind === 'displaced-spot' && !f.plan) ? '' : 'none';
+    snap.style.display = f.kind === 'exogorth-proposal' ? '' : 'none';
+    // a proposed place is in the picture, not the table: its position is shown once the player moves it
+    del.textContent = f.kind === 'displaced-spot' ? 'Proposed place' : 'Delete';
+    const rows = this.rows;
+    if (f.kind === 'displaced-spot') {
+      title.textContent = `${f.spot!.squadron.id}: ${kind}`;
+      for (const k of ['rot', 'speed', 'radius', 'name', 'player'] as const) rows[k].style.display = 'none';
+      rows.x.style.display = rows.y.style.display = f.spot!.chosen ? '' : 'none';
+    } else rows.x.style.display = rows.y.style.display = '';
+  }
+
+  /** The piece's fields, each shown when the piece has it (a field being typed in is left alone). */
+  private showFields(f: Found) {
+    const { rows, x, y, rot, speed, radius, name, player } = this;
+    const p = f.piece as unknown as Record<string, unknown>;
+    const setVal = (el: HTMLInputElement | HTMLSelectElement, v: string) => {
+      if (document.activeElement !== el) el.value = v;
+    };
     // shown to 0.01 mm (a drag or a rule's placement may leave more digits than any hand can place)
     setVal(x, r2(p.x as number));
     setVal(y, r2(p.y as number));
@@ -584,15 +696,5 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
     if (f.kind === 'ship' || f.kind === 'squadron') setVal(name, String(p.name ?? ''));
     rows.player.style.display = 'player' in p ? '' : 'none';
     if ('player' in p) setVal(player, String(p.player));
-    place.style.display =
-      f.kind === 'exogorth-proposal' || (f.kind === 'displaced-spot' && !f.plan) ? '' : 'none';
-    snap.style.display = f.kind === 'exogorth-proposal' ? '' : 'none';
-    // a proposed place is in the picture, not the table: its position is shown once the player moves it
-    del.textContent = f.kind === 'displaced-spot' ? 'Proposed place' : 'Delete';
-    if (f.kind === 'displaced-spot') {
-      title.textContent = `${f.spot!.squadron.id}: ${kind}`;
-      for (const k of ['rot', 'speed', 'radius', 'name', 'player'] as const) rows[k].style.display = 'none';
-      rows.x.style.display = rows.y.style.display = f.spot!.chosen ? '' : 'none';
-    } else rows.x.style.display = rows.y.style.display = '';
-  };
+  }
 }
