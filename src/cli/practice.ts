@@ -1,5 +1,6 @@
 /**
  * npm run --silent practice -- FILE SHIP [--cell MM] [--budget SECONDS]   (FILE may be - for standard input)
+ * npm run --silent practice -- FILE --rate PLAYER [--seed N] [--budget S] ...: the setup rating (setup-rate.ts)
  * Prints the practice maps of ship SHIP on the table in FILE as one armada-practice/1 JSON object
  * (table-format.md, "Practice maps"): its reach ends (both rounds), the threat over the cells of its
  * reach (every in-arc, in-range attack of an enemy on the ship standing at the cell's centre at its
@@ -16,6 +17,7 @@ import { PracticeJob } from '../rules/practice/maps';
 import type { PairVerdict } from '../rules/practice/threat';
 import { World } from '../rules/world';
 import { fail, readTable } from './input';
+import { rateMain } from './setup-rate';
 import { writeJson } from './stream-json';
 
 /** Seconds the whole run may take (the maps are marked partial when work is left out to keep it). */
@@ -180,6 +182,8 @@ function mapsOut(job: PracticeJob, args: Args, threat: unknown[], opportunity: u
 }
 
 async function main(argv: string[]): Promise<void> {
+  // --rate: the setup rating and the best next spot (setup-rate.ts)
+  if (argv.some((a) => /^--rate(=|$)/.test(a))) return rateMain(argv);
   const started = performance.now();
   const args = parseArgs(argv);
   const table = await readTable(args.file);

@@ -13,7 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '../../scripts/bench/tables';
 import { CATALOG } from '../../src/model/catalog';
 import type { AttackReport } from '../../src/model/report';
-import { parseTableText, type Table } from '../../src/model/table';
+import { type Obstacle, parseTableText, type Table } from '../../src/model/table';
+import { rateSetup } from '../../src/rules/practice/setup-rating';
+import { judgeDeploy } from '../../src/rules/setup/deploy';
+import { judgeSetup } from '../../src/rules/setup/setup';
+import { World } from '../../src/rules/world';
 import { tableWithShipAt } from '../../src/rules/practice/moved';
 import { analyze } from '../../src/rules/report/analyze';
 
@@ -151,5 +155,68 @@ describe('npm run practice: bad input, one line on standard error naming the pro
     );
     refused(['-', 'vic', '--budget', '0'], /^--budget: expected seconds above 0/);
     refused([file], /^usage: npm run --silent practice -- FILE SHIP/);
+  });
+});
+
+describe('npm run practice --rate: the setup rating and the best next spot, from a seed', () => {
+  // a Victory at its edge, the enemy's Nebulon-B at speed 1 down the middle, an asteroid across its path
+  const file = join(ROOT, 'test/cli/tables/setup-rate.json');
+  const table = parseTableText(readFileSync(file, 'utf8'));
+  const a = run([file, '--rate', '1', '--seed', '3', '--candidates', '60'], true);
+  const out = a.code === 0 ? JSON.parse(a.out) : null;
+  const legalWith = (o: Obstacle) =>
+    judgeSetup(new World({ ...table, obstacles: [...table.obstacles, o] })).violations;
+
+  it('exit 0, one armada-setup-rating/1 object: the rules rating of the table for the player', () => {
+    expect([a.code, a.err]).toEqual([0, '']);
+    const r = rateSetup({ table, pending: [] }, 1);
+    expect(out).toMatchObject({ format: 'armada-setup-rating/1', player: 1, rating: r.rating, seed: 3 });
+    expect(out.enemy).toEqual(r.enemy);
+    expect(out.enemy.onObstacles).toBeGreaterThan(0);
+  });
+
+  it('the next obstacle: one the table lacks, legal by the setup rules, the same from the same seed', () => {
+    expect(out.next).toMatchObject({ kind: 'obstacle', drawn: 60, cut: 'candidates', seed: 3 });
+    expect(out.next.type).not.toBe('asteroid-b');
+    const o = {
+      id: out.next.piece,
+      type: out.next.type,
+      x: out.next.x,
+      y: out.next.y,
+      rotation: out.next.rotation,
+    };
+    expect(legalWith(o)).toEqual([]);
+    const again = JSON.parse(run([file, '--rate', '1', '--seed', '3', '--candidates', '60']).out);
+    expect({ ...again.next, ms: 0 }).toEqual({ ...out.next, ms: 0 });
+  });
+
+  it("player 2's rating is player 1's negated; --deploy searches a legal deployment for a ship", () => {
+    const b = JSON.parse(run([file, '--rate', '2', '--seed', '3', '--candidates', '1']).out);
+    expect(b.rating).toBeCloseTo(-out.rating, 6);
+    const d = run([file, '--rate', '1', '--deploy', 'vic', '--seed', '4', '--candidates', '3']);
+    expect(d.code).toBe(0);
+    const n = JSON.parse(d.out).next;
+    expect(n).toMatchObject({ kind: 'deploy', piece: 'vic' });
+    const vic = { ...table.ships[0], x: n.x, y: n.y, rotation: n.rotation };
+    const rest = { ...table, ships: table.ships.filter((s) => s.id !== 'vic') };
+    const r = judgeDeploy(new World(rest), { id: 'd', kind: 'deploy', ship: vic, to: vic });
+    expect(r.violations, r.why).toEqual([]);
+  });
+
+  it('bad input: one line on standard error naming the problem, exit 2', () => {
+    for (const [args, message] of [
+      [[file, '--rate', '3'], /^--rate: expected the player, 1 or 2, got "3"/],
+      [
+        [file, '--rate', '1', '--deploy', 'isd'],
+        /^--deploy: no ship "isd" on the table \(its ships: vic, neb\)/,
+      ],
+      [[file, '--rate', '1', '--deploy', 'neb'], /^--deploy: neb is player 2's ship/],
+      [[file, '--rate', '1', '--seed', 'x'], /^--seed: expected a whole number/],
+    ] as const) {
+      const r = run([...args]);
+      expect([r.code, r.out]).toEqual([2, '']);
+      expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.err).toMatch(message);
+    }
   });
 });
