@@ -3,8 +3,9 @@
  * 24 squadrons, 12 obstacles: e2e/fixtures/tournament-table.json, written by
  * scripts/bench-tables.ts) with the app judging live. A measurement, not a timed assertion: it
  * prints the median and 95th percentile of the frame intervals and of the analysis time at each
- * step (the whole table, re-judged from the previous report), and attaches them as
- * perf-drag.json. It checks only that the drag happened and the whole table was judged as it moved.
+ * step (what the frame draws: the selected attacker's attacks; the worker judges the whole table
+ * once the piece rests), and attaches them as perf-drag.json. It checks only that the drag
+ * happened and was judged as it moved.
  * PERF_THROTTLE=4 slows the page's CPU that many times (DevTools `Emulation.setCPUThrottlingRate`,
  * a phone-class device) and PERF_OUT names a file for the figures: `npm run bench -- --browser`.
  *
@@ -216,9 +217,9 @@ test('frame times while dragging a ship across the tournament table', async ({ p
   }
   await cdp.send('HeapProfiler.stopSampling');
   await page.mouse.up();
-  // judged as it moved: every attack of the whole table at each step (moves from a full report)
+  // judged as it moved: the selected attacker's attacks at each step on the page (the worker judges
+  // the whole table once the piece rests: settled above)
   expect(rec.analyses.length).toBeGreaterThan(steps / 3);
-  expect(rec.whole).toBeGreaterThan(steps / 3);
 
   const frames = rec.frames.slice(2); // the first frames include the set-up
   const result = {

@@ -1,8 +1,8 @@
 /**
  * The frame loop: at most one draw per animation frame. A draw judges what changed (live on the
  * main thread, the full report from the worker once the pieces are still), builds the overlays,
- * draws the scene, saves the table, and refreshes the panels (the verdict list at most every
- * 150 ms during a gesture).
+ * draws the scene, saves the table, and refreshes the panels (during a gesture the verdict list
+ * once the pointer rests).
  */
 import { buildOverlays } from '../state/overlays/campaign';
 import { addManeuverOverlays } from '../state/overlays/maneuver';
@@ -17,6 +17,9 @@ import type { Booted } from './boot';
 import type { Panels } from './panels';
 
 type Overlays = ReturnType<typeof buildOverlays>;
+
+/** how long the pointer rests during a drag before the verdict list is written again (ms) */
+export const PANEL_REST_MS = 150;
 
 function partialMessage(p: PartialNote) {
   const left = p.proposalsNotJudged;
@@ -37,7 +40,9 @@ export class FrameLoop {
   panels!: Panels;
   private frame = 0;
   private panelDue = true;
-  private lastPanel = 0;
+  /** when the last pointer move came, and the timer that writes the verdict list once it rests */
+  private lastInput = 0;
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
   /** input waiting for the next frame (a drag's latest pointer position) */
   private input: (() => void) | null = null;
   private readonly verdicts = document.getElementById('verdicts') as HTMLElement;
@@ -99,6 +104,7 @@ export class FrameLoop {
   /** Run `apply` at the start of the next frame, before it is drawn (pointer moves coalesced to one change a frame). */
   atFrame(apply: () => void) {
     this.input = apply;
+    this.lastInput = performance.now();
     this.schedule(false);
   }
 
@@ -113,8 +119,10 @@ export class FrameLoop {
     const a = this.analysis;
     if (moving || this.full.available) {
       // the picture now (overlaps, campaign verdicts, the selected attacker's attacks) ...
+      // (while a piece moves with a worker at hand, only what this frame draws: the worker judges the rest)
       if (s.table !== a.table || (a.live && a.attacker !== s.attacker)) {
-        this.analysis = liveAnalysis(s.table, a, { attacker: s.attacker });
+        const frameOnly = moving && this.full.available;
+        this.analysis = liveAnalysis(s.table, a, { attacker: s.attacker, frameOnly });
       }
       // ... and, once the pieces are still, every attack from the worker
       if (!moving && (this.analysis.live || this.analysis.proposalsPending)) this.full.request(s.table);
@@ -150,16 +158,27 @@ export class FrameLoop {
     return !!f && `${f.attacker}|${f.defender}` !== key;
   }
 
+  /**
+   * While a piece moves, the verdict list is written once the pointer has rested PANEL_REST_MS (a
+   * timer asks for that frame): rewriting it at every step costs more than the step's judging.
+   */
   private drawPanel(now: number) {
     const s = this.booted.store.getState();
-    if (!this.panelDue || (s.gestureStart && now - this.lastPanel <= 150)) return;
+    if (!this.panelDue) return;
+    if (s.gestureStart) {
+      const wait = this.lastInput + PANEL_REST_MS - now;
+      if (wait > 0) {
+        clearTimeout(this.restTimer);
+        this.restTimer = setTimeout(() => this.schedule(false), wait + 1);
+        return;
+      }
+    }
     try {
       renderVerdicts(this.verdicts, s, this.analysis, this.panels.onlySelected.value, this.overlays.panel);
     } catch (e) {
       // the panel must never take the drawing loop down with it
       this.verdicts.textContent = `The verdict panel could not be drawn: ${(e as Error).message}`;
     }
-    this.lastPanel = now;
     this.panelDue = false;
   }
 
@@ -182,7 +201,6 @@ export class FrameLoop {
     }
     this.scene.render(s, this.analysis, this.overlays);
     this.drawPanel(performance.now());
-    if (this.panelDue) this.schedule(false);
     this.panels.update(s, this.analysis);
     document.body.dataset.ready = 'true';
   }

@@ -253,14 +253,14 @@ export function attachInteraction(
     pending = null;
     if (!m || !gesture || !(gesture.kind === 'move' || gesture.kind === 'rotate') || !gesture.started) return;
     if (gesture.kind === 'move') {
-      patch(gesture.id, { x: round2(m.x - gesture.dx), y: round2(m.y - gesture.dy) });
+      cmd.dragStep(gesture.id, { x: round2(m.x - gesture.dx), y: round2(m.y - gesture.dy) });
     } else {
       const e = pick.byId(gesture.id);
       if (!e) return;
       let deg = (Math.atan2(m.y - e.piece.y, m.x - e.piece.x) * 180) / Math.PI - 90 - gesture.handleTurn;
       if (gesture.handleTurn && deg <= -180) deg += 360;
       deg = m.shift ? Math.round(deg / COARSE_DEG) * COARSE_DEG : Math.round(deg * 10) / 10;
-      patch(gesture.id, { rotation: deg });
+      cmd.dragStep(gesture.id, { rotation: deg });
     }
   };
 

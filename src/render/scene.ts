@@ -159,6 +159,10 @@ export class Scene {
       preference: 'webgl',
       autoDensity: true,
       resolution: Math.min(2, window.devicePixelRatio || 1),
+      // the app hit-tests pieces itself (render/interaction.ts): Pixi's own pointer events would walk the
+      // whole scene at every pointer move for listeners that do not exist
+      eventMode: 'none',
+      eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
     });
     // named: other layers may add their own canvases to the host (the photo)
     this.app.canvas.dataset.layer = 'table';
@@ -890,17 +894,22 @@ export class Scene {
     const obstructing = new Set<string>(),
       grazing = new Set<string>();
     const chosen = state.defender ? attacks.find((r) => r.defender === state.defender) : undefined;
+    // while a piece moves, range lines are drawn solid and thinner: each dashed one is some 90 dashes to
+    // build again at every step; they are dashed again once it rests
+    const dash = state.gestureStart ? 0 : 4;
     for (const r of attacks) {
       const faint = !!chosen && r !== chosen;
       const live = r.inArc && r.range !== 'beyond';
-      this.attackLines.put(r.defender, `${oid(r)}|${faint}|${viewKey}`, 0, 0, (g) => {
+      this.attackLines.put(r.defender, `${oid(r)}|${faint}|${viewKey}|${dash}`, 0, 0, (g) => {
         if (faint) {
           // the other attacks faint, under the chosen one
-          if (r.rangeLine) this.line(g, r.rangeLine[0], r.rangeLine[1], 1, 0xffffff, 0.15, 4);
+          if (r.rangeLine) this.line(g, r.rangeLine[0], r.rangeLine[1], 1, 0xffffff, 0.15, dash);
           this.line(g, r.losLine[0], r.losLine[1], 1.5, LOS[r.los], 0.3);
           return;
         }
-        if (r.rangeLine) this.line(g, r.rangeLine[0], r.rangeLine[1], 1.5, 0xffffff, live ? 0.9 : 0.3, 4);
+        const rangeWidth = dash ? 1.5 : 1;
+        if (r.rangeLine)
+          this.line(g, r.rangeLine[0], r.rangeLine[1], rangeWidth, 0xffffff, live ? 0.9 : 0.3, dash);
         this.line(g, r.losLine[0], r.losLine[1], live ? 3.5 : 2, LOS[r.los], live ? 1 : 0.7);
       });
       if (faint) continue;

@@ -1,15 +1,14 @@
 /// <reference lib="webworker" />
 import { BUILD_ID } from '../build';
-import { CATALOG } from '../model/catalog';
 import type { Table } from '../model/table';
 import { plainReport } from '../model/report';
-import { analyzeWorld } from '../rules/report/analyze';
-import { Budget } from '../rules/report/budget';
-import { World } from '../rules/world';
+import type { Analysis } from '../rules/report/incremental';
+import { judgeWhole } from './whole-analysis';
 
 /*
  * The full report (every attack pair) off the main thread: on a big table it takes longer than
- * a frame, and the table must stay responsive while it is judged.
+ * a frame, and the table must stay responsive while it is judged. While a piece is dragged the
+ * main thread judges only what it draws; this worker judges the whole table once it rests.
  */
 /** budgetMs: work past it is left out and the report marked `partial` (rules/budget.ts) */
 export interface FullRequest {
@@ -17,24 +16,34 @@ export interface FullRequest {
   table: Table;
   budgetMs: number;
 }
-/** build: the worker's own build (src/build.ts), which the page checks against its own */
+/**
+ * build: the worker's own build (src/build.ts), which the page checks against its own;
+ * incremental: judged from the worker's previous analysis (only what the moved pieces change)
+ */
 export type FullReply =
-  | { seq: number; build: string; report: import('../model/report').Report; ms: number }
+  | { seq: number; build: string; report: import('../model/report').Report; ms: number; incremental: boolean }
   | { seq: number; build: string; error: string };
+
+/** the last whole analysis this worker made: a move from it is judged again in a few milliseconds */
+let previous: Analysis | null = null;
 
 self.onmessage = (ev: MessageEvent<FullRequest>) => {
   const { seq, table, budgetMs } = ev.data;
   const t0 = performance.now();
   try {
+    const { analysis, incremental } = judgeWhole(previous, table, budgetMs);
+    previous = analysis.report.partial ? null : analysis;
     // plain data: a structured clone keeps own fields only, and each attack's explanation is written on first read
-    const report = plainReport(analyzeWorld(new World(table, CATALOG), new Budget(budgetMs)));
+    const report = plainReport(analysis.report);
     (self as unknown as Worker).postMessage({
       seq,
       build: BUILD_ID,
       report,
       ms: performance.now() - t0,
+      incremental,
     } satisfies FullReply);
   } catch (e) {
+    previous = null;
     (self as unknown as Worker).postMessage({
       seq,
       build: BUILD_ID,

@@ -52,17 +52,23 @@ export interface LiveAnalysis extends Analysis {
   ms: number;
 }
 
-/** Build the world and its report, reusing the previous world's unchanged shapes. */
+/**
+ * Build the world and its report, reusing the previous world's unchanged shapes. `live`: a worker
+ * judges the whole table, so this judges only the moving picture; with `frameOnly` (a drag step,
+ * the worker judging the whole table once the piece rests) never more, even where the whole
+ * table could be judged again from the previous report.
+ */
 export function liveAnalysis(
   table: Table,
   previous?: LiveAnalysis,
-  live?: { attacker: string | null },
+  live?: { attacker: string | null; frameOnly?: boolean },
 ): LiveAnalysis {
   const t0 = performance.now();
   // Pieces moved from a full report: the whole table is judged again from it, in a few
   // milliseconds (only what the move can change; checked equal to a full analysis). Not from a
   // partial report (a budget ran out), nor on a heavy table.
   if (
+    !live?.frameOnly &&
     previous &&
     !previous.live &&
     !previous.report.partial &&
@@ -109,9 +115,27 @@ export function liveAnalysis(
     attacks,
     rift: rift(world),
     exogorths: exogorths(world),
-    proposals: [],
+    proposals: keptProposals(table, previous),
     collisions: crowded ? [] : collisions(world),
     offTable: offTable(world),
   };
   return { table, world, report, live: true, attacker, ms: performance.now() - t0 };
+}
+
+/**
+ * Setup checks look at obstacles only: while ships and squadrons move, the previous picture's
+ * verdicts on them stand (as analyzeIncremental keeps them). Anything else waits for the worker.
+ */
+function keptProposals(table: Table, previous?: LiveAnalysis): Report['proposals'] {
+  const t = previous?.table;
+  if (!t || !table.proposals.length) return [];
+  const same =
+    t.obstacles === table.obstacles &&
+    t.proposals === table.proposals &&
+    t.ruleset === table.ruleset &&
+    t.table === table.table &&
+    t.readings === table.readings &&
+    t.measurements === table.measurements &&
+    table.proposals.every((q) => q.kind === 'setup');
+  return same ? previous.report.proposals : [];
 }

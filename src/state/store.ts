@@ -6,7 +6,7 @@ import { type History, record, redo as redoStep, undo as undoStep } from './hist
 import { type MeasureKey, overrideOf, withOverride } from './measurements';
 import { withClassEdit } from './class-edit';
 import type { ClassEdit } from '../model/catalog';
-import { addPieceAtFreeSpot, findPiece, type NewPiece, removePiece } from './pieces';
+import { addPieceAtFreeSpot, findPiece, type NewPiece, patchPiece, removePiece } from './pieces';
 import type { KeptSource } from './kept-records';
 
 export interface Message {
@@ -141,6 +141,32 @@ function changeCommands({ get, set, keepSelection, lockedOut, refuse }: Ctx) {
       }
       if (s.gestureStart) set({ table: next });
       else set({ table: next, history: record(s.history, s.table), ...keepSelection(next, s) });
+    },
+    /**
+     * One step of a drag: a piece moved or turned while a gesture is open. A step puts finite,
+     * clamped numbers on a piece the table holds, which cannot make the table unreadable, so it
+     * is not validated again as a whole (a photo's fit, which follows the pieces, still is).
+     * Outside a gesture it is an ordinary change.
+     */
+    dragStep(this: Changer, id: string, p: { x?: number; y?: number; rotation?: number }) {
+      const s = get();
+      if (!s.gestureStart) return this.change(patchPiece(s.table, id, p));
+      const step: { x?: number; y?: number; rotation?: number } = {};
+      for (const k of ['x', 'y', 'rotation'] as const) {
+        const v = p[k];
+        if (v === undefined) continue;
+        if (!Number.isFinite(v)) return;
+        step[k] = v;
+      }
+      const next = patchPiece(s.table, id, step);
+      if (next === s.table || lockedOut(next)) return;
+      try {
+        checkPhotoFit(next);
+      } catch (e) {
+        refuse(e);
+        return;
+      }
+      set({ table: next });
     },
     beginGesture() {
       if (!get().gestureStart) set({ gestureStart: get().table });

@@ -428,7 +428,9 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     stripKey = '',
     framed = '';
   const renderStrip = (s: AppState) => {
-    const key = JSON.stringify([s.attacker, s.defender, s.table.ships, s.table.squadrons]);
+    // keyed on the words it shows (not on every piece: a drag step changes none of them)
+    const words = (k: string | null) => (k ? sideWords(s.table, k) : '');
+    const key = `${s.attacker}\u0000${s.defender}\u0000${words(s.attacker)}\u0000${words(s.defender)}`;
     if (key === stripKey) return;
     stripKey = key;
     strip.hidden = !s.attacker;

@@ -293,7 +293,12 @@ class PhotoPanel {
   private draft: PhotoEvidence | null = null;
   private mode: Mode = { kind: 'idle' };
   private lastTablePhoto: PhotoEvidence | undefined;
-  private solution: { photo: PhotoEvidence; table: Table; sol: PhotoSolution | null } | null = null;
+  private solution: {
+    photo: PhotoEvidence;
+    table: Table;
+    names: string;
+    sol: PhotoSolution | null;
+  } | null = null;
   private under = true;
   private opacity = 0.7;
   /** image px -> canvas px: x * k + ox */
@@ -923,7 +928,13 @@ class PhotoPanel {
       this.wanted = id;
       void this.fetchKept(id);
     }
-    if (!this.solution || this.solution.photo !== t.photo || this.solution.table !== t) this.solve(t);
+    // without a photo there is nothing to solve, and the mark buttons follow the pieces' names only (a
+    // drag step changes neither)
+    const stale =
+      !this.solution ||
+      this.solution.photo !== t.photo ||
+      (t.photo ? this.solution.table !== t : this.solution.names !== pieceNames(t));
+    if (stale) this.solve(t);
     this.showUnder(t);
   }
 
@@ -935,7 +946,7 @@ class PhotoPanel {
     } catch {
       sol = null;
     }
-    this.solution = { photo: t.photo!, table: t, sol };
+    this.solution = { photo: t.photo!, table: t, names: pieceNames(t), sol };
     this.renderFits(t, sol);
     this.paint();
   }
@@ -992,6 +1003,19 @@ class PhotoPanel {
     }
     this.fits.replaceChildren(...fitsContent(t, sol));
   }
+}
+
+/** every piece's id, in order: what the mark buttons show */
+const namesOf = new WeakMap<Table, string>();
+function pieceNames(t: Table): string {
+  let k = namesOf.get(t);
+  if (k === undefined) {
+    k = [t.ships, t.squadrons, t.obstacles, t.tokens]
+      .map((l) => l.map((p) => p.id).join('\u0000'))
+      .join('\u0001');
+    namesOf.set(t, k);
+  }
+  return k;
 }
 
 export function buildPhoto(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTableText, TableError, type Table } from '../../src/model/table';
+import { parseTableText, TableError, type Table, validateTable } from '../../src/model/table';
 import { redo, undo, record, type History } from '../../src/state/history';
 import { addPiece, findPiece, patchPiece, removePiece, commitExogorth } from '../../src/state/pieces';
 import { fromBase64Url, tableFromHash, tableToHash, toBase64Url } from '../../src/state/share';
@@ -79,6 +79,35 @@ describe('undo history', () => {
     expect(store.getState().table).toBe(start);
     cmd.redo();
     expect(findPiece(store.getState().table, 'tie1')!.piece.x).toBe(710);
+  });
+  it('drag steps, which skip the whole-table check, always leave a table the check accepts', () => {
+    const t0 = demo();
+    const ids = [...t0.ships, ...t0.squadrons, ...t0.obstacles, ...t0.tokens].map((p) => p.id);
+    const num = fc.oneof(
+      fc.double({ min: -5000, max: 5000, noNaN: true }),
+      fc.constantFrom(NaN, Infinity, -Infinity, 1e300, -0),
+    );
+    const step = fc.record({
+      id: fc.constantFrom(...ids),
+      x: fc.option(num, { nil: undefined }),
+      y: fc.option(num, { nil: undefined }),
+      rotation: fc.option(num, { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
+        const store = createAppStore(demo());
+        const cmd = commands(store);
+        cmd.beginGesture();
+        for (const { id, ...p } of steps) cmd.dragStep(id, p);
+        const during = store.getState().table;
+        expect(() => validateTable(JSON.parse(JSON.stringify(during)))).not.toThrow();
+        cmd.endGesture();
+        // the whole gesture is one undo step
+        cmd.undo();
+        expect(store.getState().table).toEqual(demo());
+      }),
+      { seed: 20261203, numRuns: 150 },
+    );
   });
   it('a change that would make the table unreadable is refused and explained', () => {
     const store = createAppStore(demo());
