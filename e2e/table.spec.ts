@@ -72,7 +72,7 @@ test('a squadron moved behind an obstacle is obstructed, and a reload keeps the 
   );
 });
 
-test("while a piece is still being dragged, every attack of the table is judged again (not only the selected attacker's)", async ({
+test("while a piece is still being dragged and pauses, every attack of the table is judged again (not only the selected attacker's)", async ({
   page,
 }) => {
   await openFresh(page);
@@ -96,9 +96,9 @@ test("while a piece is still being dragged, every attack of the table is judged 
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(behind.x, behind.y, { steps: 6 });
-  // the mouse is still down: the whole report, judged from the previous one, already has it
+  // the mouse is still down and rests: the worker's whole report, judged from its previous one, has it
   await expect.poll(verdictNow).toEqual({ live: false, los: 'obstructed' });
-  await expect(page.locator('#verdicts .meta')).toContainText('every attack is judged again');
+  await expect(page.locator('#verdicts .meta')).toContainText('every attack is judged again whenever');
   await page.mouse.up();
   await expect(
     page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]'),

@@ -18,7 +18,10 @@ import type { Panels } from './panels';
 
 type Overlays = ReturnType<typeof buildOverlays>;
 
-/** how long the pointer rests during a drag before the verdict list is written again (ms) */
+/**
+ * How long the pointer rests during a drag before the verdict list is written again and the worker
+ * asked for the whole table (ms).
+ */
 export const PANEL_REST_MS = 150;
 
 function partialMessage(p: PartialNote) {
@@ -124,11 +127,24 @@ export class FrameLoop {
         const frameOnly = moving && this.full.available;
         this.analysis = liveAnalysis(s.table, a, { attacker: s.attacker, frameOnly });
       }
-      // ... and, once the pieces are still, every attack from the worker
-      if (!moving && (this.analysis.live || this.analysis.proposalsPending)) this.full.request(s.table);
+      // ... and, once the pieces are still (or the pointer rests mid-drag), every attack from the worker
+      const still = !moving || this.rested(performance.now());
+      if (still && (this.analysis.live || this.analysis.proposalsPending)) this.full.request(s.table);
     } else if (s.table !== a.table || a.live) {
       this.analysis = liveAnalysis(s.table, a);
     }
+  }
+
+  /**
+   * Whether the pointer has rested PANEL_REST_MS during a gesture. Until then a timer asks for the
+   * frame that will find it rested (which writes the verdict list and asks the worker).
+   */
+  private rested(now: number): boolean {
+    const wait = this.lastInput + PANEL_REST_MS - now;
+    if (wait <= 0) return true;
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => this.schedule(true), wait + 1);
+    return false;
   }
 
   /** the pair last followed: its table and pieces (facingPair judges up to 16 attacks) */
@@ -159,20 +175,12 @@ export class FrameLoop {
   }
 
   /**
-   * While a piece moves, the verdict list is written once the pointer has rested PANEL_REST_MS (a
-   * timer asks for that frame): rewriting it at every step costs more than the step's judging.
+   * While a piece moves, the verdict list is written once the pointer has rested PANEL_REST_MS:
+   * rewriting it at every step costs more than the step's judging.
    */
   private drawPanel(now: number) {
     const s = this.booted.store.getState();
-    if (!this.panelDue) return;
-    if (s.gestureStart) {
-      const wait = this.lastInput + PANEL_REST_MS - now;
-      if (wait > 0) {
-        clearTimeout(this.restTimer);
-        this.restTimer = setTimeout(() => this.schedule(false), wait + 1);
-        return;
-      }
-    }
+    if (!this.panelDue || (s.gestureStart && !this.rested(now))) return;
     try {
       renderVerdicts(this.verdicts, s, this.analysis, this.panels.onlySelected.value, this.overlays.panel);
     } catch (e) {
