@@ -26,7 +26,7 @@ describe("the worker's whole analysis", () => {
   it('judges afresh when a moved obstacle leaves proposals to judge again, or the pieces changed', () => {
     const t = load('campaign-exogorth.json');
     const prev = judgeWhole(null, t, 10_000);
-    const rock = t.obstacles.find((o) => o.type !== 'exogorth') ?? t.obstacles[0];
+    const rock = t.obstacles.find((o) => !o.type.startsWith('exogorth')) ?? t.obstacles[0];
     const moved = patchPiece(t, rock.id, { x: rock.x + 30 });
     const next = judgeWhole(prev.analysis, moved, 10_000);
     expect(next.incremental).toBe(false);
