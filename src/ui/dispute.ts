@@ -131,12 +131,77 @@ export function chosenAttack(s: AppState, a: LiveAnalysis): AttackReport | null 
   return attacksOf(a.report.attacks, s.attacker).find((r) => r.defender === s.defender) ?? null;
 }
 
-/**
- * The dispute card (#attack-verdict) and its pickers: one attack, chosen by two taps or two
- * pickers, with its verdict, margins, close calls and loupes. Self-contained (its own element
- * and CSS block, in index.html under "dispute card") so it moves with the page layout.
- */
-export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, loupes: LoupeSource) {
+/** The attack's dice pool at its range, from the attacker's card (an attack that can be made). */
+function diceHtml(a: LiveAnalysis, attack: AttackReport): string {
+  if (!attack.inArc || attack.range === 'beyond' || attack.los === 'blocked') return '';
+  const pool = dicePool(a.world, attack);
+  if (!pool) return '<p class="dice">Dice: the attacker names no card (a fleet list sets it).</p>';
+  return (
+    `<p class="dice" data-dice="${pool.dice.join(',')}"><b>Dice: ${e(diceWords(pool.dice))}</b> ` +
+    `<span class="why">(${e(pool.card)}${pool.assumed ? ', assumed: the ship names no card' : ''}: ` +
+    `${e(pool.why)})</span></p>`
+  );
+}
+
+/** What the card says while no attack is judged: what to tap next, or that it is being judged ('' when judged). */
+function pairHint(s: AppState, attack: AttackReport | null): string {
+  return !s.attacker
+    ? 'Tap an attacker (a hull zone or a squadron), then a defender: the second tap picks the defender. Or use the ' +
+        'pickers.'
+    : !s.defender
+      ? `Attacker ${sideWords(s.table, s.attacker)}. Now tap an enemy hull zone or squadron to pick the defender.`
+      : !attack
+        ? `${sideWords(s.table, s.attacker)} → ${sideWords(s.table, s.defender)}: being judged…`
+        : '';
+}
+
+/** The card's top: the verdict, what it means at the table, the dice, the close call and the facts. */
+function summaryHtml(a: LiveAnalysis, attack: AttackReport, dispute: Dispute, precisionMm: number): string {
+  return (
+    `<p class="headline">${e(dispute.headline)}</p>` +
+    `<p class="meaning">${e(dispute.meaning.atTable)}</p>` +
+    diceHtml(a, attack) +
+    (dispute.closeCall
+      ? `<p class="close-call">${e(dispute.closeText)}</p>`
+      : `<p class="not-close">Not a close call at ${f2(precisionMm)} mm placement ` +
+        `precision${dispute.photo ? " (or the photo's uncertainty)" : ''}.</p>`) +
+    (dispute.photo ? `<p class="photo-source">Positions ${e(dispute.photo)}.</p>` : '') +
+    `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ` +
+    `${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ` +
+    `${e(attack.los)}</p>`
+  );
+}
+
+/** The attackers and defenders the pickers offer: the possible ones, or every one (`allAttacks`). */
+function pickerChoices(s: AppState, a: LiveAnalysis): { attackers: string[]; defenders: string[] } {
+  const full = !a.live;
+  const judged = (att: string) => attacksOf(a.report.attacks, att);
+  const attackers = attackersOf(s.table).filter(
+    (k) => s.allAttacks || !full || judged(k).some(possible) || k === s.attacker,
+  );
+  const defenders = s.attacker
+    ? judged(s.attacker)
+        .filter((r) => s.allAttacks || possible(r) || r.defender === s.defender)
+        .map((r) => r.defender)
+    : [];
+  return { attackers, defenders };
+}
+
+/** One loupe on the card: the magnified picture, its millimetre scale bar and its caption. */
+function loupeFigure(f: LoupeFocus, mag: number, pic: HTMLCanvasElement): HTMLElement {
+  pic.className = 'loupe-picture';
+  const bar = scaleBar(mag * LIFE_PX_PER_MM);
+  return h(
+    'figure',
+    { class: 'loupe', 'data-topic': f.topic, 'data-magnification': mag.toFixed(0) },
+    pic,
+    h('div', { class: 'scale-bar', style: `width:${bar.px.toFixed(1)}px` }, `${bar.mm} mm`),
+    h('figcaption', {}, `${f.label} · ${mag.toFixed(0)}x`),
+  );
+}
+
+/** The switches over the pickers: all attacks, lock pieces, and the placement precision. */
+function disputeSwitches(store: AppStore, cmd: Commands) {
   const lock = h('input', {
     type: 'checkbox',
     id: 'lock-pieces',
@@ -161,24 +226,36 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       else precision.value = String(store.getState().precisionMm);
     },
   });
-  const pickA = h('select', {
-    id: 'pick-attacker',
-    title: 'attacker',
-    onchange: () => cmd.setPair(pickA.value || null, null),
-  });
-  const pickD = h('select', {
-    id: 'pick-defender',
-    title: 'defender',
-    onchange: () => cmd.setPair(store.getState().attacker, pickD.value || null),
-  });
-  // the card: what was decided and the loupes first (a phone shows the top of it), then the margins
-  const summary = h('div', { class: 'summary', 'aria-live': 'polite' });
-  const loupeRow = h('div', { class: 'loupes', id: 'loupes' });
-  const details = h('div', { class: 'details' });
-  const card = h('div', { id: 'attack-verdict' }, summary, loupeRow, details);
-  const share = h('button', { id: 'share-attack', title: 'a link that opens on this attack' }, 'Share');
-  // the pair strip: who attacks whom, in names, with a swap; taps can change it but never silently invert it
+  const bar = h(
+    'div',
+    { class: 'dispute-bar' },
+    h(
+      'label',
+      { title: 'list every attack, not only the possible ones (in arc and in range)' },
+      all,
+      ' all attacks',
+    ),
+    h(
+      'label',
+      { title: 'taps select, nothing moves: the table is read-only while you look at a dispute' },
+      lock,
+      ' lock pieces',
+    ),
+    h(
+      'label',
+      { title: 'a deciding margin below this is too close to call on the table' },
+      'precision ',
+      precision,
+      ' mm',
+    ),
+  );
+  return { lock, all, precision, bar };
+}
+
+/** The pair strip: who attacks whom, in names, with a swap; taps can change it but never silently invert it. */
+function pairStrip(store: AppStore, cmd: Commands, loupes: LoupeSource) {
   const pairText = h('span', { class: 'pair-text', id: 'pair-text' });
+  const share = h('button', { id: 'share-attack', title: 'a link that opens on this attack' }, 'Share');
   const swap = h(
     'button',
     {
@@ -206,94 +283,111 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     'held: a drag pans, press and hold to move',
   );
   const strip = h('div', { id: 'pair-strip' }, pairText, swap, share, whole, held);
-  const save = h(
+  return { pairText, share, swap, strip };
+}
+
+/**
+ * The dispute card (#attack-verdict) and its pickers: one attack, chosen by two taps or two
+ * pickers, with its verdict, margins, close calls and loupes. Self-contained (its own element
+ * and CSS block, in index.html under "dispute card") so it moves with the page layout.
+ */
+export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, loupes: LoupeSource) {
+  const card = new DisputeCard(host, store, cmd, loupes);
+  return (s: AppState, a: LiveAnalysis) => card.update(s, a);
+}
+
+/** The dispute card's controls as fields, what it shows now, and each step of showing it a method. */
+class DisputeCard {
+  readonly switches: ReturnType<typeof disputeSwitches>;
+  readonly pair: ReturnType<typeof pairStrip>;
+  readonly pickA = h('select', {
+    id: 'pick-attacker',
+    title: 'attacker',
+    onchange: () => this.cmd.setPair(this.pickA.value || null, null),
+  });
+  readonly pickD = h('select', {
+    id: 'pick-defender',
+    title: 'defender',
+    onchange: () => this.cmd.setPair(this.store.getState().attacker, this.pickD.value || null),
+  });
+  // the card: what was decided and the loupes first (a phone shows the top of it), then the margins
+  readonly summary = h('div', { class: 'summary', 'aria-live': 'polite' });
+  readonly loupeRow = h('div', { class: 'loupes', id: 'loupes' });
+  readonly details = h('div', { class: 'details' });
+  readonly card = h('div', { id: 'attack-verdict' }, this.summary, this.loupeRow, this.details);
+  readonly save = h(
     'button',
     { id: 'save-attack', title: 'a picture of the card, the table around the attack and the loupes' },
     'Save as picture',
   );
-  const clear = h(
+  readonly clear = h(
     'button',
-    { id: 'clear-pair', title: 'choose another attack', onclick: () => cmd.setPair(null, null) },
+    { id: 'clear-pair', title: 'choose another attack', onclick: () => this.cmd.setPair(null, null) },
     'New pair',
   );
-  const link = h('input', { id: 'attack-link', readonly: true, placeholder: 'link to this ruling' });
-  const actions = h('div', { class: 'dispute-actions' }, save, clear);
-  host.append(
-    strip,
-    h('h3', {}, 'Dispute: one attack'),
-    h(
-      'div',
-      { class: 'dispute-pickers' },
-      h('label', {}, 'attacker', pickA),
-      h('label', {}, 'defender', pickD),
-    ),
-    h(
-      'div',
-      { class: 'dispute-bar' },
-      h(
-        'label',
-        { title: 'list every attack, not only the possible ones (in arc and in range)' },
-        all,
-        ' all attacks',
-      ),
-      h(
-        'label',
-        { title: 'taps select, nothing moves: the table is read-only while you look at a dispute' },
-        lock,
-        ' lock pieces',
-      ),
-      h(
-        'label',
-        { title: 'a deciding margin below this is too close to call on the table' },
-        'precision ',
-        precision,
-        ' mm',
-      ),
-    ),
-    card,
-    actions,
-    link,
-    legend(),
-  );
+  readonly link = h('input', { id: 'attack-link', readonly: true, placeholder: 'link to this ruling' });
+  readonly actions = h('div', { class: 'dispute-actions' }, this.save, this.clear);
 
-  let current: {
+  current: {
     attack: AttackReport | null;
     precision: number;
     dispute: Dispute | null;
     hint: string;
     table: Table | null;
   } = { attack: null, precision: 1, dispute: null, hint: '', table: null };
-  let pickerKey = '',
-    loupeKey = '';
+  pickerKey = '';
+  loupeKey = '';
+  pickerInputs: unknown[] = [];
+  shownPair = '';
+  stripKey = '';
+  framed = '';
 
-  share.addEventListener('click', async () => {
-    const s = store.getState();
+  constructor(
+    readonly host: HTMLElement,
+    readonly store: AppStore,
+    readonly cmd: Commands,
+    readonly loupes: LoupeSource,
+  ) {
+    this.switches = disputeSwitches(store, cmd);
+    this.pair = pairStrip(store, cmd, loupes);
+    host.append(
+      this.pair.strip,
+      h('h3', {}, 'Dispute: one attack'),
+      h(
+        'div',
+        { class: 'dispute-pickers' },
+        h('label', {}, 'attacker', this.pickA),
+        h('label', {}, 'defender', this.pickD),
+      ),
+      this.switches.bar,
+      this.card,
+      this.actions,
+      this.link,
+      legend(),
+    );
+    this.pair.share.addEventListener('click', () => this.shareRuling());
+    this.save.addEventListener('click', () => {
+      const d = this.current.dispute;
+      if (d && this.current.attack)
+        savePicture(d, this.current.attack, loupes, [...this.loupeRow.querySelectorAll('figure')]);
+    });
+  }
+
+  private async shareRuling() {
+    const s = this.store.getState();
     if (!s.attacker || !s.defender) return;
+    const link = this.link;
     link.value = shareLink(s.table, { attacker: s.attacker, defender: s.defender });
     link.style.display = '';
     link.select();
-    await shareOrCopy(link.value, 'Armada ruling', (t) => cmd.message('info', t), 'Link to this ruling');
-  });
-  save.addEventListener('click', () => {
-    const d = current.dispute;
-    if (d && current.attack) savePicture(d, current.attack, loupes, [...loupeRow.querySelectorAll('figure')]);
-  });
+    await shareOrCopy(link.value, 'Armada ruling', (t) => this.cmd.message('info', t), 'Link to this ruling');
+  }
 
-  let pickerInputs: unknown[] = [];
-  const fillPickers = (s: AppState, a: LiveAnalysis) => {
+  private fillPickers(s: AppState, a: LiveAnalysis) {
     const inputs = [a.report, s.table, s.attacker, s.defender, s.allAttacks];
-    if (inputs.every((v, i) => v === pickerInputs[i])) return;
-    pickerInputs = inputs;
-    const full = !a.live;
-    const judged = (att: string) => attacksOf(a.report.attacks, att);
-    const attackers = attackersOf(s.table).filter(
-      (k) => s.allAttacks || !full || judged(k).some(possible) || k === s.attacker,
-    );
-    const defenders = s.attacker
-      ? judged(s.attacker)
-          .filter((r) => s.allAttacks || possible(r) || r.defender === s.defender)
-          .map((r) => r.defender)
-      : [];
+    if (inputs.every((v, i) => v === this.pickerInputs[i])) return;
+    this.pickerInputs = inputs;
+    const { attackers, defenders } = pickerChoices(s, a);
     const key = JSON.stringify([
       attackers,
       defenders,
@@ -302,13 +396,13 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       s.table.ships.length,
       s.table.squadrons.length,
     ]);
-    if (key === pickerKey) return;
-    pickerKey = key;
-    pickA.replaceChildren(
+    if (key === this.pickerKey) return;
+    this.pickerKey = key;
+    this.pickA.replaceChildren(
       option('', attackers.length ? 'choose an attacker…' : 'no attack possible (tick "all attacks")'),
       ...attackers.map((k) => option(k, sideLabel(s.table, k), k === s.attacker)),
     );
-    pickD.replaceChildren(
+    this.pickD.replaceChildren(
       option(
         '',
         !s.attacker
@@ -319,32 +413,14 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       ),
       ...defenders.map((k) => option(k, sideLabel(s.table, k), k === s.defender)),
     );
-    pickA.value = s.attacker ?? '';
-    pickD.value = s.defender ?? '';
-  };
+    this.pickA.value = s.attacker ?? '';
+    this.pickD.value = s.defender ?? '';
+  }
 
-  /** The attack's dice pool at its range, from the attacker's card (an attack that can be made). */
-  const diceHtml = (a: LiveAnalysis, attack: AttackReport) => {
-    if (!attack.inArc || attack.range === 'beyond' || attack.los === 'blocked') return '';
-    const pool = dicePool(a.world, attack);
-    if (!pool) return '<p class="dice">Dice: the attacker names no card (a fleet list sets it).</p>';
-    return (
-      `<p class="dice" data-dice="${pool.dice.join(',')}"><b>Dice: ${e(diceWords(pool.dice))}</b> ` +
-      `<span class="why">(${e(pool.card)}${pool.assumed ? ', assumed: the ship names no card' : ''}: ` +
-      `${e(pool.why)})</span></p>`
-    );
-  };
-
-  const renderCard = (s: AppState, a: LiveAnalysis) => {
+  private renderCard(s: AppState, a: LiveAnalysis) {
+    const { card, summary, details, current } = this;
     const attack = chosenAttack(s, a);
-    const hint = !s.attacker
-      ? 'Tap an attacker (a hull zone or a squadron), then a defender: the second tap picks the defender. Or use the ' +
-        'pickers.'
-      : !s.defender
-        ? `Attacker ${sideWords(s.table, s.attacker)}. Now tap an enemy hull zone or squadron to pick the defender.`
-        : !attack
-          ? `${sideWords(s.table, s.attacker)} → ${sideWords(s.table, s.defender)}: being judged…`
-          : '';
+    const hint = pairHint(s, attack);
     if (
       attack === current.attack &&
       s.precisionMm === current.precision &&
@@ -353,10 +429,10 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
     )
       return false;
     const dispute = attack ? disputeOf(a.world, attack, s.precisionMm, (k) => sideWords(s.table, k)) : null;
-    current = { attack, precision: s.precisionMm, dispute, hint, table: s.table };
+    this.current = { attack, precision: s.precisionMm, dispute, hint, table: s.table };
     for (const k of ['attacker', 'defender', 'los', 'range', 'inArc', 'closeCall', 'kind'])
       delete card.dataset[k];
-    actions.style.display = dispute ? '' : 'none';
+    this.actions.style.display = dispute ? '' : 'none';
     if (!attack || !dispute) {
       card.className = 'empty';
       summary.innerHTML = `<p class="hint">${e(hint)}</p>`;
@@ -373,31 +449,20 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       kind: dispute.kind,
     });
     card.className = `kind-${dispute.kind}${dispute.closeCall ? ' close' : ''}`;
-    summary.innerHTML =
-      `<p class="headline">${e(dispute.headline)}</p>` +
-      `<p class="meaning">${e(dispute.meaning.atTable)}</p>` +
-      diceHtml(a, attack) +
-      (dispute.closeCall
-        ? `<p class="close-call">${e(dispute.closeText)}</p>`
-        : `<p class="not-close">Not a close call at ${f2(s.precisionMm)} mm placement ` +
-          `precision${dispute.photo ? " (or the photo's uncertainty)" : ''}.</p>`) +
-      (dispute.photo ? `<p class="photo-source">Positions ${e(dispute.photo)}.</p>` : '') +
-      `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ` +
-      `${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ` +
-      `${e(attack.los)}</p>`;
+    summary.innerHTML = summaryHtml(a, attack, dispute, s.precisionMm);
     details.innerHTML = `<p class="rule">Rule: ${e(dispute.meaning.rule)}</p>` + detailsHtml(dispute, attack);
     return true;
-  };
+  }
 
-  const renderLoupes = (s: AppState, a: LiveAnalysis) => {
-    const d = current.dispute;
+  private renderLoupes(s: AppState, a: LiveAnalysis) {
+    const d = this.current.dispute;
     const key = d && !s.gestureStart ? JSON.stringify([d.loupes, a.table === s.table]) : 'none';
-    if (key === loupeKey) return;
-    loupeKey = key;
-    loupeRow.replaceChildren();
+    if (key === this.loupeKey) return;
+    this.loupeKey = key;
+    this.loupeRow.replaceChildren();
     if (!d || s.gestureStart) return;
     const mags = d.loupes.map(magnification);
-    const pics = loupes.pictures(
+    const pics = this.loupes.pictures(
       d.loupes.map((f, i) => ({
         at: f.at,
         spanMm: LOUPE_W / (mags[i] * LIFE_PX_PER_MM),
@@ -406,33 +471,18 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       })),
     );
     d.loupes.forEach((f, i) => {
-      const mag = mags[i],
-        pic = pics[i];
-      if (!pic) return;
-      pic.className = 'loupe-picture';
-      const mmPx = mag * LIFE_PX_PER_MM;
-      const bar = scaleBar(mmPx);
-      loupeRow.append(
-        h(
-          'figure',
-          { class: 'loupe', 'data-topic': f.topic, 'data-magnification': mag.toFixed(0) },
-          pic,
-          h('div', { class: 'scale-bar', style: `width:${bar.px.toFixed(1)}px` }, `${bar.mm} mm`),
-          h('figcaption', {}, `${f.label} · ${mag.toFixed(0)}x`),
-        ),
-      );
+      const pic = pics[i];
+      if (pic) this.loupeRow.append(loupeFigure(f, mags[i], pic));
     });
-  };
+  }
 
-  let shownPair = '',
-    stripKey = '',
-    framed = '';
-  const renderStrip = (s: AppState) => {
+  private renderStrip(s: AppState) {
+    const { strip, pairText, swap, share } = this.pair;
     // keyed on the words it shows (not on every piece: a drag step changes none of them)
     const words = (k: string | null) => (k ? sideWords(s.table, k) : '');
     const key = `${s.attacker}\u0000${s.defender}\u0000${words(s.attacker)}\u0000${words(s.defender)}`;
-    if (key === stripKey) return;
-    stripKey = key;
+    if (key === this.stripKey) return;
+    this.stripKey = key;
     strip.hidden = !s.attacker;
     if (!s.attacker) return;
     pairText.dataset.attacker = s.attacker;
@@ -441,34 +491,40 @@ export function buildDispute(host: HTMLElement, store: AppStore, cmd: Commands, 
       `<b class="attacker">${e(sideWords(s.table, s.attacker))}</b> → ` +
       (s.defender ? `<b class="defender">${e(sideWords(s.table, s.defender))}</b>` : '<i>tap an enemy</i>');
     swap.disabled = share.disabled = !s.defender;
-  };
+  }
 
-  return (s: AppState, a: LiveAnalysis) => {
+  /** A pair chosen: the page leads with it, and the view frames it once. */
+  private showPair(s: AppState, a: LiveAnalysis) {
     // a pair chosen: on a phone the sheet leads with its verdict card (index.html), scrolled to its top
     const chosen = s.attacker && s.defender ? `${s.attacker}>${s.defender}` : '';
-    if (chosen !== shownPair) {
-      shownPair = chosen;
+    if (chosen !== this.shownPair) {
+      this.shownPair = chosen;
       document.body.classList.toggle('pair-chosen', !!chosen);
-      if (chosen) host.closest('aside')?.scrollTo({ top: 0 });
+      if (chosen) this.host.closest('aside')?.scrollTo({ top: 0 });
     }
     // a new pair is framed once (both pieces and the lines), never under a finger that is still down (a drag
     // that picked it would land elsewhere); a drag or a pan afterwards keeps the player's view
-    if (chosen && chosen !== framed && !s.gestureStart && !document.body.dataset.pressing) {
+    if (chosen && chosen !== this.framed && !s.gestureStart && !document.body.dataset.pressing) {
       const box = attackBox(a, s.attacker!, s.defender!, chosenAttack(s, a));
       if (box) {
-        framed = chosen;
-        loupes.frame?.(box);
+        this.framed = chosen;
+        this.loupes.frame?.(box);
       }
     }
-    if (!chosen) framed = '';
-    renderStrip(s);
+    if (!chosen) this.framed = '';
+  }
+
+  update(s: AppState, a: LiveAnalysis) {
+    const { lock, all, precision } = this.switches;
+    this.showPair(s, a);
+    this.renderStrip(s);
     lock.checked = s.locked;
     all.checked = s.allAttacks;
     if (document.activeElement !== precision) precision.value = String(s.precisionMm);
-    if (!s.gestureStart) fillPickers(s, a);
-    renderCard(s, a);
-    renderLoupes(s, a);
-  };
+    if (!s.gestureStart) this.fillPickers(s, a);
+    this.renderCard(s, a);
+    this.renderLoupes(s, a);
+  }
 }
 
 /** The loupe's magnification over life size: enough to show the margin, 10x to 50x. */
@@ -511,10 +567,8 @@ function legend(): HTMLElement {
   return el;
 }
 
-/** A PNG of the card (as text), the table around the attack and the loupes, downloaded. */
-function savePicture(d: Dispute, attack: AttackReport, src: LoupeSource, figures: Element[]) {
-  const W = 900,
-    pad = 16;
+/** The table around the attack's lines, 560 by 420 px (null: no picture). */
+function regionPicture(attack: AttackReport, src: LoupeSource): HTMLCanvasElement | null {
   const pts = [...attack.losLine, ...(attack.rangeLine ?? [])];
   const xs = pts.map((p) => p[0]),
     ys = pts.map((p) => p[1]);
@@ -531,6 +585,60 @@ function savePicture(d: Dispute, attack: AttackReport, src: LoupeSource, figures
       h: 420,
     },
   ]);
+  return region;
+}
+
+/** The loupes in a row from (x, y), each with its millimetre scale bar and caption, as on the card. */
+function drawLoupes(
+  ctx: CanvasRenderingContext2D,
+  loupeCanvases: HTMLCanvasElement[],
+  figures: Element[],
+  x: number,
+  y: number,
+) {
+  const caps = figures.map(
+    (f) =>
+      `${f.querySelector('figcaption')?.textContent ?? ''} · bar ${f.querySelector('.scale-bar')?.textContent ?? ''}`,
+  );
+  loupeCanvases.forEach((c, i) => {
+    ctx.drawImage(c, x, y, LOUPE_W, LOUPE_H);
+    // the loupe's millimetre scale bar, as on the card
+    const bar = parseFloat(
+      (figures[i]?.querySelector('.scale-bar') as HTMLElement | null)?.style.width ?? '',
+    );
+    if (bar > 0) {
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(x + 8, y + LOUPE_H - 20);
+      ctx.lineTo(x + 8, y + LOUPE_H - 14);
+      ctx.lineTo(x + 8 + bar, y + LOUPE_H - 14);
+      ctx.lineTo(x + 8 + bar, y + LOUPE_H - 20);
+      ctx.stroke();
+    }
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.fillText(caps[i] ?? '', x, y + LOUPE_H + 14);
+    x += LOUPE_W + 10;
+  });
+}
+
+/** A canvas downloaded as a PNG file of this name. */
+function downloadPng(out: HTMLCanvasElement, name: string) {
+  out.toBlob((blob) => {
+    if (!blob) return;
+    const a = h('a', { href: URL.createObjectURL(blob), download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }, 'image/png');
+}
+
+/** A PNG of the card (as text), the table around the attack and the loupes, downloaded. */
+function savePicture(d: Dispute, attack: AttackReport, src: LoupeSource, figures: Element[]) {
+  const W = 900,
+    pad = 16;
+  const region = regionPicture(attack, src);
   const loupeCanvases = figures
     .map((f) => f.querySelector('canvas'))
     .filter((c): c is HTMLCanvasElement => !!c);
@@ -564,39 +672,8 @@ function savePicture(d: Dispute, attack: AttackReport, src: LoupeSource, figures
     ctx.drawImage(region, pad, y, 560, 420);
     y += 420 + pad;
   }
-  let x = pad;
-  const caps = figures.map(
-    (f) =>
-      `${f.querySelector('figcaption')?.textContent ?? ''} · bar ${f.querySelector('.scale-bar')?.textContent ?? ''}`,
-  );
-  loupeCanvases.forEach((c, i) => {
-    ctx.drawImage(c, x, y, LOUPE_W, LOUPE_H);
-    // the loupe's millimetre scale bar, as on the card
-    const bar = parseFloat(
-      (figures[i]?.querySelector('.scale-bar') as HTMLElement | null)?.style.width ?? '',
-    );
-    if (bar > 0) {
-      ctx.strokeStyle = '#ffffff';
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.moveTo(x + 8, y + LOUPE_H - 20);
-      ctx.lineTo(x + 8, y + LOUPE_H - 14);
-      ctx.lineTo(x + 8 + bar, y + LOUPE_H - 14);
-      ctx.lineTo(x + 8 + bar, y + LOUPE_H - 20);
-      ctx.stroke();
-    }
-    ctx.font = '11px system-ui, sans-serif';
-    ctx.fillText(caps[i] ?? '', x, y + LOUPE_H + 14);
-    x += LOUPE_W + 10;
-  });
-  out.toBlob((blob) => {
-    if (!blob) return;
-    const a = h('a', { href: URL.createObjectURL(blob), download: `attack-${d.attacker}-${d.defender}.png` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  }, 'image/png');
+  drawLoupes(ctx, loupeCanvases, figures, pad, y);
+  downloadPng(out, `attack-${d.attacker}-${d.defender}.png`);
 }
 
 function wrap(ctx: CanvasRenderingContext2D, paras: string[], width: number): string[] {
