@@ -72,7 +72,7 @@ test('a squadron moved behind an obstacle is obstructed, and a reload keeps the 
   );
 });
 
-test("while a piece is still being dragged and pauses, every attack of the table is judged again (not only the selected attacker's)", async ({
+test("while a piece is dragged the selected attacker's attacks follow it; the whole table once it is let go", async ({
   page,
 }) => {
   await openFresh(page);
@@ -85,6 +85,7 @@ test("while a piece is still being dragged and pauses, every attack of the table
       };
     });
   await expect.poll(verdictNow).toEqual({ live: false, los: 'clear' });
+  await page.evaluate(() => window.__armada.cmd.select('tie1'));
   const tie = await piece(page, 'tie1');
   const xwing = await piece(page, 'xwing1');
   const rock = await piece(page, 'asteroid-a');
@@ -96,13 +97,20 @@ test("while a piece is still being dragged and pauses, every attack of the table
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(behind.x, behind.y, { steps: 6 });
-  // the mouse is still down and rests: the worker's whole report, judged from its previous one, has it
-  await expect.poll(verdictNow).toEqual({ live: false, los: 'obstructed' });
-  await expect(page.locator('#verdicts .meta')).toContainText('every attack is judged again whenever');
-  await page.mouse.up();
+  // the mouse is still down: the page judged the attacks it draws, the selected attacker's, where the piece is
+  await expect.poll(verdictNow).toEqual({ live: true, los: 'obstructed' });
+  await expect(page.locator('#verdicts .meta')).toContainText("only the selected attacker's attacks");
   await expect(
     page.locator('#verdicts li.attack[data-attacker="tie1"][data-defender="xwing1"]'),
   ).toHaveAttribute('data-los', 'obstructed');
+  await page.mouse.up();
+  // let go: the worker's whole report, every attack of the table
+  await expect.poll(verdictNow).toEqual({ live: false, los: 'obstructed' });
+  const all = await page.evaluate(() => window.__armada.analysis().report.attacks.length);
+  const mine = await page.evaluate(
+    () => window.__armada.analysis().report.attacks.filter((x) => x.attacker === 'tie1').length,
+  );
+  expect(all).toBeGreaterThan(mine);
 });
 
 test('undo after a drag restores the verdict, redo repeats it', async ({ page }) => {

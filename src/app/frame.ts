@@ -18,10 +18,7 @@ import type { Panels } from './panels';
 
 type Overlays = ReturnType<typeof buildOverlays>;
 
-/**
- * How long the pointer rests during a drag before the verdict list is written again and the worker
- * asked for the whole table (ms).
- */
+/** how long the pointer rests during a drag before the verdict list is written again (ms) */
 export const PANEL_REST_MS = 150;
 
 function partialMessage(p: PartialNote) {
@@ -127,9 +124,9 @@ export class FrameLoop {
         const frameOnly = moving && this.full.available;
         this.analysis = liveAnalysis(s.table, a, { attacker: s.attacker, frameOnly });
       }
-      // ... and, once the pieces are still (or the pointer rests mid-drag), every attack from the worker
-      const still = !moving || this.rested(performance.now());
-      if (still && (this.analysis.live || this.analysis.proposalsPending)) this.full.request(s.table);
+      // ... and, once the pieces are still, every attack from the worker (not while a piece moves: nothing
+      // drawn then needs more than the frame judged, and taking in a whole report costs a phone a stall)
+      if (!moving && (this.analysis.live || this.analysis.proposalsPending)) this.full.request(s.table);
     } else if (s.table !== a.table || a.live) {
       this.analysis = liveAnalysis(s.table, a);
     }
@@ -137,7 +134,7 @@ export class FrameLoop {
 
   /**
    * Whether the pointer has rested PANEL_REST_MS during a gesture. Until then a timer asks for the
-   * frame that will find it rested (which writes the verdict list and asks the worker).
+   * frame that will find it rested (which writes the verdict list).
    */
   private rested(now: number): boolean {
     const wait = this.lastInput + PANEL_REST_MS - now;

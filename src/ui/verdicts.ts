@@ -158,10 +158,10 @@ function metaHtml(r: Report, state: AppState, a: LiveAnalysis): string {
     `${a.ms.toFixed(1)} ms${
       a.live
         ? state.gestureStart
-          ? " · <i>moving: only the selected attacker's attacks are judged until the piece " + 'pauses</i>'
+          ? " · <i>moving: only the selected attacker's attacks are judged until you " + 'let go</i>'
           : ' · <i>judging every attack…</i>'
         : state.gestureStart
-          ? ' · <i>moving: every attack is judged again whenever the piece pauses</i>'
+          ? ' · <i>moving: every attack is judged again at each step</i>'
           : ''
     }</p>`
   );
