@@ -80,34 +80,71 @@ export function attachInteraction(
   cmd: Commands,
   pick: Pickable,
 ) {
-  let gesture: Gesture | null = null;
-  const pointers = new Map<number, { x: number; y: number }>();
-  let pinchStart: { d: number; mx: number; my: number; view: typeof scene.view } | null = null;
+  const it = new Interaction(canvas, scene, store, cmd, pick);
+  canvas.addEventListener('pointerdown', (ev) => it.down(ev));
+  canvas.addEventListener('pointermove', (ev) => it.move(ev));
+  canvas.addEventListener('pointerup', (ev) => it.up(ev));
+  canvas.addEventListener('pointercancel', (ev) => it.up(ev));
+  canvas.addEventListener('wheel', (ev) => it.wheel(ev), { passive: false });
+  window.addEventListener('keydown', (ev) => it.key(ev));
+}
 
-  const local = (ev: PointerEvent | WheelEvent) => {
-    const r = canvas.getBoundingClientRect();
-    return { sx: ev.clientX - r.left, sy: ev.clientY - r.top };
-  };
-  const patch = (id: string, p: Parameters<typeof patchPiece>[2]) =>
-    cmd.change(patchPiece(store.getState().table, id, p));
+type Hold = Gesture & { kind: 'hold' };
+
+/** The gesture under way and the pointers down; each event's handling in named steps. */
+class Interaction {
+  gesture: Gesture | null = null;
+  readonly pointers = new Map<number, { x: number; y: number }>();
+  pinchStart: { d: number; mx: number; my: number; view: Scene['view'] } | null = null;
+  /** the press that armed the current move, while it has not moved yet (see pointermove) */
+  armedFrom: Hold | null = null;
+  // a drag's latest pointer position, applied once per frame (pointer events come faster than frames on many devices)
+  pending: { x: number; y: number; shift: boolean } | null = null;
   // the press-and-hold cue: a ring under the finger that closes in HOLD_MS, then turns solid
-  const cue = document.createElement('div');
-  cue.id = 'hold-cue';
-  cue.style.setProperty('--hold-ms', `${HOLD_MS}ms`);
-  canvas.parentElement?.append(cue);
-  const showCue = (state: '' | 'arming' | 'armed', sx = 0, sy = 0) => {
+  readonly cue = document.createElement('div');
+
+  constructor(
+    readonly canvas: HTMLCanvasElement,
+    readonly scene: Scene,
+    readonly store: AppStore,
+    readonly cmd: Commands,
+    readonly pick: Pickable,
+  ) {
+    this.cue.id = 'hold-cue';
+    this.cue.style.setProperty('--hold-ms', `${HOLD_MS}ms`);
+    canvas.parentElement?.append(this.cue);
+  }
+
+  private local(ev: PointerEvent | WheelEvent) {
+    const r = this.canvas.getBoundingClientRect();
+    return { sx: ev.clientX - r.left, sy: ev.clientY - r.top };
+  }
+
+  private patch(id: string, p: Parameters<typeof patchPiece>[2]) {
+    this.cmd.change(patchPiece(this.store.getState().table, id, p));
+  }
+
+  private showCue(state: '' | 'arming' | 'armed', sx = 0, sy = 0) {
+    const cue = this.cue;
     cue.className = state;
     if (state) {
       cue.style.left = `${sx}px`;
       cue.style.top = `${sy}px`;
     }
-  };
+  }
+
   /** a pair is chosen and the pointer is a finger: one finger pans; moving a piece needs a press-and-hold */
-  const held = (ev: PointerEvent) =>
-    ev.pointerType !== 'mouse' && !!store.getState().attacker && !!store.getState().defender;
-  /** the press that armed the current move, while it has not moved yet (see pointermove) */
-  let armedFrom: (Gesture & { kind: 'hold' }) | null = null;
-  const hold = (
+  private held(ev: PointerEvent) {
+    const s = this.store.getState();
+    return ev.pointerType !== 'mouse' && !!s.attacker && !!s.defender;
+  }
+
+  private pan(ox: number, oy: number) {
+    this.scene.view = { ...this.scene.view, ox, oy };
+    this.pick.redraw();
+  }
+
+  private hold(
     sx: number,
     sy: number,
     limit: number,
@@ -115,8 +152,9 @@ export function attachInteraction(
     then: Gesture,
     tap: () => void,
     at: number,
-  ) => {
-    const g: Gesture & { kind: 'hold' } = {
+  ) {
+    const { scene, store, cmd } = this;
+    const g: Hold = {
       kind: 'hold',
       sx,
       sy,
@@ -130,86 +168,117 @@ export function attachInteraction(
       id,
       at,
     };
-    showCue('arming', sx, sy);
+    this.showCue('arming', sx, sy);
     g.timer = window.setTimeout(() => {
-      if (gesture !== g || g.panning) return;
+      if (this.gesture !== g || g.panning) return;
       if (store.getState().locked) {
-        showCue('');
+        this.showCue('');
         return;
       }
       // armed: the piece is selected (the pair stays) and the next move moves it
-      gesture = then;
-      armedFrom = g;
+      this.gesture = then;
+      this.armedFrom = g;
       cmd.selectOnly(id);
-      showCue('armed', sx, sy);
+      this.showCue('armed', sx, sy);
     }, HOLD_MS);
     return g;
-  };
+  }
 
-  canvas.addEventListener('pointerdown', (ev) => {
-    canvas.setPointerCapture(ev.pointerId);
+  down(ev: PointerEvent) {
+    this.canvas.setPointerCapture(ev.pointerId);
     // a finger or button is down on the table: the view is not reframed under it (ui/dispute.ts)
     document.body.dataset.pressing = 'true';
-    const { sx, sy } = local(ev);
-    pointers.set(ev.pointerId, { x: sx, y: sy });
-    if (pointers.size === 2) {
-      if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
-      if (gesture?.kind === 'hold') clearTimeout(gesture.timer);
-      showCue('');
-      const [a, b] = [...pointers.values()];
-      pinchStart = {
-        d: Math.hypot(a.x - b.x, a.y - b.y),
-        mx: (a.x + b.x) / 2,
-        my: (a.y + b.y) / 2,
-        view: { ...scene.view },
-      };
-      gesture = { kind: 'pinch' };
+    const { sx, sy } = this.local(ev);
+    this.pointers.set(ev.pointerId, { x: sx, y: sy });
+    if (this.pointers.size === 2) {
+      this.startPinch();
       return;
     }
-    const [x, y] = toTable(scene.view, sx, sy);
-    const s = store.getState();
+    const [x, y] = toTable(this.scene.view, sx, sy);
     const limit = ev.pointerType === 'mouse' ? DRAG_THRESHOLD_PX.mouse : DRAG_THRESHOLD_PX.touch;
-    const selected = s.selected ? pick.byId(s.selected) : undefined;
-    const h = selected ? scene.handle(selected) : null;
     // a press on another piece is that piece's, even within the handle's reach (a drag that starts on a
     // piece never turns another)
-    const under = pick.entries().find((e) => hit(e, x, y));
-    if (selected && h && (!under || under.id === selected.id)) {
-      const [hx, hy] = toScreen(scene.view, h.at[0], h.at[1]);
-      const reach = ev.pointerType === 'mouse' ? HANDLE_REACH_PX.mouse : HANDLE_REACH_PX.touch;
-      if (!s.locked && Math.hypot(hx - sx, hy - sy) <= reach) {
-        // on a phone the handle's reach covers a ship's bow: a press that never turns taps what lies under it
-        const turn: Gesture = {
-          kind: 'rotate',
-          id: selected.id,
-          handleTurn: h.turn,
+    const under = this.pick.entries().find((e) => hit(e, x, y));
+    if (this.pressHandle(ev, sx, sy, x, y, limit, under)) return;
+    this.pressPiece(ev, sx, sy, x, y, limit, under);
+  }
+
+  /** a second finger down: whatever the first was doing ends, and a pinch begins */
+  private startPinch() {
+    const g = this.gesture;
+    if ((g?.kind === 'move' || g?.kind === 'rotate') && g.started) this.cmd.endGesture();
+    if (g?.kind === 'hold') clearTimeout(g.timer);
+    this.showCue('');
+    const [a, b] = [...this.pointers.values()];
+    this.pinchStart = {
+      d: Math.hypot(a.x - b.x, a.y - b.y),
+      mx: (a.x + b.x) / 2,
+      my: (a.y + b.y) / 2,
+      view: { ...this.scene.view },
+    };
+    this.gesture = { kind: 'pinch' };
+  }
+
+  /** a press on the selected piece's turn handle: a turn (held first under a chosen pair); false: not on it */
+  private pressHandle(
+    ev: PointerEvent,
+    sx: number,
+    sy: number,
+    x: number,
+    y: number,
+    limit: number,
+    under: Entry | undefined,
+  ): boolean {
+    const { scene, cmd } = this;
+    const s = this.store.getState();
+    const selected = s.selected ? this.pick.byId(s.selected) : undefined;
+    const h = selected ? scene.handle(selected) : null;
+    if (!selected || !h || (under && under.id !== selected.id)) return false;
+    const [hx, hy] = toScreen(scene.view, h.at[0], h.at[1]);
+    const reach = ev.pointerType === 'mouse' ? HANDLE_REACH_PX.mouse : HANDLE_REACH_PX.touch;
+    if (s.locked || Math.hypot(hx - sx, hy - sy) > reach) return false;
+    // on a phone the handle's reach covers a ship's bow: a press that never turns taps what lies under it
+    const turn: Gesture = {
+      kind: 'rotate',
+      id: selected.id,
+      handleTurn: h.turn,
+      sx,
+      sy,
+      limit,
+      started: false,
+      under: under ? { id: under.id, zone: zoneOfPoint(under, x, y) } : null,
+    };
+    this.gesture = this.held(ev)
+      ? this.hold(
           sx,
           sy,
           limit,
-          started: false,
-          under: under ? { id: under.id, zone: zoneOfPoint(under, x, y) } : null,
-        };
-        gesture = held(ev)
-          ? hold(
-              sx,
-              sy,
-              limit,
-              selected.id,
-              { ...turn, limit: 0 },
-              () => {
-                if (under) cmd.tap(under.id, zoneOfPoint(under, x, y));
-              },
-              ev.timeStamp,
-            )
-          : turn;
-        return;
-      }
-    }
-    const target = under;
-    if (target && held(ev)) {
+          selected.id,
+          { ...turn, limit: 0 },
+          () => {
+            if (under) cmd.tap(under.id, zoneOfPoint(under, x, y));
+          },
+          ev.timeStamp,
+        )
+      : turn;
+    return true;
+  }
+
+  /** a press on a piece (a tap, then maybe a drag; held first under a chosen pair), or on the bare table (a pan) */
+  private pressPiece(
+    ev: PointerEvent,
+    sx: number,
+    sy: number,
+    x: number,
+    y: number,
+    limit: number,
+    target: Entry | undefined,
+  ) {
+    const cmd = this.cmd;
+    if (target && this.held(ev)) {
       // a pair is chosen: a tap still taps, a drag pans, a press-and-hold moves the piece
       const zone = zoneOfPoint(target, x, y);
-      gesture = hold(
+      this.gesture = this.hold(
         sx,
         sy,
         limit,
@@ -230,7 +299,7 @@ export function attachInteraction(
     } else if (target) {
       cmd.tap(target.id, zoneOfPoint(target, x, y));
       // nothing moves yet: the press becomes a drag only past the threshold (and never while locked)
-      gesture = {
+      this.gesture = {
         kind: 'move',
         id: target.id,
         picked: true,
@@ -242,110 +311,130 @@ export function attachInteraction(
         started: false,
       };
     } else {
-      gesture = { kind: 'pan', sx, sy, ox: scene.view.ox, oy: scene.view.oy, limit };
+      this.gesture = { kind: 'pan', sx, sy, ox: this.scene.view.ox, oy: this.scene.view.oy, limit };
     }
-  });
+  }
 
-  // a drag's latest pointer position, applied once per frame (pointer events come faster than frames on many devices)
-  let pending: { x: number; y: number; shift: boolean } | null = null;
-  const applyPending = () => {
-    const m = pending;
-    pending = null;
-    if (!m || !gesture || !(gesture.kind === 'move' || gesture.kind === 'rotate') || !gesture.started) return;
-    if (gesture.kind === 'move') {
-      cmd.dragStep(gesture.id, { x: round2(m.x - gesture.dx), y: round2(m.y - gesture.dy) });
+  readonly applyPending = () => {
+    const m = this.pending;
+    this.pending = null;
+    const g = this.gesture;
+    if (!m || !g || !(g.kind === 'move' || g.kind === 'rotate') || !g.started) return;
+    if (g.kind === 'move') {
+      this.cmd.dragStep(g.id, { x: round2(m.x - g.dx), y: round2(m.y - g.dy) });
     } else {
-      const e = pick.byId(gesture.id);
+      const e = this.pick.byId(g.id);
       if (!e) return;
-      let deg = (Math.atan2(m.y - e.piece.y, m.x - e.piece.x) * 180) / Math.PI - 90 - gesture.handleTurn;
-      if (gesture.handleTurn && deg <= -180) deg += 360;
+      let deg = (Math.atan2(m.y - e.piece.y, m.x - e.piece.x) * 180) / Math.PI - 90 - g.handleTurn;
+      if (g.handleTurn && deg <= -180) deg += 360;
       deg = m.shift ? Math.round(deg / COARSE_DEG) * COARSE_DEG : Math.round(deg * 10) / 10;
-      cmd.dragStep(gesture.id, { rotation: deg });
+      this.cmd.dragStep(g.id, { rotation: deg });
     }
   };
 
-  canvas.addEventListener('pointermove', (ev) => {
-    if (!pointers.has(ev.pointerId)) return;
-    const { sx, sy } = local(ev);
-    pointers.set(ev.pointerId, { x: sx, y: sy });
-    if (!gesture) return;
-    if (gesture.kind === 'pinch' && pinchStart && pointers.size >= 2) {
-      const [a, b] = [...pointers.values()];
-      const d = Math.hypot(a.x - b.x, a.y - b.y),
-        mx = (a.x + b.x) / 2,
-        my = (a.y + b.y) / 2;
-      const v = zoomAt(pinchStart.view, pinchStart.mx, pinchStart.my, d / Math.max(1, pinchStart.d));
-      scene.view = { ...v, ox: v.ox + mx - pinchStart.mx, oy: v.oy + my - pinchStart.my };
-      pick.redraw();
+  move(ev: PointerEvent) {
+    if (!this.pointers.has(ev.pointerId)) return;
+    const { sx, sy } = this.local(ev);
+    this.pointers.set(ev.pointerId, { x: sx, y: sy });
+    const g = this.gesture;
+    if (!g) return;
+    if (g.kind === 'pinch') {
+      this.pinchMove();
       return;
     }
-    if (gesture.kind === 'pinch') return;
-    if (gesture.kind === 'hold') {
-      if (!gesture.panning && Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) return;
-      // travelled before the hold: a pan, whatever lies under the finger
-      if (!gesture.panning) {
-        gesture.panning = true;
-        clearTimeout(gesture.timer);
-        showCue('');
-      }
-      scene.view = { ...scene.view, ox: gesture.ox + sx - gesture.sx, oy: gesture.oy + sy - gesture.sy };
-      pick.redraw();
+    if (g.kind === 'hold') {
+      this.holdMove(g, sx, sy);
       return;
     }
-    // a finger that travelled before HOLD_MS had passed pans, even when a busy page ran the hold's timer first
-    if (armedFrom && gesture === armedFrom.then) {
-      const g = armedFrom;
-      if (ev.timeStamp - g.at >= HOLD_MS)
-        armedFrom = null; // held for real: the piece follows
-      else if (Math.hypot(sx - g.sx, sy - g.sy) <= g.limit) return;
-      else {
-        armedFrom = null;
-        g.panning = true;
-        gesture = g;
-        showCue('');
-        scene.view = { ...scene.view, ox: g.ox + sx - g.sx, oy: g.oy + sy - g.sy };
-        pick.redraw();
-        return;
-      }
-    }
-    if (cue.className === 'armed') showCue('armed', sx, sy);
-    const [x, y] = toTable(scene.view, sx, sy);
-    if (gesture.kind === 'pan') {
-      scene.view = { ...scene.view, ox: gesture.ox + sx - gesture.sx, oy: gesture.oy + sy - gesture.sy };
-      pick.redraw();
+    if (this.armedPan(ev, sx, sy)) return;
+    if (this.cue.className === 'armed') this.showCue('armed', sx, sy);
+    const gesture = this.gesture;
+    if (gesture?.kind === 'pan') {
+      this.pan(gesture.ox + sx - gesture.sx, gesture.oy + sy - gesture.sy);
       return;
     }
-    if (!gesture.started) {
-      if (store.getState().locked || Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) return;
-      gesture.started = true;
-      cmd.beginGesture();
-      // a piece picked by this very press (not one moved by press-and-hold under a chosen pair)
-      if (gesture.kind === 'move' && gesture.picked) cmd.dragged(gesture.id);
-    }
-    const first = !pending;
-    pending = { x, y, shift: ev.shiftKey };
-    if (!pick.atFrame) applyPending();
-    else if (first) pick.atFrame(applyPending);
-  });
+    if (gesture?.kind === 'move' || gesture?.kind === 'rotate') this.dragMove(ev, gesture, sx, sy);
+  }
 
-  const up = (ev: PointerEvent) => {
+  private pinchMove() {
+    const ps = this.pinchStart;
+    if (!ps || this.pointers.size < 2) return;
+    const [a, b] = [...this.pointers.values()];
+    const d = Math.hypot(a.x - b.x, a.y - b.y),
+      mx = (a.x + b.x) / 2,
+      my = (a.y + b.y) / 2;
+    const v = zoomAt(ps.view, ps.mx, ps.my, d / Math.max(1, ps.d));
+    this.scene.view = { ...v, ox: v.ox + mx - ps.mx, oy: v.oy + my - ps.my };
+    this.pick.redraw();
+  }
+
+  private holdMove(g: Hold, sx: number, sy: number) {
+    if (!g.panning && Math.hypot(sx - g.sx, sy - g.sy) <= g.limit) return;
+    // travelled before the hold: a pan, whatever lies under the finger
+    if (!g.panning) {
+      g.panning = true;
+      clearTimeout(g.timer);
+      this.showCue('');
+    }
+    this.pan(g.ox + sx - g.sx, g.oy + sy - g.sy);
+  }
+
+  /**
+   * A finger that travelled before HOLD_MS had passed pans, even when a busy page ran the hold's timer
+   * first. True: the move is used (a pan, or still within the press's reach).
+   */
+  private armedPan(ev: PointerEvent, sx: number, sy: number): boolean {
+    const g = this.armedFrom;
+    if (!g || this.gesture !== g.then) return false;
+    if (ev.timeStamp - g.at >= HOLD_MS) {
+      this.armedFrom = null; // held for real: the piece follows
+      return false;
+    }
+    if (Math.hypot(sx - g.sx, sy - g.sy) <= g.limit) return true;
+    this.armedFrom = null;
+    g.panning = true;
+    this.gesture = g;
+    this.showCue('');
+    this.pan(g.ox + sx - g.sx, g.oy + sy - g.sy);
+    return true;
+  }
+
+  /** a move or a turn: begun past the threshold (never while locked), applied once per frame */
+  private dragMove(ev: PointerEvent, g: Gesture & { kind: 'move' | 'rotate' }, sx: number, sy: number) {
+    const [x, y] = toTable(this.scene.view, sx, sy);
+    if (!g.started) {
+      if (this.store.getState().locked || Math.hypot(sx - g.sx, sy - g.sy) <= g.limit) return;
+      g.started = true;
+      this.cmd.beginGesture();
+      // a piece picked by this very press (not one moved by press-and-hold under a chosen pair)
+      if (g.kind === 'move' && g.picked) this.cmd.dragged(g.id);
+    }
+    const first = !this.pending;
+    this.pending = { x, y, shift: ev.shiftKey };
+    if (!this.pick.atFrame) this.applyPending();
+    else if (first) this.pick.atFrame(this.applyPending);
+  }
+
+  up(ev: PointerEvent) {
+    const { pointers, pick, scene, cmd } = this;
     pointers.delete(ev.pointerId);
-    applyPending(); // the last position of a drag, before it ends
-    armedFrom = null;
-    showCue('');
+    this.applyPending(); // the last position of a drag, before it ends
+    this.armedFrom = null;
+    this.showCue('');
     if (!pointers.size) {
       delete document.body.dataset.pressing;
       pick.redraw(); // a pair chosen under the finger is framed now
     }
+    const gesture = this.gesture;
     if (gesture?.kind === 'hold') {
       clearTimeout(gesture.timer);
       if (!gesture.panning && ev.type === 'pointerup') gesture.tap();
-      gesture = null;
-      pinchStart = null;
+      this.gesture = null;
+      this.pinchStart = null;
       return;
     }
     if (gesture?.kind === 'pan' && ev.type === 'pointerup' && pick.tapTable) {
-      const { sx, sy } = local(ev);
+      const { sx, sy } = this.local(ev);
       if (Math.hypot(sx - gesture.sx, sy - gesture.sy) <= gesture.limit) {
         const [x, y] = toTable(scene.view, sx, sy);
         if (pick.tapTable(x, y)) scene.view = { ...scene.view, ox: gesture.ox, oy: gesture.oy };
@@ -354,29 +443,19 @@ export function attachInteraction(
     if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
     if (gesture?.kind === 'rotate' && !gesture.started && gesture.under && ev.type === 'pointerup')
       cmd.tap(gesture.under.id, gesture.under.zone);
-    if (gesture?.kind === 'pinch' && pointers.size > 0) {
-      gesture = null; // lift the remaining finger to start again
-      pinchStart = null;
-      return;
-    }
-    gesture = null;
-    pinchStart = null;
-  };
-  canvas.addEventListener('pointerup', up);
-  canvas.addEventListener('pointercancel', up);
+    // a pinch with a finger still down: lift the remaining finger to start again
+    this.gesture = null;
+    this.pinchStart = null;
+  }
 
-  canvas.addEventListener(
-    'wheel',
-    (ev) => {
-      ev.preventDefault();
-      const { sx, sy } = local(ev);
-      scene.view = zoomAt(scene.view, sx, sy, Math.exp(-ev.deltaY * (ev.ctrlKey ? 0.01 : 0.0015)));
-      pick.redraw();
-    },
-    { passive: false },
-  );
+  wheel(ev: WheelEvent) {
+    ev.preventDefault();
+    const { sx, sy } = this.local(ev);
+    this.scene.view = zoomAt(this.scene.view, sx, sy, Math.exp(-ev.deltaY * (ev.ctrlKey ? 0.01 : 0.0015)));
+    this.pick.redraw();
+  }
 
-  window.addEventListener('keydown', (ev) => {
+  key(ev: KeyboardEvent) {
     const t = ev.target as HTMLElement | null;
     const typing =
       t &&
@@ -384,60 +463,71 @@ export function attachInteraction(
         t.tagName === 'SELECT' ||
         t.tagName === 'TEXTAREA');
     if (typing) return;
-    const mod = ev.ctrlKey || ev.metaKey;
-    if (mod && ev.key.toLowerCase() === 'z') {
-      ev.preventDefault();
-      if (ev.shiftKey) cmd.redo();
-      else cmd.undo();
-      return;
-    }
-    if (mod && ev.key.toLowerCase() === 'y') {
-      ev.preventDefault();
-      cmd.redo();
-      return;
-    }
-    const s = store.getState();
-    const e = s.selected ? pick.byId(s.selected) : undefined;
+    if (this.undoKey(ev)) return;
+    const s = this.store.getState();
+    const e = s.selected ? this.pick.byId(s.selected) : undefined;
     if (ev.key === 'Escape') {
-      cmd.select(null);
+      this.cmd.select(null);
       return;
     }
     if (!e || s.locked) return;
+    if (this.pieceKey(ev, e)) ev.preventDefault();
+  }
+
+  /** Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y: undo and redo (true: the key was theirs) */
+  private undoKey(ev: KeyboardEvent): boolean {
+    const mod = ev.ctrlKey || ev.metaKey;
+    if (mod && ev.key.toLowerCase() === 'z') {
+      ev.preventDefault();
+      if (ev.shiftKey) this.cmd.redo();
+      else this.cmd.undo();
+      return true;
+    }
+    if (mod && ev.key.toLowerCase() === 'y') {
+      ev.preventDefault();
+      this.cmd.redo();
+      return true;
+    }
+    return false;
+  }
+
+  /** Q/E turn the selected piece, the arrows nudge it, Delete removes it (false: not a piece's key) */
+  private pieceKey(ev: KeyboardEvent, e: Entry): boolean {
     const step = ev.shiftKey ? FINE_DEG : COARSE_DEG;
     const nudge = ev.shiftKey ? 0.5 : 5;
     const rot = 'rotation' in e.piece ? e.piece.rotation : null;
     switch (ev.key) {
       case 'q':
       case 'Q':
-        if (rot !== null) patch(e.id, { rotation: rot + step });
+        if (rot !== null) this.patch(e.id, { rotation: rot + step });
         break;
       case 'e':
       case 'E':
-        if (rot !== null) patch(e.id, { rotation: rot - step });
+        if (rot !== null) this.patch(e.id, { rotation: rot - step });
         break;
       // both coordinates, from the piece as drawn: a displaced squadron's proposed place is known to the
       // picture, not the table
       case 'ArrowLeft':
-        patch(e.id, { x: e.piece.x - nudge, y: e.piece.y });
+        this.patch(e.id, { x: e.piece.x - nudge, y: e.piece.y });
         break;
       case 'ArrowRight':
-        patch(e.id, { x: e.piece.x + nudge, y: e.piece.y });
+        this.patch(e.id, { x: e.piece.x + nudge, y: e.piece.y });
         break;
       case 'ArrowUp':
-        patch(e.id, { x: e.piece.x, y: e.piece.y + nudge });
+        this.patch(e.id, { x: e.piece.x, y: e.piece.y + nudge });
         break;
       case 'ArrowDown':
-        patch(e.id, { x: e.piece.x, y: e.piece.y - nudge });
+        this.patch(e.id, { x: e.piece.x, y: e.piece.y - nudge });
         break;
       case 'Delete':
       case 'Backspace':
-        cmd.remove(e.id);
+        this.cmd.remove(e.id);
         break;
       default:
-        return;
+        return false;
     }
-    ev.preventDefault();
-  });
+    return true;
+  }
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
