@@ -1,0 +1,327 @@
+/**
+ * Edge points of a grey-level image, sub-pixel, and straight lines fitted through them robustly:
+ * the measuring tools under snapping (src/photo/snap.ts).
+ *
+ * Edge points: the Sobel gradient at every pixel; a pixel whose gradient magnitude is a maximum
+ * along the axis nearer its gradient's direction is an edge point, placed at the peak of the
+ * parabola through the three magnitudes along that axis (Devernay's sub-pixel non-maximum
+ * suppression). For a straight blurred edge the magnitude along a row peaks where the edge crosses
+ * the row, so each point lies on the edge to a few hundredths of a pixel.
+ *
+ * Lines: total least squares, reweighted (Tukey's biweight on the residuals' robust scale), so the
+ * points of whatever else lies near the line (a miniature over the edge, the base's wall) drop out.
+ */
+
+import { solve } from './linalg';
+
+export type XY = [number, number];
+
+/** A grey-level image or a patch of one: pixel (i, j) of the patch is pixel (x0 + i, y0 + j) of the photo. */
+export interface GreyImage {
+  data: ArrayLike<number>;
+  width: number;
+  height: number;
+  x0?: number;
+  y0?: number;
+}
+
+/** An edge point: where (photo px; a pixel's centre is at + 0.5), its gradient (grey levels a pixel) and magnitude. */
+export interface Edgel {
+  x: number;
+  y: number;
+  gx: number;
+  gy: number;
+  m: number;
+}
+
+/** A box of the patch, pixel indices, inclusive of lo, exclusive of hi. */
+interface Box {
+  i0: number;
+  j0: number;
+  i1: number;
+  j1: number;
+}
+
+/** The Sobel gradient over a box of the patch (one pixel inside its border), in grey levels a pixel. */
+function sobel(img: GreyImage, b: Box): { gx: Float32Array; gy: Float32Array; w: number } {
+  const { data, width } = img;
+  const w = b.i1 - b.i0,
+    h = b.j1 - b.j0;
+  const gx = new Float32Array(w * h),
+    gy = new Float32Array(w * h);
+  for (let j = Math.max(b.j0, 1); j < Math.min(b.j1, img.height - 1); j++)
+    for (let i = Math.max(b.i0, 1); i < Math.min(b.i1, width - 1); i++) {
+      const p = j * width + i;
+      const a = data[p - width - 1],
+        c = data[p - width + 1],
+        g = data[p + width - 1],
+        k = data[p + width + 1];
+      const o = (j - b.j0) * w + (i - b.i0);
+      gx[o] = (c + 2 * data[p + 1] + k - a - 2 * data[p - 1] - g) / 8;
+      gy[o] = (g + 2 * data[p + width] + k - a - 2 * data[p - width] - c) / 8;
+    }
+  return { gx, gy, w };
+}
+
+/**
+ * The edge points of the photo's square of half-side `r` round `at` whose gradient magnitude is at
+ * least `min` (grey levels a pixel), and the median magnitude there (how busy the square is).
+ */
+export function edgels(img: GreyImage, at: XY, r: number, min: number): { points: Edgel[]; median: number } {
+  const x0 = img.x0 ?? 0,
+    y0 = img.y0 ?? 0;
+  const b: Box = {
+    i0: Math.max(0, Math.floor(at[0] - x0 - r)),
+    j0: Math.max(0, Math.floor(at[1] - y0 - r)),
+    i1: Math.min(img.width, Math.ceil(at[0] - x0 + r)),
+    j1: Math.min(img.height, Math.ceil(at[1] - y0 + r)),
+  };
+  if (b.i1 - b.i0 < 5 || b.j1 - b.j0 < 5) return { points: [], median: 0 };
+  const { gx, gy, w } = sobel(img, b);
+  const h = b.j1 - b.j0;
+  const mag = new Float32Array(w * h);
+  for (let o = 0; o < mag.length; o++) mag[o] = Math.hypot(gx[o], gy[o]);
+  const sorted = Float32Array.from(mag).sort();
+  const median = sorted[sorted.length >> 1];
+  const points: Edgel[] = [];
+  for (let j = 2; j < h - 2; j++)
+    for (let i = 2; i < w - 2; i++) {
+      const o = j * w + i;
+      const m = mag[o];
+      if (m < min) continue;
+      const horiz = Math.abs(gx[o]) >= Math.abs(gy[o]);
+      const step = horiz ? 1 : w;
+      const a = mag[o - step],
+        c = mag[o + step];
+      if (!(m > a && m >= c)) continue;
+      const off = (0.5 * (a - c)) / (a - 2 * m + c);
+      points.push({
+        x: x0 + b.i0 + i + 0.5 + (horiz ? off : 0),
+        y: y0 + b.j0 + j + 0.5 + (horiz ? 0 : off),
+        gx: gx[o],
+        gy: gy[o],
+        m,
+      });
+    }
+  return { points, median };
+}
+
+/** A line n . p = d with n a unit normal (toward the brighter side, for a line of edge points). */
+export interface Line {
+  n: XY;
+  d: number;
+}
+
+/** A line fitted through points: the line, the points' weights, residuals' scale, and its spread along the line. */
+export interface LineFit {
+  line: Line;
+  /** robust scale of the residuals, px */
+  scale: number;
+  /** the weighted residuals' variance of the line's offset at any point, as var(d at t) = a + b (t - tMean)^2 */
+  varAt: (p: XY) => number;
+  /** the points kept (weight > 0.5), and the extent of the line they cover (photo px) */
+  kept: Edgel[];
+  ends: [XY, XY];
+}
+
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length ? s[s.length >> 1] : 0;
+};
+
+/** Weighted total least squares line through points (normal oriented like `toward`). */
+function tls(pts: Edgel[], w: number[], toward: XY): Line & { cx: number; cy: number } {
+  let sw = 0,
+    cx = 0,
+    cy = 0;
+  pts.forEach((p, k) => {
+    sw += w[k];
+    cx += w[k] * p.x;
+    cy += w[k] * p.y;
+  });
+  cx /= sw;
+  cy /= sw;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
+  pts.forEach((p, k) => {
+    const dx = p.x - cx,
+      dy = p.y - cy;
+    sxx += w[k] * dx * dx;
+    sxy += w[k] * dx * dy;
+    syy += w[k] * dy * dy;
+  });
+  // the normal: the eigenvector of the smaller eigenvalue of the scatter matrix
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy); // direction of the line
+  let n: XY = [-Math.sin(theta), Math.cos(theta)];
+  if (n[0] * toward[0] + n[1] * toward[1] < 0) n = [-n[0], -n[1]];
+  return { n, d: n[0] * cx + n[1] * cy, cx, cy };
+}
+
+/**
+ * The line through `pts` (edge points of one edge, and perhaps others), reweighted: Tukey's biweight
+ * at 4.685 robust scales (never under `minScale` px). Null when fewer than `minPoints` keep weight.
+ */
+export function robustLine(pts: Edgel[], start: Line, minPoints: number, minScale = 0.05): LineFit | null {
+  if (pts.length < minPoints) return null;
+  let line: Line & { cx?: number; cy?: number } = start;
+  let w = pts.map(() => 1);
+  let scale = 1;
+  for (let it = 0; it < 8; it++) {
+    const r = pts.map((p) => line.n[0] * p.x + line.n[1] * p.y - line.d);
+    scale = Math.max(minScale, 1.4826 * median(r.map(Math.abs)));
+    const c = 4.685 * scale;
+    w = r.map((v) => (Math.abs(v) < c ? (1 - (v / c) ** 2) ** 2 : 0));
+    if (w.filter((v) => v > 0.5).length < minPoints) return null;
+    line = tls(pts, w, start.n);
+  }
+  return lineFit(pts, w, line as Line & { cx: number; cy: number });
+}
+
+/** the fit's residual scale, covariance and extent, from its final weights */
+function lineFit(pts: Edgel[], w: number[], line: Line & { cx: number; cy: number }): LineFit {
+  const u: XY = [-line.n[1], line.n[0]];
+  let sw = 0,
+    sr = 0,
+    st = 0,
+    tMin = Infinity,
+    tMax = -Infinity;
+  const kept: Edgel[] = [];
+  pts.forEach((p, k) => {
+    const r = line.n[0] * p.x + line.n[1] * p.y - line.d;
+    const t = u[0] * (p.x - line.cx) + u[1] * (p.y - line.cy);
+    sw += w[k];
+    sr += w[k] * r * r;
+    st += w[k] * t * t;
+    if (w[k] > 0.5) {
+      kept.push(p);
+      tMin = Math.min(tMin, t);
+      tMax = Math.max(tMax, t);
+    }
+  });
+  const s2 = sr / Math.max(1, sw - 2);
+  const at = (t: number): XY => [line.cx + u[0] * t, line.cy + u[1] * t];
+  return {
+    line: { n: line.n, d: line.d },
+    scale: Math.sqrt(s2),
+    varAt: (p) => {
+      const t = u[0] * (p[0] - line.cx) + u[1] * (p[1] - line.cy);
+      return s2 / sw + (s2 * t * t) / Math.max(st, 1e-9);
+    },
+    kept,
+    ends: [at(tMin), at(tMax)],
+  };
+}
+
+/** Where two lines cross, or null when they are nearly parallel. */
+export function cross(a: Line, b: Line): XY | null {
+  const det = a.n[0] * b.n[1] - a.n[1] * b.n[0];
+  if (Math.abs(det) < 1e-6) return null;
+  return [(a.d * b.n[1] - b.d * a.n[1]) / det, (a.n[0] * b.d - b.n[0] * a.d) / det];
+}
+
+/** Bilinear grey level at a photo point (NaN outside the patch). */
+export function sample(img: GreyImage, x: number, y: number): number {
+  const fx = x - (img.x0 ?? 0) - 0.5,
+    fy = y - (img.y0 ?? 0) - 0.5;
+  const i = Math.floor(fx),
+    j = Math.floor(fy);
+  if (i < 0 || j < 0 || i + 1 >= img.width || j + 1 >= img.height) return NaN;
+  const a = fx - i,
+    b = fy - j,
+    p = j * img.width + i,
+    d = img.data;
+  return (
+    (1 - b) * ((1 - a) * d[p] + a * d[p + 1]) + b * ((1 - a) * d[p + img.width] + a * d[p + img.width + 1])
+  );
+}
+
+const PHI = (x: number) => 0.5 * (1 + erf(x / Math.SQRT2));
+/** the error function (Abramowitz and Stegun 7.1.26, to 1.5e-7) */
+function erf(x: number): number {
+  const s = Math.sign(x),
+    a = Math.abs(x);
+  const t = 1 / (1 + 0.3275911 * a);
+  const y =
+    1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-a * a);
+  return s * y;
+}
+
+/**
+ * How far a fitted edge of a narrow band (a base's lighter rim, `width` px wide, its inner edge of
+ * the opposite sense) lies outward of the band's true outer edge: the two blurred edges' gradients
+ * overlap and push each other's peaks apart. Fitted on the grey levels themselves, across the
+ * stretch `from`..`to` of the line: outside level, band level, inner level, the band's width and
+ * the blur, by Gauss-Newton with Tukey's weights (pixels of whatever covers the edge drop out).
+ * Returns the shift to add to the line's offset (px, inward positive), or null when the model does
+ * not fit (no narrow band there).
+ */
+export function bandShift(img: GreyImage, line: Line, from: XY, to: XY, width: number): number | null {
+  const x0 = img.x0 ?? 0,
+    y0 = img.y0 ?? 0;
+  const u: XY = [to[0] - from[0], to[1] - from[1]];
+  const len = Math.hypot(u[0], u[1]);
+  if (len < 8) return null;
+  u[0] /= len;
+  u[1] /= len;
+  const s: number[] = [],
+    v: number[] = [];
+  const lo = -3.5,
+    hi = width + 3.5;
+  const xs = [from[0], to[0]].map((x) => x - x0),
+    ys = [from[1], to[1]].map((y) => y - y0);
+  const pad = hi + 2;
+  for (let j = Math.max(0, Math.floor(Math.min(...ys) - pad)); j < Math.min(img.height, Math.max(...ys) + pad); j++)
+    for (let i = Math.max(0, Math.floor(Math.min(...xs) - pad)); i < Math.min(img.width, Math.max(...xs) + pad); i++) {
+      const px = x0 + i + 0.5,
+        py = y0 + j + 0.5;
+      const d = line.n[0] * px + line.n[1] * py - line.d;
+      const t = u[0] * (px - from[0]) + u[1] * (py - from[1]);
+      if (d < lo || d > hi || t < 0 || t > len) continue;
+      s.push(d);
+      v.push(img.data[j * img.width + i]);
+    }
+  if (s.length < 60) return null;
+  const model = (p: number[], x: number) => p[1] + (p[2] - p[1]) * PHI((x - p[0]) / p[5]) + (p[3] - p[2]) * PHI((x - p[0] - p[4]) / p[5]);
+  const level = (a: number, b: number) => {
+    const k = s.map((x, i) => (x >= a && x <= b ? v[i] : NaN)).filter(Number.isFinite);
+    return k.length ? k.reduce((x, y) => x + y, 0) / k.length : NaN;
+  };
+  // shift, outside, band, inner, width, blur
+  let p = [0, level(lo, -2), level(width * 0.4, width * 0.6), level(width + 2, hi), width, 1];
+  if (p.some((x) => !Number.isFinite(x))) return null;
+  let w = s.map(() => 1);
+  for (let it = 0; it < 10; it++) {
+    const r = s.map((x, i) => v[i] - model(p, x));
+    const sorted = r.map(Math.abs).sort((a, b) => a - b);
+    const c = 4.685 * Math.max(1, 1.4826 * sorted[sorted.length >> 1]);
+    w = r.map((e) => (Math.abs(e) < c ? (1 - (e / c) ** 2) ** 2 : 0));
+    const J = s.map((x) => {
+      const z1 = (x - p[0]) / p[5],
+        z2 = (x - p[0] - p[4]) / p[5];
+      const f1 = Math.exp(-0.5 * z1 * z1) / Math.sqrt(2 * Math.PI),
+        f2 = Math.exp(-0.5 * z2 * z2) / Math.sqrt(2 * Math.PI);
+      const a1 = (p[2] - p[1]) / p[5],
+        a2 = (p[3] - p[2]) / p[5];
+      const P1 = PHI(z1),
+        P2 = PHI(z2);
+      return [-a1 * f1 - a2 * f2, 1 - P1, P1 - P2, P2, -a2 * f2, -a1 * f1 * z1 - a2 * f2 * z2];
+    });
+    const ata = p.map(() => p.map(() => 0)),
+      atr = p.map(() => 0);
+    J.forEach((row, i) => {
+      for (let a = 0; a < 6; a++) {
+        atr[a] += w[i] * row[a] * r[i];
+        for (let b = 0; b < 6; b++) ata[a][b] += w[i] * row[a] * row[b];
+      }
+    });
+    for (let a = 0; a < 6; a++) ata[a][a] *= 1.001;
+    const step = solve(ata, atr);
+    if (!step) return null;
+    p = p.map((x, k) => x + step[k]);
+    p[5] = Math.max(0.3, Math.min(4, p[5]));
+  }
+  // a band: lighter than both sides, its width near what was seen, the shift small
+  if (!(p[2] > p[1] && p[2] > p[3] && Math.abs(p[0]) < 1 && Math.abs(p[4] - width) < 2.5)) return null;
+  return p[0];
+}

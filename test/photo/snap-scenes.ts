@@ -1,0 +1,178 @@
+/**
+ * Rendered cases for snapping, each with its truth: a ship base (3 mm tall, lighter rim) or a
+ * squadron's base seen by a phone (tilt, lens distortion, blur, noise), perhaps with a miniature's
+ * hull hiding a stretch of an edge, and a tap some pixels off the point. Only the patch round the
+ * point is rendered (scripts/photo-scene.ts).
+ */
+import { type Point, place } from '../../src/geometry/point';
+import { Polygon } from '../../src/geometry/polygon';
+import { framingCamera } from '../../src/photo/camera';
+import type { GreyImage, SnapRequest, XY } from '../../src/photo/snap';
+import {
+  hull,
+  type Occluder,
+  projectPoint,
+  renderPatch,
+  rng,
+  type SceneSpec,
+  shipBase,
+  squadronBase,
+  toGrey,
+} from '../../scripts/photo-scene';
+
+export interface CaseOptions {
+  tiltDeg: number;
+  k1?: number;
+  blurPx?: number;
+  noise?: number;
+  /** a miniature's hull hides a stretch of one of the corner's edges */
+  occluded?: boolean;
+  /** pass the edges' directions (as a rough map would give them, a few degrees off) */
+  hinted?: boolean;
+  /** how far the tap is off, at most, px */
+  tapPx?: number;
+  /** the photo's size */
+  width?: number;
+  height?: number;
+}
+
+export interface SnapCase {
+  img: GreyImage;
+  truth: XY;
+  req: SnapRequest;
+  scene: SceneSpec;
+}
+
+const SIZES: [number, number][] = [
+  [43, 71],
+  [63, 102],
+  [77.5, 129],
+];
+const TOP = 3;
+/** the reach read along each edge, px, at most */
+const REACH = 150;
+
+/** the ray through a photo point met at height z: where a thing at z must stand to be seen there */
+function atHeight(scene: SceneSpec, q: Point, z: number): Point {
+  const cam = scene.camera;
+  const { focalPx: f, width, height } = cam.spec;
+  let a = (q.x - width / 2) / f,
+    b = (q.y - height / 2) / f;
+  const k = 1 + (scene.k1 ?? 0) * (a * a + b * b);
+  a *= k;
+  b *= k;
+  const d = [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]);
+  const t = (z - cam.centre[2]) / d[2];
+  return { x: cam.centre[0] + t * d[0], y: cam.centre[1] + t * d[1] };
+}
+
+function camera(seed: number, o: CaseOptions, at: Point) {
+  const r = rng(seed * 7919 + 1);
+  const target = { x: at.x + 200 * (r.u() - 0.5), y: at.y + 160 * (r.u() - 0.5) };
+  const width = o.width ?? 4032,
+    height = o.height ?? 3024;
+  return framingCamera(
+    { target, distance: 700 + 400 * r.u(), tiltDeg: o.tiltDeg, tiltTowardDeg: 360 * r.u(), upDeg: 360 * r.u(), width, height },
+    // a 600 mm circle round the target fills the frame's height, whichever way the camera is turned
+    Array.from({ length: 12 }, (_, k) => ({
+      x: target.x + 300 * Math.cos((k * Math.PI) / 6),
+      y: target.y + 300 * Math.sin((k * Math.PI) / 6),
+    })),
+  );
+}
+
+function render(scene: SceneSpec, centre: XY, half: number, o: CaseOptions, seed: number): GreyImage {
+  const { width, height } = scene.camera.spec;
+  const x0 = Math.max(0, Math.floor(centre[0] - half)),
+    y0 = Math.max(0, Math.floor(centre[1] - half));
+  const w = Math.min(width, Math.ceil(centre[0] + half)) - x0,
+    h = Math.min(height, Math.ceil(centre[1] + half)) - y0;
+  const rgb = renderPatch(scene, x0, y0, w, h, { blurPx: o.blurPx ?? 1, noise: o.noise ?? 2, seed });
+  return { data: toGrey(rgb), width: w, height: h, x0, y0 };
+}
+
+const tapNear = (truth: XY, r: ReturnType<typeof rng>, most: number): XY => {
+  const a = 2 * Math.PI * r.u(),
+    d = most * Math.sqrt(r.u());
+  return [truth[0] + d * Math.cos(a), truth[1] + d * Math.sin(a)];
+};
+
+/** A ship base's corner: one of its four, a random class and heading, taps up to `tapPx` off. */
+export function cornerCase(seed: number, o: CaseOptions): SnapCase {
+  const r = rng(seed);
+  const [w, l] = SIZES[Math.floor(r.u() * 3)];
+  const pose = { x: 600, y: 400, rotation: 360 * r.u() };
+  const local: Point[] = [
+    { x: -w / 2, y: -l / 2 },
+    { x: w / 2, y: -l / 2 },
+    { x: w / 2, y: l / 2 },
+    { x: -w / 2, y: l / 2 },
+  ];
+  const world = local.map((p) => place(p.x, p.y, pose.x, pose.y, pose.rotation));
+  const k = Math.floor(r.u() * 4);
+  const cam = camera(seed, o, pose);
+  const scene: SceneSpec = { camera: cam, k1: o.k1 ?? 0, prisms: [shipBase(Polygon.from(world.map((p) => [p.x, p.y])))] };
+  const see = (p: Point): XY => {
+    const q = projectPoint(scene, p, TOP);
+    return [q.x, q.y];
+  };
+  const truth = see(world[k]);
+  const nb = [world[(k + 1) % 4], world[(k + 3) % 4]];
+  if (o.occluded) scene.occluders = [occluderOn(scene, world[k], nb[Math.floor(r.u() * 2)], r)];
+  const ends = nb.map(see);
+  const dirs = ends.map((e): XY => [e[0] - truth[0], e[1] - truth[1]]);
+  const reach = dirs.map((d) => Math.min(REACH, Math.hypot(d[0], d[1]))) as [number, number];
+  const tap = tapNear(truth, r, o.tapPx ?? 12);
+  // a rough map turns the directions a few degrees
+  const turn = (d: XY): XY => {
+    const a = ((r.u() - 0.5) * 8 * Math.PI) / 180;
+    return [d[0] * Math.cos(a) - d[1] * Math.sin(a), d[0] * Math.sin(a) + d[1] * Math.cos(a)];
+  };
+  const req: SnapRequest = {
+    kind: 'corner',
+    tap,
+    reachPx: reach,
+    ...(o.hinted ? { edges: [turn(dirs[0]), turn(dirs[1])] as [XY, XY] } : {}),
+  };
+  return { img: render(scene, truth, (o.tapPx ?? 12) + REACH + 12, o, seed), truth, req, scene };
+}
+
+/** a hull standing 25 mm up, seen over a stretch of the edge from `c` toward `e` (from 6 to 30 mm along it) */
+function occluderOn(scene: SceneSpec, c: Point, e: Point, r: ReturnType<typeof rng>): Occluder {
+  const len = Math.hypot(e.x - c.x, e.y - c.y);
+  const s = Math.min(len * 0.6, 6 + 24 * r.u());
+  const on = { x: c.x + ((e.x - c.x) * s) / len, y: c.y + ((e.y - c.y) * s) / len };
+  const q = projectPoint(scene, on, TOP);
+  const at = atHeight(scene, q, 25);
+  const dir = (Math.atan2(e.y - c.y, e.x - c.x) * 180) / Math.PI + 90 + 30 * (r.u() - 0.5);
+  return hull(at, dir, 40, 10 + 10 * r.u(), 25);
+}
+
+/** A squadron's base: a rim point, with the rough centre and radius a few px off as a rough map gives them. */
+export function rimCase(seed: number, o: CaseOptions): SnapCase & { centreTruth: XY } {
+  const r = rng(seed);
+  const R = 12.5;
+  const at = { x: 600, y: 400 };
+  const cam = camera(seed, o, at);
+  const scene: SceneSpec = { camera: cam, k1: o.k1 ?? 0, prisms: [squadronBase(at.x, at.y, R)] };
+  const a = 2 * Math.PI * r.u();
+  const q = projectPoint(scene, { x: at.x + R * Math.cos(a), y: at.y + R * Math.sin(a) }, TOP);
+  const truth: XY = [q.x, q.y];
+  const c = projectPoint(scene, at, TOP);
+  const edge = projectPoint(scene, { x: at.x + R, y: at.y }, TOP);
+  const radiusPx = Math.hypot(edge.x - c.x, edge.y - c.y);
+  const rough = 0.15 * radiusPx;
+  const req: SnapRequest = {
+    kind: 'rim',
+    tap: tapNear(truth, r, o.tapPx ?? 12),
+    centre: [c.x + rough * (r.u() - 0.5), c.y + rough * (r.u() - 0.5)],
+    radiusPx: radiusPx * (0.9 + 0.2 * r.u()),
+  };
+  return {
+    img: render(scene, truth, (o.tapPx ?? 12) + radiusPx + 20, o, seed),
+    truth,
+    req,
+    scene,
+    centreTruth: [c.x, c.y],
+  };
+}
