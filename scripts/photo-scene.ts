@@ -95,7 +95,12 @@ class Tracer {
     this.boxes = s.prisms.map((p) =>
       p.poly
         ? [p.poly.minX, p.poly.minY, p.poly.maxX, p.poly.maxY]
-        : [p.circle!.x - p.circle!.r, p.circle!.y - p.circle!.r, p.circle!.x + p.circle!.r, p.circle!.y + p.circle!.r],
+        : [
+            p.circle!.x - p.circle!.r,
+            p.circle!.y - p.circle!.r,
+            p.circle!.x + p.circle!.r,
+            p.circle!.y + p.circle!.r,
+          ],
     );
   }
 
@@ -108,7 +113,11 @@ class Tracer {
     const k = 1 + (this.s.k1 ?? 0) * (a * a + b * b);
     a *= k;
     b *= k;
-    return [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]) as [number, number, number];
+    return [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]) as [
+      number,
+      number,
+      number,
+    ];
   }
 
   /** what a ray from the camera meets first: its colour and a material id */
@@ -207,7 +216,9 @@ export function renderPatch(
     for (let i = 0; i < w; i++) {
       const a = ids[j * (w + 1) + i];
       const same =
-        a === ids[j * (w + 1) + i + 1] && a === ids[(j + 1) * (w + 1) + i] && a === ids[(j + 1) * (w + 1) + i + 1];
+        a === ids[j * (w + 1) + i + 1] &&
+        a === ids[(j + 1) * (w + 1) + i] &&
+        a === ids[(j + 1) * (w + 1) + i + 1];
       const c: RGB = [0, 0, 0];
       const n = same ? 1 : S;
       for (let sy = 0; sy < n; sy++)
@@ -230,7 +241,8 @@ export function renderPatch(
 /** RGB to grey levels (Rec. 601 luma), as the snapping reads a photo. */
 export function toGrey(rgb: Uint8Array): Float32Array {
   const out = new Float32Array(rgb.length / 3);
-  for (let p = 0; p < out.length; p++) out[p] = 0.299 * rgb[3 * p] + 0.587 * rgb[3 * p + 1] + 0.114 * rgb[3 * p + 2];
+  for (let p = 0; p < out.length; p++)
+    out[p] = 0.299 * rgb[3 * p] + 0.587 * rgb[3 * p + 1] + 0.114 * rgb[3 * p + 2];
   return out;
 }
 
@@ -261,7 +273,14 @@ export function shipBase(poly: Polygon, top: RGB = [150, 40, 36]): Prism {
 
 /** A squadron's base: a disc 3 mm tall with a light rim. */
 export function squadronBase(x: number, y: number, r: number): Prism {
-  return { circle: { x, y, r }, height: 3, rimMm: 1.2, top: [60, 60, 64], rim: [230, 230, 230], wall: [14, 16, 20] };
+  return {
+    circle: { x, y, r },
+    height: 3,
+    rimMm: 1.2,
+    top: [60, 60, 64],
+    rim: [230, 230, 230],
+    wall: [14, 16, 20],
+  };
 }
 
 /** An obstacle: cardboard 1.5 mm thick, no rim. */

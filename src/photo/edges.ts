@@ -32,6 +32,8 @@ export interface Edgel {
   gx: number;
   gy: number;
   m: number;
+  /** the edge's width: the gradient peak's standard deviation across the edge, px (NaN when it cannot be read) */
+  width?: number;
 }
 
 /** A box of the patch, pixel indices, inclusive of lo, exclusive of hi. */
@@ -95,7 +97,13 @@ export function edgels(img: GreyImage, at: XY, r: number, min: number): { points
         c = mag[o + step];
       if (!(m > a && m >= c)) continue;
       const off = (0.5 * (a - c)) / (a - 2 * m + c);
+      // a Gaussian peak through the three: its spread along the axis, then across the edge
+      const a2 = mag[o - 2 * step],
+        c2 = mag[o + 2 * step];
+      const q = Math.log((a2 * c2) / (m * m));
+      const along = (horiz ? Math.abs(gx[o]) : Math.abs(gy[o])) / m;
       points.push({
+        width: a2 > 0 && c2 > 0 && q < 0 ? Math.sqrt(-4 / q) * along : NaN,
         x: x0 + b.i0 + i + 0.5 + (horiz ? off : 0),
         y: y0 + b.j0 + j + 0.5 + (horiz ? 0 : off),
         gx: gx[o],
@@ -164,7 +172,7 @@ function tls(pts: Edgel[], w: number[], toward: XY): Line & { cx: number; cy: nu
  */
 export function robustLine(pts: Edgel[], start: Line, minPoints: number, minScale = 0.05): LineFit | null {
   if (pts.length < minPoints) return null;
-  let line: Line & { cx?: number; cy?: number } = start;
+  let line: Line & { cx?: number; cy?: number } = consensus(pts, start);
   let w = pts.map(() => 1);
   let scale = 1;
   for (let it = 0; it < 8; it++) {
@@ -176,6 +184,38 @@ export function robustLine(pts: Edgel[], start: Line, minPoints: number, minScal
     line = tls(pts, w, start.n);
   }
   return lineFit(pts, w, line as Line & { cx: number; cy: number });
+}
+
+/**
+ * The line through two of the points that most others lie within half a pixel of (pairs far apart,
+ * a fixed sweep: the same points always give the same line), turned like `start`; `start` itself
+ * when no pair does better. The reweighting then begins on the edge, not between it and whatever
+ * else lies near.
+ */
+function consensus(pts: Edgel[], start: Line): Line {
+  const count = (l: Line) =>
+    pts.reduce((k, p) => k + (Math.abs(l.n[0] * p.x + l.n[1] * p.y - l.d) < 0.5 ? 1 : 0), 0);
+  let best = start,
+    most = count(start);
+  const m = pts.length,
+    step = Math.max(1, Math.floor(m / 12));
+  for (let i = 0; i < m; i += step)
+    for (let j = i + (m >> 2); j < m; j += step) {
+      const a = pts[i],
+        b = pts[j];
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      if (len < 4) continue;
+      let n: XY = [-(b.y - a.y) / len, (b.x - a.x) / len];
+      if (n[0] * start.n[0] + n[1] * start.n[1] < 0) n = [-n[0], -n[1]];
+      if (n[0] * start.n[0] + n[1] * start.n[1] < Math.cos(0.35)) continue;
+      const l = { n, d: n[0] * a.x + n[1] * a.y };
+      const k = count(l);
+      if (k > most) {
+        best = l;
+        most = k;
+      }
+    }
+  return best;
 }
 
 /** the fit's residual scale, covariance and extent, from its final weights */
@@ -243,7 +283,10 @@ function erf(x: number): number {
     a = Math.abs(x);
   const t = 1 / (1 + 0.3275911 * a);
   const y =
-    1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-a * a);
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-a * a);
   return s * y;
 }
 
@@ -271,8 +314,16 @@ export function bandShift(img: GreyImage, line: Line, from: XY, to: XY, width: n
   const xs = [from[0], to[0]].map((x) => x - x0),
     ys = [from[1], to[1]].map((y) => y - y0);
   const pad = hi + 2;
-  for (let j = Math.max(0, Math.floor(Math.min(...ys) - pad)); j < Math.min(img.height, Math.max(...ys) + pad); j++)
-    for (let i = Math.max(0, Math.floor(Math.min(...xs) - pad)); i < Math.min(img.width, Math.max(...xs) + pad); i++) {
+  for (
+    let j = Math.max(0, Math.floor(Math.min(...ys) - pad));
+    j < Math.min(img.height, Math.max(...ys) + pad);
+    j++
+  )
+    for (
+      let i = Math.max(0, Math.floor(Math.min(...xs) - pad));
+      i < Math.min(img.width, Math.max(...xs) + pad);
+      i++
+    ) {
       const px = x0 + i + 0.5,
         py = y0 + j + 0.5;
       const d = line.n[0] * px + line.n[1] * py - line.d;
@@ -282,7 +333,8 @@ export function bandShift(img: GreyImage, line: Line, from: XY, to: XY, width: n
       v.push(img.data[j * img.width + i]);
     }
   if (s.length < 60) return null;
-  const model = (p: number[], x: number) => p[1] + (p[2] - p[1]) * PHI((x - p[0]) / p[5]) + (p[3] - p[2]) * PHI((x - p[0] - p[4]) / p[5]);
+  const model = (p: number[], x: number) =>
+    p[1] + (p[2] - p[1]) * PHI((x - p[0]) / p[5]) + (p[3] - p[2]) * PHI((x - p[0] - p[4]) / p[5]);
   const level = (a: number, b: number) => {
     const k = s.map((x, i) => (x >= a && x <= b ? v[i] : NaN)).filter(Number.isFinite);
     return k.length ? k.reduce((x, y) => x + y, 0) / k.length : NaN;

@@ -22,7 +22,18 @@
  *
  * Pure: a grey-level image (or a patch of one) in, numbers out; no DOM, no canvas.
  */
-import { bandShift, cross, type Edgel, edgels, type GreyImage, type Line, type LineFit, robustLine, sample, type XY } from './edges';
+import {
+  bandShift,
+  cross,
+  type Edgel,
+  edgels,
+  type GreyImage,
+  type Line,
+  type LineFit,
+  robustLine,
+  sample,
+  type XY,
+} from './edges';
 import { solve } from './linalg';
 
 export type { GreyImage, XY } from './edges';
@@ -66,7 +77,7 @@ const CORRELATION = 1.6;
 /** an edge needs this much contrast, grey levels */
 const MIN_CONTRAST = 12;
 /** edges wider than this (the blur's standard deviation, px) are too blurred to measure */
-const MAX_BLUR_PX = 2.5;
+const MAX_BLUR_PX = 2.2;
 /** an edge's points within this of the corner are left out (the other edge's blur reaches them) */
 const SKIP_PX = 4;
 /** an edge fitted from fewer points is taken as hidden */
@@ -118,7 +129,9 @@ function edgePoints(img: GreyImage, at: XY, r: number): Edgel[] {
   // a step of MIN_CONTRAST blurred by MAX_BLUR_PX has this slope at its middle
   const floor = MIN_CONTRAST / (Math.sqrt(2 * Math.PI) * MAX_BLUR_PX);
   if (strongest < floor)
-    throw new Unrefined(`too little contrast near the tap (its strongest edge rises ${f1(strongest)} grey levels a pixel)`);
+    throw new Unrefined(
+      `too little contrast near the tap (its strongest edge rises ${f1(strongest)} grey levels a pixel)`,
+    );
   const min = Math.max(floor, 4 * probe.median, 0.12 * strongest);
   return probe.points.filter((p) => p.m >= min);
 }
@@ -179,7 +192,8 @@ function onLine(pts: Edgel[], line: Line, band: number): Edgel[] {
   const cosTol = Math.cos((NORMAL_TOL_DEG * Math.PI) / 180);
   return pts.filter(
     (p) =>
-      Math.abs(dot(line.n, [p.x, p.y]) - line.d) < band && (line.n[0] * p.gx + line.n[1] * p.gy) / p.m > cosTol,
+      Math.abs(dot(line.n, [p.x, p.y]) - line.d) < band &&
+      (line.n[0] * p.gx + line.n[1] * p.gy) / p.m > cosTol,
   );
 }
 
@@ -262,7 +276,14 @@ function innermost(c: Candidate, other: Candidate, cands: Candidate[]): Candidat
 }
 
 /** one edge fitted along its visible stretch: the points from SKIP_PX to `reach` from the corner */
-function fitEdge(pts: Edgel[], line: Line, other: Line, corner: XY, reach: number, band: number): LineFit | null {
+function fitEdge(
+  pts: Edgel[],
+  line: Line,
+  other: Line,
+  corner: XY,
+  reach: number,
+  band: number,
+): LineFit | null {
   let u: XY = [-line.n[1], line.n[0]];
   if (dot(u, other.n) < 0) u = [-u[0], -u[1]];
   const near = onLine(pts, line, band).filter((p) => {
@@ -277,13 +298,18 @@ function edgeQuality(img: GreyImage, fit: LineFit): { blur: number; contrast: nu
   const n = fit.line.n;
   const pts = fit.kept.filter((_, k) => k % Math.max(1, Math.floor(fit.kept.length / 9)) === 0);
   const steps = pts
-    .map((p) => sample(img, p.x + 3.5 * n[0], p.y + 3.5 * n[1]) - sample(img, p.x - 3.5 * n[0], p.y - 3.5 * n[1]))
+    .map(
+      (p) =>
+        sample(img, p.x + 3.5 * n[0], p.y + 3.5 * n[1]) - sample(img, p.x - 3.5 * n[0], p.y - 3.5 * n[1]),
+    )
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
-  const slopes = fit.kept.map((p) => p.m).sort((a, b) => a - b);
+  const widths = fit.kept
+    .map((p) => p.width ?? NaN)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   const contrast = steps.length ? steps[steps.length >> 1] : 0;
-  const slope = slopes[slopes.length >> 1];
-  return { contrast, blur: contrast / (Math.sqrt(2 * Math.PI) * slope) };
+  return { contrast, blur: widths.length ? widths[widths.length >> 1] : Infinity };
 }
 
 function snapCorner(img: GreyImage, req: SnapRequest): SnapResult {
@@ -292,9 +318,17 @@ function snapCorner(img: GreyImage, req: SnapRequest): SnapResult {
     Math.max(SKIP_PX + 8, Math.min(MAX_REACH_PX, 0.92 * r)),
   );
   const pts = edgePoints(img, req.tap, search + Math.max(...reach) + 2);
-  const cands = candidateLines(pts, req.tap, search + 30);
-  const pair = bestPair(cands, req, search);
-  if (!pair) throw new Unrefined(`no two edges of a piece meet within ${search} px of the tap (hidden, or off the piece)`);
+  // near the tap first; farther when a miniature hides the edges there
+  let cands = candidateLines(pts, req.tap, search + 30);
+  let pair = bestPair(cands, req, search);
+  if (!pair) {
+    cands = candidateLines(pts, req.tap, search + 90);
+    pair = bestPair(cands, req, search);
+  }
+  if (!pair)
+    throw new Unrefined(
+      `no two edges of a piece meet within ${search} px of the tap (hidden, or off the piece)`,
+    );
   let a = innermost(pair.a, pair.b, cands).fit.line,
     b = innermost(pair.b, pair.a, cands).fit.line;
   // which reach goes with which edge: the hinted direction nearer each line's own direction
@@ -320,8 +354,10 @@ function snapCorner(img: GreyImage, req: SnapRequest): SnapResult {
   }
   for (const f of [fa!, fb!]) {
     const q = edgeQuality(img, f);
-    if (q.contrast < MIN_CONTRAST) throw new Unrefined(`too little contrast at the corner (${f1(q.contrast)} grey levels)`);
-    if (q.blur > MAX_BLUR_PX) throw new Unrefined(`the photo is blurred there (edges about ${f1(2 * q.blur)} px wide)`);
+    if (q.contrast < MIN_CONTRAST)
+      throw new Unrefined(`too little contrast at the corner (${f1(q.contrast)} grey levels)`);
+    if (q.blur > MAX_BLUR_PX)
+      throw new Unrefined(`the photo is blurred there (edges about ${f1(4 * q.blur)} px wide)`);
   }
   const off = Math.hypot(corner[0] - req.tap[0], corner[1] - req.tap[1]);
   if (off > search) throw new Unrefined(`the nearest corner is ${f1(off)} px from the tap`);
@@ -343,7 +379,9 @@ function narrowBand(img: GreyImage, pts: Edgel[], f: LineFit): number {
     .filter((p) => {
       const s = dot(n, [p.x, p.y]) - d,
         t = dot(u, [p.x, p.y]);
-      return s > 0.8 && s < NARROW_BAND_PX + 2 && t >= t0 && t <= t1 && -(n[0] * p.gx + n[1] * p.gy) / p.m > cosTol;
+      return (
+        s > 0.8 && s < NARROW_BAND_PX + 2 && t >= t0 && t <= t1 && -(n[0] * p.gx + n[1] * p.gy) / p.m > cosTol
+      );
     })
     .map((p) => dot(n, [p.x, p.y]) - d)
     .sort((x, y) => x - y);
@@ -375,7 +413,11 @@ function cornerSigma(fa: LineFit, fb: LineFit, c: XY): number {
 // ---------------------------------------------------------------- rims
 
 /** A circle fitted to edge points by Gauss-Newton, its radius held near `r0` by a loose prior. */
-function fitCircle(pts: Edgel[], c0: XY, r0: number): { c: XY; r: number; cov: number[][]; scale: number; w: number[] } | null {
+function fitCircle(
+  pts: Edgel[],
+  c0: XY,
+  r0: number,
+): { c: XY; r: number; cov: number[][]; scale: number; w: number[] } | null {
   let [cx, cy, r] = [c0[0], c0[1], r0];
   let w = pts.map(() => 1);
   let scale = 1;
@@ -411,21 +453,28 @@ function fitCircle(pts: Edgel[], c0: XY, r0: number): { c: XY; r: number; cov: n
     r += step[2];
   }
   const sw = w.reduce((a, b) => a + b, 0);
-  const s2 = pts.reduce((s, p, i) => s + w[i] * (Math.hypot(p.x - cx, p.y - cy) - r) ** 2, 0) / Math.max(1, sw - 3);
+  const s2 =
+    pts.reduce((s, p, i) => s + w[i] * (Math.hypot(p.x - cx, p.y - cy) - r) ** 2, 0) / Math.max(1, sw - 3);
   const inv = invert3(ata);
   if (!inv) return null;
   return { c: [cx, cy], r, cov: inv.map((row) => row.map((v) => v * s2)), scale: Math.sqrt(s2), w };
 }
 
 function invert3(m: number[][]): number[][] | null {
-  const cols = [0, 1, 2].map((k) => solve(m, [0, 1, 2].map((i) => (i === k ? 1 : 0))));
+  const cols = [0, 1, 2].map((k) =>
+    solve(
+      m,
+      [0, 1, 2].map((i) => (i === k ? 1 : 0)),
+    ),
+  );
   if (cols.some((c) => !c)) return null;
   return [0, 1, 2].map((i) => [0, 1, 2].map((k) => cols[k]![i]));
 }
 
 function snapRim(img: GreyImage, req: SnapRequest): SnapResult {
   const { centre, radiusPx } = req;
-  if (!centre || !(radiusPx! > 0)) throw new Unrefined("the squadron's base has no rough place in the photo yet");
+  if (!centre || !(radiusPx! > 0))
+    throw new Unrefined("the squadron's base has no rough place in the photo yet");
   const search = req.searchPx ?? SEARCH_PX;
   const tap = req.tap;
   const window = search + Math.max(12, Math.min(60, 0.6 * radiusPx!));
@@ -445,7 +494,8 @@ function snapRim(img: GreyImage, req: SnapRequest): SnapResult {
   const px: XY = [fit.c[0] + fit.r * u[0], fit.c[1] + fit.r * u[1]];
   const off = Math.hypot(px[0] - tap[0], px[1] - tap[1]);
   if (off > search) throw new Unrefined(`the nearest rim is ${f1(off)} px from the tap`);
-  if (Math.abs(fit.r - radiusPx!) > 0.5 * radiusPx!) throw new Unrefined('the edge near the tap is not the base\'s rim');
+  if (Math.abs(fit.r - radiusPx!) > 0.5 * radiusPx!)
+    throw new Unrefined("the edge near the tap is not the base's rim");
   // the rim point's error along the radius: u . dc + dr
   const g = [u[0], u[1], 1];
   let v = 0;

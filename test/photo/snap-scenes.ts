@@ -72,7 +72,15 @@ function camera(seed: number, o: CaseOptions, at: Point) {
   const width = o.width ?? 4032,
     height = o.height ?? 3024;
   return framingCamera(
-    { target, distance: 700 + 400 * r.u(), tiltDeg: o.tiltDeg, tiltTowardDeg: 360 * r.u(), upDeg: 360 * r.u(), width, height },
+    {
+      target,
+      distance: 700 + 400 * r.u(),
+      tiltDeg: o.tiltDeg,
+      tiltTowardDeg: 360 * r.u(),
+      upDeg: 360 * r.u(),
+      width,
+      height,
+    },
     // a 600 mm circle round the target fills the frame's height, whichever way the camera is turned
     Array.from({ length: 12 }, (_, k) => ({
       x: target.x + 300 * Math.cos((k * Math.PI) / 6),
@@ -111,7 +119,11 @@ export function cornerCase(seed: number, o: CaseOptions): SnapCase {
   const world = local.map((p) => place(p.x, p.y, pose.x, pose.y, pose.rotation));
   const k = Math.floor(r.u() * 4);
   const cam = camera(seed, o, pose);
-  const scene: SceneSpec = { camera: cam, k1: o.k1 ?? 0, prisms: [shipBase(Polygon.from(world.map((p) => [p.x, p.y])))] };
+  const scene: SceneSpec = {
+    camera: cam,
+    k1: o.k1 ?? 0,
+    prisms: [shipBase(Polygon.from(world.map((p) => [p.x, p.y])))],
+  };
   const see = (p: Point): XY => {
     const q = projectPoint(scene, p, TOP);
     return [q.x, q.y];

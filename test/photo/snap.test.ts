@@ -1,0 +1,168 @@
+/**
+ * Snapping against rendered photos with known truth (test/photo/snap-scenes.ts): a tap up to 12 px
+ * off a base's corner or a squadron's rim comes back within a fraction of a pixel of the true point,
+ * under tilt, lens distortion, a miniature hiding part of an edge; its stated sigma covers its error;
+ * and a mark that cannot be refined keeps its tap and says why.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Edgel, robustLine } from '../../src/photo/edges';
+import { SNAP_FLOOR_PX, snapMark, TAP_SIGMA_PX } from '../../src/photo/snap';
+import { hull, projectPoint, renderPatch, toGrey } from '../../scripts/photo-scene';
+import { type CaseOptions, cornerCase, rimCase } from './snap-scenes';
+
+const quantile = (v: number[], p: number) =>
+  [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(p * v.length))];
+
+function corners(o: CaseOptions, seeds: number[]) {
+  return seeds.map((s) => {
+    const c = cornerCase(s, o);
+    const r = snapMark(c.img, c.req);
+    const tapErr = Math.hypot(c.req.tap[0] - c.truth[0], c.req.tap[1] - c.truth[1]);
+    return { r, err: Math.hypot(r.px[0] - c.truth[0], r.px[1] - c.truth[1]), tapErr };
+  });
+}
+
+describe('a base corner snaps to the photo', () => {
+  const conditions: [string, CaseOptions][] = [
+    ['tilt 10 degrees', { tiltDeg: 10 }],
+    ['tilt 40 degrees', { tiltDeg: 40 }],
+    ['tilt 25, lens k1 -0.05', { tiltDeg: 25, k1: -0.05 }],
+    ["tilt 25, a miniature's hull over an edge", { tiltDeg: 25, occluded: true }],
+    ['tilt 30, edge directions from a rough map', { tiltDeg: 30, hinted: true, k1: 0.05 }],
+  ];
+  for (const [name, o] of conditions)
+    it(`${name}: taps up to 12 px off come back within a fraction of a pixel, and sigma covers the error`, () => {
+      const got = corners(o, [11, 12, 13, 14, 15]);
+      for (const g of got) expect(g.r.refined, g.r.refined ? '' : g.r.why).toBe(true);
+      const errs = got.map((g) => g.err);
+      console.log(
+        `${name}: errors ${errs.map((e) => e.toFixed(3)).join(' ')} px (taps ${got.map((g) => g.tapErr.toFixed(1)).join(' ')})`,
+      );
+      expect(quantile(errs, 0.5)).toBeLessThan(0.1);
+      expect(Math.max(...errs)).toBeLessThan(0.3);
+      for (const g of got) {
+        expect(g.r.sigmaPx).toBeGreaterThanOrEqual(SNAP_FLOOR_PX);
+        expect(g.err).toBeLessThan(3 * g.r.sigmaPx);
+      }
+    }, 120_000);
+});
+
+describe("a squadron's rim point snaps to the rim", () => {
+  it('tilt 10-40: the refined point lies within a fraction of a pixel of the true rim', () => {
+    const errs: number[] = [];
+    for (const [s, tilt] of [
+      [21, 10],
+      [22, 25],
+      [23, 40],
+      [24, 30],
+    ]) {
+      const c = rimCase(s, { tiltDeg: tilt });
+      const r = snapMark(c.img, c.req);
+      expect(r.refined, r.refined ? '' : r.why).toBe(true);
+      // the distance to the true rim: the nearest of 3600 points of it
+      const q = c.scene.prisms[0].circle!;
+      let best = Infinity;
+      for (let k = 0; k < 3600; k++) {
+        const a = (k / 3600) * 2 * Math.PI;
+        const p = projectPoint(c.scene, { x: q.x + q.r * Math.cos(a), y: q.y + q.r * Math.sin(a) }, 3);
+        best = Math.min(best, Math.hypot(p.x - r.px[0], p.y - r.px[1]));
+      }
+      errs.push(best);
+      expect(best).toBeLessThan(3 * r.sigmaPx);
+    }
+    console.log(`rim: ${errs.map((e) => e.toFixed(3)).join(' ')} px from the true rim`);
+    expect(quantile(errs, 0.5)).toBeLessThan(0.15);
+  }, 60_000);
+});
+
+describe('a mark that cannot be refined keeps its tap and says why', () => {
+  const base = cornerCase(31, { tiltDeg: 20 });
+  const rerender = (mut: (c: typeof base) => void, blurPx = 1) => {
+    const c = structuredClone({ ...base, img: undefined }) as unknown as typeof base;
+    c.scene = { ...base.scene, prisms: base.scene.prisms.map((p) => ({ ...p })), occluders: [] };
+    mut(c);
+    const { x0, y0, width, height } = base.img;
+    const data = toGrey(renderPatch(c.scene, x0!, y0!, width, height, { blurPx, noise: 2, seed: 3 }));
+    return snapMark({ data, width, height, x0, y0 }, base.req);
+  };
+  it('off the photo', () => {
+    const r = snapMark(base.img, { ...base.req, tap: [-50, 10] });
+    expect(r).toMatchObject({ refined: false, px: [-50, 10], sigmaPx: TAP_SIGMA_PX });
+    expect(!r.refined && r.why).toContain('off the photo');
+  });
+  it('on the bare mat, far from any corner', () => {
+    const r = snapMark(base.img, { ...base.req, tap: [base.truth[0] + 150, base.truth[1] - 150] });
+    expect(r.refined).toBe(false);
+    expect(!r.refined && r.why).toMatch(/contrast|no two edges/);
+  });
+  it('low contrast: a base the colour of the mat', () => {
+    const r = rerender((c) => {
+      const p = c.scene.prisms[0];
+      p.top = p.rim = p.wall = [30, 38, 54];
+    });
+    expect(r.refined).toBe(false);
+    expect(!r.refined && r.why).toMatch(/contrast|no two edges/);
+  });
+  it('blurred: the photo out of focus (blur 5 px)', () => {
+    const r = rerender(() => {}, 5);
+    expect(r.refined).toBe(false);
+    expect(!r.refined && r.why).toMatch(/blurred|no two edges/);
+  });
+  it("hidden: a miniature's hull over the whole corner", () => {
+    const r = rerender((c) => {
+      const poly = c.scene.prisms[0].poly!;
+      // the hull stands 25 mm up over the corner, seen where the corner is: found by stepping along the ray
+      const cam = c.scene.camera;
+      const { focalPx: f, width, height } = cam.spec;
+      const a = (c.truth[0] - width / 2) / f,
+        b = (c.truth[1] - height / 2) / f;
+      const d = [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]);
+      const t = (25 - cam.centre[2]) / d[2];
+      const at = { x: cam.centre[0] + t * d[0], y: cam.centre[1] + t * d[1] };
+      c.scene.occluders = [hull(at, 0, 90, 90, 25)];
+      expect(poly.n).toBe(4);
+    });
+    expect(r.refined).toBe(false);
+  });
+  it('a refined mark says how exact it is; one kept as tapped claims only the tap', () => {
+    const r = snapMark(base.img, base.req);
+    expect(r.refined).toBe(true);
+    expect(r.sigmaPx).toBeGreaterThanOrEqual(SNAP_FLOOR_PX);
+    expect(r.sigmaPx).toBeLessThan(0.3);
+  });
+});
+
+describe('robust line fit', () => {
+  it('recovers a line through noisy points when up to a third of them lie elsewhere', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: Math.PI * 2, noNaN: true }),
+        fc.double({ min: -50, max: 50, noNaN: true }),
+        fc.integer({ min: 1, max: 1e6 }),
+        (theta, d, seed) => {
+          let a = seed;
+          const u = () => (a = (a * 16807) % 2147483647) / 2147483647;
+          const n: [number, number] = [Math.cos(theta), Math.sin(theta)];
+          const pts: Edgel[] = [];
+          for (let k = 0; k < 60; k++) {
+            const t = k - 30;
+            const off = k % 3 === 0 ? 2 + 6 * u() : 0.05 * (u() - 0.5);
+            pts.push({
+              x: n[0] * (d + off) - n[1] * t,
+              y: n[1] * (d + off) + n[0] * t,
+              gx: n[0],
+              gy: n[1],
+              m: 1,
+            });
+          }
+          const fit = robustLine(pts, { n: [Math.cos(theta + 0.05), Math.sin(theta + 0.05)], d: d + 1 }, 10);
+          expect(fit).not.toBeNull();
+          expect(Math.abs(fit!.line.d - d)).toBeLessThan(0.05);
+          expect(fit!.line.n[0] * n[0] + fit!.line.n[1] * n[1]).toBeGreaterThan(Math.cos(0.002));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
