@@ -372,6 +372,69 @@ for (const phone of [false, true]) {
   });
 }
 
+test.describe('snapping a mark to the photo (desktop)', () => {
+  test("taps 4-6 px off a ship's base corners are snapped onto them, the fitted edges drawn", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await openFresh(page, link(shot.start));
+    // how long the page's main thread is held at a time while the photo is read and the marks refined
+    await page.evaluate(() => {
+      (window as unknown as { longest: number }).longest = 0;
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries())
+          (window as unknown as { longest: number }).longest = Math.max(
+            (window as unknown as { longest: number }).longest,
+            e.duration,
+          );
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    await page.locator('#photo-file').setInputFiles(join(DIR, 'photo.png'));
+    await expect(page.locator('#photo-prompt')).toContainText("tap isd's front-left base corner");
+    const offs: XY[] = [
+      [4, -3],
+      [-3, 4],
+      [5, 2],
+      [-2, -5],
+    ];
+    const names = ['front-left', 'front-right', 'rear-right', 'rear-left'];
+    for (const [i, c] of names.entries()) {
+      const p = shot.points[`isd.${c}`];
+      const q = await page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), [
+        p[0] + offs[i][0],
+        p[1] + offs[i][1],
+      ] as const);
+      await page.mouse.click(q.x, q.y);
+    }
+    await expect(page.locator('#photo-status')).toContainText('Snapped to the photo: 4 of 4 marks', {
+      timeout: 60_000,
+    });
+    const cal = await page.evaluate(() => window.__armada.store.getState().table.photo!.calibration);
+    for (const [i, c] of names.entries()) {
+      const p = shot.points[`isd.${c}`];
+      const err = Math.hypot(cal[i].px[0] - p[0], cal[i].px[1] - p[1]);
+      console.log(
+        `isd ${c}: tapped ${Math.hypot(...offs[i]).toFixed(1)} px off, snapped to ${err.toFixed(3)} px`,
+      );
+      expect(err).toBeLessThan(0.5);
+    }
+    console.log(
+      `longest main-thread task while reading and refining: ${await page.evaluate(() => (window as unknown as { longest: number }).longest)} ms`,
+    );
+    // zoomed in on the first corner: the fitted edges lie on the base's edges
+    const c0 = shot.points['isd.front-left'];
+    const at = await page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), c0);
+    await page.mouse.move(at.x, at.y);
+    for (let k = 0; k < 10; k++) await page.mouse.wheel(0, -100);
+    await page.waitForTimeout(300);
+    const z = await page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), c0);
+    await page.screenshot({
+      path: test.info().outputPath('photo-snap.png'),
+      clip: { x: Math.max(0, z.x - 200), y: Math.max(0, z.y - 150), width: 400, height: 300 },
+    });
+  });
+});
+
 test.describe('a photo stored turned (EXIF orientation 6) is read upright', () => {
   test('the size is the upright one, and the status says it was turned', async ({ page }) => {
     await openFresh(page);

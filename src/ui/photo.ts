@@ -8,6 +8,7 @@
 import { type Catalog, CATALOG, withMeasurements } from '../model/catalog';
 import {
   type CalibrationPoint,
+  cornerLocal,
   CORNERS,
   type CornerName,
   markablePoints,
@@ -22,6 +23,8 @@ import { place } from '../geometry/point';
 import { obstacleOutline, shipShapes } from '../model/pieces';
 import type { PhotoLayer } from '../render/photo-layer';
 import { decodePhoto, keepPhoto, keptPhoto, type LoadedPhoto } from './photo-image';
+import { Snapper } from './photo-snap';
+import type { SnapRequest, SnapResult } from '../photo/snap';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h } from './dom';
 
@@ -35,6 +38,9 @@ const CAL_SHIPS = 2;
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
+const r3 = (v: number) => Math.round(v * 1e3) / 1e3;
+/** an outline's corner is fitted over this much of its edges, px (an obstacle's outline bends farther on) */
+const OUTLINE_REACH_PX = 40;
 
 /** a calibration point or one mark of a piece, by its place in the draft */
 type MarkRef = { list: 'cal' | 'mark'; i: number; j: number };
@@ -163,6 +169,26 @@ function drawCross(g: CanvasRenderingContext2D, S: ToCanvas, p: XY, colour: stri
   g.fillText(text, x + 8, y - 6);
 }
 
+/** What snapping fitted (each edge's visible stretch, a rim's arc), drawn thin over the photo. */
+function drawTraces(g: CanvasRenderingContext2D, S: ToCanvas, traces: XY[][]): void {
+  for (const [colour, width] of [
+    ['#000', 3],
+    ['#00e5ff', 1.5],
+  ] as const) {
+    g.strokeStyle = colour;
+    g.lineWidth = width;
+    for (const line of traces) {
+      g.beginPath();
+      line.forEach((p, i) => {
+        const [x, y] = S(p);
+        if (i) g.lineTo(x, y);
+        else g.moveTo(x, y);
+      });
+      g.stroke();
+    }
+  }
+}
+
 /** What the photo view asks the player to do now. */
 function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
   if (mode.kind === 'calibrate') {
@@ -216,6 +242,65 @@ function outlinePoint(
   }
   const d0 = Math.hypot(lx, ly) || 1;
   return [r2((lx / d0) * tk!.radius), r2((ly / d0) * tk!.radius)];
+}
+
+/** what a point stands for on its piece, for snapping: a ship's corner, a squadron's rim, an obstacle's outline */
+type PointKind = CornerName | 'rim' | 'outline';
+
+/** the rough radius of a squadron's base in the photo, px: its rim's mean distance from its centre there */
+function radiusPx(map: PlaneMap, x: number, y: number, r: number): number {
+  const c = map.toPx({ x, y });
+  let sum = 0;
+  for (let k = 0; k < 8; k++) {
+    const q = map.toPx(place(r, 0, x, y, k * 45));
+    sum += Math.hypot(q.x - c.x, q.y - c.y) / 8;
+  }
+  return sum;
+}
+
+/**
+ * What to ask of snapping for a tap on a piece: a base corner (with its two edges where the map and
+ * the piece's rough pose put them, once there is a map), a squadron's rim point (its rough centre
+ * and radius), an obstacle's outline corner; null for what is not snapped (a token).
+ */
+function snapRequest(
+  at: XY,
+  t: Table,
+  cat: Catalog,
+  map: PlaneMap | undefined,
+  piece: string,
+  point: PointKind,
+): SnapRequest | null {
+  const tap: XY = [at[0], at[1]];
+  const ship = t.ships.find((s) => s.id === piece);
+  if (ship && point !== 'rim' && point !== 'outline') {
+    if (!map) return { kind: 'corner', tap };
+    const see = (c: CornerName) => {
+      const l = cornerLocal(cat, ship, c);
+      return map.toPx(place(l.x, l.y, ship.x, ship.y, ship.rotation));
+    };
+    const k = ROUND.indexOf(point);
+    const c = see(point);
+    const edges = [ROUND[(k + 1) % 4], ROUND[(k + 3) % 4]].map((n): XY => {
+      const q = see(n);
+      return [q.x - c.x, q.y - c.y];
+    }) as [XY, XY];
+    return { kind: 'corner', tap, edges, reachPx: [Math.hypot(...edges[0]), Math.hypot(...edges[1])] };
+  }
+  const sq = t.squadrons.find((s) => s.id === piece);
+  if (sq) {
+    if (!map) return null;
+    const c = map.toPx(sq);
+    return {
+      kind: 'rim',
+      tap,
+      centre: [c.x, c.y],
+      radiusPx: radiusPx(map, sq.x, sq.y, cat.squadron.diameter / 2),
+    };
+  }
+  if (t.obstacles.some((o) => o.id === piece))
+    return { kind: 'outline', tap, reachPx: [OUTLINE_REACH_PX, OUTLINE_REACH_PX] };
+  return null;
 }
 
 /** The marks complete enough to fit (a ship 2 corners, a squadron 3 rim points, an obstacle 2, a token 1). */
@@ -313,6 +398,19 @@ class PhotoPanel {
   private pinch: { d: number; mid: [number, number]; k: number; ox: number; oy: number } | null = null;
   /** the kept photo last asked for, of a table that names one */
   private wanted = '';
+  /** each point's snapping (by its px array in the draft), and how many are still being refined */
+  private readonly snapper = new Snapper();
+  private readonly snapped = new WeakMap<XY, SnapResult>();
+  private pendingSnaps = 0;
+  private snapOn = true;
+  private readonly snapBox: HTMLInputElement = h('input', {
+    type: 'checkbox',
+    id: 'photo-snap',
+    checked: true,
+    onchange: () => {
+      this.snapOn = this.snapBox.checked;
+    },
+  });
 
   private readonly status = h('p', { id: 'photo-status', role: 'status' });
   private readonly openButton = h(
@@ -427,6 +525,7 @@ class PhotoPanel {
       ),
       this.status,
       h('div', { class: 'row' }, this.openButton, this.calButton),
+      h('div', { class: 'row' }, h('label', {}, this.snapBox, ' snap marks to the photo (base edges, rims)')),
       h(
         'div',
         { class: 'row' },
@@ -698,9 +797,81 @@ class PhotoPanel {
     const d = this.ensureDraft();
     const t = this.table();
     const mode = this.mode;
-    if (mode.kind === 'calibrate') this.addCalibrationPoint(mode, d, at);
-    else if (mode.kind === 'mark' && !this.addMarkPoint(mode.piece, d, t, at)) return;
-    this.commit();
+    let req: SnapRequest | null = null;
+    if (mode.kind === 'calibrate') {
+      req = snapRequest(at, t, this.catalog(), undefined, mode.ships[mode.ship], ROUND[mode.corner]);
+      this.addCalibrationPoint(mode, d, at);
+    } else if (mode.kind === 'mark') {
+      const n = d.marks.find((x) => x.piece === mode.piece)?.px.length ?? 0;
+      req = snapRequest(at, t, this.catalog(), this.map(), mode.piece, this.kindOf(mode.piece, n));
+      if (!this.addMarkPoint(mode.piece, d, t, at)) return;
+    }
+    this.refine(at, req);
+  }
+
+  private map(): PlaneMap | undefined {
+    return this.solution?.sol?.calibration.map;
+  }
+
+  /** what the `j`th mark of a piece stands for */
+  private kindOf(piece: string, j: number): PointKind {
+    const t = this.table();
+    if (t.ships.some((s) => s.id === piece)) return ROUND[Math.min(3, j)];
+    return t.squadrons.some((s) => s.id === piece) ? 'rim' : 'outline';
+  }
+
+  /**
+   * Snap a point just placed (its px array, in the draft) to the photo in the worker, then fit: the
+   * table changes once every point asked for is back (a tap meanwhile waits with it).
+   */
+  private refine(at: XY, req: SnapRequest | null) {
+    if (!req || !this.snapOn) {
+      if (this.pendingSnaps === 0) this.commit();
+      else this.paint();
+      return;
+    }
+    this.pendingSnaps++;
+    this.say('Refining the mark on the photo ...');
+    this.paint();
+    void this.snapper.snap(req).then((r) => {
+      this.pendingSnaps--;
+      this.snapped.set(at, r);
+      if (r.refined) {
+        at[0] = r3(r.px[0]);
+        at[1] = r3(r.px[1]);
+      }
+      if (this.pendingSnaps === 0) this.commit();
+      else this.paint();
+    });
+  }
+
+  /** The draft's points as snapping left them: how many were refined, and each kept as tapped with why. */
+  private snapWords(): string {
+    const d = this.draft;
+    if (!d) return '';
+    const points: [string, XY][] = [
+      ...d.calibration.map((c): [string, XY] => [
+        `${c.piece ?? 'table point'} ${typeof c.point === 'string' ? c.point : ''}`,
+        c.px,
+      ]),
+      ...d.marks.flatMap((m) =>
+        m.px.map((p, j): [string, XY] => [
+          `${m.piece} ${Array.isArray(m.points) && typeof m.points[j] === 'string' ? m.points[j] : 'point ' + j}`,
+          p,
+        ]),
+      ),
+    ];
+    const known = points.filter(([, p]) => this.snapped.has(p));
+    if (!known.length) return '';
+    const kept = known.filter(([, p]) => !this.snapped.get(p)!.refined);
+    const refined = known.length - kept.length;
+    const why = kept
+      .map(([name, p]) => {
+        const r = this.snapped.get(p)!;
+        return `${name.trim()} kept as tapped: ${r.refined ? '' : r.why}`;
+      })
+      .join('; ');
+    return ` Snapped to the photo: ${refined} of ${known.length} marks${why ? ` (${why})` : ''}.`;
   }
 
   /** the calibrating ship's next corner; past its fourth, the next ship, or done after CAL_SHIPS ships */
@@ -792,9 +963,21 @@ class PhotoPanel {
   }
 
   private moveMark(r: MarkRef, at: XY) {
-    if (r.list === 'cal') this.draft!.calibration[r.i].px = at;
-    else this.draft!.marks[r.i].px[r.j] = at;
-    this.commit();
+    const t = this.table();
+    let req: SnapRequest | null = null;
+    if (r.list === 'cal') {
+      const c = this.draft!.calibration[r.i];
+      c.px = at;
+      if (c.piece && typeof c.point === 'string')
+        req = snapRequest(at, t, this.catalog(), undefined, c.piece, c.point as CornerName);
+    } else {
+      const m = this.draft!.marks[r.i];
+      m.px[r.j] = at;
+      const kind =
+        Array.isArray(m.points) && typeof m.points[r.j] === 'string' ? (m.points[r.j] as CornerName) : null;
+      req = snapRequest(at, t, this.catalog(), this.map(), m.piece, kind ?? this.kindOf(m.piece, r.j));
+    }
+    this.refine(at, req);
   }
 
   /** Write the draft into the table (with the marked pieces moved to their fits), or say why not. */
@@ -803,7 +986,9 @@ class PhotoPanel {
     const t = this.table();
     const n = d.calibration.length;
     if (n < 4) {
-      this.say(`${n} calibration point${n === 1 ? '' : 's'} of at least 4 (no 3 on a line).`);
+      this.say(
+        `${n} calibration point${n === 1 ? '' : 's'} of at least 4 (no 3 on a line).${this.snapWords()}`,
+      );
       this.paint();
       return;
     }
@@ -829,7 +1014,8 @@ class PhotoPanel {
     this.cmd.change(next);
     const c = sol.calibration;
     this.say(
-      `Calibrated on ${c.residualsMm.length} points: rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm.`,
+      `Calibrated on ${c.residualsMm.length} points: rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm.` +
+        this.snapWords(),
     );
     this.paint();
   }
@@ -850,6 +1036,7 @@ class PhotoPanel {
     }
     this.image?.full.close();
     this.image = p;
+    this.snapper.setPhoto(p.id, blob);
     if (this.draft && this.draft.imageId !== p.id) this.draft.imageId = p.id;
     try {
       await keepPhoto(p.id, blob, name);
@@ -880,17 +1067,29 @@ class PhotoPanel {
     const map = this.solution?.sol?.calibration.map;
     if (map) drawOutlines(g, S, map, this.table(), this.catalog());
     const res = this.solution?.sol?.calibration.residualsMm;
-    draft?.calibration.forEach((c, i) =>
-      drawCross(
-        g,
-        S,
-        c.px,
-        '#40c057',
-        `${i}${res && res.length === draft.calibration.length ? ` ${f2(res[i])} mm` : ''}`,
-      ),
-    );
+    const all = [
+      ...(draft?.calibration.map((c) => c.px) ?? []),
+      ...(draft?.marks.flatMap((m) => m.px) ?? []),
+    ];
+    for (const p of all) {
+      const r = this.snapped.get(p);
+      if (r?.refined) drawTraces(g, S, r.traces);
+    }
+    // a mark kept as tapped is red, and says so
+    const kept = (p: XY, label: string) => {
+      const r = this.snapped.get(p);
+      return r && !r.refined ? (['#ff6b6b', `${label} kept as tapped`] as const) : null;
+    };
+    draft?.calibration.forEach((c, i) => {
+      const label = `${i}${res && res.length === draft.calibration.length ? ` ${f2(res[i])} mm` : ''}`;
+      const k = kept(c.px, label);
+      drawCross(g, S, c.px, k?.[0] ?? '#40c057', k?.[1] ?? label);
+    });
     for (const m of draft?.marks ?? [])
-      m.px.forEach((p, j) => drawCross(g, S, p, '#ff922b', `${m.piece} ${j}`));
+      m.px.forEach((p, j) => {
+        const k = kept(p, `${m.piece} ${j}`);
+        drawCross(g, S, p, k?.[0] ?? '#ff922b', k?.[1] ?? `${m.piece} ${j}`);
+      });
     if (cursor) drawCross(g, S, cursor, '#ffff00', '');
     this.prompt.textContent = promptText(this.mode, this.table(), draft);
     this.nextShip.hidden = this.mode.kind !== 'calibrate';
@@ -903,6 +1102,7 @@ class PhotoPanel {
     if (!kept || this.table().photo?.imageId !== id) return;
     try {
       this.image = await decodePhoto(kept.blob, kept.name);
+      this.snapper.setPhoto(this.image.id, kept.blob);
       this.fitted = false;
       this.redraw();
     } catch (e) {
