@@ -296,10 +296,16 @@ function erf(x: number): number {
  * overlap and push each other's peaks apart. Fitted on the grey levels themselves, across the
  * stretch `from`..`to` of the line: outside level, band level, inner level, the band's width and
  * the blur, by Gauss-Newton with Tukey's weights (pixels of whatever covers the edge drop out).
- * Returns the shift to add to the line's offset (px, inward positive), or null when the model does
- * not fit (no narrow band there).
+ * Returns the shift to add to the line's offset (px, inward positive) with the band's width and blur
+ * as fitted, or null when the model does not fit (no narrow band there).
  */
-export function bandShift(img: GreyImage, line: Line, from: XY, to: XY, width: number): number | null {
+export function bandShift(
+  img: GreyImage,
+  line: Line,
+  from: XY,
+  to: XY,
+  width: number,
+): { shift: number; width: number; blur: number } | null {
   const x0 = img.x0 ?? 0,
     y0 = img.y0 ?? 0;
   const u: XY = [to[0] - from[0], to[1] - from[1]];
@@ -375,5 +381,5 @@ export function bandShift(img: GreyImage, line: Line, from: XY, to: XY, width: n
   }
   // a band: lighter than both sides, its width near what was seen, the shift small
   if (!(p[2] > p[1] && p[2] > p[3] && Math.abs(p[0]) < 1 && Math.abs(p[4] - width) < 2.5)) return null;
-  return p[0];
+  return { shift: p[0], width: p[4], blur: p[5] };
 }

@@ -91,6 +91,8 @@ const NORMAL_TOL_DEG = 20;
 const DEFAULT_REACH_PX = 120;
 /** a lighter rim narrower than this (px) has its outer edge refitted on the grey levels (bandShift) */
 const NARROW_BAND_PX = 7;
+/** a band narrower than this many blur widths (standard deviations) is not resolved: the fit claims half a blur less */
+const RESOLVED_BANDS = 3.5;
 /** the narrow-band correction's own uncertainty, as a share of it */
 const BAND_MODEL_SHARE = 0.25;
 const MAX_REACH_PX = 300;
@@ -346,7 +348,8 @@ function snapCorner(img: GreyImage, req: SnapRequest): SnapResult {
     if (!c) throw new Unrefined('the edges at the tap do not make a corner');
     corner = c;
   }
-  const shifts = [fa!, fb!].map((f) => narrowBand(img, pts, f));
+  const bands = [fa!, fb!].map((f) => narrowBand(img, pts, f));
+  const shifts = bands.map((v) => v.shift);
   if (shifts.some((v) => v !== 0)) {
     a = { n: a.n, d: a.d + shifts[0] };
     b = { n: b.n, d: b.d + shifts[1] };
@@ -361,15 +364,21 @@ function snapCorner(img: GreyImage, req: SnapRequest): SnapResult {
   }
   const off = Math.hypot(corner[0] - req.tap[0], corner[1] - req.tap[1]);
   if (off > search) throw new Unrefined(`the nearest corner is ${f1(off)} px from the tap`);
-  const sigma = Math.hypot(cornerSigma(fa!, fb!, corner), BAND_MODEL_SHARE * Math.hypot(...shifts));
+  const sigma = Math.hypot(
+    cornerSigma(fa!, fb!, corner),
+    BAND_MODEL_SHARE * Math.hypot(...shifts),
+    Math.max(...bands.map((v) => v.unresolved)),
+  );
   return { refined: true, px: corner, sigmaPx: sigma, traces: [fa!.ends, fb!.ends] };
 }
 
 /**
  * A lighter rim narrower than NARROW_BAND_PX: its inner edge (the other way round) pushes the fitted
- * outer edge outward; the shift to take it back (px along the line's normal), or 0.
+ * outer edge outward; the shift to take it back (px along the line's normal, or 0), and what the
+ * corner may be off by beyond its fit when the rim is too narrow for the blur to tell apart.
  */
-function narrowBand(img: GreyImage, pts: Edgel[], f: LineFit): number {
+function narrowBand(img: GreyImage, pts: Edgel[], f: LineFit): { shift: number; unresolved: number } {
+  const none = { shift: 0, unresolved: 0 };
   const { n, d } = f.line;
   const u: XY = [-n[1], n[0]];
   const t0 = dot(u, f.ends[0]),
@@ -385,10 +394,13 @@ function narrowBand(img: GreyImage, pts: Edgel[], f: LineFit): number {
     })
     .map((p) => dot(n, [p.x, p.y]) - d)
     .sort((x, y) => x - y);
-  if (inner.length < MIN_POINTS) return 0;
+  if (inner.length < MIN_POINTS) return none;
   const width = inner[inner.length >> 1];
-  if (width > NARROW_BAND_PX) return 0;
-  return bandShift(img, f.line, f.ends[0], f.ends[1], width) ?? 0;
+  if (width > NARROW_BAND_PX) return none;
+  const band = bandShift(img, f.line, f.ends[0], f.ends[1], width);
+  if (!band) return none;
+  // a band under RESOLVED_BANDS blurs wide is not resolved: its level and width trade off, and so does the shift
+  return { shift: band.shift, unresolved: band.width < RESOLVED_BANDS * band.blur ? 0.5 * band.blur : 0 };
 }
 
 /** each line's reach: the hinted edge whose direction lies along it, or the first and second in turn */
