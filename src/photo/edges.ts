@@ -290,22 +290,15 @@ function erf(x: number): number {
   return s * y;
 }
 
-/**
- * How far a fitted edge of a narrow band (a base's lighter rim, `width` px wide, its inner edge of
- * the opposite sense) lies outward of the band's true outer edge: the two blurred edges' gradients
- * overlap and push each other's peaks apart. Fitted on the grey levels themselves, across the
- * stretch `from`..`to` of the line: outside level, band level, inner level, the band's width and
- * the blur, by Gauss-Newton with Tukey's weights (pixels of whatever covers the edge drop out).
- * Returns the shift to add to the line's offset (px, inward positive) with the band's width and blur
- * as fitted, or null when the model does not fit (no narrow band there).
- */
-export function bandShift(
+/** the pixels within lo..hi px of a line (across it) along the stretch from..to: their offsets and grey levels */
+function stripSamples(
   img: GreyImage,
   line: Line,
   from: XY,
   to: XY,
-  width: number,
-): { shift: number; width: number; blur: number } | null {
+  lo: number,
+  hi: number,
+): { s: number[]; v: number[] } | null {
   const x0 = img.x0 ?? 0,
     y0 = img.y0 ?? 0;
   const u: XY = [to[0] - from[0], to[1] - from[1]];
@@ -315,8 +308,6 @@ export function bandShift(
   u[1] /= len;
   const s: number[] = [],
     v: number[] = [];
-  const lo = -3.5,
-    hi = width + 3.5;
   const xs = [from[0], to[0]].map((x) => x - x0),
     ys = [from[1], to[1]].map((y) => y - y0);
   const pad = hi + 2;
@@ -338,6 +329,30 @@ export function bandShift(
       s.push(d);
       v.push(img.data[j * img.width + i]);
     }
+  return { s, v };
+}
+
+/**
+ * How far a fitted edge of a narrow band (a base's lighter rim, `width` px wide, its inner edge of
+ * the opposite sense) lies outward of the band's true outer edge: the two blurred edges' gradients
+ * overlap and push each other's peaks apart. Fitted on the grey levels themselves, across the
+ * stretch `from`..`to` of the line: outside level, band level, inner level, the band's width and
+ * the blur, by Gauss-Newton with Tukey's weights (pixels of whatever covers the edge drop out).
+ * Returns the shift to add to the line's offset (px, inward positive) with the band's width and blur
+ * as fitted, or null when the model does not fit (no narrow band there).
+ */
+export function bandShift(
+  img: GreyImage,
+  line: Line,
+  from: XY,
+  to: XY,
+  width: number,
+): { shift: number; width: number; blur: number } | null {
+  const lo = -3.5,
+    hi = width + 3.5;
+  const strip = stripSamples(img, line, from, to, lo, hi);
+  if (!strip) return null;
+  const { s, v } = strip;
   if (s.length < 60) return null;
   const model = (p: number[], x: number) =>
     p[1] + (p[2] - p[1]) * PHI((x - p[0]) / p[5]) + (p[3] - p[2]) * PHI((x - p[0] - p[4]) / p[5]);

@@ -72,7 +72,7 @@ export const SEARCH_PX = 15;
 export const TAP_SIGMA_PX = 1;
 /** the least precision a refined mark claims, px */
 export const SNAP_FLOOR_PX = 0.1;
-/** neighbouring edge points share pixels (the gradient's 3 x 3 window, the blur): the fit's error widened by this */
+/** neighbouring edge points share pixels (the gradient's 3 x 3 kernel, the blur): the fit's error widened by this */
 const CORRELATION = 1.6;
 /** an edge needs this much contrast, grey levels */
 const MIN_CONTRAST = 12;
@@ -489,12 +489,12 @@ function snapRim(img: GreyImage, req: SnapRequest): SnapResult {
     throw new Unrefined("the squadron's base has no rough place in the photo yet");
   const search = req.searchPx ?? SEARCH_PX;
   const tap = req.tap;
-  const window = search + Math.max(12, Math.min(60, 0.6 * radiusPx!));
-  const pts = edgePoints(img, tap, window + 2);
+  const around = search + Math.max(12, Math.min(60, 0.6 * radiusPx!));
+  const pts = edgePoints(img, tap, around + 2);
   // the rim's outer edge: its gradient points into the base (a lighter rim), toward the rough centre
   const cosTol = Math.cos((60 * Math.PI) / 180);
   const rim = pts.filter((p) => {
-    if (Math.hypot(p.x - tap[0], p.y - tap[1]) > window) return false;
+    if (Math.hypot(p.x - tap[0], p.y - tap[1]) > around) return false;
     const toC = unit([centre[0] - p.x, centre[1] - p.y]);
     return (toC[0] * p.gx + toC[1] * p.gy) / p.m > cosTol;
   });

@@ -194,7 +194,8 @@ function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
   if (mode.kind === 'calibrate') {
     const id = mode.ships[mode.ship];
     return (
-      `Calibrate: tap ${id}'s ${ROUND[mode.corner]} base corner (where the base meets the table). ` +
+      `Calibrate: tap ${id}'s ${ROUND[mode.corner]} base corner ` +
+      "(its top edge: the tap is snapped to the base's edges). " +
       `${mode.corner >= 2 ? '"Next ship" to go on with fewer corners.' : ''}`
     );
   }
