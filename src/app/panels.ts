@@ -17,6 +17,7 @@ import { buildManeuver } from '../ui/maneuver';
 import { buildPractice } from '../ui/practice';
 import { DrillPanel } from '../ui/drill';
 import { DrillLayer } from '../render/drill-layer';
+import { buildSetupPractice } from './setup-practice';
 import { buildMeasurements } from '../ui/measurements';
 import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
@@ -173,6 +174,9 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const drill = buildDrillPanel(booted, scene, hooks);
   guide.menu.querySelector('.menu-list')?.append(drill.startButton('drill-start-menu'));
   practiceHost.append(drill.startButton('drill-start'));
+  const setupPractice = buildSetupPractice(booted, scene, hooks);
+  guide.menu.querySelector('.menu-list')?.append(setupPractice.startButton('setup-start-menu'));
+  practiceHost.append(setupPractice.startButton('setup-practice-start'));
   // a drill link starts once the panels are wired (it frames the view)
   requestAnimationFrame(() => drill.fromLink());
 

@@ -17,6 +17,9 @@ import {
 } from './setup-search';
 import { evaluate, type Evaluation, ratingOf, type SetupPosition, type SetupRating } from './setup-rating';
 import { obstacleOutline } from '../../model/pieces';
+import { judgeDeploy } from '../setup/deploy';
+import { judgeSetup } from '../setup/setup';
+import { World } from '../world';
 
 export interface SetupMove {
   by: Player;
@@ -194,4 +197,46 @@ function bestOfShips(
     if (r && (!best || r.rating.rating > best.rating.rating)) best = r;
   }
   return best;
+}
+
+/**
+ * What the setup rules say of a placement at the turn: null when legal, else the first broken rule
+ * in the rules' own words (judgeSetup for an obstacle, judgeDeploy for a ship).
+ */
+export function placementProblem(g: SetupGame, p: Placement): string | null {
+  const turn = nextTurn(g);
+  if (!turn) return 'the setup is over';
+  if (turn.kind === 'obstacle') {
+    const type = p.type ?? (p.piece as ObstacleType);
+    if (!turn.types.includes(type)) return `${type} is not an obstacle still to place`;
+    const o = { id: p.piece, type, x: p.x, y: p.y, rotation: p.rotation };
+    const v = judgeSetup(new World({ ...g.table, obstacles: [...g.table.obstacles, o] })).violations[0];
+    return v ? `${v.rule}${v.with ? ` (${v.with})` : ''}` : null;
+  }
+  const s = g.pending.find((x) => x.id === p.piece);
+  if (!s || !turn.ships.includes(p.piece)) return `${p.piece} is not a ship of yours still to deploy`;
+  const at = { ...s, x: p.x, y: p.y, rotation: p.rotation };
+  const r = judgeDeploy(new World(g.table), { id: 'deploy', kind: 'deploy', ship: at, to: at });
+  const v = r.violations[0];
+  return v ? `${v.rule}${v.with ? ` (${v.with})` : ''}` : null;
+}
+
+/** The rings tried around a tapped point, mm: every NEAR_STEP_MM out to NEAR_MAX_MM, 16 directions each. */
+export const NEAR_STEP_MM = 10;
+export const NEAR_MAX_MM = 200;
+
+/**
+ * The placement itself when legal, else the legal one nearest it on rings around it (same piece and
+ * turn; a ship's base kept whole in its zone), or null when none within NEAR_MAX_MM is.
+ */
+export function nearestLegal(g: SetupGame, p: Placement): Placement | null {
+  if (!placementProblem(g, p)) return p;
+  for (let r = NEAR_STEP_MM; r <= NEAR_MAX_MM; r += NEAR_STEP_MM) {
+    for (let k = 0; k < 16; k++) {
+      const a = (k * Math.PI) / 8;
+      const q = { ...p, x: p.x + r * Math.cos(a), y: p.y + r * Math.sin(a) };
+      if (!placementProblem(g, q)) return q;
+    }
+  }
+  return null;
 }
