@@ -13,7 +13,11 @@ const TAP_PX = 12;
 export function buildSetupPractice(
   { store, cmd, tables }: Booted,
   scene: Scene,
-  hooks: { fit: () => void; schedule: (panel?: boolean) => void },
+  hooks: {
+    fit: () => void;
+    frame: (box: [number, number, number, number], topPx?: number) => void;
+    schedule: (panel?: boolean) => void;
+  },
 ) {
   const layer = new SetupLayer();
   scene.addLayer('over-pieces', layer);
@@ -31,6 +35,10 @@ export function buildSetupPractice(
   });
   const panel = new SetupPracticePanel(store, cmd, tables, {
     fit: hooks.fit,
+    frameBelow: (topPx) => {
+      // setup practice plays on a 3'x6' table
+      hooks.frame([0, 0, 1828.8, 914.4], topPx);
+    },
     mark: (m) => {
       layer.set(m);
       hooks.schedule(false);

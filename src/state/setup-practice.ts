@@ -26,7 +26,7 @@ import type { SetupReply, SetupRequest } from './setup-worker';
  */
 export const APP_BUDGET: Record<'obstacle' | 'deploy', SearchBudget> = {
   obstacle: { candidates: 160, ms: 1000 },
-  deploy: { candidates: 8, ms: 1200 },
+  deploy: { candidates: 6, ms: 800 },
 };
 
 export interface FleetShips {

@@ -55,6 +55,8 @@ export interface SetupMarks {
 
 export interface SetupHooks {
   fit: () => void;
+  /** the whole table in view below the bar's `topPx` pixels */
+  frameBelow: (topPx: number) => void;
   mark: (m: SetupMarks) => void;
   /** a tap on the table (mm) goes to `f` while set */
   onTap: (f: ((x: number, y: number) => void) | null) => void;
@@ -135,6 +137,7 @@ export class SetupPracticePanel {
   private note: string | null = null;
   private final: SetupRating | null = null;
   private replayAt = 0;
+  private framedAt = -100;
   private seed = 1;
   /** the choices of the first screen */
   private choice = { mine: REFERENCE_FLEETS[0].id, theirs: REFERENCE_FLEETS[1].id, pasted: '', first: true };
@@ -217,6 +220,7 @@ export class SetupPracticePanel {
     this.client = new SetupSearchClient();
     this.seed = (Date.now() % 100000) + 1;
     this.phase = 'play';
+    this.framedAt = -100;
     this.rated = null;
     this.lastApp = null;
     this.final = null;
@@ -318,6 +322,8 @@ export class SetupPracticePanel {
     if (!g || !c || !this.client || this.busy) return;
     const t = nextTurn(g)!;
     this.busy = 'Rating your placement…';
+    this.rated = null;
+    this.lastApp = null;
     this.draw();
     const t0 = performance.now();
     const r = await this.client.ask({
@@ -371,6 +377,14 @@ export class SetupPracticePanel {
     this.draw();
   }
 
+  /** The table framed below the bar, again only when the bar's height changed by more than 24 px. */
+  private reframe() {
+    const top = this.bar.offsetHeight + 16;
+    if (Math.abs(top - this.framedAt) <= 24) return;
+    this.framedAt = top;
+    this.hooks.frameBelow(top);
+  }
+
   private draw() {
     document.body.classList.toggle('setup-practising', this.phase !== null);
     this.bar.hidden = this.phase === null;
@@ -399,6 +413,7 @@ export class SetupPracticePanel {
     this.bar.replaceChildren(head, ...body, ...busy, ...note);
     this.bar.dataset.phase = this.phase;
     this.bar.dataset.busy = this.busy ? 'true' : 'false';
+    if (this.phase !== 'choose') this.reframe();
   }
 
   /** the views read the run through this */

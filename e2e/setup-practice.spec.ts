@@ -1,0 +1,164 @@
+import { devices, expect, type Page, test } from '@playwright/test';
+import { drag, openFresh, pagePoint, piece } from './helpers';
+
+/*
+ * Setup practice played start to finish as a player would, at desktop size with a mouse and on a
+ * Pixel 5 with touch: started from the Table menu, the bundled lists (a 3-ship list against a 5-ship
+ * one), the player going first; each of the player's obstacles and ships placed by choosing it,
+ * tapping the table and placing it, its rating and the best spot found shown (their times printed,
+ * not asserted: the machine is shared); the app's moves between; the summary, a replay, and the
+ * player's own table, Tables and Undo as they were. Every tap is counted and printed; screenshots go
+ * to test-results/.
+ */
+const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
+
+/** Table points (mm) the player taps for obstacles (the middle band) and ships (their zone). */
+const OBSTACLE_SPOTS = [
+  [650, 470],
+  [1000, 420],
+  [1250, 520],
+  [800, 330],
+  [1100, 600],
+];
+const DEPLOY_SPOTS = [
+  [500, 95],
+  [850, 95],
+  [1200, 95],
+  [700, 110],
+  [1050, 110],
+];
+
+async function playSetup(page: Page, phone: boolean, shots: string) {
+  let taps = 0;
+  const tap = async (selector: string) => {
+    taps++;
+    if (phone) await page.tap(selector);
+    else await page.click(selector);
+  };
+  const tapTable = async (x: number, y: number) => {
+    taps++;
+    const p = await pagePoint(page, x, y);
+    if (phone) await page.touchscreen.tap(p.x, p.y);
+    else await page.mouse.click(p.x, p.y);
+  };
+  await tap('#table-menu summary');
+  await tap('#setup-start-menu');
+  await expect(page.locator('#setup-bar')).toHaveAttribute('data-phase', 'choose');
+  if (phone) await page.screenshot({ path: `test-results/${shots}-choose.png` });
+  await tap('#setup-start');
+  const bar = page.locator('#setup-bar');
+  const rated: { rating: number; best: number; ms: number }[] = [];
+  let obstacles = 0,
+    ships = 0;
+  for (let turn = 0; turn < 20; turn++) {
+    // the app's moves run by themselves: wait for the player's turn or the end
+    await expect
+      .poll(
+        async () =>
+          (await bar.getAttribute('data-phase')) === 'done' ||
+          (await bar.locator('[data-piece]').count()) > 0,
+        {
+          timeout: 120_000,
+        },
+      )
+      .toBe(true);
+    if ((await bar.getAttribute('data-phase')) === 'done') break;
+    const kind = (await bar.locator('.setup-ask').textContent())!.includes('obstacle')
+      ? 'obstacle'
+      : 'deploy';
+    const before = taps;
+    await tap('#setup-bar [data-piece]:first-child');
+    const [x, y] = kind === 'obstacle' ? OBSTACLE_SPOTS[obstacles++] : DEPLOY_SPOTS[ships++];
+    await tapTable(x, y);
+    await expect(page.locator('#setup-place')).toBeVisible();
+    if (turn === 0 && phone) await page.screenshot({ path: `test-results/${shots}-candidate.png` });
+    await tap('#setup-place');
+    expect(taps - before).toBe(3);
+    const line = page.locator('#setup-rated');
+    await expect(line).toBeVisible({ timeout: 60_000 });
+    rated.push({
+      rating: Number(await line.getAttribute('data-rating')),
+      best: Number(await line.getAttribute('data-best')),
+      ms: Number(await line.getAttribute('data-ms')),
+    });
+    if (rated.length === 1 || (kind === 'deploy' && ships === 1))
+      await page.screenshot({ path: `test-results/${shots}-rated-${kind}.png` });
+  }
+  return { taps, rated, obstacles, ships };
+}
+
+for (const phone of [false, true]) {
+  test.describe(phone ? 'setup practice on a Pixel 5, touch' : 'setup practice at desktop size', () => {
+    if (phone) test.use(PIXEL5);
+
+    test('a whole setup against the app, each placement rated, the summary, the replay, the table back', async ({
+      page,
+    }) => {
+      test.setTimeout(420_000);
+      const shots = phone ? 'setup-phone' : 'setup-desktop';
+      await openFresh(page);
+      if (!phone) {
+        // a move of the player's own before: Undo takes it back afterwards
+        const tie = await piece(page, 'tie1');
+        await drag(page, tie, { x: tie.x + 30, y: tie.y });
+      }
+      const demo = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
+      const entries = () => page.evaluate(async () => (await window.__armada.tables.list()).entries.length);
+      await expect.poll(entries).toBeGreaterThan(0);
+      const entriesBefore = await entries();
+
+      const run = await playSetup(page, phone, shots);
+      const bar = page.locator('#setup-bar');
+      await expect(bar).toHaveAttribute('data-phase', 'done');
+      // the player placed three obstacles and deployed their three ships; the app the rest
+      expect([run.obstacles, run.ships]).toEqual([3, 3]);
+      const table = await page.evaluate(() => window.__armada.store.getState().table);
+      expect(table.obstacles).toHaveLength(6);
+      expect(table.ships).toHaveLength(8);
+      await expect(page.locator('#setup-summary')).toHaveAttribute('data-rating', /^-?\d/, {
+        timeout: 60_000,
+      });
+      await expect(page.locator('#setup-bar tr[data-move]')).toHaveCount(14);
+      await page.screenshot({ path: `test-results/${shots}-summary.png` });
+      let taps = run.taps;
+      const tap = async (s: string) => {
+        taps++;
+        if (phone) await page.tap(s);
+        else await page.click(s);
+      };
+      // the replay, placement by placement: the table grows a piece a step
+      await tap('#setup-replay');
+      await expect(page.locator('#setup-replay-move')).toContainText(/^1\. /);
+      const count = () =>
+        page.evaluate(() => {
+          const t = window.__armada.store.getState().table;
+          return t.obstacles.length + t.ships.length;
+        });
+      expect(await count()).toBe(1);
+      await tap('#setup-next');
+      await expect(page.locator('#setup-replay-move')).toContainText(/^2\. /);
+      expect(await count()).toBe(2);
+      await page.screenshot({ path: `test-results/${shots}-replay.png` });
+      await tap('#setup-end');
+      console.log(
+        `setup practice (${phone ? 'phone' : 'desktop'}): ${taps} taps for a whole setup; ` +
+          `ratings vs best found, and the time from Place to the rating on screen: ` +
+          run.rated.map((r) => `${r.rating}/${r.best} in ${r.ms} ms`).join(', '),
+      );
+      // back to the table the player had; the practice's tables were never kept
+      await expect(bar).toBeHidden();
+      await expect
+        .poll(() => page.evaluate(() => JSON.stringify(window.__armada.store.getState().table)))
+        .toBe(demo);
+      await page.waitForTimeout(1500);
+      expect(await entries()).toBe(entriesBefore);
+      expect(await page.evaluate(() => window.__armada.store.getState().locked)).toBe(false);
+      if (!phone) {
+        await page.click('#undo');
+        const tie = await piece(page, 'tie1');
+        const was = JSON.parse(demo).squadrons.find((q: { id: string }) => q.id === 'tie1');
+        expect(tie.x).toBeCloseTo(was.x - 30, 0);
+      }
+    });
+  });
+}
