@@ -45,7 +45,8 @@ const STYLE = `
 #setup-bar .setup-rated { margin: 2px 0; }
 #setup-bar .good { color: #51cf66; } #setup-bar .short { color: #ffa94d; }
 #setup-bar table { border-collapse: collapse; font-size: 13px; margin: 4px 0; }
-#setup-bar td { padding: 1px 8px 1px 0; }
+#setup-bar td { padding: 1px 8px 1px 0; vertical-align: top; }
+#setup-bar tr.mine { color: #e9ecef; } #setup-bar tr:not(.mine) { color: var(--muted); }
 `;
 
 export interface SetupMarks {
@@ -625,16 +626,15 @@ function playView(p: Panel): Node[] {
 
 function moveRow(g: SetupGame, m: SetupMove, i: number): Node {
   const what = m.type ? typeName(m.type) : (g.table.ships.find((s) => s.id === m.piece)?.name ?? m.piece);
-  const rating = m.app ? `for it ${signed(m.rating.rating)}` : signed(m.rating.rating);
-  const best = !m.app && m.best ? `best found ${signed(m.best.rating.rating)}` : '';
+  const text = m.app
+    ? `App: ${what}, for it ${signed(m.rating.rating)}`
+    : `You: ${what}, ${signed(m.rating.rating)}` +
+      (m.best ? ` (best found ${signed(m.best.rating.rating)})` : '');
   return h(
     'tr',
-    { 'data-move': String(i + 1) },
+    { 'data-move': String(i + 1), class: m.app ? '' : 'mine' },
     h('td', {}, `${i + 1}.`),
-    h('td', {}, m.app ? 'App' : 'You'),
-    h('td', {}, what),
-    h('td', {}, rating),
-    h('td', {}, best),
+    h('td', {}, text),
   );
 }
 
@@ -657,7 +657,6 @@ function doneView(p: Panel): Node[] {
       { class: 'setup-note' },
       `Your ${mine.length} placements: ${signed(got)} on average, the best found ${signed(best)}.`,
     ),
-    h('table', {}, ...g.moves.map((m, i) => moveRow(g, m, i))),
     h(
       'div',
       { class: 'setup-row' },
@@ -665,6 +664,7 @@ function doneView(p: Panel): Node[] {
       h('button', { id: 'setup-again', onclick: v.act.again }, 'Again'),
       h('button', { id: 'setup-end', onclick: v.act.end }, 'Back to my table'),
     ),
+    h('table', {}, ...g.moves.map((m, i) => moveRow(g, m, i))),
   ];
 }
 
