@@ -72,6 +72,27 @@ async function mousePress(page: Page, p: { x: number; y: number }, tremor: numbe
   await page.mouse.up();
 }
 
+/**
+ * Open a link on the shared page (booting it when it is blank) and wait until the link's table is loaded
+ * and judged: on a running page the link arrives through the app's hashchange, after the navigation.
+ */
+async function openLink(page: Page, hash: string) {
+  const opened = () =>
+    page.evaluate(() => {
+      const a = window.__armada;
+      const s = a?.store.getState();
+      return s ? { n: s.opened?.n ?? 0, judged: a.analysis().table === s.table } : { n: 0, judged: false };
+    });
+  const before = (await opened()).n;
+  await openFresh(page, hash);
+  await expect
+    .poll(async () => {
+      const o = await opened();
+      return o.n > before && o.judged;
+    })
+    .toBe(true);
+}
+
 const card = (page: Page) => page.locator('#attack-verdict');
 
 const pair = (page: Page) =>
@@ -109,27 +130,6 @@ for (const phone of [false, true]) {
       expect(await tableJson(page)).toBe(moved);
     });
 
-    test('a pair link opens on its card; a broken pair keeps the table and says why', async ({ page }) => {
-      await openFresh(page, link(DEMO, 'isd.front', 'xwing1'));
-      const c = card(page);
-      await expect(c).toHaveAttribute('data-attacker', 'isd.front');
-      await expect(c).toHaveAttribute('data-defender', 'xwing1');
-      await expect(c.locator('.headline')).toContainText('xwing1');
-      const r = await page.evaluate(
-        () =>
-          window.__armada
-            .analysis()
-            .report.attacks.find((a) => a.attacker === 'isd.front' && a.defender === 'xwing1')!,
-      );
-      await expect(c).toHaveAttribute('data-los', r.los);
-      await expect(c).toHaveAttribute('data-range', r.range);
-      await expect(c).toHaveAttribute('data-in-arc', String(r.inArc));
-      await openFresh(page, link(DEMO, 'isd.front', 'nobody'));
-      await expect(page.locator('#message')).toContainText('no ship or squadron "nobody"');
-      await expect(c).not.toHaveAttribute('data-attacker', /./);
-      expect(JSON.parse(await tableJson(page)).ships.length).toBe(DEMO.ships.length);
-    });
-
     test('two taps pick the pair: attacker, then defender; nothing moves', async ({ page }) => {
       await openFresh(page);
       await page.evaluate(() => window.__armada.zoomTo(600, 120, 900, 640));
@@ -155,99 +155,139 @@ for (const phone of [false, true]) {
       expect(await tableJson(page)).toBe(before);
     });
 
-    test('a 0.2 mm near miss is a close call; a 5 mm miss is not', async ({ page }) => {
-      await openFresh(page, link(nearMissTable(400), 'tie', 'xw'));
-      const half = await page.evaluate(() => {
-        const e = window.__armada.analysis().world.byId.get('wall');
-        if (e?.kind !== 'ship') throw new Error('no wall');
-        return 400 - e.shapes.base.minY;
+    // The link tests only look: each opens its own table by a link and edits none, so they share one
+    // booted page, in this order (a boot costs seconds on a loaded machine). The first opens its link as
+    // the page boots; the others arrive as a link opened on the running page (the app's hashchange, as the
+    // second link within each test always did). Serial: a failure retries the group on a new page.
+    test.describe('links opened on one page', () => {
+      test.describe.configure({ mode: 'serial' });
+      let shared: Page;
+      test.beforeAll(async ({ browser }) => {
+        const context = await browser.newContext(phone ? PIXEL5 : { viewport: { width: 1280, height: 800 } });
+        shared = await context.newPage();
       });
-      await openFresh(page, link(nearMissTable(300 + half + 0.2), 'tie', 'xw'));
-      await expect(card(page)).toHaveAttribute('data-los', 'clear');
-      await expect(card(page)).toHaveAttribute('data-close-call', 'true');
-      await expect(card(page).locator('.close-call')).toContainText(
-        'Too close to call on the table: 0.20 mm',
-      );
-      await expect(page.locator('#loupes .loupe[data-topic="los"]')).toHaveCount(1);
-      const mag = Number(await page.locator('#loupes .loupe').first().getAttribute('data-magnification'));
-      expect(mag).toBeGreaterThanOrEqual(10);
-      expect(mag).toBeLessThanOrEqual(50);
-      await expect(page.locator('#loupes .scale-bar').first()).toContainText('mm');
-      // save as picture: a PNG of the card, the table region and the loupe
-      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-attack')]);
-      expect(download.suggestedFilename()).toBe('attack-tie-xw.png');
-      const png = readFileSync(await download.path());
-      expect(png.subarray(1, 4).toString()).toBe('PNG');
-      expect(png.readUInt32BE(16)).toBe(900); // width
-      // share this ruling: the link names the pair
-      await page.click('#share-attack');
-      await expect(page.locator('#attack-link')).toHaveValue(/#tz=[A-Za-z0-9_-]+&attack=tie,xw$/);
-      await openFresh(page, link(nearMissTable(300 + half + 5), 'tie', 'xw'));
-      await expect(card(page)).toHaveAttribute('data-los', 'clear');
-      await expect(card(page)).toHaveAttribute('data-close-call', 'false');
-    });
+      test.afterAll(async () => {
+        await shared.context().close();
+      });
 
-    test('every verdict kind has a card whose headline follows the report', async ({ page }) => {
-      await openFresh(page, '#table=' + b64(TOURNAMENT));
-      await expect.poll(() => page.evaluate(() => !window.__armada.analysis().live)).toBe(true);
-      const picks = await page.evaluate(() => {
-        const out: Record<string, { attacker: string; defender: string; names: string[]; none: boolean }> =
-          {};
-        for (const a of window.__armada.analysis().report.attacks) {
-          const kind = !a.inArc ? 'out-of-arc' : a.range === 'beyond' ? 'out-of-range' : a.los;
-          if (out[kind]) continue;
-          const names =
-            kind === 'blocked' ? (a.blockedBy as string[]) : kind === 'obstructed' ? a.obstructedBy : [];
-          out[kind] = {
-            attacker: a.attacker,
-            defender: a.defender,
-            names,
-            none: kind !== 'clear' && kind !== 'obstructed',
-          };
-        }
-        return out;
-      });
-      expect(Object.keys(picks).sort()).toEqual([
-        'blocked',
-        'clear',
-        'obstructed',
-        'out-of-arc',
-        'out-of-range',
-      ]);
-      test.setTimeout(120_000); // software rendering of the whole tournament table at each choice
-      await page.check('#all-attacks');
-      let first = true;
-      for (const [kind, p] of Object.entries(picks)) {
-        if (first) {
-          // the pickers once; the other pairs straight from the store (each choice redraws the table)
-          await page.selectOption('#pick-attacker', p.attacker);
-          await page.selectOption('#pick-defender', p.defender);
-          first = false;
-        } else
-          await page.evaluate(([a, d]) => window.__armada.cmd.setPair(a, d), [
-            p.attacker,
-            p.defender,
-          ] as const);
+      test('a pair link opens on its card; a broken pair keeps the table and says why', async () => {
+        const page = shared;
+        await openLink(page, link(DEMO, 'isd.front', 'xwing1'));
         const c = card(page);
-        await expect(c).toHaveAttribute('data-kind', kind);
-        const headline = c.locator('.headline');
-        if (p.none) await expect(headline).toContainText('No attack');
-        else await expect(headline).not.toContainText('No attack');
-        // the headline names the pair as the strip does (a ship by its name or class, not its id); obstacles by id
-        for (const side of ['attacker', 'defender'])
-          await expect(headline).toContainText((await page.locator(`#pair-text .${side}`).textContent())!);
-        for (const id of p.names.filter((n) => !/^p\d-ship/.test(n)))
-          await expect(headline).toContainText(id);
-      }
-      // dust: a ship cannot attack across a dust field
-      await openFresh(page, link(DUST_TABLE, 'isd.front', 'cr90.front'));
-      await expect(card(page)).toHaveAttribute('data-los', 'dust');
-      await expect(card(page).locator('.headline')).toContainText(
-        "No attack: large ship front's line of sight to small ship front crosses the dust field dust1",
-      );
-      await expect(card(page).locator('.meaning')).toContainText(
-        'cannot be made; the attacker may declare another target',
-      );
+        await expect(c).toHaveAttribute('data-attacker', 'isd.front');
+        await expect(c).toHaveAttribute('data-defender', 'xwing1');
+        await expect(c.locator('.headline')).toContainText('xwing1');
+        const r = await page.evaluate(
+          () =>
+            window.__armada
+              .analysis()
+              .report.attacks.find((a) => a.attacker === 'isd.front' && a.defender === 'xwing1')!,
+        );
+        await expect(c).toHaveAttribute('data-los', r.los);
+        await expect(c).toHaveAttribute('data-range', r.range);
+        await expect(c).toHaveAttribute('data-in-arc', String(r.inArc));
+        await openLink(page, link(DEMO, 'isd.front', 'nobody'));
+        await expect(page.locator('#message')).toContainText('no ship or squadron "nobody"');
+        await expect(c).not.toHaveAttribute('data-attacker', /./);
+        expect(JSON.parse(await tableJson(page)).ships.length).toBe(DEMO.ships.length);
+      });
+
+      test('a 0.2 mm near miss is a close call; a 5 mm miss is not', async () => {
+        const page = shared;
+        await openLink(page, link(nearMissTable(400), 'tie', 'xw'));
+        const half = await page.evaluate(() => {
+          const e = window.__armada.analysis().world.byId.get('wall');
+          if (e?.kind !== 'ship') throw new Error('no wall');
+          return 400 - e.shapes.base.minY;
+        });
+        await openLink(page, link(nearMissTable(300 + half + 0.2), 'tie', 'xw'));
+        await expect(card(page)).toHaveAttribute('data-los', 'clear');
+        await expect(card(page)).toHaveAttribute('data-close-call', 'true');
+        await expect(card(page).locator('.close-call')).toContainText(
+          'Too close to call on the table: 0.20 mm',
+        );
+        await expect(page.locator('#loupes .loupe[data-topic="los"]')).toHaveCount(1);
+        const mag = Number(await page.locator('#loupes .loupe').first().getAttribute('data-magnification'));
+        expect(mag).toBeGreaterThanOrEqual(10);
+        expect(mag).toBeLessThanOrEqual(50);
+        await expect(page.locator('#loupes .scale-bar').first()).toContainText('mm');
+        // save as picture: a PNG of the card, the table region and the loupe
+        const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-attack')]);
+        expect(download.suggestedFilename()).toBe('attack-tie-xw.png');
+        const png = readFileSync(await download.path());
+        expect(png.subarray(1, 4).toString()).toBe('PNG');
+        expect(png.readUInt32BE(16)).toBe(900); // width
+        // share this ruling: the link names the pair
+        await page.click('#share-attack');
+        await expect(page.locator('#attack-link')).toHaveValue(/#tz=[A-Za-z0-9_-]+&attack=tie,xw$/);
+        await openLink(page, link(nearMissTable(300 + half + 5), 'tie', 'xw'));
+        await expect(card(page)).toHaveAttribute('data-los', 'clear');
+        await expect(card(page)).toHaveAttribute('data-close-call', 'false');
+      });
+
+      test('every verdict kind has a card whose headline follows the report', async () => {
+        const page = shared;
+        await openLink(page, '#table=' + b64(TOURNAMENT));
+        await expect.poll(() => page.evaluate(() => !window.__armada.analysis().live)).toBe(true);
+        const picks = await page.evaluate(() => {
+          const out: Record<string, { attacker: string; defender: string; names: string[]; none: boolean }> =
+            {};
+          for (const a of window.__armada.analysis().report.attacks) {
+            const kind = !a.inArc ? 'out-of-arc' : a.range === 'beyond' ? 'out-of-range' : a.los;
+            if (out[kind]) continue;
+            const names =
+              kind === 'blocked' ? (a.blockedBy as string[]) : kind === 'obstructed' ? a.obstructedBy : [];
+            out[kind] = {
+              attacker: a.attacker,
+              defender: a.defender,
+              names,
+              none: kind !== 'clear' && kind !== 'obstructed',
+            };
+          }
+          return out;
+        });
+        expect(Object.keys(picks).sort()).toEqual([
+          'blocked',
+          'clear',
+          'obstructed',
+          'out-of-arc',
+          'out-of-range',
+        ]);
+        test.setTimeout(120_000); // software rendering of the whole tournament table at each choice
+        await page.check('#all-attacks');
+        let first = true;
+        for (const [kind, p] of Object.entries(picks)) {
+          if (first) {
+            // the pickers once; the other pairs straight from the store (each choice redraws the table)
+            await page.selectOption('#pick-attacker', p.attacker);
+            await page.selectOption('#pick-defender', p.defender);
+            first = false;
+          } else
+            await page.evaluate(([a, d]) => window.__armada.cmd.setPair(a, d), [
+              p.attacker,
+              p.defender,
+            ] as const);
+          const c = card(page);
+          await expect(c).toHaveAttribute('data-kind', kind);
+          const headline = c.locator('.headline');
+          if (p.none) await expect(headline).toContainText('No attack');
+          else await expect(headline).not.toContainText('No attack');
+          // the headline names the pair as the strip does (a ship by its name or class, not its id); obstacles by id
+          for (const side of ['attacker', 'defender'])
+            await expect(headline).toContainText((await page.locator(`#pair-text .${side}`).textContent())!);
+          for (const id of p.names.filter((n) => !/^p\d-ship/.test(n)))
+            await expect(headline).toContainText(id);
+        }
+        // dust: a ship cannot attack across a dust field
+        await openLink(page, link(DUST_TABLE, 'isd.front', 'cr90.front'));
+        await expect(card(page)).toHaveAttribute('data-los', 'dust');
+        await expect(card(page).locator('.headline')).toContainText(
+          "No attack: large ship front's line of sight to small ship front crosses the dust field dust1",
+        );
+        await expect(card(page).locator('.meaning')).toContainText(
+          'cannot be made; the attacker may declare another target',
+        );
+      });
     });
   });
 }
