@@ -162,3 +162,27 @@ for (const phone of [false, true]) {
     });
   });
 }
+
+test('a pasted list: nothing readable is said and keeps the choice; a readable one starts the setup', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await page.click('#table-menu summary');
+  await page.click('#setup-start-menu');
+  await page.selectOption('#setup-mine', 'paste');
+  await page.fill('#setup-paste', 'my shopping list');
+  await page.click('#setup-start');
+  await expect(page.locator('#setup-note')).toContainText(
+    'No ship with a known class was read from your list',
+  );
+  await expect(page.locator('#setup-bar')).toHaveAttribute('data-phase', 'choose');
+  await page.fill(
+    '#setup-paste',
+    'Name: Two\nFaction: Rebel\n\nCR90 Corvette A (44)\nNebulon-B Escort Frigate (57)\n',
+  );
+  await page.click('#setup-start');
+  await expect(page.locator('#setup-bar')).toHaveAttribute('data-phase', 'play');
+  await expect(page.locator('#setup-progress')).toContainText('obstacle');
+  await page.click('#setup-close');
+  await expect(page.locator('#setup-bar')).toBeHidden();
+});

@@ -14,7 +14,14 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../../src/model/catalog';
 import { obstacleOutline } from '../../../src/model/pieces';
 import type { Obstacle, Ship, Table } from '../../../src/model/table';
-import { appMove, applyMove, newSetupGame, nextTurn } from '../../../src/rules/practice/setup-game';
+import {
+  appMove,
+  applyMove,
+  nearestLegal,
+  newSetupGame,
+  nextTurn,
+  placementProblem,
+} from '../../../src/rules/practice/setup-game';
 import {
   evaluate,
   rateSetup,
@@ -154,4 +161,37 @@ describe("the app's placements and deployments are legal (setups played through,
       { numRuns: 3, seed: 3636 },
     );
   }, 600_000);
+});
+
+describe("the player's placement: the nearest legal spot to a tap", () => {
+  const g0 = newSetupGame([ship('vic', 'victory', 1), ship('cr90', 'cr90', 2, 0, 0, 0, 3)], 1);
+  // player 2 (second) places first: a station in the middle
+  const g = applyMove(g0, {
+    by: 2,
+    kind: 'obstacle',
+    piece: 'station',
+    type: 'station',
+    x: 900,
+    y: 450,
+    rotation: 0,
+    rating: { player: 2, rating: 0, own: {} as never, enemy: {} as never },
+    best: null,
+    app: true,
+  });
+  it('a tap on the station moves the asteroid beyond distance 1 of it, legal by judgeSetup', () => {
+    const tap = { piece: 'asteroid-a', type: 'asteroid-a' as const, x: 905, y: 455, rotation: 0 };
+    expect(placementProblem(g, tap)).toMatch(/beyond distance 1 of every other obstacle/);
+    const q = nearestLegal(g, tap)!;
+    expect(q).not.toBeNull();
+    expect(Math.hypot(q.x - tap.x, q.y - tap.y)).toBeGreaterThan(0);
+    const o = { id: q.piece, type: 'asteroid-a' as const, x: q.x, y: q.y, rotation: q.rotation };
+    expect(judgeSetup(new World({ ...g.table, obstacles: [...g.table.obstacles, o] })).violations).toEqual(
+      [],
+    );
+  });
+  it('a legal tap stays where it is; a tap far outside anything legal finds nothing', () => {
+    const ok = { piece: 'asteroid-a', type: 'asteroid-a' as const, x: 600, y: 450, rotation: 30 };
+    expect(nearestLegal(g, ok)).toBe(ok);
+    expect(nearestLegal(g, { ...ok, y: -300 })).toBeNull();
+  });
 });
