@@ -129,6 +129,18 @@ describe('the search', () => {
     expect(a!.cut).toBe('candidates');
     expect(a!.drawn).toBe(40);
   });
+  it('stops at its time when that runs out first, and says so', () => {
+    const r = bestObstacleSpot(
+      pos,
+      1,
+      [{ id: 'station', type: 'station' }],
+      5,
+      { candidates: 1e7, ms: 30 },
+      ev,
+    );
+    expect(r!.cut).toBe('ms');
+    expect(r!.drawn).toBeLessThan(1e7);
+  });
 });
 
 describe("the app's placements and deployments are legal (setups played through, over seeds)", () => {
