@@ -154,6 +154,11 @@ export class TabTables {
   private timer: ReturnType<typeof setTimeout> | 0 = 0;
   private chain: Promise<unknown> = Promise.resolve();
   private said = new Set<string>();
+  /**
+   * When this page last wrote each entry's copy in local storage: a save checks it rather than reading
+   * the copy back (a table with a photo's marks is hundreds of kB to read and parse at every save).
+   */
+  private mirroredAt = new Map<string, number>();
   /** the table an entry was opened with (a link, a file): a change from it marks the entry touched */
   private openedTable: Table | null = null;
   private savedTable: Table | null = null;
@@ -428,6 +433,7 @@ export class TabTables {
       try {
         await this.shelf.put(leaving, oldHistory);
         this.local.remove(MIRROR + leaving.id);
+        this.mirroredAt.delete(leaving.id);
       } catch (e) {
         this.say(
           'error',
@@ -467,8 +473,11 @@ export class TabTables {
         this.savedTable = table;
         this.savedHistory = history;
         if (this.keeps === 'browser') {
-          const m = this.readMirror(entry.id);
-          if (m && m.savedAt <= entry.savedAt) this.local.remove(MIRROR + entry.id);
+          const at = this.mirroredAt.get(entry.id) ?? this.readMirror(entry.id)?.savedAt;
+          if (at !== undefined && at <= entry.savedAt) {
+            this.local.remove(MIRROR + entry.id);
+            this.mirroredAt.delete(entry.id);
+          }
         }
         const dropped = await this.shelf.prune(await heldIds(entry.id));
         if (dropped.length) this.say('info', evictedMessage(dropped));
@@ -486,8 +495,10 @@ export class TabTables {
   /** The table on screen, written at once in local storage (IndexedDB follows a moment later). */
   private mirror(table: Table): void {
     if (this.keeps === 'memory') return;
-    const text = JSON.stringify({ id: this.entry.id, savedAt: Date.now(), table });
+    const savedAt = Date.now();
+    const text = JSON.stringify({ id: this.entry.id, savedAt, table });
     const problem = this.local.set(MIRROR + this.entry.id, text);
+    if (!problem) this.mirroredAt.set(this.entry.id, savedAt);
     if (problem && this.keeps === 'local')
       this.say(
         'error',
