@@ -173,6 +173,8 @@ export interface PhotoReport {
       outsideCalibrationMm?: number;
       /** addition: outside by more than half the calibration's span (EXTRAPOLATED_SHARE): placed by extrapolation */
       extrapolated?: boolean;
+      /** addition: a squadron marked with 4 or more rim points: its base's diameter as the photo measures it, mm */
+      diameterMm?: number;
     }
   >;
 }

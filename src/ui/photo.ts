@@ -24,6 +24,7 @@ import { obstacleOutline, shipShapes } from '../model/pieces';
 import type { PhotoLayer } from '../render/photo-layer';
 import { decodePhoto, keepPhoto, keptPhoto, type LoadedPhoto } from './photo-image';
 import { Snapper } from './photo-snap';
+import { measuredDiameterMm } from '../rules/report/photo';
 import type { SnapRequest, SnapResult } from '../photo/snap';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h } from './dom';
@@ -325,6 +326,12 @@ function movedToFits(next: Table, t: Table, sol: PhotoSolution): Table {
   };
 }
 
+/** a squadron's base diameter as its rim marks measure it (4 or more), in words, or '' */
+function diameterWords(t: Table, sol: PhotoSolution, id: string): string {
+  const d = measuredDiameterMm(t, sol, id);
+  return d === null ? '' : `, diameter ${f2(d)} mm measured`;
+}
+
 /** The panel's fits: each calibration point's residual, and each piece placed from the photo. */
 function fitsContent(t: Table, sol: PhotoSolution): HTMLElement[] {
   const c = sol.calibration;
@@ -346,7 +353,7 @@ function fitsContent(t: Table, sol: PhotoSolution): HTMLElement[] {
       'tr',
       { 'data-piece': id },
       h('td', {}, id),
-      h('td', {}, `fit rms ${f2(f.rmsMm)} mm`),
+      h('td', {}, `fit rms ${f2(f.rmsMm)} mm${diameterWords(t, sol, id)}`),
       h('td', { class: 'num' }, `+-${f2(f.uncertaintyMm)} mm`),
       h(
         'td',

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { place } from '../../src/geometry/point';
 import { roundNumbers } from '../../src/model/report';
 import { validateTable } from '../../src/model/table';
+import { CATALOG } from '../../src/model/catalog';
 import { analyze } from '../../src/rules/report/analyze';
 import { photoPrecision } from '../../src/rules/report/photo';
 import { World } from '../../src/rules/world';
@@ -97,7 +98,7 @@ describe('photo field: the report section', () => {
           const FORMAT = ['x', 'y', 'rotation', 'rmsMm', 'uncertaintyMm', 'offsetMm', 'offsetDeg'];
           expect(Object.keys(p).slice(0, FORMAT.length)).toEqual(FORMAT);
           for (const k of Object.keys(p).slice(FORMAT.length)) {
-            expect(['outsideCalibrationMm', 'extrapolated']).toContain(k);
+            expect(['outsideCalibrationMm', 'extrapolated', 'diameterMm']).toContain(k);
           }
           // the file holds the truth, so the offset is the fit's real error
           expect(p.offsetMm).toBeCloseTo(Math.hypot(p.x - truth.x, p.y - truth.y), 1);
@@ -129,6 +130,30 @@ describe('photo field: the report section', () => {
     expect(prec.get('isd')).toBe(first.calibration.maxMm);
     // tie1 was not moved to its fit: placed by hand as far as the card knows
     expect(prec.has('tie1')).toBe(first.pieces.tie1.offsetMm <= 0.005);
+  });
+
+  it("a squadron marked with 4 or more rim points reports its base's diameter as the photo measures it", () => {
+    fc.assert(
+      fc.property(sceneArb, fc.double({ min: -3, max: 3, noNaN: true }), (s, grow) => {
+        const t = photoTable(s, 0);
+        // the real base is `grow` mm wider than the catalog's: the measure must see it, not echo the catalog
+        const r = CATALOG.squadron.diameter / 2 + grow / 2;
+        const rim = (n: number) =>
+          Array.from({ length: n }, (_, k) => {
+            const q = s.see({
+              x: s.squadron.x + r * Math.cos(0.3 + (k * 2 * Math.PI) / n),
+              y: s.squadron.y + r * Math.sin(0.3 + (k * 2 * Math.PI) / n),
+            });
+            return [Math.round(q.x * 1000) / 1000, Math.round(q.y * 1000) / 1000];
+          });
+        t.photo.marks[1].px = rim(5);
+        const five = analyze(validateTable(t)).photo!.pieces.tie1;
+        expect(five.diameterMm).toBeCloseTo(2 * r, 1);
+        t.photo.marks[1].px = rim(3);
+        expect(analyze(validateTable(t)).photo!.pieces.tie1.diameterMm).toBeUndefined();
+      }),
+      { numRuns: 20 },
+    );
   });
 
   it('a table without a photo has no photo section', () => {

@@ -9,7 +9,21 @@ import type { Point } from '../../geometry/point';
 import { Polygon } from '../../geometry/polygon';
 import { PhotoFieldProblem, type PhotoSolution, solvePhoto } from '../../model/photo';
 import type { PhotoReport } from '../../model/report';
+import type { Table } from '../../model/table';
+import { fitCircle } from '../../photo/rim';
 import type { World } from '../world';
+
+/** a squadron's diameter is measured from this many rim marks on */
+export const DIAMETER_MARKS = 4;
+
+/** A squadron's base diameter as its 4 or more rim marks measure it (mm, through the calibration), or null. */
+export function measuredDiameterMm(table: Table, s: PhotoSolution, id: string): number | null {
+  if (!table.squadrons.some((q) => q.id === id)) return null;
+  const m = table.photo?.marks.find((x) => x.piece === id);
+  if (!m || m.points !== 'rim' || m.px.length < DIAMETER_MARKS) return null;
+  const c = fitCircle(m.px.map(([x, y]) => s.calibration.map.toMm({ x, y })));
+  return c ? 2 * c.radius : null;
+}
 
 const solved = new WeakMap<World, PhotoSolution | null>();
 
@@ -37,6 +51,7 @@ export function photoReport(world: World): PhotoReport | undefined {
   const pieces: PhotoReport['pieces'] = Object.create(null);
   for (const [id, f] of s.pieces) {
     const outside = outsideCalibrationMm(s.calibrationMm, f);
+    const diameter = measuredDiameterMm(world.table, s, id);
     pieces[id] = {
       x: f.x,
       y: f.y,
@@ -47,6 +62,7 @@ export function photoReport(world: World): PhotoReport | undefined {
       offsetDeg: f.offsetDeg,
       ...(outside > 0 ? { outsideCalibrationMm: outside } : {}),
       ...(outside > EXTRAPOLATED_SHARE * calibrationSpanMm(s.calibrationMm) ? { extrapolated: true } : {}),
+      ...(diameter !== null ? { diameterMm: diameter } : {}),
     };
   }
   return {
