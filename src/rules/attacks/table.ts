@@ -163,11 +163,30 @@ export function lazyList(table: AttackTable, make: (k: number) => AttackReport):
  */
 export function attacksOf(list: readonly AttackReport[], attacker: string): AttackReport[] {
   const T = tableOf(list);
-  if (!T) return list.filter((r) => r.attacker === attacker);
+  if (!T) return [...(groupedOf(list).get(attacker) ?? [])];
   const side = T.ctx.byKey.get(attacker);
   const out: AttackReport[] = [];
   if (!side) return out;
   const i = side.index;
   for (let k = 0; k < T.n; k++) if (T.att[k] === i) out.push(list[k]);
   return out;
+}
+
+/**
+ * A plain list's attacks by attacker, made in one pass and kept while the list keeps its length (a
+ * report is not edited in place): asked for each of 200 squadrons, a filter each time was a quarter of
+ * a second on a 20,000-attack report.
+ */
+const grouped = new WeakMap<readonly AttackReport[], { n: number; by: Map<string, AttackReport[]> }>();
+function groupedOf(list: readonly AttackReport[]): Map<string, AttackReport[]> {
+  const g = grouped.get(list);
+  if (g && g.n === list.length) return g.by;
+  const by = new Map<string, AttackReport[]>();
+  for (const r of list) {
+    const mine = by.get(r.attacker);
+    if (mine) mine.push(r);
+    else by.set(r.attacker, [r]);
+  }
+  grouped.set(list, { n: list.length, by });
+  return by;
 }
