@@ -35,6 +35,7 @@ export function buildSetupPractice(
   });
   const panel = new SetupPracticePanel(store, cmd, tables, {
     fit: hooks.fit,
+    relayout: () => scene.app.resize(),
     frameBelow: (topPx) => {
       // setup practice plays on a 3'x6' table
       hooks.frame([0, 0, 1828.8, 914.4], topPx);

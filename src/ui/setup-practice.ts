@@ -45,6 +45,8 @@ const STYLE = `
 #setup-bar .setup-rated { margin: 2px 0; }
 #setup-bar .good { color: #51cf66; } #setup-bar .short { color: #ffa94d; }
 #setup-bar table { border-collapse: collapse; font-size: 13px; margin: 4px 0; }
+@media (max-width: 700px) and (orientation: portrait) {
+  body.setup-practising aside { display: none; } body.setup-practising main { margin-bottom: 0; } }
 #setup-bar td { padding: 1px 8px 1px 0; vertical-align: top; }
 #setup-bar tr.mine { color: #e9ecef; } #setup-bar tr:not(.mine) { color: var(--muted); }
 `;
@@ -59,6 +61,8 @@ export interface SetupHooks {
   /** the whole table in view below the bar's `topPx` pixels */
   frameBelow: (topPx: number) => void;
   mark: (m: SetupMarks) => void;
+  /** the canvas sized again to its host (the phone's sheet is hidden while the practice runs) */
+  relayout: () => void;
   /** a tap on the table (mm) goes to `f` while set */
   onTap: (f: ((x: number, y: number) => void) | null) => void;
 }
@@ -387,7 +391,12 @@ export class SetupPracticePanel {
   }
 
   private draw() {
+    const was = document.body.classList.contains('setup-practising');
     document.body.classList.toggle('setup-practising', this.phase !== null);
+    if (was !== (this.phase !== null)) {
+      this.hooks.relayout();
+      this.framedAt = -100;
+    }
     this.bar.hidden = this.phase === null;
     if (this.phase === null) return this.bar.replaceChildren();
     const body =
