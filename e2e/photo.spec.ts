@@ -20,7 +20,8 @@ async function openFresh(page: Page, hash = '') {
  */
 const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
 const ROOT = process.cwd();
-const DIR = join(tmpdir(), 'armada-photo-e2e');
+// the photo's renderer draws 3 mm bases (scripts/photo-scene.ts): a photo kept from before it is not reused
+const DIR = join(tmpdir(), 'armada-photo-e2e-3d');
 type XY = [number, number];
 interface Shot {
   width: number;
@@ -419,8 +420,7 @@ test.describe('snapping a mark to the photo (desktop)', () => {
       console.log(
         `isd ${c}: tapped ${Math.hypot(...offs[i]).toFixed(1)} px off, snapped to ${err.toFixed(3)} px`,
       );
-      // this photo's rims are about 2 px wide under a 1 px blur: the one case snapping cannot resolve fully
-      expect(err).toBeLessThan(0.75);
+      expect(err).toBeLessThan(0.3);
     }
     console.log(
       `longest main-thread task: ${onLoad} ms while the photo was read and shown, ` +
@@ -434,7 +434,9 @@ test.describe('snapping a mark to the photo (desktop)', () => {
     await page.waitForTimeout(300);
     const z = await page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), c0);
     await page.screenshot({
-      path: test.info().outputPath('photo-snap.png'),
+      path: process.env.SCREENSHOTS
+        ? join(ROOT, 'docs/screenshots/photo-snap.png')
+        : test.info().outputPath('photo-snap.png'),
       clip: { x: Math.max(0, z.x - 200), y: Math.max(0, z.y - 150), width: 400, height: 300 },
     });
   });

@@ -1,10 +1,14 @@
 /**
- * A synthetic photo of a known table: ship bases, a squadron, an obstacle in colour on a mat,
- * seen through a random pinhole camera (tilted, turned), slightly blurred, with noise, as PNG;
- * beside it a JSON file with the truth table, the table a player starts from (the pieces to be
- * marked dropped roughly) and the pixel of every point a player would mark.
+ * A synthetic photo of a known table: ship bases (3 mm tall, a lighter rim round the top, a dark
+ * wall), a squadron's base, an obstacle's cardboard on a mat, seen through a random pinhole camera
+ * (tilted, turned, optionally with lens distortion), ray-cast and supersampled, blurred, with
+ * noise, as PNG (scripts/photo-scene.ts draws it); with --hulls a miniature's hull stands over each
+ * ship's base and hides a stretch of one edge. Beside it a JSON file with the truth table, the
+ * table a player starts from (the pieces to be marked dropped roughly) and the pixel of every
+ * point a player would mark (a base's top corners, its rim, the obstacle's cardboard).
  *
  *   npx tsx scripts/synthetic-photo.ts OUT_DIR [--seed N] [--width 3000] [--height 2250]
+ *     [--tilt DEG] [--k1 K] [--hulls] [--blur PX] [--noise LEVELS]
  *
  * The PNG writer is a few lines over node:zlib (no dependency).
  */
@@ -17,6 +21,18 @@ import { CATALOG } from '../src/model/catalog';
 import { cornerLocal, CORNERS, markablePoints } from '../src/model/photo';
 import { validateTable } from '../src/model/table';
 import { PinholeCamera } from '../src/photo/camera';
+import {
+  cardboard,
+  hull,
+  type Occluder,
+  type Prism,
+  projectPoint,
+  renderPatch,
+  rng,
+  type SceneSpec,
+  shipBase,
+  squadronBase,
+} from './photo-scene';
 
 const CRC = new Int32Array(256).map((_, n) => {
   let c = n;
@@ -59,18 +75,6 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
   ]);
 }
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const u = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { u, n: () => Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u()) };
-}
-
 /** The known table: two ships to calibrate on, a third ship, a squadron and an asteroid between cr90 and isd. */
 export const TRUTH = {
   format: 'armada-table/1',
@@ -94,17 +98,87 @@ export interface SyntheticPhoto {
   truth: typeof TRUTH;
   /** the truth with the pieces to be marked dropped by eye (a few mm and degrees off) */
   start: unknown;
-  /** exact pixels: `isd.front-left`, ..., `tie1.rim` (3 points), `rock1.points` with their frame points */
+  /**
+   * exact pixels: `isd.front-left`, ..., the corners of each base's top (3 mm up); `tie1.rim` (3
+   * points of its base's top rim); `rock1.points` with their frame points (on its cardboard, 1.5 mm up)
+   */
   points: Record<string, [number, number]> & {
     rim: [number, number][];
     rock: { local: [number, number][]; px: [number, number][] };
   };
   camera: PinholeCamera['spec'];
+  /** the lens's radial distortion (scripts/photo-scene.ts) */
+  k1: number;
 }
 
-export function syntheticPhoto(seed = 22, width = 3000, height = 2250): SyntheticPhoto {
-  const r = rng(seed);
+export interface SyntheticOptions {
+  /** the camera's tilt from straight down, degrees (default: 15-30, drawn from the seed) */
+  tiltDeg?: number;
+  /** radial lens distortion (default 0) */
+  k1?: number;
+  /** a miniature's hull standing over each ship's base, hiding a stretch of one of its edges */
+  hulls?: boolean;
+  /** Gaussian blur, px (default 1) */
+  blurPx?: number;
+  /** sensor noise, grey levels (default 3) */
+  noise?: number;
+}
+
+const SHIP_TOP = 3;
+const CARD_TOP = 1.5;
+
+/** the pieces as the renderer draws them: 3 mm bases with a lighter rim, a squadron's disc, the obstacle's cardboard */
+function sceneOf(cam: PinholeCamera, o: SyntheticOptions, r: ReturnType<typeof rng>): SceneSpec {
   const cat = CATALOG;
+  const prisms: Prism[] = TRUTH.ships.map((s) => {
+    const size = cat.shipClasses[s.class].size;
+    const ring = (['rear-left', 'rear-right', 'front-right', 'front-left'] as const).map((c) =>
+      cornerLocal(cat, { size }, c),
+    );
+    const b = Polygon.from(ring.map((p) => [p.x, p.y]) as [number, number][]).placed(s.x, s.y, s.rotation);
+    return shipBase(b, s.player === 1 ? [150, 40, 36] : [40, 90, 160]);
+  });
+  for (const q of TRUTH.squadrons) prisms.push(squadronBase(q.x, q.y, cat.squadron.diameter / 2));
+  const ob = TRUTH.obstacles[0];
+  prisms.push(
+    cardboard(Polygon.from(cat.obstacles[ob.type].outline).centred().placed(ob.x, ob.y, ob.rotation)),
+  );
+  const scene: SceneSpec = { camera: cam, k1: o.k1 ?? 0, prisms, mat: [24, 34, 52] };
+  if (o.hulls) scene.occluders = TRUTH.ships.map((s) => shipHull(scene, s, r));
+  return scene;
+}
+
+/** a hull 25 mm up over the middle of a ship's base, reaching past one long edge (seen over it) */
+function shipHull(scene: SceneSpec, s: (typeof TRUTH.ships)[number], r: ReturnType<typeof rng>): Occluder {
+  const { width } = CATALOG.shipSizes[CATALOG.shipClasses[s.class].size].base;
+  const side = r.u() < 0.5 ? -1 : 1;
+  const edge = place((side * width) / 2, 10 * (r.u() - 0.5), s.x, s.y, s.rotation);
+  const q = projectPoint(scene, edge, SHIP_TOP);
+  const at = atHeight(scene, q, 25);
+  return hull(at, s.rotation + 90, 0.9 * width, 22);
+}
+
+/** the table point at height z seen at a pixel */
+function atHeight(scene: SceneSpec, q: Point, z: number): Point {
+  const cam = scene.camera;
+  const { focalPx: f, width, height } = cam.spec;
+  let a = (q.x - width / 2) / f,
+    b = (q.y - height / 2) / f;
+  const k = 1 + (scene.k1 ?? 0) * (a * a + b * b);
+  a *= k;
+  b *= k;
+  const d = [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]);
+  const t = (z - cam.centre[2]) / d[2];
+  return { x: cam.centre[0] + t * d[0], y: cam.centre[1] + t * d[1] };
+}
+
+export function syntheticPhoto(
+  seed = 22,
+  width = 3000,
+  height = 2250,
+  o: SyntheticOptions = {},
+): SyntheticPhoto {
+  const r = rng(seed);
   const camera = new PinholeCamera({
     target: { x: 820 + 40 * (r.u() - 0.5), y: 460 + 40 * (r.u() - 0.5) },
     distance: 800 + 300 * r.u(),
@@ -115,7 +189,9 @@ export function syntheticPhoto(seed = 22, width = 3000, height = 2250): Syntheti
     height,
     focalPx: 1,
   });
+  if (o.tiltDeg !== undefined) camera.spec.tiltDeg = o.tiltDeg;
   // focal length: the 560 mm patch around the pieces fills 90% of the frame
+  const unit = new PinholeCamera(camera.spec);
   let reach = 0;
   for (const [dx, dy] of [
     [-290, -230],
@@ -123,103 +199,42 @@ export function syntheticPhoto(seed = 22, width = 3000, height = 2250): Syntheti
     [290, 230],
     [-290, 230],
   ]) {
-    const q = camera.project({ x: camera.spec.target.x + dx, y: camera.spec.target.y + dy })!;
+    const q = unit.project({ x: unit.spec.target.x + dx, y: unit.spec.target.y + dy })!;
     reach = Math.max(
       reach,
       Math.abs(q.x - width / 2) / (width / 2),
       Math.abs(q.y - height / 2) / (height / 2),
     );
   }
-  const cam = new PinholeCamera({ ...camera.spec, focalPx: 0.9 / reach });
-  const shapes: {
-    poly?: Polygon;
-    circle?: [number, number, number];
-    fill: number[];
-    edge: number[];
-    box: number[];
-  }[] = [];
-  for (const s of TRUTH.ships) {
-    const size = cat.shipClasses[s.class].size;
-    const ring = (['rear-left', 'rear-right', 'front-right', 'front-left'] as const).map((c) =>
-      cornerLocal(cat, { size }, c),
-    );
-    const b = Polygon.from(ring.map((p) => [p.x, p.y]) as [number, number][]).placed(s.x, s.y, s.rotation);
-    shapes.push({
-      box: [],
-      poly: b,
-      fill: s.player === 1 ? [150, 40, 36] : [40, 90, 160],
-      edge: [235, 235, 225],
-    });
-  }
-  for (const q of TRUTH.squadrons)
-    shapes.push({
-      box: [],
-      circle: [q.x, q.y, cat.squadron.diameter / 2],
-      fill: [60, 60, 64],
-      edge: [230, 230, 230],
-    });
-  const o = TRUTH.obstacles[0];
-  const outline = Polygon.from(cat.obstacles[o.type].outline).centred().placed(o.x, o.y, o.rotation);
-  shapes.push({ box: [], poly: outline, fill: [120, 100, 80], edge: [200, 180, 150] });
-
-  for (const s of shapes) {
-    s.box = s.poly
-      ? [s.poly.minX - 1, s.poly.minY - 1, s.poly.maxX + 1, s.poly.maxY + 1]
-      : [
-          s.circle![0] - s.circle![2] - 1,
-          s.circle![1] - s.circle![2] - 1,
-          s.circle![0] + s.circle![2] + 1,
-          s.circle![1] + s.circle![2] + 1,
-        ];
-  }
-  // rasterise: each pixel's ray meets the table; the mat has a faint printed grain
-  const img = new Float32Array(width * height * 3);
-  const edgeMm = 1.2;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = cam.unproject({ x: x + 0.5, y: y + 0.5 });
-      let c = [22, 30, 44];
-      if (p) {
-        const grain = 6 * Math.sin(p.x * 0.37) * Math.sin(p.y * 0.41);
-        c = [24 + grain, 34 + grain, 52 + grain];
-        for (const s of shapes) {
-          if (p.x < s.box[0] || p.x > s.box[2] || p.y < s.box[1] || p.y > s.box[3]) continue;
-          const d = s.poly
-            ? signedDistance(s.poly, p)
-            : Math.hypot(p.x - s.circle![0], p.y - s.circle![1]) - s.circle![2];
-          if (d <= 0) c = d > -edgeMm ? s.edge : s.fill;
-        }
-      }
-      const i = (y * width + x) * 3;
-      img[i] = c[0];
-      img[i + 1] = c[1];
-      img[i + 2] = c[2];
-    }
-  }
-  const blurred = boxBlur(boxBlur(img, width, height), width, height);
-  const rgb = new Uint8Array(width * height * 3);
-  for (let i = 0; i < rgb.length; i++)
-    rgb[i] = Math.max(0, Math.min(255, Math.round(blurred[i] + 3 * r.n())));
-
+  const cam = new PinholeCamera({ ...unit.spec, focalPx: 0.9 / reach });
+  const scene = sceneOf(cam, o, r);
+  const rgb = renderPatch(scene, 0, 0, width, height, {
+    blurPx: o.blurPx ?? 1,
+    noise: o.noise ?? 3,
+    supersample: 3,
+    seed,
+  });
+  const cat = CATALOG;
   const points: Record<string, [number, number]> = {};
-  const px = (p: Point): [number, number] => {
-    const q = cam.project(p)!;
+  const px = (p: Point, z: number): [number, number] => {
+    const q = projectPoint(scene, p, z);
     return [q.x, q.y];
   };
   for (const s of TRUTH.ships) {
     const size = cat.shipClasses[s.class].size;
     for (const c of CORNERS) {
       const l = cornerLocal(cat, { size }, c);
-      points[`${s.id}.${c}`] = px(place(l.x, l.y, s.x, s.y, s.rotation));
+      points[`${s.id}.${c}`] = px(place(l.x, l.y, s.x, s.y, s.rotation), SHIP_TOP);
     }
   }
   const q = TRUTH.squadrons[0],
     R = cat.squadron.diameter / 2;
   const rim = [20, 140, 260].map((a) =>
-    px({ x: q.x + R * Math.cos((a * Math.PI) / 180), y: q.y + R * Math.sin((a * Math.PI) / 180) }),
+    px({ x: q.x + R * Math.cos((a * Math.PI) / 180), y: q.y + R * Math.sin((a * Math.PI) / 180) }, SHIP_TOP),
   );
-  const local = markablePoints(cat, o.type);
-  const rock = { local, px: local.map(([lx, ly]) => px(place(lx, ly, o.x, o.y, o.rotation))) };
+  const ob = TRUTH.obstacles[0];
+  const local = markablePoints(cat, ob.type);
+  const rock = { local, px: local.map(([lx, ly]) => px(place(lx, ly, ob.x, ob.y, ob.rotation), CARD_TOP)) };
   const start = structuredClone(TRUTH) as unknown as {
     ships: { x: number; y: number; rotation: number }[];
     squadrons: { x: number; y: number }[];
@@ -237,50 +252,8 @@ export function syntheticPhoto(seed = 22, width = 3000, height = 2250): Syntheti
     start,
     points: Object.assign(points, { rim, rock }) as SyntheticPhoto['points'],
     camera: cam.spec,
+    k1: o.k1 ?? 0,
   };
-}
-
-/** negative inside: distance to the outline, signed */
-function signedDistance(poly: Polygon, p: Point): number {
-  let d = Infinity;
-  for (let i = 0; i < poly.n; i++) {
-    const j = (i + 1) % poly.n;
-    const ax = poly.xy[2 * i],
-      ay = poly.xy[2 * i + 1],
-      bx = poly.xy[2 * j],
-      by = poly.xy[2 * j + 1];
-    const dx = bx - ax,
-      dy = by - ay,
-      l2 = dx * dx + dy * dy;
-    const t = l2 ? Math.max(0, Math.min(1, ((p.x - ax) * dx + (p.y - ay) * dy) / l2)) : 0;
-    d = Math.min(d, Math.hypot(p.x - ax - t * dx, p.y - ay - t * dy));
-  }
-  return poly.contains(p.x, p.y) ? -d : d;
-}
-
-/** 3x3 box blur, each channel */
-function boxBlur(src: Float32Array, w: number, h: number): Float32Array {
-  const out = new Float32Array(src.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      for (let k = 0; k < 3; k++) {
-        let s = 0,
-          n = 0;
-        for (let dy = -1; dy <= 1; dy++) {
-          const yy = y + dy;
-          if (yy < 0 || yy >= h) continue;
-          for (let dx = -1; dx <= 1; dx++) {
-            const xx = x + dx;
-            if (xx < 0 || xx >= w) continue;
-            s += src[(yy * w + xx) * 3 + k];
-            n++;
-          }
-        }
-        out[(y * w + x) * 3 + k] = s / n;
-      }
-    }
-  }
-  return out;
 }
 
 if (process.argv[1]?.endsWith('synthetic-photo.ts')) {
@@ -289,8 +262,18 @@ if (process.argv[1]?.endsWith('synthetic-photo.ts')) {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? Number(args[i + 1]) : def;
   };
-  const dir = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? 'synthetic-photo';
-  const shot = syntheticPhoto(opt('seed', 22), opt('width', 3000), opt('height', 2250));
+  const dir =
+    args.find(
+      (a, i) => !a.startsWith('--') && !(args[i - 1]?.startsWith('--') && args[i - 1] !== '--hulls'),
+    ) ?? 'synthetic-photo';
+  const has = (name: string) => args.includes(`--${name}`);
+  const shot = syntheticPhoto(opt('seed', 22), opt('width', 3000), opt('height', 2250), {
+    ...(has('tilt') ? { tiltDeg: opt('tilt', 20) } : {}),
+    k1: opt('k1', 0),
+    hulls: has('hulls'),
+    blurPx: opt('blur', 1),
+    noise: opt('noise', 3),
+  });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'photo.png'), shot.png);
   const { png: _png, ...rest } = shot;
