@@ -7,7 +7,7 @@ import { validateTable, type Table } from '../model/table';
 import { fitPhotoInSlices } from '../state/photo-fits';
 import { safeStorage } from '../state/storage';
 import { bootTables, type TabTables } from '../state/tab-tables';
-import { attackFromHash, isTableHash, pairIn, tableFromHash } from '../state/share';
+import { attackFromHash, isTableHash, pairIn, tableFromHashAsync } from '../state/share';
 import { type AppStore, type Commands, commands, createAppStore, pairProblem } from '../state/store';
 
 export interface Booted {
@@ -53,7 +53,7 @@ export function watchLinks({ cmd }: Booted) {
     history.replaceState(null, '', location.pathname + location.search);
     try {
       // the photo's fit runs a piece at a time between frames (a heavy photo never holds the page)
-      t = tableFromHash(hash, { photoFit: false });
+      t = await tableFromHashAsync(hash, { photoFit: false });
       await fitPhotoInSlices(t);
       try {
         const named = attackFromHash(hash);

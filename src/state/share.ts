@@ -82,11 +82,7 @@ export function decompressFromBase64Url(
   let size = 0;
   const inflate = new Inflate((chunk) => {
     size += chunk.length;
-    if (size > LINK_TABLE_MAX_BYTES)
-      throw new TooLarge(
-        `the link's table is larger than ${LINK_TABLE_MAX_BYTES / 1048576} MB (the most a link may carry) ` +
-          `once inflated; refused after the first ${(size / 1048576).toFixed(1)} MB`,
-      );
+    if (size > LINK_TABLE_MAX_BYTES) throw new TooLarge(tooLargeMessage(size));
     parts.push(chunk);
   });
   try {
@@ -98,8 +94,18 @@ export function decompressFromBase64Url(
     }
   } catch (e) {
     if (e instanceof TooLarge) throw e;
-    throw new Error('the link is not a compressed table (its DEFLATE data is broken or cut short)');
+    throw new Error(BROKEN_DEFLATE);
   }
+  return utf8Of(parts, size);
+}
+
+const BROKEN_DEFLATE = 'the link is not a compressed table (its DEFLATE data is broken or cut short)';
+const tooLargeMessage = (size: number) =>
+  `the link's table is larger than ${LINK_TABLE_MAX_BYTES / 1048576} MB (the most a link may carry) ` +
+  `once inflated; refused after the first ${(size / 1048576).toFixed(1)} MB`;
+
+/** The inflated parts as text (strict UTF-8). */
+function utf8Of(parts: Uint8Array[], size: number): string {
   const all = new Uint8Array(size);
   let at = 0;
   for (const p of parts) {
@@ -111,6 +117,45 @@ export function decompressFromBase64Url(
   } catch {
     throw new Error('the link does not decode to UTF-8 text');
   }
+}
+
+/**
+ * decompressFromBase64Url without a long task: the browser's own inflater (DecompressionStream) read
+ * as a stream, a chunk at a time between tasks, stopping as soon as the output passes the limit; the
+ * same text and the same errors (test/state/share.test.ts holds the two together). Where there is no
+ * such inflater, the plain one.
+ */
+export async function decompressFromBase64UrlAsync(code: string): Promise<string> {
+  const bytes = base64UrlToBytes(code);
+  if (!bytes.length) return decompressFromBase64Url(code); // nothing to inflate: the plain one says what it is
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    const inflater = new DecompressionStream('deflate-raw') as unknown as TransformStream<
+      Uint8Array,
+      Uint8Array
+    >;
+    reader = new Blob([bytes as BlobPart]).stream().pipeThrough(inflater).getReader();
+  } catch {
+    return decompressFromBase64Url(code); // no DecompressionStream, or no raw DEFLATE in it
+  }
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > LINK_TABLE_MAX_BYTES) {
+        void reader.cancel().catch(() => undefined);
+        throw new TooLarge(tooLargeMessage(size));
+      }
+      parts.push(value);
+    }
+  } catch (e) {
+    if (e instanceof TooLarge) throw e;
+    throw new Error(BROKEN_DEFLATE);
+  }
+  return utf8Of(parts, size);
 }
 
 export const ATTACK_PARAM = '&attack=';
@@ -183,10 +228,22 @@ export function pairIn(
 
 /** The table a `#table=` or `#tz=` hash carries; throws an Error naming the problem (TableError for a bad table). */
 export function tableFromHash(hash: string, opts: { photoFit?: boolean } = {}): Table {
+  const { code, compressed } = hashCode(hash);
+  return parseTableText(compressed ? decompressFromBase64Url(code) : fromBase64Url(code), opts);
+}
+
+/** tableFromHash, inflating without a long task (decompressFromBase64UrlAsync): what the app opens links with. */
+export async function tableFromHashAsync(hash: string, opts: { photoFit?: boolean } = {}): Promise<Table> {
+  const { code, compressed } = hashCode(hash);
+  return parseTableText(compressed ? await decompressFromBase64UrlAsync(code) : fromBase64Url(code), opts);
+}
+
+/** The base64url text a table link carries, and whether it is compressed. */
+function hashCode(hash: string): { code: string; compressed: boolean } {
   const end = hash.indexOf('&');
   const compressed = hash.startsWith(COMPRESSED_PREFIX);
   const prefix = compressed ? COMPRESSED_PREFIX : SHARE_PREFIX;
   const code = hash.slice(prefix.length, end < 0 ? undefined : end);
   if (!code) throw new Error(`the link has nothing after ${prefix}`);
-  return parseTableText(compressed ? decompressFromBase64Url(code) : fromBase64Url(code), opts);
+  return { code, compressed };
 }

@@ -1,6 +1,7 @@
 /** Share links: the compressed form the app writes (#tz=), the plain one it still opens (#table=). */
 import { readFileSync } from 'node:fs';
 import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTableText } from '../../src/model/table';
 import { pairProblem } from '../../src/state/store';
@@ -9,10 +10,12 @@ import {
   COMPRESSED_PREFIX,
   pairIn,
   decompressFromBase64Url,
+  decompressFromBase64UrlAsync,
   INFLATE_STEP_BYTES,
   LINK_TABLE_MAX_BYTES,
   SHARE_PREFIX,
   tableFromHash,
+  tableFromHashAsync,
   tableToHash,
   toBase64Url,
 } from '../../src/state/share';
@@ -51,6 +54,57 @@ describe('share links', () => {
     expect(() => tableFromHash(COMPRESSED_PREFIX + toBase64Url('not deflate at all'))).toThrow(
       /not a compressed table/,
     );
+  });
+
+  it("the browser's own inflater (the app's) reads what zlib reads, as the plain inflater does, and refuses the rest", async () => {
+    // zlib (node's, as independent as an inflater gets) decides what is valid raw DEFLATE; fflate (the
+    // plain inflater) gives the same text for all of it, though it is laxer with some broken streams
+    const zlib = (bytes: Buffer) => {
+      try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(inflateRawSync(bytes));
+      } catch {
+        return null;
+      }
+    };
+    const check = async (bytes: Buffer) => {
+      if (!bytes.length) return; // a link with nothing after #tz= is refused before it is inflated
+      const code = bytes.toString('base64url');
+      const want = zlib(bytes);
+      if (want === null) {
+        await expect(decompressFromBase64UrlAsync(code)).rejects.toThrow(/broken or cut short|UTF-8/);
+        return;
+      }
+      expect(await decompressFromBase64UrlAsync(code)).toBe(want);
+      expect(decompressFromBase64Url(code)).toBe(want);
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3000 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.nat(),
+        async (text, level, cut) => {
+          const bytes = deflateRawSync(Buffer.from(text), { level });
+          await check(bytes);
+          // cut short, one byte changed, junk after the end
+          await check(bytes.subarray(0, cut % (bytes.length + 1)));
+          const bent = Buffer.from(bytes);
+          bent[cut % bent.length] ^= 1 + (cut % 255);
+          await check(bent);
+          await check(Buffer.concat([bytes, Buffer.from([cut % 256, 7])]));
+        },
+      ),
+      { numRuns: 150, seed: 20261203 },
+    );
+    const bomb = deflateRawSync(Buffer.alloc(LINK_TABLE_MAX_BYTES + 1024, 32)).toString('base64url');
+    await expect(decompressFromBase64UrlAsync(bomb)).rejects.toThrow(/larger than 4 MB/);
+    await expect(decompressFromBase64UrlAsync(toBase64Url('not deflate at all'))).rejects.toThrow(
+      /not a compressed table/,
+    );
+    const notUtf8 = deflateRawSync(Buffer.from([0xff, 0xfe, 0x41])).toString('base64url');
+    await expect(decompressFromBase64UrlAsync(notUtf8)).rejects.toThrow(/UTF-8/);
+    expect(() => decompressFromBase64Url(notUtf8)).toThrow(/UTF-8/);
+    const hash = tableToHash(demo, { attacker: 'isd.front', defender: 'cr90.rear' });
+    expect(await tableFromHashAsync(hash)).toEqual(tableFromHash(hash));
   });
 
   it('never inflates past the limit (a few kB that would grow to gigabytes)', () => {
