@@ -163,7 +163,7 @@ for (const phone of [false, true]) {
   });
 }
 
-test('a pasted list: nothing readable is said and keeps the choice; a readable one starts the setup', async ({
+test('a pasted list: nothing readable is said, a readable one starts; a candidate turns and leaves with another choice', async ({
   page,
 }) => {
   await openFresh(page);
@@ -183,6 +183,18 @@ test('a pasted list: nothing readable is said and keeps the choice; a readable o
   await page.click('#setup-start');
   await expect(page.locator('#setup-bar')).toHaveAttribute('data-phase', 'play');
   await expect(page.locator('#setup-progress')).toContainText('obstacle');
+  // a candidate turned with the buttons, then another piece chosen: the candidate leaves the table
+  const obstacles = () => page.evaluate(() => window.__armada.store.getState().table.obstacles);
+  await expect(page.locator('#setup-bar [data-piece]').first()).toBeVisible({ timeout: 60_000 });
+  const before = (await obstacles()).length;
+  await page.click('#setup-bar [data-piece]:first-child');
+  const p = await pagePoint(page, 650, 470);
+  await page.mouse.click(p.x, p.y);
+  await expect.poll(async () => (await obstacles()).length).toBe(before + 1);
+  await page.click('#setup-turn-left');
+  await expect.poll(async () => (await obstacles()).at(-1)!.rotation).toBe(15);
+  await page.click('#setup-bar [data-piece]:nth-child(2)');
+  await expect.poll(async () => (await obstacles()).length).toBe(before);
   await page.click('#setup-close');
   await expect(page.locator('#setup-bar')).toBeHidden();
 });

@@ -283,6 +283,8 @@ export class SetupPracticePanel {
 
   private choose(p: Choice) {
     this.pick = p;
+    // another piece chosen: the candidate placed so far leaves the table
+    if (this.cand && this.game) this.show(this.game.table);
     this.cand = null;
     this.note = null;
     this.draw();
@@ -292,7 +294,8 @@ export class SetupPracticePanel {
   private tap(x: number, y: number) {
     const g = this.game;
     if (this.phase !== 'play' || !g || !this.pick || this.busy) return;
-    const rotation = this.cand?.rotation ?? (this.pick.kind === 'deploy' ? 0 : 0);
+    // a ship faces the enemy's edge (player 1: heading 0); a turn given to the candidate is kept
+    const rotation = this.pick.piece === this.cand?.piece ? this.cand.rotation : 0;
     this.placeAt({
       piece: this.pick.piece,
       ...(this.pick.kind === 'obstacle' ? { type: this.pick.piece as never } : {}),
