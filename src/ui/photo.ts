@@ -25,7 +25,7 @@ import type { PhotoLayer } from '../render/photo-layer';
 import { decodePhoto, keepPhoto, keptPhoto, type LoadedPhoto } from './photo-image';
 import { Snapper } from './photo-snap';
 import { measuredDiameterMm } from '../rules/report/photo';
-import type { SnapRequest, SnapResult } from '../photo/snap';
+import { type SnapRequest, type SnapResult, TAP_SIGMA_PX } from '../photo/snap';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h } from './dom';
 
@@ -40,8 +40,6 @@ const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
 const r3 = (v: number) => Math.round(v * 1e3) / 1e3;
-/** an outline's corner is fitted over this much of its edges, px (an obstacle's outline bends farther on) */
-const OUTLINE_REACH_PX = 40;
 
 /** a calibration point or one mark of a piece, by its place in the draft */
 type MarkRef = { list: 'cal' | 'mark'; i: number; j: number };
@@ -263,7 +261,7 @@ function radiusPx(map: PlaneMap, x: number, y: number, r: number): number {
 /**
  * What to ask of snapping for a tap on a piece: a base corner (with its two edges where the map and
  * the piece's rough pose put them, once there is a map), a squadron's rim point (its rough centre
- * and radius), an obstacle's outline corner; null for what is not snapped (a token).
+ * and radius); for what is not snapped, why (an obstacle's outline, a token).
  */
 function snapRequest(
   at: XY,
@@ -272,7 +270,7 @@ function snapRequest(
   map: PlaneMap | undefined,
   piece: string,
   point: PointKind,
-): SnapRequest | null {
+): SnapRequest | string {
   const tap: XY = [at[0], at[1]];
   const ship = t.ships.find((s) => s.id === piece);
   if (ship && point !== 'rim' && point !== 'outline') {
@@ -291,7 +289,7 @@ function snapRequest(
   }
   const sq = t.squadrons.find((s) => s.id === piece);
   if (sq) {
-    if (!map) return null;
+    if (!map) return 'calibrate first';
     const c = map.toPx(sq);
     return {
       kind: 'rim',
@@ -301,8 +299,8 @@ function snapRequest(
     };
   }
   if (t.obstacles.some((o) => o.id === piece))
-    return { kind: 'outline', tap, reachPx: [OUTLINE_REACH_PX, OUTLINE_REACH_PX] };
-  return null;
+    return "an obstacle's outline is not snapped (its corners are rounded)";
+  return "a token's rim is not snapped";
 }
 
 /** The marks complete enough to fit (a ship 2 corners, a squadron 3 rim points, an obstacle 2, a token 1). */
@@ -805,7 +803,7 @@ class PhotoPanel {
     const d = this.ensureDraft();
     const t = this.table();
     const mode = this.mode;
-    let req: SnapRequest | null = null;
+    let req: SnapRequest | string | null = null;
     if (mode.kind === 'calibrate') {
       req = snapRequest(at, t, this.catalog(), undefined, mode.ships[mode.ship], ROUND[mode.corner]);
       this.addCalibrationPoint(mode, d, at);
@@ -832,8 +830,10 @@ class PhotoPanel {
    * Snap a point just placed (its px array, in the draft) to the photo in the worker, then fit: the
    * table changes once every point asked for is back (a tap meanwhile waits with it).
    */
-  private refine(at: XY, req: SnapRequest | null) {
-    if (!req || !this.snapOn) {
+  private refine(at: XY, req: SnapRequest | string | null) {
+    if (typeof req === 'string' && this.snapOn)
+      this.snapped.set(at, { refined: false, px: [at[0], at[1]], sigmaPx: TAP_SIGMA_PX, why: req });
+    if (!req || typeof req === 'string' || !this.snapOn) {
       if (this.pendingSnaps === 0) this.commit();
       else this.paint();
       return;
@@ -972,7 +972,7 @@ class PhotoPanel {
 
   private moveMark(r: MarkRef, at: XY) {
     const t = this.table();
-    let req: SnapRequest | null = null;
+    let req: SnapRequest | string | null = null;
     if (r.list === 'cal') {
       const c = this.draft!.calibration[r.i];
       c.px = at;
