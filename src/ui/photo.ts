@@ -873,11 +873,15 @@ class PhotoPanel {
     if (!known.length) return '';
     const kept = known.filter(([, p]) => !this.snapped.get(p)!.refined);
     const refined = known.length - kept.length;
-    const why = kept
-      .map(([name, p]) => {
-        const r = this.snapped.get(p)!;
-        return `${name.trim()} kept as tapped: ${r.refined ? '' : r.why}`;
-      })
+    // the marks kept for one reason named together: "rock1 point 0, rock1 point 1 kept as tapped: ..."
+    const byWhy = new Map<string, string[]>();
+    for (const [name, p] of kept) {
+      const r = this.snapped.get(p)!;
+      const reason = r.refined ? '' : r.why;
+      byWhy.set(reason, [...(byWhy.get(reason) ?? []), name.trim()]);
+    }
+    const why = [...byWhy]
+      .map(([reason, names]) => `${names.join(', ')} kept as tapped: ${reason}`)
       .join('; ');
     return ` Snapped to the photo: ${refined} of ${known.length} marks${why ? ` (${why})` : ''}.`;
   }
