@@ -180,6 +180,14 @@ test('a pasted list: nothing readable is said, a readable one starts; a candidat
     '#setup-paste',
     'Name: Two\nFaction: Rebel\n\nCR90 Corvette A (44)\nNebulon-B Escort Frigate (57)\n',
   );
+  // the list to face pasted too: its own box; nothing readable in it is said as that list's
+  await page.selectOption('#setup-theirs', 'paste');
+  await expect(page.locator('#setup-paste')).toHaveValue(/CR90 Corvette A/);
+  await page.click('#setup-start');
+  await expect(page.locator('#setup-note')).toContainText(
+    'No ship with a known class was read from the list to face',
+  );
+  await page.fill('#setup-paste-theirs', 'Name: One\nFaction: Rebel\n\nCR90 Corvette B (39)\n');
   await page.click('#setup-start');
   await expect(page.locator('#setup-bar')).toHaveAttribute('data-phase', 'play');
   await expect(page.locator('#setup-progress')).toContainText('obstacle');

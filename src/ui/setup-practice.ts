@@ -145,7 +145,13 @@ export class SetupPracticePanel {
   private framedAt = -100;
   private seed = 1;
   /** the choices of the first screen */
-  private choice = { mine: REFERENCE_FLEETS[0].id, theirs: REFERENCE_FLEETS[1].id, pasted: '', first: true };
+  private choice = {
+    mine: REFERENCE_FLEETS[0].id,
+    theirs: REFERENCE_FLEETS[1].id,
+    /** the pasted texts, yours and the one to face */
+    pasted: { mine: '', theirs: '' },
+    first: true,
+  };
 
   constructor(
     private readonly store: AppStore,
@@ -206,14 +212,17 @@ export class SetupPracticePanel {
     this.hooks.fit();
   }
 
-  private fleetText(id: string): string {
-    return id === 'paste' ? this.choice.pasted : (REFERENCE_FLEETS.find((f) => f.id === id)?.text ?? '');
+  private fleetText(which: 'mine' | 'theirs'): string {
+    const id = this.choice[which];
+    return id === 'paste'
+      ? this.choice.pasted[which]
+      : (REFERENCE_FLEETS.find((f) => f.id === id)?.text ?? '');
   }
 
   /** The game from the first screen's choices, or a note saying what is missing. */
   private begin() {
-    const mine = fleetShips(this.fleetText(this.choice.mine), 1);
-    const theirs = fleetShips(this.fleetText(this.choice.theirs), 2);
+    const mine = fleetShips(this.fleetText('mine'), 1);
+    const theirs = fleetShips(this.fleetText('theirs'), 2);
     if (!mine.ships.length || !theirs.ships.length) {
       const which = !mine.ships.length ? 'your list' : 'the list to face';
       this.note = `No ship with a known class was read from ${which}: paste a fleet builder's text export.`;
@@ -496,13 +505,14 @@ function fleetSelect(id: string, value: string, onchange: (v: string) => void): 
 function chooseView(p: Panel): Node[] {
   const v = p.view();
   const c = v.choice;
-  const paste =
-    c.mine === 'paste'
+  const paste = (which: 'mine' | 'theirs') =>
+    c[which] === 'paste'
       ? [
           h('textarea', {
-            id: 'setup-paste',
-            placeholder: "your fleet builder's text export",
-            oninput: (e: Event) => (c.pasted = (e.target as HTMLTextAreaElement).value),
+            id: which === 'mine' ? 'setup-paste' : 'setup-paste-theirs',
+            placeholder: `${which === 'mine' ? 'your' : 'the'} fleet builder's text export`,
+            value: c.pasted[which],
+            oninput: (e: Event) => (c.pasted[which] = (e.target as HTMLTextAreaElement).value),
           }),
         ]
       : [];
@@ -519,13 +529,14 @@ function chooseView(p: Panel): Node[] {
       'Your fleet',
       fleetSelect('setup-mine', c.mine, (x) => ((c.mine = x), v.act.redraw())),
     ),
-    ...paste,
+    ...paste('mine'),
     h(
       'div',
       { class: 'setup-row' },
       'Facing',
       fleetSelect('setup-theirs', c.theirs, (x) => ((c.theirs = x), v.act.redraw())),
     ),
+    ...paste('theirs'),
     h(
       'div',
       { class: 'setup-row' },
