@@ -21,9 +21,19 @@ export function measuredDiameterMm(table: Table, s: PhotoSolution, id: string): 
   if (!table.squadrons.some((q) => q.id === id)) return null;
   const m = table.photo?.marks.find((x) => x.piece === id);
   if (!m || m.points !== 'rim' || m.px.length < DIAMETER_MARKS) return null;
-  const c = fitCircle(m.px.map(([x, y]) => s.calibration.map.toMm({ x, y })));
-  return c ? 2 * c.radius : null;
+  // kept per mark and calibration: the photo panel asks again at every change of the table, and 200
+  // squadrons of 200 rim marks each were some 50 ms a time
+  const map = s.calibration.map;
+  let byMap = diameters.get(m);
+  if (!byMap) diameters.set(m, (byMap = new WeakMap()));
+  let d = byMap.get(map);
+  if (d === undefined) {
+    const c = fitCircle(m.px.map(([x, y]) => map.toMm({ x, y })));
+    byMap.set(map, (d = c ? 2 * c.radius : null));
+  }
+  return d;
 }
+const diameters = new WeakMap<object, WeakMap<object, number | null>>();
 
 const solved = new WeakMap<World, PhotoSolution | null>();
 
