@@ -10,6 +10,9 @@ const ASTEROID = 0x8d7b68,
 
 const count = countColour;
 
+// each test opens its own page (its own storage): the file's tests may run side by side in both workers
+test.describe.configure({ mode: 'parallel' });
+
 test("the demo table renders: table, obstacles and both players' pieces are drawn", async ({ page }) => {
   await openFresh(page);
   const rock = await piece(page, 'asteroid-a');

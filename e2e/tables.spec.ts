@@ -131,7 +131,8 @@ async function openFresh(page: Page) {
   await expect(page.locator('body[data-ready="true"]')).toBeVisible(READY);
 }
 
-test.describe.configure({ timeout: 300_000 });
+// each test has its own browser context (its own storage): they may run side by side in both workers
+test.describe.configure({ timeout: 300_000, mode: 'parallel' });
 
 test('New, 60 changes, reload; New + 6 obstacles; Clear; a table opened from the list: every table replaced is in Tables and opens after a reload', async ({
   page,
