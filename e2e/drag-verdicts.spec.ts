@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devices, expect, type Page, test } from '@playwright/test';
-import { openFresh, pagePoint, piece, touchDrag } from './helpers';
+import { openFresh, pagePoint, piece, wholeReport, touchDrag } from './helpers';
 import type { Ship, Table } from '../src/model/table';
 import type { Report } from '../src/model/report';
 
@@ -36,19 +36,7 @@ function analyzeCli(table: Table): Report {
   }
 }
 
-/** the worker's whole report of the table on screen */
-const settled = (page: Page) =>
-  expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const a = window.__armada;
-          const an = a.analysis();
-          return an.table === a.store.getState().table && !an.live && !an.report.partial;
-        }),
-      { timeout: 120_000 },
-    )
-    .toBe(true);
+const settled = (page: Page) => wholeReport(page, 120_000);
 
 /** every attack entry the verdict panel lists, and its first line */
 const onScreen = (page: Page) =>

@@ -146,3 +146,17 @@ export const isWhollyInView = (page: Page, sel: string) =>
     const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
     return !!at && (el === at || el.contains(at));
   }, sel);
+
+/** Wait for the worker's whole report of the table on screen (not the page's live picture, nor a partial one). */
+export const wholeReport = (page: Page, timeout = 120_000) =>
+  expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const a = window.__armada;
+          const an = a.analysis();
+          return an.table === a.store.getState().table && !an.live && !an.report.partial;
+        }),
+      { timeout },
+    )
+    .toBe(true);

@@ -21,7 +21,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { openFresh, pagePoint, piece } from './helpers';
+import { openFresh, pagePoint, piece, wholeReport } from './helpers';
 import type { Ship, Table } from '../src/model/table';
 
 const table: Table = JSON.parse(
@@ -105,19 +105,8 @@ const stepJs = (page: import('@playwright/test').Page) =>
       }),
   );
 
-/** settled: the worker's whole report of the table shown (a drag re-judges the whole table only from it) */
-const settled = (page: import('@playwright/test').Page) =>
-  expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const a = window.__armada;
-          const an = a.analysis();
-          return an.table === a.store.getState().table && !an.live && !an.report.partial;
-        }),
-      { timeout: 300_000 },
-    )
-    .toBe(true);
+// settled: the worker's whole report of the table shown
+const settled = (page: import('@playwright/test').Page) => wholeReport(page, 300_000);
 
 test('frame times while dragging a ship across the tournament table', async ({ page }, info) => {
   // throttled on a loaded machine: many minutes (a load of 25 on 2 cores took over 10)

@@ -21,6 +21,7 @@ import {
 } from '../state/drill';
 import type { AppState, AppStore, Commands } from '../state/store';
 import type { TabTables } from '../state/tab-tables';
+import { practiceTableState } from '../state/practice-table';
 import { h } from './dom';
 
 const STYLE = `
@@ -130,16 +131,7 @@ export class DrillPanel {
    * (Tables is paused while it runs), so a reload or the drill's end finds the player's table as it was.
    */
   private show(t: Table) {
-    this.store.setState({
-      table: t,
-      history: { past: [], future: [] },
-      gestureStart: null,
-      locked: true,
-      rings: false,
-      selected: null,
-      attacker: null,
-      defender: null,
-    });
+    this.store.setState(practiceTableState(t));
     this.draw();
     this.hooks.frameBelow(situationBox(t), this.bar.offsetHeight + 16);
   }

@@ -11,7 +11,7 @@
 import { CATALOG } from '../model/catalog';
 import { obstacleOutline, shipShapes } from '../model/pieces';
 import { REFERENCE_FLEETS } from '../model/reference-fleets';
-import type { Table } from '../model/table';
+import { emptyTable, type Table } from '../model/table';
 import { deploymentZone } from '../rules/setup/deploy';
 import {
   applyMove,
@@ -26,6 +26,7 @@ import { World } from '../rules/world';
 import { APP_BUDGET, fleetShips, nearestLegal, SetupSearchClient, startSetup } from '../state/setup-practice';
 import type { AppState, AppStore, Commands } from '../state/store';
 import type { TabTables } from '../state/tab-tables';
+import { practiceTableState } from '../state/practice-table';
 import { h } from './dom';
 
 const STYLE = `
@@ -75,17 +76,6 @@ interface Rated {
   /** from the tap on Place to the answer on screen, ms */
   ms: number;
 }
-
-const EMPTY: Table = {
-  format: 'armada-table/1',
-  table: '3x6',
-  ruleset: 'seed',
-  ships: [],
-  squadrons: [],
-  obstacles: [],
-  tokens: [],
-  proposals: [],
-} as unknown as Table;
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n).toFixed(1)}`;
 const typeName = (t: string) => t.replace(/-([a-c])$/, ' $1').replace(/^./, (c) => c.toUpperCase());
@@ -167,16 +157,7 @@ export class SetupPracticePanel {
   }
 
   private show(t: Table) {
-    this.store.setState({
-      table: t,
-      history: { past: [], future: [] },
-      gestureStart: null,
-      locked: true,
-      rings: false,
-      selected: null,
-      attacker: null,
-      defender: null,
-    });
+    this.store.setState(practiceTableState(t));
   }
 
   start() {
@@ -188,7 +169,7 @@ export class SetupPracticePanel {
     this.phase = 'choose';
     this.game = null;
     this.note = null;
-    this.show(EMPTY);
+    this.show(emptyTable('3x6'));
     this.hooks.fit();
     this.hooks.onTap((x, y) => this.tap(x, y));
     this.draw();

@@ -7,7 +7,7 @@
  * spot the search found for that player at that turn, so the setup can be replayed move by move.
  */
 import type { ObstacleType } from '../../model/catalog';
-import { CORE_OBSTACLES, type Player, type Ship, type Table } from '../../model/table';
+import { CORE_OBSTACLES, emptyTable, type Player, type Ship, type Table } from '../../model/table';
 import {
   bestDeploySpot,
   bestObstacleSpot,
@@ -57,16 +57,7 @@ const other = (p: Player): Player => (p === 1 ? 2 : 1);
 
 /** A setup about to start: an empty 3'x6' table, both fleets' ships to deploy. */
 export function newSetupGame(ships: Ship[], first: Player): SetupGame {
-  const table: Table = {
-    format: 'armada-table/1',
-    table: '3x6',
-    ruleset: 'seed',
-    ships: [],
-    squadrons: [],
-    obstacles: [],
-    tokens: [],
-    proposals: [],
-  } as unknown as Table;
+  const table = emptyTable('3x6');
   return { table, pending: ships, first, moves: [] };
 }
 
