@@ -50,6 +50,35 @@ test('"Place it" is refused while the exogorth placement is illegal; a legal one
   expect(await page.evaluate(() => window.__armada.store.getState().table.proposals.length)).toBe(1);
 });
 
+test("a press on the panel's Place it survives the panel being written again between press and release", async ({
+  page,
+}) => {
+  await openFresh(
+    page,
+    link({ ...exoTable, proposals: exoTable.proposals.filter((p: { id: string }) => p.id === 'exo-touch') }),
+  );
+  const button = page.locator('#verdicts button[data-exo-place="exoB"]');
+  const row = page.locator('#verdicts li[data-spot="exoB.tie1"]');
+  await expect(row).not.toHaveClass(/selected/);
+  await button.scrollIntoViewIfNeeded();
+  const centre = async () => {
+    const box = (await button.boundingBox())!;
+    return [box.x + box.width / 2, box.y + box.height / 2] as const;
+  };
+  await page.mouse.move(...(await centre()));
+  await page.mouse.down();
+  // the panel's words change under the finger (here the selection; a worker's answer or the rest after a
+  // drag does the same): the panel is written again before the release, which is on the same button
+  await page.evaluate(() => window.__armada.cmd.select('exoB.tie1'));
+  await expect(row).toHaveClass(/selected/);
+  await button.scrollIntoViewIfNeeded();
+  await page.mouse.move(...(await centre()));
+  await page.mouse.up();
+  await expect
+    .poll(() => page.evaluate(() => window.__armada.store.getState().table.obstacles.map((o) => o.id)))
+    .toContain('exoB');
+});
+
 test('a purrgil move keeps its verdict after release: an illegal one cannot be finished, it can be put back; a legal one finishes', async ({
   page,
 }) => {

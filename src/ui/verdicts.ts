@@ -5,6 +5,7 @@ import { cutSections, type PartialNote } from '../rules/report/budget';
 import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { capText, escapeHtml as e } from './dom';
+import morphdom from 'morphdom';
 
 /** The most attacks the panel lists at once (the demo table has 450). */
 export const MAX_LISTED = 500;
@@ -66,11 +67,17 @@ function panelParts(host: HTMLElement): Parts {
   return p;
 }
 
-/** Set an element's HTML when it differs from what it was last given. */
-function setHtml(el: HTMLElement, html: string) {
-  if ((el as { __html?: string }).__html === html) return;
+/**
+ * Set an element's HTML when it differs from what it was last given, changing the elements in place
+ * (morphdom): a button whose words or attributes did not change stays the same element, so a press on it
+ * that a refresh (the worker's answer, the rest after a drag) falls between still makes a click.
+ */
+export function setHtml(el: HTMLElement, html: string) {
+  const last = (el as { __html?: string }).__html;
+  if (last === html) return;
   (el as { __html?: string }).__html = html;
-  el.innerHTML = html;
+  if (last === undefined || !el.firstChild) el.innerHTML = html;
+  else morphdom(el, `<div>${html}</div>`, { childrenOnly: true });
 }
 
 /**
@@ -105,12 +112,15 @@ export class KeyedList {
       seen.add(key);
       let it = this.items.get(key);
       if (!it || it.html !== html) {
-        this.tpl.innerHTML = html;
-        const el = this.tpl.content.firstElementChild!;
+        let el: Element;
         if (it) {
-          // the element in its place is the new one (the walk's position too)
+          // a changed entry is changed in place (a press on its button survives the refresh); morphdom puts
+          // a new element in the old one's place itself when the two differ in kind
+          el = morphdom(it.el, html) as Element;
           if (at === it.el) at = el;
-          it.el.replaceWith(el);
+        } else {
+          this.tpl.innerHTML = html;
+          el = this.tpl.content.firstElementChild!;
         }
         this.items.set(key, (it = { el, html }));
       }
