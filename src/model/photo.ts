@@ -4,7 +4,7 @@
  * and solved into a plane map and each marked piece's pose (src/photo).
  */
 import { type Point, place } from '../geometry/point';
-import { CalibrationProblem, fitPlane, type PlaneFit } from '../photo/homography';
+import { CalibrationProblem, fitPlane, type PlaneFit, PRIOR_SIGMA_PX } from '../photo/homography';
 import { fitPose, MarksProblem, type PoseFit, type PoseModel } from '../photo/pose';
 import type { Catalog } from './catalog';
 import type { Obstacle, Ship, Squadron, Token } from './table-pieces';
@@ -23,12 +23,19 @@ export interface CalibrationPoint {
    */
   piece?: string;
   point?: CornerName | XY;
+  /** optional addition: how exact this point's pixel is, px (PRIOR_SIGMA_PX when absent) */
+  sigmaPx?: number;
 }
 export interface PhotoMark {
   piece: string;
   px: XY[];
   /** a ship's base corners, a squadron's "rim", an obstacle's or token's [x, y] points in its own frame */
   points: CornerName[] | 'rim' | XY[];
+  /**
+   * optional addition: how exact the marks are, px: one number for all of them, or one per mark (marks
+   * refined on the image each claim their own); PRIOR_SIGMA_PX when absent
+   */
+  sigmaPx?: number | number[];
 }
 export interface PhotoEvidence {
   /** optional addition: which photo on this device the marks were made on (digest of its bytes; never the image) */
@@ -133,16 +140,45 @@ function pointOf(ref: PieceRef, u: unknown, at: string, fail: Fail): CornerName 
   return pair(u, at, fail, `a point in ${q(ref.piece.id)}'s own frame, mm`, 1000);
 }
 
+/** A claimed precision in pixels: a finite number above 0. */
+function sigmaOf(u: unknown, at: string, fail: Fail, what: string): number {
+  if (typeof u !== 'number' || !Number.isFinite(u) || !(u > 0))
+    fail(
+      at,
+      `expected how exact ${what} is, in pixels: a number above 0, got ${JSON.stringify(u) ?? String(u)}`,
+    );
+  return u;
+}
+
+/** A mark entry's optional sigmaPx: one number, or one per mark. */
+function markSigmas(u: unknown, n: number, at: string, fail: Fail, piece: string): number | number[] {
+  if (!Array.isArray(u)) return sigmaOf(u, at, fail, `each of ${q(piece)}'s marks`);
+  if (u.length !== n)
+    fail(at, `${u.length} sigmas for ${n} marks on ${q(piece)}; one number, or one per mark`);
+  return u.map((v, k) => sigmaOf(v, `${at}[${k}]`, fail, `${q(piece)}'s mark ${k}`));
+}
+
 /** One calibration point: a pixel and either a table position or a named point of a piece (no squadron). */
 function calibrationPoint(r: PhotoReading, u: unknown, at: string): CalibrationPoint {
   const fail: Fail = r.fail;
   if (!isObj(u)) fail(at, 'expected an object with px and either mm or piece and point');
-  onlyKeys(u, ['px', 'mm', 'piece', 'point'], at, fail);
+  onlyKeys(u, ['px', 'mm', 'piece', 'point', 'sigmaPx'], at, fail);
   const px = pixelIn(r, u.px, `${at}.px`);
+  const sigma =
+    u.sigmaPx === undefined
+      ? {}
+      : {
+          sigmaPx: sigmaOf(
+            u.sigmaPx,
+            `${at}.sigmaPx`,
+            fail,
+            typeof u.piece === 'string' ? `the mark of ${q(u.piece)}` : 'the mark',
+          ),
+        };
   if (u.mm !== undefined) {
     if (u.piece !== undefined || u.point !== undefined)
       fail(at, 'give either mm or piece and point, not both');
-    return { px, mm: pair(u.mm, `${at}.mm`, fail, 'a table position in mm', 10_000) };
+    return { px, mm: pair(u.mm, `${at}.mm`, fail, 'a table position in mm', 10_000), ...sigma };
   }
   if (typeof u.piece !== 'string')
     fail(
@@ -158,14 +194,14 @@ function calibrationPoint(r: PhotoReading, u: unknown, at: string): CalibrationP
     );
   if (u.point === undefined) fail(`${at}.point`, 'missing; which point of the piece');
   r.calibrated.add(u.piece);
-  return { px, piece: u.piece, point: pointOf(ref, u.point, `${at}.point`, fail) };
+  return { px, piece: u.piece, point: pointOf(ref, u.point, `${at}.point`, fail), ...sigma };
 }
 
 /** One piece's marks: its pixels and, for all but a squadron (marked on its rim), the point each marks. */
 function photoMark(r: PhotoReading, u: unknown, at: string): PhotoMark {
   const fail: Fail = r.fail;
   if (!isObj(u)) fail(at, 'expected an object with piece, px and points');
-  onlyKeys(u, ['piece', 'px', 'points'], at, fail);
+  onlyKeys(u, ['piece', 'px', 'points', 'sigmaPx'], at, fail);
   if (typeof u.piece !== 'string') fail(`${at}.piece`, 'expected a piece id');
   const ref = r.byId.get(u.piece);
   if (!ref) fail(`${at}.piece`, `no piece with id ${q(u.piece)} on the table`);
@@ -180,11 +216,15 @@ function photoMark(r: PhotoReading, u: unknown, at: string): PhotoMark {
         `place it as well as any number)`,
     );
   const px = boundedList(u.px, `${at}.px`, fail).map((p, k) => pixelIn(r, p, `${at}.px[${k}]`));
+  const sigma =
+    u.sigmaPx === undefined
+      ? {}
+      : { sigmaPx: markSigmas(u.sigmaPx, px.length, `${at}.sigmaPx`, fail, u.piece) };
   if (ref.kind === 'squadron') {
     if (u.points !== 'rim')
       fail(`${at}.points`, `expected "rim": ${q(u.piece)} is a squadron, marked on its base's edge`);
     if (px.length < 3) fail(`${at}.px`, `${px.length} marks on ${q(u.piece)}'s rim; at least 3 are needed`);
-    return { piece: u.piece, px, points: 'rim' };
+    return { piece: u.piece, px, points: 'rim', ...sigma };
   }
   const pts = boundedList(u.points, `${at}.points`, fail).map((p, k) =>
     pointOf(ref, p, `${at}.points[${k}]`, fail),
@@ -197,7 +237,7 @@ function photoMark(r: PhotoReading, u: unknown, at: string): PhotoMark {
       `${at}.px`,
       `${px.length} mark${px.length === 1 ? '' : 's'} on ${q(u.piece)}; at least 2 are needed`,
     );
-  return { piece: u.piece, px, points: pts as CornerName[] | XY[] };
+  return { piece: u.piece, px, points: pts as CornerName[] | XY[], ...sigma };
 }
 
 /** Read and check the `photo` field's structure and its references to the file's pieces. */
@@ -324,13 +364,28 @@ const keep = <V>(m: Map<string, V>, key: string, v: V) => {
   if (m.size > KEPT_FITS) m.delete(m.keys().next().value!); // the oldest goes
 };
 
+/** Each mark's claimed sigma, px, as the entry gives it (undefined: every mark at the tap's prior). */
+export function markSigmasPx(m: Pick<PhotoMark, 'px' | 'sigmaPx'>): number[] | undefined {
+  if (m.sigmaPx === undefined) return undefined;
+  return Array.isArray(m.sigmaPx) ? m.sigmaPx : m.px.map(() => m.sigmaPx as number);
+}
+
+/** The calibration points' claimed sigmas, px (undefined when none claims one: all at the prior). */
+function calibrationSigmasPx(photo: PhotoEvidence): number[] | undefined {
+  return photo.calibration.some((c) => c.sigmaPx !== undefined)
+    ? photo.calibration.map((c) => c.sigmaPx ?? PRIOR_SIGMA_PX)
+    : undefined;
+}
+
 function planeFit(photo: PhotoEvidence, calibrationMm: Point[]): { id: number; fit: PlaneFit } {
-  const key = JSON.stringify([photo.calibration.map((c) => c.px), calibrationMm]);
+  const sigmas = calibrationSigmasPx(photo);
+  const key = JSON.stringify([photo.calibration.map((c) => c.px), calibrationMm, sigmas ?? null]);
   const had = planeFits.get(key);
   if (had) return had;
   const fit = fitPlane(
     photo.calibration.map((c) => ({ x: c.px[0], y: c.px[1] })),
     calibrationMm,
+    sigmas,
   );
   const made = { id: ++planeIds, fit };
   keep(planeFits, key, made);
@@ -338,7 +393,8 @@ function planeFit(photo: PhotoEvidence, calibrationMm: Point[]): { id: number; f
 }
 
 const poseKey = (calId: number, m: PhotoMark, model: PoseModel, outline: Point[]) =>
-  `${calId}|${JSON.stringify([model, outline])}|${m.px.join(';')}`;
+  `${calId}|${JSON.stringify([model, outline])}|${m.px.join(';')}` +
+  (m.sigmaPx === undefined ? '' : `|${JSON.stringify(m.sigmaPx)}`);
 
 function poseFit(
   cal: { id: number; fit: PlaneFit },
@@ -355,6 +411,7 @@ function poseFit(
     m.px.map(([x, y]) => ({ x, y })),
     model,
     outline,
+    markSigmasPx(m),
   );
   keep(poseFits, key, fit);
   return fit;

@@ -4,9 +4,12 @@
  * the covariance of its parameters for the uncertainty of what is placed through it.
  *
  * Error model (docs/architecture.md, "The photo"): the table positions of calibration points are exact;
- * each marked pixel is off by independent normal noise of sigma pixels in x and in y. sigma is
- * the residuals' own estimate (sum of squares over degrees of freedom), but never below
- * PRIOR_SIGMA_PX: four points give no redundancy at all, and a few residuals can be small by luck.
+ * each marked pixel i is off by independent normal noise of s * sigma_i pixels in x and in y, where
+ * sigma_i is what the mark claims (a tap PRIOR_SIGMA_PX, a mark refined on the image its own fit's
+ * error, or the file's `sigmaPx`) and s >= 1 one common factor: the residuals' own estimate (weighted
+ * sum of squares over degrees of freedom), but never below 1. The residuals may only raise what the
+ * marks claim: four points give no redundancy at all, and a few residuals can be small by luck.
+ * The fits are weighted least squares (each residual over its mark's sigma_i).
  */
 import type { Point } from '../geometry/point';
 import {
@@ -40,18 +43,31 @@ export class CalibrationProblem extends Error {
   }
 }
 
-/** The marking noise from residuals (pixels² summed, degrees of freedom), never below the prior. */
-export function markingSigma(rssPx: number, dof: number): number {
-  return Math.max(PRIOR_SIGMA_PX, dof > 0 ? Math.sqrt(rssPx / dof) : 0);
+/**
+ * The common factor s on what the marks claim, from the weighted residuals (each over its mark's sigma,
+ * squared and summed: chi2) and their degrees of freedom: never below 1 (the residuals only raise it).
+ */
+export function noiseScale(chi2: number, dof: number): number {
+  return Math.max(1, dof > 0 ? Math.sqrt(chi2 / dof) : 0);
 }
 
 /**
- * The degrees of freedom of the residuals' estimate of the marking noise when that estimate is the
- * sigma in use (above the prior), else null: the prior is then taken as the known sigma.
+ * The degrees of freedom of the residuals' estimate of the noise when that estimate is the scale in
+ * use (above 1), else null: what the marks claim is then taken as the known sigma.
  */
-export function estimatedDof(rssPx: number, dof: number): number | null {
-  return dof > 0 && Math.sqrt(rssPx / dof) > PRIOR_SIGMA_PX ? dof : null;
+export function estimatedDof(chi2: number, dof: number): number | null {
+  return dof > 0 && Math.sqrt(chi2 / dof) > 1 ? dof : null;
 }
+
+/** Each mark's claimed sigma, px: `sigmas` when given (one per mark), else the tap's prior. */
+export function claimedSigmas(n: number, sigmas?: readonly number[]): number[] {
+  if (sigmas && sigmas.length !== n) throw new RangeError(`${sigmas.length} sigmas for ${n} marks`);
+  return sigmas ? [...sigmas] : new Array<number>(n).fill(PRIOR_SIGMA_PX);
+}
+
+/** The quadratic mean of the claimed sigmas times the scale: the marks' noise in one number, px. */
+export const meanSigmaPx = (sigmas: readonly number[], scale: number) =>
+  scale * Math.sqrt(sigmas.reduce((a, v) => a + v * v, 0) / sigmas.length);
 
 interface Norm {
   cx: number;
@@ -152,10 +168,12 @@ export class PlaneMap {
     readonly g: Vec,
     m: Norm,
     p: Norm,
-    /** covariance of g (8x8) */
+    /** covariance of g (8x8), at the noise scale `scale` */
     readonly covariance: Mat,
-    /** the pooled estimate of the marking noise, pixels per coordinate */
+    /** the marks' noise in one number, pixels per coordinate (the claimed sigmas' quadratic mean times the scale) */
     readonly sigmaPx: number,
+    /** the common factor (>= 1) the residuals put on what the calibration points claim */
+    readonly scale = 1,
   ) {
     this.#m = m;
     this.#p = p;
@@ -236,19 +254,21 @@ export interface PlaneFit {
   maxMm: number;
   /** each point's residual in pixels: how far its table position maps from its mark */
   residualsPx: number[];
-  /** sum of squared pixel residuals and its degrees of freedom (2n - 8) */
-  rssPx: number;
+  /** sum of squared pixel residuals, each over its point's claimed sigma squared, and its degrees of freedom (2n - 8) */
+  chi2: number;
   dof: number;
 }
 
 /**
- * Fit the map from pixel marks `px` of table points `mm` (same order). Refuses degenerate sets
- * (CalibrationProblem naming the points).
+ * Fit the map from pixel marks `px` of table points `mm` (same order), each mark as exact as `sigmasPx`
+ * claims (pixels; PRIOR_SIGMA_PX each when not given). Refuses degenerate sets (CalibrationProblem
+ * naming the points).
  */
-export function fitPlane(px: readonly Point[], mm: readonly Point[]): PlaneFit {
+export function fitPlane(px: readonly Point[], mm: readonly Point[], sigmasPx?: readonly number[]): PlaneFit {
   const problem = calibrationProblem(mm, px);
   if (problem) throw problem;
   const n = px.length;
+  const sig = claimedSigmas(n, sigmasPx);
   const Nm = normaliser(mm),
     Np = normaliser(px);
   const M = mm.map((p) => ({ x: Nm.k * (p.x - Nm.cx), y: Nm.k * (p.y - Nm.cy) }));
@@ -266,23 +286,27 @@ export function fitPlane(px: readonly Point[], mm: readonly Point[]): PlaneFit {
   if (!(Math.abs(h[8]) > 1e-12))
     throw new CalibrationProblem('the points give no usable map (their centre maps to infinity)', []);
   const g0 = h.slice(0, 8).map((v) => v / h[8]);
-  // least squares on the pixel residuals (the noise lives in the marks), in normalised units
+  // weighted least squares on the pixel residuals (the noise lives in the marks), in normalised units,
+  // each over its mark's claimed sigma
   const resid = (g: Vec): Vec => {
     const G = matOf(g);
     const out: Vec = [];
     for (let i = 0; i < n; i++) {
       const q = apply(G, M[i].x, M[i].y);
-      out.push(q.x - P[i].x, q.y - P[i].y);
+      out.push((q.x - P[i].x) / sig[i], (q.y - P[i].y) / sig[i]);
     }
     return out;
   };
   const { x: g } = levenbergMarquardt(resid, g0);
   const r = resid(g);
-  const residualsPx = Array.from({ length: n }, (_, i) => Math.hypot(r[2 * i], r[2 * i + 1]) / Np.k);
-  const rssPx = residualsPx.reduce((s, v) => s + v * v, 0);
+  const residualsPx = Array.from(
+    { length: n },
+    (_, i) => (Math.hypot(r[2 * i], r[2 * i + 1]) * sig[i]) / Np.k,
+  );
+  const chi2 = residualsPx.reduce((s, v, i) => s + (v / sig[i]) ** 2, 0);
   const dof = 2 * n - 8;
-  const sigmaPx = markingSigma(rssPx, dof);
-  // covariance of g: sigma² (JᵀJ)⁻¹ with J the Jacobian of the normalised residuals (sigma in normalised units)
+  const scaleBy = noiseScale(chi2, dof);
+  // covariance of g: s² (JᵀJ)⁻¹ with J the Jacobian of the weighted normalised residuals (s in normalised units)
   const { ata: jtj } = normal(jacobian(resid, g), r);
   const inv = inverse(jtj);
   if (!inv)
@@ -290,18 +314,19 @@ export function fitPlane(px: readonly Point[], mm: readonly Point[]): PlaneFit {
       'the points do not fix the map (its parameters are not determined); add points spread over the photo',
       [],
     );
-  const s2 = (sigmaPx * Np.k) ** 2;
+  const s2 = (scaleBy * Np.k) ** 2;
   const map = new PlaneMap(
     g,
     Nm,
     Np,
     inv.map((row) => row.map((v) => v * s2)),
-    sigmaPx,
+    meanSigmaPx(sig, scaleBy),
+    scaleBy,
   );
   const residualsMm = px.map((p, i) => {
     const q = map.toMm(p);
     return Math.hypot(q.x - mm[i].x, q.y - mm[i].y);
   });
   const rmsMm = Math.sqrt(residualsMm.reduce((s, v) => s + v * v, 0) / n);
-  return { map, residualsMm, rmsMm, maxMm: Math.max(...residualsMm), residualsPx, rssPx, dof };
+  return { map, residualsMm, rmsMm, maxMm: Math.max(...residualsMm), residualsPx, chi2, dof };
 }

@@ -6,7 +6,7 @@
  * own noise to the pose (first order), then to the piece's outline.
  */
 import type { Point } from '../geometry/point';
-import { estimatedDof, markingSigma, type PlaneFit } from './homography';
+import { claimedSigmas, estimatedDof, meanSigmaPx, noiseScale, type PlaneFit } from './homography';
 import { confidenceRadiusSq } from './stats';
 import {
   add,
@@ -53,8 +53,10 @@ export interface PoseFit {
   rmsMm: number;
   /** covariance of (x mm, y mm[, rotation rad]) */
   covariance: Mat;
-  /** the marking noise used, pixels */
+  /** the marking noise used, pixels (the marks' claimed sigmas' quadratic mean times the scale) */
   sigmaPx: number;
+  /** the common factor (>= 1) the residuals, the calibration's and this piece's, put on what the marks claim */
+  scale: number;
   /** how far the piece's outline may be from where it really lies, mm (CONFIDENCE) */
   uncertaintyMm: number;
 }
@@ -158,7 +160,8 @@ export function closePair(points: readonly Point[], within: number): [number, nu
 }
 
 /**
- * B Bᵀ for B = -(JpᵀJp)⁻¹ Jpᵀ Jq, the pose's response to the marks' own noise, in time linear in the
+ * B S Bᵀ for B = -(JpᵀJp)⁻¹ Jpᵀ Jq, the pose's response to the marks' own noise (S: each mark's claimed
+ * variance, sigmas² in x and y), in time linear in the
  * marks: a mark's residuals depend on its own pixel only, so Jq is block-diagonal and is worked out
  * block by block (each mark's two columns by central differences, 1e-4 px scaled as `jacobian`
  * does), never as the full 2m x 2m-wide matrix whose every column re-evaluated every mark (quadratic:
@@ -171,6 +174,7 @@ function marksSpread(
   pose: Vec,
   g: Vec,
   q: Vec,
+  sigmas: readonly number[],
 ): Mat {
   const k = Minv.length,
     m = q.length / 2;
@@ -193,7 +197,8 @@ function marksSpread(
         for (let a = 0; a < k; a++) col[a] += Jp[j * rows + r][a] * d;
       }
       const b = Minv.map((row) => -row.reduce((s, v, a) => s + v * col[a], 0));
-      for (let a = 0; a < k; a++) for (let e = 0; e < k; e++) out[a][e] += b[a] * b[e];
+      const v = sigmas[j] ** 2;
+      for (let a = 0; a < k; a++) for (let e = 0; e < k; e++) out[a][e] += b[a] * b[e] * v;
     }
   }
   return out;
@@ -270,7 +275,8 @@ function markResidualsMm(seen: readonly Point[], pose: Vec, model: PoseModel): n
 }
 
 /**
- * Fit a piece's pose to its marks (pixels) through the calibration `cal`. `outline`: points of
+ * Fit a piece's pose to its marks (pixels) through the calibration `cal`, each mark as exact as
+ * `sigmasPx` claims (PRIOR_SIGMA_PX each when not given): weighted least squares. `outline`: points of
  * the piece's own frame whose displacement the uncertainty bounds (a ship's base corners, an
  * obstacle's outline; a circle's centre when empty).
  */
@@ -279,17 +285,22 @@ export function fitPose(
   marks: readonly Point[],
   model: PoseModel,
   outline: readonly Point[] = [],
+  sigmasPx?: readonly number[],
 ): PoseFit {
   const map = cal.map;
   const m = marks.length;
   checkMarks(marks, model);
+  const sig = claimedSigmas(m, sigmasPx);
   const g0 = map.g;
   const q0: Vec = marks.flatMap((p) => [p.x, p.y]);
-  /** mark j's residual rows in pixels (two for a point, one for a rim mark) from the pose, map and its pixel */
+  /**
+   * mark j's residual rows in pixels over its claimed sigma (two for a point, one for a rim mark) from the
+   * pose, map and its pixel
+   */
   const residOf = (j: number, pose: Vec, g: Vec, qx: number, qy: number): number[] => {
     if (model.kind === 'points') {
       const s = map.toPxWithParams(g, placeAt(pose, model.local[j]));
-      return [s.x - qx, s.y - qy];
+      return [(s.x - qx) / sig[j], (s.y - qy) / sig[j]];
     }
     const y = map.toMmWithParams(g, { x: qx, y: qy });
     const d = Math.hypot(y.x - pose[0], y.y - pose[1]) || 1e-12;
@@ -298,7 +309,7 @@ export function fitPose(
       y: pose[1] + ((y.y - pose[1]) / d) * model.radius,
     };
     const a = map.toPxWithParams(g, rim);
-    return [Math.sign(d - model.radius) * Math.hypot(qx - a.x, qy - a.y)];
+    return [(Math.sign(d - model.radius) * Math.hypot(qx - a.x, qy - a.y)) / sig[j]];
   };
   /** every residual, as a function of the pose, the map's parameters and the marks */
   const resid = (pose: Vec, g: Vec, q: Vec): Vec => {
@@ -317,15 +328,12 @@ export function fitPose(
   const k = pose.length;
   if (!pose.every(Number.isFinite)) throw new MarksProblem('the marks give no pose');
   if (model.kind === 'rim') checkRimSpread(seen, pose);
-  const rss = residuals.reduce((s, v) => s + v * v, 0);
-  const dof = residuals.length - k;
-  const sigmaPx = markingSigma(cal.rssPx + rss, cal.dof + Math.max(0, dof));
-  // sigma from the residuals: the region widens by F (the estimate's own spread); the prior: chi-square
-  const radiusSq = confidenceRadiusSq(
-    CONFIDENCE,
-    k,
-    estimatedDof(cal.rssPx + rss, cal.dof + Math.max(0, dof)),
-  );
+  // the weighted residuals pooled with the calibration's: one scale on what every mark claims
+  const chi2 = cal.chi2 + residuals.reduce((s, v) => s + v * v, 0);
+  const dof = cal.dof + Math.max(0, residuals.length - k);
+  const scaleBy = noiseScale(chi2, dof);
+  // the scale from the residuals: the region widens by F (the estimate's own spread); the claims: chi-square
+  const radiusSq = confidenceRadiusSq(CONFIDENCE, k, estimatedDof(chi2, dof));
   // first-order propagation through the optimum: dp = -(JpᵀJp)⁻¹ Jpᵀ (Jg dg + Jq dq)
   const Jp = jacobian((p) => resid(p, g0, q0), pose);
   const Jg = jacobian((g) => resid(pose, g, q0), g0);
@@ -337,9 +345,9 @@ export function fitPose(
   const JpT = transpose(Jp);
   const A = scale(mul(Minv, mul(JpT, Jg)), -1);
   const cov = add(
-    // the map's covariance at the same sigma as the marks' (the pooled estimate), so one sigma scales it all
-    mul(mul(A, scale(map.covariance, (sigmaPx / map.sigmaPx) ** 2)), transpose(A)),
-    scale(marksSpread(Jp, Minv, residOf, pose, g0, q0), sigmaPx ** 2),
+    // the map's covariance at the same scale as the marks' (the pooled estimate), so one factor scales it all
+    mul(mul(A, scale(map.covariance, (scaleBy / map.scale) ** 2)), transpose(A)),
+    scale(marksSpread(Jp, Minv, residOf, pose, g0, q0, sig), scaleBy ** 2),
   );
   const pts = model.kind === 'points' && outline.length ? outline : [{ x: 0, y: 0 }];
   const worst = worstVariance(pts, pose, cov);
@@ -352,7 +360,8 @@ export function fitPose(
     residualsMm,
     rmsMm: Math.sqrt(residualsMm.reduce((s, v) => s + v * v, 0) / m),
     covariance: cov,
-    sigmaPx,
+    sigmaPx: meanSigmaPx(sig, scaleBy),
+    scale: scaleBy,
     uncertaintyMm: Math.sqrt(radiusSq * Math.max(0, worst)),
   };
 }

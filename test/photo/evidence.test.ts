@@ -214,6 +214,64 @@ describe('photo field: refused naming the field', () => {
     }, /^photo\.marks\[0\]\.px: 1 mark on "cr90"; at least 2/);
     refuse((p) => (p.marks[2].points = [[1, 2]]), /^photo\.marks\[2\]\.points: 1 points for 3 marks/);
   });
+  it("a claimed precision (sigmaPx): a number above 0, or one per mark, named with the piece's name", () => {
+    const set = (u: unknown, v: unknown) => ((u as Record<string, unknown>).sigmaPx = v);
+    refuse(
+      (p) => set(p.marks[0], 0),
+      /^photo\.marks\[0\]\.sigmaPx: expected how exact each of "cr90"'s marks is, in pixels: a number above 0, got 0/,
+    );
+    refuse((p) => set(p.marks[1], 'tight'), /^photo\.marks\[1\]\.sigmaPx: .*"tie1".* got "tight"/);
+    refuse((p) => set(p.marks[1], [0.2, 0.2]), /^photo\.marks\[1\]\.sigmaPx: 2 sigmas for 3 marks on "tie1"/);
+    refuse(
+      (p) => set(p.marks[2], [0.2, -1, 0.2]),
+      /^photo\.marks\[2\]\.sigmaPx\[1\]: expected how exact "rock1"'s mark 1 is/,
+    );
+    refuse((p) => set(p.marks[2], null), /^photo\.marks\[2\]\.sigmaPx: .* got null/);
+    refuse(
+      (p) => set(p.calibration[3], Infinity),
+      /^photo\.calibration\[3\]\.sigmaPx: expected how exact the mark of "isd" is, in pixels/,
+    );
+    const t = structuredClone(photoTable(s, 0.5));
+    set(t.photo.marks[0], 0.25);
+    set(t.photo.marks[1], [0.2, 0.3, 0.4]);
+    set(t.photo.calibration[0], 0.5);
+    const read = validateTable(t).photo!;
+    expect([read.marks[0].sigmaPx, read.marks[1].sigmaPx, read.calibration[0].sigmaPx]).toEqual([
+      0.25,
+      [0.2, 0.3, 0.4],
+      0.5,
+    ]);
+  });
+  it('marks that claim sub-pixel precision are fitted and bounded by it; the residuals only raise it', () => {
+    let inside = 0,
+      overInside = 0,
+      n = 0;
+    for (const s of fc.sample(sceneArb, { seed: 9, numRuns: 20 })) {
+      // 0.1 px of noise and the file's 0.1 px rounding: well within a claim of 0.15 px
+      const t = photoTable(s, 0.1);
+      const plain = analyze(validateTable(t)).photo!;
+      for (const c of t.photo.calibration) Object.assign(c, { sigmaPx: 0.15 });
+      for (const m of t.photo.marks) Object.assign(m, { sigmaPx: 0.15 });
+      const claimed = analyze(validateTable(t)).photo!;
+      for (const id of ['cr90', 'tie1', 'rock1']) {
+        const [a, b] = [plain.pieces[id], claimed.pieces[id]];
+        // without the claim, the tap's 1 px is assumed: the bound is about 1/0.15 times as wide
+        expect(b.uncertaintyMm, id).toBeLessThan(0.3 * a.uncertaintyMm);
+        n++;
+        if (b.offsetMm <= b.uncertaintyMm) inside++;
+      }
+      // claiming far more than the marks hold (0.01 px, ten times too little): the residuals raise it
+      for (const c of t.photo.calibration) Object.assign(c, { sigmaPx: 0.01 });
+      for (const m of t.photo.marks) Object.assign(m, { sigmaPx: 0.01 });
+      const over = analyze(validateTable(t)).photo!;
+      for (const id of ['cr90', 'tie1', 'rock1']) {
+        expect(over.pieces[id].uncertaintyMm, id).toBeGreaterThan(0.3 * claimed.pieces[id].uncertaintyMm);
+        overInside += over.pieces[id].offsetMm <= over.pieces[id].uncertaintyMm ? 1 : 0;
+      }
+    }
+    expect(overInside).toBeGreaterThanOrEqual(n - 1);
+    expect(inside).toBeGreaterThanOrEqual(n - 1);
+  });
   it('degenerate calibration and marks that cannot place their piece', () => {
     refuse(
       (p) => (p.calibration = p.calibration.slice(0, 3)),

@@ -71,7 +71,7 @@ describe('plane map: by construction', () => {
         mm.map((p) => s.mark(p, 3)),
         mm,
       );
-      sig.push(Math.sqrt(fit.rssPx / fit.dof));
+      sig.push(Math.sqrt(fit.chi2 / fit.dof)); // each point claims 1 px: chi2 is the pixel residuals squared
       // the residuals in mm are the pixel residuals at the local scale (0.1 to 0.3 mm per pixel here)
       expect(fit.rmsMm).toBeLessThan(3 * 3 * 0.35);
     }
