@@ -254,7 +254,7 @@ export interface PlaneFit {
   maxMm: number;
   /** each point's residual in pixels: how far its table position maps from its mark */
   residualsPx: number[];
-  /** sum of squared pixel residuals, each over its point's claimed sigma squared, and its degrees of freedom (2n - 8) */
+  /** sum of squared pixel residuals, each over its point's claimed sigma squared; its degrees of freedom (2n - 8) */
   chi2: number;
   dof: number;
 }

@@ -23,7 +23,7 @@ export const ROCK = [
 ];
 export const RIM = 17;
 
-/** How a set of marks is made: each pixel off by normal noise of `sigma` px, and what the marks claim (none: the prior). */
+/** How a set of marks is made: each pixel off by normal noise of `sigma` px; what they claim (none: the prior). */
 export interface Marking {
   sigma: number;
   claim?: number;
@@ -73,7 +73,7 @@ export type Kind = (typeof KINDS)[number];
 /** per kind of piece: [real error, stated uncertainty], mm */
 export type Trial = Record<Kind, [number, number]>;
 
-/** One synthetic photo: [real error, stated uncertainty] for a ship from 2-4 corners, a squadron, an obstacle, a token. */
+/** One synthetic photo: [real error, stated uncertainty] for a ship (2-4 corners), a squadron, an obstacle, a token. */
 export function trial(s: Scene, noise: Noise, k: number): Trial {
   const cal = calibrate(s, noise.cal);
   const p = noise.piece;
