@@ -1192,7 +1192,34 @@ class PhotoPanel {
     };
   }
 
+  /** what the mark buttons were last made for: the pieces' names, the calibration's pieces, whether it solved */
+  private markRowKey = '';
+  /** the fits list waiting to be written (the latest solution), or null */
+  private fitsDue: { t: Table; sol: PhotoSolution | null } | null = null;
+
+  /**
+   * The mark buttons, remade only when what they show changed, and the fits list, written in a task of its
+   * own: on a photo of 200 squadrons of 200 rim marks the list (rows and measured diameters) cost some
+   * 100 ms, which the frame that opened or changed the table must not carry as well.
+   */
   private renderFits(t: Table, sol: PhotoSolution | null) {
+    const calibrating = t.photo?.calibration.map((c) => c.piece ?? '').join('\u0000') ?? '';
+    const key = `${pieceNames(t)}\u0002${calibrating}\u0002${!!sol}`;
+    if (key !== this.markRowKey) {
+      this.markRowKey = key;
+      this.writeMarkRow(t, sol);
+    }
+    const first = !this.fitsDue;
+    this.fitsDue = { t, sol };
+    if (first)
+      setTimeout(() => {
+        const due = this.fitsDue!;
+        this.fitsDue = null;
+        this.fits.replaceChildren(...(due.sol ? fitsContent(due.t, due.sol) : []));
+      }, 0);
+  }
+
+  private writeMarkRow(t: Table, sol: PhotoSolution | null) {
     this.markRow.replaceChildren(
       ...[...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens]
         .filter((p) => !t.photo?.calibration.some((c) => c.piece === p.id))
@@ -1209,11 +1236,6 @@ class PhotoPanel {
           ),
         ),
     );
-    if (!sol) {
-      this.fits.replaceChildren();
-      return;
-    }
-    this.fits.replaceChildren(...fitsContent(t, sol));
   }
 }
 

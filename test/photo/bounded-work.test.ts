@@ -5,7 +5,8 @@
  * change elsewhere on the table, reuses it (src/photo/pose.ts, src/model/photo.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PHOTO_POINTS, photoFitsMade } from '../../src/model/photo';
+import fc from 'fast-check';
+import { MAX_PHOTO_POINTS, marksHash, photoFitsMade } from '../../src/model/photo';
 import { checkPhotoFit, TableError, validateTable } from '../../src/model/table';
 import { fitPlane, PlaneMap } from '../../src/photo/homography';
 import { fitPose } from '../../src/photo/pose';
@@ -117,6 +118,50 @@ describe('photo work bounded by the marks', () => {
     );
     checkPhotoFit({ ...t, photo: { ...t.photo!, marks } });
     expect(photoFitsMade() - stored).toBe(1);
+  });
+
+  it("a fit is found by its marks' content: a copy reuses it, a change in any coordinate's last bit does not", () => {
+    const raw = photoTable(3, 50);
+    const t = validateTable(raw);
+    const made = photoFitsMade();
+    checkPhotoFit(structuredClone(t)); // the same marks in new objects
+    expect(photoFitsMade() - made).toBe(0);
+    for (const [i, j, k] of [
+      [0, 0, 0],
+      [1, 49, 1],
+      [2, 17, 0],
+    ]) {
+      const marks = structuredClone(t.photo!.marks);
+      const v = marks[i].px[j][k];
+      marks[i].px[j][k] = v + Math.abs(v) * Number.EPSILON; // the next number up
+      const before = photoFitsMade();
+      checkPhotoFit({ ...t, photo: { ...t.photo!, marks } });
+      expect(photoFitsMade() - before, `mark ${j} of piece ${i}, coordinate ${k}`).toBe(1);
+    }
+  });
+
+  it('the marks hash tells apart lists that differ in one coordinate, or in order', () => {
+    const xy = fc.tuple(
+      fc.double({ noNaN: true, min: -1e5, max: 1e5 }),
+      fc.double({ noNaN: true, min: -1e5, max: 1e5 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(xy, { minLength: 1, maxLength: 30 }),
+        fc.nat(),
+        fc.double({ noNaN: true }),
+        (px, at, v) => {
+          const i = at % px.length;
+          const other = px.map((p) => [...p] as [number, number]);
+          fc.pre(!Object.is(other[i][at % 2], v) && !(other[i][at % 2] === 0 && v === 0));
+          other[i][at % 2] = v;
+          expect(marksHash(other)).not.toBe(marksHash(px));
+          if (px.length > 1 && (px[0][0] !== px[1][0] || px[0][1] !== px[1][1]))
+            expect(marksHash([px[1], px[0], ...px.slice(2)])).not.toBe(marksHash(px));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('the app fits a photo a piece at a time, giving the page back between slices; the fits are then kept', async () => {
