@@ -54,6 +54,9 @@ import { World } from '../src/rules/world';
 import { DEFAULT_CELL_MM, PracticeJob } from '../src/rules/practice/maps';
 import { reachMap } from '../src/rules/practice/reach';
 import { runBrowserBench, type BrowserBench } from './bench-browser';
+import { judgeAll } from '../src/rules/attacks/attacks';
+import { attackContext } from '../src/rules/attacks/context';
+import { losKernel } from '../src/rules/attacks/kernel';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
@@ -255,6 +258,44 @@ log(
   `  full analysis is ${baselineRatio.toFixed(0)}x faster (median of ${ratios.length} alternating rounds, CPU time; wall ${median(wallRatios).toFixed(0)}x)`,
 );
 
+// The line-of-sight kernel (src/rules/attacks/kernel.ts) against today's code it stands beside
+// (judgeLos): every attack of the three tournament tables judged (judgeAll on a new World that keeps
+// the pieces' shapes), with the kernel and without, alternating in rounds in CPU time; kernelRatio
+// is the kernel's time over the reference's (below 1: the kernel is faster). The answers are
+// checked equal, as JSON, in the same run.
+const kTables = [1, 2, 3].map((seed) => tournamentTable(seed));
+const kWorlds = kTables.map((t) => new World(t, CATALOG));
+const judgeTables = () => {
+  for (let i = 0; i < kTables.length; i++)
+    judgeAll(attackContext(new World(kTables[i], CATALOG, kWorlds[i])));
+};
+const kernelCpu: number[] = [],
+  referenceCpu: number[] = [],
+  kernelRatios: number[] = [];
+for (let round = 0; round < (quick ? 3 : 7); round++) {
+  const timed = (on: boolean) => {
+    losKernel.on = on;
+    const cpu: number[] = [];
+    sample(judgeTables, 7, 0, 2, cpu);
+    return median(cpu) / kTables.length;
+  };
+  const r = timed(false),
+    k = timed(true);
+  referenceCpu.push(r);
+  kernelCpu.push(k);
+  kernelRatios.push(k / r);
+}
+losKernel.on = false;
+const kernelReference = kTables.map((t) => JSON.stringify(analyze(t).attacks));
+losKernel.on = true;
+const kernelAgrees = kTables.every((t, i) => JSON.stringify(analyze(t).attacks) === kernelReference[i]);
+const kernelRatio = median(kernelRatios);
+log(
+  `line-of-sight kernel: every attack of a tournament table judged in CPU median ${median(kernelCpu).toFixed(3)} ms ` +
+    `with the kernel, ${median(referenceCpu).toFixed(3)} ms with today's code: kernelRatio ${kernelRatio.toFixed(3)} ` +
+    `(median of ${kernelRatios.length} alternating rounds); the same attacks as JSON: ${kernelAgrees ? 'yes' : 'NO'}`,
+);
+
 // Regions and views that follow a drag (goals: regions < 50 ms, the dispute pair < 2 ms, the fan < 16 ms)
 const tWorld = new World(tournament, CATALOG);
 /** the next obstacle: an asteroid, turned so that nothing lines up with the table's axes */
@@ -433,6 +474,11 @@ const result = {
   stressMs,
   dragMs,
   baselineRatio,
+  kernelRatio,
+  kernelMs: median(kernelCpu),
+  kernelReferenceMs: median(referenceCpu),
+  kernelRatioRounds: kernelRatios,
+  kernelAgrees,
   reachMapMs,
   threatMapMs,
   practiceFirstPictureMs: firstPictureMs,
@@ -527,4 +573,4 @@ const result = {
   browserRan: browser,
 };
 if (asJson) process.stdout.write(JSON.stringify(result) + '\n');
-if (!result.baselineAgrees || !result.incrementalAgrees) process.exitCode = 1;
+if (!result.baselineAgrees || !result.incrementalAgrees || !result.kernelAgrees) process.exitCode = 1;

@@ -13,7 +13,7 @@ import {
   type Side,
 } from './context';
 import { bandOf, edgeNote, type BandLookup } from '../bands';
-import { CLEAR_LOS, judgeLos, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
+import { CLEAR_LOS, type LineEntry, type LosJudgement, type PieceOnLine, sideName } from './los';
 import {
   AttackTable,
   FLAG_ARC_DEPTH,
@@ -39,6 +39,7 @@ import {
 import type { Budget } from '../report/budget';
 import { classEditWords } from './class-edits';
 import type { World } from '../world';
+import { judgeLosKernel } from './kernel';
 
 /**
  * Attack questions (table-format.md `attacks`): firing arc, attack range, line of sight and
@@ -324,7 +325,7 @@ function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
   // a squadron attacker's seed end is the closest point its range was measured from: the same call
   const from = att.kind === 'squadron' && ctx.world.ruleset !== '1.6' ? m.closest.a : losEnd(ctx, att, def);
   const to = losEnd(ctx, def, att);
-  let j = judgeLos(ctx, att, def, [from, to], rangeLine);
+  let j = judgeLosKernel(ctx, att, def, [from, to], rangeLine);
   if (j === CLEAR_LOS) j = { ...CLEAR_LOS, obstructedBy: [], grazing: [], pieces: [] };
   const report = new JudgedAttack(
     att.key,
@@ -408,7 +409,7 @@ export function judgeAttackInto(ctx: AttackContext, att: Side, def: Side, T: Att
   const band = rangeBand(ctx, att, mm);
   const from = att.kind === 'squadron' && ctx.world.ruleset !== '1.6' ? c.a : losEnd(ctx, att, def);
   const to = losEnd(ctx, def, att);
-  const j = judgeLos(ctx, att, def, [from, to], [c.a, c.b]);
+  const j = judgeLosKernel(ctx, att, def, [from, to], [c.a, c.b]);
   T.att[k] = att.index;
   T.def[k] = def.index;
   let flags =
@@ -453,7 +454,7 @@ export function judgeLosInto(ctx: AttackContext, att: Side, def: Side, T: Attack
     to = { x: nums[o + N_LOS_LINE + 2], y: nums[o + N_LOS_LINE + 3] };
   const a = { x: nums[o + N_RANGE_LINE], y: nums[o + N_RANGE_LINE + 1] },
     b = { x: nums[o + N_RANGE_LINE + 2], y: nums[o + N_RANGE_LINE + 3] };
-  const j = judgeLos(ctx, att, def, [from, to], [a, b]);
+  const j = judgeLosKernel(ctx, att, def, [from, to], [a, b]);
   T.flags[k] = (T.flags[k] & ~(LOS_MASK << LOS_SHIFT)) | (LOS_CODES.indexOf(j.los) << LOS_SHIFT);
   T.los[k] = j === CLEAR_LOS ? undefined : j;
   T.built[k] = undefined;

@@ -145,7 +145,7 @@ export class LineEntry implements PieceOnLine {
   }
 }
 
-function crossEntry(
+export function crossEntry(
   piece: string,
   role: PieceRole,
   line: 'los' | 'range',
@@ -157,7 +157,7 @@ function crossEntry(
   return e;
 }
 
-function clearanceEntry(
+export function clearanceEntry(
   piece: string,
   role: PieceRole,
   line: 'los' | 'range',
@@ -175,7 +175,7 @@ function clearanceEntry(
  * breadth from blocking. It counts as a graze only if the line, stopped short of its end, still
  * touches the zone.
  */
-function onlyAtEnd(zone: Shape, a: Point, b: Point): boolean {
+export function onlyAtEnd(zone: Shape, a: Point, b: Point): boolean {
   const len = hypot(b.x - a.x, b.y - a.y);
   const cut = 4 * TOLERANCE_MM;
   if (len <= cut) return true;
@@ -191,19 +191,19 @@ function onlyAtEnd(zone: Shape, a: Point, b: Point): boolean {
  * list with v added; a new list starts as [v]. (An empty literal that is then pushed to reserves
  * room for 17 entries, and these lists live as long as the report.)
  */
-function append<T>(list: T[] | null, v: T): T[] {
+export function append<T>(list: T[] | null, v: T): T[] {
   if (!list) return [v];
   list.push(v);
   return list;
 }
 
-function addOnce(list: string[] | null, id: string): string[] {
+export function addOnce(list: string[] | null, id: string): string[] {
   if (!list) return [id];
   if (!list.includes(id)) list.push(id);
   return list;
 }
 
-function shipOf(s: Side): ShipEntry | null {
+export function shipOf(s: Side): ShipEntry | null {
   return s.kind === 'zone' ? s.ship : null;
 }
 
@@ -211,7 +211,7 @@ function shipOf(s: Side): ShipEntry | null {
 const FAR: LineMeeting = { kind: 'clear', clearance: Infinity, insideLength: 0, depth: NO_DEPTH };
 
 /** The third pieces' grid (obstacles, then ships, by slot), built once per context. */
-function thirdGrid(ctx: AttackContext): BoxGrid {
+export function thirdGrid(ctx: AttackContext): BoxGrid {
   if (ctx.thirdGrid) return ctx.thirdGrid;
   const { obstacles, ships } = ctx.world;
   const boxes = new Float64Array(4 * (obstacles.length + ships.length));
@@ -285,7 +285,7 @@ function thirdPieceMeetings(
  * What one line of sight has met so far, filled by the rule's steps in judgeLos and read by its
  * verdict. Lists are made when first needed: most lines cross little, and this runs for every pair.
  */
-class LosFindings {
+export class LosFindings {
   pieces: LineEntry[] | null = null;
   obstructedBy: string[] | null = null;
   grazing: string[] | null = null;
@@ -412,7 +412,7 @@ function obstacleEffects(
 }
 
 /** Step 2 for one obstacle the line meets (or passes near, or reaches through a dial). */
-function obstacleEffect(
+export function obstacleEffect(
   f: LosFindings,
   ctx: AttackContext,
   att: Side,
@@ -638,7 +638,7 @@ function gapCrossed(S: Polygon, p: Point, q: Point): boolean {
 }
 
 /** Step 4: the verdict, the readings it rests on, and the pieces it lists. */
-function verdictOf(f: LosFindings): LosJudgement {
+export function verdictOf(f: LosFindings): LosJudgement {
   const { blockedBy, dustBy, obstructedBy, grazing, pieces, flips } = f;
   const verdict = losByPrecedence(!!blockedBy, dustBy?.length ?? 0, obstructedBy?.length ?? 0);
   const readings = flips
@@ -890,7 +890,7 @@ function dialOverlaps(ctx: AttackContext, side: Side, o: ObstacleEntry): boolean
 }
 
 /** Does this side's shield dial overlap any obstacle? */
-function dialOnAny(ctx: AttackContext, side: Side): boolean {
+export function dialOnAny(ctx: AttackContext, side: Side): boolean {
   return side.kind === 'zone' && ctx.dialOn.has(side.key);
 }
 

@@ -1,0 +1,288 @@
+/**
+ * Convex outlines kept as flat edge arrays, for the line-of-sight kernel
+ * (src/rules/attacks/kernel.ts): each edge's start, vector, length (Math.sqrt, as the separation
+ * and clipping tests take it) and hypot length (as convexDepth takes it) worked out once per
+ * outline, so a line tested against it allocates nothing and computes no square root per edge.
+ *
+ * Every function here is the same arithmetic, operation for operation, as the reference it
+ * stands for (segmentSeparatedBeyond in separation.ts, segmentInConvexBeyond in clip.ts,
+ * convexDepth in relate.ts, meetLine's convex path in line-meet.ts), so it gives the same
+ * numbers bit for bit and takes the same branches: test/rules/attacks/kernel.test.ts holds them
+ * together on random and adversarial tables.
+ */
+import { hypot } from './hypot';
+import type { Polygon } from './polygon';
+import { SLACK_MM } from './separation';
+import { TOLERANCE_MM } from './tolerance';
+import { NEAR_MM } from './line-meet';
+
+/** Clip edges shorter than this are rounding artefacts (as clip.ts). */
+const DEGENERATE_MM = 1e-9;
+/** per edge: ax, ay, ex, ey, el (Math.sqrt), hl (hypot) */
+const E = 6;
+
+/** How flatMeetConvex answered: clear, crossing, or neither decided by a margin (the exact tests decide). */
+export const MEET_UNDECIDED = -1,
+  MEET_CLEAR = 0,
+  MEET_CROSS = 2;
+/** offsets in flatMeetConvex's out: clearance, inside length, depth, t0, t1 */
+export const M_CLEARANCE = 0,
+  M_INSIDE = 1,
+  M_DEPTH = 2,
+  M_T0 = 3,
+  M_T1 = 4;
+
+/** The edges of a list of convex polygons, each polygon by its place in the list. */
+export class FlatEdges {
+  /** first edge of each polygon */
+  readonly start: Int32Array;
+  /** edge count of each polygon */
+  readonly count: Int32Array;
+  /** E numbers per edge */
+  readonly e: Float64Array;
+  /** per polygon: minX, minY, maxX, maxY */
+  readonly box: Float64Array;
+
+  constructor(polygons: readonly Polygon[]) {
+    const np = polygons.length;
+    this.start = new Int32Array(np);
+    this.count = new Int32Array(np);
+    this.box = new Float64Array(4 * np);
+    let total = 0;
+    for (let k = 0; k < np; k++) total += polygons[k].n;
+    this.e = new Float64Array(E * total);
+    let at = 0;
+    for (let k = 0; k < np; k++) {
+      const P = polygons[k],
+        xy = P.xy,
+        n = P.n;
+      this.start[k] = at;
+      this.count[k] = n;
+      this.box[4 * k] = P.minX;
+      this.box[4 * k + 1] = P.minY;
+      this.box[4 * k + 2] = P.maxX;
+      this.box[4 * k + 3] = P.maxY;
+      for (let i = 0; i < n; i++, at++) {
+        const j = i + 1 === n ? 0 : i + 1;
+        const ax = xy[2 * i],
+          ay = xy[2 * i + 1],
+          ex = xy[2 * j] - ax,
+          ey = xy[2 * j + 1] - ay;
+        const o = E * at;
+        this.e[o] = ax;
+        this.e[o + 1] = ay;
+        this.e[o + 2] = ex;
+        this.e[o + 3] = ey;
+        this.e[o + 4] = Math.sqrt(ex * ex + ey * ey);
+        this.e[o + 5] = hypot(ex, ey);
+      }
+    }
+  }
+}
+
+/**
+ * segmentSeparatedBeyond for convex polygon k (its own hull): is segment p-q certainly farther
+ * than m from it? A "no" decides nothing.
+ */
+export function flatSeparated(
+  F: FlatEdges,
+  k: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  m: number,
+): boolean {
+  const e = F.e,
+    s0 = E * F.start[k],
+    s1 = s0 + E * F.count[k];
+  const lim = m + SLACK_MM;
+  const dx = qx - px,
+    dy = qy - py,
+    dl = Math.sqrt(dx * dx + dy * dy);
+  if (dl > 1e-9) {
+    let minS = Infinity,
+      maxS = -Infinity;
+    for (let o = s0; o < s1; o += E) {
+      const s = (dx * (e[o + 1] - py) - dy * (e[o] - px)) / dl;
+      if (s < minS) minS = s;
+      if (s > maxS) maxS = s;
+    }
+    if (minS > lim || maxS < -lim) return true;
+  }
+  for (let o = s0; o < s1; o += E) {
+    const ax = e[o],
+      ay = e[o + 1],
+      ex = e[o + 2],
+      ey = e[o + 3],
+      el = e[o + 4];
+    if (el < 1e-9) continue;
+    if ((ey * (px - ax) - ex * (py - ay)) / el > lim && (ey * (qx - ax) - ex * (qy - ay)) / el > lim)
+      return true;
+  }
+  return false;
+}
+
+/** segmentInConvexBeyond for convex polygon k: the t range deeper than d into it, in out[t0Slot..+1]. */
+export function flatInConvexBeyond(
+  F: FlatEdges,
+  k: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  d: number,
+  out: Float64Array,
+  t0Slot: number,
+): boolean {
+  const e = F.e,
+    s0 = E * F.start[k],
+    s1 = s0 + E * F.count[k];
+  let t0 = 0,
+    t1 = 1;
+  const dx = qx - px,
+    dy = qy - py;
+  for (let o = s0; o < s1; o += E) {
+    const ax = e[o],
+      ay = e[o + 1],
+      ex = e[o + 2],
+      ey = e[o + 3],
+      el = e[o + 4];
+    if (el < DEGENERATE_MM) continue;
+    const s = (ex * (py - ay) - ey * (px - ax)) / el;
+    const sd = (ex * dy - ey * dx) / el;
+    if (sd === 0) {
+      if (!(s > d)) return false;
+      continue;
+    }
+    const t = (d - s) / sd;
+    if (sd > 0) {
+      if (t > t0) t0 = t;
+    } else if (t < t1) t1 = t;
+    if (!(t0 < t1)) return false;
+  }
+  out[t0Slot] = t0;
+  out[t0Slot + 1] = t1;
+  return true;
+}
+
+/** Scratch for flatConvexDepth: each edge line's distance along the segment, c + sl t. */
+let depthC = new Float64Array(32),
+  depthS = new Float64Array(32);
+
+/** convexDepth for convex polygon k: the deepest reach into it of p + t(q - p), t in [t0, t1]. */
+export function flatConvexDepth(
+  F: FlatEdges,
+  k: number,
+  t0: number,
+  t1: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+): number {
+  const e = F.e,
+    s0 = E * F.start[k],
+    n = F.count[k];
+  if (depthC.length < n) {
+    depthC = new Float64Array(2 * n);
+    depthS = new Float64Array(2 * n);
+  }
+  const c = depthC,
+    sl = depthS;
+  const dx = qx - px,
+    dy = qy - py;
+  for (let i = 0, o = s0; i < n; i++, o += E) {
+    const ax = e[o],
+      ay = e[o + 1],
+      ex = e[o + 2],
+      ey = e[o + 3],
+      len = e[o + 5];
+    c[i] = (ex * (py - ay) - ey * (px - ax)) / len;
+    sl[i] = (ex * dy - ey * dx) / len;
+  }
+  let best = Math.max(lowestLine(c, sl, n, t0), lowestLine(c, sl, n, t1));
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (sl[i] === sl[j]) continue;
+      const t = (c[j] - c[i]) / (sl[i] - sl[j]);
+      if (t > t0 && t < t1) {
+        const v = lowestLine(c, sl, n, t);
+        if (v > best) best = v;
+      }
+    }
+  }
+  return best;
+}
+
+function lowestLine(c: Float64Array, sl: Float64Array, n: number, t: number): number {
+  let m = Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = c[i] + sl[i] * t;
+    if (v < m) m = v;
+  }
+  return m;
+}
+
+/** the margins meetConvex asks about (line-meet.ts) */
+const DEEP_MM = TOLERANCE_MM + SLACK_MM,
+  TOL_SLACK_MM = TOLERANCE_MM + SLACK_MM,
+  NEAR_SLACK_MM = NEAR_MM + SLACK_MM;
+
+/**
+ * meetLine(P, p, q, near) for convex polygon k (P's box in F), when its box gap or a margin
+ * decides it: MEET_CLEAR (out[M_CLEARANCE] the clearance meetLine reports), MEET_CROSS (inside
+ * length, depth and the clipped t range in out), or MEET_UNDECIDED (meetLine's exact tests
+ * decide: the caller asks meetLine itself).
+ */
+export function flatMeetConvex(
+  F: FlatEdges,
+  k: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  near: number,
+  out: Float64Array,
+): number {
+  const b = F.box;
+  // boxGap, as meetLine takes it first
+  const gx = Math.max(Math.min(px, qx) - b[4 * k + 2], b[4 * k] - Math.max(px, qx), 0);
+  const gy = Math.max(Math.min(py, qy) - b[4 * k + 3], b[4 * k + 1] - Math.max(py, qy), 0);
+  const gap = Math.sqrt(gx * gx + gy * gy);
+  if (gap > near) {
+    out[M_CLEARANCE] = gap;
+    return MEET_CLEAR;
+  }
+  if (flatInConvexBeyond(F, k, px, py, qx, qy, DEEP_MM, out, M_T0)) {
+    if (!flatInConvexBeyond(F, k, px, py, qx, qy, 0, out, M_T0)) return MEET_UNDECIDED;
+    const t0 = out[M_T0],
+      t1 = out[M_T1];
+    out[M_CLEARANCE] = 0;
+    out[M_INSIDE] = (t1 - t0) * hypot(qx - px, qy - py);
+    out[M_DEPTH] = flatConvexDepth(F, k, t0, t1, px, py, qx, qy);
+    return MEET_CROSS;
+  }
+  const grown =
+    near === NEAR_MM ? -NEAR_SLACK_MM : near === TOLERANCE_MM ? -TOL_SLACK_MM : -(near + SLACK_MM);
+  if (!flatInConvexBeyond(F, k, px, py, qx, qy, grown, out, M_T0)) {
+    out[M_CLEARANCE] = near + SLACK_MM;
+    return MEET_CLEAR;
+  }
+  return MEET_UNDECIDED;
+}
+
+/** segmentBoxGapSq on polygon k's box in F (for the kernel's early-outs). */
+export function flatBoxGapSq(
+  F: FlatEdges,
+  k: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const b = F.box;
+  const gx = Math.max(Math.min(ax, bx) - b[4 * k + 2], b[4 * k] - Math.max(ax, bx), 0);
+  const gy = Math.max(Math.min(ay, by) - b[4 * k + 3], b[4 * k + 1] - Math.max(ay, by), 0);
+  return gx * gx + gy * gy;
+}

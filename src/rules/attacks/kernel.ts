@@ -1,0 +1,331 @@
+/**
+ * The line-of-sight kernel: judgeLos (los.ts) answered on flat edge arrays. The hull zones and
+ * ships' bases are kept as FlatEdges (src/geometry/flat-line.ts), built once per attack context,
+ * and a line is tested against them with preallocated scratch: no meeting objects, no interval
+ * lists, no points, and the findings object reused. Only what the report keeps is built (an
+ * entry for a piece the line crosses, touches or passes near). The rules themselves stay in
+ * los.ts: an obstacle the line meets goes through its obstacleEffect, the verdict through
+ * verdictOf, so there is one statement of each rule.
+ *
+ * judgeLos stays the reference: the kernel answers with the same numbers, bit for bit, and the
+ * same verdicts (test/rules/attacks/kernel.test.ts, and scripts/compare-reports.ts), and hands
+ * over to it where it does not reach (said at each place).
+ */
+import type { Point } from '../../geometry/point';
+import type { Polygon } from '../../geometry/polygon';
+import {
+  FlatEdges,
+  flatBoxGapSq,
+  flatMeetConvex,
+  flatSeparated,
+  M_CLEARANCE,
+  M_DEPTH,
+  M_INSIDE,
+  MEET_CLEAR,
+  MEET_CROSS,
+  MEET_UNDECIDED,
+} from '../../geometry/flat-line';
+import {
+  boxFar,
+  boxGap,
+  type Depth,
+  type LineMeeting,
+  meetLine,
+  NEAR_MM,
+  separatedBeyond,
+} from '../../geometry/line-meet';
+import { SLACK_MM } from '../../geometry/separation';
+import { TOLERANCE_MM } from '../../geometry/tolerance';
+import { type AttackContext, pairKey, type Side, type ThirdPieceMeetings } from './context';
+import {
+  addOnce,
+  append,
+  clearanceEntry,
+  crossEntry,
+  dialOnAny,
+  judgeLos,
+  LosFindings,
+  type LosJudgement,
+  obstacleEffect,
+  onlyAtEnd,
+  shipOf,
+  thirdGrid,
+  verdictOf,
+} from './los';
+
+/** What the kernel keeps per attack context. */
+interface LosKernel {
+  /** every hull zone and base convex and no huge ship: else the whole table goes to judgeLos */
+  reach: boolean;
+  /** the hull zones, by side index (zone sides come first in ctx.sides) */
+  zones: FlatEdges;
+  /** the ships' plastic bases, by ship index */
+  bases: FlatEdges;
+  /**
+   * the third pieces each line of sight meets, kept from an attack until its reverse (which traces
+   * the same line), as los.ts keeps them in ctx.lineMeetings: rows of KEPT numbers from keptAt[pairKey]
+   * (-1: none kept), keptN[pairKey] of them; `used` rows taken
+   */
+  kept: Float64Array;
+  keptAt: Int32Array;
+  keptN: Int32Array;
+  used: number;
+  /** beside a row: the obstacle's meeting (its rules read it), or a ship's meeting the exact tests made */
+  meetings: (LineMeeting | null)[];
+}
+
+/** numbers per kept row: slot, meeting code, clearance, inside length, depth */
+const KEPT = 5;
+
+const kernels = new WeakMap<AttackContext, LosKernel>();
+let lastCtx: AttackContext | null = null,
+  lastKernel: LosKernel | null = null;
+
+function kernelOf(ctx: AttackContext): LosKernel {
+  // one context is asked thousands of times in a row: the last one is kept beside the map
+  if (ctx === lastCtx) return lastKernel!;
+  let K = kernels.get(ctx);
+  if (!K) {
+    const zoneShapes: Polygon[] = [];
+    for (const s of ctx.sides) if (s.kind === 'zone') zoneShapes.push(s.shape);
+    const ships = ctx.world.ships;
+    const reach =
+      zoneShapes.every((z) => z.convex) &&
+      ships.every((s) => s.shapes.bases.length < 2 && s.shapes.base.convex);
+    const ns = reach ? ctx.sides.length : 0;
+    K = {
+      reach,
+      zones: new FlatEdges(reach ? zoneShapes : []),
+      bases: new FlatEdges(reach ? ships.map((s) => s.shapes.base) : []),
+      kept: new Float64Array(KEPT * 256),
+      keptAt: new Int32Array(ns * ns).fill(-1),
+      keptN: new Int32Array(ns * ns),
+      used: 0,
+      meetings: [],
+    };
+    kernels.set(ctx, K);
+  }
+  lastCtx = ctx;
+  lastKernel = K;
+  return K;
+}
+
+/** Whether judgeLosKernel uses the kernel (true) or hands every line to judgeLos: for tests and the bench. */
+export const losKernel = { on: true };
+
+/** Scratch: one flatMeetConvex answer; the findings of one line. */
+const meet = new Float64Array(5);
+const findings = new LosFindings();
+/** the line as the third pieces are measured on it (from its lower-left end), for obstacleEffect */
+const third: ThirdPieceMeetings = { p: { x: 0, y: 0 }, q: { x: 0, y: 0 }, slots: [], meetings: [] };
+
+/** judgeLos(ctx, att, def, los, range): the same judgement, on the kernel where it reaches. */
+export function judgeLosKernel(
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  los: [Point, Point],
+  range: [Point, Point],
+): LosJudgement {
+  if (!losKernel.on) return judgeLos(ctx, att, def, los, range);
+  const K = kernelOf(ctx);
+  // a huge ship (two bases, a gap with its readings) or a non-convex outline: today's code
+  if (!K.reach) return judgeLos(ctx, att, def, los, range);
+  // the 1.5 shield-dial rule reaches every obstacle, not only those near the line: today's code
+  if (ctx.world.ruleset === 'seed' && (dialOnAny(ctx, att) || dialOnAny(ctx, def)))
+    return judgeLos(ctx, att, def, los, range);
+  const f = findings;
+  f.pieces = f.obstructedBy = f.grazing = f.blockedBy = f.dustBy = null;
+  f.flips = null;
+  if (def.kind === 'zone') blockingZonesFlat(f, K, def, los, range);
+  thirdPiecesFlat(f, ctx, K, att, def, los[0], los[1]);
+  return verdictOf(f);
+}
+
+/** los.ts blockingZones on the flat zones: the defender's other hull zones either line passes through. */
+function blockingZonesFlat(
+  f: LosFindings,
+  K: LosKernel,
+  def: Side & { kind: 'zone' },
+  los: [Point, Point],
+  range: [Point, Point],
+) {
+  const zones = def.ship.shapes.zones;
+  const first = def.index - zones.indexOf(def.zone);
+  for (let zi = 0; zi < zones.length; zi++) {
+    const z = zones[zi];
+    if (z === def.zone) continue;
+    for (let li = 0; li < 2; li++) {
+      const a = li === 0 ? los[0] : range[0],
+        b = li === 0 ? los[1] : range[1];
+      if (flatSeparated(K.zones, first + zi, a.x, a.y, b.x, b.y, TOLERANCE_MM)) continue;
+      let code = flatMeetConvex(K.zones, first + zi, a.x, a.y, b.x, b.y, TOLERANCE_MM, meet);
+      let inside = meet[M_INSIDE],
+        depth: Depth = meet[M_DEPTH],
+        clearance = meet[M_CLEARANCE];
+      if (code === MEET_UNDECIDED) {
+        // within a margin of the tolerance: meetLine's exact tests decide (they allocate; rare)
+        const c = meetLine(def.ship.shapes.hullZones[z], a, b, TOLERANCE_MM);
+        if (c.kind === 'cross') {
+          code = MEET_CROSS;
+          inside = c.insideLength;
+          depth = c.depth;
+        } else code = c.kind === 'clear' ? MEET_CLEAR : MEET_GRAZE;
+        clearance = c.clearance;
+      }
+      if (code === MEET_CLEAR) continue;
+      const line = li === 0 ? 'los' : 'range';
+      const id = `${def.ship.id}.${z}`;
+      if (code === MEET_CROSS) {
+        f.blockedBy = addOnce(f.blockedBy, id);
+        f.pieces = append(f.pieces, crossEntry(id, 'hull zone', line, inside, depth));
+      } else if (!onlyAtEnd(def.ship.shapes.hullZones[z], a, b)) {
+        f.grazing = addOnce(f.grazing, id);
+        f.pieces = append(f.pieces, clearanceEntry(id, 'hull zone', line, 'graze', clearance));
+      }
+    }
+  }
+}
+
+/** a graze found by meetLine's exact tests */
+const MEET_GRAZE = 1;
+const NEAR_LIM = NEAR_MM + SLACK_MM;
+
+/**
+ * los.ts thirdPieceMeetings, obstacleEffects and thirdShips: the pieces whose grown box the line
+ * passes through, obstacles first, then ships (the grid's slots ascend), measured on the line
+ * from its lower-left end as the reference measures them, and kept for the reverse attack.
+ */
+function thirdPiecesFlat(
+  f: LosFindings,
+  ctx: AttackContext,
+  K: LosKernel,
+  att: Side,
+  def: Side,
+  from: Point,
+  to: Point,
+) {
+  const flip = to.x < from.x || (to.x === from.x && to.y < from.y);
+  const p = flip ? to : from,
+    q = flip ? from : to;
+  const key = pairKey(ctx, att, def);
+  let at = K.keptAt[key],
+    n: number;
+  if (at >= 0) {
+    // the reverse attack's line: measured once, read twice, then let go
+    K.keptAt[key] = -1;
+    n = K.keptN[key];
+  } else {
+    at = K.used;
+    n = measureThird(ctx, K, att, def, p, q);
+    if (att.index !== def.index) {
+      K.keptAt[key] = at;
+      K.keptN[key] = n;
+      K.used += n;
+    }
+  }
+  const obstacles = ctx.world.obstacles,
+    ships = ctx.world.ships,
+    no = obstacles.length;
+  const kept = K.kept;
+  for (let r = at; r < at + n; r++) {
+    const slot = kept[KEPT * r];
+    if (slot < no) {
+      third.p = p;
+      third.q = q;
+      obstacleEffect(f, ctx, att, def, obstacles[slot], K.meetings[r]!, null, third);
+      continue;
+    }
+    const s = ships[slot - no];
+    const code = kept[KEPT * r + 1],
+      clearance = kept[KEPT * r + 2];
+    if (code === MEET_CROSS) {
+      const depth = K.meetings[r]?.depth ?? kept[KEPT * r + 4];
+      f.obstructedBy = append(f.obstructedBy, s.id);
+      f.pieces = append(f.pieces, crossEntry(s.id, 'ship', 'los', kept[KEPT * r + 3], depth));
+    } else if (code === MEET_GRAZE) {
+      f.grazing = addOnce(f.grazing, s.id);
+      f.pieces = append(f.pieces, clearanceEntry(s.id, 'ship', 'los', 'graze', clearance));
+    } else {
+      f.pieces = append(f.pieces, clearanceEntry(s.id, 'ship', 'los', 'near', clearance));
+    }
+  }
+}
+
+/**
+ * The third pieces within NEAR_MM of p-q, written from row K.used of the kept table (one row per
+ * piece: slot, meeting code, clearance, inside length, depth; an obstacle's meeting object, or a
+ * lazy depth, beside it): returns how many.
+ */
+function measureThird(ctx: AttackContext, K: LosKernel, att: Side, def: Side, p: Point, q: Point): number {
+  const obstacles = ctx.world.obstacles,
+    ships = ctx.world.ships,
+    no = obstacles.length;
+  const attShip = shipOf(att),
+    defShip = shipOf(def);
+  const grid = thirdGrid(ctx);
+  const count = grid.segmentCandidates(p, q),
+    cand = grid.found;
+  const px = p.x,
+    py = p.y,
+    qx = q.x,
+    qy = q.y;
+  let n = 0;
+  for (let k = 0; k < count; k++) {
+    const slot = cand[k];
+    if (slot < no) {
+      const S = obstacles[slot].outline;
+      if (boxFar(S, p, q, NEAR_MM) || boxGap(S, p, q) > NEAR_MM || separatedBeyond(S, p, q, NEAR_MM))
+        continue;
+      // an obstacle's outline is not convex: today's meetLine (its inside stretches feed the lazy depth)
+      const c = meetLine(S, p, q);
+      if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
+      keep(K, K.used + n++, slot, MEET_UNDECIDED, c.clearance, c.insideLength, NaN, c);
+      continue;
+    }
+    const si = slot - no,
+      s = ships[si];
+    if (s === attShip || s === defShip) continue;
+    const B = K.bases;
+    if (flatBoxGapSq(B, si, px, py, qx, qy) > NEAR_LIM * NEAR_LIM) continue;
+    if (Math.sqrt(flatBoxGapSq(B, si, px, py, qx, qy)) > NEAR_MM) continue;
+    if (flatSeparated(B, si, px, py, qx, qy, NEAR_MM)) continue;
+    const code = flatMeetConvex(B, si, px, py, qx, qy, NEAR_MM, meet);
+    if (code !== MEET_UNDECIDED) {
+      if (code === MEET_CLEAR && meet[M_CLEARANCE] > NEAR_MM) continue;
+      keep(K, K.used + n++, slot, code, meet[M_CLEARANCE], meet[M_INSIDE], meet[M_DEPTH], null);
+      continue;
+    }
+    // within a margin of the tolerance or of NEAR_MM: meetLine's exact tests decide
+    const c = meetLine(s.shapes.base, p, q);
+    if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
+    const exact = c.kind === 'cross' ? MEET_CROSS : c.kind === 'clear' ? MEET_CLEAR : MEET_GRAZE;
+    keep(K, K.used + n++, slot, exact, c.clearance, c.insideLength, NaN, c);
+  }
+  return n;
+}
+
+/** One row of the kept table (grown when full: rows live as long as the context). */
+function keep(
+  K: LosKernel,
+  r: number,
+  slot: number,
+  code: number,
+  clearance: number,
+  inside: number,
+  depth: number,
+  m: LineMeeting | null,
+) {
+  if (KEPT * (r + 1) > K.kept.length) {
+    const grown = new Float64Array(2 * K.kept.length);
+    grown.set(K.kept);
+    K.kept = grown;
+  }
+  const o = KEPT * r;
+  K.kept[o] = slot;
+  K.kept[o + 1] = code;
+  K.kept[o + 2] = clearance;
+  K.kept[o + 3] = inside;
+  K.kept[o + 4] = depth;
+  K.meetings[r] = m;
+}

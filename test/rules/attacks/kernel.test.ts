@@ -1,0 +1,217 @@
+/**
+ * The line-of-sight kernel (src/rules/attacks/kernel.ts, src/geometry/flat-line.ts) against the
+ * code it stands beside (judgeLos in los.ts, the reference): every attack of a table judged both
+ * ways gives the same report, every field and every figure to the last digit (the JSON of the
+ * whole attack list, every `why` and every depth included), on random tables under both rulesets
+ * and every reading, and on adversarial ones: a corner of an obstacle or of a third ship's base
+ * put on a line of sight (exactly, within the tolerance either side, at NEAR_MM), ships touching
+ * side by side, and pieces on a coarse grid turned by right angles (edges in line with each other).
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateTable } from '../../../scripts/bench/tables';
+import { CATALOG } from '../../../src/model/catalog';
+import type { Table } from '../../../src/model/table';
+import { NEAR_MM } from '../../../src/geometry/line-meet';
+import { TOLERANCE_MM } from '../../../src/geometry/tolerance';
+import { attacks } from '../../../src/rules/attacks/attacks';
+import { losKernel } from '../../../src/rules/attacks/kernel';
+import { World } from '../../../src/rules/world';
+
+afterEach(() => {
+  losKernel.on = true;
+});
+
+/** The table's attacks as JSON, judged by the kernel and by the reference (fresh worlds: contexts keep lines). */
+function bothWays(t: Table): { kernel: string; reference: string; count: number; lines: number } {
+  losKernel.on = true;
+  const k = attacks(new World(t));
+  const kernel = JSON.stringify(k);
+  losKernel.on = false;
+  const reference = JSON.stringify(attacks(new World(t)));
+  losKernel.on = true;
+  const lines = k.reduce((n, a) => n + ((a.lines as unknown[] | undefined)?.length ? 1 : 0), 0);
+  return { kernel, reference, count: k.length, lines };
+}
+
+const readings = {
+  ruleset: fc.constantFrom('seed' as const, '1.6' as const),
+  cover: fc.constantFrom('base' as const, 'token' as const),
+  visiblePortion: fc.constantFrom('any' as const, 'ship' as const),
+  dialLine: fc.constantFrom('through-dial' as const, 'over-obstacle' as const),
+  dustUnderAttacker: fc.constantFrom('hidden' as const, 'visible' as const),
+};
+type Readings = {
+  [K in keyof typeof readings]: (typeof readings)[K] extends fc.Arbitrary<infer T> ? T : never;
+};
+
+function withReadings(t: Table, r: Readings): Table {
+  return {
+    ...t,
+    ruleset: r.ruleset,
+    readings: {
+      cover: r.cover,
+      visiblePortion: r.visiblePortion,
+      dialLine: r.dialLine,
+      dustUnderAttacker: r.dustUnderAttacker,
+    },
+  };
+}
+
+const small = (seed: number, ships: number, squadrons: number, obstacles: number, onObstacle: number) =>
+  generateTable({ shipsPerPlayer: ships, squadronsPerPlayer: squadrons, obstacles, seed, onObstacle });
+
+/**
+ * Offsets of a corner from a line of sight, along the line's normal: on it, within the tolerance
+ * either side, a hair beyond it, and at NEAR_MM (where a near miss stops being mentioned).
+ */
+const OFFSETS = [
+  0,
+  TOLERANCE_MM,
+  -TOLERANCE_MM,
+  TOLERANCE_MM * 1.0001,
+  -TOLERANCE_MM * 0.9999,
+  NEAR_MM,
+  -NEAR_MM,
+  NEAR_MM * 1.000001,
+  1e-7,
+];
+
+/**
+ * The table with one third piece moved so that one of its corners lies on the line between two
+ * enemy hull zones' targeting points (at parameter t, shifted along the line's normal by `off`).
+ */
+function cornerOnLine(t: Table, pick: number, vertex: number, at: number, off: number): Table {
+  const w = new World(t);
+  const one = w.ships.filter((s) => s.piece.player === 1),
+    two = w.ships.filter((s) => s.piece.player === 2);
+  if (!one.length || !two.length) return t;
+  const a = one[pick % one.length],
+    b = two[(pick >> 2) % two.length];
+  const za = a.shapes.zones[pick % a.shapes.zones.length],
+    zb = b.shapes.zones[(pick >> 3) % b.shapes.zones.length];
+  const p = a.shapes.targetingPoints[za],
+    q = b.shapes.targetingPoints[zb];
+  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  if (!(len > 1)) return t;
+  const nx = -(q.y - p.y) / len,
+    ny = (q.x - p.x) / len;
+  const tx = p.x + (q.x - p.x) * at + nx * off,
+    ty = p.y + (q.y - p.y) * at + ny * off;
+  // a third piece: an obstacle, or a ship that is neither end
+  const thirds = [
+    ...w.obstacles.map((o) => ({ kind: 'obstacle' as const, id: o.id, xy: o.outline.xy })),
+    ...w.ships
+      .filter((s) => s !== a && s !== b)
+      .map((s) => ({ kind: 'ship' as const, id: s.id, xy: s.shapes.base.xy })),
+  ];
+  if (!thirds.length) return t;
+  const th = thirds[(pick >> 5) % thirds.length];
+  const n = th.xy.length / 2,
+    v = vertex % n;
+  const dx = tx - th.xy[2 * v],
+    dy = ty - th.xy[2 * v + 1];
+  if (th.kind === 'obstacle')
+    return {
+      ...t,
+      obstacles: t.obstacles.map((o) => (o.id === th.id ? { ...o, x: o.x + dx, y: o.y + dy } : o)),
+    };
+  return { ...t, ships: t.ships.map((s) => (s.id === th.id ? { ...s, x: s.x + dx, y: s.y + dy } : s)) };
+}
+
+/** The table with a second ship of player 1 set beside the first, base against base (touching), same heading. */
+function touching(t: Table, side: 1 | -1, along: number): Table {
+  const mine = t.ships.filter((s) => s.player === 1);
+  if (mine.length < 2) return t;
+  const [a, b] = mine;
+  const wa = CATALOG.shipSizes[a.size].base.width,
+    wb = CATALOG.shipSizes[b.size].base.width;
+  const r = (a.rotation * Math.PI) / 180;
+  const off = (side * (wa + wb)) / 2;
+  const moved = {
+    ...b,
+    rotation: a.rotation,
+    x: a.x + Math.cos(r) * off - Math.sin(r) * along,
+    y: a.y + Math.sin(r) * off + Math.cos(r) * along,
+  };
+  return { ...t, ships: t.ships.map((s) => (s === b ? moved : s)) };
+}
+
+/** Every piece on a 5 mm grid, turned by a multiple of 90 degrees: edges in line with edges. */
+function onGrid(t: Table): Table {
+  const g = (v: number) => Math.round(v / 5) * 5,
+    r = (v: number) => Math.round(v / 90) * 90;
+  return {
+    ...t,
+    ships: t.ships.map((s) => ({ ...s, x: g(s.x), y: g(s.y), rotation: r(s.rotation) })),
+    squadrons: t.squadrons.map((s) => ({ ...s, x: g(s.x), y: g(s.y) })),
+    obstacles: t.obstacles.map((o) => ({ ...o, x: g(o.x), y: g(o.y), rotation: r(o.rotation) })),
+  };
+}
+
+describe('the line-of-sight kernel', () => {
+  it('judges random tables as the reference does, every field, both rulesets and every reading', () => {
+    let tables = 0,
+      judged = 0,
+      withLines = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.nat(1_000_000),
+          ships: fc.integer({ min: 1, max: 3 }),
+          squadrons: fc.integer({ min: 0, max: 2 }),
+          obstacles: fc.integer({ min: 0, max: 7 }),
+          onObstacle: fc.double({ min: 0, max: 0.9, noNaN: true }),
+          ...readings,
+        }),
+        (r) => {
+          const t = withReadings(small(r.seed, r.ships, r.squadrons, r.obstacles, r.onObstacle), r);
+          const b = bothWays(t);
+          expect(b.kernel).toBe(b.reference);
+          tables++;
+          judged += b.count;
+          withLines += b.lines;
+        },
+      ),
+      { numRuns: 2000, seed: 3311 },
+    );
+    // the tables reach the line-of-sight details (crossings, grazes, near misses), not only clear lines
+    expect(tables).toBe(2000);
+    expect(judged).toBeGreaterThan(50_000);
+    expect(withLines).toBeGreaterThan(20_000);
+  }, 600_000);
+
+  it('judges adversarial tables as the reference does: corners on lines, touching ships, edges in line', () => {
+    let moved = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.nat(1_000_000),
+          ships: fc.integer({ min: 2, max: 3 }),
+          squadrons: fc.integer({ min: 0, max: 2 }),
+          obstacles: fc.integer({ min: 1, max: 6 }),
+          pick: fc.nat(1 << 12),
+          vertex: fc.nat(200),
+          at: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+          offset: fc.constantFrom(...OFFSETS),
+          side: fc.constantFrom(1 as const, -1 as const),
+          along: fc.double({ min: -60, max: 60, noNaN: true }),
+          how: fc.constantFrom('corner', 'touching', 'grid', 'corner on grid'),
+          ...readings,
+        }),
+        (r) => {
+          let t = small(r.seed, r.ships, r.squadrons, r.obstacles, 0.3);
+          if (r.how === 'grid' || r.how === 'corner on grid') t = onGrid(t);
+          if (r.how === 'corner' || r.how === 'corner on grid')
+            t = cornerOnLine(t, r.pick, r.vertex, r.at, r.offset);
+          if (r.how === 'touching') t = touching(t, r.side, r.along);
+          const b = bothWays(withReadings(t, r));
+          expect(b.kernel).toBe(b.reference);
+          moved++;
+        },
+      ),
+      { numRuns: 600, seed: 7702 },
+    );
+    expect(moved).toBe(600);
+  }, 600_000);
+});
