@@ -477,7 +477,7 @@ test.describe('a photo stored turned (EXIF orientation 6) is read upright', () =
 
 test.describe('pinch in the photo view (Pixel 5, touch)', () => {
   test.use(PIXEL5);
-  test('two fingers spread zoom in about their midpoint, and place no calibration point', async ({
+  test('two fingers spread zoom in about their midpoint, place no calibration point, and the zoom outlives a resize', async ({
     page,
   }) => {
     await openFresh(page, link(shot.start));
@@ -501,5 +501,23 @@ test.describe('pinch in the photo view (Pixel 5, touch)', () => {
     expect(after / before).toBeCloseTo(2, 1);
     // no finger of the pinch was taken for a point: the prompt still asks for the first corner
     await expect(page.locator('#photo-prompt')).toHaveText(prompt!);
+    // the view changes size (the address bar hides, the prompt grows a line): the zoom is kept, and the
+    // photo point at the view's centre stays at its centre
+    const centre = async () => {
+      const b = (await page.locator('#photo-canvas').boundingBox())!;
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    const mid = await at(1000, 700);
+    const c0 = await centre();
+    const v = page.viewportSize()!;
+    await page.setViewportSize({ width: v.width, height: v.height - 60 });
+    await expect.poll(async () => (await centre()).y).not.toBeCloseTo(c0.y, 0);
+    const c1 = await centre();
+    expect((await gap()) / after).toBeCloseTo(1, 3);
+    const mid1 = await at(1000, 700);
+    expect([mid1.x - mid.x, mid1.y - mid.y]).toEqual([
+      expect.closeTo(c1.x - c0.x, 0),
+      expect.closeTo(c1.y - c0.y, 0),
+    ]);
   });
 });

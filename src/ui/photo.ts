@@ -397,6 +397,8 @@ class PhotoPanel {
   private ox = 0;
   private oy = 0;
   private fitted = false;
+  /** the player zoomed or panned since the photo was last fitted to the view: a resize keeps that view */
+  private zoomed = false;
   /** a press places (or moves) a point; with a finger it moves a quarter as fast, for precision */
   private press: Press | null = null;
   /** two fingers: pinch to zoom and move the photo; the press the first finger began is dropped */
@@ -585,7 +587,9 @@ class PhotoPanel {
     );
     new ResizeObserver(() => {
       if (!this.view.hidden) {
-        this.fitView();
+        // the prompt grows a line, a phone's address bar hides: a view the player zoomed keeps its zoom
+        if (this.zoomed) this.resizeKeepingView();
+        else this.fitView();
         this.paint();
       }
     }).observe(canvas);
@@ -605,6 +609,18 @@ class PhotoPanel {
     this.ox = (canvas.width - image.width * this.k) / 2;
     this.oy = (canvas.height - image.height * this.k) / 2;
     this.fitted = true;
+    this.zoomed = false;
+  }
+
+  /** the canvas takes its new size; the zoom stays, and the photo point at its centre stays at the centre */
+  private resizeKeepingView() {
+    const { canvas } = this;
+    const r = canvas.getBoundingClientRect();
+    const [w, h] = [Math.max(1, Math.round(r.width)), Math.max(1, Math.round(r.height))];
+    this.ox += (w - canvas.width) / 2;
+    this.oy += (h - canvas.height) / 2;
+    canvas.width = w;
+    canvas.height = h;
   }
 
   private zoomBy(f: number, cx: number, cy: number) {
@@ -613,6 +629,7 @@ class PhotoPanel {
     this.ox = cx - ((cx - this.ox) * nk) / k;
     this.oy = cy - ((cy - this.oy) * nk) / k;
     this.k = nk;
+    this.zoomed = true;
     this.paint();
   }
 
@@ -698,6 +715,7 @@ class PhotoPanel {
       this.ox = mid[0] - ((pinch.mid[0] - pinch.ox) * nk) / pinch.k;
       this.oy = mid[1] - ((pinch.mid[1] - pinch.oy) * nk) / pinch.k;
       this.k = nk;
+      this.zoomed = true;
       this.paint();
       return;
     }
