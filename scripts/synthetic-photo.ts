@@ -8,11 +8,14 @@
  * point a player would mark (a base's top corners, its rim, the obstacle's cardboard).
  *
  *   npx tsx scripts/synthetic-photo.ts OUT_DIR [--seed N] [--width 3000] [--height 2250]
- *     [--tilt DEG] [--k1 K] [--hulls] [--blur PX] [--noise LEVELS]
+ *     [--tilt DEG] [--k1 K] [--hulls] [--blur PX] [--noise LEVELS] [--jpeg QUALITY]
  *
- * The PNG writer is a few lines over node:zlib (no dependency).
+ * The PNG writer is a few lines over node:zlib (no dependency); with --jpeg the photo is written as
+ * photo.jpg instead, at that quality (jpeg-js), as a phone would store it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { decode as decodePng } from 'fast-png';
+import jpeg from 'jpeg-js';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type Point, place } from '../src/geometry/point';
@@ -256,6 +259,18 @@ export function syntheticPhoto(
   };
 }
 
+/** The PNG's pixels stored as a JPEG of this quality (1-100). */
+export function toJpeg(png: Uint8Array, quality: number): Buffer {
+  const img = decodePng(png);
+  const n = img.width * img.height;
+  const rgba = new Uint8Array(4 * n);
+  for (let p = 0; p < n; p++) {
+    for (let c = 0; c < 3; c++) rgba[4 * p + c] = img.data[img.channels * p + c];
+    rgba[4 * p + 3] = 255;
+  }
+  return jpeg.encode({ data: rgba, width: img.width, height: img.height }, quality).data;
+}
+
 if (process.argv[1]?.endsWith('synthetic-photo.ts')) {
   const args = process.argv.slice(2);
   const opt = (name: string, def: number) => {
@@ -275,10 +290,13 @@ if (process.argv[1]?.endsWith('synthetic-photo.ts')) {
     noise: opt('noise', 3),
   });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'photo.png'), shot.png);
+  const quality = has('jpeg') ? opt('jpeg', 85) : 0;
+  const out = quality ? join(dir, 'photo.jpg') : join(dir, 'photo.png');
+  const bytes = quality ? toJpeg(shot.png, quality) : shot.png;
+  writeFileSync(out, bytes);
   const { png: _png, ...rest } = shot;
   writeFileSync(join(dir, 'photo.json'), JSON.stringify(rest, null, 1));
   console.log(
-    `${join(dir, 'photo.png')}: ${shot.width} x ${shot.height}, ${(shot.png.length / 1e6).toFixed(1)} MB; truth and marks in photo.json`,
+    `${out}: ${shot.width} x ${shot.height}, ${(bytes.length / 1e6).toFixed(2)} MB; truth and marks in photo.json`,
   );
 }

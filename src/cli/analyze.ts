@@ -10,7 +10,9 @@ import { photoFitCheckSteps, type Table, TableError } from '../model/table';
 import { analyzeWorld } from '../rules/report/analyze';
 import { Budget, cutSections } from '../rules/report/budget';
 import { World } from '../rules/world';
+import { CATALOG, withMeasurements } from '../model/catalog';
 import { fail, readTable } from './input';
+import { refinePhoto, withMarks } from './refine-photo';
 import { type WriteGuard, writeJson } from './stream-json';
 
 /** Seconds the whole run may take (the report is marked partial when work is left out to keep it). */
@@ -80,13 +82,18 @@ async function main(argv: string[]): Promise<void> {
   // collisions, off-table, the notes). Starting Node and tsx comes before, outside it.
   const reserveMs = Math.max(WRITE_MIN_MS, budgetMs * WRITE_SHARE);
   const budget = new Budget(budgetMs, () => performance.now(), { start: started, reserveMs });
-  const table = fitPhoto(read, budget);
+  // with `photo.image`, the marks are refined on the image first (the fit then takes the refined pixels)
+  const refined = refinePhoto(read, file, withMeasurements(CATALOG, read.measurements), budget);
+  if (refined?.refinement.problem)
+    process.stderr.write(`${refined.refinement.problem}; the marks are used as given\n`);
+  const table = fitPhoto(refined?.table ?? read, budget);
   let report: Report;
   try {
     report = analyzeWorld(new World(table), budget);
   } catch (e) {
     fail(`analysis failed: ${(e as Error).message}`, 1);
   }
+  if (refined && report.photo) withMarks(report.photo, refined.refinement);
   const judged = performance.now();
   const writeEnd = started + budgetMs - TAIL_MS;
   const guard: WriteGuard = {

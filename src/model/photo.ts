@@ -40,6 +40,10 @@ export interface PhotoMark {
 export interface PhotoEvidence {
   /** optional addition: which photo on this device the marks were made on (digest of its bytes; never the image) */
   imageId?: string;
+  /** optional addition: the photo file, a path relative to the table file (the command line reads it) */
+  image?: string;
+  /** optional addition: false to use the marks as given even when `image` is at hand */
+  refine?: boolean;
   size: XY;
   calibration: CalibrationPoint[];
   marks: PhotoMark[];
@@ -243,9 +247,19 @@ function photoMark(r: PhotoReading, u: unknown, at: string): PhotoMark {
 /** Read and check the `photo` field's structure and its references to the file's pieces. */
 export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo'): PhotoEvidence {
   if (!isObj(v)) fail(path, 'expected an object with size, calibration and marks');
-  onlyKeys(v, ['imageId', 'size', 'calibration', 'marks'], path, fail);
+  onlyKeys(v, ['imageId', 'image', 'refine', 'size', 'calibration', 'marks'], path, fail);
   if (v.imageId !== undefined && (typeof v.imageId !== 'string' || !/^[0-9a-f]{8,64}$/.test(v.imageId)))
     fail(`${path}.imageId`, 'expected 8 to 64 hex digits (the digest the app names a kept photo by)');
+  if (
+    v.image !== undefined &&
+    (typeof v.image !== 'string' || !v.image.length || v.image.length > 1000 || v.image.includes('\0'))
+  )
+    fail(
+      `${path}.image`,
+      'expected the photo file as a path relative to the table file (1 to 1000 characters)',
+    );
+  if (v.refine !== undefined && typeof v.refine !== 'boolean')
+    fail(`${path}.refine`, 'expected true or false: whether the command line refines the marks on the image');
   const size = photoSize(v.size, `${path}.size`, fail);
   const [W, H] = size;
   const r: PhotoReading = { fail, W, H, byId: pieceIndex(pieces), calibrated: new Set(), marked: new Set() };
@@ -255,7 +269,14 @@ export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo
   const marks = boundedList(v.marks ?? [], `${path}.marks`, fail).map((u, i) =>
     photoMark(r, u, `${path}.marks[${i}]`),
   );
-  return { ...(typeof v.imageId === 'string' ? { imageId: v.imageId } : {}), size, calibration, marks };
+  return {
+    ...(typeof v.imageId === 'string' ? { imageId: v.imageId } : {}),
+    ...(typeof v.image === 'string' ? { image: v.image } : {}),
+    ...(typeof v.refine === 'boolean' ? { refine: v.refine } : {}),
+    size,
+    calibration,
+    marks,
+  };
 }
 
 /** A ship's base corner in its own frame (front toward +y, left as the ship sees it: -x). */

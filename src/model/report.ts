@@ -156,9 +156,28 @@ export interface OffTableReport {
   why?: string;
 }
 
+/**
+ * addition (the command line with `photo.image`): one mark as given and as refined on the image, or why it
+ * was kept as given
+ */
+export type MarkReport =
+  | { px: [number, number]; refinedPx: [number, number] }
+  | {
+      px: [number, number];
+      refined: false;
+      why: string;
+    };
+
 /** optional section `photo` (table-format.md, "Photo evidence") */
 export interface PhotoReport {
-  calibration: { points: number; rmsMm: number; maxMm: number; residualsMm: number[] };
+  calibration: {
+    points: number;
+    rmsMm: number;
+    maxMm: number;
+    residualsMm: number[];
+    /** addition: each calibration point's mark refined on the image (the command line with `photo.image`) */
+    marks?: MarkReport[];
+  };
   pieces: Record<
     string,
     {
@@ -175,6 +194,8 @@ export interface PhotoReport {
       extrapolated?: boolean;
       /** addition: a squadron marked with 4 or more rim points: its base's diameter as the photo measures it, mm */
       diameterMm?: number;
+      /** addition: each mark refined on the image (the command line with `photo.image`) */
+      marks?: MarkReport[];
     }
   >;
 }

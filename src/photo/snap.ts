@@ -107,6 +107,33 @@ const unit = (a: XY): XY => {
 };
 const f1 = (v: number) => v.toFixed(1);
 
+/** The half-side of the square round a tap that snapping reads, px: the search, the edges' reach, a margin. */
+export function patchHalfPx(req: SnapRequest): number {
+  const reach = Math.max(0, ...(req.reachPx ?? [DEFAULT_REACH_PX, DEFAULT_REACH_PX]), req.radiusPx ?? 0);
+  return (req.searchPx ?? SEARCH_PX) + Math.min(310, reach) + 12;
+}
+
+/** The part of a W x H photo within `half` of a point (whole pixels), or null when under 8 px either way. */
+export function patchRect(at: XY, half: number, W: number, H: number) {
+  const x0 = Math.max(0, Math.floor(at[0] - half)),
+    y0 = Math.max(0, Math.floor(at[1] - half));
+  const w = Math.min(W, Math.ceil(at[0] + half)) - x0,
+    h = Math.min(H, Math.ceil(at[1] + half)) - y0;
+  return w < 8 || h < 8 ? null : { x0, y0, w, h };
+}
+
+/** The grey levels of a whole photo cut to the patch snapping reads round a tap (as the app's worker cuts it). */
+export function patchOf(full: GreyImage, req: SnapRequest): GreyImage | null {
+  const r = patchRect(req.tap, patchHalfPx(req), full.width, full.height);
+  if (!r) return null;
+  const data = new Float32Array(r.w * r.h);
+  for (let j = 0; j < r.h; j++) {
+    const from = (r.y0 + j) * full.width + r.x0;
+    for (let i = 0; i < r.w; i++) data[j * r.w + i] = full.data[from + i];
+  }
+  return { data, width: r.w, height: r.h, x0: r.x0, y0: r.y0 };
+}
+
 /** Refine one mark on the photo; a result that was not refined says why and keeps the tap. */
 export function snapMark(img: GreyImage, req: SnapRequest): SnapResult {
   const tap = req.tap;

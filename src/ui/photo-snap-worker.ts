@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { snapMark, type SnapRequest, type SnapResult } from '../photo/snap';
+import { patchRect, snapMark, type SnapRequest, type SnapResult } from '../photo/snap';
 
 /*
  * Snapping off the main thread: the worker decodes the photo itself (once, on the first snap, upright
@@ -17,11 +17,9 @@ let photo: { id: string; blob: Blob; bitmap?: Promise<ImageBitmap> } | null = nu
 /** the grey levels (Rec. 601 luma) of the patch of half-side `half` round a point */
 async function patch(at: [number, number], half: number) {
   const bmp = await (photo!.bitmap ??= createImageBitmap(photo!.blob, { imageOrientation: 'from-image' }));
-  const x0 = Math.max(0, Math.floor(at[0] - half)),
-    y0 = Math.max(0, Math.floor(at[1] - half));
-  const w = Math.min(bmp.width, Math.ceil(at[0] + half)) - x0,
-    h = Math.min(bmp.height, Math.ceil(at[1] + half)) - y0;
-  if (w < 8 || h < 8) return null;
+  const r = patchRect(at, half, bmp.width, bmp.height);
+  if (!r) return null;
+  const { x0, y0, w, h } = r;
   const canvas = new OffscreenCanvas(w, h);
   const g = canvas.getContext('2d', { willReadFrequently: true })!;
   g.drawImage(bmp, x0, y0, w, h, 0, 0, w, h);

@@ -3,7 +3,7 @@
  * photo and refines each mark; this asks and waits. Any failure (no worker in this browser, the
  * worker stopped) comes back as a mark kept as tapped, with the reason.
  */
-import { SEARCH_PX, type SnapRequest, type SnapResult, TAP_SIGMA_PX } from '../photo/snap';
+import { patchHalfPx, type SnapRequest, type SnapResult, TAP_SIGMA_PX } from '../photo/snap';
 import type { SnapMessage, SnapReply } from './photo-snap-worker';
 
 export class Snapper {
@@ -63,8 +63,7 @@ export class Snapper {
         why: 'refining is not available in this browser',
       });
     const seq = ++this.seq;
-    const reach = Math.max(0, ...(req.reachPx ?? [120, 120]), req.radiusPx ?? 0);
-    const half = (req.searchPx ?? SEARCH_PX) + Math.min(310, reach) + 12;
+    const half = patchHalfPx(req);
     this.asked.set(seq, req.tap);
     return new Promise((resolve) => {
       this.waiting.set(seq, resolve);

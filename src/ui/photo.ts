@@ -24,6 +24,7 @@ import { obstacleOutline, shipShapes } from '../model/pieces';
 import type { PhotoLayer } from '../render/photo-layer';
 import { decodePhoto, keepPhoto, keptPhoto, type LoadedPhoto } from './photo-image';
 import { Snapper } from './photo-snap';
+import { type PointKind, ROUND, snapRequest } from '../model/photo-snap';
 import { measuredDiameterMm } from '../rules/report/photo';
 import { type SnapRequest, type SnapResult, TAP_SIGMA_PX } from '../photo/snap';
 import type { AppState, AppStore, Commands } from '../state/store';
@@ -33,7 +34,6 @@ type CalibrateMode = { kind: 'calibrate'; ships: string[]; ship: number; corner:
 type Mode = { kind: 'idle' } | CalibrateMode | { kind: 'mark'; piece: string };
 
 /** corner order as a player goes round a base */
-const ROUND: CornerName[] = ['front-left', 'front-right', 'rear-right', 'rear-left'];
 /** how many calibration ships "Calibrate" walks through before it stops by itself */
 const CAL_SHIPS = 2;
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
@@ -242,65 +242,6 @@ function outlinePoint(
   }
   const d0 = Math.hypot(lx, ly) || 1;
   return [r2((lx / d0) * tk!.radius), r2((ly / d0) * tk!.radius)];
-}
-
-/** what a point stands for on its piece, for snapping: a ship's corner, a squadron's rim, an obstacle's outline */
-type PointKind = CornerName | 'rim' | 'outline';
-
-/** the rough radius of a squadron's base in the photo, px: its rim's mean distance from its centre there */
-function radiusPx(map: PlaneMap, x: number, y: number, r: number): number {
-  const c = map.toPx({ x, y });
-  let sum = 0;
-  for (let k = 0; k < 8; k++) {
-    const q = map.toPx(place(r, 0, x, y, k * 45));
-    sum += Math.hypot(q.x - c.x, q.y - c.y) / 8;
-  }
-  return sum;
-}
-
-/**
- * What to ask of snapping for a tap on a piece: a base corner (with its two edges where the map and
- * the piece's rough pose put them, once there is a map), a squadron's rim point (its rough centre
- * and radius); for what is not snapped, why (an obstacle's outline, a token).
- */
-function snapRequest(
-  at: XY,
-  t: Table,
-  cat: Catalog,
-  map: PlaneMap | undefined,
-  piece: string,
-  point: PointKind,
-): SnapRequest | string {
-  const tap: XY = [at[0], at[1]];
-  const ship = t.ships.find((s) => s.id === piece);
-  if (ship && point !== 'rim' && point !== 'outline') {
-    if (!map) return { kind: 'corner', tap };
-    const see = (c: CornerName) => {
-      const l = cornerLocal(cat, ship, c);
-      return map.toPx(place(l.x, l.y, ship.x, ship.y, ship.rotation));
-    };
-    const k = ROUND.indexOf(point);
-    const c = see(point);
-    const edges = [ROUND[(k + 1) % 4], ROUND[(k + 3) % 4]].map((n): XY => {
-      const q = see(n);
-      return [q.x - c.x, q.y - c.y];
-    }) as [XY, XY];
-    return { kind: 'corner', tap, edges, reachPx: [Math.hypot(...edges[0]), Math.hypot(...edges[1])] };
-  }
-  const sq = t.squadrons.find((s) => s.id === piece);
-  if (sq) {
-    if (!map) return 'calibrate first';
-    const c = map.toPx(sq);
-    return {
-      kind: 'rim',
-      tap,
-      centre: [c.x, c.y],
-      radiusPx: radiusPx(map, sq.x, sq.y, cat.squadron.diameter / 2),
-    };
-  }
-  if (t.obstacles.some((o) => o.id === piece))
-    return "an obstacle's outline is not snapped (its corners are rounded)";
-  return "a token's rim is not snapped";
 }
 
 /** The marks complete enough to fit (a ship 2 corners, a squadron 3 rim points, an obstacle 2, a token 1). */

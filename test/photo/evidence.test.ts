@@ -177,7 +177,12 @@ describe('photo field: refused naming the field', () => {
       /^photo\.size: expected the image width and height/,
     );
     refuse((p) => (p.size = [4032.5, 3024]), /^photo\.size\[0\]: expected a whole number of pixels/);
-    refuse((p) => ((p as Record<string, unknown>).image = 'data:'), /^photo\.image: unknown field/);
+    refuse(
+      (p) => ((p as Record<string, unknown>).image = ''),
+      /^photo\.image: expected the photo file as a path/,
+    );
+    refuse((p) => ((p as Record<string, unknown>).refine = 'no'), /^photo\.refine: expected true or false/);
+    refuse((p) => ((p as Record<string, unknown>).picture = 'a.jpg'), /^photo\.picture: unknown field/);
     refuse(
       (p) => (p.calibration[2].px = [5000, 10]),
       /^photo\.calibration\[2\]\.px: \(5000, 10\) is outside the photo \(0 to 4032 across, 0 to 3024 down\)/,

@@ -10,7 +10,14 @@
  */
 
 /** The sections a budget can cut. */
-export type BudgetedSection = 'photo' | 'distances' | 'overlaps' | 'collisions' | 'attacks' | 'proposals';
+export type BudgetedSection =
+  | 'refine'
+  | 'photo'
+  | 'distances'
+  | 'overlaps'
+  | 'collisions'
+  | 'attacks'
+  | 'proposals';
 
 /** How much of a cut section was judged: pairs of pieces for distances, overlaps and collisions; attacks; proposals. */
 export interface SectionCut {
@@ -111,6 +118,9 @@ export class Budget {
   /** marked pieces of the photo fitted, of those marked (the CLI fits the photo first, under the budget) */
   photoFitted = 0;
   photoAsked = 0;
+  /** marks refined on the photo's image, of those to refine (the CLI with `photo.image`, before the fit) */
+  refineDone = 0;
+  refineAsked = 0;
 
   /** A pair section's count: `judged` of the `asked` pairs of pieces (adds up over calls). */
   countPairs(section: 'distances' | 'overlaps' | 'collisions', judged: number, asked: number): void {
@@ -123,6 +133,8 @@ export class Budget {
   /** The note a partial report carries, or null when everything asked was judged. */
   note(): PartialNote | null {
     const sections: PartialNote['sections'] = {};
+    if (this.refineDone < this.refineAsked)
+      sections.refine = { judged: this.refineDone, asked: this.refineAsked };
     if (this.photoFitted < this.photoAsked)
       sections.photo = { judged: this.photoFitted, asked: this.photoAsked };
     for (const s of ['distances', 'overlaps', 'collisions'] as const) {
@@ -160,6 +172,7 @@ export function cutSections(note: Pick<PartialNote, 'sections' | 'proposalsCut'>
       ([k, c]) =>
         `${k} (${c.judged} of ${c.asked}${['distances', 'overlaps', 'collisions'].includes(k) ? ' pairs' : ''}` +
         `${k === 'photo' ? ' marked pieces fitted' : ''}` +
+        `${k === 'refine' ? ' marks refined on the image' : ''}` +
         `${
           k === 'proposals' && inside.length
             ? `; cut inside: ` +
