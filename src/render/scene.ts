@@ -1,10 +1,11 @@
 import {
   Application,
+  BitmapFont,
+  BitmapText,
   CanvasTextMetrics,
   Container,
   Graphics,
   RenderTexture,
-  Text,
   TextStyle,
   Ticker,
 } from 'pixi.js';
@@ -32,6 +33,12 @@ const LABEL_STYLE = {
   stroke: { color: 0x000000, width: 3 },
 };
 const MEASURE_STYLE = new TextStyle(LABEL_STYLE);
+/**
+ * The labels' font as one atlas of white glyphs with their black outline, coloured by tint: a label is then
+ * a row of quads from the atlas, where a Text of its own was drawn on a canvas and sent to the GPU as a
+ * texture (200 squadrons' labels cost the frame that first showed them some 100 ms of a 2-core machine).
+ */
+const LABEL_FONT = 'armada-label';
 
 /** The background grid's spacing: one foot, as players count the table. */
 const FOOT_MM = 304.8;
@@ -126,7 +133,7 @@ export class Scene {
   /** selection, distance rings, rotation handle: drawn at every frame */
   private handles = new Graphics();
   private labelLayer = new Container();
-  private labels = new Map<string, Text>();
+  private labels = new Map<string, BitmapText>();
   private labelAsks: LabelRequest[] = [];
   private fitted = false;
   private last: [AppState, LiveAnalysis, Overlays] | null = null;
@@ -179,6 +186,14 @@ export class Scene {
       top: slot('top'),
     };
     this.labelLayer.label = 'labels';
+    // the printable ASCII at once; any other character is added to the atlas when a label first uses it
+    BitmapFont.install({
+      name: LABEL_FONT,
+      // round joins: the atlas draws each glyph on its own, and mitred corners (M, w) spiked out of their cells
+      style: { ...LABEL_STYLE, fill: 0xffffff, stroke: { ...LABEL_STYLE.stroke, join: 'round' } },
+      resolution: this.app.renderer.resolution,
+      chars: [[' ', '~']],
+    });
     this.app.stage.addChild(
       this.slots['under-table'],
       this.table.root,
@@ -439,13 +454,17 @@ export class Scene {
     for (const p of layout.placed) {
       let t = this.labels.get(p.id);
       if (!t) {
-        t = new Text({ text: p.text, style: { ...LABEL_STYLE, fill: p.color } });
+        t = new BitmapText({
+          text: p.text,
+          style: { fontFamily: LABEL_FONT, fontSize: LABEL_STYLE.fontSize },
+        });
         t.anchor.set(0.5, 0.5);
+        t.tint = p.color;
         this.labels.set(p.id, t);
         this.labelLayer.addChild(t);
       }
       if (t.text !== p.text) t.text = p.text;
-      if (t.style.fill !== p.color) t.style.fill = p.color;
+      if (t.tint !== p.color) t.tint = p.color;
       t.position.set(p.x, p.y);
       t.visible = true;
     }
