@@ -56,7 +56,7 @@ import { reachMap } from '../src/rules/practice/reach';
 import { runBrowserBench, type BrowserBench } from './bench-browser';
 import { judgeAll } from '../src/rules/attacks/attacks';
 import { attackContext } from '../src/rules/attacks/context';
-import { losKernel } from '../src/rules/attacks/kernel';
+import { flatKernel } from '../src/rules/attacks/kernel';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
@@ -274,7 +274,7 @@ const kernelCpu: number[] = [],
   kernelRatios: number[] = [];
 for (let round = 0; round < (quick ? 3 : 7); round++) {
   const timed = (on: boolean) => {
-    losKernel.on = on;
+    flatKernel.on = on;
     const cpu: number[] = [];
     sample(judgeTables, 7, 0, 2, cpu);
     return median(cpu) / kTables.length;
@@ -285,9 +285,9 @@ for (let round = 0; round < (quick ? 3 : 7); round++) {
   kernelCpu.push(k);
   kernelRatios.push(k / r);
 }
-losKernel.on = false;
+flatKernel.on = false;
 const kernelReference = kTables.map((t) => JSON.stringify(analyze(t).attacks));
-losKernel.on = true;
+flatKernel.on = true;
 const kernelAgrees = kTables.every((t, i) => JSON.stringify(analyze(t).attacks) === kernelReference[i]);
 const kernelRatio = median(kernelRatios);
 log(

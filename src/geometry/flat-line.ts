@@ -286,3 +286,89 @@ export function flatBoxGapSq(
   const gy = Math.max(Math.min(ay, by) - b[4 * k + 3], b[4 * k + 1] - Math.max(ay, by), 0);
   return gx * gx + gy * gy;
 }
+
+/** offsets in flatApartClosest's out: distance, then the closest points (a on A, b on B) */
+export const C_DIST = 0,
+  C_AX = 1,
+  C_AY = 2,
+  C_BX = 3,
+  C_BY = 4;
+
+/**
+ * boundaryClosest(A, B, 0, true) (relate.ts) into out, for polygons proved apart
+ * (hullsApartBeyond): the closest points of two boundaries that do not meet, without the result
+ * objects. The same loops and the same figures in the same order, so the same answer bit for bit.
+ */
+export function flatApartClosest(A: Polygon, B: Polygon, out: Float64Array): void {
+  let best = Infinity,
+    ax = NaN,
+    ay = NaN,
+    bx = NaN,
+    by = NaN;
+  const a = A.xy,
+    b = B.xy,
+    na = A.n,
+    nb = B.n;
+  for (let i = 0; i < na; i++) {
+    const i2 = i + 1 === na ? 0 : i + 1;
+    const a0x = a[2 * i],
+      a0y = a[2 * i + 1],
+      a1x = a[2 * i2],
+      a1y = a[2 * i2 + 1];
+    const eMinX = a0x < a1x ? a0x : a1x,
+      eMaxX = a0x < a1x ? a1x : a0x;
+    const eMinY = a0y < a1y ? a0y : a1y,
+      eMaxY = a0y < a1y ? a1y : a0y;
+    const gx = Math.max(eMinX - B.maxX, B.minX - eMaxX, 0),
+      gy = Math.max(eMinY - B.maxY, B.minY - eMaxY, 0);
+    if (gx * gx + gy * gy >= best) continue;
+    for (let j = 0; j < nb; j++) {
+      const j2 = j + 1 === nb ? 0 : j + 1;
+      const b0x = b[2 * j],
+        b0y = b[2 * j + 1],
+        b1x = b[2 * j2],
+        b1y = b[2 * j2 + 1];
+      const hx = Math.max(eMinX - Math.max(b0x, b1x), Math.min(b0x, b1x) - eMaxX, 0);
+      const hy = Math.max(eMinY - Math.max(b0y, b1y), Math.min(b0y, b1y) - eMaxY, 0);
+      if (hx * hx + hy * hy >= best) continue;
+      // the closest pair of two edges that do not meet has an endpoint on one of them
+      for (let k = 0; k < 4; k++) {
+        const onA = k < 2;
+        const px = k === 0 ? a0x : k === 1 ? a1x : k === 2 ? b0x : b1x,
+          py = k === 0 ? a0y : k === 1 ? a1y : k === 2 ? b0y : b1y;
+        const sx = onA ? b0x : a0x,
+          sy = onA ? b0y : a0y,
+          ex = onA ? b1x : a1x,
+          ey = onA ? b1y : a1y;
+        const dx = ex - sx,
+          dy = ey - sy,
+          len2 = dx * dx + dy * dy;
+        let t = len2 === 0 ? 0 : ((px - sx) * dx + (py - sy) * dy) / len2;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        const qx = sx + (ex - sx) * t,
+          qy = sy + (ey - sy) * t;
+        const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
+        // boundaryClosest keeps the pair's best (v[0]) and then the overall best: both strict
+        if (d2 < best) {
+          best = d2;
+          if (onA) {
+            ax = px;
+            ay = py;
+            bx = qx;
+            by = qy;
+          } else {
+            ax = qx;
+            ay = qy;
+            bx = px;
+            by = py;
+          }
+        }
+      }
+    }
+  }
+  out[C_DIST] = Math.sqrt(best);
+  out[C_AX] = ax;
+  out[C_AY] = ay;
+  out[C_BX] = bx;
+  out[C_BY] = by;
+}

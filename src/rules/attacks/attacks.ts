@@ -39,7 +39,16 @@ import {
 import type { Budget } from '../report/budget';
 import { classEditWords } from './class-edits';
 import type { World } from '../world';
-import { judgeLosKernel } from './kernel';
+import {
+  judgeLosFlat,
+  judgeLosKernel,
+  measureRangeFlat,
+  R_ARC,
+  RANGE_DEEP,
+  RANGE_NOT_REACHED,
+  rangeOut,
+} from './kernel';
+import { C_AX, C_AY, C_BX, C_BY, C_DIST } from '../../geometry/flat-line';
 
 /**
  * Attack questions (table-format.md `attacks`): firing arc, attack range, line of sight and
@@ -403,24 +412,56 @@ function classEditOf(
  * piece). attackView builds from the row the object judgeAttack returns.
  */
 export function judgeAttackInto(ctx: AttackContext, att: Side, def: Side, T: AttackTable, k: number): void {
-  const m = measureRange(att, def);
-  const c = m.closest,
-    mm = c.distance;
-  const band = rangeBand(ctx, att, mm);
-  const from = att.kind === 'squadron' && ctx.world.ruleset !== '1.6' ? c.a : losEnd(ctx, att, def);
-  const to = losEnd(ctx, def, att);
-  const j = judgeLosKernel(ctx, att, def, [from, to], [c.a, c.b]);
-  T.att[k] = att.index;
-  T.def[k] = def.index;
-  let flags =
-    ((band.index ?? 0) << RANGE_SHIFT) |
-    (LOS_CODES.indexOf(j.los) << LOS_SHIFT) |
-    (TO_CODES.indexOf(m.to) << TO_SHIFT);
-  if (m.inArc) flags |= FLAG_IN_ARC;
-  if (m.touchOnly) flags |= FLAG_TOUCH_ONLY;
   const o = NUMS * k,
     nums = T.nums;
-  nums[o + N_RANGE_MM] = mm;
+  let flags = rangeInto(att, def, nums, o);
+  const mm = nums[o + N_RANGE_MM];
+  const band = rangeBand(ctx, att, mm);
+  // a squadron attacker's seed end is the closest point its range was measured from
+  const from =
+    att.kind === 'squadron' && ctx.world.ruleset !== '1.6'
+      ? { x: nums[o + N_RANGE_LINE], y: nums[o + N_RANGE_LINE + 1] }
+      : losEnd(ctx, att, def);
+  const to = losEnd(ctx, def, att);
+  const r = o + N_RANGE_LINE;
+  const j = judgeLosFlat(ctx, att, def, from, to, nums[r], nums[r + 1], nums[r + 2], nums[r + 3]);
+  T.att[k] = att.index;
+  T.def[k] = def.index;
+  flags |= ((band.index ?? 0) << RANGE_SHIFT) | (LOS_CODES.indexOf(j.los) << LOS_SHIFT);
+  nums[o + N_LOS_LINE] = from.x;
+  nums[o + N_LOS_LINE + 1] = from.y;
+  nums[o + N_LOS_LINE + 2] = to.x;
+  nums[o + N_LOS_LINE + 3] = to.y;
+  T.flags[k] = flags;
+  T.los[k] = j === CLEAR_LOS ? undefined : j;
+  T.built[k] = undefined;
+}
+
+/**
+ * The range and arc of an attack into a row (rangeMm, the arc figure, the range line): the flat
+ * kernel's where it reaches (measureRangeFlat), else measureRange's. Returns the row's arc and
+ * range flags (in arc, touch only, which arc figure, what the range was measured to).
+ */
+function rangeInto(att: Side, def: Side, nums: Float64Array, o: number): number {
+  const flat = measureRangeFlat(att, def);
+  if (flat !== RANGE_NOT_REACHED) {
+    const q = rangeOut;
+    nums[o + N_RANGE_MM] = q[C_DIST];
+    nums[o + N_ARC] = q[R_ARC];
+    nums[o + N_RANGE_LINE] = q[C_AX];
+    nums[o + N_RANGE_LINE + 1] = q[C_AY];
+    nums[o + N_RANGE_LINE + 2] = q[C_BX];
+    nums[o + N_RANGE_LINE + 3] = q[C_BY];
+    return flat === RANGE_DEEP
+      ? FLAG_IN_ARC | FLAG_ARC_DEPTH | (TO_IN_ARC_PART << TO_SHIFT)
+      : FLAG_ARC_GAP | (TO_OUTSIDE << TO_SHIFT);
+  }
+  const m = measureRange(att, def);
+  const c = m.closest;
+  let flags = TO_CODES.indexOf(m.to) << TO_SHIFT;
+  if (m.inArc) flags |= FLAG_IN_ARC;
+  if (m.touchOnly) flags |= FLAG_TOUCH_ONLY;
+  nums[o + N_RANGE_MM] = c.distance;
   if (!m.inArc) {
     flags |= FLAG_ARC_GAP;
     nums[o + N_ARC] = m.arcGapMm;
@@ -432,14 +473,11 @@ export function judgeAttackInto(ctx: AttackContext, att: Side, def: Side, T: Att
   nums[o + N_RANGE_LINE + 1] = c.a.y;
   nums[o + N_RANGE_LINE + 2] = c.b.x;
   nums[o + N_RANGE_LINE + 3] = c.b.y;
-  nums[o + N_LOS_LINE] = from.x;
-  nums[o + N_LOS_LINE + 1] = from.y;
-  nums[o + N_LOS_LINE + 2] = to.x;
-  nums[o + N_LOS_LINE + 3] = to.y;
-  T.flags[k] = flags;
-  T.los[k] = j === CLEAR_LOS ? undefined : j;
-  T.built[k] = undefined;
+  return flags;
 }
+
+const TO_IN_ARC_PART = TO_CODES.indexOf('in-arc part'),
+  TO_OUTSIDE = TO_CODES.indexOf('whole defender (outside the arc)');
 
 /**
  * Row k judged again for its line of sight alone, its range and line ends kept: for an attack
@@ -452,9 +490,8 @@ export function judgeLosInto(ctx: AttackContext, att: Side, def: Side, T: Attack
     nums = T.nums;
   const from = { x: nums[o + N_LOS_LINE], y: nums[o + N_LOS_LINE + 1] },
     to = { x: nums[o + N_LOS_LINE + 2], y: nums[o + N_LOS_LINE + 3] };
-  const a = { x: nums[o + N_RANGE_LINE], y: nums[o + N_RANGE_LINE + 1] },
-    b = { x: nums[o + N_RANGE_LINE + 2], y: nums[o + N_RANGE_LINE + 3] };
-  const j = judgeLosKernel(ctx, att, def, [from, to], [a, b]);
+  const r = o + N_RANGE_LINE;
+  const j = judgeLosFlat(ctx, att, def, from, to, nums[r], nums[r + 1], nums[r + 2], nums[r + 3]);
   T.flags[k] = (T.flags[k] & ~(LOS_MASK << LOS_SHIFT)) | (LOS_CODES.indexOf(j.los) << LOS_SHIFT);
   T.los[k] = j === CLEAR_LOS ? undefined : j;
   T.built[k] = undefined;

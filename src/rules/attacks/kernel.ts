@@ -11,10 +11,12 @@
  * same verdicts (test/rules/attacks/kernel.test.ts, and scripts/compare-reports.ts), and hands
  * over to it where it does not reach (said at each place).
  */
-import type { Point } from '../../geometry/point';
+import { type Point, pt } from '../../geometry/point';
 import type { Polygon } from '../../geometry/polygon';
 import {
+  C_DIST,
   FlatEdges,
+  flatApartClosest,
   flatBoxGapSq,
   flatMeetConvex,
   flatSeparated,
@@ -34,7 +36,8 @@ import {
   NEAR_MM,
   separatedBeyond,
 } from '../../geometry/line-meet';
-import { SLACK_MM } from '../../geometry/separation';
+import { hullsApartBeyond } from '../../geometry/relate';
+import { insideConvexBeyond, SLACK_MM } from '../../geometry/separation';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import { type AttackContext, pairKey, type Side, type ThirdPieceMeetings } from './context';
 import {
@@ -110,8 +113,11 @@ function kernelOf(ctx: AttackContext): LosKernel {
   return K;
 }
 
-/** Whether judgeLosKernel uses the kernel (true) or hands every line to judgeLos: for tests and the bench. */
-export const losKernel = { on: true };
+/**
+ * Whether the kernel answers (true) or hands every question to today's code (judgeLos, measureRange):
+ * for the tests and the bench that hold the two together.
+ */
+export const flatKernel = { on: true };
 
 /** Scratch: one flatMeetConvex answer; the findings of one line. */
 const meet = new Float64Array(5);
@@ -127,50 +133,75 @@ export function judgeLosKernel(
   los: [Point, Point],
   range: [Point, Point],
 ): LosJudgement {
-  if (!losKernel.on) return judgeLos(ctx, att, def, los, range);
-  const K = kernelOf(ctx);
-  // a huge ship (two bases, a gap with its readings) or a non-convex outline: today's code
-  if (!K.reach) return judgeLos(ctx, att, def, los, range);
-  // the 1.5 shield-dial rule reaches every obstacle, not only those near the line: today's code
-  if (ctx.world.ruleset === 'seed' && (dialOnAny(ctx, att) || dialOnAny(ctx, def)))
-    return judgeLos(ctx, att, def, los, range);
+  if (!flatKernel.on) return judgeLos(ctx, att, def, los, range);
+  const [a, b] = range;
+  return judgeLosFlat(ctx, att, def, los[0], los[1], a.x, a.y, b.x, b.y);
+}
+
+/**
+ * judgeLosKernel with the range line as numbers (ra, rb): the table's rows keep it so, and a
+ * call that is not inlined would box points made for it.
+ */
+export function judgeLosFlat(
+  ctx: AttackContext,
+  att: Side,
+  def: Side,
+  from: Point,
+  to: Point,
+  rax: number,
+  ray: number,
+  rbx: number,
+  rby: number,
+): LosJudgement {
+  const K = flatKernel.on ? kernelOf(ctx) : null;
+  // off, a huge ship (two bases, a gap with its readings) or a non-convex outline: today's code; and
+  // the 1.5 shield-dial rule, which reaches every obstacle, not only those near the line
+  if (!K || !K.reach || (ctx.world.ruleset === 'seed' && (dialOnAny(ctx, att) || dialOnAny(ctx, def))))
+    return judgeLos(ctx, att, def, [from, to], [pt(rax, ray), pt(rbx, rby)]);
   const f = findings;
   f.pieces = f.obstructedBy = f.grazing = f.blockedBy = f.dustBy = null;
   f.flips = null;
-  if (def.kind === 'zone') blockingZonesFlat(f, K, def, los, range);
-  thirdPiecesFlat(f, ctx, K, att, def, los[0], los[1]);
+  if (def.kind === 'zone') {
+    lines[0] = from.x;
+    lines[1] = from.y;
+    lines[2] = to.x;
+    lines[3] = to.y;
+    lines[4] = rax;
+    lines[5] = ray;
+    lines[6] = rbx;
+    lines[7] = rby;
+    blockingZonesFlat(f, K, def);
+  }
+  thirdPiecesFlat(f, ctx, K, att, def, from, to);
   return verdictOf(f);
 }
 
+/** the two lines blockingZonesFlat tests: line of sight (x0, y0, x1, y1), then range line */
+const lines = new Float64Array(8);
+
 /** los.ts blockingZones on the flat zones: the defender's other hull zones either line passes through. */
-function blockingZonesFlat(
-  f: LosFindings,
-  K: LosKernel,
-  def: Side & { kind: 'zone' },
-  los: [Point, Point],
-  range: [Point, Point],
-) {
+function blockingZonesFlat(f: LosFindings, K: LosKernel, def: Side & { kind: 'zone' }) {
   const zones = def.ship.shapes.zones;
   const first = def.index - zones.indexOf(def.zone);
   for (let zi = 0; zi < zones.length; zi++) {
     const z = zones[zi];
     if (z === def.zone) continue;
     for (let li = 0; li < 2; li++) {
-      const a = li === 0 ? los[0] : range[0],
-        b = li === 0 ? los[1] : range[1];
-      if (flatSeparated(K.zones, first + zi, a.x, a.y, b.x, b.y, TOLERANCE_MM)) continue;
-      let code = flatMeetConvex(K.zones, first + zi, a.x, a.y, b.x, b.y, TOLERANCE_MM, meet);
+      const ax = lines[4 * li],
+        ay = lines[4 * li + 1],
+        bx = lines[4 * li + 2],
+        by = lines[4 * li + 3];
+      if (flatSeparated(K.zones, first + zi, ax, ay, bx, by, TOLERANCE_MM)) continue;
+      let code = flatMeetConvex(K.zones, first + zi, ax, ay, bx, by, TOLERANCE_MM, meet);
       let inside = meet[M_INSIDE],
         depth: Depth = meet[M_DEPTH],
         clearance = meet[M_CLEARANCE];
       if (code === MEET_UNDECIDED) {
         // within a margin of the tolerance: meetLine's exact tests decide (they allocate; rare)
-        const c = meetLine(def.ship.shapes.hullZones[z], a, b, TOLERANCE_MM);
-        if (c.kind === 'cross') {
-          code = MEET_CROSS;
-          inside = c.insideLength;
-          depth = c.depth;
-        } else code = c.kind === 'clear' ? MEET_CLEAR : MEET_GRAZE;
+        const c = meetLine(def.ship.shapes.hullZones[z], pt(ax, ay), pt(bx, by), TOLERANCE_MM);
+        code = c.kind === 'cross' ? MEET_CROSS : c.kind === 'clear' ? MEET_CLEAR : MEET_GRAZE;
+        inside = c.insideLength;
+        depth = c.depth;
         clearance = c.clearance;
       }
       if (code === MEET_CLEAR) continue;
@@ -179,7 +210,7 @@ function blockingZonesFlat(
       if (code === MEET_CROSS) {
         f.blockedBy = addOnce(f.blockedBy, id);
         f.pieces = append(f.pieces, crossEntry(id, 'hull zone', line, inside, depth));
-      } else if (!onlyAtEnd(def.ship.shapes.hullZones[z], a, b)) {
+      } else if (!onlyAtEnd(def.ship.shapes.hullZones[z], pt(ax, ay), pt(bx, by))) {
         f.grazing = addOnce(f.grazing, id);
         f.pieces = append(f.pieces, clearanceEntry(id, 'hull zone', line, 'graze', clearance));
       }
@@ -328,4 +359,42 @@ function keep(
   K.kept[o + 3] = inside;
   K.kept[o + 4] = depth;
   K.meetings[r] = m;
+}
+
+/** offsets in rangeOut beyond the closest points (C_DIST..C_BY): the arc figure (gap or depth) */
+export const R_ARC = 5;
+/** measureRangeFlat's answers: in arc deep (the whole defender), out of arc, or not reached */
+export const RANGE_DEEP = 1,
+  RANGE_APART = 2,
+  RANGE_NOT_REACHED = 0;
+/** measureRangeFlat's answer: the closest points, the range (C_DIST) and the arc figure */
+export const rangeOut = new Float64Array(6);
+
+/**
+ * attacks.ts measureRange for a hull zone attacking a hull zone, in its two commonest cases, into
+ * rangeOut: the defender deep inside the arc (every vertex past every arc line by more than the
+ * tolerance: the clipped part is the defender itself, vertex for vertex, so the range is measured
+ * to it), or proved apart from the arc. RANGE_NOT_REACHED otherwise (a defender across an arc
+ * line, a squadron, boundaries not proved apart): measureRange answers.
+ */
+export function measureRangeFlat(att: Side, def: Side): number {
+  if (!flatKernel.on || att.kind !== 'zone' || def.kind !== 'zone') return RANGE_NOT_REACHED;
+  const Z = att.shape,
+    S = def.shape;
+  const arc = att.ship.shapes.arcs[att.zone],
+    A = arc.polygon;
+  if (insideConvexBeyond(S, A, TOLERANCE_MM)) {
+    // closest(Z, C) for the clipped part C, whose vertices are S's: boundaries proved apart
+    if (!hullsApartBeyond(Z, S, 0)) return RANGE_NOT_REACHED;
+    flatApartClosest(Z, S, rangeOut);
+    rangeOut[R_ARC] = Math.max(0, arc.polygonDepth(S));
+    return RANGE_DEEP;
+  }
+  // relate(S, A) proves them apart first, then measures the gap
+  if (!hullsApartBeyond(S, A, TOLERANCE_MM) || !hullsApartBeyond(Z, S, 0)) return RANGE_NOT_REACHED;
+  flatApartClosest(S, A, rangeOut);
+  const gap = rangeOut[C_DIST];
+  flatApartClosest(Z, S, rangeOut);
+  rangeOut[R_ARC] = gap;
+  return RANGE_APART;
 }

@@ -15,21 +15,21 @@ import type { Table } from '../../../src/model/table';
 import { NEAR_MM } from '../../../src/geometry/line-meet';
 import { TOLERANCE_MM } from '../../../src/geometry/tolerance';
 import { attacks } from '../../../src/rules/attacks/attacks';
-import { losKernel } from '../../../src/rules/attacks/kernel';
+import { flatKernel } from '../../../src/rules/attacks/kernel';
 import { World } from '../../../src/rules/world';
 
 afterEach(() => {
-  losKernel.on = true;
+  flatKernel.on = true;
 });
 
 /** The table's attacks as JSON, judged by the kernel and by the reference (fresh worlds: contexts keep lines). */
 function bothWays(t: Table): { kernel: string; reference: string; count: number; lines: number } {
-  losKernel.on = true;
+  flatKernel.on = true;
   const k = attacks(new World(t));
   const kernel = JSON.stringify(k);
-  losKernel.on = false;
+  flatKernel.on = false;
   const reference = JSON.stringify(attacks(new World(t)));
-  losKernel.on = true;
+  flatKernel.on = true;
   const lines = k.reduce((n, a) => n + ((a.lines as unknown[] | undefined)?.length ? 1 : 0), 0);
   return { kernel, reference, count: k.length, lines };
 }
