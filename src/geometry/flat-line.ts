@@ -372,3 +372,103 @@ export function flatApartClosest(A: Polygon, B: Polygon, out: Float64Array): voi
   out[C_BX] = bx;
   out[C_BY] = by;
 }
+
+/** Scratch of flatPolygonCircleClosest: the nearest boundary point's squared distance and place. */
+const nearest = new Float64Array(3);
+
+/**
+ * Polygon's nearestBoundary (polygon.ts), into `nearest`: the closest point of P's boundary to
+ * (px, py) and its squared distance, the same loop and figures.
+ */
+function flatNearest(P: Polygon, px: number, py: number): void {
+  const { xy, n } = P;
+  let best = Infinity,
+    bx = NaN,
+    by = NaN;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = xy[2 * i],
+      ay = xy[2 * i + 1],
+      ex = xy[2 * j],
+      ey = xy[2 * j + 1];
+    const gx = Math.max(px - (ax > ex ? ax : ex), (ax < ex ? ax : ex) - px, 0);
+    const gy = Math.max(py - (ay > ey ? ay : ey), (ay < ey ? ay : ey) - py, 0);
+    if (gx * gx + gy * gy >= best) continue;
+    const dx = ex - ax,
+      dy = ey - ay,
+      len2 = dx * dx + dy * dy;
+    let t = len2 === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / len2;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const qx = ax + (ex - ax) * t,
+      qy = ay + (ey - ay) * t;
+    const d2 = (qx - px) * (qx - px) + (qy - py) * (qy - py);
+    if (d2 < best) {
+      best = d2;
+      bx = qx;
+      by = qy;
+    }
+  }
+  nearest[0] = best;
+  nearest[1] = bx;
+  nearest[2] = by;
+}
+
+/** The distance from (px, py) to P's boundary (P.boundaryDistance, the same figure). */
+export function flatBoundaryDistance(P: Polygon, px: number, py: number): number {
+  flatNearest(P, px, py);
+  return Math.sqrt(nearest[0]);
+}
+
+/**
+ * closest(P, C) for a polygon and a disc (relate.ts polygonCircleClosest) into out: the distance,
+ * a on P, b on the disc; `where` is P.locate of the disc's centre.
+ */
+export function flatPolygonCircleClosest(
+  P: Polygon,
+  cx: number,
+  cy: number,
+  r: number,
+  where: string,
+  out: Float64Array,
+): void {
+  flatNearest(P, cx, cy);
+  const d = Math.sqrt(nearest[0]),
+    x = nearest[1],
+    y = nearest[2];
+  if (where !== 'outside') writeClosest(out, 0, cx, cy, cx, cy);
+  else if (d <= r) writeClosest(out, 0, x, y, x, y);
+  else writeClosest(out, d - r, x, y, cx + ((x - cx) / d) * r, cy + ((y - cy) / d) * r);
+}
+
+/** closest(A, B) for two discs (relate.ts) into out: the distance, a on A, b on B. */
+export function flatCirclesClosest(
+  acx: number,
+  acy: number,
+  ar: number,
+  bcx: number,
+  bcy: number,
+  br: number,
+  out: Float64Array,
+): void {
+  const dx = bcx - acx,
+    dy = bcy - acy,
+    d = hypot(dx, dy);
+  if (d <= ar + br) {
+    const t = d === 0 ? 0 : ar / (ar + br);
+    const x = acx + dx * t,
+      y = acy + dy * t;
+    writeClosest(out, 0, x, y, x, y);
+  } else {
+    const ax = acx + (dx / d) * ar,
+      ay = acy + (dy / d) * ar;
+    writeClosest(out, d - ar - br, ax, ay, bcx - (dx / d) * br, bcy - (dy / d) * br);
+  }
+}
+
+function writeClosest(out: Float64Array, d: number, ax: number, ay: number, bx: number, by: number): void {
+  out[C_DIST] = d;
+  out[C_AX] = ax;
+  out[C_AY] = ay;
+  out[C_BX] = bx;
+  out[C_BY] = by;
+}

@@ -44,6 +44,7 @@ import {
   judgeLosKernel,
   measureRangeFlat,
   R_ARC,
+  RANGE_ALL_ROUND,
   RANGE_DEEP,
   RANGE_NOT_REACHED,
   rangeOut,
@@ -447,11 +448,12 @@ function rangeInto(att: Side, def: Side, nums: Float64Array, o: number): number 
   if (flat !== RANGE_NOT_REACHED) {
     const q = rangeOut;
     nums[o + N_RANGE_MM] = q[C_DIST];
-    nums[o + N_ARC] = q[R_ARC];
+    if (flat !== RANGE_ALL_ROUND) nums[o + N_ARC] = q[R_ARC];
     nums[o + N_RANGE_LINE] = q[C_AX];
     nums[o + N_RANGE_LINE + 1] = q[C_AY];
     nums[o + N_RANGE_LINE + 2] = q[C_BX];
     nums[o + N_RANGE_LINE + 3] = q[C_BY];
+    if (flat === RANGE_ALL_ROUND) return FLAG_IN_ARC | (TO_ALL_ROUND << TO_SHIFT);
     return flat === RANGE_DEEP
       ? FLAG_IN_ARC | FLAG_ARC_DEPTH | (TO_IN_ARC_PART << TO_SHIFT)
       : FLAG_ARC_GAP | (TO_OUTSIDE << TO_SHIFT);
@@ -477,7 +479,8 @@ function rangeInto(att: Side, def: Side, nums: Float64Array, o: number): number 
 }
 
 const TO_IN_ARC_PART = TO_CODES.indexOf('in-arc part'),
-  TO_OUTSIDE = TO_CODES.indexOf('whole defender (outside the arc)');
+  TO_OUTSIDE = TO_CODES.indexOf('whole defender (outside the arc)'),
+  TO_ALL_ROUND = TO_CODES.indexOf('whole defender (360 degree arc)');
 
 /**
  * Row k judged again for its line of sight alone, its range and line ends kept: for an attack

@@ -14,9 +14,16 @@
 import { type Point, pt } from '../../geometry/point';
 import type { Polygon } from '../../geometry/polygon';
 import {
+  C_AX,
+  C_AY,
+  C_BX,
+  C_BY,
   C_DIST,
   FlatEdges,
   flatApartClosest,
+  flatBoundaryDistance,
+  flatCirclesClosest,
+  flatPolygonCircleClosest,
   flatBoxGapSq,
   flatMeetConvex,
   flatSeparated,
@@ -37,7 +44,7 @@ import {
   separatedBeyond,
 } from '../../geometry/line-meet';
 import { hullsApartBeyond } from '../../geometry/relate';
-import { insideConvexBeyond, SLACK_MM } from '../../geometry/separation';
+import { insideConvexBeyond, pointInsideConvexBeyond, SLACK_MM } from '../../geometry/separation';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import { type AttackContext, pairKey, type Side, type ThirdPieceMeetings } from './context';
 import {
@@ -363,22 +370,48 @@ function keep(
 
 /** offsets in rangeOut beyond the closest points (C_DIST..C_BY): the arc figure (gap or depth) */
 export const R_ARC = 5;
-/** measureRangeFlat's answers: in arc deep (the whole defender), out of arc, or not reached */
+/** measureRangeFlat's answers: in arc deep, out of arc, a squadron's all-round arc, or not reached */
 export const RANGE_DEEP = 1,
   RANGE_APART = 2,
+  RANGE_ALL_ROUND = 3,
   RANGE_NOT_REACHED = 0;
 /** measureRangeFlat's answer: the closest points, the range (C_DIST) and the arc figure */
 export const rangeOut = new Float64Array(6);
 
 /**
- * attacks.ts measureRange for a hull zone attacking a hull zone, in its two commonest cases, into
- * rangeOut: the defender deep inside the arc (every vertex past every arc line by more than the
- * tolerance: the clipped part is the defender itself, vertex for vertex, so the range is measured
- * to it), or proved apart from the arc. RANGE_NOT_REACHED otherwise (a defender across an arc
- * line, a squadron, boundaries not proved apart): measureRange answers.
+ * attacks.ts measureRange into rangeOut, where the kernel reaches: a squadron attacking (its
+ * 360 degree arc: the closest points to the whole defender), and a hull zone attacking in the two
+ * commonest cases, the defender deep inside the arc (the whole of it in arc) or proved apart from
+ * it. RANGE_NOT_REACHED otherwise (a defender across an arc line, boundaries not proved apart):
+ * measureRange answers.
  */
 export function measureRangeFlat(att: Side, def: Side): number {
-  if (!flatKernel.on || att.kind !== 'zone' || def.kind !== 'zone') return RANGE_NOT_REACHED;
+  if (!flatKernel.on) return RANGE_NOT_REACHED;
+  if (att.kind === 'squadron') {
+    const C = att.shape,
+      S = def.shape;
+    // closest(C, S): for a polygon, closest(S, C) with its two points swapped
+    if (S.kind === 'circle') flatCirclesClosest(C.cx, C.cy, C.r, S.cx, S.cy, S.r, rangeOut);
+    else {
+      flatPolygonCircleClosest(S, C.cx, C.cy, C.r, S.locate(C.cx, C.cy), rangeOut);
+      swapClosest(rangeOut);
+    }
+    return RANGE_ALL_ROUND;
+  }
+  return def.kind === 'zone' ? zoneToZone(att, def) : zoneToSquadron(att, def);
+}
+
+function swapClosest(o: Float64Array): void {
+  const ax = o[C_AX],
+    ay = o[C_AY];
+  o[C_AX] = o[C_BX];
+  o[C_AY] = o[C_BY];
+  o[C_BX] = ax;
+  o[C_BY] = ay;
+}
+
+/** measureRange for a hull zone attacking a hull zone, in its two commonest cases. */
+function zoneToZone(att: Side & { kind: 'zone' }, def: Side & { kind: 'zone' }): number {
   const Z = att.shape,
     S = def.shape;
   const arc = att.ship.shapes.arcs[att.zone],
@@ -396,5 +429,28 @@ export function measureRangeFlat(att: Side, def: Side): number {
   const gap = rangeOut[C_DIST];
   flatApartClosest(Z, S, rangeOut);
   rangeOut[R_ARC] = gap;
+  return RANGE_APART;
+}
+
+/** measureRange for a hull zone attacking a squadron: its disc deep in the arc, or apart from it. */
+function zoneToSquadron(att: Side & { kind: 'zone' }, def: Side & { kind: 'squadron' }): number {
+  const Z = att.shape,
+    D = def.shape;
+  const arc = att.ship.shapes.arcs[att.zone],
+    A = arc.polygon;
+  if (D.r > TOLERANCE_MM && pointInsideConvexBeyond(D.cx, D.cy, A, 0)) {
+    // closestToDiscInConvex: the whole disc's closest point, when it lies in the arc
+    flatPolygonCircleClosest(Z, D.cx, D.cy, D.r, Z.locate(D.cx, D.cy), rangeOut);
+    if (A.locate(rangeOut[C_BX], rangeOut[C_BY]) === 'outside') return RANGE_NOT_REACHED;
+    rangeOut[R_ARC] = Math.max(0, arc.discDepth(D));
+    return RANGE_DEEP;
+  }
+  // relate(D, A): apart when the centre is outside the arc and the disc more than the tolerance from it
+  if (A.locate(D.cx, D.cy) !== 'outside') return RANGE_NOT_REACHED;
+  const d = flatBoundaryDistance(A, D.cx, D.cy);
+  const depth = D.r - d;
+  if (depth > TOLERANCE_MM || depth >= -TOLERANCE_MM) return RANGE_NOT_REACHED;
+  flatPolygonCircleClosest(Z, D.cx, D.cy, D.r, Z.locate(D.cx, D.cy), rangeOut);
+  rangeOut[R_ARC] = d - D.r;
   return RANGE_APART;
 }
