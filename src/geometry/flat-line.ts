@@ -472,3 +472,35 @@ function writeClosest(out: Float64Array, d: number, ax: number, ay: number, bx: 
   out[C_BX] = bx;
   out[C_BY] = by;
 }
+
+/** Scratch of flatOnlyAtEnd's clipping. */
+const endSlot = new Float64Array(2);
+const SHALLOW_MM = TOLERANCE_MM - SLACK_MM;
+
+/**
+ * A proof that segment a-b makes no entry against convex polygon k as a line ending on the
+ * defending hull zone (los.ts blockingZones with onlyAtEnd): true when no point of a-b lies
+ * deeper in the polygon than the tolerance (less SLACK_MM: inside a convex polygon the depth is
+ * the least distance inside its edge lines, so Cyrus-Beck at that depth finds none), so it does
+ * not cross, and the segment stopped 4 * TOLERANCE_MM short of b (onlyAtEnd's stop, the same
+ * figures) is farther than the tolerance (and SLACK_MM) from it, so any touch is only at its end.
+ * False decides nothing: the exact tests run. This settles a range line ending on an edge the
+ * defending zone shares with a neighbour, which no margin of meetLine's decides.
+ */
+export function flatOnlyAtEnd(
+  F: FlatEdges,
+  k: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): boolean {
+  const len = hypot(bx - ax, by - ay);
+  const cut = 4 * TOLERANCE_MM;
+  if (len <= cut) return false;
+  if (flatInConvexBeyond(F, k, ax, ay, bx, by, SHALLOW_MM, endSlot, 0)) return false;
+  const t = (len - cut) / len;
+  const ex = ax + (bx - ax) * t,
+    ey = ay + (by - ay) * t;
+  return !flatInConvexBeyond(F, k, ax, ay, ex, ey, -TOL_SLACK_MM, endSlot, 0);
+}

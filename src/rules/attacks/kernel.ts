@@ -26,6 +26,7 @@ import {
   flatPolygonCircleClosest,
   flatBoxGapSq,
   flatMeetConvex,
+  flatOnlyAtEnd,
   flatSeparated,
   M_CLEARANCE,
   M_DEPTH,
@@ -203,8 +204,10 @@ function blockingZonesFlat(f: LosFindings, K: LosKernel, def: Side & { kind: 'zo
       let inside = meet[M_INSIDE],
         depth: Depth = meet[M_DEPTH],
         clearance = meet[M_CLEARANCE];
+      // a line ending on an edge this zone shares with the defending one: proved to make no entry
+      if (code === MEET_UNDECIDED && flatOnlyAtEnd(K.zones, first + zi, ax, ay, bx, by)) continue;
       if (code === MEET_UNDECIDED) {
-        // within a margin of the tolerance: meetLine's exact tests decide (they allocate; rare)
+        // within a margin of the tolerance: meetLine's exact tests decide (they allocate)
         const c = meetLine(def.ship.shapes.hullZones[z], pt(ax, ay), pt(bx, by), TOLERANCE_MM);
         code = c.kind === 'cross' ? MEET_CROSS : c.kind === 'clear' ? MEET_CLEAR : MEET_GRAZE;
         inside = c.insideLength;
