@@ -258,8 +258,8 @@ log(
   `  full analysis is ${baselineRatio.toFixed(0)}x faster (median of ${ratios.length} alternating rounds, CPU time; wall ${median(wallRatios).toFixed(0)}x)`,
 );
 
-// The line-of-sight kernel (src/rules/attacks/kernel.ts) against today's code it stands beside
-// (judgeLos): every attack of the three tournament tables judged (judgeAll on a new World that keeps
+// The flat attack kernel (src/rules/attacks/kernel.ts) against today's code it stands beside
+// (judgeLos, measureRange): every attack of the three tournament tables judged (judgeAll on a new World that keeps
 // the pieces' shapes), with the kernel and without, alternating in rounds in CPU time; kernelRatio
 // is the kernel's time over the reference's (below 1: the kernel is faster). The answers are
 // checked equal, as JSON, in the same run.
@@ -291,7 +291,7 @@ flatKernel.on = true;
 const kernelAgrees = kTables.every((t, i) => JSON.stringify(analyze(t).attacks) === kernelReference[i]);
 const kernelRatio = median(kernelRatios);
 log(
-  `line-of-sight kernel: every attack of a tournament table judged in CPU median ${median(kernelCpu).toFixed(3)} ms ` +
+  `flat attack kernel: every attack of a tournament table judged in CPU median ${median(kernelCpu).toFixed(3)} ms ` +
     `with the kernel, ${median(referenceCpu).toFixed(3)} ms with today's code: kernelRatio ${kernelRatio.toFixed(3)} ` +
     `(median of ${kernelRatios.length} alternating rounds); the same attacks as JSON: ${kernelAgrees ? 'yes' : 'NO'}`,
 );

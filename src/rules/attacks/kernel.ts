@@ -1,15 +1,16 @@
 /**
- * The line-of-sight kernel: judgeLos (los.ts) answered on flat edge arrays. The hull zones and
- * ships' bases are kept as FlatEdges (src/geometry/flat-line.ts), built once per attack context,
- * and a line is tested against them with preallocated scratch: no meeting objects, no interval
- * lists, no points, and the findings object reused. Only what the report keeps is built (an
- * entry for a piece the line crosses, touches or passes near). The rules themselves stay in
- * los.ts: an obstacle the line meets goes through its obstacleEffect, the verdict through
- * verdictOf, so there is one statement of each rule.
+ * The flat attack kernel: line of sight (judgeLos, los.ts) and range and arc (measureRange,
+ * attacks.ts) answered on flat arrays. The hull zones and ships' bases are kept as FlatEdges
+ * (src/geometry/flat-line.ts), built once per attack context, and a line is tested against them
+ * with preallocated scratch: no meeting objects, no interval lists, no points, and the findings
+ * object reused; the range's closest points go into scratch and from there into the attack's row.
+ * Only what the report keeps is built (an entry for a piece the line crosses, touches or passes
+ * near). The rules themselves stay in los.ts: an obstacle the line meets goes through its
+ * obstacleEffect, the verdict through verdictOf, so there is one statement of each rule.
  *
- * judgeLos stays the reference: the kernel answers with the same numbers, bit for bit, and the
- * same verdicts (test/rules/attacks/kernel.test.ts, and scripts/compare-reports.ts), and hands
- * over to it where it does not reach (said at each place).
+ * Today's code stays the reference: the kernel answers with the same numbers, bit for bit, and the
+ * same verdicts (test/rules/attacks/kernel.test.ts, test/geometry/flat-line.test.ts and
+ * scripts/compare-reports.ts), and hands over to it where it does not reach (said at each place).
  */
 import { type Point, pt } from '../../geometry/point';
 import type { Polygon } from '../../geometry/polygon';
