@@ -421,6 +421,10 @@ test.describe('snapping a mark to the photo (desktop)', () => {
         `isd ${c}: tapped ${Math.hypot(...offs[i]).toFixed(1)} px off, snapped to ${err.toFixed(3)} px`,
       );
       expect(err).toBeLessThan(0.3);
+      // a refined mark claims its own precision in the file (a tap claims 1 px), and the fit weighs it so
+      expect(cal[i].sigmaPx).toBeGreaterThanOrEqual(0.1);
+      expect(cal[i].sigmaPx).toBeLessThan(1);
+      expect(3 * cal[i].sigmaPx!).toBeGreaterThan(err);
     }
     console.log(
       `longest main-thread task: ${onLoad} ms while the photo was read and shown, ` +

@@ -178,6 +178,10 @@ export interface PhotoReport {
     /** addition: each calibration point's mark refined on the image (the command line with `photo.image`) */
     marks?: MarkReport[];
   };
+  /** addition (table-format.md, "Photo evidence, precise"): how the map was fitted: from the calibration */
+  fit?: 'calibrated';
+  /** addition: what fixes the group on the table: the calibration's pieces as placed in the file, its table points */
+  anchor?: 'calibration pieces' | 'table points' | 'calibration pieces and table points';
   pieces: Record<
     string,
     {

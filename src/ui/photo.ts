@@ -951,6 +951,35 @@ class PhotoPanel {
     this.refine(at, req);
   }
 
+  /**
+   * What each point claims, px: a mark refined on the photo its fit's own sigma, a mark kept as tapped the
+   * tap's; a point not asked of the photo (read from the file, or snapping off) what the file claimed.
+   * Undefined when every point claims a tap's (the field is then left out, as before).
+   */
+  private claims(pts: readonly XY[], had: number | number[] | undefined): number[] | undefined {
+    const out = pts.map((p, j) => {
+      const r = this.snapped.get(p);
+      if (r) return r.refined ? Math.max(0.001, r3(r.sigmaPx)) : TAP_SIGMA_PX;
+      if (Array.isArray(had)) return had.length === pts.length ? had[j] : TAP_SIGMA_PX;
+      return had ?? TAP_SIGMA_PX;
+    });
+    return out.every((v) => v === TAP_SIGMA_PX) ? undefined : out;
+  }
+
+  /** Each calibration point's and mark entry's sigmaPx in the photo to write, from the draft's points. */
+  private writeClaims(photo: PhotoEvidence, cal: CalibrationPoint[], marks: PhotoMark[]) {
+    photo.calibration.forEach((c, i) => {
+      const s = this.claims([cal[i].px], cal[i].sigmaPx);
+      if (s) c.sigmaPx = s[0];
+      else delete c.sigmaPx;
+    });
+    photo.marks.forEach((m, i) => {
+      const s = this.claims(marks[i].px, marks[i].sigmaPx);
+      if (!s) delete m.sigmaPx;
+      else m.sigmaPx = s.every((v) => v === s[0]) ? s[0] : s;
+    });
+  }
+
   /** Write the draft into the table (with the marked pieces moved to their fits), or say why not. */
   private commit() {
     const d = this.draft!;
@@ -963,7 +992,9 @@ class PhotoPanel {
       this.paint();
       return;
     }
-    const photo: PhotoEvidence = structuredClone({ ...d, marks: d.marks.filter((m) => ready(t, m)) });
+    const readyMarks = d.marks.filter((m) => ready(t, m));
+    const photo: PhotoEvidence = structuredClone({ ...d, marks: readyMarks });
+    this.writeClaims(photo, d.calibration, readyMarks);
     let next: Table = { ...t, photo };
     let sol: PhotoSolution;
     try {

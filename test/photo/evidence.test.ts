@@ -9,7 +9,7 @@ import { roundNumbers } from '../../src/model/report';
 import { validateTable } from '../../src/model/table';
 import { CATALOG } from '../../src/model/catalog';
 import { analyze } from '../../src/rules/report/analyze';
-import { photoPrecision } from '../../src/rules/report/photo';
+import { photoPrecision, photoSolution } from '../../src/rules/report/photo';
 import { World } from '../../src/rules/world';
 import { type Scene, sceneArb } from './synthetic';
 
@@ -113,6 +113,26 @@ describe('photo field: the report section', () => {
     );
     expect(pieces).toBe(75);
     expect(beyond).toBeLessThanOrEqual(7); // a tenth: far more than a 99% bound lets through
+  });
+
+  it("says how the map was fitted and what anchors the group on the table: the calibration's pieces, its points", () => {
+    const [s] = fc.sample(sceneArb, { seed: 12, numRuns: 1 });
+    const t = photoTable(s, 1);
+    const at = () => analyze(validateTable(t)).photo!;
+    expect([at().fit, at().anchor]).toEqual(['calibrated', 'calibration pieces']);
+    // the same points as table positions (where the file's ships put them): the same map, anchored by them
+    const onTable = at();
+    const byPiece = validateTable(t);
+    const world = new World(byPiece);
+    const mm = photoSolution(world)!.calibrationMm;
+    const cal = t.photo as { calibration: unknown[] };
+    const asMm = (n: number) =>
+      t.photo.calibration.map((c, i) => (i < n ? { px: c.px, mm: [mm[i].x, mm[i].y] } : c));
+    cal.calibration = asMm(4);
+    expect([at().fit, at().anchor]).toEqual(['calibrated', 'calibration pieces and table points']);
+    cal.calibration = asMm(8);
+    expect([at().fit, at().anchor]).toEqual(['calibrated', 'table points']);
+    expect(at().pieces.cr90.x).toBeCloseTo(onTable.pieces.cr90.x, 9);
   });
 
   it('a piece placed at its fit has offset 0 and its uncertainty is what the dispute card uses', () => {

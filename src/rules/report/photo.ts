@@ -78,7 +78,23 @@ export function photoReport(world: World): PhotoReport | undefined {
   return {
     calibration: { points: c.residualsMm.length, rmsMm: c.rmsMm, maxMm: c.maxMm, residualsMm: c.residualsMm },
     pieces,
+    fit: 'calibrated',
+    anchor: photoAnchor(world.table.photo!.calibration),
   };
+}
+
+/**
+ * What fixes the photo's group of pieces on the table (the report's `anchor`): the map is fitted from the
+ * calibration alone, so its table positions do: the named points of pieces as the file places them, the
+ * table points given as `mm`, or both.
+ */
+export function photoAnchor(calibration: readonly { mm?: unknown }[]): NonNullable<PhotoReport['anchor']> {
+  const mm = calibration.filter((c) => c.mm !== undefined).length;
+  return mm === 0
+    ? 'calibration pieces'
+    : mm === calibration.length
+      ? 'table points'
+      : 'calibration pieces and table points';
 }
 
 /**
