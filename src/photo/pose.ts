@@ -264,6 +264,37 @@ function worstVariance(pts: readonly Point[], pose: Vec, cov: Mat): number {
   return worst;
 }
 
+/**
+ * The piece's weighted residuals r (at the pose's optimum) as a sum of squares of unit-variance terms: r = (I -
+ * P)(Jg dg + e) holds the marks' noise e (identity covariance at unit scale) and the map's error dg
+ * (covariance `Sg` at unit scale), so r's quadratic form is taken in (I + Jg Sg Jgᵀ)⁻¹, minimised over the
+ * pose's directions (generalised least squares): under the error model it is chi-square with the residuals'
+ * degrees of freedom, where rᵀr is larger by the map's share. Woodbury keeps it to 8 x 8 and k x k
+ * matrices, linear in the marks. rᵀr when the map's covariance cannot be inverted.
+ */
+function residualsChi2(r: Vec, Jp: Mat, Jg: Mat, Sg: Mat): number {
+  const plain = r.reduce((s, v) => s + v * v, 0);
+  const SgInv = inverse(Sg);
+  if (!SgInv) return plain;
+  const JgT = transpose(Jg);
+  const K = inverse(add(SgInv, mul(JgT, Jg)));
+  if (!K) return plain;
+  const a = JgT.map((row) => row.reduce((s, v, i) => s + v * r[i], 0));
+  const Ka = K.map((row) => row.reduce((s, v, j) => s + v * a[j], 0));
+  // rᵀWr, JpᵀWr and JpᵀWJp with W = I - Jg K Jgᵀ
+  const rWr = plain - a.reduce((s, v, i) => s + v * Ka[i], 0);
+  const JpT = transpose(Jp);
+  const JpJg = mul(JpT, Jg);
+  const b = JpT.map(
+    (row, i) => row.reduce((s, v, n) => s + v * r[n], 0) - JpJg[i].reduce((s, v, j) => s + v * Ka[j], 0),
+  );
+  const JpWJp = add(mul(JpT, Jp), scale(mul(mul(JpJg, K), transpose(JpJg)), -1));
+  const Binv = inverse(JpWJp);
+  if (!Binv) return plain;
+  const q = rWr - b.reduce((s, v, i) => s + v * Binv[i].reduce((t, w, j) => t + w * b[j], 0), 0);
+  return Math.max(0, q);
+}
+
 /** Each mark's distance from the fitted piece, mm (a rim mark: from the rim). */
 function markResidualsMm(seen: readonly Point[], pose: Vec, model: PoseModel): number[] {
   return model.kind === 'points'
@@ -328,12 +359,6 @@ export function fitPose(
   const k = pose.length;
   if (!pose.every(Number.isFinite)) throw new MarksProblem('the marks give no pose');
   if (model.kind === 'rim') checkRimSpread(seen, pose);
-  // the weighted residuals pooled with the calibration's: one scale on what every mark claims
-  const chi2 = cal.chi2 + residuals.reduce((s, v) => s + v * v, 0);
-  const dof = cal.dof + Math.max(0, residuals.length - k);
-  const scaleBy = noiseScale(chi2, dof);
-  // the scale from the residuals: the region widens by F (the estimate's own spread); the claims: chi-square
-  const radiusSq = confidenceRadiusSq(CONFIDENCE, k, estimatedDof(chi2, dof));
   // first-order propagation through the optimum: dp = -(JpᵀJp)⁻¹ Jpᵀ (Jg dg + Jq dq)
   const Jp = jacobian((p) => resid(p, g0, q0), pose);
   const Jg = jacobian((g) => resid(pose, g, q0), g0);
@@ -342,6 +367,15 @@ export function fitPose(
     throw new MarksProblem(
       'the marks do not fix the piece (they leave it free to turn or slide); mark points farther apart',
     );
+  // the weighted residuals pooled with the calibration's: one scale on what every mark claims. The piece's
+  // own residuals carry the map's error too (a map a little off moves every mark's place): measured against
+  // that, not against the marks' noise alone, or precise marks through a tapped map would raise the scale
+  const own = residualsChi2(residuals, Jp, Jg, scale(map.covariance, 1 / map.scale ** 2));
+  const chi2 = cal.chi2 + own;
+  const dof = cal.dof + Math.max(0, residuals.length - k);
+  const scaleBy = noiseScale(chi2, dof);
+  // the scale from the residuals: the region widens by F (the estimate's own spread); the claims: chi-square
+  const radiusSq = confidenceRadiusSq(CONFIDENCE, k, estimatedDof(chi2, dof));
   const JpT = transpose(Jp);
   const A = scale(mul(Minv, mul(JpT, Jg)), -1);
   const cov = add(

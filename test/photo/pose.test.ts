@@ -108,18 +108,23 @@ describe('poses from marks: each mark with its own precision (weighted least squ
       );
   };
 
-  it('pieces refined to 0.15 px (and saying so) through a tapped calibration: honest, the map bounds it', () => {
+  it('pieces refined to 0.15 px (and saying so) through a tapped calibration: honest, and tighter than taps', () => {
     const refined = coverage({ cal: { sigma: 1 }, piece: { sigma: 0.15, claim: 0.15 } }, RUNS, SEED + 31);
     const taps = coverage(tapped(1), RUNS, SEED + 31);
     summary('refined 0.15 px, tapped calibration', refined);
+    const ratios: number[] = [];
     for (const [name, r] of Object.entries(refined.by)) {
       expect(r.inside / refined.n, name).toBeGreaterThanOrEqual(0.97);
-      // the tapped calibration's error is most of the pieces' and is shared: the bound stays near the taps'
-      // (the map's error also shows in the precise marks' residuals, which only raise the scale)
       const t = taps.by[name as keyof typeof taps.by];
       expect(quantile(r.errors, 0.5), name).toBeLessThan(quantile(t.errors, 0.5));
-      expect(quantile(r.bounds, 0.5) / quantile(t.bounds, 0.5), name).toBeLessThan(1.25);
+      ratios.push(quantile(r.bounds, 0.5) / quantile(t.bounds, 0.5));
     }
+    console.log(`bound median over the taps': ${ratios.map((v) => v.toFixed(2)).join(', ')}`);
+    // the tapped map's error is most of the pieces' and is shared, so the bound stays well above the
+    // marks' own share; but the map's error also shows in the precise marks' residuals, and taken as their
+    // noise it raised the scale until the bound was wider than the taps' (1.09, 1.23, 0.78, 0.95)
+    expect(ratios.reduce((a, v) => a + v, 0) / ratios.length).toBeLessThan(0.85);
+    for (const v of ratios) expect(v).toBeLessThan(1);
   });
 
   it('every mark refined to 0.15 px (and saying so): the bound shrinks with the claim and still covers', () => {
