@@ -75,6 +75,26 @@ export async function pinch(cdp: CDPSession, c: { x: number; y: number }, from: 
   await touch('touchEnd', 0);
 }
 
+/** Two fingers a fixed span apart, moved together from `a` to `b` (page points) in steps: a pan, no zoom. */
+export async function twoFingerPan(
+  cdp: CDPSession,
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+) {
+  const at = (t: number) => {
+    const x = a.x + (b.x - a.x) * t,
+      y = a.y + (b.y - a.y) * t;
+    return [
+      { x: x - 40, y, id: 1 },
+      { x: x + 40, y, id: 2 },
+    ];
+  };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (const t of [0.25, 0.5, 0.75, 1])
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(t) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
 type P = { x: number; y: number };
 /**
  * One finger: down at page point `a`, (after `holdMs`) along to `b` in steps, up: real touch events,

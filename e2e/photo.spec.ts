@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { devices, expect, type Page, test } from '@playwright/test';
-import { pinch } from './helpers';
+import { pinch, twoFingerPan } from './helpers';
 /** the app loaded (a busy machine can take more than the usual 10 s) */
 async function openFresh(page: Page, hash = '') {
   await page.goto('/' + hash);
@@ -143,10 +143,26 @@ for (const phone of [false, true]) {
       const mark = async (p: XY) => {
         taps++;
         const [dx, dy] = off();
-        const q = await page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), [
-          p[0] + dx,
-          p[1] + dy,
-        ] as const);
+        const seen = () =>
+          page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), [p[0] + dx, p[1] + dy] as const);
+        let q = await seen();
+        const box = (await page.locator('#photo-canvas').boundingBox())!;
+        const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        const outside = () =>
+          Math.abs(q.x - centre.x) > box.width / 2 - 30 || Math.abs(q.y - centre.y) > box.height / 2 - 30;
+        for (let n = 0; n < 4 && outside(); n++) {
+          // off the zoomed view: two fingers drag it towards the middle, as a player would (the zoom is kept)
+          const clamp = (v: number, m: number) => Math.max(-m, Math.min(m, v));
+          const to = {
+            x: centre.x + clamp(centre.x - q.x, box.width / 2 - 60),
+            y: centre.y + clamp(centre.y - q.y, box.height / 2 - 20),
+          };
+          taps++; // a gesture of the player's, counted with the taps
+          const cdp = await page.context().newCDPSession(page);
+          await twoFingerPan(cdp, centre, to);
+          await cdp.detach();
+          q = await seen();
+        }
         if (phone) await page.touchscreen.tap(q.x, q.y);
         else await page.mouse.click(q.x, q.y);
       };
