@@ -110,6 +110,9 @@ test('heavy photo links: opened, kept in Tables, reloaded and saved; each photo 
     const fits = (await page.evaluate(() => window.__armada.photoFits())) - had;
     // opened: each marked piece fitted once on the page (the checks, the photo view and the report reuse it)
     expect(fits, `${l.label}: one fit a piece`).toBe(l.table.squadrons.length);
+    // the photo panel lists every piece placed from the photo, with its measured diameter (written in slices)
+    await expect(page.locator('#photo-pieces tr')).toHaveCount(l.table.squadrons.length, READY);
+    await expect(page.locator('#photo-pieces tr[data-piece="q0"]')).toContainText('mm measured');
     const label = `open the ${l.label} link (${(l.hash.length / 1024).toFixed(0)} KB)`;
     say(label, (await longTasks(page)).slice(tasksHad), fits);
   }

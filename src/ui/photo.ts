@@ -272,9 +272,13 @@ function diameterWords(t: Table, sol: PhotoSolution, id: string): string {
 }
 
 /** The panel's fits: each calibration point's residual, and each piece placed from the photo. */
-function fitsContent(t: Table, sol: PhotoSolution): HTMLElement[] {
+/**
+ * The panel's fits: each calibration point's residual, and each piece placed from the photo, as its head and
+ * one row maker per piece (a squadron's row measures its diameter from its rim marks: written a slice at a time).
+ */
+function fitsContent(t: Table, sol: PhotoSolution): { head: HTMLElement[]; rows: (() => HTMLElement)[] } {
   const c = sol.calibration;
-  const rows = (t.photo!.calibration as CalibrationPoint[]).map((p, i) =>
+  const residuals = (t.photo!.calibration as CalibrationPoint[]).map((p, i) =>
     h(
       'tr',
       {},
@@ -287,38 +291,40 @@ function fitsContent(t: Table, sol: PhotoSolution): HTMLElement[] {
       h('td', { class: 'num' }, `${f2(c.residualsMm[i])} mm`),
     ),
   );
-  const pieces = [...sol.pieces].map(([id, f]) =>
-    h(
-      'tr',
-      { 'data-piece': id },
-      h('td', {}, id),
-      h('td', {}, `fit rms ${f2(f.rmsMm)} mm${diameterWords(t, sol, id)}`),
-      h('td', { class: 'num' }, `+-${f2(f.uncertaintyMm)} mm`),
-      h(
-        'td',
-        {},
-        f.offsetMm > 0.005 || f.offsetDeg > 0.005
-          ? `moved ${f2(f.offsetMm)} mm, ${f2(f.offsetDeg)} deg since`
-          : 'at its fit',
-      ),
-    ),
+  const rows = [...sol.pieces].map(
+    ([id, f]) =>
+      () =>
+        h(
+          'tr',
+          { 'data-piece': id },
+          h('td', {}, id),
+          h('td', {}, `fit rms ${f2(f.rmsMm)} mm${diameterWords(t, sol, id)}`),
+          h('td', { class: 'num' }, `+-${f2(f.uncertaintyMm)} mm`),
+          h(
+            'td',
+            {},
+            f.offsetMm > 0.005 || f.offsetDeg > 0.005
+              ? `moved ${f2(f.offsetMm)} mm, ${f2(f.offsetDeg)} deg since`
+              : 'at its fit',
+          ),
+        ),
   );
-  return [
+  const head = [
     h(
       'p',
       {},
       `Calibration: ${c.residualsMm.length} points, rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm (marks' noise ` +
         `${f2(c.map.sigmaPx)} px).`,
     ),
-    h('table', { id: 'photo-residuals' }, ...rows),
-    ...(pieces.length
-      ? [
-          h('p', {}, 'Placed from the photo (how far each may be from where it really lies: 99%):'),
-          h('table', { id: 'photo-pieces' }, ...pieces),
-        ]
-      : []),
+    h('table', { id: 'photo-residuals' }, ...residuals),
   ];
+  if (rows.length)
+    head.push(h('p', {}, 'Placed from the photo (how far each may be from where it really lies: 99%):'));
+  return { head, rows };
 }
+
+/** How long one task of writing the fits list may run before it gives the page back (ms). */
+const FITS_SLICE_MS = 20;
 
 class PhotoPanel {
   private image: LoadedPhoto | null = null;
@@ -1201,12 +1207,30 @@ class PhotoPanel {
     }
     const first = !this.fitsDue;
     this.fitsDue = { t, sol };
-    if (first)
-      setTimeout(() => {
-        const due = this.fitsDue!;
-        this.fitsDue = null;
-        this.fits.replaceChildren(...(due.sol ? fitsContent(due.t, due.sol) : []));
-      }, 0);
+    if (first) setTimeout(() => this.writeFits(), 0);
+  }
+
+  /** the fits list written: its head at once, then the pieces' rows a slice at a time, until a newer list is due */
+  private writeFits() {
+    const due = this.fitsDue!;
+    this.fitsDue = null;
+    if (!due.sol) {
+      this.fits.replaceChildren();
+      return;
+    }
+    const { head, rows } = fitsContent(due.t, due.sol);
+    const table = h('table', { id: 'photo-pieces' });
+    this.fits.replaceChildren(...head, ...(rows.length ? [table] : []));
+    let next = 0;
+    const slice = () => {
+      if (this.fitsDue || table.parentNode !== this.fits) return; // a newer list is on its way
+      const t0 = performance.now();
+      const made: HTMLElement[] = [];
+      while (next < rows.length && performance.now() - t0 < FITS_SLICE_MS) made.push(rows[next++]());
+      table.append(...made);
+      if (next < rows.length) setTimeout(slice, 0);
+    };
+    slice();
   }
 
   private writeMarkRow(t: Table, sol: PhotoSolution | null) {
