@@ -1,5 +1,5 @@
 import { closestToDiscInConvex, clippedPolygon, polygonSegmentClosest } from '../../geometry/clip';
-import type { Point } from '../../geometry/point';
+import { type Point, pt } from '../../geometry/point';
 import { closest, type Closest, relate } from '../../geometry/relate';
 import { insideConvexBeyond, pointInsideConvexBeyond } from '../../geometry/separation';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
@@ -273,6 +273,40 @@ function measureRange(att: Side, def: Side): RangeMeasure {
   };
 }
 
+/** measureRange's answer, from the flat kernel's scratch where it reaches (measureRangeFlat). */
+function measureRangeKernel(att: Side, def: Side): RangeMeasure {
+  const flat = measureRangeFlat(att, def);
+  if (flat === RANGE_NOT_REACHED) return measureRange(att, def);
+  const q = rangeOut;
+  const closest = { distance: q[C_DIST], a: pt(q[C_AX], q[C_AY]), b: pt(q[C_BX], q[C_BY]) };
+  if (flat === RANGE_ALL_ROUND)
+    return {
+      inArc: true,
+      arcGapMm: 0,
+      to: TO_CODES[TO_ALL_ROUND],
+      closest,
+      touchOnly: false,
+      arcDepthMm: NaN,
+    };
+  if (flat === RANGE_DEEP)
+    return {
+      inArc: true,
+      arcGapMm: 0,
+      to: TO_CODES[TO_IN_ARC_PART],
+      closest,
+      touchOnly: false,
+      arcDepthMm: q[R_ARC],
+    };
+  return {
+    inArc: false,
+    arcGapMm: q[R_ARC],
+    to: TO_CODES[TO_OUTSIDE],
+    closest,
+    touchOnly: false,
+    arcDepthMm: NaN,
+  };
+}
+
 const xy = (p: Point): XY => [p.x, p.y];
 
 /** The point a line of sight is traced from or to, per the table's ruleset. */
@@ -322,7 +356,7 @@ function rangeBand(ctx: AttackContext, att: Side, mm: number): BandLookup {
 }
 
 function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
-  const m = measureRange(att, def);
+  const m = measureRangeKernel(att, def);
   const mm = m.closest.distance;
   const band = rangeBand(ctx, att, mm);
   const range: AttackReport['range'] =

@@ -14,7 +14,7 @@ import { CATALOG } from '../../../src/model/catalog';
 import type { Table } from '../../../src/model/table';
 import { NEAR_MM } from '../../../src/geometry/line-meet';
 import { TOLERANCE_MM } from '../../../src/geometry/tolerance';
-import { attacks } from '../../../src/rules/attacks/attacks';
+import { attacks, attacksPlain } from '../../../src/rules/attacks/attacks';
 import { flatKernel } from '../../../src/rules/attacks/kernel';
 import { World } from '../../../src/rules/world';
 
@@ -22,13 +22,20 @@ afterEach(() => {
   flatKernel.on = true;
 });
 
-/** The table's attacks as JSON, judged by the kernel and by the reference (fresh worlds: contexts keep lines). */
-function bothWays(t: Table): { kernel: string; reference: string; count: number; lines: number } {
+/**
+ * The table's attacks as JSON, judged by the kernel and by the reference (fresh worlds: contexts keep
+ * lines): into the flat table (attacks, as analyze judges), or as objects at once (attacksPlain, the
+ * path of attacksFrom and attackBetween).
+ */
+function bothWays(
+  t: Table,
+  judge: typeof attacks = attacks,
+): { kernel: string; reference: string; count: number; lines: number } {
   flatKernel.on = true;
-  const k = attacks(new World(t));
+  const k = judge(new World(t));
   const kernel = JSON.stringify(k);
   flatKernel.on = false;
-  const reference = JSON.stringify(attacks(new World(t)));
+  const reference = JSON.stringify(judge(new World(t)));
   flatKernel.on = true;
   const lines = k.reduce((n, a) => n + ((a.lines as unknown[] | undefined)?.length ? 1 : 0), 0);
   return { kernel, reference, count: k.length, lines };
@@ -213,5 +220,33 @@ describe('the line-of-sight kernel', () => {
       { numRuns: 600, seed: 7702 },
     );
     expect(moved).toBe(600);
+  }, 600_000);
+  it('judges as the reference does where attacks are built as objects at once (attacksFrom, attackBetween)', () => {
+    let judged = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.nat(1_000_000),
+          ships: fc.integer({ min: 1, max: 3 }),
+          squadrons: fc.integer({ min: 0, max: 2 }),
+          obstacles: fc.integer({ min: 0, max: 6 }),
+          pick: fc.nat(1 << 12),
+          vertex: fc.nat(200),
+          at: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+          offset: fc.constantFrom(...OFFSETS),
+          corner: fc.boolean(),
+          ...readings,
+        }),
+        (r) => {
+          let t = small(r.seed, r.ships, r.squadrons, r.obstacles, 0.3);
+          if (r.corner) t = cornerOnLine(t, r.pick, r.vertex, r.at, r.offset);
+          const b = bothWays(withReadings(t, r), attacksPlain);
+          expect(b.kernel).toBe(b.reference);
+          judged += b.count;
+        },
+      ),
+      { numRuns: 400, seed: 8118 },
+    );
+    expect(judged).toBeGreaterThan(10_000);
   }, 600_000);
 });
