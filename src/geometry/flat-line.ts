@@ -233,7 +233,8 @@ const DEEP_MM = TOLERANCE_MM + SLACK_MM,
  * meetLine(P, p, q, near) for convex polygon k (P's box in F), when its box gap or a margin
  * decides it: MEET_CLEAR (out[M_CLEARANCE] the clearance meetLine reports), MEET_CROSS (inside
  * length, depth and the clipped t range in out), or MEET_UNDECIDED (meetLine's exact tests
- * decide: the caller asks meetLine itself).
+ * decide: the caller asks meetLine itself). depth false: M_DEPTH is left NaN, the crossing's t range
+ * (M_T0, M_T1) is what flatConvexDepth needs to find it later.
  */
 export function flatMeetConvex(
   F: FlatEdges,
@@ -244,6 +245,7 @@ export function flatMeetConvex(
   qy: number,
   near: number,
   out: Float64Array,
+  depth = true,
 ): number {
   const b = F.box;
   // boxGap, as meetLine takes it first
@@ -260,7 +262,8 @@ export function flatMeetConvex(
       t1 = out[M_T1];
     out[M_CLEARANCE] = 0;
     out[M_INSIDE] = (t1 - t0) * hypot(qx - px, qy - py);
-    out[M_DEPTH] = flatConvexDepth(F, k, t0, t1, px, py, qx, qy);
+    // the depth feeds only the explanation: a caller may find it when it is read (flatConvexDepth)
+    out[M_DEPTH] = depth ? flatConvexDepth(F, k, t0, t1, px, py, qx, qy) : NaN;
     return MEET_CROSS;
   }
   const grown =

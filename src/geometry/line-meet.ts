@@ -148,10 +148,15 @@ export function lineMeets(S: Shape, p: Point, q: Point): Crossing {
  * a closure: this runs for every attack pair, and tsx (the CLI's and the benchmark's runner)
  * names every closure it creates with a defineProperty.
  */
-export type Depth = number | { S: Shape; iv: Intervals; p: Point; q: Point; found?: number };
+export type Depth = number | { S: Shape; iv: Intervals; p: Point; q: Point; found?: number } | FoundWhenRead;
+/** A depth its own `find` works out when first read (the flat kernel's convex depth, kernel.ts). */
+export interface FoundWhenRead {
+  found?: number;
+  find(): number;
+}
 /** The depth, found once: an attack and its reverse share the line's meeting, and so its depth. */
 export const depthOf = (d: Depth): number =>
-  typeof d === 'number' ? d : (d.found ??= deepestOn(d.S, d.iv, d.p, d.q));
+  typeof d === 'number' ? d : (d.found ??= 'find' in d ? d.find() : deepestOn(d.S, d.iv, d.p, d.q));
 
 /** lineMeets with the depth left to be found when asked for (it feeds only the explanation). */
 export interface LineMeeting {

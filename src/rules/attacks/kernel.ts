@@ -26,12 +26,15 @@ import {
   flatCirclesClosest,
   flatPolygonCircleClosest,
   flatBoxGapSq,
+  flatConvexDepth,
   flatMeetConvex,
   flatOnlyAtEnd,
   flatSeparated,
   M_CLEARANCE,
   M_DEPTH,
   M_INSIDE,
+  M_T0,
+  M_T1,
   MEET_CLEAR,
   MEET_CROSS,
   MEET_UNDECIDED,
@@ -40,6 +43,7 @@ import {
   boxFar,
   boxGap,
   type Depth,
+  type FoundWhenRead,
   type LineMeeting,
   meetLine,
   NEAR_MM,
@@ -201,9 +205,9 @@ function blockingZonesFlat(f: LosFindings, K: LosKernel, def: Side & { kind: 'zo
         bx = lines[4 * li + 2],
         by = lines[4 * li + 3];
       if (flatSeparated(K.zones, first + zi, ax, ay, bx, by, TOLERANCE_MM)) continue;
-      let code = flatMeetConvex(K.zones, first + zi, ax, ay, bx, by, TOLERANCE_MM, meet);
+      let code = flatMeetConvex(K.zones, first + zi, ax, ay, bx, by, TOLERANCE_MM, meet, false);
       let inside = meet[M_INSIDE],
-        depth: Depth = meet[M_DEPTH],
+        depth: Depth = NaN,
         clearance = meet[M_CLEARANCE];
       // a line ending on an edge this zone shares with the defending one: proved to make no entry
       if (code === MEET_UNDECIDED && flatOnlyAtEnd(K.zones, first + zi, ax, ay, bx, by)) continue;
@@ -219,6 +223,8 @@ function blockingZonesFlat(f: LosFindings, K: LosKernel, def: Side & { kind: 'zo
       const line = li === 0 ? 'los' : 'range';
       const id = `${def.ship.id}.${z}`;
       if (code === MEET_CROSS) {
+        if (depth !== depth)
+          depth = new ZoneDepth(K.zones, first + zi, meet[M_T0], meet[M_T1], ax, ay, bx, by);
         f.blockedBy = addOnce(f.blockedBy, id);
         f.pieces = append(f.pieces, crossEntry(id, 'hull zone', line, inside, depth));
       } else if (!onlyAtEnd(def.ship.shapes.hullZones[z], pt(ax, ay), pt(bx, by))) {
@@ -226,6 +232,28 @@ function blockingZonesFlat(f: LosFindings, K: LosKernel, def: Side & { kind: 'zo
         f.pieces = append(f.pieces, clearanceEntry(id, 'hull zone', line, 'graze', clearance));
       }
     }
+  }
+}
+
+/**
+ * A crossed zone's depth (flatConvexDepth, convexDepth's figure), found when the explanation or
+ * the JSON reads it: it decides no verdict.
+ */
+class ZoneDepth implements FoundWhenRead {
+  found: number | undefined = undefined;
+  constructor(
+    readonly F: FlatEdges,
+    readonly k: number,
+    readonly t0: number,
+    readonly t1: number,
+    readonly px: number,
+    readonly py: number,
+    readonly qx: number,
+    readonly qy: number,
+  ) {}
+
+  find(): number {
+    return flatConvexDepth(this.F, this.k, this.t0, this.t1, this.px, this.py, this.qx, this.qy);
   }
 }
 
