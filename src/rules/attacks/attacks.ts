@@ -313,7 +313,8 @@ const xy = (p: Point): XY => [p.x, p.y];
 function losEnd(ctx: AttackContext, side: Side, other: Side): Point {
   if (side.kind === 'zone') return side.ship.shapes.targetingPoints[side.zone];
   const c = side.shape;
-  if (ctx.world.ruleset === '1.6') return { x: c.cx, y: c.cy };
+  // the base's centre, one point per squadron (reports copy its figures, never the point)
+  if (ctx.world.ruleset === '1.6') return (side.centre ??= { x: c.cx, y: c.cy });
   // seed (rules 1.5): the point of the squadron's base closest to the opposing hull zone or squadron
   return closest(c, other.shape).a;
 }
@@ -353,6 +354,15 @@ function shipSays(side: Side & { kind: 'zone' }): string {
 function rangeBand(ctx: AttackContext, att: Side, mm: number): BandLookup {
   const ruler = ctx.world.catalog.ruler;
   return att.kind === 'zone' ? bandOf(mm, ruler.range) : bandOf(mm, ruler.distance, TOLERANCE_MM, 1);
+}
+
+/** rangeBand(ctx, att, mm).index ?? 0 (0: beyond), without the lookup object: a row keeps the index alone. */
+function rangeBandIndex(ctx: AttackContext, att: Side, mm: number): number {
+  const ruler = ctx.world.catalog.ruler;
+  const bands = att.kind === 'zone' ? ruler.range : ruler.distance;
+  const n = att.kind === 'zone' ? bands.length : Math.min(1, bands.length);
+  for (let i = 0; i < n; i++) if (mm <= bands[i].end + TOLERANCE_MM) return i + 1;
+  return 0;
 }
 
 function judgeAttack(ctx: AttackContext, att: Side, def: Side): AttackReport {
@@ -451,7 +461,7 @@ export function judgeAttackInto(ctx: AttackContext, att: Side, def: Side, T: Att
     nums = T.nums;
   let flags = rangeInto(att, def, nums, o);
   const mm = nums[o + N_RANGE_MM];
-  const band = rangeBand(ctx, att, mm);
+  const band = rangeBandIndex(ctx, att, mm);
   // a squadron attacker's seed end is the closest point its range was measured from
   const from =
     att.kind === 'squadron' && ctx.world.ruleset !== '1.6'
@@ -462,7 +472,7 @@ export function judgeAttackInto(ctx: AttackContext, att: Side, def: Side, T: Att
   const j = judgeLosFlat(ctx, att, def, from, to, nums[r], nums[r + 1], nums[r + 2], nums[r + 3]);
   T.att[k] = att.index;
   T.def[k] = def.index;
-  flags |= ((band.index ?? 0) << RANGE_SHIFT) | (LOS_CODES.indexOf(j.los) << LOS_SHIFT);
+  flags |= (band << RANGE_SHIFT) | (LOS_CODES.indexOf(j.los) << LOS_SHIFT);
   nums[o + N_LOS_LINE] = from.x;
   nums[o + N_LOS_LINE + 1] = from.y;
   nums[o + N_LOS_LINE + 2] = to.x;

@@ -31,7 +31,15 @@ export type Side =
       shape: Polygon;
       endXY?: [number, number];
     }
-  | { kind: 'squadron'; index: number; key: string; squadron: SquadronEntry; shape: Circle };
+  | {
+      kind: 'squadron';
+      index: number;
+      key: string;
+      squadron: SquadronEntry;
+      shape: Circle;
+      /** the base's centre as a point, made when first asked (attacks.ts losEnd) */
+      centre?: Point;
+    };
 
 /** The readings the line-of-sight rules take from the table (`readings`), with their defaults (docs/readings.md). */
 export interface LosReadings {
