@@ -21,6 +21,7 @@ import { grownRings } from '../geometry/offset';
 import { MAX_OUTLINED, type Overlays } from '../state/overlays/model';
 import { attacksOf } from '../rules/attacks/table';
 import { oid, Retained } from './retained';
+import { LineSprites } from './line-sprites';
 import { fitBoxView, fitView, toScreen, type View } from './view';
 import type { Box, PlacedLabel, Segment } from './label-layout';
 import { sceneLabels } from './scene-labels';
@@ -127,7 +128,7 @@ export class Scene {
   private tokens = new Retained('tokens');
   private squadrons = new Retained('squadrons');
   private marks = new Retained('marks');
-  private attackLines = new Retained('attack-lines');
+  private attackLines = new LineSprites('attack-lines');
   /** the chosen attack and the overlays' lines: a few, drawn at every frame */
   private topLines = new Graphics();
   /** selection, distance rings, rotation handle: drawn at every frame */
@@ -228,6 +229,7 @@ export class Scene {
   /** Forget every retained item: the next render draws everything again. */
   redrawAll() {
     for (const r of this.retained()) r.clear();
+    this.attackLines.clear();
   }
 
   /** How many items the last renders drew again and only moved, per layer (read and reset). */
@@ -241,16 +243,7 @@ export class Scene {
   }
 
   private retained() {
-    return [
-      this.table,
-      this.obstacles,
-      this.regions,
-      this.ships,
-      this.tokens,
-      this.squadrons,
-      this.marks,
-      this.attackLines,
-    ];
+    return [this.table, this.obstacles, this.regions, this.ships, this.tokens, this.squadrons, this.marks];
   }
 
   get width() {
@@ -349,6 +342,15 @@ export class Scene {
       if (e > s0) g.moveTo(ax + ux * s0, ay + uy * s0).lineTo(ax + ux * e, ay + uy * e);
     }
     g.stroke({ width, color, alpha });
+  }
+
+  /** A line between table points (mm) as a quad of the attack lines' layer (src/render/line-sprites.ts). */
+  private spriteLine(a: XY, b: XY, width: number, color: number, alpha = 1, dash = 0) {
+    const [px, py] = this.S(a[0], a[1]);
+    const [qx, qy] = this.S(b[0], b[1]);
+    // clipped to the canvas (and a margin), as the Graphics lines are
+    const c = clipToBox(px, py, qx, qy, -20, -20, this.width + 20, this.height + 20);
+    if (c) this.attackLines.line(c[0], c[1], c[2], c[3], width * this.thin, color, alpha, dash, px, py);
   }
 
   /** Draw into retained item `id` of `layer` relative to the table point (x, y) (mm), unclipped. */
@@ -633,6 +635,7 @@ export class Scene {
     let cat = catalogIds.get(world.catalog);
     if (cat === undefined) catalogIds.set(world.catalog, (cat = oid(world.catalog)));
     for (const r of this.retained()) r.begin();
+    this.attackLines.begin();
     this.topLines.clear();
     this.handles.clear();
 
@@ -655,6 +658,7 @@ export class Scene {
       : undefined;
     if (sel && !this.picturing) this.drawSelection(state, world, sel);
     for (const r of this.retained()) r.end();
+    this.attackLines.end();
 
     if (this.plugged.length) {
       const frame: Frame = {
@@ -904,34 +908,25 @@ export class Scene {
     report: LiveAnalysis['report'],
     ov: Overlays,
   ) {
-    const { viewKey } = this.keys;
-    // selected attacker: lines of sight and range lines to every defender (each attack's lines
-    // kept while its report entry is the same object: the drag re-judge keeps the ones it did not judge again)
+    // selected attacker: lines of sight and range lines to every defender, as quads that are only moved
+    // (src/render/line-sprites.ts: a dragged piece's lines, dashes included, are not built again at each step)
     // over the practice maps only the chosen attack is drawn (the attacker's other lines would hide the map)
     const all: AttackReport[] = state.attacker ? attacksOf(report.attacks, state.attacker) : [];
     const attacks = this.quietAttacks ? all.filter((r) => r.defender === state.defender) : all;
     const obstructing = new Set<string>(),
       grazing = new Set<string>();
     const chosen = state.defender ? attacks.find((r) => r.defender === state.defender) : undefined;
-    // while a piece moves, range lines are drawn solid and thinner: each dashed one is some 90 dashes to
-    // build again at every step; they are dashed again once it rests
-    const dash = state.gestureStart ? 0 : 4;
     for (const r of attacks) {
       const faint = !!chosen && r !== chosen;
       const live = r.inArc && r.range !== 'beyond';
-      this.attackLines.put(r.defender, `${oid(r)}|${faint}|${viewKey}|${dash}`, 0, 0, (g) => {
-        if (faint) {
-          // the other attacks faint, under the chosen one
-          if (r.rangeLine) this.line(g, r.rangeLine[0], r.rangeLine[1], 1, 0xffffff, 0.15, dash);
-          this.line(g, r.losLine[0], r.losLine[1], 1.5, LOS[r.los], 0.3);
-          return;
-        }
-        const rangeWidth = dash ? 1.5 : 1;
-        if (r.rangeLine)
-          this.line(g, r.rangeLine[0], r.rangeLine[1], rangeWidth, 0xffffff, live ? 0.9 : 0.3, dash);
-        this.line(g, r.losLine[0], r.losLine[1], live ? 3.5 : 2, LOS[r.los], live ? 1 : 0.7);
-      });
-      if (faint) continue;
+      if (faint) {
+        // the other attacks faint, under the chosen one
+        if (r.rangeLine) this.spriteLine(r.rangeLine[0], r.rangeLine[1], 1, 0xffffff, 0.15, 4);
+        this.spriteLine(r.losLine[0], r.losLine[1], 1.5, LOS[r.los], 0.3);
+        continue;
+      }
+      if (r.rangeLine) this.spriteLine(r.rangeLine[0], r.rangeLine[1], 1.5, 0xffffff, live ? 0.9 : 0.3, 4);
+      this.spriteLine(r.losLine[0], r.losLine[1], live ? 3.5 : 2, LOS[r.los], live ? 1 : 0.7);
       for (const o of r.obstructedBy) obstructing.add(o);
       for (const o of r.grazing) grazing.add(o);
       for (const l of Array.isArray(r.lines) ? (r.lines as { piece: string; verdict: string }[]) : [])
