@@ -180,6 +180,12 @@ for (const phone of [false, true]) {
       await expect(page.locator('#photo-view')).toBeVisible();
       // loading a photo starts the calibration (no tap)
       await expect(page.locator('#photo-prompt')).toContainText("tap isd's front-left base corner");
+      // the corner asked for is drawn on a base with its front up
+      await expect(page.locator('#photo-prompt-figure svg')).toHaveAttribute(
+        'aria-label',
+        /the front-left corner/,
+      );
+      await page.screenshot({ path: `test-results/photo-prompt-${phone ? 'phone' : 'desktop'}.png` });
       // a phone shows the whole photo 393 px wide: zoom in once, as a player would
       if (phone) await press('#photo-zoom-in');
       for (const ship of ['isd', 'vsd'])

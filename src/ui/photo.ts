@@ -58,7 +58,7 @@ type PlaneMap = PhotoSolution['calibration']['map'];
 const STYLE =
   '#photo-view[hidden]{display:none!important} body.photo-open #message{display:none!important} #photo-view ' +
   '.photo-bar{display:flex;flex-wrap:wrap;gap:6px;padding:6px;background:#1c2430;color:#fff;align-items:center}' +
-  ' #photo-prompt{flex:1 1 100%;font-weight:600} #photo-status[data-kind=error]{color:#ff8787} #photo-fits ' +
+  ' #photo-prompt{flex:1 1 80%;font-weight:600} #photo-prompt-figure{flex:0 0 auto;line-height:0} #photo-status[data-kind=error]{color:#ff8787} #photo-fits ' +
   'table{font-size:12px;border-collapse:collapse} #photo-fits td{padding:1px 6px}';
 
 /** The photo view over the canvas, its canvas filling it, and the loupe (hidden until a press). */
@@ -189,11 +189,28 @@ function drawTraces(g: CanvasRenderingContext2D, S: ToCanvas, traces: XY[][]): v
 }
 
 /** What the photo view asks the player to do now. */
+/** A piece as the prompt names it: its name (a ship's title, a squadron's pilot) with its id, or its id. */
+function pieceWords(t: Table, id: string): string {
+  const p = [...t.ships, ...t.squadrons].find((x) => x.id === id);
+  const name = p?.name?.trim();
+  return name && name !== id ? `${name} (${id})` : id;
+}
+
+/** The base corner the prompt asks for, or null when it asks for no corner. */
+function askedCorner(mode: Mode, t: Table, draft: PhotoEvidence | null): CornerName | null {
+  if (mode.kind === 'calibrate') return ROUND[mode.corner];
+  if (mode.kind === 'mark' && t.ships.some((s) => s.id === mode.piece)) {
+    const n = draft?.marks.find((x) => x.piece === mode.piece)?.px.length ?? 0;
+    return ROUND[Math.min(3, n)];
+  }
+  return null;
+}
+
 function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
   if (mode.kind === 'calibrate') {
     const id = mode.ships[mode.ship];
     return (
-      `Calibrate: tap ${id}'s ${ROUND[mode.corner]} base corner ` +
+      `Calibrate: tap ${pieceWords(t, id)}'s ${ROUND[mode.corner]} base corner ` +
       "(its top edge: the tap is snapped to the base's edges). " +
       `${mode.corner >= 2 ? '"Next ship" to go on with fewer corners.' : ''}`
     );
@@ -203,9 +220,9 @@ function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
     const m = draft?.marks.find((x) => x.piece === id);
     const n = m?.px.length ?? 0;
     if (t.ships.some((s) => s.id === id))
-      return `Mark ${id}: tap its ${ROUND[Math.min(3, n)]} base corner (2 to 4 corners).`;
+      return `Mark ${pieceWords(t, id)}: tap its ${ROUND[Math.min(3, n)]} base corner (2 to 4 corners).`;
     if (t.squadrons.some((s) => s.id === id))
-      return `Mark ${id}: tap points on its base's rim, spread around it (${n} of at least 3).`;
+      return `Mark ${pieceWords(t, id)}: tap points on its base's rim, spread around it (${n} of at least 3).`;
     return (
       `Mark ${id}: tap corners of its outline (each taken as the corner nearest where the piece now lies; ` +
       `drag it over the photo first). ${n} of at least 2.`
@@ -214,6 +231,29 @@ function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
   return draft?.calibration.length
     ? 'Press a mark to move it (the fit follows), or choose a piece to mark.'
     : 'Choose "Calibrate on ships" in the panel.';
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+/**
+ * A ship's base seen from above, its front up (a thick edge and an arrow), with the corner asked for as a
+ * dot: which corner is the front-left is the ship's own left, whatever way it points in the photo.
+ */
+function cornerFigure(corner: CornerName): SVGSVGElement {
+  const el = (tag: string, at: Record<string, string | number>) => {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(at)) e.setAttribute(k, String(v));
+    return e;
+  };
+  const svg = el('svg', { viewBox: '0 0 40 44', width: 40, height: 44, role: 'img' }) as SVGSVGElement;
+  svg.setAttribute('aria-label', `the ${corner} corner: the front is up`);
+  const [x, y] = [corner.endsWith('left') ? 10 : 30, corner.startsWith('front') ? 14 : 40];
+  svg.append(
+    el('path', { d: 'M20 1 L14 8 L26 8 Z', fill: '#ffd43b' }),
+    el('rect', { x: 10, y: 14, width: 20, height: 26, fill: 'none', stroke: '#adb5bd', 'stroke-width': 2 }),
+    el('line', { x1: 10, y1: 14, x2: 30, y2: 14, stroke: '#ffd43b', 'stroke-width': 4 }),
+    el('circle', { cx: x, cy: y, r: 4.5, fill: '#ff922b', stroke: '#000', 'stroke-width': 1 }),
+  );
+  return svg;
 }
 
 /**
@@ -406,6 +446,9 @@ class PhotoPanel {
   private readonly canvas = h('canvas', { id: 'photo-canvas' });
   private readonly loupe = h('canvas', { id: 'photo-loupe', width: 150, height: 150 });
   private readonly prompt = h('span', { id: 'photo-prompt' });
+  /** the corner the prompt asks for, on a base drawn with its front up */
+  private readonly promptFigure = h('span', { id: 'photo-prompt-figure' });
+  private figureOf: CornerName | null = null;
   private readonly calAgain = h('button', { onclick: () => this.startCalibration() }, 'Calibrate');
   private readonly nextShip = h(
     'button',
@@ -500,6 +543,7 @@ class PhotoPanel {
       h(
         'div',
         { class: 'photo-bar' },
+        this.promptFigure,
         this.prompt,
         this.nextShip,
         this.undoMark,
@@ -1100,6 +1144,11 @@ class PhotoPanel {
       });
     if (cursor) drawCross(g, S, cursor, '#ffff00', '');
     this.prompt.textContent = promptText(this.mode, this.table(), draft);
+    const corner = askedCorner(this.mode, this.table(), draft);
+    if (corner !== this.figureOf) {
+      this.figureOf = corner;
+      this.promptFigure.replaceChildren(...(corner ? [cornerFigure(corner)] : []));
+    }
     this.nextShip.hidden = this.mode.kind !== 'calibrate';
     this.done.hidden = this.mode.kind === 'idle';
   }
