@@ -58,7 +58,8 @@ type PlaneMap = PhotoSolution['calibration']['map'];
 const STYLE =
   '#photo-view[hidden]{display:none!important} body.photo-open #message{display:none!important} #photo-view ' +
   '.photo-bar{display:flex;flex-wrap:wrap;gap:6px;padding:6px;background:#1c2430;color:#fff;align-items:center}' +
-  ' #photo-prompt{flex:1 1 80%;font-weight:600} #photo-prompt-figure{flex:0 0 auto;line-height:0} #photo-status[data-kind=error]{color:#ff8787} #photo-fits ' +
+  ' #photo-prompt{flex:1 1 80%;font-weight:600} #photo-prompt-figure{flex:0 0 auto;line-height:0}' +
+  ' #photo-status[data-kind=error]{color:#ff8787} #photo-fits ' +
   'table{font-size:12px;border-collapse:collapse} #photo-fits td{padding:1px 6px}';
 
 /** The photo view over the canvas, its canvas filling it, and the loupe (hidden until a press). */
