@@ -5,14 +5,11 @@
  * problem and exits 2. Work past the budget (default DEFAULT_BUDGET_S) is left out and the
  * report carries `partial` (a line on standard error says so too); the exit code stays 0.
  */
-import { type Report, roundNumbers } from '../model/report';
-import { photoFitCheckSteps, type Table, TableError } from '../model/table';
-import { analyzeWorld } from '../rules/report/analyze';
+import { roundNumbers } from '../model/report';
 import { Budget, cutSections } from '../rules/report/budget';
-import { World } from '../rules/world';
 import { CATALOG, withMeasurements } from '../model/catalog';
 import { fail, readTable } from './input';
-import { refinePhoto, withMarks } from './refine-photo';
+import { judgeTable } from './judge-table';
 import { type WriteGuard, writeJson } from './stream-json';
 
 /** Seconds the whole run may take (the report is marked partial when work is left out to keep it). */
@@ -45,32 +42,6 @@ function parseArgs(argv: string[]): { file: string; budgetMs: number } {
   return { file: rest[0], budgetMs };
 }
 
-/**
- * The photo's marks fitted a piece at a time while the budget lasts (the fits are kept for the report
- * and the dispute cards). A bad field found is refused as reading refuses (exit 2); a photo the budget
- * cut is left out of the analysis, and `partial` says how many of its marked pieces were fitted.
- */
-function fitPhoto(table: Table, budget: Budget): Table {
-  if (!table.photo) return table;
-  budget.photoAsked = table.photo.marks.length;
-  let fitted = 0; // each step comes before a marked piece's fit: at step i, i are fitted
-  try {
-    for (const _step of photoFitCheckSteps(table)) {
-      if (budget.over()) {
-        budget.photoFitted = fitted;
-        return { ...table, photo: undefined };
-      }
-      fitted++;
-    }
-  } catch (e) {
-    if (e instanceof TableError) fail(e.message, 2);
-    throw e;
-  }
-  budget.photoFitted = fitted;
-  budget.newStep();
-  return table;
-}
-
 async function main(argv: string[]): Promise<void> {
   const started = performance.now();
   const { file, budgetMs } = parseArgs(argv);
@@ -82,18 +53,9 @@ async function main(argv: string[]): Promise<void> {
   // collisions, off-table, the notes). Starting Node and tsx comes before, outside it.
   const reserveMs = Math.max(WRITE_MIN_MS, budgetMs * WRITE_SHARE);
   const budget = new Budget(budgetMs, () => performance.now(), { start: started, reserveMs });
-  // with `photo.image`, the marks are refined on the image first (the fit then takes the refined pixels)
-  const refined = refinePhoto(read, file, withMeasurements(CATALOG, read.measurements), budget);
-  if (refined?.refinement.problem)
-    process.stderr.write(`${refined.refinement.problem}; the marks are used as given\n`);
-  const table = fitPhoto(refined?.table ?? read, budget);
-  let report: Report;
-  try {
-    report = analyzeWorld(new World(table), budget);
-  } catch (e) {
-    fail(`analysis failed: ${(e as Error).message}`, 1);
-  }
-  if (refined && report.photo) withMarks(report.photo, refined.refinement);
+  const report = judgeTable(read, file, withMeasurements(CATALOG, read.measurements), budget, (line) =>
+    process.stderr.write(line),
+  );
   const judged = performance.now();
   const writeEnd = started + budgetMs - TAIL_MS;
   const guard: WriteGuard = {

@@ -36,6 +36,9 @@ export interface PhotoRefinement {
   problem?: string;
 }
 
+/** Reads a photo as upright grey levels (or throws an ImageProblem): `file`, named `name` in messages. */
+export type ReadPhoto = (file: string, name: string) => GreyImage;
+
 /** A refined pixel is kept to a thousandth of a pixel (as the app writes it). */
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
@@ -111,6 +114,7 @@ export function refinePhoto(
   tableFile: string,
   cat: Catalog,
   budget: Budget,
+  readPhoto: ReadPhoto = readPhotoGrey,
 ): { table: Table; refinement: PhotoRefinement } | null {
   const photo = table.photo;
   if (!photo?.image || photo.refine === false) return null;
@@ -122,7 +126,7 @@ export function refinePhoto(
   const file = resolve(tableFile === '-' ? '.' : dirname(tableFile), photo.image);
   let img: GreyImage;
   try {
-    img = readPhotoGrey(file, `photo.image ${JSON.stringify(photo.image)}`);
+    img = readPhoto(file, `photo.image ${JSON.stringify(photo.image)}`);
   } catch (e) {
     if (e instanceof ImageProblem) return { table, refinement: keptAll(photo, e.message) };
     throw e;
