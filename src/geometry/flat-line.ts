@@ -12,7 +12,7 @@
  */
 import { hypot } from './hypot';
 import type { Polygon } from './polygon';
-import { SLACK_MM } from './separation';
+import { convexHullOf, SLACK_MM } from './separation';
 import { TOLERANCE_MM } from './tolerance';
 import { NEAR_MM } from './line-meet';
 
@@ -32,7 +32,23 @@ export const M_CLEARANCE = 0,
   M_T0 = 3,
   M_T1 = 4;
 
-/** The edges of a list of convex polygons, each polygon by its place in the list. */
+/** What FlatEdges reads of a convex outline: a Polygon, or a polygon's convex hull with the polygon's box. */
+export interface ConvexOutline {
+  readonly xy: Float64Array;
+  readonly n: number;
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/** The convex hull of P (separation.ts convexHullOf: P's own outline when convex), with P's box. */
+export function hullOutline(P: Polygon): ConvexOutline {
+  const xy = convexHullOf(P);
+  return { xy, n: xy.length / 2, minX: P.minX, minY: P.minY, maxX: P.maxX, maxY: P.maxY };
+}
+
+/** The edges of a list of convex outlines, each by its place in the list. */
 export class FlatEdges {
   /** first edge of each polygon */
   readonly start: Int32Array;
@@ -43,7 +59,7 @@ export class FlatEdges {
   /** per polygon: minX, minY, maxX, maxY */
   readonly box: Float64Array;
 
-  constructor(polygons: readonly Polygon[]) {
+  constructor(polygons: readonly ConvexOutline[]) {
     const np = polygons.length;
     this.start = new Int32Array(np);
     this.count = new Int32Array(np);

@@ -30,6 +30,7 @@ import {
   flatMeetConvex,
   flatOnlyAtEnd,
   flatSeparated,
+  hullOutline,
   M_CLEARANCE,
   M_DEPTH,
   M_INSIDE,
@@ -47,7 +48,6 @@ import {
   type LineMeeting,
   meetLine,
   NEAR_MM,
-  separatedBeyond,
 } from '../../geometry/line-meet';
 import { hullsApartBeyond } from '../../geometry/relate';
 import { insideConvexBeyond, pointInsideConvexBeyond, SLACK_MM } from '../../geometry/separation';
@@ -77,6 +77,8 @@ interface LosKernel {
   zones: FlatEdges;
   /** the ships' plastic bases, by ship index */
   bases: FlatEdges;
+  /** the obstacles' convex hulls (their separation test's), by obstacle index */
+  hulls: FlatEdges;
   /**
    * the third pieces each line of sight meets, kept from an attack until its reverse (which traces
    * the same line), as los.ts keeps them in ctx.lineMeetings: rows of KEPT numbers from keptAt[pairKey]
@@ -113,6 +115,7 @@ function kernelOf(ctx: AttackContext): LosKernel {
       reach,
       zones: new FlatEdges(reach ? zoneShapes : []),
       bases: new FlatEdges(reach ? ships.map((s) => s.shapes.base) : []),
+      hulls: new FlatEdges(reach ? ctx.world.obstacles.map((o) => hullOutline(o.outline)) : []),
       kept: new Float64Array(KEPT * 256),
       keptAt: new Int32Array(ns * ns).fill(-1),
       keptN: new Int32Array(ns * ns),
@@ -345,8 +348,9 @@ function measureThird(ctx: AttackContext, K: LosKernel, att: Side, def: Side, p:
     const slot = cand[k];
     if (slot < no) {
       const S = obstacles[slot].outline;
-      if (boxFar(S, p, q, NEAR_MM) || boxGap(S, p, q) > NEAR_MM || separatedBeyond(S, p, q, NEAR_MM))
-        continue;
+      if (boxFar(S, p, q, NEAR_MM) || boxGap(S, p, q) > NEAR_MM) continue;
+      // separatedBeyond on the obstacle's convex hull, its edge lengths worked out once
+      if (flatSeparated(K.hulls, slot, px, py, qx, qy, NEAR_MM)) continue;
       // an obstacle's outline is not convex: today's meetLine (its inside stretches feed the lazy depth)
       const c = meetLine(S, p, q);
       if (c.kind === 'clear' && c.clearance > NEAR_MM) continue;
