@@ -187,9 +187,14 @@ describe('flat-line: the same figures as the functions it stands for', () => {
         fc.double({ min: -200, max: 200, noNaN: true }),
         fc.double({ min: -200, max: 200, noNaN: true }),
         fc.double({ min: 0.5, max: 20, noNaN: true }),
-        (r, dx, dy, rad) => {
-          const A = shipAt(r.size, r.x, r.y, r.r)[r.shape],
-            B = shipAt('small', r.x + dx, r.y + dy, r.r + 37)[r.edge % 5];
+        // turned in line with the first (edges parallel: equal distances, where the first pair must win)
+        fc.constantFrom(37, 0, 90, 180),
+        fc.boolean(),
+        (r, dx0, dy0, rad, turn, whole) => {
+          const dx = whole ? Math.round(dx0) : dx0,
+            dy = whole ? Math.round(dy0) : dy0;
+          const A = shipAt(r.size, r.x, r.y, whole ? 0 : r.r)[r.shape],
+            B = shipAt('small', r.x + dx, r.y + dy, (whole ? 0 : r.r) + turn)[r.edge % 5];
           if (hullsApartBeyond(A, B, 0)) {
             flatApartClosest(A, B, out);
             const c = boundaryClosest(A, B, 0, true);
