@@ -1,6 +1,6 @@
-import { devices, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openFresh, pagePoint, piece, tableJson } from './helpers';
+import { openFresh, pagePoint, piece, PIXEL5, tableJson } from './helpers';
 
 const b64 = (t: unknown) => Buffer.from(JSON.stringify(t), 'utf8').toString('base64url');
 const link = (t: unknown, a: string, d: string) => `#table=${b64(t)}&attack=${a},${d}`;
@@ -38,9 +38,6 @@ const DUST_TABLE = {
 
 // The dispute view: selecting never moves anything; a pair is chosen in two taps.
 // Each test runs at desktop size with a mouse and on a phone (Pixel 5 profile, touch).
-
-// (defaultBrowserType cannot be set inside a describe block; the browser is chromium anyway)
-const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
 
 /** A touch press at page point p that trembles by `tremor` px before lifting (real touch events). */
 async function touchPress(page: Page, p: { x: number; y: number }, tremor: number, lift = true) {

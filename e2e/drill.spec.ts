@@ -1,5 +1,5 @@
-import { devices, expect, type Page, test } from '@playwright/test';
-import { drag, openFresh, piece } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { drag, openFresh, piece, PIXEL5 } from './helpers';
 
 /*
  * Judge by eye, played start to finish as a player would, at desktop size with a mouse and on a
@@ -8,7 +8,6 @@ import { drag, openFresh, piece } from './helpers';
  * once it is shown, the score at the end, the race link dealing the same ten situations, and the
  * player's own table back afterwards. Every tap is counted and printed.
  */
-const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
 
 async function play(page: Page, phone: boolean, answer: (i: number, choices: string[]) => string) {
   let taps = 0;

@@ -5,10 +5,9 @@
  * The second ship moves; the first never turns. A press within the handle's reach that lies on the
  * other ship is that ship's, wherever the handle is.
  */
-import { devices, expect, type Page, test } from '@playwright/test';
-import { pagePoint, touchDrag } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { pagePoint, PIXEL5, touchDrag } from './helpers';
 
-const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
 const slow = expect.configure({ timeout: 60_000 });
 
 /** mulberry32: the same tables every run */

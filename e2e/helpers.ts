@@ -1,4 +1,14 @@
-import { type CDPSession, expect, type Page } from '@playwright/test';
+import { type CDPSession, devices, expect, type Page } from '@playwright/test';
+
+/**
+ * A Pixel 5 as most browser tests emulate it: its size, touch and mobile viewport, drawn at one device pixel
+ * per CSS pixel. The test machine draws WebGL in software, where the phone's density (2.75; the app draws at 2)
+ * is four times the pixels in every frame: the phone tests took half as long again. What the player taps and
+ * sees laid out is the same; the tests that keep the real density (drag-verdicts, screenshots) hold the
+ * drawing at it.
+ */
+const { defaultBrowserType: _browser, ...pixel5 } = devices['Pixel 5'];
+export const PIXEL5 = { ...pixel5, deviceScaleFactor: 1 };
 
 export async function openFresh(page: Page, hash = '') {
   await page.goto('/' + hash);

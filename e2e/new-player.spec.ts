@@ -5,12 +5,21 @@
  * (switching Reach, Threat and Opportunity shows the map kept; a tapped cell is marked and
  * explained by ship names). Screenshots: docs/screenshots/ under SCREENSHOTS=1, else test-results/.
  */
-import { devices, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { counter, drag, handleOf, isWhollyInView, pagePoint, piece, tableJson, touchDrag } from './helpers';
+import {
+  counter,
+  drag,
+  handleOf,
+  isWhollyInView,
+  pagePoint,
+  piece,
+  PIXEL5,
+  tableJson,
+  touchDrag,
+} from './helpers';
 
-const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
 const shoot = async (page: Page, name: string) =>
   page.screenshot({ path: `${process.env.SCREENSHOTS ? 'docs/screenshots' : 'test-results'}/${name}.png` });
 const slow = expect.configure({ timeout: 60_000 });

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { devices, expect, type Page, test } from '@playwright/test';
-import { pinch, twoFingerPan } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { pinch, PIXEL5, twoFingerPan } from './helpers';
 /** the app loaded (a busy machine can take more than the usual 10 s) */
 async function openFresh(page: Page, hash = '') {
   await page.goto('/' + hash);
@@ -18,7 +18,6 @@ async function openFresh(page: Page, hash = '') {
  * off); the attack between the third ship and the first must get the truth table's verdict.
  * Desktop with a mouse and a Pixel 5 with touch; the taps are counted and printed.
  */
-const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
 const ROOT = process.cwd();
 // the photo's renderer draws 3 mm bases (scripts/photo-scene.ts): a photo kept from before it is not reused
 const DIR = join(tmpdir(), 'armada-photo-e2e-3d');

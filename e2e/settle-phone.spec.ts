@@ -1,6 +1,6 @@
-import { devices, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { pagePoint, piece, tableJson } from './helpers';
+import { pagePoint, piece, PIXEL5, tableJson } from './helpers';
 
 /** openFresh with room for a loaded machine (the crowded table's first frame in software rendering). */
 async function openFresh(page: Page, hash = '') {
@@ -14,7 +14,6 @@ async function openFresh(page: Page, hash = '') {
 // a press-and-hold moves it; a shared ruling opens framed; Clear asks first. Then the label check
 // in the browser: the labels as pixi draws them never overlap nor cover the judged line.
 
-const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
 const b64 = (t: unknown) => Buffer.from(JSON.stringify(t), 'utf8').toString('base64url');
 const DEMO = JSON.parse(readFileSync('assets/demo-table.json', 'utf8'));
 const FLEET = JSON.parse(readFileSync('test/tables/attacks-fleet.json', 'utf8'));

@@ -1,5 +1,5 @@
-import { devices, expect, type Page, test } from '@playwright/test';
-import { drag, openFresh, pagePoint, piece } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { drag, openFresh, pagePoint, piece, PIXEL5 } from './helpers';
 
 /*
  * Setup practice played start to finish as a player would, at desktop size with a mouse and on a
@@ -10,7 +10,6 @@ import { drag, openFresh, pagePoint, piece } from './helpers';
  * player's own table, Tables and Undo as they were. Every tap is counted and printed; screenshots go
  * to test-results/.
  */
-const { defaultBrowserType: _browser, ...PIXEL5 } = devices['Pixel 5'];
 
 /** Table points (mm) the player taps for obstacles (the middle band) and ships (their zone). */
 const OBSTACLE_SPOTS = [

@@ -3,14 +3,13 @@
  * with a speed chart each, distinct ids, the player's own), the same text as the shared reference
  * list it was copied from; a list with nothing readable gives no ships, and says so by being empty.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOG, speedChart } from '../../src/model/catalog';
 import { REFERENCE_FLEETS } from '../../src/model/reference-fleets';
 import { fleetShips } from '../../src/state/setup-practice';
-
-const SHARED = join(__dirname, '..', '..', '..', '..', 'shared', 'reference', 'fleet-lists');
+import { SHARED, sharedFile } from '../support/shared';
 
 describe('the bundled reference lists', () => {
   for (const f of REFERENCE_FLEETS) {
@@ -25,9 +24,13 @@ describe('the bundled reference lists', () => {
         expect(s.speed).toBeLessThanOrEqual(speedChart(CATALOG, s.class)!.length);
       }
     });
-    it.skipIf(!existsSync(join(SHARED, `${f.id}.txt`)))(`${f.id}: the shared reference list's text`, () => {
-      expect(f.text).toBe(readFileSync(join(SHARED, `${f.id}.txt`), 'utf8'));
-    });
+    const rel = `reference/fleet-lists/${f.id}.txt`;
+    it.skipIf(!sharedFile(rel, `${f.id}'s text against the shared list`))(
+      `${f.id}: the shared reference list's text`,
+      () => {
+        expect(f.text).toBe(readFileSync(join(SHARED, rel), 'utf8'));
+      },
+    );
   }
   it('a text with no ship gives none', () => {
     expect(fleetShips('hello', 1).ships).toEqual([]);
