@@ -99,6 +99,7 @@ export class FrameLoop {
   drawNow() {
     cancelAnimationFrame(this.frame);
     this.draw();
+    this.writePanels();
   }
 
   /** Run `apply` at the start of the next frame, before it is drawn (pointer moves coalesced to one change a frame). */
@@ -175,11 +176,10 @@ export class FrameLoop {
    * While a piece moves, the verdict list is written once the pointer has rested PANEL_REST_MS:
    * rewriting it at every step costs more than the step's judging.
    */
-  private drawPanel(now: number) {
-    const s = this.booted.store.getState();
+  private drawPanel(now: number, s: ReturnType<Booted['store']['getState']>, analysis: LiveAnalysis) {
     if (!this.panelDue || (s.gestureStart && !this.rested(now))) return;
     try {
-      renderVerdicts(this.verdicts, s, this.analysis, this.panels.onlySelected.value, this.overlays.panel);
+      renderVerdicts(this.verdicts, s, analysis, this.panels.onlySelected.value, this.overlays.panel);
     } catch (e) {
       // the panel must never take the drawing loop down with it
       this.verdicts.textContent = `The verdict panel could not be drawn: ${(e as Error).message}`;
@@ -205,8 +205,28 @@ export class FrameLoop {
       addManeuverOverlays(this.overlays, this.analysis.world, planned.answer, planned.fan, planned.speed);
     }
     this.scene.render(s, this.analysis, this.overlays);
-    this.drawPanel(performance.now());
-    this.panels.update(s, this.analysis);
+    this.panelsFor = { s, a: this.analysis };
+    // while a piece moves, the panels are part of the frame the finger feels; otherwise (a table
+    // opened, a change, the worker's report) they are written in a task of their own right after it,
+    // so that the first picture of a crowded table and its panels are not one long task
+    if (s.gestureStart) this.writePanels();
+    else this.panelChannel.port2.postMessage(0);
+  }
+
+  /** what the last frame drew, for its panels (written by writePanels, once) */
+  private panelsFor: { s: ReturnType<Booted['store']['getState']>; a: LiveAnalysis } | null = null;
+  private readonly panelChannel = (() => {
+    const c = new MessageChannel();
+    c.port1.onmessage = () => this.writePanels();
+    return c;
+  })();
+
+  private writePanels() {
+    const due = this.panelsFor;
+    if (!due) return; // written already (a frame since, or drawNow)
+    this.panelsFor = null;
+    this.drawPanel(performance.now(), due.s, due.a);
+    this.panels.update(due.s, due.a);
     document.body.dataset.ready = 'true';
   }
 }

@@ -244,8 +244,33 @@ function photoMark(r: PhotoReading, u: unknown, at: string): PhotoMark {
   return { piece: u.piece, px, points: pts as CornerName[] | XY[], ...sigma };
 }
 
+/**
+ * Photos already read, by object: a table's photo is read again at every change of the table (a
+ * piece moved), and reading a heavy photo's 40,000 marks took some 40 ms each time. A photo is kept
+ * with the kind of every piece it was read against, the only thing its checks take from the pieces;
+ * the result is kept under itself too, since the next change's table holds the result. Photo objects
+ * are never changed in place (the app's state is immutable).
+ */
+const readPhotos = new WeakMap<object, { kinds: string; path: string; photo: PhotoEvidence }>();
+
+/** Each piece's id and kind: what a photo's checks read of the pieces. */
+const pieceKinds = (p: Pieces) =>
+  JSON.stringify([p.ships, p.squadrons, p.obstacles, p.tokens].map((list) => list.map((x) => x.id)));
+
 /** Read and check the `photo` field's structure and its references to the file's pieces. */
 export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo'): PhotoEvidence {
+  if (!isObj(v)) return readPhoto(v, pieces, fail, path);
+  const kinds = pieceKinds(pieces);
+  const had = readPhotos.get(v);
+  if (had && had.kinds === kinds && had.path === path) return had.photo;
+  const photo = readPhoto(v, pieces, fail, path);
+  const kept = { kinds, path, photo };
+  readPhotos.set(v, kept);
+  readPhotos.set(photo, kept);
+  return photo;
+}
+
+function readPhoto(v: unknown, pieces: Pieces, fail: Fail, path: string): PhotoEvidence {
   if (!isObj(v)) fail(path, 'expected an object with size, calibration and marks');
   onlyKeys(v, ['imageId', 'image', 'refine', 'size', 'calibration', 'marks'], path, fail);
   if (v.imageId !== undefined && (typeof v.imageId !== 'string' || !/^[0-9a-f]{8,64}$/.test(v.imageId)))

@@ -4,6 +4,7 @@ import type { Table } from '../model/table';
 import { plainReport } from '../model/report';
 import type { Analysis } from '../rules/report/incremental';
 import { judgeWhole } from './whole-analysis';
+import { splitReport } from './report-parts';
 
 /*
  * The full report (every attack pair) off the main thread: on a big table it takes longer than
@@ -18,10 +19,19 @@ export interface FullRequest {
 }
 /**
  * build: the worker's own build (src/build.ts), which the page checks against its own;
- * incremental: judged from the worker's previous analysis (only what the moved pieces change)
+ * incremental: judged from the worker's previous analysis (only what the moved pieces change);
+ * parts: how many messages follow with the report's attacks (src/state/report-parts.ts)
  */
 export type FullReply =
-  | { seq: number; build: string; report: import('../model/report').Report; ms: number; incremental: boolean }
+  | {
+      seq: number;
+      build: string;
+      report: import('../model/report').Report;
+      parts: number;
+      ms: number;
+      incremental: boolean;
+    }
+  | { seq: number; build: string; part: number; attacks: import('../model/report').Report['attacks'] }
   | { seq: number; build: string; error: string };
 
 /** the last whole analysis this worker made: a move from it is judged again in a few milliseconds */
@@ -34,14 +44,10 @@ self.onmessage = (ev: MessageEvent<FullRequest>) => {
     const { analysis, incremental } = judgeWhole(previous, table, budgetMs);
     previous = analysis.report.partial ? null : analysis;
     // plain data: a structured clone keeps own fields only, and each attack's explanation is written on first read
-    const report = plainReport(analysis.report);
-    (self as unknown as Worker).postMessage({
-      seq,
-      build: BUILD_ID,
-      report,
-      ms: performance.now() - t0,
-      incremental,
-    } satisfies FullReply);
+    const { head, parts } = splitReport(plainReport(analysis.report));
+    const post = (m: FullReply) => (self as unknown as Worker).postMessage(m);
+    post({ seq, build: BUILD_ID, ...head, ms: performance.now() - t0, incremental });
+    parts.forEach((attacks, part) => post({ seq, build: BUILD_ID, part, attacks }));
   } catch (e) {
     previous = null;
     (self as unknown as Worker).postMessage({

@@ -1,6 +1,7 @@
 import type { Report } from '../model/report';
 import type { Table } from '../model/table';
 import type { FullReply, FullRequest } from './analysis-worker';
+import { ReportAssembler } from './report-parts';
 
 /**
  * What the worker may spend on one table before it answers with a partial report: a player
@@ -20,6 +21,8 @@ export class FullAnalysis {
   private worker: Worker | null = null;
   private seq = 0;
   private asked: Table | null = null;
+  /** the answer being put together from its parts, and how long the worker took */
+  private arriving: { seq: number; parts: ReportAssembler; ms: number } | null = null;
   /** workers terminated because a newer table superseded the one they were judging */
   cancelled = 0;
   /** the build (src/build.ts) the worker that answered last says it is */
@@ -44,9 +47,33 @@ export class FullAnalysis {
       this.workerBuild = r.build;
       if (r.seq !== this.seq || !this.asked) return; // an answer for a table since replaced
       const table = this.asked;
+      let report: Report | null = null;
+      let ms = 0;
+      try {
+        if ('error' in r) {
+          this.asked = null;
+          this.onError(table, r.error);
+          return;
+        }
+        if ('report' in r) {
+          const parts = new ReportAssembler({ report: r.report, parts: r.parts });
+          report = parts.whole();
+          ms = r.ms;
+          if (!report) this.arriving = { seq: r.seq, parts, ms };
+        } else if (this.arriving?.seq === r.seq) {
+          report = this.arriving.parts.add(r.part, r.attacks);
+          ms = this.arriving.ms;
+        }
+      } catch (e) {
+        this.arriving = null;
+        this.asked = null;
+        this.onError(table, String((e as Error).message));
+        return;
+      }
+      if (!report) return; // more parts to come
       this.asked = null;
-      if ('error' in r) this.onError(table, r.error);
-      else this.onReport(table, r.report, r.ms);
+      this.arriving = null;
+      this.onReport(table, report, ms);
     };
     w.onerror = () => {
       if (this.worker !== w) return;
@@ -66,7 +93,9 @@ export class FullAnalysis {
   /** Ask for the table's full report, unless it is the table already being judged. */
   request(table: Table) {
     if (!this.worker || this.asked === table) return;
-    if (this.asked) {
+    // an answer whose parts are still arriving is from a worker done judging: it is kept, with its analysis
+    if (this.arriving) this.arriving = null;
+    else if (this.asked) {
       // still judging a table no longer wanted: a synchronous analysis cannot be interrupted, so the worker goes
       this.worker.terminate();
       this.cancelled++;

@@ -133,7 +133,10 @@ function changeCommands({ get, set, keepSelection, lockedOut, refuse }: Ctx) {
       if (!s.gestureStart && text === JSON.stringify(s.table)) return;
       try {
         // the photo's fit checked on the table itself, whose marks are the ones fitted before (reused)
-        validateTable(JSON.parse(text), { photoFit: false });
+        const file = JSON.parse(text);
+        // a photo the change kept is the one read before: given as it is, it is not read again (parsePhoto)
+        if (next.photo && next.photo === s.table.photo) file.photo = next.photo;
+        validateTable(file, { photoFit: false });
         checkPhotoFit(next);
       } catch (e) {
         refuse(e);

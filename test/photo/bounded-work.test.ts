@@ -191,4 +191,19 @@ describe('photo work bounded by the marks', () => {
     );
     expect(() => validateTable(bad)).toThrow(/^photo\.marks\[1\]: "q1"/);
   });
+
+  it("a change elsewhere keeps the photo as read (the same object), yet the photo's pieces are checked again", () => {
+    const t = validateTable(photoTable(20, 60));
+    const moved = { ...t, squadrons: t.squadrons.map((q, k) => (k === 3 ? { ...q, x: q.x + 5 } : q)) };
+    // read once: the next change's table holds the photo that was read, and reading it again keeps it
+    expect(validateTable(moved).photo).toBe(t.photo);
+    // what the checks take from the pieces, their ids and kinds, is checked whatever was read before
+    const gone = { ...t, squadrons: t.squadrons.filter((q) => q.id !== 'q4') };
+    expect(() => validateTable(gone)).toThrow(/^photo\.marks\[4\]\.piece: no piece with id "q4"/);
+    const asToken = {
+      ...gone,
+      tokens: [{ id: 'q4', type: 'objective', x: 300, y: 300 }],
+    };
+    expect(() => validateTable(asToken)).toThrow(/^photo\.marks\[4\]/);
+  });
 });
