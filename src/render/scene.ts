@@ -194,6 +194,9 @@ export class Scene {
       style: { ...LABEL_STYLE, fill: 0xffffff, stroke: { ...LABEL_STYLE.stroke, join: 'round' } },
       resolution: this.app.renderer.resolution,
       chars: [[' ', '~']],
+      // kerning measures every pair of the 95 characters (some 9,000 measureText calls, 40-100 ms at each
+      // start); a label a few pixels high does not show it
+      skipKerning: true,
     });
     this.app.stage.addChild(
       this.slots['under-table'],
