@@ -18,7 +18,10 @@ export interface ReportHead {
 }
 
 /** The report as the first message's report and the attack parts that follow it, in order. */
-export function splitReport(report: Report, size = PART_ATTACKS): { head: ReportHead; parts: Report['attacks'][] } {
+export function splitReport(
+  report: Report,
+  size = PART_ATTACKS,
+): { head: ReportHead; parts: Report['attacks'][] } {
   if (!(size >= 1)) throw new Error(`a report part holds at least one attack, not ${size}`);
   const all = report.attacks;
   if (all.length <= size) return { head: { report, parts: 0 }, parts: [] };
