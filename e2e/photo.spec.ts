@@ -19,8 +19,8 @@ async function openFresh(page: Page, hash = '') {
  * Desktop with a mouse and a Pixel 5 with touch; the taps are counted and printed.
  */
 const ROOT = process.cwd();
-// the photo's renderer draws 3 mm bases (scripts/photo-scene.ts): a photo kept from before it is not reused
-const DIR = join(tmpdir(), 'armada-photo-e2e-3d');
+// the renderer draws 3 mm bases, 1 mm cardboard (src/photo/render-scene.ts): a photo kept from before is not reused
+const DIR = join(tmpdir(), 'armada-photo-e2e-3d1');
 type XY = [number, number];
 interface Shot {
   width: number;

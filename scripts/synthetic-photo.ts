@@ -1,11 +1,11 @@
 /**
  * A synthetic photo of a known table: ship bases (3 mm tall, a lighter rim round the top, a dark
- * wall), a squadron's base, an obstacle's cardboard on a mat, seen through a random pinhole camera
- * (tilted, turned, optionally with lens distortion), ray-cast and supersampled, blurred, with
- * noise, as PNG (scripts/photo-scene.ts draws it); with --hulls a miniature's hull stands over each
- * ship's base and hides a stretch of one edge. Beside it a JSON file with the truth table, the
- * table a player starts from (the pieces to be marked dropped roughly) and the pixel of every
- * point a player would mark (a base's top corners, its rim, the obstacle's cardboard).
+ * wall), a squadron's base, an obstacle's cardboard (1 mm) on a mat, seen through a random pinhole
+ * camera (tilted, turned, optionally with lens distortion), ray-cast and supersampled, blurred, with
+ * noise, as PNG (the photo renderer, src/photo/render-scene.ts, draws it); with --hulls a miniature's
+ * hull stands over each ship's base and hides a stretch of one long edge. Beside it a JSON file with
+ * the truth table, the table a player starts from (the pieces to be marked dropped roughly) and the
+ * pixel of every point a player would mark (a base's top corners, its rim, the obstacle's cardboard).
  *
  *   npx tsx scripts/synthetic-photo.ts OUT_DIR [--seed N] [--width 3000] [--height 2250]
  *     [--tilt DEG] [--k1 K] [--hulls] [--blur PX] [--noise LEVELS] [--jpeg QUALITY]
@@ -15,7 +15,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { decode as decodePng } from 'fast-png';
-import jpeg from 'jpeg-js';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type Point, place } from '../src/geometry/point';
@@ -23,10 +22,13 @@ import { Polygon } from '../src/geometry/polygon';
 import { CATALOG } from '../src/model/catalog';
 import { cornerLocal, CORNERS, markablePoints } from '../src/model/photo';
 import { validateTable } from '../src/model/table';
-import { PinholeCamera } from '../src/photo/camera';
+import { framingCamera, type PinholeCamera } from '../src/photo/camera';
 import {
+  BASE_TOP_MM,
+  CARD_TOP_MM,
   cardboard,
-  hull,
+  encodeJpeg,
+  hullOverEdge,
   type Occluder,
   type Prism,
   projectPoint,
@@ -35,7 +37,7 @@ import {
   type SceneSpec,
   shipBase,
   squadronBase,
-} from './photo-scene';
+} from '../src/photo/render-scene';
 
 const CRC = new Int32Array(256).map((_, n) => {
   let c = n;
@@ -103,14 +105,14 @@ export interface SyntheticPhoto {
   start: unknown;
   /**
    * exact pixels: `isd.front-left`, ..., the corners of each base's top (3 mm up); `tie1.rim` (3
-   * points of its base's top rim); `rock1.points` with their frame points (on its cardboard, 1.5 mm up)
+   * points of its base's top rim); `rock1.points` with their frame points (on its cardboard, 1 mm up)
    */
   points: Record<string, [number, number]> & {
     rim: [number, number][];
     rock: { local: [number, number][]; px: [number, number][] };
   };
   camera: PinholeCamera['spec'];
-  /** the lens's radial distortion (scripts/photo-scene.ts) */
+  /** the lens's radial distortion (src/photo/render-scene.ts) */
   k1: number;
 }
 
@@ -126,9 +128,6 @@ export interface SyntheticOptions {
   /** sensor noise, grey levels (default 3) */
   noise?: number;
 }
-
-const SHIP_TOP = 3;
-const CARD_TOP = 1.5;
 
 /** the pieces as the renderer draws them: 3 mm bases with a lighter rim, a squadron's disc, the obstacle's cardboard */
 function sceneOf(cam: PinholeCamera, o: SyntheticOptions, r: ReturnType<typeof rng>): SceneSpec {
@@ -153,26 +152,10 @@ function sceneOf(cam: PinholeCamera, o: SyntheticOptions, r: ReturnType<typeof r
 
 /** a hull 25 mm up over the middle of a ship's base, reaching past one long edge (seen over it) */
 function shipHull(scene: SceneSpec, s: (typeof TRUTH.ships)[number], r: ReturnType<typeof rng>): Occluder {
-  const { width } = CATALOG.shipSizes[CATALOG.shipClasses[s.class].size].base;
-  const side = r.u() < 0.5 ? -1 : 1;
-  const edge = place((side * width) / 2, 10 * (r.u() - 0.5), s.x, s.y, s.rotation);
-  const q = projectPoint(scene, edge, SHIP_TOP);
-  const at = atHeight(scene, q, 25);
-  return hull(at, s.rotation + 90, 0.9 * width, 22);
-}
-
-/** the table point at height z seen at a pixel */
-function atHeight(scene: SceneSpec, q: Point, z: number): Point {
-  const cam = scene.camera;
-  const { focalPx: f, width, height } = cam.spec;
-  let a = (q.x - width / 2) / f,
-    b = (q.y - height / 2) / f;
-  const k = 1 + (scene.k1 ?? 0) * (a * a + b * b);
-  a *= k;
-  b *= k;
-  const d = [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]);
-  const t = (z - cam.centre[2]) / d[2];
-  return { x: cam.centre[0] + t * d[0], y: cam.centre[1] + t * d[1] };
+  const { width, length } = CATALOG.shipSizes[CATALOG.shipClasses[s.class].size].base;
+  const x = ((r.u() < 0.5 ? -1 : 1) * width) / 2;
+  const [c, e] = [-length / 2, length / 2].map((y) => place(x, y, s.x, s.y, s.rotation));
+  return hullOverEdge(scene, c, e, length / 2 + 10 * (r.u() - 0.5), { lengthMm: 0.9 * width, widthMm: 22 });
 }
 
 export function syntheticPhoto(
@@ -182,7 +165,7 @@ export function syntheticPhoto(
   o: SyntheticOptions = {},
 ): SyntheticPhoto {
   const r = rng(seed);
-  const camera = new PinholeCamera({
+  const spec = {
     target: { x: 820 + 40 * (r.u() - 0.5), y: 460 + 40 * (r.u() - 0.5) },
     distance: 800 + 300 * r.u(),
     tiltDeg: 15 + 15 * r.u(),
@@ -190,26 +173,16 @@ export function syntheticPhoto(
     upDeg: 60 + 60 * r.u(),
     width,
     height,
-    focalPx: 1,
-  });
-  if (o.tiltDeg !== undefined) camera.spec.tiltDeg = o.tiltDeg;
-  // focal length: the 560 mm patch around the pieces fills 90% of the frame
-  const unit = new PinholeCamera(camera.spec);
-  let reach = 0;
-  for (const [dx, dy] of [
+  };
+  if (o.tiltDeg !== undefined) spec.tiltDeg = o.tiltDeg;
+  // focal length: the 580 x 460 mm patch around the pieces fills 90% of the frame
+  const patch = [
     [-290, -230],
     [290, -230],
     [290, 230],
     [-290, 230],
-  ]) {
-    const q = unit.project({ x: unit.spec.target.x + dx, y: unit.spec.target.y + dy })!;
-    reach = Math.max(
-      reach,
-      Math.abs(q.x - width / 2) / (width / 2),
-      Math.abs(q.y - height / 2) / (height / 2),
-    );
-  }
-  const cam = new PinholeCamera({ ...unit.spec, focalPx: 0.9 / reach });
+  ].map(([dx, dy]) => ({ x: spec.target.x + dx, y: spec.target.y + dy }));
+  const cam = framingCamera(spec, patch, 0.9);
   const scene = sceneOf(cam, o, r);
   const rgb = renderPatch(scene, 0, 0, width, height, {
     blurPx: o.blurPx ?? 1,
@@ -227,17 +200,23 @@ export function syntheticPhoto(
     const size = cat.shipClasses[s.class].size;
     for (const c of CORNERS) {
       const l = cornerLocal(cat, { size }, c);
-      points[`${s.id}.${c}`] = px(place(l.x, l.y, s.x, s.y, s.rotation), SHIP_TOP);
+      points[`${s.id}.${c}`] = px(place(l.x, l.y, s.x, s.y, s.rotation), BASE_TOP_MM);
     }
   }
   const q = TRUTH.squadrons[0],
     R = cat.squadron.diameter / 2;
   const rim = [20, 140, 260].map((a) =>
-    px({ x: q.x + R * Math.cos((a * Math.PI) / 180), y: q.y + R * Math.sin((a * Math.PI) / 180) }, SHIP_TOP),
+    px(
+      { x: q.x + R * Math.cos((a * Math.PI) / 180), y: q.y + R * Math.sin((a * Math.PI) / 180) },
+      BASE_TOP_MM,
+    ),
   );
   const ob = TRUTH.obstacles[0];
   const local = markablePoints(cat, ob.type);
-  const rock = { local, px: local.map(([lx, ly]) => px(place(lx, ly, ob.x, ob.y, ob.rotation), CARD_TOP)) };
+  const rock = {
+    local,
+    px: local.map(([lx, ly]) => px(place(lx, ly, ob.x, ob.y, ob.rotation), CARD_TOP_MM)),
+  };
   const start = structuredClone(TRUTH) as unknown as {
     ships: { x: number; y: number; rotation: number }[];
     squadrons: { x: number; y: number }[];
@@ -263,12 +242,9 @@ export function syntheticPhoto(
 export function toJpeg(png: Uint8Array, quality: number): Buffer {
   const img = decodePng(png);
   const n = img.width * img.height;
-  const rgba = new Uint8Array(4 * n);
-  for (let p = 0; p < n; p++) {
-    for (let c = 0; c < 3; c++) rgba[4 * p + c] = img.data[img.channels * p + c];
-    rgba[4 * p + 3] = 255;
-  }
-  return jpeg.encode({ data: rgba, width: img.width, height: img.height }, quality).data;
+  const rgb = new Uint8Array(3 * n);
+  for (let p = 0; p < n; p++) for (let c = 0; c < 3; c++) rgb[3 * p + c] = img.data[img.channels * p + c];
+  return Buffer.from(encodeJpeg(rgb, img.width, img.height, quality));
 }
 
 if (process.argv[1]?.endsWith('synthetic-photo.ts')) {

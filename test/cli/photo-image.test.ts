@@ -25,7 +25,7 @@ import { validateTable } from '../../src/model/table';
 import { PinholeCamera } from '../../src/photo/camera';
 import type { GreyImage } from '../../src/photo/snap';
 import { Budget } from '../../src/rules/report/budget';
-import { projectPoint } from '../../scripts/photo-scene';
+import { projectPoint } from '../../src/photo/render-scene';
 
 const ROOT = join(__dirname, '..', '..');
 const FIX = join(ROOT, 'test/fixtures/photo');

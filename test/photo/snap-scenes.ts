@@ -1,30 +1,33 @@
 /**
  * Rendered cases for snapping, each with its truth: a ship base (3 mm tall, lighter rim) or a
- * squadron's base seen by a phone (tilt, lens distortion, blur, noise), perhaps with a miniature's
- * hull hiding a stretch of an edge, and a tap some pixels off the point. Only the patch round the
- * point is rendered (scripts/photo-scene.ts).
+ * squadron's base seen by a phone (tilt, lens distortion, blur, noise, JPEG), perhaps with a
+ * miniature's hull hiding a stretch of an edge, and a tap some pixels off the point. Only the patch
+ * round the point is rendered, by the photo renderer (src/photo/render-scene.ts).
  */
-import { type Point, place } from '../../src/geometry/point';
+import type { Point } from '../../src/geometry/point';
 import { Polygon } from '../../src/geometry/polygon';
 import { framingCamera } from '../../src/photo/camera';
-import type { GreyImage, SnapRequest, XY } from '../../src/photo/snap';
 import {
-  hull,
+  BASE_TOP_MM,
+  baseCorners,
+  hullOverEdge,
   type Occluder,
   projectPoint,
-  renderPatch,
+  renderGrey,
   rng,
   type SceneSpec,
   shipBase,
   squadronBase,
-  toGrey,
-} from '../../scripts/photo-scene';
+} from '../../src/photo/render-scene';
+import type { GreyImage, SnapRequest, XY } from '../../src/photo/snap';
 
 export interface CaseOptions {
   tiltDeg: number;
   k1?: number;
   blurPx?: number;
   noise?: number;
+  /** stored as a JPEG of this quality (0 or absent: not) */
+  jpeg?: number;
   /** a miniature's hull hides a stretch of one of the corner's edges */
   occluded?: boolean;
   /** pass the edges' directions (as a rough map would give them, a few degrees off) */
@@ -48,23 +51,8 @@ const SIZES: [number, number][] = [
   [63, 102],
   [77.5, 129],
 ];
-const TOP = 3;
 /** the reach read along each edge, px, at most */
 const REACH = 150;
-
-/** the ray through a photo point met at height z: where a thing at z must stand to be seen there */
-function atHeight(scene: SceneSpec, q: Point, z: number): Point {
-  const cam = scene.camera;
-  const { focalPx: f, width, height } = cam.spec;
-  let a = (q.x - width / 2) / f,
-    b = (q.y - height / 2) / f;
-  const k = 1 + (scene.k1 ?? 0) * (a * a + b * b);
-  a *= k;
-  b *= k;
-  const d = [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]);
-  const t = (z - cam.centre[2]) / d[2];
-  return { x: cam.centre[0] + t * d[0], y: cam.centre[1] + t * d[1] };
-}
 
 function camera(seed: number, o: CaseOptions, at: Point) {
   const r = rng(seed * 7919 + 1);
@@ -95,8 +83,12 @@ function render(scene: SceneSpec, centre: XY, half: number, o: CaseOptions, seed
     y0 = Math.max(0, Math.floor(centre[1] - half));
   const w = Math.min(width, Math.ceil(centre[0] + half)) - x0,
     h = Math.min(height, Math.ceil(centre[1] + half)) - y0;
-  const rgb = renderPatch(scene, x0, y0, w, h, { blurPx: o.blurPx ?? 1, noise: o.noise ?? 2, seed });
-  return { data: toGrey(rgb), width: w, height: h, x0, y0 };
+  return renderGrey(scene, x0, y0, w, h, {
+    blurPx: o.blurPx ?? 1,
+    noise: o.noise ?? 2,
+    seed,
+    ...(o.jpeg ? { jpegQuality: o.jpeg } : {}),
+  });
 }
 
 const tapNear = (truth: XY, r: ReturnType<typeof rng>, most: number): XY => {
@@ -110,13 +102,7 @@ export function cornerCase(seed: number, o: CaseOptions): SnapCase {
   const r = rng(seed);
   const [w, l] = SIZES[Math.floor(r.u() * 3)];
   const pose = { x: 600, y: 400, rotation: 360 * r.u() };
-  const local: Point[] = [
-    { x: -w / 2, y: -l / 2 },
-    { x: w / 2, y: -l / 2 },
-    { x: w / 2, y: l / 2 },
-    { x: -w / 2, y: l / 2 },
-  ];
-  const world = local.map((p) => place(p.x, p.y, pose.x, pose.y, pose.rotation));
+  const world = baseCorners(w, l, pose);
   const k = Math.floor(r.u() * 4);
   const cam = camera(seed, o, pose);
   const scene: SceneSpec = {
@@ -125,7 +111,7 @@ export function cornerCase(seed: number, o: CaseOptions): SnapCase {
     prisms: [shipBase(Polygon.from(world.map((p) => [p.x, p.y])))],
   };
   const see = (p: Point): XY => {
-    const q = projectPoint(scene, p, TOP);
+    const q = projectPoint(scene, p, BASE_TOP_MM);
     return [q.x, q.y];
   };
   const truth = see(world[k]);
@@ -151,13 +137,9 @@ export function cornerCase(seed: number, o: CaseOptions): SnapCase {
 
 /** a hull standing 25 mm up, seen over a stretch of the edge from `c` toward `e` (from 6 to 30 mm along it) */
 function occluderOn(scene: SceneSpec, c: Point, e: Point, r: ReturnType<typeof rng>): Occluder {
-  const len = Math.hypot(e.x - c.x, e.y - c.y);
-  const s = Math.min(len * 0.6, 6 + 24 * r.u());
-  const on = { x: c.x + ((e.x - c.x) * s) / len, y: c.y + ((e.y - c.y) * s) / len };
-  const q = projectPoint(scene, on, TOP);
-  const at = atHeight(scene, q, 25);
-  const dir = (Math.atan2(e.y - c.y, e.x - c.x) * 180) / Math.PI + 90 + 30 * (r.u() - 0.5);
-  return hull(at, dir, 40, 10 + 10 * r.u(), 25);
+  const s = Math.min(Math.hypot(e.x - c.x, e.y - c.y) * 0.6, 6 + 24 * r.u());
+  const turnDeg = 30 * (r.u() - 0.5);
+  return hullOverEdge(scene, c, e, s, { lengthMm: 40, widthMm: 10 + 10 * r.u(), turnDeg });
 }
 
 /** A squadron's base: a rim point, with the rough centre and radius a few px off as a rough map gives them. */
@@ -168,10 +150,10 @@ export function rimCase(seed: number, o: CaseOptions): SnapCase & { centreTruth:
   const cam = camera(seed, o, at);
   const scene: SceneSpec = { camera: cam, k1: o.k1 ?? 0, prisms: [squadronBase(at.x, at.y, R)] };
   const a = 2 * Math.PI * r.u();
-  const q = projectPoint(scene, { x: at.x + R * Math.cos(a), y: at.y + R * Math.sin(a) }, TOP);
+  const q = projectPoint(scene, { x: at.x + R * Math.cos(a), y: at.y + R * Math.sin(a) }, BASE_TOP_MM);
   const truth: XY = [q.x, q.y];
-  const c = projectPoint(scene, at, TOP);
-  const edge = projectPoint(scene, { x: at.x + R, y: at.y }, TOP);
+  const c = projectPoint(scene, at, BASE_TOP_MM);
+  const edge = projectPoint(scene, { x: at.x + R, y: at.y }, BASE_TOP_MM);
   const radiusPx = Math.hypot(edge.x - c.x, edge.y - c.y);
   const rough = 0.15 * radiusPx;
   const req: SnapRequest = {

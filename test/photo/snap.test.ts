@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Edgel, robustLine } from '../../src/photo/edges';
 import { SNAP_FLOOR_PX, snapMark, TAP_SIGMA_PX } from '../../src/photo/snap';
-import { hull, projectPoint, renderPatch, toGrey } from '../../scripts/photo-scene';
+import { atHeight, hull, projectPoint, renderGrey } from '../../src/photo/render-scene';
 import { type CaseOptions, cornerCase, rimCase } from './snap-scenes';
 
 const quantile = (v: number[], p: number) =>
@@ -83,8 +83,7 @@ describe('a mark that cannot be refined keeps its tap and says why', () => {
     c.scene = { ...base.scene, prisms: base.scene.prisms.map((p) => ({ ...p })), occluders: [] };
     mut(c);
     const { x0, y0, width, height } = base.img;
-    const data = toGrey(renderPatch(c.scene, x0!, y0!, width, height, { blurPx, noise: 2, seed: 3 }));
-    return snapMark({ data, width, height, x0, y0 }, base.req);
+    return snapMark(renderGrey(c.scene, x0!, y0!, width, height, { blurPx, noise: 2, seed: 3 }), base.req);
   };
   it('off the photo', () => {
     const r = snapMark(base.img, { ...base.req, tap: [-50, 10] });
@@ -112,14 +111,8 @@ describe('a mark that cannot be refined keeps its tap and says why', () => {
   it("hidden: a miniature's hull over the whole corner", () => {
     const r = rerender((c) => {
       const poly = c.scene.prisms[0].poly!;
-      // the hull stands 25 mm up over the corner, seen where the corner is: found by stepping along the ray
-      const cam = c.scene.camera;
-      const { focalPx: f, width, height } = cam.spec;
-      const a = (c.truth[0] - width / 2) / f,
-        b = (c.truth[1] - height / 2) / f;
-      const d = [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]);
-      const t = (25 - cam.centre[2]) / d[2];
-      const at = { x: cam.centre[0] + t * d[0], y: cam.centre[1] + t * d[1] };
+      // the hull stands 25 mm up over the corner, where the ray to the corner meets that height
+      const at = atHeight(c.scene, { x: c.truth[0], y: c.truth[1] }, 25);
       c.scene.occluders = [hull(at, 0, 90, 90, 25)];
       expect(poly.n).toBe(4);
     });

@@ -1,17 +1,27 @@
 /**
- * A ray-cast renderer of table pieces as a phone sees them, with known truth, for the snapping tests
- * and the synthetic photo: ship bases and squadron bases as prisms of their real height (a lighter
- * rim around the top, a darker wall below it), obstacles as thin cardboard, a miniature's hull as a
- * flat shape standing above a base and hiding whatever lies behind it, a mat with a faint grain.
- * The camera is a pinhole with radial lens distortion; each pixel is the mean of the rays through it
- * (supersampled where it straddles two materials), then blurred (Gaussian) and given sensor noise.
+ * A ray-cast renderer of table pieces as a phone sees them, with known truth: the one renderer of the
+ * synthetic photo (scripts/synthetic-photo.ts), the snapping tests and the snap accuracy script. Ship
+ * bases and squadron bases are prisms of their real height (top face BASE_TOP_MM up, a lighter rim
+ * round the top edge, a darker wall below it), obstacles cardboard CARD_TOP_MM thick, a miniature's
+ * hull a flat shape standing above a base and hiding whatever lies behind it (a stretch of the base's
+ * edge), the mat with a faint grain. The camera is a pinhole with radial lens distortion (k1, about
+ * the image centre); each pixel is the mean of the rays through it (supersampled where it straddles
+ * two materials), then blurred (Gaussian), given sensor noise, and stored as a JPEG of a phone's
+ * quality when asked (jpeg-js, on the photo's own 8 x 8 block grid).
  *
  * A patch of the image can be rendered alone (x0, y0, w, h), so a test renders the few hundred pixels
- * round one corner instead of the whole photo.
+ * round one corner instead of the whole photo. Deterministic: the same scene and seed give the same
+ * pixels. Pure (no DOM): used only by tests and scripts, never by the app.
  */
-import type { Point } from '../src/geometry/point';
-import { Polygon } from '../src/geometry/polygon';
-import type { PinholeCamera } from '../src/photo/camera';
+import jpeg from 'jpeg-js';
+import { type Point, place } from '../geometry/point';
+import { Polygon } from '../geometry/polygon';
+import type { PinholeCamera } from './camera';
+
+/** the height of a plastic base's top face above the table, mm (where a base's marks lie) */
+export const BASE_TOP_MM = 3;
+/** the height of an obstacle's cardboard top above the table, mm (where its marks lie) */
+export const CARD_TOP_MM = 1;
 
 export type RGB = [number, number, number];
 
@@ -52,6 +62,8 @@ export interface RenderOptions {
   /** rays a side in a pixel that straddles two materials */
   supersample?: number;
   seed?: number;
+  /** stored as a JPEG of this quality (1-100), as a phone stores a photo; 0 or absent: not */
+  jpegQuality?: number;
 }
 
 /** A small seeded generator (mulberry32): uniform and normal draws. */
@@ -268,14 +280,14 @@ export function projectPoint(scene: SceneSpec, p: Point, z = 0): Point {
 
 /** A ship's base as a prism: a dark top, a light rim (1.2 mm), a wall darker than the top, 3 mm tall. */
 export function shipBase(poly: Polygon, top: RGB = [150, 40, 36]): Prism {
-  return { poly, height: 3, rimMm: 1.2, top, rim: [225, 225, 215], wall: [14, 16, 20] };
+  return { poly, height: BASE_TOP_MM, rimMm: 1.2, top, rim: [225, 225, 215], wall: [14, 16, 20] };
 }
 
 /** A squadron's base: a disc 3 mm tall with a light rim. */
 export function squadronBase(x: number, y: number, r: number): Prism {
   return {
     circle: { x, y, r },
-    height: 3,
+    height: BASE_TOP_MM,
     rimMm: 1.2,
     top: [60, 60, 64],
     rim: [230, 230, 230],
@@ -283,9 +295,16 @@ export function squadronBase(x: number, y: number, r: number): Prism {
   };
 }
 
-/** An obstacle: cardboard 1.5 mm thick, no rim. */
+/** An obstacle: cardboard CARD_TOP_MM thick, no rim. */
 export function cardboard(poly: Polygon): Prism {
-  return { poly, height: 1.5, rimMm: 0, top: [120, 100, 80], rim: [120, 100, 80], wall: [60, 50, 40] };
+  return {
+    poly,
+    height: CARD_TOP_MM,
+    rimMm: 0,
+    top: [120, 100, 80],
+    rim: [120, 100, 80],
+    wall: [60, 50, 40],
+  };
 }
 
 /**
@@ -304,4 +323,94 @@ export function hull(at: Point, dir: number, lengthMm: number, widthMm: number, 
     pts.push([at.x + l * ux - s * uy, at.y + l * uy + s * ux]);
   }
   return { poly: Polygon.from(pts), z, colour: [110, 112, 118] };
+}
+
+/** The table point at height z (mm) that is seen at a photo pixel, lens distortion included. */
+export function atHeight(scene: SceneSpec, q: Point, z: number): Point {
+  const cam = scene.camera;
+  const { focalPx: f, width, height } = cam.spec;
+  let a = (q.x - width / 2) / f,
+    b = (q.y - height / 2) / f;
+  const k = 1 + (scene.k1 ?? 0) * (a * a + b * b);
+  a *= k;
+  b *= k;
+  const d = [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]);
+  const t = (z - cam.centre[2]) / d[2];
+  return { x: cam.centre[0] + t * d[0], y: cam.centre[1] + t * d[1] };
+}
+
+/**
+ * A miniature's hull seen over a stretch of a base's top edge: `s` mm along the edge from `c` toward
+ * `e` (table mm), the hull standing `z` mm up where the photo sees that point of the edge, across
+ * the edge (turned `turnDeg` off square), `lengthMm` long and `widthMm` wide.
+ */
+export function hullOverEdge(
+  scene: SceneSpec,
+  c: Point,
+  e: Point,
+  s: number,
+  shape: { lengthMm: number; widthMm: number; turnDeg?: number; z?: number },
+): Occluder {
+  const len = Math.hypot(e.x - c.x, e.y - c.y);
+  const on = { x: c.x + ((e.x - c.x) * s) / len, y: c.y + ((e.y - c.y) * s) / len };
+  const z = shape.z ?? 25;
+  const at = atHeight(scene, projectPoint(scene, on, BASE_TOP_MM), z);
+  const dir = (Math.atan2(e.y - c.y, e.x - c.x) * 180) / Math.PI + 90 + (shape.turnDeg ?? 0);
+  return hull(at, dir, shape.lengthMm, shape.widthMm, z);
+}
+
+/** The corners of a rectangular base (width w across, length l) at a pose, counter-clockwise from rear-left. */
+export function baseCorners(w: number, l: number, pose: { x: number; y: number; rotation: number }): Point[] {
+  return [
+    [-w / 2, -l / 2],
+    [w / 2, -l / 2],
+    [w / 2, l / 2],
+    [-w / 2, l / 2],
+  ].map(([x, y]) => place(x, y, pose.x, pose.y, pose.rotation));
+}
+
+/** RGB pixels (row by row) stored as a JPEG of this quality (1-100), jpeg-js's baseline encoder. */
+export function encodeJpeg(rgb: Uint8Array, width: number, height: number, quality: number): Uint8Array {
+  const rgba = new Uint8Array(4 * width * height);
+  for (let p = 0; p < width * height; p++) {
+    for (let c = 0; c < 3; c++) rgba[4 * p + c] = rgb[3 * p + c];
+    rgba[4 * p + 3] = 255;
+  }
+  return jpeg.encode({ data: rgba, width, height }, quality).data;
+}
+
+/** A JPEG's pixels as RGB, row by row. */
+function decodeJpegRgb(bytes: Uint8Array): Uint8Array {
+  const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false });
+  return img.data;
+}
+
+/** The JPEG block grid's step, px: a patch stored as JPEG is widened to it so its blocks fall where the photo's do. */
+const BLOCK = 16;
+
+/**
+ * A patch of the photo as grey levels (Rec. 601 luma, as snapping reads a photo), with its place in
+ * the photo: rendered, blurred, given noise and, with `jpegQuality`, stored as a JPEG on the whole
+ * photo's block grid (the patch is widened to it, compressed, and cut back).
+ */
+export function renderGrey(
+  scene: SceneSpec,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  opts: RenderOptions = {},
+): { data: Float32Array; width: number; height: number; x0: number; y0: number } {
+  const q = opts.jpegQuality ?? 0;
+  if (!q) return { data: toGrey(renderPatch(scene, x0, y0, w, h, opts)), width: w, height: h, x0, y0 };
+  const ax = Math.floor(x0 / BLOCK) * BLOCK,
+    ay = Math.floor(y0 / BLOCK) * BLOCK;
+  const aw = Math.ceil((x0 + w - ax) / BLOCK) * BLOCK,
+    ah = Math.ceil((y0 + h - ay) / BLOCK) * BLOCK;
+  const rgb = decodeJpegRgb(encodeJpeg(renderPatch(scene, ax, ay, aw, ah, opts), aw, ah, q));
+  const grey = toGrey(rgb);
+  const data = new Float32Array(w * h);
+  for (let j = 0; j < h; j++)
+    for (let i = 0; i < w; i++) data[j * w + i] = grey[(j + y0 - ay) * aw + (i + x0 - ax)];
+  return { data, width: w, height: h, x0, y0 };
 }
