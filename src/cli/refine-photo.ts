@@ -19,7 +19,7 @@ import {
   solvePhoto,
   type XY,
 } from '../model/photo';
-import { type PointKind, ROUND, snapRequest } from '../model/photo-snap';
+import { markKind, type PointKind, snapRequest } from '../model/photo-snap';
 import type { MarkReport, PhotoReport } from '../model/report';
 import type { Table } from '../model/table';
 import type { PlaneMap } from '../photo/homography';
@@ -57,15 +57,6 @@ function keptAll(photo: PhotoEvidence, why: string): PhotoRefinement {
     pieces: new Map(photo.marks.map((m) => [m.piece, m.px.map(kept)])),
     problem: why,
   };
-}
-
-/** What the `j`th mark of an entry stands for on its piece. */
-function kindOf(table: Table, m: PhotoMark, j: number): PointKind {
-  if (table.ships.some((s) => s.id === m.piece)) {
-    const p = Array.isArray(m.points) ? m.points[j] : undefined;
-    return typeof p === 'string' ? (p as CornerName) : ROUND[Math.min(3, j)];
-  }
-  return table.squadrons.some((s) => s.id === m.piece) ? 'rim' : 'outline';
 }
 
 /** Refine one mark (or say why not), counting it against the budget. */
@@ -142,7 +133,7 @@ export function refinePhoto(
   const calibration = photo.calibration.map((c) =>
     refineOne(
       img,
-      { px: c.px, piece: c.piece, kind: typeof c.point === 'string' ? c.point : c.piece ? 'outline' : null },
+      { px: c.px, piece: c.piece, kind: c.piece ? (c.point ?? 'outline') : null },
       table,
       cat,
       undefined,
@@ -158,7 +149,7 @@ export function refinePhoto(
   const marks = photo.marks.map((m): PhotoMark => {
     const claims = markSigmasPx(m) ?? m.px.map(() => PRIOR_SIGMA_PX);
     const done = m.px.map((px, j) =>
-      refineOne(img, { px, piece: m.piece, kind: kindOf(table, m, j) }, table, cat, map, budget),
+      refineOne(img, { px, piece: m.piece, kind: markKind(table, m, j) }, table, cat, map, budget),
     );
     pieces.set(m.piece, done.map(report));
     const got = done.map((r, j) => taken(r, claims[j]));

@@ -15,9 +15,12 @@
  *   centre and radius start the fit and only choose which way is inside), and the point of that
  *   circle toward the tap.
  *
- * An obstacle's outline is not snapped: the catalog's outlines round their corners, and two straight
- * edges met near a tap on one were wrong by 4-11 px in 6 of 12 rendered obstacles (the other 6
- * found none). A mark that cannot be refined keeps its tap and says why (off the photo, too little contrast,
+ * - An obstacle's point (`outline`): the obstacle's own outline (the catalog's, rounded corners and
+ *   all) round the point, set on the tap and moved and turned onto the photo's edges
+ *   (src/photo/outline.ts). Two straight edges met near a tap, as for a base, were wrong by 4-11 px
+ *   on rendered obstacles: their corners are rounded.
+ *
+ * A mark that cannot be refined keeps its tap and says why (off the photo, too little contrast,
  * blurred, hidden, no corner near the tap). A refined mark's `sigmaPx` is its standard error from
  * the fit's own residuals (per axis), widened for neighbouring edge points' correlation and never
  * under SNAP_FLOOR_PX (what the fit cannot see: lens, the edge's own wear).
@@ -37,11 +40,12 @@ import {
   type XY,
 } from './edges';
 import { solve } from './linalg';
+import { fitOutline, REACH_PX as OUTLINE_REACH_PX, Unrefined } from './outline';
 
 export type { GreyImage, XY } from './edges';
 
 /** what a mark is on its piece */
-export type SnapKind = 'corner' | 'rim';
+export type SnapKind = 'corner' | 'rim' | 'outline';
 
 export interface SnapRequest {
   kind: SnapKind;
@@ -56,6 +60,9 @@ export interface SnapRequest {
   /** a rim point: the base's rough centre and radius in the photo (px) */
   centre?: XY;
   radiusPx?: number;
+  /** an obstacle's point: its outline (closed, photo px) and its marked point, where a rough map and pose put them */
+  outline?: XY[];
+  at?: XY;
 }
 
 export type SnapResult =
@@ -110,7 +117,9 @@ const f1 = (v: number) => v.toFixed(1);
 /** The half-side of the square round a tap that snapping reads, px: the search, the edges' reach, a margin. */
 export function patchHalfPx(req: SnapRequest): number {
   const reach = Math.max(0, ...(req.reachPx ?? [DEFAULT_REACH_PX, DEFAULT_REACH_PX]), req.radiusPx ?? 0);
-  return (req.searchPx ?? SEARCH_PX) + Math.min(310, reach) + 12;
+  // an outline's stretch reaches REACH_PX from the point, and is read across up to the search beyond it
+  const across = req.kind === 'outline' ? OUTLINE_REACH_PX + (req.searchPx ?? SEARCH_PX) + 3 : 0;
+  return (req.searchPx ?? SEARCH_PX) + Math.min(310, Math.max(reach, across)) + 12;
 }
 
 /** The part of a W x H photo within `half` of a point (whole pixels), or null when under 8 px either way. */
@@ -143,6 +152,7 @@ export function snapMark(img: GreyImage, req: SnapRequest): SnapResult {
   if (!(tap[0] >= x0 && tap[1] >= y0 && tap[0] <= x0 + img.width && tap[1] <= y0 + img.height))
     return keep('the tap is off the photo');
   try {
+    if (req.kind === 'outline') return snapOutline(img, req);
     return req.kind === 'rim' ? snapRim(img, req) : snapCorner(img, req);
   } catch (e) {
     if (e instanceof Unrefined) return keep(e.message);
@@ -150,8 +160,14 @@ export function snapMark(img: GreyImage, req: SnapRequest): SnapResult {
   }
 }
 
-/** why a mark is kept as tapped */
-class Unrefined extends Error {}
+/** an obstacle's point: its outline's stretch round the point set on the tap and fitted to the photo's edges */
+function snapOutline(img: GreyImage, req: SnapRequest): SnapResult {
+  const { outline, at } = req;
+  if (!outline || outline.length < 3 || !at)
+    throw new Unrefined('the obstacle has no rough place in the photo yet');
+  const fit = fitOutline(img, outline, at, req.tap, req.searchPx ?? SEARCH_PX);
+  return { refined: true, px: fit.px, sigmaPx: Math.hypot(fit.sigmaPx, SNAP_FLOOR_PX), traces: [fit.trace] };
+}
 
 /** the threshold for edge points: well over the image's noise, and never under what MIN_CONTRAST gives */
 function edgePoints(img: GreyImage, at: XY, r: number): Edgel[] {

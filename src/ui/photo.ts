@@ -24,7 +24,7 @@ import { obstacleOutline, shipShapes } from '../model/pieces';
 import type { PhotoLayer } from '../render/photo-layer';
 import { decodePhoto, keepPhoto, keptPhoto, type LoadedPhoto } from './photo-image';
 import { Snapper } from './photo-snap';
-import { type PointKind, ROUND, snapRequest } from '../model/photo-snap';
+import { markKind, ROUND, snapRequest } from '../model/photo-snap';
 import { measuredDiameterMm } from '../rules/report/photo';
 import { type SnapRequest, type SnapResult, TAP_SIGMA_PX } from '../photo/snap';
 import type { AppState, AppStore, Commands } from '../state/store';
@@ -818,22 +818,16 @@ class PhotoPanel {
       req = snapRequest(at, t, this.catalog(), undefined, mode.ships[mode.ship], ROUND[mode.corner]);
       this.addCalibrationPoint(mode, d, at);
     } else if (mode.kind === 'mark') {
-      const n = d.marks.find((x) => x.piece === mode.piece)?.px.length ?? 0;
-      req = snapRequest(at, t, this.catalog(), this.map(), mode.piece, this.kindOf(mode.piece, n));
+      // the point first: an obstacle's is the outline point nearest the tap, which the snap then asks for
       if (!this.addMarkPoint(mode.piece, d, t, at)) return;
+      const m = d.marks.find((x) => x.piece === mode.piece)!;
+      req = snapRequest(at, t, this.catalog(), this.map(), mode.piece, markKind(t, m, m.px.length - 1));
     }
     this.refine(at, req);
   }
 
   private map(): PlaneMap | undefined {
     return this.solution?.sol?.calibration.map;
-  }
-
-  /** what the `j`th mark of a piece stands for */
-  private kindOf(piece: string, j: number): PointKind {
-    const t = this.table();
-    if (t.ships.some((s) => s.id === piece)) return ROUND[Math.min(3, j)];
-    return t.squadrons.some((s) => s.id === piece) ? 'rim' : 'outline';
   }
 
   /**
@@ -995,9 +989,7 @@ class PhotoPanel {
     } else {
       const m = this.draft!.marks[r.i];
       m.px[r.j] = at;
-      const kind =
-        Array.isArray(m.points) && typeof m.points[r.j] === 'string' ? (m.points[r.j] as CornerName) : null;
-      req = snapRequest(at, t, this.catalog(), this.map(), m.piece, kind ?? this.kindOf(m.piece, r.j));
+      req = snapRequest(at, t, this.catalog(), this.map(), m.piece, markKind(t, m, r.j));
     }
     this.refine(at, req);
   }

@@ -4,12 +4,17 @@
  * miniature's hull hiding a stretch of an edge, and a tap some pixels off the point. Only the patch
  * round the point is rendered, by the photo renderer (src/photo/render-scene.ts).
  */
-import type { Point } from '../../src/geometry/point';
+import { type Point, place } from '../../src/geometry/point';
 import { Polygon } from '../../src/geometry/polygon';
+import { CATALOG, type ObstacleType } from '../../src/model/catalog';
+import { markablePoints } from '../../src/model/photo';
+
 import { framingCamera } from '../../src/photo/camera';
 import {
   BASE_TOP_MM,
   baseCorners,
+  CARD_TOP_MM,
+  cardboard,
   hullOverEdge,
   type Occluder,
   projectPoint,
@@ -169,4 +174,78 @@ export function rimCase(seed: number, o: CaseOptions): SnapCase & { centreTruth:
     scene,
     centreTruth: [c.x, c.y],
   };
+}
+
+/** the rough map's error: the pose a player's rough placement gives, this far off at most (mm, degrees) */
+const ROUGH_MM = 8,
+  ROUGH_DEG = 3;
+
+/**
+ * An obstacle's point: one of the points a player marks on a random obstacle (its sharpest corners,
+ * markablePoints), its cardboard 1 mm up; the request's outline where a rough map (a plane at the
+ * bases' height, no lens) and a rough pose (up to 8 mm and 3 degrees off) put it, and a tap up to
+ * `tapPx` off the point. With `occluded` a miniature's hull hides a stretch of the outline 8-25 mm
+ * from the point.
+ */
+export function obstacleCase(
+  seed: number,
+  o: CaseOptions,
+): SnapCase & { type: ObstacleType; local: XY; pose: { x: number; y: number; rotation: number } } {
+  const r = rng(seed);
+  const types = Object.keys(CATALOG.obstacles).sort() as ObstacleType[];
+  const type = types[Math.floor(r.u() * types.length)];
+  const pose = { x: 600, y: 400, rotation: 360 * r.u() };
+  const marks = markablePoints(CATALOG, type);
+  const local = marks[Math.floor(r.u() * marks.length)];
+  const centred = Polygon.from(CATALOG.obstacles[type].outline).centred();
+  const cam = camera(seed, o, pose);
+  const scene: SceneSpec = {
+    camera: cam,
+    k1: o.k1 ?? 0,
+    prisms: [cardboard(centred.placed(pose.x, pose.y, pose.rotation))],
+  };
+  const q = projectPoint(scene, place(local[0], local[1], pose.x, pose.y, pose.rotation), CARD_TOP_MM);
+  const truth: XY = [q.x, q.y];
+  const ring = Array.from({ length: centred.n }, (_, i): XY => [centred.xy[2 * i], centred.xy[2 * i + 1]]);
+  if (o.occluded) scene.occluders = [outlineHull(scene, ring, local, pose, r)];
+  const a = 2 * Math.PI * r.u();
+  const rough = {
+    x: pose.x + ROUGH_MM * Math.sqrt(r.u()) * Math.cos(a),
+    y: pose.y + ROUGH_MM * Math.sqrt(r.u()) * Math.sin(a),
+    rotation: pose.rotation + ROUGH_DEG * (2 * r.u() - 1),
+  };
+  const seen = ([x, y]: XY): XY => {
+    const p = cam.project(place(x, y, rough.x, rough.y, rough.rotation), BASE_TOP_MM)!;
+    return [p.x, p.y];
+  };
+  const req: SnapRequest = {
+    kind: 'outline',
+    tap: tapNear(truth, r, o.tapPx ?? 12),
+    outline: ring.map(seen),
+    at: seen(local),
+  };
+  return { img: render(scene, truth, (o.tapPx ?? 12) + 140, o, seed), truth, req, scene, type, local, pose };
+}
+
+/** a hull 25 mm up over the obstacle's outline 8-25 mm along it from the marked point */
+function outlineHull(
+  scene: SceneSpec,
+  ring: XY[],
+  local: XY,
+  pose: { x: number; y: number; rotation: number },
+  r: ReturnType<typeof rng>,
+): Occluder {
+  const want = 8 + 17 * r.u();
+  const k = ring.findIndex((p) => Math.hypot(p[0] - local[0], p[1] - local[1]) < 1e-6);
+  const dir = r.u() < 0.5 ? 1 : -1;
+  let j = k,
+    along = 0;
+  while (along < want) {
+    const next = (j + dir + ring.length) % ring.length;
+    along += Math.hypot(ring[next][0] - ring[j][0], ring[next][1] - ring[j][1]);
+    j = next;
+  }
+  const world = (p: XY) => place(p[0], p[1], pose.x, pose.y, pose.rotation);
+  const prev = world(ring[(j - dir + ring.length) % ring.length]);
+  return hullOverEdge(scene, prev, world(ring[j]), 0, { lengthMm: 30, widthMm: 8 + 6 * r.u() });
 }
