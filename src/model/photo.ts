@@ -5,6 +5,15 @@
  */
 import { type Point, place } from '../geometry/point';
 import { CalibrationProblem, fitPlane, type PlaneFit, PRIOR_SIGMA_PX } from '../photo/homography';
+import {
+  BASE_TOP_MM,
+  CARDBOARD_MM,
+  fitJoint,
+  type JointFit,
+  type JointInput,
+  type JointPiece,
+  JointProblem,
+} from '../photo/joint';
 import { fitPose, MarksProblem, type PoseFit, type PoseModel } from '../photo/pose';
 import type { Catalog } from './catalog';
 import type { Obstacle, Ship, Squadron, Token } from './table-pieces';
@@ -25,6 +34,8 @@ export interface CalibrationPoint {
   point?: CornerName | XY;
   /** optional addition: how exact this point's pixel is, px (PRIOR_SIGMA_PX when absent) */
   sigmaPx?: number;
+  /** optional addition (the joint fit): the point's height above the table, mm (a table point 0, a piece's as its marks) */
+  heightMm?: number;
 }
 export interface PhotoMark {
   piece: string;
@@ -36,6 +47,8 @@ export interface PhotoMark {
    * refined on the image each claim their own); PRIOR_SIGMA_PX when absent
    */
   sigmaPx?: number | number[];
+  /** optional addition (the joint fit): the marks' height above the table, mm (else the piece's: jointHeightMm) */
+  heightMm?: number;
 }
 export interface PhotoEvidence {
   /** optional addition: which photo on this device the marks were made on (digest of its bytes; never the image) */
@@ -44,6 +57,13 @@ export interface PhotoEvidence {
   image?: string;
   /** optional addition: false to use the marks as given even when `image` is at hand */
   refine?: boolean;
+  /**
+   * optional addition: "joint" fits the camera and every piece together even with a calibration (which then
+   * anchors the group and takes part); "calibrated" (the default with a calibration) fits the plane's map from
+   * the calibration first. Without a calibration the fit is always joint.
+   */
+  fit?: 'joint' | 'calibrated';
+  /** left out (or empty) in the file: the joint fit */
   size: XY;
   calibration: CalibrationPoint[];
   marks: PhotoMark[];
@@ -154,6 +174,20 @@ function sigmaOf(u: unknown, at: string, fail: Fail, what: string): number {
   return u;
 }
 
+/** The most a mark may lie above the table, mm (a ship's base top is 3 mm; an obstacle's cardboard 2 mm). */
+export const MAX_MARK_HEIGHT_MM = 100;
+
+/** An optional heightMm: mm above the table, 0 to MAX_MARK_HEIGHT_MM. */
+function heightOf(u: unknown, at: string, fail: Fail): { heightMm?: number } {
+  if (u === undefined) return {};
+  if (typeof u !== 'number' || !Number.isFinite(u) || u < 0 || u > MAX_MARK_HEIGHT_MM)
+    fail(
+      at,
+      `expected the marks' height above the table in mm, 0 to ${MAX_MARK_HEIGHT_MM}, got ${JSON.stringify(u) ?? String(u)}`,
+    );
+  return { heightMm: u };
+}
+
 /** A mark entry's optional sigmaPx: one number, or one per mark. */
 function markSigmas(u: unknown, n: number, at: string, fail: Fail, piece: string): number | number[] {
   if (!Array.isArray(u)) return sigmaOf(u, at, fail, `each of ${q(piece)}'s marks`);
@@ -166,8 +200,9 @@ function markSigmas(u: unknown, n: number, at: string, fail: Fail, piece: string
 function calibrationPoint(r: PhotoReading, u: unknown, at: string): CalibrationPoint {
   const fail: Fail = r.fail;
   if (!isObj(u)) fail(at, 'expected an object with px and either mm or piece and point');
-  onlyKeys(u, ['px', 'mm', 'piece', 'point', 'sigmaPx'], at, fail);
+  onlyKeys(u, ['px', 'mm', 'piece', 'point', 'sigmaPx', 'heightMm'], at, fail);
   const px = pixelIn(r, u.px, `${at}.px`);
+  const height = heightOf(u.heightMm, `${at}.heightMm`, fail);
   const sigma =
     u.sigmaPx === undefined
       ? {}
@@ -182,7 +217,7 @@ function calibrationPoint(r: PhotoReading, u: unknown, at: string): CalibrationP
   if (u.mm !== undefined) {
     if (u.piece !== undefined || u.point !== undefined)
       fail(at, 'give either mm or piece and point, not both');
-    return { px, mm: pair(u.mm, `${at}.mm`, fail, 'a table position in mm', 10_000), ...sigma };
+    return { px, mm: pair(u.mm, `${at}.mm`, fail, 'a table position in mm', 10_000), ...sigma, ...height };
   }
   if (typeof u.piece !== 'string')
     fail(
@@ -198,14 +233,14 @@ function calibrationPoint(r: PhotoReading, u: unknown, at: string): CalibrationP
     );
   if (u.point === undefined) fail(`${at}.point`, 'missing; which point of the piece');
   r.calibrated.add(u.piece);
-  return { px, piece: u.piece, point: pointOf(ref, u.point, `${at}.point`, fail), ...sigma };
+  return { px, piece: u.piece, point: pointOf(ref, u.point, `${at}.point`, fail), ...sigma, ...height };
 }
 
 /** One piece's marks: its pixels and, for all but a squadron (marked on its rim), the point each marks. */
 function photoMark(r: PhotoReading, u: unknown, at: string): PhotoMark {
   const fail: Fail = r.fail;
   if (!isObj(u)) fail(at, 'expected an object with piece, px and points');
-  onlyKeys(u, ['piece', 'px', 'points', 'sigmaPx'], at, fail);
+  onlyKeys(u, ['piece', 'px', 'points', 'sigmaPx', 'heightMm'], at, fail);
   if (typeof u.piece !== 'string') fail(`${at}.piece`, 'expected a piece id');
   const ref = r.byId.get(u.piece);
   if (!ref) fail(`${at}.piece`, `no piece with id ${q(u.piece)} on the table`);
@@ -220,10 +255,12 @@ function photoMark(r: PhotoReading, u: unknown, at: string): PhotoMark {
         `place it as well as any number)`,
     );
   const px = boundedList(u.px, `${at}.px`, fail).map((p, k) => pixelIn(r, p, `${at}.px[${k}]`));
-  const sigma =
-    u.sigmaPx === undefined
+  const sigma: Pick<PhotoMark, 'sigmaPx' | 'heightMm'> = {
+    ...(u.sigmaPx === undefined
       ? {}
-      : { sigmaPx: markSigmas(u.sigmaPx, px.length, `${at}.sigmaPx`, fail, u.piece) };
+      : { sigmaPx: markSigmas(u.sigmaPx, px.length, `${at}.sigmaPx`, fail, u.piece) }),
+    ...heightOf(u.heightMm, `${at}.heightMm`, fail),
+  };
   if (ref.kind === 'squadron') {
     if (u.points !== 'rim')
       fail(`${at}.points`, `expected "rim": ${q(u.piece)} is a squadron, marked on its base's edge`);
@@ -272,7 +309,12 @@ export function parsePhoto(v: unknown, pieces: Pieces, fail: Fail, path = 'photo
 
 function readPhoto(v: unknown, pieces: Pieces, fail: Fail, path: string): PhotoEvidence {
   if (!isObj(v)) fail(path, 'expected an object with size, calibration and marks');
-  onlyKeys(v, ['imageId', 'image', 'refine', 'size', 'calibration', 'marks'], path, fail);
+  onlyKeys(v, ['imageId', 'image', 'refine', 'fit', 'size', 'calibration', 'marks'], path, fail);
+  if (v.fit !== undefined && v.fit !== 'joint' && v.fit !== 'calibrated')
+    fail(
+      `${path}.fit`,
+      'expected "joint" (the camera and every piece fitted together) or "calibrated" (the map from the calibration first)',
+    );
   if (v.imageId !== undefined && (typeof v.imageId !== 'string' || !/^[0-9a-f]{8,64}$/.test(v.imageId)))
     fail(`${path}.imageId`, 'expected 8 to 64 hex digits (the digest the app names a kept photo by)');
   if (
@@ -288,7 +330,7 @@ function readPhoto(v: unknown, pieces: Pieces, fail: Fail, path: string): PhotoE
   const size = photoSize(v.size, `${path}.size`, fail);
   const [W, H] = size;
   const r: PhotoReading = { fail, W, H, byId: pieceIndex(pieces), calibrated: new Set(), marked: new Set() };
-  const calibration = boundedList(v.calibration, `${path}.calibration`, fail).map((u, i) =>
+  const calibration = boundedList(v.calibration ?? [], `${path}.calibration`, fail).map((u, i) =>
     calibrationPoint(r, u, `${path}.calibration[${i}]`),
   );
   const marks = boundedList(v.marks ?? [], `${path}.marks`, fail).map((u, i) =>
@@ -298,6 +340,7 @@ function readPhoto(v: unknown, pieces: Pieces, fail: Fail, path: string): PhotoE
     ...(typeof v.imageId === 'string' ? { imageId: v.imageId } : {}),
     ...(typeof v.image === 'string' ? { image: v.image } : {}),
     ...(typeof v.refine === 'boolean' ? { refine: v.refine } : {}),
+    ...(v.fit === 'joint' || v.fit === 'calibrated' ? { fit: v.fit } : {}),
     size,
     calibration,
     marks,
@@ -329,7 +372,13 @@ export interface PiecePhotoFit extends PoseFit {
 }
 
 export interface PhotoSolution {
+  /**
+   * the plane's map from the calibration; with the joint fit, the map nearest the fitted camera at a base's top
+   * (for drawing the photo under the table) with the calibration points' residuals through the camera
+   */
   calibration: PlaneFit;
+  /** the joint fit, when the camera and the pieces were fitted together (usesJointFit) */
+  joint?: JointFit;
   /** the table positions the calibration points stand for, in order */
   calibrationMm: Point[];
   pieces: Map<string, PiecePhotoFit>;
@@ -527,6 +576,11 @@ export function* photoFitSteps(
   cat: Catalog,
   path = 'photo',
 ): Generator<void> {
+  if (usesJointFit(photo)) {
+    yield;
+    solveJoint(photo, pieces, cat, path);
+    return;
+  }
   const { byId, cal } = calibrationOf(photo, pieces, cat, path);
   for (const [i, m] of photo.marks.entries()) {
     yield;
@@ -545,6 +599,7 @@ export function solvePhoto(
   cat: Catalog,
   path = 'photo',
 ): PhotoSolution {
+  if (usesJointFit(photo)) return solveJoint(photo, pieces, cat, path);
   const { byId, calibrationMm, cal } = calibrationOf(photo, pieces, cat, path);
   const out = new Map<string, PiecePhotoFit>();
   photo.marks.forEach((m, i) => {
@@ -591,4 +646,141 @@ export function markablePoints(cat: Catalog, type: Obstacle['type']): XY[] {
     if (out.every((q) => Math.hypot(p.x - q.x, p.y - q.y) >= MARK_SPACING_MM)) out.push(p);
   }
   return out.map((p) => [p.x, p.y]);
+}
+
+/** Whether the photo is solved by the joint fit: without a calibration, or when its `fit` asks for it. */
+export const usesJointFit = (photo: Pick<PhotoEvidence, 'calibration' | 'fit'>) =>
+  photo.calibration.length === 0 || photo.fit === 'joint';
+
+/**
+ * A piece's marks' height above the table when the entry gives none, mm: a ship's or squadron's marks lie on
+ * its plastic base's top edge, an obstacle's or token's on its cardboard, about 1 mm lower (src/photo/joint.ts).
+ */
+export function jointHeightMm(kind: PieceRef['kind']): number {
+  return kind === 'ship' || kind === 'squadron' ? BASE_TOP_MM : CARDBOARD_MM;
+}
+
+/** What the joint fit is given: every mark entry as a piece to place, every calibration point as a table point. */
+function jointInput(
+  photo: PhotoEvidence,
+  byId: Map<string, PieceRef>,
+  cat: Catalog,
+  calMm: Point[],
+): JointInput {
+  const pieces = photo.marks.map((m): JointPiece => {
+    const ref = byId.get(m.piece)!;
+    const { model, outline } = poseModel(cat, ref, m.points);
+    const p = ref.piece;
+    return {
+      id: m.piece,
+      shape: model.kind === 'rim' ? model : { kind: 'points', local: model.local, rotate: model.rotate },
+      px: m.px.map(([x, y]) => ({ x, y })),
+      sigmasPx: markSigmasPx(m) ?? m.px.map(() => PRIOR_SIGMA_PX),
+      heightMm: m.heightMm ?? jointHeightMm(ref.kind),
+      file: { x: p.x, y: p.y, rotation: 'rotation' in p ? p.rotation : 0 },
+      outline,
+    };
+  });
+  const tablePoints = photo.calibration.map((c, i) => ({
+    px: { x: c.px[0], y: c.px[1] },
+    mm: calMm[i],
+    sigmaPx: c.sigmaPx ?? PRIOR_SIGMA_PX,
+    heightMm: c.heightMm ?? (c.mm ? 0 : jointHeightMm(byId.get(c.piece!)!.kind)),
+  }));
+  return { width: photo.size[0], height: photo.size[1], pieces, tablePoints };
+}
+
+/** Joint fits made, kept by what they were made from (the whole input: any mark or pose moves every piece). */
+const KEPT_JOINT = 64;
+const jointFits = new Map<string, JointFit | JointProblem>();
+
+function jointFitOf(input: JointInput): JointFit {
+  const key = JSON.stringify(input);
+  let fit = jointFits.get(key);
+  if (!fit) {
+    fitsMade++;
+    try {
+      fit = fitJoint(input);
+    } catch (e) {
+      if (!(e instanceof JointProblem)) throw e;
+      fit = e;
+    }
+    jointFits.set(key, fit);
+    if (jointFits.size > KEPT_JOINT) jointFits.delete(jointFits.keys().next().value!);
+  }
+  if (fit instanceof JointProblem) throw fit;
+  return fit;
+}
+
+/**
+ * The plane's map nearest the fitted camera at a base's top, over where the pieces lie (a grid 150 mm beyond
+ * them): what the photo view draws the photo under the table with. The fit itself never uses it.
+ */
+function planeNearCamera(fit: JointFit): PlaneFit {
+  const at = [...fit.pieces.values()];
+  const xs = at.map((p) => p.x),
+    ys = at.map((p) => p.y);
+  const x0 = Math.min(...xs) - 150,
+    x1 = Math.max(...xs) + 150,
+    y0 = Math.min(...ys) - 150,
+    y1 = Math.max(...ys) + 150;
+  const mm: Point[] = [],
+    px: Point[] = [];
+  for (let i = 0; i <= 4; i++)
+    for (let j = 0; j <= 4; j++) {
+      const p = { x: x0 + ((x1 - x0) * i) / 4, y: y0 + ((y1 - y0) * j) / 4 };
+      const q = fit.project(p, BASE_TOP_MM);
+      if (q) {
+        mm.push(p);
+        px.push(q);
+      }
+    }
+  return fitPlane(px, mm);
+}
+
+function jointProblemAt(e: JointProblem, photo: PhotoEvidence, path: string): PhotoFieldProblem {
+  const i = e.pieces.length === 1 ? photo.marks.findIndex((m) => m.piece === e.pieces[0]) : -1;
+  return new PhotoFieldProblem(i >= 0 ? `${path}.marks[${i}]` : `${path}.marks`, e.message);
+}
+
+/** The camera and every marked piece fitted together (src/photo/joint.ts), as a PhotoSolution. */
+function solveJoint(photo: PhotoEvidence, pieces: Pieces, cat: Catalog, path: string): PhotoSolution {
+  const byId = pieceIndex(pieces);
+  const calibrationMm = photo.calibration.map((c) =>
+    c.mm ? { x: c.mm[0], y: c.mm[1] } : pointOnTable(cat, byId.get(c.piece!)!, c.point!),
+  );
+  const input = jointInput(photo, byId, cat, calibrationMm);
+  let fit: JointFit;
+  try {
+    fit = jointFitOf(input);
+  } catch (e) {
+    if (e instanceof JointProblem) throw jointProblemAt(e, photo, path);
+    throw e;
+  }
+  const plane = planeNearCamera(fit);
+  const residualsMm = fit.tablePointResidualsMm;
+  const calibration: PlaneFit = {
+    ...plane,
+    residualsMm,
+    rmsMm: residualsMm.length
+      ? Math.sqrt(residualsMm.reduce((s, v) => s + v * v, 0) / residualsMm.length)
+      : 0,
+    maxMm: residualsMm.length ? Math.max(...residualsMm) : 0,
+  };
+  const out = new Map<string, PiecePhotoFit>();
+  for (const m of photo.marks) {
+    const ref = byId.get(m.piece)!;
+    const f = fit.pieces.get(m.piece)!;
+    const p = ref.piece;
+    const rotates = ref.kind === 'ship' || ref.kind === 'obstacle';
+    out.set(m.piece, {
+      ...f,
+      sigmaPx: fit.sigmaPx,
+      scale: fit.scale,
+      kind: ref.kind,
+      offsetMm: Math.hypot(p.x - f.x, p.y - f.y),
+      offsetDeg: rotates ? angleGap((p as Ship | Obstacle).rotation, f.rotation) : 0,
+    });
+  }
+  return { calibration, calibrationMm, pieces: out, joint: fit };
 }

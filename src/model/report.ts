@@ -178,10 +178,20 @@ export interface PhotoReport {
     /** addition: each calibration point's mark refined on the image (the command line with `photo.image`) */
     marks?: MarkReport[];
   };
-  /** addition (table-format.md, "Photo evidence, precise"): how the map was fitted: from the calibration */
-  fit?: 'calibrated';
-  /** addition: what fixes the group on the table: the calibration's pieces as placed in the file, its table points */
-  anchor?: 'calibration pieces' | 'table points' | 'calibration pieces and table points';
+  /**
+   * addition (table-format.md, "Photo evidence, precise"): how the photo was solved: the plane's map from the
+   * calibration first, or the camera and every piece together
+   */
+  fit?: 'calibrated' | 'joint';
+  /**
+   * addition: what fixes the group on the table: the calibration's pieces as placed in the file, its table
+   * points, or (the joint fit without a calibration) the marked pieces' own poses in the file
+   */
+  anchor?: 'calibration pieces' | 'table points' | 'calibration pieces and table points' | 'pieces';
+  /** addition (the joint fit): the fitted camera; k1Fitted false: the lens held straight (see notes) */
+  camera?: { focalPx: number; k1: number; tiltDeg: number; k1Fitted: boolean };
+  /** addition (the joint fit): what the fit could not do, in sentences */
+  notes?: string[];
   pieces: Record<
     string,
     {

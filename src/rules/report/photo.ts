@@ -7,9 +7,16 @@
 import { convexHullXY } from '../../geometry/hull';
 import type { Point } from '../../geometry/point';
 import { Polygon } from '../../geometry/polygon';
-import { PhotoFieldProblem, type PhotoSolution, solvePhoto } from '../../model/photo';
+import {
+  jointHeightMm,
+  PhotoFieldProblem,
+  type PhotoMark,
+  type PhotoSolution,
+  solvePhoto,
+} from '../../model/photo';
 import type { PhotoReport } from '../../model/report';
 import type { Table } from '../../model/table';
+import type { JointFit } from '../../photo/joint';
 import { fitCircle } from '../../photo/rim';
 import type { World } from '../world';
 
@@ -21,6 +28,7 @@ export function measuredDiameterMm(table: Table, s: PhotoSolution, id: string): 
   if (!table.squadrons.some((q) => q.id === id)) return null;
   const m = table.photo?.marks.find((x) => x.piece === id);
   if (!m || m.points !== 'rim' || m.px.length < DIAMETER_MARKS) return null;
+  if (s.joint) return jointDiameterMm(s.joint, m);
   // kept per mark and calibration: the photo panel asks again at every change of the table, and 200
   // squadrons of 200 rim marks each were some 50 ms a time
   const map = s.calibration.map;
@@ -34,6 +42,15 @@ export function measuredDiameterMm(table: Table, s: PhotoSolution, id: string): 
   return d;
 }
 const diameters = new WeakMap<object, WeakMap<object, number | null>>();
+
+/** The rim marks' circle where their rays meet the base's top, through the jointly fitted camera (mm), or null. */
+function jointDiameterMm(fit: JointFit, m: PhotoMark): number | null {
+  const h = m.heightMm ?? jointHeightMm('squadron');
+  const pts = m.px.map(([x, y]) => fit.toTable({ x, y }, h));
+  if (pts.some((p) => !p)) return null;
+  const c = fitCircle(pts as Point[]);
+  return c ? 2 * c.radius : null;
+}
 
 const solved = new WeakMap<World, PhotoSolution | null>();
 
@@ -60,7 +77,8 @@ export function photoReport(world: World): PhotoReport | undefined {
   const c = s.calibration;
   const pieces: PhotoReport['pieces'] = Object.create(null);
   for (const [id, f] of s.pieces) {
-    const outside = outsideCalibrationMm(s.calibrationMm, f);
+    // the joint fit's camera stands on every mark, not on the calibration alone: nothing is extrapolated
+    const outside = s.joint ? 0 : outsideCalibrationMm(s.calibrationMm, f);
     const diameter = measuredDiameterMm(world.table, s, id);
     pieces[id] = {
       x: f.x,
@@ -78,8 +96,19 @@ export function photoReport(world: World): PhotoReport | undefined {
   return {
     calibration: { points: c.residualsMm.length, rmsMm: c.rmsMm, maxMm: c.maxMm, residualsMm: c.residualsMm },
     pieces,
-    fit: 'calibrated',
-    anchor: photoAnchor(world.table.photo!.calibration),
+    ...(s.joint ? jointReport(s.joint, world.table.photo!.calibration) : {}),
+    ...(s.joint ? {} : { fit: 'calibrated', anchor: photoAnchor(world.table.photo!.calibration) }),
+  };
+}
+
+/** The joint fit's additions to the report: how it was fitted, what anchors the group, the camera, notes. */
+function jointReport(j: JointFit, calibration: readonly { mm?: unknown }[]): Partial<PhotoReport> {
+  const { focalPx, k1, tiltDeg, k1Fitted } = j.camera;
+  return {
+    fit: 'joint',
+    anchor: calibration.length ? photoAnchor(calibration) : 'pieces',
+    camera: { focalPx, k1, tiltDeg, k1Fitted },
+    ...(j.notes.length ? { notes: j.notes } : {}),
   };
 }
 
@@ -147,7 +176,7 @@ export function photoPrecision(world: World, placedMm = 0): Map<string, number> 
 export function photoExtrapolated(world: World): Map<string, number> {
   const out = new Map<string, number>();
   const s = photoSolution(world);
-  if (!s) return out;
+  if (!s || s.joint) return out; // the joint fit's camera stands on every mark: nothing is extrapolated
   const limit = EXTRAPOLATED_SHARE * calibrationSpanMm(s.calibrationMm);
   for (const [id, f] of s.pieces) {
     const d = outsideCalibrationMm(s.calibrationMm, f);
