@@ -17,6 +17,7 @@ import {
   PhotoFieldProblem,
   type PhotoMark,
   solvePhoto,
+  usesJointFit,
   type XY,
 } from '../model/photo';
 import { markKind, type PointKind, snapRequest } from '../model/photo-snap';
@@ -84,10 +85,13 @@ function refineOne(
 const taken = (r: MarkReport & { sigmaPx?: number }, claimed: number): [XY, number] =>
   'refinedPx' in r ? [r.refinedPx, r.sigmaPx!] : [r.px, claimed];
 
-/** The map the calibration gives (its points as refined), or undefined when it gives none. */
+/**
+ * The map the calibration gives (its points as refined), or with the joint fit the map nearest the camera the
+ * taps as given fit; undefined when they give none.
+ */
 function mapOf(photo: PhotoEvidence, table: Table, cat: Catalog): PlaneMap | undefined {
   try {
-    return solvePhoto({ ...photo, marks: [] }, table, cat).calibration.map;
+    return solvePhoto(usesJointFit(photo) ? photo : { ...photo, marks: [] }, table, cat).calibration.map;
   } catch (e) {
     if (e instanceof PhotoFieldProblem) return undefined; // the fit says so when it is run
     throw e;

@@ -34,7 +34,10 @@ export interface CalibrationPoint {
   point?: CornerName | XY;
   /** optional addition: how exact this point's pixel is, px (PRIOR_SIGMA_PX when absent) */
   sigmaPx?: number;
-  /** optional addition (the joint fit): the point's height above the table, mm (a table point 0, a piece's as its marks) */
+  /**
+   * optional addition (the joint fit): the point's height above the table, mm (a table point: 0; a piece's point:
+   * as its marks)
+   */
   heightMm?: number;
 }
 export interface PhotoMark {
@@ -183,7 +186,8 @@ function heightOf(u: unknown, at: string, fail: Fail): { heightMm?: number } {
   if (typeof u !== 'number' || !Number.isFinite(u) || u < 0 || u > MAX_MARK_HEIGHT_MM)
     fail(
       at,
-      `expected the marks' height above the table in mm, 0 to ${MAX_MARK_HEIGHT_MM}, got ${JSON.stringify(u) ?? String(u)}`,
+      `expected the marks' height above the table in mm, 0 to ${MAX_MARK_HEIGHT_MM}, ` +
+        `got ${JSON.stringify(u) ?? String(u)}`,
     );
   return { heightMm: u };
 }
@@ -313,7 +317,8 @@ function readPhoto(v: unknown, pieces: Pieces, fail: Fail, path: string): PhotoE
   if (v.fit !== undefined && v.fit !== 'joint' && v.fit !== 'calibrated')
     fail(
       `${path}.fit`,
-      'expected "joint" (the camera and every piece fitted together) or "calibrated" (the map from the calibration first)',
+      'expected "joint" (the camera and every piece fitted together) or "calibrated" ' +
+        '(the map from the calibration first)',
     );
   if (v.imageId !== undefined && (typeof v.imageId !== 'string' || !/^[0-9a-f]{8,64}$/.test(v.imageId)))
     fail(`${path}.imageId`, 'expected 8 to 64 hex digits (the digest the app names a kept photo by)');
@@ -577,7 +582,8 @@ export function* photoFitSteps(
   path = 'photo',
 ): Generator<void> {
   if (usesJointFit(photo)) {
-    yield;
+    // the joint fit is one piece of work: a step per marked piece as the callers count them, the fit after the last
+    for (let i = 0; i < Math.max(1, photo.marks.length); i++) yield;
     solveJoint(photo, pieces, cat, path);
     return;
   }

@@ -679,7 +679,8 @@ export function fitJoint(input: JointInput): JointFit {
     if (sd !== null && sd <= K1_MAX_SD && withK1.cost <= best.cost) chosen = withK1;
     else
       notes.push(
-        `lens distortion not fitted (k1 = 0): the marks fix it only to ${sd === null ? 'nothing' : `+-${sd.toFixed(2)}`}` +
+        'lens distortion not fitted (k1 = 0): the marks fix it only to ' +
+          `${sd === null ? 'nothing' : `+-${sd.toFixed(2)}`}` +
           " (mark pieces nearer the photo's edges)",
       );
   }

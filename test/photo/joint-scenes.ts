@@ -29,7 +29,7 @@ export const ROCK = [
   { x: -10, y: -35 },
   { x: 30, y: -28 },
 ];
-export const RIM = 17.5;
+export const RIM = 17; // the catalog's squadron base: 34 mm across
 
 export interface JointSceneSpec {
   seed: number;
@@ -181,4 +181,42 @@ export function outlineErrors(scene: JointScene, fit: JointFit): Map<string, num
     out.set(owner[k], [...(out.get(owner[k]) ?? []), e]);
   });
   return out;
+}
+
+/** The scene as a table file: the pieces where the file's rough poses put them, the marks, no calibration. */
+export function jointTable(scene: JointScene) {
+  const at = (id: string) => scene.input.pieces.find((p) => p.id === id)!;
+  const pose = (id: string) => ({ x: at(id).file.x, y: at(id).file.y, rotation: at(id).file.rotation });
+  const px = (id: string) => at(id).px.map((p) => [Math.round(p.x * 100) / 100, Math.round(p.y * 100) / 100]);
+  const CORNERS = ['front-left', 'front-right', 'rear-left', 'rear-right'];
+  return {
+    format: 'armada-table/1',
+    table: '3x6',
+    ships: [
+      { id: 'isd', class: 'imperial', player: 1, ...pose('isd') },
+      { id: 'cr90', class: 'cr90', player: 2, ...pose('cr90') },
+      { id: 'vic', class: 'victory', player: 1, ...pose('vic') },
+    ],
+    squadrons: [{ id: 'tie', player: 1, x: at('tie').file.x, y: at('tie').file.y }],
+    obstacles: [{ id: 'rock', type: 'asteroid-a', ...pose('rock') }],
+    tokens: [],
+    photo: {
+      size: [scene.input.width, scene.input.height],
+      marks: [
+        ...['isd', 'cr90', 'vic'].map((id) => ({
+          piece: id,
+          px: px(id),
+          points: CORNERS,
+          sigmaPx: at(id).sigmasPx[0],
+        })),
+        { piece: 'tie', px: px('tie'), points: 'rim', sigmaPx: at('tie').sigmasPx[0] },
+        {
+          piece: 'rock',
+          px: px('rock'),
+          points: (at('rock').shape as { local: Point[] }).local.map((l) => [l.x, l.y]),
+          sigmaPx: at('rock').sigmasPx[0],
+        },
+      ],
+    },
+  };
 }
