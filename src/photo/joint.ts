@@ -177,21 +177,38 @@ function expRot(w: V3): Mat {
   ];
 }
 
+/**
+ * The lens, as src/photo/render-scene.ts draws it: a pixel's normalised place d (its offset from the image's
+ * centre over the focal length, as the photo shows it) and the ideal pinhole's u satisfy u = d (1 + k1 |d|²).
+ * This is the distortion: the d whose radius r solves r (1 + k1 r²) = |u| (Newton from r = |u|; the
+ * function rises over any photo for |k1| <= 0.05, which bends only past r = 2.5). NaN when it has none.
+ */
+export function distortedScale(k1: number, ru: number): number {
+  if (k1 === 0 || ru === 0) return 1;
+  let r = ru;
+  for (let i = 0; i < 8; i++) {
+    const step = (r + k1 * r * r * r - ru) / (1 + 3 * k1 * r * r);
+    r -= step;
+    if (Math.abs(step) < 1e-15 * Math.max(1, ru)) break;
+  }
+  return Number.isFinite(r) && r > 0 ? r / ru : NaN;
+}
+
 function projectWith(cam: Cam, W: number, H: number, X: V3): Point {
   const d = [X[0] - cam.C[0], X[1] - cam.C[1], X[2] - cam.C[2]];
   const zc = cam.R[2][0] * d[0] + cam.R[2][1] * d[1] + cam.R[2][2] * d[2];
   if (!(zc > 1e-9)) return { x: NaN, y: NaN };
   const xn = (cam.R[0][0] * d[0] + cam.R[0][1] * d[1] + cam.R[0][2] * d[2]) / zc;
   const yn = (cam.R[1][0] * d[0] + cam.R[1][1] * d[1] + cam.R[1][2] * d[2]) / zc;
-  const g = 1 + cam.k1 * (xn * xn + yn * yn);
+  const g = distortedScale(cam.k1, Math.hypot(xn, yn));
   return { x: W / 2 + cam.f * g * xn, y: H / 2 + cam.f * g * yn };
 }
 
-/** Radial distortion as the fit models it, for scenes made by construction: a pixel of an ideal pinhole. */
+/** The lens as the fit models it, for scenes made by construction: where an ideal pinhole's pixel is seen. */
 export function distortPx(px: Point, width: number, height: number, focalPx: number, k1: number): Point {
   const xn = (px.x - width / 2) / focalPx,
     yn = (px.y - height / 2) / focalPx;
-  const g = 1 + k1 * (xn * xn + yn * yn);
+  const g = distortedScale(k1, Math.hypot(xn, yn));
   return { x: width / 2 + focalPx * g * xn, y: height / 2 + focalPx * g * yn };
 }
 
@@ -199,13 +216,9 @@ export function distortPx(px: Point, width: number, height: number, focalPx: num
 function unprojectWith(cam: Cam, W: number, H: number, px: Point, h: number): Point | null {
   const xd = (px.x - W / 2) / cam.f,
     yd = (px.y - H / 2) / cam.f;
-  let xn = xd,
-    yn = yd;
-  for (let i = 0; i < 20; i++) {
-    const g = 1 + cam.k1 * (xn * xn + yn * yn);
-    xn = xd / g;
-    yn = yd / g;
-  }
+  const g = 1 + cam.k1 * (xd * xd + yd * yd);
+  const xn = xd * g,
+    yn = yd * g;
   const R = cam.R;
   const ray = [0, 1, 2].map((i) => R[0][i] * xn + R[1][i] * yn + R[2][i]);
   const s = (h - cam.C[2]) / ray[2];

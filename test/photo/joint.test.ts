@@ -7,7 +7,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitJoint, type JointInput, JointProblem } from '../../src/photo/joint';
+import { framingCamera } from '../../src/photo/camera';
+import { distortPx, fitJoint, type JointInput, JointProblem } from '../../src/photo/joint';
+import { projectPoint } from '../../src/photo/render-scene';
 import { jointScene, type JointSceneSpec, outlineErrors } from './joint-scenes';
 import { onTable } from './synthetic';
 
@@ -44,6 +46,34 @@ describe('the joint fit of camera and pieces', () => {
     }
     expect(quantile(errs, 0.5)).toBeLessThanOrEqual(0.3);
     expect(quantile(errs, 0.95)).toBeLessThanOrEqual(1);
+  });
+
+  it('models the lens as the synthetic photos draw it (the same k1 means the same lens)', () => {
+    const camera = framingCamera(
+      {
+        target: { x: 500, y: 400 },
+        distance: 900,
+        tiltDeg: 30,
+        tiltTowardDeg: 40,
+        upDeg: 100,
+        width: 4032,
+        height: 3024,
+      },
+      [
+        { x: 200, y: 100 },
+        { x: 800, y: 700 },
+      ],
+    );
+    for (const k1 of [-0.05, 0.03])
+      for (const p of [
+        { x: 210, y: 120 },
+        { x: 500, y: 400 },
+        { x: 790, y: 650 },
+      ]) {
+        const ours = distortPx(camera.project(p, 3)!, 4032, 3024, camera.spec.focalPx, k1);
+        const drawn = projectPoint({ camera, k1, prisms: [] }, p, 3);
+        expect(Math.hypot(ours.x - drawn.x, ours.y - drawn.y)).toBeLessThan(1e-6);
+      }
   });
 
   it('finds the lens, the focal length and the tilt it was made with', () => {
