@@ -20,11 +20,11 @@ import type { Point } from '../geometry/point';
 import { estimatedDof, noiseScale } from './homography';
 import {
   inverse,
-  levenbergMarquardt,
   type Mat,
   maxEigen2,
   mul,
   normal,
+  solve,
   symmetricEigen,
   transpose,
   type Vec,
@@ -41,6 +41,13 @@ export const CARDBOARD_MM = 2;
  * within about +-0.05), else k1 is held at 0 and the fit says so.
  */
 export const K1_MAX_SD = 0.05;
+/**
+ * The most marked pieces, and marks, one joint fit takes: its work grows with the marks times the square of
+ * the unknowns (a few tenths of a second at these bounds), so a photo of a whole table is refused with a
+ * sentence rather than left to run for minutes; a calibration fits any number of pieces one by one.
+ */
+export const JOINT_MAX_PIECES = 40;
+export const JOINT_MAX_MARKS = 1000;
 /** Marks within this share of their spread of one line fix no camera. */
 const LINE_SHARE = 0.01;
 
@@ -636,11 +643,82 @@ interface Solved {
 function solveFrom(input: JointInput, cam0: Cam, fitK1: boolean, free: boolean, poses0?: V3[]): Solved {
   const L = layoutOf(input, cam0, fitK1, free);
   const x0 = vectorOf(L, input, cam0, poses0 ?? posesSeenBy(L, input, cam0));
-  const { x, cost } = levenbergMarquardt((v) => residualsOf(L, input, v), x0, {
-    iterations: 200,
-    jac: (v) => jacobianOf(L, input, v),
-  });
+  const { x, cost } = marquardt(L, input, x0);
   return { L, x, cost: Number.isFinite(cost) ? cost : Infinity };
+}
+
+/**
+ * JᵀJ and Jᵀr taking the Jacobian's shape into account: a piece's rows are zero outside the camera's
+ * columns and the piece's own, a table point's outside the camera's (linear in the marks, where the dense
+ * product was the marks times the square of the unknowns).
+ */
+function jointNormal(L: Layout, input: JointInput, J: Mat, r: Vec): { ata: Mat; atr: Vec } {
+  const n = L.n;
+  const ata: Mat = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const atr = new Array<number>(n).fill(0);
+  const cams = L.pieceAt.find((a) => a >= 0) ?? n;
+  const cols = (at: number, d: number) => [
+    ...Array.from({ length: cams }, (_, k) => k),
+    ...(at >= 0 ? Array.from({ length: d }, (_, k) => at + k) : []),
+  ];
+  const groups: { from: number; to: number; cols: number[] }[] = input.pieces.map((p, i) => ({
+    from: L.rowAt[i],
+    to: L.rowAt[i] + rowsOf(p),
+    cols: cols(L.pieceAt[i], poseDims(p)),
+  }));
+  groups.push({ from: L.tableRowAt, to: L.rows, cols: cols(-1, 0) });
+  for (const g of groups)
+    for (let k = g.from; k < g.to; k++) {
+      const row = J[k];
+      for (const i of g.cols) {
+        const v = row[i];
+        if (v === 0) continue;
+        atr[i] += v * r[k];
+        for (const j of g.cols) ata[i][j] += v * row[j];
+      }
+    }
+  return { ata, atr };
+}
+
+/**
+ * Levenberg-Marquardt as linalg.ts's, on the joint fit's normal equations (jointNormal), and done when a step
+ * gains less than a part in 1e10 of the sum: the marks' noise is a part in a thousand of any pixel, so the
+ * creeping gains after that move no pose by a thousandth of a millimetre.
+ */
+function marquardt(L: Layout, input: JointInput, x0: Vec): { x: Vec; cost: number } {
+  let x = [...x0];
+  let res = residualsOf(L, input, x);
+  let cost = res.reduce((a, v) => a + v * v, 0);
+  let lambda = 1e-3;
+  for (let it = 0; it < 100; it++) {
+    const { ata, atr } = jointNormal(L, input, jacobianOf(L, input, x), res);
+    let improved = false;
+    for (let tries = 0; tries < 20; tries++) {
+      const damped = ata.map((row, i) => row.map((v, j) => (i === j ? v + lambda * Math.max(v, 1e-12) : v)));
+      const step = solve(
+        damped,
+        atr.map((v) => -v),
+      );
+      if (!step) {
+        lambda *= 10;
+        continue;
+      }
+      const xn = x.map((v, i) => v + step[i]);
+      const rn = residualsOf(L, input, xn);
+      const cn = rn.reduce((a, v) => a + v * v, 0);
+      if (Number.isFinite(cn) && cn <= cost) {
+        improved = cost - cn > 1e-10 * Math.max(cost, 1e-300);
+        x = xn;
+        res = rn;
+        cost = cn;
+        lambda = Math.max(lambda / 10, 1e-12);
+        break;
+      }
+      lambda *= 10;
+    }
+    if (!improved) break;
+  }
+  return { x, cost };
 }
 
 const posesIn = (s: Solved, input: JointInput): V3[] => input.pieces.map((p, i) => poseOf(s.L, p, i, s.x));
@@ -649,6 +727,13 @@ const posesIn = (s: Solved, input: JointInput): V3[] => input.pieces.map((p, i) 
 function checkCounts(input: JointInput, free: boolean, unknowns: number): void {
   const ids = input.pieces.filter((p) => !p.held).map((p) => p.id);
   if (ids.length === 0) throw new JointProblem('no piece is marked on the photo; mark the pieces to place');
+  const marks = input.pieces.reduce((s, p) => s + p.px.length, 0) + (input.tablePoints?.length ?? 0);
+  if (input.pieces.length > JOINT_MAX_PIECES || marks > JOINT_MAX_MARKS)
+    throw new JointProblem(
+      `${input.pieces.length} marked pieces with ${marks} marks: fitted together with the camera, a photo takes ` +
+        `at most ${JOINT_MAX_PIECES} pieces and ${JOINT_MAX_MARKS} marks; mark the pieces that matter, or give a ` +
+        'calibration (4 table points, or ships placed exactly) to fit them one by one',
+    );
   if (free && ids.length < 2)
     throw new JointProblem(
       `only ${q(ids[0])} is marked: a photo places pieces relative to each other, so mark at least one more ` +
@@ -727,7 +812,7 @@ function bestStart(input: JointInput, Hm: Mat, mm: readonly Point[], free: boole
 function k1Spread(input: JointInput, s: Solved): number | null {
   const J = jacobianOf(s.L, input, s.x);
   const r = residualsOf(s.L, input, s.x);
-  const inv = inverse(normal(J, r).ata);
+  const inv = inverse(jointNormal(s.L, input, J, r).ata);
   if (!inv) return null;
   const dof = s.L.rows - s.L.n;
   const scale = noiseScale(s.cost, dof);
@@ -901,7 +986,7 @@ function finish(input: JointInput, s: Solved, notes: string[]): JointFit {
   const { L, x } = s;
   const r = residualsOf(L, input, x);
   const J = jacobianOf(L, input, x);
-  const N = normal(J, r).ata;
+  const N = jointNormal(L, input, J, r).ata;
   const Ninv = inverse(N);
   if (!Ninv || !x.every(Number.isFinite)) {
     const loose = looseNames(input, L, N);

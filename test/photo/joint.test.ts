@@ -199,6 +199,13 @@ describe('marks the joint fit cannot use', () => {
     expect(e.message).toContain('mark more points on "isd" and "cr90"');
   });
 
+  it('more pieces than one fit takes: says how many, and what to do instead', () => {
+    const many = Array.from({ length: 41 }, (_, k) => ({ ...base.pieces[k % 5], id: `p${k}` }));
+    expect(problem({ ...base, pieces: many }).message).toMatch(
+      /^41 marked pieces with \d+ marks: fitted together with the camera, a photo takes at most 40 pieces/,
+    );
+  });
+
   it('all marks on one line: says so, naming the pieces', () => {
     // each ship marked on its two front corners, the ships in a row along that line
     const row = base.pieces.slice(0, 4).map((p, i) => ({
