@@ -69,6 +69,33 @@ describe('a photo without calibration', () => {
     expect(photo.notes![0]).toMatch(/^lens distortion not fitted \(k1 = 0\): the marks fix it only to \+-/);
   });
 
+  it('"fit": "joint" with a calibration: its points take part, and anchor the group where the file puts them', () => {
+    const scene = jointScene({ seed: 8, tiltDeg: 25, k1: 0.02, noisePx: 0.3, offMm: 0, offDeg: 0 });
+    const t = jointTable(scene);
+    // cr90 placed exactly (the file holds the truth): its corners become the calibration
+    const cr90 = t.photo.marks.find((m) => m.piece === 'cr90')!;
+    const photo = {
+      ...t.photo,
+      fit: 'joint',
+      calibration: cr90.px.map((px, k) => ({ px, piece: 'cr90', point: cr90.points[k] as string })),
+      marks: t.photo.marks.filter((m) => m.piece !== 'cr90'),
+    };
+    // the others placed roughly: the calibration, not they, fixes where the group lies
+    const rough = { ...t, ships: t.ships.map((s) => (s.id === 'cr90' ? s : { ...s, x: s.x + 20 })), photo };
+    const report = analyze(validateTable(rough)).photo!;
+    expect([report.fit, report.anchor]).toEqual(['joint', 'calibration pieces']);
+    expect(report.calibration.points).toBe(4);
+    expect(report.calibration.maxMm).toBeLessThan(0.5);
+    for (const id of ['isd', 'vic', 'tie', 'rock']) {
+      const truth = scene.truth.get(id)!;
+      const p = report.pieces[id];
+      expect(Math.hypot(p.x - truth.x, p.y - truth.y)).toBeLessThan(p.uncertaintyMm + 0.5);
+    }
+    // the same calibration without "fit": the plane's map first, as before
+    const calibrated = analyze(validateTable({ ...rough, photo: { ...photo, fit: undefined } })).photo!;
+    expect(calibrated.fit).toBe('calibrated');
+  });
+
   it('one marked piece: refused naming it, at its mark entry', () => {
     const t = jointTable(jointScene({ seed: 2, tiltDeg: 20, k1: 0, noisePx: 0.3 }));
     t.photo.marks = t.photo.marks.filter((m) => m.piece === 'cr90');
