@@ -812,7 +812,7 @@ function bestStart(input: JointInput, Hm: Mat, mm: readonly Point[], free: boole
 function k1Spread(input: JointInput, s: Solved): number | null {
   const J = jacobianOf(s.L, input, s.x);
   const r = residualsOf(s.L, input, s.x);
-  const inv = inverse(jointNormal(s.L, input, J, r).ata);
+  const inv = scaledInverse(jointNormal(s.L, input, J, r).ata);
   if (!inv) return null;
   const dof = s.L.rows - s.L.n;
   const scale = noiseScale(s.cost, dof);
@@ -982,12 +982,22 @@ function movedCamera(cam: Cam, m: V3): Cam {
   return { ...cam, R: cam.R.map(rot), C: [C[0] + m[0], C[1] + m[1], C[2]] };
 }
 
+/**
+ * The inverse of a symmetric positive matrix scaled to a unit diagonal first: the unknowns' units differ
+ * (pixels of focal length, millimetres, radians), and unscaled a narrow view's matrix read as singular.
+ */
+function scaledInverse(N: Mat): Mat | null {
+  const d = N.map((row, i) => (row[i] > 0 ? Math.sqrt(row[i]) : 1));
+  const inv = inverse(N.map((row, i) => row.map((v, j) => v / (d[i] * d[j]))));
+  return inv ? inv.map((row, i) => row.map((v, j) => v / (d[i] * d[j]))) : null;
+}
+
 function finish(input: JointInput, s: Solved, notes: string[]): JointFit {
   const { L, x } = s;
   const r = residualsOf(L, input, x);
   const J = jacobianOf(L, input, x);
   const N = jointNormal(L, input, J, r).ata;
-  const Ninv = inverse(N);
+  const Ninv = scaledInverse(N);
   if (!Ninv || !x.every(Number.isFinite)) {
     const loose = looseNames(input, L, N);
     throw new JointProblem(

@@ -132,6 +132,23 @@ describe('the joint fit of camera and pieces', () => {
     );
   });
 
+  it('places the pieces from a photo taken square-on, where focal length and height trade off', () => {
+    for (const seed of [1, 2, 3]) {
+      const { fit, errors } = allErrors({ seed, tiltDeg: 0, k1: 0.02, noisePx: 0.3 });
+      for (const [id, e] of errors) {
+        expect(Math.max(...e)).toBeLessThanOrEqual(fit.pieces.get(id)!.uncertaintyMm);
+        expect(fit.pieces.get(id)!.uncertaintyMm).toBeLessThan(1.5);
+      }
+    }
+  });
+
+  it("places the pieces seen through a narrow view in the photo's middle, the bound widened as it must be", () => {
+    // the pieces fill 0.4 of the photo, 12 degrees off square-on: tilt, focal length and lens nearly trade off
+    const { fit, errors } = allErrors({ seed: 95, tiltDeg: 12, k1: 0.02, noisePx: 0.5, fill: 0.4 });
+    for (const [id, e] of errors)
+      expect(Math.max(...e)).toBeLessThanOrEqual(fit.pieces.get(id)!.uncertaintyMm);
+  });
+
   it('does worse with the lens held straight on a photo whose lens bends (k1 = 0.05)', () => {
     let withLens = 0,
       without = 0;
