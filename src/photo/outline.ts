@@ -4,12 +4,13 @@
  * pixels and degrees off; the tap says where the marked point of it lies, within about 15 px.
  *
  * The outline's stretch round the marked point (up to REACH_PX along it either way) is set on the
- * tap, then moved and turned to sit on the photo's edge: at each of its points the nearest strong
+ * tap, then moved and changed (turned, stretched, sheared: an affine change about the point, what a
+ * map without the lens leaves) to sit on the photo's edge: at each of its points the nearest strong
  * edge along the outline's normal (grey levels read across it, the edge where they change fastest,
  * sub-pixel by a parabola through the three steepest steps; the side the cardboard lies on the same
- * all round), and the shift and turn that bring the stretch onto those edges by weighted least
- * squares (Tukey's biweight: points where something hides the outline, or where another edge lies
- * nearer, drop out). Read again, nearer, four times. The marked point moves with the stretch.
+ * all round), and the shift and linear change that bring the stretch onto those edges by weighted
+ * least squares (Tukey's biweight: points where something hides the outline, or where another edge
+ * lies nearer, drop out). Read again, nearer, four times. The marked point moves with the stretch.
  *
  * Kept as tapped, with the reason: no rough place in the photo; too few edge points (hidden or off the
  * obstacle); too little contrast; a stretch too straight to say where along it the point lies; the
@@ -166,9 +167,11 @@ function senseOf(img: GreyImage, probes: Probe[], win: number): number {
 
 interface Step {
   t: XY;
-  turn: number;
-  /** the stretch's growth, a share (the rough map's scale at the obstacle's height, a few thousandths) */
-  grow: number;
+  /**
+   * the stretch's linear change about the point, less the identity (a11, a12, a21, a22): the turn,
+   * and the stretch and shear a rough map leaves (the lens's distortion, the scale at the obstacle's height)
+   */
+  lin: [number, number, number, number];
   /** the fit's covariance of the shift (xx, yy, xy), and its weakest to strongest support */
   cov: [number, number, number];
   spread: number;
@@ -211,7 +214,7 @@ function robustSolve(
   return { x, cov: inv.map((row) => row.map((v) => v * s2)), w };
 }
 
-/** the shift, turn and growth (about `c`) that bring the probes onto their edges */
+/** the shift and linear change (about `c`) that bring the probes onto their edges */
 function fitStep(probes: Probe[], edges: ({ s: number } | null)[], c: XY): Step | null {
   const rows: { a: number[]; e: number }[] = [];
   probes.forEach((q, i) => {
@@ -219,7 +222,8 @@ function fitStep(probes: Probe[], edges: ({ s: number } | null)[], c: XY): Step 
     if (!e) return;
     const rx = q.p[0] - c[0],
       ry = q.p[1] - c[1];
-    rows.push({ a: [q.n[0], q.n[1], q.n[0] * -ry + q.n[1] * rx, q.n[0] * rx + q.n[1] * ry], e: e.s });
+    const [nx, ny] = q.n;
+    rows.push({ a: [nx, ny, nx * rx, nx * ry, ny * rx, ny * ry], e: e.s });
   });
   if (rows.length < MIN_POINTS) return null;
   const fit = robustSolve(rows);
@@ -232,22 +236,22 @@ function fitStep(probes: Probe[], edges: ({ s: number } | null)[], c: XY): Step 
   const spread = det > 0 ? (tr / 2 - disc) / (tr / 2 + disc) : 0;
   return {
     t: [fit.x[0], fit.x[1]],
-    turn: fit.x[2],
-    grow: fit.x[3],
+    lin: [fit.x[2], fit.x[3], fit.x[4], fit.x[5]],
     cov: [xx, yy, xy],
     spread,
     kept: fit.w.filter((v) => v > 0.5).length,
   };
 }
 
-/** the probes moved by a shift, turned by `turn` radians and grown by `grow` about `c` */
-function moved(probes: Probe[], t: XY, turn: number, c: XY, grow = 0): Probe[] {
-  const co = Math.cos(turn),
-    si = Math.sin(turn);
-  const rot = (v: XY): XY => [co * v[0] - si * v[1], si * v[0] + co * v[1]];
+/** the probes moved by a shift and changed by the identity plus `lin` about `c` (normals by its inverse transpose) */
+function moved(probes: Probe[], t: XY, c: XY, lin: readonly number[] = [0, 0, 0, 0]): Probe[] {
+  const [a, b, d, e] = [1 + lin[0], lin[1], lin[2], 1 + lin[3]];
   return probes.map((q) => {
-    const r = rot([q.p[0] - c[0], q.p[1] - c[1]]);
-    return { p: [c[0] + (1 + grow) * r[0] + t[0], c[1] + (1 + grow) * r[1] + t[1]], n: rot(q.n) };
+    const rx = q.p[0] - c[0],
+      ry = q.p[1] - c[1];
+    const n: XY = [e * q.n[0] - d * q.n[1], -b * q.n[0] + a * q.n[1]];
+    const l = Math.hypot(n[0], n[1]);
+    return { p: [c[0] + a * rx + b * ry + t[0], c[1] + d * rx + e * ry + t[1]], n: [n[0] / l, n[1] / l] };
   });
 }
 
@@ -263,7 +267,7 @@ export function fitOutline(
   tap: XY,
   search: number,
 ): OutlineFit {
-  let probes = moved(stretchOf(outline, at, REACH_PX), [tap[0] - at[0], tap[1] - at[1]], 0, at);
+  let probes = moved(stretchOf(outline, at, REACH_PX), [tap[0] - at[0], tap[1] - at[1]], at);
   if (probes.length < MIN_POINTS)
     throw new Unrefined("the obstacle's outline is too short in the photo to measure");
   let c: XY = [tap[0], tap[1]];
@@ -275,9 +279,9 @@ export function fitOutline(
     edges = probes.map((q) => edgeAcross(img, q, win, sense));
     const step = fitStep(probes, edges, c);
     if (!step) throw new Unrefined('no outline edge near the tap (hidden, or off the obstacle)');
-    probes = moved(probes, step.t, step.turn, c, step.grow);
+    probes = moved(probes, step.t, c, step.lin);
     c = [c[0] + step.t[0], c[1] + step.t[1]];
-    turned += step.turn;
+    turned += (step.lin[2] - step.lin[1]) / 2;
     last = step;
   }
   const step = last!;
