@@ -5,7 +5,8 @@
  * noise 2 grey levels unless the condition says otherwise; taps up to 12 px off the truth. For each
  * kind of mark: the median and 95th percentile of the refined point's error, px (a corner's and an
  * obstacle point's from the true point; a rim point's from the true rim), the share within 3 stated
- * sigmas, and the marks kept as tapped with why. Errors, not timings.
+ * sigmas, and the marks kept as tapped with why. Errors, not timings. The hull is drawn over a base's
+ * edge and over an obstacle's outline; a squadron's case has none (its row repeats the one without).
  *
  *   npx tsx scripts/snap-accuracy.ts [--n 20]
  */

@@ -105,6 +105,11 @@ const RESOLVED_BANDS = 3.5;
 /** the narrow-band correction's own uncertainty, as a share of it */
 const BAND_MODEL_SHARE = 0.25;
 const MAX_REACH_PX = 300;
+/**
+ * a parallel line inside an edge is taken for the top's edge (the outer one its wall's foot) only when
+ * it runs along as much of the edge: a wall's foot does; a miniature's outline over the base does not
+ */
+const WALL_SUPPORT = 0.6;
 
 const deg = (r: number) => (r * 180) / Math.PI;
 const dot = (a: XY, b: XY) => a[0] * b[0] + a[1] * b[1];
@@ -314,7 +319,7 @@ function innermost(c: Candidate, other: Candidate, cands: Candidate[]): Candidat
     if (k === c || k === other || dot(k.fit.line.n, c.fit.line.n) < Math.cos(0.09)) continue;
     const mid = k.fit.ends[0];
     const shift = dot(c.fit.line.n, mid) - c.fit.line.d;
-    if (shift > 1 && shift < 12 && shift > bestShift && onRay(k, other) >= 0.3 * support) {
+    if (shift > 1 && shift < 12 && shift > bestShift && onRay(k, other) >= WALL_SUPPORT * support) {
       best = k;
       bestShift = shift;
     }
