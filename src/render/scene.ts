@@ -175,11 +175,8 @@ export class Scene {
     // named: other layers may add their own canvases to the host (the photo)
     this.app.canvas.dataset.layer = 'table';
     host.appendChild(this.app.canvas);
-    const slot = (label: string) => {
-      const c = new Container();
-      c.label = label;
-      return c;
-    };
+    // each slot a render group: the layers plugged in (practice maps, the drill) draw again at every frame
+    const slot = (label: string) => new Container({ label, isRenderGroup: true });
     this.slots = {
       'under-table': slot('under-table'),
       'on-table': slot('on-table'),
@@ -198,6 +195,12 @@ export class Scene {
       // start); a label a few pixels high does not show it
       skipKerning: true,
     });
+    // What changes from frame to frame while a piece moves (the obstruction marks, the attacker's lines, the
+    // handles, the labels) is drawn in render groups of its own: Pixi rebuilds the drawing instructions of a
+    // group whose children come, go or change size, and the pieces' group then stays as it was
+    for (const c of [this.marks.root, this.attackLines.root, this.labelLayer]) c.enableRenderGroup();
+    const moving = new Container({ label: 'lines and handles', isRenderGroup: true });
+    moving.addChild(this.topLines, this.handles);
     this.app.stage.addChild(
       this.slots['under-table'],
       this.table.root,
@@ -210,8 +213,7 @@ export class Scene {
       this.slots['over-pieces'],
       this.marks.root,
       this.attackLines.root,
-      this.topLines,
-      this.handles,
+      moving,
       this.slots.top,
       this.labelLayer,
     );
@@ -427,8 +429,23 @@ export class Scene {
    */
   private placeLabels(state: AppState, a: LiveAnalysis, ov: Overlays, overlapped: Set<string>) {
     this.labelAsks.length = 0;
-    for (const t of this.labels.values()) t.visible = false;
-    if (!this.labelLayer.visible) return;
+    // a label is hidden only when it is not placed again: hidden and shown in one frame, every label
+    // would make Pixi rebuild the labels' drawing
+    const shown = new Set<BitmapText>();
+    try {
+      if (this.labelLayer.visible) this.layOutLabels(state, a, ov, overlapped, shown);
+    } finally {
+      for (const t of this.labels.values()) if (!shown.has(t) && t.visible) t.visible = false;
+    }
+  }
+
+  private layOutLabels(
+    state: AppState,
+    a: LiveAnalysis,
+    ov: Overlays,
+    overlapped: Set<string>,
+    shown: Set<BitmapText>,
+  ) {
     // squadrons left without a label are counted in the canvas's legend (top left): when there are
     // some, the labels are laid out again clear of the legend's box
     const ask = (keepOut?: Box[]) =>
@@ -472,6 +489,7 @@ export class Scene {
       if (t.tint !== p.color) t.tint = p.color;
       t.position.set(p.x, p.y);
       t.visible = true;
+      shown.add(t);
     }
   }
 

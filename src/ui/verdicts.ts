@@ -140,10 +140,15 @@ export class KeyedList {
  * An attack's entry, kept per report entry (a drag re-judge keeps the entries of the attacks it did not judge
  * again).
  */
-const entryHtml = new WeakMap<AttackReport, { sel: boolean; html: string }>();
-function attackEntry(x: AttackReport, sel: boolean): string {
+const entryHtml = new WeakMap<AttackReport, { sel: boolean; brief: boolean; html: string }>();
+/**
+ * One attack's entry. `brief` (while a piece is held): the verdict without its explanation, which
+ * is written once the piece is let go (each step's attacks are new, and writing some 30 explanations
+ * took most of a step's list).
+ */
+function attackEntry(x: AttackReport, sel: boolean, brief: boolean): string {
   const c = entryHtml.get(x);
-  if (c && c.sel === sel) return c.html;
+  if (c && c.sel === sel && c.brief === brief) return c.html;
   const html =
     `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel ? ' selected' : ''}" ` +
     `data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" ` +
@@ -155,8 +160,9 @@ function attackEntry(x: AttackReport, sel: boolean): string {
     (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
     readingMarker(x.readings) +
     classEditMarker(x.classEdit) +
-    `<div class="why">${e(capText(x.why))}</div></li>`;
-  entryHtml.set(x, { sel, html });
+    (brief ? '' : `<div class="why">${e(capText(x.why))}</div>`) +
+    '</li>';
+  entryHtml.set(x, { sel, brief, html });
   return html;
 }
 
@@ -293,7 +299,7 @@ function attackListing(
   for (const x of attacks) {
     if (listedCount >= MAX_LISTED * pages || chars >= MAX_LISTED_CHARS * pages) break;
     listedCount++;
-    const html = attackEntry(x, x.attacker === state.attacker);
+    const html = attackEntry(x, x.attacker === state.attacker, !!state.gestureStart);
     keys.push(`${x.attacker}>${x.defender}`);
     htmls.push(html);
     chars += html.length;
