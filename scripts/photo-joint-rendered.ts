@@ -1,7 +1,6 @@
 /**
- * `npx tsx scripts/photo-joint-rendered.ts [--seeds N] [--from K] [--width W] [--height H]` prints, per condition
- * (from the K-th on),
- * how well `npm run analyze` places the pieces of a rendered photo (scripts/synthetic-photo.ts: 3 mm
+ * `npx tsx scripts/photo-joint-rendered.ts [--seeds N] [--from K] [--width W] [--height H]` prints, per
+ * condition (from the K-th on), how well `npm run analyze` places the pieces of a rendered photo (scripts/synthetic-photo.ts: 3 mm
  * bases with lighter rims, the obstacle's cardboard, blur, sensor noise, JPEG 85, lens distortion, a
  * miniature's hull over each ship's base when asked) with no calibration: every piece dropped 8 mm and
  * 3 degrees off by hand, each mark a tap up to 12 px off its point, `photo.image` set so the command
