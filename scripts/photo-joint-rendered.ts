@@ -1,13 +1,14 @@
 /**
  * `npx tsx scripts/photo-joint-rendered.ts [--seeds N] [--from K] [--width W] [--height H]` prints, per
- * condition (from the K-th on), how well `npm run analyze` places the pieces of a rendered photo (scripts/synthetic-photo.ts: 3 mm
- * bases with lighter rims, the obstacle's cardboard, blur, sensor noise, JPEG 85, lens distortion, a
- * miniature's hull over each ship's base when asked) with no calibration: every piece dropped 8 mm and
- * 3 degrees off by hand, each mark a tap up to 12 px off its point, `photo.image` set so the command
- * line refines the taps on the photo, then the joint fit. Figures: the outline error after the best
- * rigid alignment with the truth (median, 95th percentile over every outline point), how often the
- * stated 99% bound covers a piece's worst point, the bound's median, and the marks kept as tapped.
- * The obstacle's marks are given `heightMm` 1: the renderer's cardboard (CARD_TOP_MM).
+ * condition (from the K-th on), how well `npm run analyze` places the pieces of a rendered photo
+ * (scripts/synthetic-photo.ts: 3 mm bases with lighter rims, the obstacle's cardboard, blur, sensor
+ * noise, JPEG 85, lens distortion, a miniature's hull over each ship's base when asked) with no
+ * calibration: every piece dropped 8 mm and 3 degrees off by hand, each mark a tap up to 12 px off its
+ * point, `photo.image` set so the command line refines the taps on the photo, then the joint fit.
+ * Figures: the outline error after the best rigid alignment with the truth (median, 95th percentile
+ * over every outline point), how often the stated 99% bound covers a piece's worst point, the bound's
+ * median, and the marks kept as tapped. The obstacle's marks are given `heightMm` 1: the renderer's
+ * cardboard (CARD_TOP_MM).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
