@@ -118,18 +118,7 @@ class Tracer {
 
   /** the ray through an image point (pixel units, continuous) */
   ray(px: number, py: number): [number, number, number] {
-    const cam = this.s.camera;
-    const { focalPx: f, width, height } = cam.spec;
-    let a = (px - width / 2) / f,
-      b = (py - height / 2) / f;
-    const k = 1 + (this.s.k1 ?? 0) * (a * a + b * b);
-    a *= k;
-    b *= k;
-    return [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]) as [
-      number,
-      number,
-      number,
-    ];
+    return rayThrough(this.s, px, py);
   }
 
   /** what a ray from the camera meets first: its colour and a material id */
@@ -325,16 +314,26 @@ export function hull(at: Point, dir: number, lengthMm: number, widthMm: number, 
   return { poly: Polygon.from(pts), z, colour: [110, 112, 118] };
 }
 
-/** The table point at height z (mm) that is seen at a photo pixel, lens distortion included. */
-export function atHeight(scene: SceneSpec, q: Point, z: number): Point {
+/** The direction of the ray through a photo point (pixel units, continuous), lens distortion included. */
+function rayThrough(scene: SceneSpec, px: number, py: number): [number, number, number] {
   const cam = scene.camera;
   const { focalPx: f, width, height } = cam.spec;
-  let a = (q.x - width / 2) / f,
-    b = (q.y - height / 2) / f;
+  let a = (px - width / 2) / f,
+    b = (py - height / 2) / f;
   const k = 1 + (scene.k1 ?? 0) * (a * a + b * b);
   a *= k;
   b *= k;
-  const d = [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]);
+  return [0, 1, 2].map((i) => cam.forward[i] + a * cam.right[i] + b * cam.down[i]) as [
+    number,
+    number,
+    number,
+  ];
+}
+
+/** The table point at height z (mm) that is seen at a photo pixel, lens distortion included. */
+export function atHeight(scene: SceneSpec, q: Point, z: number): Point {
+  const cam = scene.camera;
+  const d = rayThrough(scene, q.x, q.y);
   const t = (z - cam.centre[2]) / d[2];
   return { x: cam.centre[0] + t * d[0], y: cam.centre[1] + t * d[1] };
 }

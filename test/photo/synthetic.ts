@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { type Point, place } from '../../src/geometry/point';
 import { framingCamera, type PinholeCamera } from '../../src/photo/camera';
+import { rng } from '../../src/photo/render-scene';
 
 export interface Pose {
   x: number;
@@ -13,17 +14,9 @@ export interface Pose {
   rotation: number;
 }
 
-/** A small seeded generator (mulberry32) and normal draws from it (Box-Muller). */
+/** Normal draws (Box-Muller) from a small seeded generator (mulberry32, the photo renderer's). */
 export function normalNoise(seed: number): () => number {
-  let a = seed >>> 0;
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
+  return rng(seed).n;
 }
 
 export const corners = (w: number, l: number): Point[] => [
