@@ -19,6 +19,7 @@ declare global {
       redrawNow(): void;
       pagePoint(x: number, y: number): { x: number; y: number };
       photoPoint(x: number, y: number): { x: number; y: number };
+      photoZoom(): number;
       practice(): import('../src/state/practice').PracticeMaps | null;
       /** requests the practice maps sent to a worker (a kept map shown again sends none) */
       practiceAsked(): number;

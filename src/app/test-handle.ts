@@ -62,6 +62,7 @@ export function exposeTestHandle({ store, cmd, tables }: Booted, scene: Scene, l
       },
       /** page coordinates of a pixel of the photo in the photo view (src/ui/photo.ts) */
       photoPoint: (x: number, y: number) => loop.panels.photo.pagePoint(x, y),
+      photoZoom: () => loop.panels.photo.viewScale(),
       /** the practice maps as the page has them (src/state/practice.ts) */
       practice: () => loop.panels.practice.maps(),
       practiceAsked: () => loop.panels.practice.asked(),

@@ -12,6 +12,7 @@ import {
   CORNERS,
   type CornerName,
   markablePoints,
+  pointOnTable,
   type PhotoEvidence,
   type PhotoMark,
   type PhotoSolution,
@@ -19,7 +20,7 @@ import {
   type XY,
 } from '../model/photo';
 import { type Table, validateTable } from '../model/table';
-import { place } from '../geometry/point';
+import { place, type Point } from '../geometry/point';
 import { obstacleOutline, shipShapes } from '../model/pieces';
 import type { PhotoLayer } from '../render/photo-layer';
 import { decodePhoto, keepPhoto, keptPhoto, type LoadedPhoto } from './photo-image';
@@ -31,7 +32,9 @@ import type { AppState, AppStore, Commands } from '../state/store';
 import { h } from './dom';
 
 type CalibrateMode = { kind: 'calibrate'; ships: string[]; ship: number; corner: number; done: number };
-type Mode = { kind: 'idle' } | CalibrateMode | { kind: 'mark'; piece: string };
+/** marking one piece; `queue`: the pieces asked for after it (the walk a loaded photo starts) */
+type MarkMode = { kind: 'mark'; piece: string; queue: string[] | null };
+type Mode = { kind: 'idle' } | CalibrateMode | MarkMode;
 
 /** corner order as a player goes round a base */
 /** how many calibration ships "Calibrate" walks through before it stops by itself */
@@ -213,7 +216,7 @@ function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
     return (
       `Calibrate: tap ${pieceWords(t, id)}'s ${ROUND[mode.corner]} base corner ` +
       "(its top edge: the tap is snapped to the base's edges). " +
-      `${mode.corner >= 2 ? '"Next ship" to go on with fewer corners.' : ''}`
+      `${mode.corner >= 2 ? '"Next" to go on with fewer corners.' : ''}`
     );
   }
   if (mode.kind === 'mark') {
@@ -221,7 +224,7 @@ function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
     const m = draft?.marks.find((x) => x.piece === id);
     const n = m?.px.length ?? 0;
     if (t.ships.some((s) => s.id === id))
-      return `Mark ${pieceWords(t, id)}: tap its ${ROUND[Math.min(3, n)]} base corner (2 to 4 corners).`;
+      return `Mark ${pieceWords(t, id)}: tap its ${ROUND[Math.min(3, n)]} base corner (its top edge; 2 to 4 corners).`;
     if (t.squadrons.some((s) => s.id === id))
       return `Mark ${pieceWords(t, id)}: tap points on its base's rim, spread around it (${n} of at least 3).`;
     return (
@@ -229,9 +232,9 @@ function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
       `drag it over the photo first). ${n} of at least 2.`
     );
   }
-  return draft?.calibration.length
+  return draft?.calibration.length || draft?.marks.length
     ? 'Press a mark to move it (the fit follows), or choose a piece to mark.'
-    : 'Choose "Calibrate on ships" in the panel.';
+    : 'Choose a piece to mark (its "Mark" button).';
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -283,6 +286,76 @@ function outlinePoint(
   }
   const d0 = Math.hypot(lx, ly) || 1;
   return [r2((lx / d0) * tk!.radius), r2((ly / d0) * tk!.radius)];
+}
+
+/**
+ * The marks a walk asks of a piece before it asks for the next: a ship's four corners, four rim points of a
+ * squadron, three outline corners of an obstacle, one point of a token ("Next" goes on with fewer).
+ */
+const WALK_MARKS = { ship: 4, squadron: 4, obstacle: 3, token: 1 } as const;
+
+/** What kind of piece `id` is (a walk asks each kind for its own marks). */
+function kindOf(t: Table, id: string): keyof typeof WALK_MARKS {
+  if (t.ships.some((x) => x.id === id)) return 'ship';
+  if (t.squadrons.some((x) => x.id === id)) return 'squadron';
+  return t.obstacles.some((x) => x.id === id) ? 'obstacle' : 'token';
+}
+
+/**
+ * Where on the photo a table point is likely seen, from the marks made so far (before any fit): an affine
+ * map through three or more marked corners, a similarity through two; null with fewer. Only to bring the next
+ * point into view.
+ */
+function roughPx(pairs: { mm: Point; px: XY }[], at: Point): XY | null {
+  const n = pairs.length;
+  if (n < 2) return null;
+  const mx = pairs.reduce((a, q) => a + q.mm.x, 0) / n,
+    my = pairs.reduce((a, q) => a + q.mm.y, 0) / n;
+  const px = pairs.reduce((a, q) => a + q.px[0], 0) / n,
+    py = pairs.reduce((a, q) => a + q.px[1], 0) / n;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
+  for (const q of pairs) {
+    const [x, y] = [q.mm.x - mx, q.mm.y - my];
+    sxx += x * x;
+    sxy += x * y;
+    syy += y * y;
+  }
+  const det = sxx * syy - sxy * sxy;
+  const dx = at.x - mx,
+    dy = at.y - my;
+  if (n >= 3 && det > 1e-6 * (sxx + syy) ** 2) {
+    // least squares of u = a dx + b dy (and v alike)
+    let sux = 0,
+      suy = 0,
+      svx = 0,
+      svy = 0;
+    for (const q of pairs) {
+      const [x, y, u, v] = [q.mm.x - mx, q.mm.y - my, q.px[0] - px, q.px[1] - py];
+      sux += u * x;
+      suy += u * y;
+      svx += v * x;
+      svy += v * y;
+    }
+    const a = (sux * syy - suy * sxy) / det,
+      b = (suy * sxx - sux * sxy) / det;
+    const c = (svx * syy - svy * sxy) / det,
+      d = (svy * sxx - svx * sxy) / det;
+    return [px + a * dx + b * dy, py + c * dx + d * dy];
+  }
+  // a similarity: u + iv = z (x + iy)
+  let zr = 0,
+    zi = 0;
+  for (const q of pairs) {
+    const [x, y, u, v] = [q.mm.x - mx, q.mm.y - my, q.px[0] - px, q.px[1] - py];
+    zr += u * x + v * y;
+    zi += v * x - u * y;
+  }
+  const s2 = sxx + syy;
+  if (!(s2 > 0)) return null;
+  [zr, zi] = [zr / s2, zi / s2];
+  return [px + zr * dx - zi * dy, py + zi * dx + zr * dy];
 }
 
 /** The marks complete enough to fit (a ship 2 corners, a squadron 3 rim points, an obstacle 2, a token 1). */
@@ -450,12 +523,12 @@ class PhotoPanel {
   /** the corner the prompt asks for, on a base drawn with its front up */
   private readonly promptFigure = h('span', { id: 'photo-prompt-figure' });
   private figureOf: CornerName | null = null;
-  private readonly calAgain = h('button', { onclick: () => this.startCalibration() }, 'Calibrate');
-  private readonly nextShip = h(
+  private readonly calAgain = h(
     'button',
-    { id: 'photo-next', onclick: () => this.advanceShip() },
-    'Next ship',
+    { id: 'photo-view-calibrate', onclick: () => this.startCalibration() },
+    'Calibrate',
   );
+  private readonly nextShip = h('button', { id: 'photo-next', onclick: () => this.advanceShip() }, 'Next');
   private readonly done = h(
     'button',
     {
@@ -513,8 +586,9 @@ class PhotoPanel {
       h(
         'p',
         { class: 'hint' },
-        "Photograph the table from above, calibrate on two ships' base corners, then mark the other pieces: they " +
-          'move to where the photo puts them, with how sure that is.',
+        "Photograph the table from above, then tap each piece's base corners (a squadron's rim, an obstacle's " +
+          'corners) as the photo asks: the photo places them relative to each other, with how sure that is, and ' +
+          'they move there. "Calibrate on ships" instead fixes the photo on ships already placed exactly.',
       ),
       h(
         'div',
@@ -773,6 +847,8 @@ class PhotoPanel {
   private startCalibration() {
     if (!this.image) return this.show(true);
     const t = this.table();
+    // a piece the walk asked for but that has no mark yet is not a marked piece
+    if (this.draft) this.draft.marks = this.draft.marks.filter((m) => m.px.length);
     const marked = new Set((this.draft?.marks ?? []).map((m) => m.piece));
     const ships = t.ships.map((s) => s.id).filter((id) => !marked.has(id));
     if (ships.length === 0)
@@ -790,6 +866,7 @@ class PhotoPanel {
 
   private advanceShip() {
     const mode = this.mode;
+    if (mode.kind === 'mark') return this.advanceWalk();
     if (mode.kind !== 'calibrate') return;
     mode.ship++;
     mode.corner = 0;
@@ -799,13 +876,113 @@ class PhotoPanel {
 
   private startMark(id: string) {
     if (!this.image) return this.show(true);
-    if (!this.solution?.sol)
-      return this.say('Calibrate first: "Calibrate on ships" (two ships\' base corners).', 'error');
+    const kind = kindOf(this.table(), id);
+    if ((kind === 'obstacle' || kind === 'token') && !this.map())
+      return this.say(
+        `Mark two ships first (their corners place the camera), then ${id}'s outline corners.`,
+        'error',
+      );
+    this.beginMark(id, null);
+    this.show(true);
+    this.paint();
+  }
+
+  /** `id` marked afresh; `queue`: the walk's pieces after it (null: this piece only) */
+  private beginMark(id: string, queue: string[] | null) {
     const d = this.ensureDraft();
     d.marks = d.marks.filter((m) => m.piece !== id);
     d.marks.push({ piece: id, px: [], points: [] as XY[] });
-    this.mode = { kind: 'mark', piece: id };
+    this.mode = { kind: 'mark', piece: id, queue };
+  }
+
+  /**
+   * A loaded photo asks for each piece in turn, no calibration first: the chosen pair's pieces, the
+   * obstacles, then the other ships and the squadrons. The photo places them together with the camera
+   * (the joint fit) once two are marked; "Next" skips a piece, "Done" ends the walk.
+   */
+  private startWalk() {
+    if (!this.image) return this.show(true);
+    const s = this.store.getState();
+    const t = s.table;
+    const marked = new Set((this.draft?.marks ?? []).filter((m) => ready(t, m)).map((m) => m.piece));
+    const pair = [s.attacker, s.defender].flatMap((z) => (z ? [z.split('.')[0]] : []));
+    const order = [
+      ...pair.filter((id) => t.ships.some((x) => x.id === id) || t.squadrons.some((x) => x.id === id)),
+      ...(pair.length ? t.obstacles.map((o) => o.id) : []),
+      ...t.ships.map((x) => x.id),
+      ...t.obstacles.map((o) => o.id),
+      ...t.squadrons.map((x) => x.id),
+    ];
+    const ids = [...new Set(order)].filter((id) => !marked.has(id));
+    if (!ids.length) {
+      this.show(true);
+      return this.say(
+        marked.size
+          ? 'Every piece is marked: press a mark to move it, or a "Mark" button to mark a piece again.'
+          : 'Place the pieces on the table first, roughly where they are: the photo then places them exactly.',
+      );
+    }
+    this.beginMark(ids[0], ids.slice(1));
     this.show(true);
+    this.paint();
+  }
+
+  /**
+   * Bring the point asked for next into a zoomed view (the player zoomed in to tap precisely and should not
+   * have to pan to each piece): where the fit, or the marks so far, say it lies on the photo.
+   */
+  private panToNext() {
+    const mode = this.mode;
+    if (mode.kind !== 'mark' || !this.zoomed || !this.image) return;
+    const t = this.table();
+    const cat = this.catalog();
+    const ship = t.ships.find((x) => x.id === mode.piece);
+    const n = this.draft?.marks.find((x) => x.piece === mode.piece)?.px.length ?? 0;
+    const piece = ship ?? [...t.squadrons, ...t.obstacles, ...t.tokens].find((x) => x.id === mode.piece);
+    if (!piece) return;
+    const at = ship ? pointOnTable(cat, { kind: 'ship', piece: ship }, ROUND[Math.min(3, n)]) : piece;
+    const map = this.map();
+    let px: XY | null = null;
+    if (map) {
+      const p = map.toPx(at);
+      px = [p.x, p.y];
+    } else {
+      const pairs: { mm: Point; px: XY }[] = [];
+      for (const m of this.draft?.marks ?? []) {
+        const s = t.ships.find((x) => x.id === m.piece);
+        if (s && Array.isArray(m.points))
+          m.px.forEach((q, j) =>
+            pairs.push({
+              mm: pointOnTable(cat, { kind: 'ship', piece: s }, m.points[j] as CornerName),
+              px: q,
+            }),
+          );
+      }
+      px = roughPx(pairs, at);
+    }
+    if (!px || !Number.isFinite(px[0] + px[1])) return;
+    const { canvas, k } = this;
+    const [cx, cy] = [px[0] * k + this.ox, px[1] * k + this.oy];
+    const margin = 0.15;
+    if (
+      cx > canvas.width * margin &&
+      cx < canvas.width * (1 - margin) &&
+      cy > canvas.height * margin &&
+      cy < canvas.height * (1 - margin)
+    )
+      return;
+    this.ox = canvas.width / 2 - px[0] * k;
+    this.oy = canvas.height / 2 - px[1] * k;
+  }
+
+  /** the walk's next piece (its marks so far kept), or the walk's end */
+  private advanceWalk() {
+    const mode = this.mode;
+    if (mode.kind !== 'mark') return;
+    const next = mode.queue?.[0];
+    if (next === undefined) this.mode = { kind: 'idle' };
+    else this.beginMark(next, mode.queue!.slice(1));
+    this.panToNext();
     this.paint();
   }
 
@@ -824,6 +1001,12 @@ class PhotoPanel {
       req = snapRequest(at, t, this.catalog(), this.map(), mode.piece, markKind(t, m, m.px.length - 1));
     }
     this.refine(at, req);
+    const now = this.mode;
+    if (now.kind === 'mark' && now.queue) {
+      const n = d.marks.find((x) => x.piece === now.piece)?.px.length ?? 0;
+      if (n >= WALK_MARKS[kindOf(t, now.piece)]) return this.advanceWalk();
+    }
+    this.panToNext();
   }
 
   private map(): PlaneMap | undefined {
@@ -920,7 +1103,14 @@ class PhotoPanel {
     } else if (sq) m.points = 'rim';
     else {
       const map = this.solution?.sol?.calibration.map;
-      if (!map) return false;
+      if (!map) {
+        this.say(
+          `${piece}'s outline corners are read through the photo's fit: mark two ships first (their corners), ` +
+            'and wait a moment for their fit.',
+          'error',
+        );
+        return false;
+      }
       (m.points as XY[]).push(outlinePoint(map, at, ob, tk, this.catalog()));
     }
     m.px.push(at);
@@ -1028,7 +1218,7 @@ class PhotoPanel {
     const d = this.draft!;
     const t = this.table();
     const n = d.calibration.length;
-    if (n < 4) {
+    if (n > 0 && n < 4) {
       this.say(
         `${n} calibration point${n === 1 ? '' : 's'} of at least 4 (no 3 on a line).${this.snapWords()}`,
       );
@@ -1036,6 +1226,16 @@ class PhotoPanel {
       return;
     }
     const readyMarks = d.marks.filter((m) => ready(t, m));
+    if (n === 0 && readyMarks.length < 2) {
+      // without a calibration the photo places pieces relative to each other: two at least
+      const only = readyMarks.map((m) => pieceWords(t, m.piece));
+      this.say(
+        `${only.length ? `Marked: ${only.join(', ')}. ` : ''}The photo is read once two pieces are marked ` +
+          `(it places them relative to each other, with the camera).${this.snapWords()}`,
+      );
+      this.paint();
+      return;
+    }
     const photo: PhotoEvidence = structuredClone({ ...d, marks: readyMarks });
     this.writeClaims(photo, d.calibration, readyMarks);
     let next: Table = { ...t, photo };
@@ -1058,10 +1258,22 @@ class PhotoPanel {
     this.lastTablePhoto = photo;
     this.cmd.change(next);
     const c = sol.calibration;
+    const j = sol.joint;
     this.say(
-      `Calibrated on ${c.residualsMm.length} points: rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm.` +
+      (j
+        ? `Read from the photo: ${j.pieces.size} pieces fitted together with the camera (tilt ` +
+          `${j.camera.tiltDeg.toFixed(0)} degrees, lens ` +
+          (j.camera.k1Fitted ? `k1 ${j.camera.k1.toFixed(3)}` : 'not fitted') +
+          `), marks ${f2(j.sigmaPx)} px; ` +
+          (j.anchor === 'pieces'
+            ? 'the group set where the pieces stood on the table (one move and turn).'
+            : `the group fixed by the ${j.anchor}.`)
+        : `Calibrated on ${c.residualsMm.length} points: rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm.`) +
         this.snapWords(),
     );
+    this.paint();
+    // the fit is known now: the next point asked for is brought into view
+    this.panToNext();
     this.paint();
   }
 
@@ -1090,8 +1302,8 @@ class PhotoPanel {
     }
     this.say(`${name}: ${p.width} x ${p.height}${p.note ? `; ${p.note}` : ''}.`);
     this.fitted = false;
-    // the next step is nearly always calibration: start it, unless this table is calibrated on this photo already
-    if (!this.draft?.calibration.length && this.table().ships.length) this.startCalibration();
+    // the pieces are asked for in turn (the camera is fitted with them), unless this photo is calibrated already
+    if (!this.draft?.calibration.length) this.startWalk();
     else this.show(true);
     this.redraw();
   }
@@ -1142,7 +1354,10 @@ class PhotoPanel {
       this.figureOf = corner;
       this.promptFigure.replaceChildren(...(corner ? [cornerFigure(corner)] : []));
     }
-    this.nextShip.hidden = this.mode.kind !== 'calibrate';
+    this.nextShip.hidden = !(
+      this.mode.kind === 'calibrate' ||
+      (this.mode.kind === 'mark' && this.mode.queue)
+    );
     this.done.hidden = this.mode.kind === 'idle';
   }
 
@@ -1228,6 +1443,11 @@ class PhotoPanel {
       x: r.left + ((x * this.k + this.ox) * r.width) / canvas.width,
       y: r.top + ((y * this.k + this.oy) * r.height) / canvas.height,
     };
+  }
+
+  /** for the browser tests: the photo view's scale (canvas px a photo px) */
+  viewScale() {
+    return this.k;
   }
 
   /** what the mark buttons were last made for: the pieces' names, the calibration's pieces, whether it solved */
@@ -1322,6 +1542,8 @@ export function buildPhoto(
     update: (s: AppState) => panel.update(s),
     /** for the browser tests: page coordinates of a photo pixel */
     pagePoint: (x: number, y: number) => panel.pagePoint(x, y),
+    /** for the browser tests: the photo view's scale */
+    viewScale: () => panel.viewScale(),
   };
 }
 
