@@ -19,8 +19,8 @@ async function openFresh(page: Page, hash = '') {
  * Desktop with a mouse and a Pixel 5 with touch; the taps are counted and printed.
  */
 const ROOT = process.cwd();
-// the renderer draws 3 mm bases, 1 mm cardboard (src/photo/render-scene.ts): a photo kept from before is not reused
-const DIR = join(tmpdir(), 'armada-photo-e2e-3d1');
+// the renderer draws 3 mm bases, 2 mm cardboard (src/photo/render-scene.ts): a photo kept from before is not reused
+const DIR = join(tmpdir(), 'armada-photo-e2e-3d2');
 type XY = [number, number];
 interface Table3 {
   ships: { id: string; x: number; y: number; rotation: number }[];

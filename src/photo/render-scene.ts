@@ -20,8 +20,8 @@ import type { PinholeCamera } from './camera';
 
 /** the height of a plastic base's top face above the table, mm (where a base's marks lie) */
 export const BASE_TOP_MM = 3;
-/** the height of an obstacle's cardboard top above the table, mm (where its marks lie) */
-export const CARD_TOP_MM = 1;
+/** an obstacle's cardboard top above the table, mm (its marks): 1 mm below a base's top, as the fit takes it */
+export const CARD_TOP_MM = 2;
 
 export type RGB = [number, number, number];
 

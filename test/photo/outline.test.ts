@@ -1,6 +1,6 @@
 /**
  * An obstacle's mark snapped to its outline (src/photo/outline.ts), on photos rendered with known
- * truth (test/photo/snap-scenes.ts: cardboard 1 mm thick, tilt, lens distortion, blur 1 px, noise,
+ * truth (test/photo/snap-scenes.ts: cardboard 2 mm thick, tilt, lens distortion, blur 1 px, noise,
  * JPEG 85), asked as the app and the command line ask (src/model/photo-snap.ts): a tap up to 12 px
  * off one of the points a player marks comes back within a fraction of a pixel of it, its stated
  * sigma covering the error; a mark that cannot be refined keeps its tap and says why.

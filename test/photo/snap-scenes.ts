@@ -182,7 +182,7 @@ const ROUGH_MM = 8,
 
 /**
  * An obstacle's point: one of the points a player marks on a random obstacle (its sharpest corners,
- * markablePoints), its cardboard 1 mm up; the request's outline where a rough map (a plane at the
+ * markablePoints), its cardboard 2 mm up; the request's outline where a rough map (a plane at the
  * bases' height, no lens) and a rough pose (up to 8 mm and 3 degrees off) put it, and a tap up to
  * `tapPx` off the point. With `occluded` a miniature's hull hides a stretch of the outline 8-25 mm
  * from the point.
