@@ -929,7 +929,8 @@ class PhotoPanel {
 
   /**
    * Bring the point asked for next into a zoomed view (the player zoomed in to tap precisely and should not
-   * have to pan to each piece): where the fit, or the marks so far, say it lies on the photo.
+   * have to pan to each piece): where the fit, or the marks so far, say it lies on the photo. Only right after
+   * the player's own tap: a view that moved on its own (a fit arriving) could move under a finger about to tap.
    */
   private panToNext() {
     const mode = this.mode;
@@ -1271,9 +1272,6 @@ class PhotoPanel {
         : `Calibrated on ${c.residualsMm.length} points: rms ${f2(c.rmsMm)} mm, largest ${f2(c.maxMm)} mm.`) +
         this.snapWords(),
     );
-    this.paint();
-    // the fit is known now: the next point asked for is brought into view
-    this.panToNext();
     this.paint();
   }
 
