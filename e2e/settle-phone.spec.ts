@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { pagePoint, piece, PIXEL5, tableJson } from './helpers';
+import { pagePoint, piece, PIXEL5, tableJson, wholeReport } from './helpers';
 
 /** openFresh with room for a loaded machine (the crowded table's first frame in software rendering). */
 async function openFresh(page: Page, hash = '') {
@@ -348,9 +348,7 @@ for (const phone of [false, true]) {
           d: string | null = defender;
         if (!a) {
           await openFresh(page, `#table=${b64(t)}`);
-          await expect
-            .poll(() => page.evaluate(() => !window.__armada.analysis().live), { timeout: 60_000 })
-            .toBe(true);
+          await wholeReport(page, 60_000);
           [a, d] = await page.evaluate(() => {
             const r = window.__armada
               .analysis()
@@ -452,9 +450,8 @@ test.describe('labels of deployed fleets on a phone (Pixel 5)', () => {
     }
     const t = JSON.parse(await tableJson(page));
     expect(t.squadrons.length).toBe(14);
-    await expect
-      .poll(() => page.evaluate(() => !window.__armada.analysis().live), { timeout: 60_000 })
-      .toBe(true);
+    // the whole report of the table with both fleets (not the one of the first fleet alone)
+    await wholeReport(page, 60_000);
     // a ruling between the fleets: the ship attack nearest in range
     const [a, d] = await page.evaluate(() => {
       const r = window.__armada
