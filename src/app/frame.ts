@@ -40,6 +40,11 @@ export class FrameLoop {
   panels!: Panels;
   private frame = 0;
   private panelDue = true;
+  /**
+   * Whether the next frame draws the scene: false when it was asked only for the verdict list (the
+   * pointer rested during a gesture), which then is written from the picture already drawn.
+   */
+  private sceneDue = true;
   /** when the last pointer move came, and the timer that writes the verdict list once it rests */
   private lastInput = 0;
   private restTimer: ReturnType<typeof setTimeout> | undefined;
@@ -111,8 +116,36 @@ export class FrameLoop {
 
   schedule(panel = true) {
     if (panel) this.panelDue = true;
-    if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
+    this.sceneDue = true;
+    this.ask();
   }
+
+  private ask() {
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.onFrame());
+  }
+
+  /**
+   * An animation frame: the scene drawn, unless the frame was asked only for the verdict list of
+   * what the last frame drew (the same state and analysis), which is then all it writes.
+   */
+  private onFrame() {
+    const last = this.lastDrawn;
+    if (
+      !this.sceneDue &&
+      !this.input &&
+      last &&
+      last.s === this.booted.store.getState() &&
+      last.a === this.analysis
+    ) {
+      this.frame = 0;
+      this.drawPanel(performance.now(), last.s, last.a);
+      return;
+    }
+    this.draw();
+  }
+
+  /** what the last frame drew */
+  private lastDrawn: { s: ReturnType<Booted['store']['getState']>; a: LiveAnalysis } | null = null;
 
   private judge() {
     const s = this.booted.store.getState();
@@ -141,7 +174,11 @@ export class FrameLoop {
     const wait = this.lastInput + PANEL_REST_MS - now;
     if (wait <= 0) return true;
     clearTimeout(this.restTimer);
-    this.restTimer = setTimeout(() => this.schedule(true), wait + 1);
+    this.restTimer = setTimeout(() => {
+      // the verdict list only: the picture is drawn already (a frame of its own, as the list written with it)
+      this.panelDue = true;
+      this.ask();
+    }, wait + 1);
     return false;
   }
 
@@ -195,6 +232,7 @@ export class FrameLoop {
       apply();
     }
     this.frame = 0;
+    this.sceneDue = false;
     const { store } = this.booted;
     this.judge();
     if (this.followPair()) this.judge();
@@ -205,7 +243,7 @@ export class FrameLoop {
       addManeuverOverlays(this.overlays, this.analysis.world, planned.answer, planned.fan, planned.speed);
     }
     this.scene.render(s, this.analysis, this.overlays);
-    this.panelsFor = { s, a: this.analysis };
+    this.panelsFor = this.lastDrawn = { s, a: this.analysis };
     // while a piece moves, the panels are part of the frame the finger feels; otherwise (a table
     // opened, a change, the worker's report) they are written in a task of their own right after it,
     // so that the first picture of a crowded table and its panels are not one long task

@@ -26,6 +26,9 @@ import { fitBoxView, fitView, toScreen, type View } from './view';
 import type { Box, PlacedLabel, Segment } from './label-layout';
 import { sceneLabels } from './scene-labels';
 import { HANDLE_REACH_PX } from '../state/gesture';
+import { hitEntry, nearBox } from './hit';
+
+export { hitEntry };
 
 const LABEL_STYLE = {
   fontFamily: 'system-ui, sans-serif',
@@ -550,7 +553,10 @@ export class Scene {
     const samples: XY[] = [p];
     for (let k = 0; k < 8; k++)
       samples.push([p[0] + r * Math.cos((k * Math.PI) / 4), p[1] + r * Math.sin((k * Math.PI) / 4)]);
-    const onPiece = a.world.all.some((o) => o.id !== e.id && samples.some(([sx, sy]) => hitEntry(o, sx, sy)));
+    // a piece whose box lies farther than the reach from p holds none of the samples (they lie within it)
+    const onPiece = a.world.all.some(
+      (o) => o.id !== e.id && nearBox(o, p, r) && samples.some(([sx, sy]) => hitEntry(o, sx, sy)),
+    );
     const chosen = a.report.attacks.find(
       (x) => x.attacker === state.attacker && x.defender === state.defender,
     );
@@ -1048,18 +1054,6 @@ function ringsOf(shape: Polygon, d: number) {
   let r = m.get(d);
   if (!r) m.set(d, (r = grownRings(shape, d)));
   return r;
-}
-
-/** Whether table point (x, y) lies on the piece (a ship's base or token, an obstacle, a disc). */
-export function hitEntry(e: Entry, x: number, y: number): boolean {
-  switch (e.kind) {
-    case 'ship':
-      return e.shapes.footprint.locate(x, y) !== 'outside' || e.shapes.token.locate(x, y) !== 'outside';
-    case 'obstacle':
-      return e.outline.locate(x, y) !== 'outside';
-    default:
-      return Math.hypot(x - e.circle.cx, y - e.circle.cy) <= e.circle.r;
-  }
 }
 
 function segmentDistance(p: XY, a: XY, b: XY): number {

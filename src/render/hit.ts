@@ -1,0 +1,39 @@
+/**
+ * Which piece a table point lies on, for the pointer and the rotation handle (no rule: a piece's
+ * drawn shapes only).
+ */
+import type { XY } from '../model/report';
+import type { Entry } from '../rules/world';
+
+/**
+ * Whether point p lies within `reach` (and a hair more, for the rounding of points placed at that
+ * distance) of the box of what hitEntry tests: false proves no point within the reach hits the piece.
+ */
+export function nearBox(e: Entry, p: XY, reach: number): boolean {
+  const m = reach * (1 + 1e-9) + 1e-9;
+  const [x, y] = p;
+  const inBox = (b: { minX: number; minY: number; maxX: number; maxY: number }) =>
+    x >= b.minX - m && x <= b.maxX + m && y >= b.minY - m && y <= b.maxY + m;
+  switch (e.kind) {
+    case 'ship':
+      return inBox(e.shapes.footprint) || inBox(e.shapes.token);
+    case 'obstacle':
+      return inBox(e.outline);
+    default: {
+      const c = e.circle;
+      return x >= c.cx - c.r - m && x <= c.cx + c.r + m && y >= c.cy - c.r - m && y <= c.cy + c.r + m;
+    }
+  }
+}
+
+/** Whether table point (x, y) lies on the piece (a ship's base or token, an obstacle, a disc). */
+export function hitEntry(e: Entry, x: number, y: number): boolean {
+  switch (e.kind) {
+    case 'ship':
+      return e.shapes.footprint.locate(x, y) !== 'outside' || e.shapes.token.locate(x, y) !== 'outside';
+    case 'obstacle':
+      return e.outline.locate(x, y) !== 'outside';
+    default:
+      return Math.hypot(x - e.circle.cx, y - e.circle.cy) <= e.circle.r;
+  }
+}
