@@ -3,6 +3,7 @@ import type { Report } from '../model/report';
 import type { Table } from '../model/table';
 import { analyzeWorld } from '../rules/report/analyze';
 import { attacksFrom } from '../rules/attacks/attacks';
+import { attackContext, movedShipContext } from '../rules/attacks/context';
 import { Budget } from '../rules/report/budget';
 import { type Analysis, analyzeIncremental, judgesIncrementally } from '../rules/report/incremental';
 import { exogorths } from '../rules/campaign/exogorth';
@@ -98,6 +99,7 @@ export function liveAnalysis(
       ms: performance.now() - t0,
     };
   const attacker = live.attacker;
+  if (attacker && previous?.live) keepContext(previous.world, world);
   let attacks: Report['attacks'] = [];
   try {
     if (attacker) attacks = attacksFrom(world, attacker, { budget: new Budget(LIVE_ATTACKS_MS) });
@@ -120,6 +122,24 @@ export function liveAnalysis(
     offTable: offTable(world),
   };
   return { table, world, report, live: true, attacker, ms: performance.now() - t0 };
+}
+
+/**
+ * A drag step of one ship, from a live picture (whose attack context its own step built): the new
+ * world's context is the previous one with that ship's sides, covers and dials worked out again
+ * (movedShipContext), not every obstacle's coverers and every dial afresh. attacksFrom then reads it.
+ */
+function keepContext(prev: World, world: World) {
+  const [a, b] = [prev.table, world.table];
+  if (prev.all.length !== world.all.length || prev.catalog !== world.catalog) return;
+  if (a.readings !== b.readings || a.ruleset !== b.ruleset || a.measurements !== b.measurements) return;
+  let moved: string | null = null;
+  for (let i = 0; i < world.all.length; i++) {
+    if (world.all[i] === prev.all[i]) continue;
+    if (moved !== null || world.all[i].kind !== 'ship' || world.all[i].id !== prev.all[i].id) return;
+    moved = world.all[i].id;
+  }
+  if (moved !== null) movedShipContext(attackContext(prev), world, moved);
 }
 
 /**

@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { tournamentTable } from '../../scripts/bench/tables';
+import { CATALOG } from '../../src/model/catalog';
+import type { Table } from '../../src/model/table';
+import { attacksFrom } from '../../src/rules/attacks/attacks';
+import { attackContext } from '../../src/rules/attacks/context';
+import { World } from '../../src/rules/world';
+import { type LiveAnalysis, liveAnalysis } from '../../src/state/analysis';
+
+// A drag step judged live (the selected attacker's attacks, frameOnly) keeps the previous step's attack
+// context, the moved ship's part worked out again: its attacks must be those judged on a fresh world.
+const moveShip = (t: Table, i: number, dx: number, dy: number, dr: number): Table => ({
+  ...t,
+  ships: t.ships.map((s, k) => (k === i ? { ...s, x: s.x + dx, y: s.y + dy, rotation: s.rotation + dr } : s)),
+});
+
+describe('a live drag step', () => {
+  const base = tournamentTable(1);
+  const step = fc.tuple(
+    fc.double({ min: -30, max: 30, noNaN: true }),
+    fc.double({ min: -30, max: 30, noNaN: true }),
+    fc.double({ min: -20, max: 20, noNaN: true }),
+  );
+  it("judges the selected attacker's attacks as on a fresh world, keeping the other sides' context", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: base.ships.length - 1 }),
+        fc.constantFrom('moved', 'other', 'squadron'),
+        fc.constantFrom<'base' | 'token'>('base', 'token'),
+        fc.array(step, { minLength: 2, maxLength: 6 }),
+        (i, who, cover, steps) => {
+          let t: Table = { ...base, readings: { ...base.readings, cover } };
+          const other = base.ships[(i + 1) % base.ships.length].id;
+          const attacker =
+            who === 'moved'
+              ? `${base.ships[i].id}.front`
+              : who === 'other'
+                ? `${other}.left`
+                : base.squadrons[0].id;
+          let a: LiveAnalysis = liveAnalysis(t, undefined, { attacker, frameOnly: true });
+          for (const [dx, dy, dr] of steps) {
+            t = moveShip(t, i, dx, dy, dr);
+            const prev = a;
+            a = liveAnalysis(t, prev, { attacker, frameOnly: true });
+            // the context was kept: an unmoved side is the previous context's own object
+            const kept = attackContext(a.world).sides.find((s) => s.kind === 'squadron');
+            expect(kept).toBe(attackContext(prev.world).sides.find((s) => s.kind === 'squadron'));
+            const fresh = attacksFrom(new World(t, CATALOG), attacker);
+            expect(JSON.stringify(a.report.attacks)).toBe(JSON.stringify(fresh));
+          }
+        },
+      ),
+      { numRuns: 25, seed: 3 },
+    );
+  });
+});
