@@ -27,6 +27,7 @@ import type { Box, PlacedLabel, Segment } from './label-layout';
 import { sceneLabels } from './scene-labels';
 import { HANDLE_REACH_PX } from '../state/gesture';
 import { hitEntry, nearBox } from './hit';
+import { clipInto, clipped, clipToBox } from './clip-box';
 
 export { hitEntry };
 
@@ -354,11 +355,17 @@ export class Scene {
 
   /** A line between table points (mm) as a quad of the attack lines' layer (src/render/line-sprites.ts). */
   private spriteLine(a: XY, b: XY, width: number, color: number, alpha = 1, dash = 0) {
-    const [px, py] = this.S(a[0], a[1]);
-    const [qx, qy] = this.S(b[0], b[1]);
+    // toScreen written out (no pairs made: every attack line at every drag step)
+    const v = this.view,
+      k = v.scale;
+    const px = (v.turn ? v.ox + a[1] * k : v.ox + a[0] * k) - this.ox,
+      py = (v.turn ? v.oy + a[0] * k : v.oy - a[1] * k) - this.oy,
+      qx = (v.turn ? v.ox + b[1] * k : v.ox + b[0] * k) - this.ox,
+      qy = (v.turn ? v.oy + b[0] * k : v.oy - b[1] * k) - this.oy;
     // clipped to the canvas (and a margin), as the Graphics lines are
-    const c = clipToBox(px, py, qx, qy, -20, -20, this.width + 20, this.height + 20);
-    if (c) this.attackLines.line(c[0], c[1], c[2], c[3], width * this.thin, color, alpha, dash, px, py);
+    if (!clipInto(px, py, qx, qy, -20, -20, this.width + 20, this.height + 20)) return;
+    const c = clipped;
+    this.attackLines.line(c[0], c[1], c[2], c[3], width * this.thin, color, alpha, dash, px, py);
   }
 
   /** Draw into retained item `id` of `layer` relative to the table point (x, y) (mm), unclipped. */
@@ -1068,44 +1075,6 @@ export const zoneOfPoint = (e: Entry, x: number, y: number): HullZoneName | null
   for (const z of e.shapes.zones) if (e.shapes.hullZones[z].locate(x, y) !== 'outside') return z;
   return null;
 };
-
-/** The part of segment p-q inside the box (Liang-Barsky), or null when none is. */
-function clipToBox(
-  px: number,
-  py: number,
-  qx: number,
-  qy: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-): [number, number, number, number] | null {
-  let t0 = 0,
-    t1 = 1;
-  const dx = qx - px,
-    dy = qy - py;
-  const edges: [number, number][] = [
-    [-dx, px - x0],
-    [dx, x1 - px],
-    [-dy, py - y0],
-    [dy, y1 - py],
-  ];
-  for (const [p, q] of edges) {
-    if (p === 0) {
-      if (q < 0) return null;
-      continue;
-    }
-    const r = q / p;
-    if (p < 0) {
-      if (r > t1) return null;
-      if (r > t0) t0 = r;
-    } else {
-      if (r < t0) return null;
-      if (r < t1) t1 = r;
-    }
-  }
-  return [px + dx * t0, py + dy * t0, px + dx * t1, py + dy * t1];
-}
 
 /** Whether WebGL here is drawn in software (the renderer's unmasked name; false when it cannot be told). */
 export function softwareWebgl(): boolean {

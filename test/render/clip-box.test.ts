@@ -1,0 +1,26 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { clipToBox, clipToBoxPlain } from '../../src/render/clip-box';
+
+// The drawn lines are clipped without making arrays (clipInto, through clipToBox): the same figures,
+// bit for bit, as the plain form, on random segments, on ones along the box's sides and degenerate ones.
+describe('clipToBox', () => {
+  const coord = fc.oneof(
+    fc.double({ min: -500, max: 1500, noNaN: true }),
+    fc.constantFrom(-20, 0, 1000, 1020, 500),
+  );
+  it('equals the plain form', () => {
+    fc.assert(
+      fc.property(coord, coord, coord, coord, (px, py, qx, qy) => {
+        expect(clipToBox(px, py, qx, qy, -20, -20, 1020, 820)).toEqual(
+          clipToBoxPlain(px, py, qx, qy, -20, -20, 1020, 820),
+        );
+      }),
+      { numRuns: 5000, seed: 11 },
+    );
+  });
+  it('keeps what lies inside and drops what misses', () => {
+    expect(clipToBox(0, 0, 100, 0, -20, -20, 50, 50)).toEqual([0, 0, 50, 0]);
+    expect(clipToBox(-100, -100, -50, -50, -20, -20, 50, 50)).toBeNull();
+  });
+});
