@@ -11,6 +11,8 @@ export class LineSprites {
   readonly root = new Container();
   private slots: (Sprite | TilingSprite)[] = [];
   private used = 0;
+  /** the tint each slot was given last (NaN: none yet) */
+  private tints: number[] = [];
   private dashes = new Map<number, Texture>();
   /** quads made (a slot's kind changed or the list grew) and quads only moved, since the counters were read */
   made = 0;
@@ -46,8 +48,12 @@ export class LineSprites {
     const s = this.slot(dash);
     s.position.set(ax, ay);
     s.rotation = Math.atan2(by - ay, bx - ax);
-    s.tint = color;
-    s.alpha = alpha;
+    // Pixi makes a colour object for every tint set: set only when it changes
+    if (this.tints[this.used - 1] !== color) {
+      s.tint = color;
+      this.tints[this.used - 1] = color;
+    }
+    if (s.alpha !== alpha) s.alpha = alpha;
     s.visible = true;
     if (s instanceof TilingSprite) {
       s.width = len;
@@ -67,6 +73,7 @@ export class LineSprites {
   clear() {
     for (const s of this.slots) s.destroy();
     this.slots.length = 0;
+    this.tints.length = 0;
     this.root.removeChildren();
   }
 
@@ -85,6 +92,7 @@ export class LineSprites {
       had.destroy();
     } else this.root.addChild(s);
     this.slots[i] = s;
+    this.tints[i] = NaN;
     this.made++;
     return s;
   }
