@@ -228,7 +228,16 @@ export function buildToolbar(host: HTMLElement, store: AppStore, cmd: Commands, 
     share.button,
     share.link,
   );
+  // what the bar shows, kept: while a piece is held (no hand on the bar) a drag step changes none of it,
+  // and setting a select's value costs a style pass; at any other time it is written (a refused change
+  // puts the select back)
+  let shown: unknown[] = [];
   return (s: AppState) => {
+    const now: unknown[] = [s.table.ruleset, s.table.readings, s.table.table, s.history, s.rings];
+    now.push(s.setupMode, s.setupReading, s.nextObstacle, s.setupEdges, s.nextRotation);
+    const same = now.length === shown.length && now.every((x, i) => x === shown[i]);
+    shown = now;
+    if (same && s.gestureStart) return;
     ruleset.value = s.table.ruleset;
     cover.value = s.table.readings?.cover ?? 'base';
     size.value = s.table.table;

@@ -425,7 +425,8 @@ class DisputeCard {
       attack === current.attack &&
       s.precisionMm === current.precision &&
       hint === current.hint &&
-      s.table === current.table
+      // no attack chosen: the card is the hint alone, whatever the table (a drag step changes it)
+      (s.table === current.table || !attack)
     )
       return false;
     const dispute = attack ? disputeOf(a.world, attack, s.precisionMm, (k) => sideWords(s.table, k)) : null;
