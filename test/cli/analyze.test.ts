@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliArgs } from '../cli-bundle';
 
 const ROOT = join(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'armada-cli-'));
@@ -36,7 +37,7 @@ function file(name: string, text: string): string {
 function run(args: string[], input?: string, viaNpm = false) {
   const [cmd, pre] = viaNpm
     ? ['npm', ['run', '--silent', 'analyze', '--']]
-    : [process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts']];
+    : [process.execPath, [...cliArgs('analyze')]];
   const r = spawnSync(cmd, [...pre, ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
@@ -147,11 +148,11 @@ describe('input limits and bounded work', () => {
 
   it('an endless standard input (/dev/zero) is refused in one line, quickly, without reading it all', () => {
     const t0 = Date.now();
-    const r = spawnSync(
-      'sh',
-      ['-c', `exec "${process.execPath}" node_modules/tsx/dist/cli.mjs src/cli/analyze.ts - < /dev/zero`],
-      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
-    );
+    const r = spawnSync('sh', ['-c', `exec "${process.execPath}" "${cliArgs('analyze')[0]}" - < /dev/zero`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     console.log(`/dev/zero refused in ${Date.now() - t0} ms`);
     expectRefusal({ code: r.status, out: r.stdout, err: r.stderr }, /^standard input is larger than 4 MB/);
     expectRefusal(run(['/dev/zero']), /^\/dev\/zero is larger than 4 MB/);
@@ -196,11 +197,10 @@ describe('input limits and bounded work', () => {
 
 describe('analyze FILE | head', () => {
   it('a reader that stops early is no error: exit 0, nothing on stderr (was "write EPIPE", exit 1)', async () => {
-    const child = spawn(
-      process.execPath,
-      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', 'assets/demo-table.json'],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [...cliArgs('analyze'), 'assets/demo-table.json'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     // read the first chunk (the report is about 400 kB: more than a pipe holds), then close, as head does

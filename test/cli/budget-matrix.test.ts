@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HEAVY } from '../support/heavy';
+import { cliArgs } from '../cli-bundle';
 
 const ROOT = join(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'armada-budget-'));
@@ -29,17 +30,13 @@ interface Run {
 
 function run(file: string, budgetS: number): Run {
   const t0 = Date.now();
-  const r = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', '--budget', String(budgetS), file],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 600_000,
-      maxBuffer: 1 << 30,
-      env: { ...process.env, ARMADA_CLI_TIMING: '1' },
-    },
-  );
+  const r = spawnSync(process.execPath, [...cliArgs('analyze'), '--budget', String(budgetS), file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 600_000,
+    maxBuffer: 1 << 30,
+    env: { ...process.env, ARMADA_CLI_TIMING: '1' },
+  });
   const wallMs = Date.now() - t0;
   const m = /timing: Node started (\d+) ms before the run; judged at \d+ ms, written at (\d+) ms/.exec(
     r.stderr,

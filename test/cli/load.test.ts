@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { manyLargeShips, manyProposals, pilesOnOneSpot } from '../support/probes';
+import { cliArgs } from '../cli-bundle';
 
 const ROOT = join(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'armada-load-'));
@@ -18,17 +19,13 @@ function analyse(name: string, table: unknown) {
   const f = join(dir, `${name}.json`);
   writeFileSync(f, JSON.stringify(table));
   const t0 = Date.now();
-  const r = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', f],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 30_000,
-      maxBuffer: 1 << 30,
-      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=1024' },
-    },
-  );
+  const r = spawnSync(process.execPath, [...cliArgs('analyze'), f], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+    maxBuffer: 1 << 30,
+    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=1024' },
+  });
   console.log(
     `${name}: exit ${r.status} in ${Date.now() - t0} ms; ${r.stdout.length} bytes out; ${r.stderr.trim()}`,
   );

@@ -26,6 +26,7 @@ import { PinholeCamera } from '../../src/photo/camera';
 import type { GreyImage } from '../../src/photo/snap';
 import { Budget } from '../../src/rules/report/budget';
 import { projectPoint } from '../../src/photo/render-scene';
+import { cliArgs } from '../cli-bundle';
 
 const ROOT = join(__dirname, '..', '..');
 const FIX = join(ROOT, 'test/fixtures/photo');
@@ -113,15 +114,11 @@ const write = (name: string, t: unknown) => {
   return join(dir, name);
 };
 const analyze = (file: string, ...args: string[]) =>
-  spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', ...args, file],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  );
+  spawnSync(process.execPath, [...cliArgs('analyze'), ...args, file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 
 /** each photo decoded once, however many runs read it */
 const decoded = new Map<string, GreyImage>();

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jointScene, jointTable } from '../photo/joint-scenes';
+import { cliArgs } from '../cli-bundle';
 
 const ROOT = join(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'armada-joint-'));
@@ -16,15 +17,11 @@ const dir = mkdtempSync(join(tmpdir(), 'armada-joint-'));
 function analyze(table: unknown) {
   const p = join(dir, 'table.json');
   writeFileSync(p, JSON.stringify(table));
-  const r = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', p],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
+  const r = spawnSync(process.execPath, [...cliArgs('analyze'), p], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

@@ -20,6 +20,7 @@ import { judgeSetup } from '../../src/rules/setup/setup';
 import { World } from '../../src/rules/world';
 import { tableWithShipAt } from '../../src/rules/practice/moved';
 import { analyze } from '../../src/rules/report/analyze';
+import { cliArgs } from '../cli-bundle';
 
 const ROOT = join(__dirname, '..', '..');
 const CELLS = 40,
@@ -28,7 +29,7 @@ const CELLS = 40,
 function run(args: string[], viaNpm = false, input?: string) {
   const [cmd, pre] = viaNpm
     ? ['npm', ['run', '--silent', 'practice', '--']]
-    : [process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/practice.ts']];
+    : [process.execPath, [...cliArgs('practice')]];
   const r = spawnSync(cmd, [...pre, ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }

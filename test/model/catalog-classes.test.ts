@@ -18,6 +18,7 @@ import { shipShapes } from '../../src/model/pieces';
 import { parseTableText, TableError, validateTable } from '../../src/model/table';
 import { estimateTargetingPoints } from '../../src/model/targeting-estimate';
 import { placeXY, ringBoundaryDistance, ringContains, signedArea, type XY } from '../support/oracle';
+import { cliArgs } from '../cli-bundle';
 
 const ROOT = join(__dirname, '..', '..');
 const REF = join(ROOT, '..', 'shared', 'reference', 'ship-classes.json');
@@ -286,11 +287,12 @@ describe('npm run analyze on a table with one ship of every class', () => {
     const text = readFileSync(file, 'utf8');
     const table = parseTableText(text);
     expect(new Set(table.ships.map((s) => s.class))).toEqual(new Set(Object.keys(CATALOG.shipClasses)));
-    const r = spawnSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', file],
-      { cwd: ROOT, encoding: 'utf8', timeout: 120_000, maxBuffer: 1 << 28 },
-    );
+    const r = spawnSync(process.execPath, [...cliArgs('analyze'), file], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+      maxBuffer: 1 << 28,
+    });
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     const zones = new Set<string>();

@@ -18,12 +18,13 @@ import {
   readFleetList,
 } from '../../src/model/fleet-list';
 import { type Aliases, type GeneratedList, writeList } from '../support/fleet-writers';
+import { cliArgs } from '../cli-bundle';
 
 const ROOT = join(__dirname, '..', '..');
 const LISTS = join(ROOT, '..', 'shared', 'reference', 'fleet-lists');
 
 const fleetCli = (file: string): FleetJson =>
-  JSON.parse(execFileSync('npx', ['tsx', 'src/cli/fleet.ts', file], { cwd: ROOT, encoding: 'utf8' }));
+  JSON.parse(execFileSync(process.execPath, [...cliArgs('fleet'), file], { cwd: ROOT, encoding: 'utf8' }));
 
 describe('the reference lists, through npm run fleet', () => {
   const files = readdirSync(LISTS)

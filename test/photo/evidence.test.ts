@@ -14,6 +14,7 @@ import { analyze } from '../../src/rules/report/analyze';
 import { photoPrecision, photoSolution } from '../../src/rules/report/photo';
 import { World } from '../../src/rules/world';
 import { type Scene, sceneArb } from './synthetic';
+import { cliArgs } from '../cli-bundle';
 
 const corner = {
   'front-left': [-1, 1],
@@ -345,7 +346,7 @@ describe('photo field: npm run analyze', () => {
     const { join } = await import('node:path');
     const ROOT = join(__dirname, '..', '..');
     const run = (input: string) =>
-      spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', '-'], {
+      spawnSync(process.execPath, [...cliArgs('analyze'), '-'], {
         cwd: ROOT,
         input,
         encoding: 'utf8',

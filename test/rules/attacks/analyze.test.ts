@@ -10,6 +10,7 @@ import type { AttackReport } from '../../../src/model/report';
 import { analyze } from '../../../src/rules/report/analyze';
 import { attacks, attacksFrom } from '../../../src/rules/attacks/attacks';
 import { World } from '../../../src/rules/world';
+import { cliArgs } from '../../cli-bundle';
 
 const FILE = 'test/tables/attacks-fleet.json';
 const text = readFileSync(FILE, 'utf8');
@@ -100,11 +101,11 @@ describe('attacks on a 10-ship, 24-squadron table', () => {
   });
 
   it('the analyze command prints them (rounded to 0.01)', () => {
-    const out = execFileSync(
-      process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', 'src/cli/analyze.ts', FILE],
-      { encoding: 'utf8', timeout: 60_000, maxBuffer: 256 * 1024 * 1024 },
-    );
+    const out = execFileSync(process.execPath, [...cliArgs('analyze'), FILE], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const printed = JSON.parse(out);
     expect(printed.attacks.length).toBe(2048);
     expect(printed.attacks[0].attacker).toBe('p1s0.front');

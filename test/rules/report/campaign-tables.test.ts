@@ -7,6 +7,7 @@ import { parseTableText } from '../../../src/model/table';
 import { analyze } from '../../../src/rules/report/analyze';
 import { expectedRelation } from '../../support/oracle';
 import { DISTANCE_BANDS, obstacleRing, SQUADRON_DIAMETER } from '../../support/shapes';
+import { cliArgs } from '../../cli-bundle';
 
 const [d1, d2] = DISTANCE_BANDS.map((b) => b.end);
 const dir = new URL('../../tables/', import.meta.url);
@@ -14,11 +15,9 @@ const tables = campaignTables();
 
 /** Run the command line on a table file, as a user would (a few seconds each: used once). */
 function analyzeFileCli(name: string) {
-  const res = spawnSync(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'src/cli/analyze.ts', new URL(name, dir).pathname],
-    { encoding: 'utf8' },
-  );
+  const res = spawnSync(process.execPath, [...cliArgs('analyze'), new URL(name, dir).pathname], {
+    encoding: 'utf8',
+  });
   expect(res.stderr).toBe('');
   expect(res.status).toBe(0);
   return JSON.parse(res.stdout);
@@ -130,7 +129,7 @@ describe('campaign table files', () => {
       ...tables['campaign-setup-3x3.json'],
       proposals: [{ id: 's', kind: 'setup', edges: 'sides' }],
     };
-    const res = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/analyze.ts', '-'], {
+    const res = spawnSync(process.execPath, [...cliArgs('analyze'), '-'], {
       input: JSON.stringify(t),
       encoding: 'utf8',
     });

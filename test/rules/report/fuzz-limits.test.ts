@@ -24,6 +24,7 @@ import {
 import { analyzeWorld } from '../../../src/rules/report/analyze';
 import { Budget, type PartialNote } from '../../../src/rules/report/budget';
 import { World } from '../../../src/rules/world';
+import { cliArgs } from '../../cli-bundle';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SEED0 = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -207,17 +208,13 @@ describe('the CLI process on such files', () => {
       const f = join(dir, `t${seed}.json`);
       writeFileSync(f, text);
       const t0 = Date.now();
-      const r = spawnSync(
-        process.execPath,
-        [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/analyze.ts', '--budget', '3', f],
-        {
-          cwd: ROOT,
-          encoding: 'utf8',
-          timeout: 60_000,
-          maxBuffer: 1 << 30,
-          env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=768' },
-        },
-      );
+      const r = spawnSync(process.execPath, [...cliArgs('analyze'), '--budget', '3', f], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+        maxBuffer: 1 << 30,
+        env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=768' },
+      });
       console.log(`seed ${seed}: exit ${r.status} in ${Date.now() - t0} ms, ${r.stdout.length} bytes out`);
       expect(r.signal, `seed ${seed}: killed`).toBeNull();
       expect([0, 2], `seed ${seed}: exit ${r.status}: ${r.stderr}`).toContain(r.status);
