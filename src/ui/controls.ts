@@ -512,10 +512,12 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
 }
 
 const INSPECTOR_HINT =
-  'Drag to move; drag the round handle to turn (Shift: 15° steps). Tap a hull zone or a squadron to see its ' +
-  'attacks. ';
+  'Drag to move; drag the round handle to turn. Tap a hull zone or a squadron to see its attacks. ';
 const KEYS_HINT =
-  'Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo.';
+  'With a mouse, Shift while turning: 15° steps. Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo.';
+
+/** a screen whose main pointer is a finger (a phone or tablet): its hints say tap, not click */
+const touchFirst = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
 const num = (id: string, step: string) => h('input', { type: 'number', id, step });
 const lab = (text: string, input: HTMLElement) => h('label', {}, text, input);
@@ -658,7 +660,7 @@ class Inspector {
     const f = s.selected ? findPiece(s.table, s.selected) : null;
     this.host.classList.toggle('empty', !f);
     if (!f) {
-      title.textContent = 'Nothing selected: click a piece.';
+      title.textContent = `Nothing selected: ${touchFirst() ? 'tap' : 'click'} a piece.`;
       fields.style.display = 'none';
       place.style.display = snap.style.display = del.style.display = editClass.style.display = 'none';
       return;
