@@ -9,7 +9,12 @@ import { drag, openFresh, piece, PIXEL5 } from './helpers';
  * player's own table back afterwards. Every tap is counted and printed.
  */
 
-async function play(page: Page, phone: boolean, answer: (i: number, choices: string[]) => string) {
+async function play(
+  page: Page,
+  phone: boolean,
+  answer: (i: number, choices: string[]) => string,
+  count = 10,
+) {
   let taps = 0;
   const tap = async (selector: string) => {
     taps++;
@@ -17,7 +22,7 @@ async function play(page: Page, phone: boolean, answer: (i: number, choices: str
     else await page.click(selector);
   };
   const questions: string[] = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < count; i++) {
     await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'ask');
     await expect(page.locator('#drill-progress')).toContainText(`${i + 1} of 10`);
     // while asked: the panel is hidden, no attack is chosen or drawn, the pieces are locked
@@ -62,7 +67,7 @@ async function play(page: Page, phone: boolean, answer: (i: number, choices: str
     await tap('#drill-next');
     expect(taps - before).toBeLessThanOrEqual(3);
   }
-  await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'done');
+  if (count === 10) await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'done');
   return { taps, questions };
 }
 
@@ -77,7 +82,7 @@ for (const phone of [false, true]) {
       page,
       browser,
     }) => {
-      test.setTimeout(240_000); // twenty situations on two pages
+      test.setTimeout(240_000); // thirteen situations on two pages
       await openFresh(page);
       if (!phone) {
         // a move of the player's own before the drill: Undo takes it back after the drill
@@ -97,8 +102,9 @@ for (const phone of [false, true]) {
       await expect(page.locator('#drill-score')).toContainText(/\d+ of 10 right/);
       await expect(page.locator('#drill-bar tr[data-kind]')).toHaveCount(3);
       if (phone) await page.screenshot({ path: 'test-results/drill-score-phone.png' });
-      // the race link deals the same ten questions to a friend (played through once, at desktop size:
-      // the link is the same on a phone)
+      // the race link deals the same questions to a friend (played at desktop size, the link being the
+      // same on a phone; the first three here: test/state/drill.test.ts holds all ten the same whatever
+      // the friend answers)
       await page.evaluate(() => {
         // no share sheet or clipboard in the test browser: the link is shown to copy
         Object.defineProperty(navigator, 'share', { value: undefined });
@@ -112,8 +118,8 @@ for (const phone of [false, true]) {
         await friend.goto(link);
         await expect(friend.locator('body[data-ready="true"]')).toBeVisible({ timeout: 60_000 });
         await expect(friend.locator('#drill-progress')).toContainText(/a friend's drill: beat \d+ of 10/);
-        const theirs = await play(friend, phone, (_i, choices) => choices[choices.length - 1]);
-        expect(theirs.questions).toEqual(mine.questions);
+        const theirs = await play(friend, phone, (_i, choices) => choices[choices.length - 1], 3);
+        expect(theirs.questions).toEqual(mine.questions.slice(0, 3));
         await ctx.close();
       }
       // back to the table the player had; the drill's table does not stay in Tables
