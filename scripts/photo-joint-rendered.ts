@@ -1,14 +1,15 @@
 /**
- * `npx tsx scripts/photo-joint-rendered.ts [--seeds N] [--from K] [--width W] [--height H]` prints, per
- * condition (from the K-th on), how well `npm run analyze` places the pieces of a rendered photo
- * (scripts/synthetic-photo.ts: 3 mm bases with lighter rims, the obstacle's cardboard, blur, sensor
- * noise, JPEG 85, lens distortion, a miniature's hull over each ship's base when asked) with no
- * calibration: every piece dropped 8 mm and 3 degrees off by hand, each mark a tap up to 12 px off its
- * point, `photo.image` set so the command line refines the taps on the photo, then the joint fit.
- * Figures: the outline error after the best rigid alignment with the truth (median, 95th percentile
+ * `npx tsx scripts/photo-joint-rendered.ts [--seeds N] [--from K] [--to L] [--width W] [--height H]`
+ * prints, per condition (the K-th up to the L-th, not included), how well `npm run analyze` places the
+ * pieces of a rendered photo (scripts/synthetic-photo.ts: 3 mm bases with lighter rims, the obstacle's
+ * cardboard, blur, sensor noise, JPEG 85, lens distortion, a miniature's hull over each ship's base when
+ * asked) with no calibration: every piece dropped 8 mm and 3 degrees off by hand, each mark a tap up to 12
+ * px off its point, `photo.image` set so the command line refines the taps on the photo, then the joint
+ * fit. Figures: the outline error after the best rigid alignment with the truth (median, 95th percentile
  * over every outline point), how often the stated 99% bound covers a piece's worst point, the bound's
- * median, and the marks kept as tapped. The obstacle's marks are given `heightMm` 1: the renderer's
- * cardboard (CARD_TOP_MM).
+ * median, and the marks kept as tapped. The obstacle's marks are given `heightMm`: the renderer's
+ * cardboard (CARD_TOP_MM). Framed "at the edge", the pieces reach the photo's bottom right corner, where
+ * the lens bends most (scripts/synthetic-photo.ts, `edge`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ const arg = (name: string, fallback: number) => {
 };
 const seeds = arg('--seeds', 3),
   first = arg('--from', 0),
+  last = arg('--to', Infinity),
   W = arg('--width', 3000),
   H = arg('--height', 2250);
 const root = join(import.meta.dirname, '..');
@@ -41,7 +43,7 @@ interface Pose {
 type Piece = { id: string; x: number; y: number; rotation?: number };
 
 /** One rendered photo through the command line: each outline point's error and each piece's bound. */
-function trial(seed: number, o: { tiltDeg: number; k1: number; hulls: boolean }) {
+function trial(seed: number, o: { tiltDeg: number; k1: number; hulls: boolean; edge?: boolean }) {
   const shot = syntheticPhoto(seed, W, H, { ...o, blurPx: 1, noise: 3 });
   writeFileSync(join(dir, 'photo.jpg'), toJpeg(shot.png, 85));
   const scene = { camera: new PinholeCamera(shot.camera), k1: shot.k1, prisms: [] };
@@ -177,11 +179,13 @@ const conditions = [
   { label: 'tilt 25, k1 -0.05', tiltDeg: 25, k1: -0.05, hulls: false },
   { label: 'tilt 25, k1 +0.05', tiltDeg: 25, k1: 0.05, hulls: false },
   { label: 'tilt 25, k1 0, hulls over edges', tiltDeg: 25, k1: 0, hulls: true },
+  { label: 'tilt 25, k1 +0.05, at the edge', tiltDeg: 25, k1: 0.05, hulls: false, edge: true },
+  { label: 'tilt 25, k1 -0.05, at the edge', tiltDeg: 25, k1: -0.05, hulls: false, edge: true },
 ];
 console.log(
   `rendered photos ${W} x ${H}, JPEG 85, taps up to 12 px off, no calibration; ${seeds} seeds a condition`,
 );
-for (const c of conditions.slice(first)) {
+for (const c of conditions.slice(first, last)) {
   const errs: number[] = [],
     bounds: number[] = [];
   let covered = 0,

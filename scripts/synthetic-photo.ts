@@ -22,7 +22,7 @@ import { Polygon } from '../src/geometry/polygon';
 import { CATALOG } from '../src/model/catalog';
 import { cornerLocal, CORNERS, markablePoints } from '../src/model/photo';
 import { validateTable } from '../src/model/table';
-import { framingCamera, type PinholeCamera } from '../src/photo/camera';
+import { framingCamera, PinholeCamera } from '../src/photo/camera';
 import {
   BASE_TOP_MM,
   CARD_TOP_MM,
@@ -127,6 +127,65 @@ export interface SyntheticOptions {
   blurPx?: number;
   /** sensor noise, grey levels (default 3) */
   noise?: number;
+  /**
+   * the pieces framed at the photo's edge, their bases reaching within EDGE_MARGIN of its bottom right corner
+   * (where lens distortion is strongest), instead of round its middle
+   */
+  edge?: boolean;
+}
+
+/** with `edge`, how close the pieces' outermost base corners come to the photo's border, as a share of it */
+const EDGE_MARGIN = 0.03;
+
+/** Each ship base's corners, the squadron's rim and the obstacle's outline, table mm (to keep in sight). */
+function piecesExtent(): Point[] {
+  const out: Point[] = [];
+  for (const s of TRUTH.ships) {
+    const size = CATALOG.shipClasses[s.class].size;
+    for (const c of CORNERS) {
+      const l = cornerLocal(CATALOG, { size }, c);
+      out.push(place(l.x, l.y, s.x, s.y, s.rotation));
+    }
+  }
+  const q = TRUTH.squadrons[0],
+    R = CATALOG.squadron.diameter / 2;
+  for (let a = 0; a < 360; a += 45)
+    out.push({ x: q.x + R * Math.cos((a * Math.PI) / 180), y: q.y + R * Math.sin((a * Math.PI) / 180) });
+  const ob = TRUTH.obstacles[0];
+  out.push(
+    ...Polygon.from(CATALOG.obstacles[ob.type].outline).centred().placed(ob.x, ob.y, ob.rotation).points(),
+  );
+  return out;
+}
+
+/**
+ * The camera moved over the table (its focal length and angles kept) until the pieces' bottom right extreme
+ * in the photo lies EDGE_MARGIN from the corner: Newton steps on the target's place, the 2 x 2 Jacobian by
+ * finite differences.
+ */
+function atEdge(cam: PinholeCamera): PinholeCamera {
+  const pts = piecesExtent();
+  const { width: W, height: H } = cam.spec;
+  const want = [W * (1 - EDGE_MARGIN), H * (1 - EDGE_MARGIN)];
+  const extreme = (c: PinholeCamera) => {
+    const qs = pts.map((p) => c.project(p, BASE_TOP_MM)!);
+    return [Math.max(...qs.map((q) => q.x)) - want[0], Math.max(...qs.map((q) => q.y)) - want[1]];
+  };
+  const moved = (c: PinholeCamera, dx: number, dy: number) =>
+    new PinholeCamera({ ...c.spec, target: { x: c.spec.target.x + dx, y: c.spec.target.y + dy } });
+  for (let k = 0; k < 6; k++) {
+    const e = extreme(cam);
+    if (Math.hypot(e[0], e[1]) < 0.5) break;
+    const ex = extreme(moved(cam, 1, 0)),
+      ey = extreme(moved(cam, 0, 1));
+    const a = ex[0] - e[0],
+      b = ey[0] - e[0],
+      c = ex[1] - e[1],
+      d = ey[1] - e[1];
+    const det = a * d - b * c;
+    cam = moved(cam, (-d * e[0] + b * e[1]) / det, (c * e[0] - a * e[1]) / det);
+  }
+  return cam;
 }
 
 /** the pieces as the renderer draws them: 3 mm bases with a lighter rim, a squadron's disc, the obstacle's cardboard */
@@ -182,7 +241,8 @@ export function syntheticPhoto(
     [290, 230],
     [-290, 230],
   ].map(([dx, dy]) => ({ x: spec.target.x + dx, y: spec.target.y + dy }));
-  const cam = framingCamera(spec, patch, 0.9);
+  const framed = framingCamera(spec, patch, 0.9);
+  const cam = o.edge ? atEdge(framed) : framed;
   const scene = sceneOf(cam, o, r);
   const rgb = renderPatch(scene, 0, 0, width, height, {
     blurPx: o.blurPx ?? 1,

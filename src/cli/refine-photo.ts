@@ -5,8 +5,9 @@
  * calibration's ship corners first (no map yet: the image chooses the edges), then, through the map
  * they give, each marked piece's corners and rim points with their edges and rim where the map and the
  * piece's rough pose put them. A refined mark takes its refined pixel and claims its own precision
- * (`sigmaPx`); a mark that cannot be refined keeps its pixel and says why. Under the budget: a mark
- * not reached keeps its pixel ("the budget ran out"), and `partial.sections.refine` counts them.
+ * (`sigmaPx`); a mark that cannot be refined keeps its pixel, says why and claims no better than a rough
+ * tap is worth (KEPT_TAP_SIGMA_PX), whatever its entry said. Under the budget: a mark not reached keeps
+ * its pixel ("the budget ran out") and its entry's claim, and `partial.sections.refine` counts them.
  */
 import { dirname, resolve } from 'node:path';
 import type { Catalog } from '../model/catalog';
@@ -25,7 +26,7 @@ import type { MarkReport, PhotoReport } from '../model/report';
 import type { Table } from '../model/table';
 import type { PlaneMap } from '../photo/homography';
 import { PRIOR_SIGMA_PX } from '../photo/homography';
-import { type GreyImage, patchOf, snapMark } from '../photo/snap';
+import { type GreyImage, KEPT_TAP_SIGMA_PX, patchOf, snapMark } from '../photo/snap';
 import type { Budget } from '../rules/report/budget';
 import { ImageProblem, readPhotoGrey } from './photo-image';
 
@@ -76,14 +77,17 @@ function refineOne(
   if (typeof req === 'string') return { px: a.px, refined: false, why: req };
   const patch = patchOf(img, req);
   const r = patch ? snapMark(patch, req) : null;
-  if (!r) return { px: a.px, refined: false, why: 'the tap is off the photo' };
-  if (!r.refined) return { px: a.px, refined: false, why: r.why };
+  if (!r) return { px: a.px, refined: false, why: 'the tap is off the photo', sigmaPx: KEPT_TAP_SIGMA_PX };
+  if (!r.refined) return { px: a.px, refined: false, why: r.why, sigmaPx: r.sigmaPx };
   return { px: a.px, refinedPx: [r3(r.px[0]), r3(r.px[1])], sigmaPx: r3(Math.max(0.001, r.sigmaPx)) };
 }
 
-/** A refined mark's pixel and claimed sigma, else the mark as given and what its entry claims. */
+/**
+ * A refined mark's pixel and claimed sigma; else the mark as given, claiming what its entry claims, or when
+ * the photo was looked at and could not refine it, at least what a rough tap is worth (never less).
+ */
 const taken = (r: MarkReport & { sigmaPx?: number }, claimed: number): [XY, number] =>
-  'refinedPx' in r ? [r.refinedPx, r.sigmaPx!] : [r.px, claimed];
+  'refinedPx' in r ? [r.refinedPx, r.sigmaPx!] : [r.px, Math.max(claimed, r.sigmaPx ?? 0)];
 
 /**
  * The map the calibration gives (its points as refined), or with the joint fit the map nearest the camera the

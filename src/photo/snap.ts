@@ -21,9 +21,10 @@
  *   on rendered obstacles: their corners are rounded.
  *
  * A mark that cannot be refined keeps its tap and says why (off the photo, too little contrast,
- * blurred, hidden, no corner near the tap). A refined mark's `sigmaPx` is its standard error from
- * the fit's own residuals (per axis), widened for neighbouring edge points' correlation and never
- * under SNAP_FLOOR_PX (what the fit cannot see: lens, the edge's own wear).
+ * blurred, hidden, no corner near the tap), claiming what a rough tap is worth (KEPT_TAP_SIGMA_PX). A
+ * refined mark's `sigmaPx` is its standard error from the fit's own residuals (per axis), widened for
+ * neighbouring edge points' correlation and never under SNAP_FLOOR_PX (what the fit cannot see: lens, the
+ * edge's own wear).
  *
  * Pure: a grey-level image (or a patch of one) in, numbers out; no DOM, no canvas.
  */
@@ -77,8 +78,15 @@ export type SnapResult =
 
 /** how far from the tap a point is looked for, px */
 export const SEARCH_PX = 15;
-/** a tap's own precision, px (kept when a mark cannot be refined) */
+/** a tap's own precision, px, as a mark not asked of the photo claims it (the file's prior) */
 export const TAP_SIGMA_PX = 1;
+/**
+ * What a mark the photo could not refine claims, px: only what a rough tap is worth. A tap says where a point
+ * is to within about SEARCH_PX; anywhere in that disc alike is SEARCH_PX / 2 off in rms along each axis. Kept
+ * taps that claimed a loupe's 1 px lay up to 12 px off on rendered photos, and their residuals raised the
+ * common scale on every mark of the joint fit (each piece's bound 3-4 times too wide).
+ */
+export const KEPT_TAP_SIGMA_PX = SEARCH_PX / 2;
 /** the least precision a refined mark claims, px */
 export const SNAP_FLOOR_PX = 0.1;
 /** neighbouring edge points share pixels (the gradient's 3 x 3 kernel, the blur): the fit's error widened by this */
@@ -151,7 +159,7 @@ export function patchOf(full: GreyImage, req: SnapRequest): GreyImage | null {
 /** Refine one mark on the photo; a result that was not refined says why and keeps the tap. */
 export function snapMark(img: GreyImage, req: SnapRequest): SnapResult {
   const tap = req.tap;
-  const keep = (why: string): SnapResult => ({ refined: false, px: tap, sigmaPx: TAP_SIGMA_PX, why });
+  const keep = (why: string): SnapResult => ({ refined: false, px: tap, sigmaPx: KEPT_TAP_SIGMA_PX, why });
   const x0 = img.x0 ?? 0,
     y0 = img.y0 ?? 0;
   if (!(tap[0] >= x0 && tap[1] >= y0 && tap[0] <= x0 + img.width && tap[1] <= y0 + img.height))

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { patchRect, snapMark, type SnapRequest, type SnapResult } from '../photo/snap';
+import { KEPT_TAP_SIGMA_PX, patchRect, snapMark, type SnapRequest, type SnapResult } from '../photo/snap';
 
 /*
  * Snapping off the main thread: the worker decodes the photo itself (once, on the first snap, upright
@@ -44,7 +44,12 @@ self.onmessage = async (ev: MessageEvent<SnapMessage>) => {
     if (!img) {
       post({
         seq: m.seq,
-        result: { refined: false, px: m.req.tap, sigmaPx: 1, why: 'the tap is off the photo' },
+        result: {
+          refined: false,
+          px: m.req.tap,
+          sigmaPx: KEPT_TAP_SIGMA_PX,
+          why: 'the tap is off the photo',
+        },
       });
       return;
     }

@@ -1186,14 +1186,15 @@ class PhotoPanel {
   }
 
   /**
-   * What each point claims, px: a mark refined on the photo its fit's own sigma, a mark kept as tapped the
-   * tap's; a point not asked of the photo (read from the file, or snapping off) what the file claimed.
+   * What each point claims, px: a mark refined on the photo its fit's own sigma, a mark the photo could not
+   * refine what its result says (a rough tap's, KEPT_TAP_SIGMA_PX; a tap's when it was never asked of the
+   * photo); a point not asked of the photo (read from the file, or snapping off) what the file claimed.
    * Undefined when every point claims a tap's (the field is then left out, as before).
    */
   private claims(pts: readonly XY[], had: number | number[] | undefined): number[] | undefined {
     const out = pts.map((p, j) => {
       const r = this.snapped.get(p);
-      if (r) return r.refined ? Math.max(0.001, r3(r.sigmaPx)) : TAP_SIGMA_PX;
+      if (r) return r.refined ? Math.max(0.001, r3(r.sigmaPx)) : Math.max(TAP_SIGMA_PX, r.sigmaPx);
       if (Array.isArray(had)) return had.length === pts.length ? had[j] : TAP_SIGMA_PX;
       return had ?? TAP_SIGMA_PX;
     });

@@ -23,7 +23,7 @@ import { CATALOG } from '../../src/model/catalog';
 import { roundNumbers } from '../../src/model/report';
 import { validateTable } from '../../src/model/table';
 import { PinholeCamera } from '../../src/photo/camera';
-import type { GreyImage } from '../../src/photo/snap';
+import { type GreyImage, KEPT_TAP_SIGMA_PX, SEARCH_PX } from '../../src/photo/snap';
 import { Budget } from '../../src/rules/report/budget';
 import { projectPoint } from '../../src/photo/render-scene';
 import { cliArgs } from '../cli-bundle';
@@ -227,6 +227,36 @@ describe('photo.image: the command line refines the marks on the photo', () => {
     expect(asPng!.refinement).toEqual(asJpeg!.refinement);
     expect(decodePng(readFileSync(join(dir, 'same.png'))).width).toBe(shot.width);
     expect(judgeReport(photoTable('photo.jpg', { refine: false }))).toEqual(judgeReport(photoTable()));
+  });
+});
+
+describe('photo.image: a mark the photo cannot refine claims what a rough tap is worth', () => {
+  /** cr90's front-left corner tapped 40 px out from its base (beyond the search); `sigmaPx`: its entry's claim */
+  const farTap = (sigmaPx?: number) => {
+    const t = photoTable('photo.jpg') as { photo: { marks: { px: XY[]; sigmaPx?: number }[] } };
+    const corners = ROUND.map((c) => shot.points[`cr90.${c}`]);
+    const mid = [0, 1].map((k) => corners.reduce((a, p) => a + p[k], 0) / 4);
+    const out = [corners[0][0] - mid[0], corners[0][1] - mid[1]];
+    const d = 40 / Math.hypot(out[0], out[1]);
+    const cr90 = t.photo.marks[0];
+    cr90.px[0] = tap(corners[0], [d * out[0], d * out[1]]);
+    if (sigmaPx !== undefined) cr90.sigmaPx = sigmaPx;
+    const r = refinePhoto(validateTable(t), join(dir, 't.json'), CATALOG, new Budget(60_000), readOnce)!;
+    return { kept: r.refinement.pieces.get('cr90')!, claims: r.table.photo!.marks[0].sigmaPx as number[] };
+  };
+
+  it("a tap 40 px off is kept, claiming a rough tap's sigma (not a loupe's 1 px); the others their fits'", () => {
+    const { kept, claims } = farTap();
+    expect(kept[0]).toMatchObject({ refined: false });
+    expect(kept.slice(1).every((m) => 'refinedPx' in m)).toBe(true);
+    expect(claims[0]).toBe(KEPT_TAP_SIGMA_PX);
+    expect(KEPT_TAP_SIGMA_PX).toBe(SEARCH_PX / 2);
+    for (const s of claims.slice(1)) expect(s).toBeLessThan(1);
+  });
+
+  it("the entry's own claim is only ever raised: 0.5 px becomes a rough tap, 20 px stays 20", () => {
+    expect(farTap(0.5).claims[0]).toBe(KEPT_TAP_SIGMA_PX);
+    expect(farTap(20).claims[0]).toBe(20);
   });
 });
 

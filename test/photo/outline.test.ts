@@ -19,7 +19,7 @@ import {
   SNAP_FLOOR_PX,
   snapMark,
   type SnapRequest,
-  TAP_SIGMA_PX,
+  KEPT_TAP_SIGMA_PX,
 } from '../../src/photo/snap';
 import { Budget } from '../../src/rules/report/budget';
 import { type CaseOptions, obstacleCase } from './snap-scenes';
@@ -135,7 +135,7 @@ describe("an obstacle's mark that cannot be refined keeps its tap and says why",
     const d = 60 / Math.hypot(out[0], out[1]);
     const tap: [number, number] = [c.truth[0] + d * out[0], c.truth[1] + d * out[1]];
     const r = snapMark(c.img, { ...c.req, tap });
-    expect(r).toMatchObject({ refined: false, px: tap, sigmaPx: TAP_SIGMA_PX });
+    expect(r).toMatchObject({ refined: false, px: tap, sigmaPx: KEPT_TAP_SIGMA_PX });
   });
   it('a point on a stretch of outline too straight to say where along it', () => {
     const s = obstacleCase(3010, PHONE);

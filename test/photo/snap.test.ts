@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Edgel, robustLine } from '../../src/photo/edges';
-import { SNAP_FLOOR_PX, snapMark, TAP_SIGMA_PX } from '../../src/photo/snap';
+import { KEPT_TAP_SIGMA_PX, SNAP_FLOOR_PX, snapMark } from '../../src/photo/snap';
 import { atHeight, hull, projectPoint, renderGrey } from '../../src/photo/render-scene';
 import { type CaseOptions, cornerCase, rimCase } from './snap-scenes';
 
@@ -112,7 +112,7 @@ describe('a mark that cannot be refined keeps its tap and says why', () => {
   };
   it('off the photo', () => {
     const r = snapMark(base.img, { ...base.req, tap: [-50, 10] });
-    expect(r).toMatchObject({ refined: false, px: [-50, 10], sigmaPx: TAP_SIGMA_PX });
+    expect(r).toMatchObject({ refined: false, px: [-50, 10], sigmaPx: KEPT_TAP_SIGMA_PX });
     expect(!r.refined && r.why).toContain('off the photo');
   });
   it('on the bare mat, far from any corner', () => {
