@@ -126,6 +126,50 @@ function flatPng(w: number, h: number): Buffer {
   ]);
 }
 
+/**
+ * The player's hands on the photo view: `press` a control; `mark` a photo pixel, a pixel or so off as a finger
+ * in the loupe would be (off the zoomed view, two fingers first drag it towards the middle, as a player would:
+ * the zoom is kept). `count`: the taps (each pan a gesture of the player's, counted with them) and the pans.
+ */
+function hands(page: Page, phone: boolean) {
+  const count = { taps: 0, pans: 0 };
+  const press = async (sel: string) => {
+    count.taps++;
+    const el = page.locator(sel);
+    if (phone) await el.tap();
+    else await el.click();
+  };
+  let k = 0;
+  const off = () => [0.8 * Math.cos(k * 2.4), 0.8 * Math.sin(k++ * 1.7)];
+  const mark = async (p: XY) => {
+    count.taps++;
+    const [dx, dy] = off();
+    const seen = () =>
+      page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), [p[0] + dx, p[1] + dy] as const);
+    let q = await seen();
+    const box = (await page.locator('#photo-canvas').boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const outside = () =>
+      Math.abs(q.x - centre.x) > box.width / 2 - 30 || Math.abs(q.y - centre.y) > box.height / 2 - 30;
+    for (let n = 0; n < 4 && outside(); n++) {
+      const clamp = (v: number, m: number) => Math.max(-m, Math.min(m, v));
+      const to = {
+        x: centre.x + clamp(centre.x - q.x, box.width / 2 - 60),
+        y: centre.y + clamp(centre.y - q.y, box.height / 2 - 20),
+      };
+      count.taps++;
+      count.pans++;
+      const cdp = await page.context().newCDPSession(page);
+      await twoFingerPan(cdp, centre, to);
+      await cdp.detach();
+      q = await seen();
+    }
+    if (phone) await page.touchscreen.tap(q.x, q.y);
+    else await page.mouse.click(q.x, q.y);
+  };
+  return { count, press, mark };
+}
+
 for (const phone of [false, true]) {
   test.describe(phone ? 'phone (Pixel 5, touch)' : 'desktop (1280x800, mouse)', () => {
     if (phone) test.use(PIXEL5);
@@ -137,42 +181,7 @@ for (const phone of [false, true]) {
         page,
       }) => {
         test.setTimeout(180_000);
-        let taps = 0;
-        const press = async (sel: string) => {
-          taps++;
-          const el = page.locator(sel);
-          if (phone) await el.tap();
-          else await el.click();
-        };
-        // a pixel or so off, as a finger in the loupe would be
-        let k = 0;
-        const off = () => [0.8 * Math.cos(k * 2.4), 0.8 * Math.sin(k++ * 1.7)];
-        const mark = async (p: XY) => {
-          taps++;
-          const [dx, dy] = off();
-          const seen = () =>
-            page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), [p[0] + dx, p[1] + dy] as const);
-          let q = await seen();
-          const box = (await page.locator('#photo-canvas').boundingBox())!;
-          const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-          const outside = () =>
-            Math.abs(q.x - centre.x) > box.width / 2 - 30 || Math.abs(q.y - centre.y) > box.height / 2 - 30;
-          for (let n = 0; n < 4 && outside(); n++) {
-            // off the zoomed view: two fingers drag it towards the middle, as a player would (the zoom is kept)
-            const clamp = (v: number, m: number) => Math.max(-m, Math.min(m, v));
-            const to = {
-              x: centre.x + clamp(centre.x - q.x, box.width / 2 - 60),
-              y: centre.y + clamp(centre.y - q.y, box.height / 2 - 20),
-            };
-            taps++; // a gesture of the player's, counted with the taps
-            const cdp = await page.context().newCDPSession(page);
-            await twoFingerPan(cdp, centre, to);
-            await cdp.detach();
-            q = await seen();
-          }
-          if (phone) await page.touchscreen.tap(q.x, q.y);
-          else await page.mouse.click(q.x, q.y);
-        };
+        const { count, press, mark } = hands(page, phone);
         await openFresh(page, link(shot.start));
         await page.waitForFunction(() => !window.__armada.analysis().live, null, { timeout: 30_000 });
         const before = await page.evaluate(
@@ -201,7 +210,7 @@ for (const phone of [false, true]) {
           for (const c of ['front-left', 'front-right', 'rear-right', 'rear-left'])
             await mark(shot.points[`${ship}.${c}`]);
         await expect(page.locator('#photo-status')).toContainText('Calibrated on 8 points');
-        const calibrationTaps = taps;
+        const calibrationTaps = count.taps;
         await press('#photo-mark-cr90');
         await mark(shot.points['cr90.front-left']);
         await mark(shot.points['cr90.front-right']);
@@ -218,14 +227,14 @@ for (const phone of [false, true]) {
               [i0, i1] = [i, j];
         await mark(r[i0]);
         await mark(r[i1]);
-        const shipsAndObstacleTaps = taps;
+        const shipsAndObstacleTaps = count.taps;
         await press('#photo-mark-tie1');
         for (const p of shot.points.rim) await mark(p);
         await press('#photo-close');
         console.log(
-          `${phone ? 'phone' : 'desktop'}: ${taps} taps in all (calibration on two ships ${calibrationTaps}, ` +
+          `${phone ? 'phone' : 'desktop'}: ${count.taps} taps in all (calibration on two ships ${calibrationTaps}, ` +
             `then a ship and an obstacle ${shipsAndObstacleTaps - calibrationTaps}: ${shipsAndObstacleTaps} for two ships and an obstacle; ` +
-            `a squadron ${taps - shipsAndObstacleTaps - 1}, closing the photo 1)`,
+            `a squadron ${count.taps - shipsAndObstacleTaps - 1}, closing the photo 1)`,
         );
 
         // every marked piece at its fit, within its stated uncertainty of the truth (once the analysis is of the
@@ -324,42 +333,7 @@ for (const phone of [false, true]) {
       page,
     }) => {
       test.setTimeout(180_000);
-      let taps = 0,
-        pans = 0;
-      const press = async (sel: string) => {
-        taps++;
-        const el = page.locator(sel);
-        if (phone) await el.tap();
-        else await el.click();
-      };
-      let k = 0;
-      const off = () => [0.8 * Math.cos(k * 2.4), 0.8 * Math.sin(k++ * 1.7)];
-      const mark = async (p: XY) => {
-        taps++;
-        const [dx, dy] = off();
-        const seen = () =>
-          page.evaluate(([x, y]) => window.__armada.photoPoint(x, y), [p[0] + dx, p[1] + dy] as const);
-        let q = await seen();
-        const box = (await page.locator('#photo-canvas').boundingBox())!;
-        const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-        const outside = () =>
-          Math.abs(q.x - centre.x) > box.width / 2 - 30 || Math.abs(q.y - centre.y) > box.height / 2 - 30;
-        for (let n = 0; n < 4 && outside(); n++) {
-          const clamp = (v: number, m: number) => Math.max(-m, Math.min(m, v));
-          const to = {
-            x: centre.x + clamp(centre.x - q.x, box.width / 2 - 60),
-            y: centre.y + clamp(centre.y - q.y, box.height / 2 - 20),
-          };
-          taps++;
-          pans++;
-          const cdp = await page.context().newCDPSession(page);
-          await twoFingerPan(cdp, centre, to);
-          await cdp.detach();
-          q = await seen();
-        }
-        if (phone) await page.touchscreen.tap(q.x, q.y);
-        else await page.mouse.click(q.x, q.y);
-      };
+      const { count, press, mark } = hands(page, phone);
       // every piece placed by hand, roughly: 5-8 mm and 3-5 degrees off (the photo is read with no piece exact)
       const truth = shot.truth as unknown as Table3;
       const start = structuredClone(shot.start) as Table3;
@@ -412,10 +386,10 @@ for (const phone of [false, true]) {
       await page.screenshot({
         path: test.info().outputPath(`photo-joint-${phone ? 'phone' : 'desktop'}.png`),
       });
-      const photoTaps = taps - (phone ? 1 : 0); // the phone's panel toggle opens the panel, not the photo
+      const photoTaps = count.taps - (phone ? 1 : 0); // the phone's panel toggle opens the panel, not the photo
       console.log(
         `${phone ? 'phone' : 'desktop'}, no calibration: ${photoTaps} taps for two ships and an obstacle ` +
-          `(${pans} of them two-finger pans${phone ? ', one zoom in' : ''}); the pair chosen before the photo`,
+          `(${count.pans} of them two-finger pans${phone ? ', one zoom in' : ''}); the pair chosen before the photo`,
       );
       expect(photoTaps).toBeLessThanOrEqual(12);
       await press('#photo-close');

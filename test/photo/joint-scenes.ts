@@ -16,20 +16,9 @@ import {
   type JointPiece,
   rigidFit,
 } from '../../src/photo/joint';
-import { corners, normalNoise, onTable, type Pose } from './synthetic';
-
-export const SMALL = corners(43, 71),
-  MEDIUM = corners(63, 102),
-  LARGE = corners(77.5, 129);
-export const ROCK = [
-  { x: 40, y: 10 },
-  { x: 10, y: 38 },
-  { x: -30, y: 25 },
-  { x: -38, y: -12 },
-  { x: -10, y: -35 },
-  { x: 30, y: -28 },
-];
-export const RIM = 17; // the catalog's squadron base: 34 mm across
+import { mulberry32 } from '../../src/model/random';
+import { L as LARGE, M as MEDIUM, RIM, ROCK, S as SMALL } from './coverage';
+import { normalNoise, onTable, type Pose } from './synthetic';
 
 export interface JointSceneSpec {
   seed: number;
@@ -51,17 +40,8 @@ export interface JointScene {
   spec: JointSceneSpec;
 }
 
-/** A seeded uniform draw in [0, 1) (mulberry32). */
-function uniform(seed: number): () => number {
-  let a = (seed ^ 0x5bd1e995) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded uniform draw in [0, 1): mulberry32, the seed mixed (the scenes drawn before it was shared). */
+const uniform = (seed: number) => mulberry32((seed ^ 0x5bd1e995) >>> 0);
 
 /** A scene by construction (the same spec always gives the same scene). */
 export function jointScene(spec: JointSceneSpec): JointScene {
