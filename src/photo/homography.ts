@@ -76,11 +76,31 @@ interface Norm {
 }
 
 /** Centroid to the origin, mean distance sqrt(2) (Hartley). */
-function normaliser(pts: readonly Point[]): Norm {
+export function normaliser(pts: readonly Point[]): Norm {
   const cx = pts.reduce((s, p) => s + p.x, 0) / pts.length;
   const cy = pts.reduce((s, p) => s + p.y, 0) / pts.length;
   const mean = pts.reduce((s, p) => s + Math.hypot(p.x - cx, p.y - cy), 0) / pts.length;
   return { cx, cy, k: mean > 0 ? Math.SQRT2 / mean : 1 };
+}
+
+/** A point set moved and scaled by its normaliser. */
+export const normalised = (pts: readonly Point[], N: Norm): Point[] =>
+  pts.map((p) => ({ x: N.k * (p.x - N.cx), y: N.k * (p.y - N.cy) }));
+
+/**
+ * The direct linear transform from normalised table points M to normalised pixels P: the map's 9 entries row by
+ * row, up to scale (each correspondence gives two rows of A h = 0; h is AᵀA's eigenvector of least eigenvalue).
+ */
+export function dlt(M: readonly Point[], P: readonly Point[]): Vec {
+  const rows: Mat = [];
+  for (let i = 0; i < M.length; i++) {
+    const { x: X, y: Y } = M[i],
+      { x: u, y: v } = P[i];
+    rows.push([0, 0, 0, -X, -Y, -1, v * X, v * Y, v]);
+    rows.push([X, Y, 1, 0, 0, 0, -u * X, -u * Y, -u]);
+  }
+  const { ata } = normal(rows, new Array<number>(rows.length).fill(0));
+  return symmetricEigen(ata).vectors[0];
 }
 
 /** The 3x3 matrix of 8 parameters (the ninth entry is 1). */
@@ -271,18 +291,9 @@ export function fitPlane(px: readonly Point[], mm: readonly Point[], sigmasPx?: 
   const sig = claimedSigmas(n, sigmasPx);
   const Nm = normaliser(mm),
     Np = normaliser(px);
-  const M = mm.map((p) => ({ x: Nm.k * (p.x - Nm.cx), y: Nm.k * (p.y - Nm.cy) }));
-  const P = px.map((p) => ({ x: Np.k * (p.x - Np.cx), y: Np.k * (p.y - Np.cy) }));
-  // DLT: each correspondence gives two rows of A h = 0; h is AᵀA's eigenvector of least eigenvalue
-  const rows: Mat = [];
-  for (let i = 0; i < n; i++) {
-    const { x: X, y: Y } = M[i],
-      { x: u, y: v } = P[i];
-    rows.push([0, 0, 0, -X, -Y, -1, v * X, v * Y, v]);
-    rows.push([X, Y, 1, 0, 0, 0, -u * X, -u * Y, -u]);
-  }
-  const { ata } = normal(rows, new Array<number>(rows.length).fill(0));
-  const h = symmetricEigen(ata).vectors[0];
+  const M = normalised(mm, Nm),
+    P = normalised(px, Np);
+  const h = dlt(M, P);
   if (!(Math.abs(h[8]) > 1e-12))
     throw new CalibrationProblem('the points give no usable map (their centre maps to infinity)', []);
   const g0 = h.slice(0, 8).map((v) => v / h[8]);

@@ -138,23 +138,31 @@ export function jacobian(f: (x: Vec) => Vec, x: Vec, h = 1e-6): Mat {
 }
 
 /**
- * Levenberg-Marquardt on residuals r(x) (sum of squares), Jacobian by `jac` (numerical by default).
- * Returns the minimiser and its residuals; stops when a step changes the sum by less than a
- * part in 1e15 or after `iterations`.
+ * Levenberg-Marquardt on residuals r(x) (sum of squares), Jacobian by `jac` (numerical by default), its
+ * normal equations by `normal` (JᵀJ and Jᵀr by default; a caller that knows the Jacobian's block shape builds
+ * them faster). Returns the minimiser and its residuals; stops when a step lowers the sum by no more than
+ * `minGain` of it (default a part in 1e15) or after `iterations`.
  */
 export function levenbergMarquardt(
   r: (x: Vec) => Vec,
   x0: Vec,
-  opts: { iterations?: number; jac?: (x: Vec) => Mat } = {},
+  opts: {
+    iterations?: number;
+    jac?: (x: Vec) => Mat;
+    normal?: (J: Mat, r: Vec) => { ata: Mat; atr: Vec };
+    minGain?: number;
+  } = {},
 ): { x: Vec; residuals: Vec; cost: number } {
   const jac = opts.jac ?? ((x: Vec) => jacobian(r, x));
+  const normalOf = opts.normal ?? normal;
+  const minGain = opts.minGain ?? 1e-15;
   let x = [...x0];
   let res = r(x);
   let cost = res.reduce((s, v) => s + v * v, 0);
   let lambda = 1e-3;
   for (let it = 0; it < (opts.iterations ?? 100); it++) {
     const J = jac(x);
-    const { ata, atr } = normal(J, res);
+    const { ata, atr } = normalOf(J, res);
     let improved = false;
     for (let tries = 0; tries < 20; tries++) {
       const damped = ata.map((row, i) => row.map((v, j) => (i === j ? v + lambda * Math.max(v, 1e-12) : v)));
@@ -175,7 +183,7 @@ export function levenbergMarquardt(
         res = rn;
         cost = cn;
         lambda = Math.max(lambda / 10, 1e-12);
-        improved = gain > 1e-15 * Math.max(cost, 1e-300);
+        improved = gain > minGain * Math.max(cost, 1e-300);
         break;
       }
       lambda *= 10;

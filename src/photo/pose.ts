@@ -75,33 +75,36 @@ const placeAt = (p: Vec, l: Point): Point => {
   return { x: p[0] + l.x * c - l.y * s, y: p[1] + l.x * s + l.y * c };
 };
 
-/** Least-squares rotation and translation taking `from` onto `to` (2-D Procrustes, no scaling). */
-function procrustes(from: Point[], to: Point[], rotate: boolean): Vec {
+/**
+ * Least-squares rotation and translation taking `from` onto `to` (2-D Procrustes, no scaling): [tx, ty, angle
+ * rad], the angle 0 when `rotate` is false or a single point gives none.
+ */
+export function rigidFit(
+  from: readonly Point[],
+  to: readonly Point[],
+  rotate = true,
+): [number, number, number] {
   const n = from.length;
   const fc = { x: from.reduce((s, p) => s + p.x, 0) / n, y: from.reduce((s, p) => s + p.y, 0) / n };
   const tc = { x: to.reduce((s, p) => s + p.x, 0) / n, y: to.reduce((s, p) => s + p.y, 0) / n };
-  let a = 0;
-  if (rotate) {
-    let sxx = 0,
-      sxy = 0;
-    for (let i = 0; i < n; i++) {
-      const fx = from[i].x - fc.x,
-        fy = from[i].y - fc.y,
-        tx = to[i].x - tc.x,
-        ty = to[i].y - tc.y;
-      sxx += fx * tx + fy * ty;
-      sxy += fx * ty - fy * tx;
-    }
-    a = Math.atan2(sxy, sxx);
+  let sxx = 0,
+    sxy = 0;
+  for (let i = 0; i < n; i++) {
+    const fx = from[i].x - fc.x,
+      fy = from[i].y - fc.y,
+      tx = to[i].x - tc.x,
+      ty = to[i].y - tc.y;
+    sxx += fx * tx + fy * ty;
+    sxy += fx * ty - fy * tx;
   }
+  const a = rotate && n > 1 ? Math.atan2(sxy, sxx) : 0;
   const c = Math.cos(a),
     s = Math.sin(a);
-  const t = [tc.x - (fc.x * c - fc.y * s), tc.y - (fc.x * s + fc.y * c)];
-  return rotate ? [t[0], t[1], a] : t;
+  return [tc.x - (fc.x * c - fc.y * s), tc.y - (fc.x * s + fc.y * c), a];
 }
 
 /** Algebraic circle through points (Kasa), its centre; the points' mean when they do not fix one. */
-function kasaCentre(pts: Point[]): Point {
+export function kasaCentre(pts: readonly Point[]): Point {
   const n = pts.length;
   const mx = pts.reduce((s, p) => s + p.x, 0) / n,
     my = pts.reduce((s, p) => s + p.y, 0) / n;
@@ -350,8 +353,10 @@ export function fitPose(
   };
   const seen = marks.map((p) => map.toMm(p));
   let start: Vec;
-  if (model.kind === 'points') start = procrustes(model.local, seen, model.rotate);
-  else {
+  if (model.kind === 'points') {
+    const t = rigidFit(model.local, seen, model.rotate);
+    start = model.rotate ? t : t.slice(0, 2);
+  } else {
     const c = kasaCentre(seen);
     start = [c.x, c.y];
   }
