@@ -17,9 +17,10 @@
  * (the group's best rigid alignment removed), F-based when s comes from the residuals.
  */
 import type { Point } from '../geometry/point';
-import { estimatedDof, noiseScale } from './homography';
+import { dlt, estimatedDof, noiseScale, normalised, normaliser } from './homography';
 import {
   inverse,
+  levenbergMarquardt,
   type Mat,
   maxEigen2,
   mul,
@@ -29,7 +30,9 @@ import {
   transpose,
   type Vec,
 } from './linalg';
-import { CONFIDENCE } from './pose';
+import { CONFIDENCE, kasaCentre, rigidFit } from './pose';
+
+export { rigidFit } from './pose';
 import { confidenceRadiusSq } from './stats';
 
 /** A plastic base's top above the table, mm: the default height of a ship's or squadron's marks. */
@@ -239,51 +242,6 @@ const placeAt = (x: number, y: number, a: number, l: Point): Point => {
   return { x: x + l.x * c - l.y * s, y: y + l.x * s + l.y * c };
 };
 
-/** Least-squares rotation and translation taking `from` onto `to` (2-D Procrustes): [tx, ty, angle rad]. */
-export function rigidFit(from: readonly Point[], to: readonly Point[], rotate = true): V3 {
-  const n = from.length;
-  const fc = { x: from.reduce((s, p) => s + p.x, 0) / n, y: from.reduce((s, p) => s + p.y, 0) / n };
-  const tc = { x: to.reduce((s, p) => s + p.x, 0) / n, y: to.reduce((s, p) => s + p.y, 0) / n };
-  let sxx = 0,
-    sxy = 0;
-  for (let i = 0; i < n; i++) {
-    const fx = from[i].x - fc.x,
-      fy = from[i].y - fc.y,
-      tx = to[i].x - tc.x,
-      ty = to[i].y - tc.y;
-    sxx += fx * tx + fy * ty;
-    sxy += fx * ty - fy * tx;
-  }
-  const a = rotate && n > 1 ? Math.atan2(sxy, sxx) : 0;
-  const c = Math.cos(a),
-    s = Math.sin(a);
-  return [tc.x - (fc.x * c - fc.y * s), tc.y - (fc.x * s + fc.y * c), a];
-}
-
-/** The centre of a circle through points (Kasa), or their mean when they do not fix one. */
-function circleCentre(pts: readonly Point[]): Point {
-  const n = pts.length;
-  const mx = pts.reduce((s, p) => s + p.x, 0) / n,
-    my = pts.reduce((s, p) => s + p.y, 0) / n;
-  let suu = 0,
-    suv = 0,
-    svv = 0,
-    b1 = 0,
-    b2 = 0;
-  for (const p of pts) {
-    const u = p.x - mx,
-      v = p.y - my;
-    suu += u * u;
-    suv += u * v;
-    svv += v * v;
-    b1 += (u * (u * u + v * v)) / 2;
-    b2 += (v * (u * u + v * v)) / 2;
-  }
-  const det = suu * svv - suv * suv;
-  if (!(Math.abs(det) > 1e-12 * (suu + svv) ** 2)) return { x: mx, y: my };
-  return { x: mx + (b1 * svv - b2 * suv) / det, y: my + (suu * b2 - suv * b1) / det };
-}
-
 /** The marks' table positions as the file's poses put them (rim marks: their piece's centre, once). */
 function roughCorrespondences(input: JointInput): { px: Point[]; mm: Point[]; owner: string[] } {
   const px: Point[] = [],
@@ -313,8 +271,12 @@ function roughCorrespondences(input: JointInput): { px: Point[]; mm: Point[]; ow
   return { px, mm, owner };
 }
 
-/** Refuse marks that all lie on one line on the table (as the file places them): they fix no camera. */
-function checkSpread(mm: readonly Point[], owner: readonly string[]): void {
+/**
+ * Refuse marks that all lie on one line on the table (as the file places them): they fix no camera. A squadron's
+ * rim marks stand for its centre alone here (the camera is not known yet), so squadrons in a row are one line:
+ * the sentence then says what else to mark.
+ */
+function checkSpread(mm: readonly Point[], owner: readonly string[], rims: ReadonlySet<string>): void {
   const n = mm.length;
   const ids = [...new Set(owner.filter((o) => o))];
   let spread = 0;
@@ -332,35 +294,25 @@ function checkSpread(mm: readonly Point[], owner: readonly string[]): void {
   }
   // the spread across the best line: the smaller principal axis
   const across = Math.sqrt(Math.max(0, (sxx + syy) / 2 - Math.sqrt(((sxx - syy) / 2) ** 2 + sxy * sxy)) / n);
-  if (n < 4 || !(across > LINE_SHARE * spread))
+  if (n < 4 || !(across > LINE_SHARE * spread)) {
+    const rimOnly = ids.filter((id) => rims.has(id));
+    const they = rimOnly.length > 1 ? 'count as their centres' : 'counts as its centre';
+    const what = rimOnly.length
+      ? `${names(rimOnly)} ${they} alone until the camera is known: mark a ship's corners or an obstacle's ` +
+        `points off that line, or the play area's corners (table points in mm)`
+      : `mark points off that line (a ship's other corners, another piece)`;
     throw new JointProblem(
-      `the marks of ${names(ids)} all lie on one line on the table; a photo fixes no camera from them: ` +
-        `mark points off that line (a ship's other corners, another piece)`,
+      `the marks of ${names(ids)} all lie on one line on the table; a photo fixes no camera from them: ${what}`,
       ids,
     );
+  }
 }
 
 /** The plane's map (table mm to pixels, 3x3) by the direct linear transform, normalised (Hartley). */
 function homographyDLT(mm: readonly Point[], px: readonly Point[]): Mat | null {
-  const norm = (pts: readonly Point[]) => {
-    const cx = pts.reduce((s, p) => s + p.x, 0) / pts.length,
-      cy = pts.reduce((s, p) => s + p.y, 0) / pts.length;
-    const mean = pts.reduce((s, p) => s + Math.hypot(p.x - cx, p.y - cy), 0) / pts.length;
-    const k = mean > 0 ? Math.SQRT2 / mean : 1;
-    return { cx, cy, k };
-  };
-  const a = norm(mm),
-    b = norm(px);
-  const rows: Mat = [];
-  for (let i = 0; i < mm.length; i++) {
-    const X = a.k * (mm[i].x - a.cx),
-      Y = a.k * (mm[i].y - a.cy),
-      u = b.k * (px[i].x - b.cx),
-      v = b.k * (px[i].y - b.cy);
-    rows.push([0, 0, 0, -X, -Y, -1, v * X, v * Y, v]);
-    rows.push([X, Y, 1, 0, 0, 0, -u * X, -u * Y, -u]);
-  }
-  const h = symmetricEigen(normal(rows, new Array<number>(rows.length).fill(0)).ata).vectors[0];
+  const a = normaliser(mm),
+    b = normaliser(px);
+  const h = dlt(normalised(mm, a), normalised(px, b));
   const G = [h.slice(0, 3), h.slice(3, 6), h.slice(6, 9)];
   const Tb = [
     [1 / b.k, 0, b.cx],
@@ -627,7 +579,7 @@ function posesSeenBy(L: Layout, input: JointInput, cam: Cam): V3[] {
     if (seen.some((s) => !s)) return file;
     const pts = seen as Point[];
     if (p.shape.kind === 'rim') {
-      const c = circleCentre(pts);
+      const c = kasaCentre(pts);
       return [c.x, c.y, 0];
     }
     return rigidFit(p.shape.local, pts, p.shape.rotate);
@@ -686,39 +638,11 @@ function jointNormal(L: Layout, input: JointInput, J: Mat, r: Vec): { ata: Mat; 
  * creeping gains after that move no pose by a thousandth of a millimetre.
  */
 function marquardt(L: Layout, input: JointInput, x0: Vec): { x: Vec; cost: number } {
-  let x = [...x0];
-  let res = residualsOf(L, input, x);
-  let cost = res.reduce((a, v) => a + v * v, 0);
-  let lambda = 1e-3;
-  for (let it = 0; it < 100; it++) {
-    const { ata, atr } = jointNormal(L, input, jacobianOf(L, input, x), res);
-    let improved = false;
-    for (let tries = 0; tries < 20; tries++) {
-      const damped = ata.map((row, i) => row.map((v, j) => (i === j ? v + lambda * Math.max(v, 1e-12) : v)));
-      const step = solve(
-        damped,
-        atr.map((v) => -v),
-      );
-      if (!step) {
-        lambda *= 10;
-        continue;
-      }
-      const xn = x.map((v, i) => v + step[i]);
-      const rn = residualsOf(L, input, xn);
-      const cn = rn.reduce((a, v) => a + v * v, 0);
-      if (Number.isFinite(cn) && cn <= cost) {
-        improved = cost - cn > 1e-10 * Math.max(cost, 1e-300);
-        x = xn;
-        res = rn;
-        cost = cn;
-        lambda = Math.max(lambda / 10, 1e-12);
-        break;
-      }
-      lambda *= 10;
-    }
-    if (!improved) break;
-  }
-  return { x, cost };
+  return levenbergMarquardt((x) => residualsOf(L, input, x), x0, {
+    jac: (x) => jacobianOf(L, input, x),
+    normal: (J, r) => jointNormal(L, input, J, r),
+    minGain: 1e-10,
+  });
 }
 
 const posesIn = (s: Solved, input: JointInput): V3[] => input.pieces.map((p, i) => poseOf(s.L, p, i, s.x));
@@ -758,7 +682,11 @@ export function fitJoint(input: JointInput): JointFit {
   const camUnknowns = free ? 4 : 7;
   checkCounts(input, free, camUnknowns + input.pieces.reduce((s, p) => s + (p.held ? 0 : poseDims(p)), 0));
   const corr = roughCorrespondences(input);
-  checkSpread(corr.mm, corr.owner);
+  checkSpread(
+    corr.mm,
+    corr.owner,
+    new Set(input.pieces.filter((p) => p.shape.kind === 'rim').map((p) => p.id)),
+  );
   const ids = input.pieces.map((p) => p.id);
   const Hm = homographyDLT(corr.mm, corr.px);
   if (!Hm)

@@ -246,5 +246,29 @@ describe('marks the joint fit cannot use', () => {
     expect(e.message).toMatch(
       /^the marks of "isd", "cr90", "vic" and "tie" all lie on one line on the table/,
     );
+    expect(e.message).toMatch(/mark points off that line/);
+  });
+
+  it('squadrons alone in one row: says that each counts as its centre, and what to mark besides', () => {
+    // four squadrons side by side, each marked on 6 points of its rim: their centres lie on one line
+    const row = [0, 1, 2, 3].map((i) => ({
+      id: `tie${i}`,
+      shape: { kind: 'rim' as const, radius: 17 },
+      px: [0, 60, 120, 180, 240, 300].map((a) => ({
+        x: 500 + 500 * i + 80 * Math.cos((a * Math.PI) / 180),
+        y: 1500 + 60 * Math.sin((a * Math.PI) / 180),
+      })),
+      sigmasPx: [1, 1, 1, 1, 1, 1],
+      heightMm: 3,
+      file: { x: 100 + 150 * i, y: 300, rotation: 0 },
+      outline: [],
+    }));
+    const e = problem({ ...base, pieces: row });
+    expect(e.message).toBe(
+      'the marks of "tie0", "tie1", "tie2" and "tie3" all lie on one line on the table; a photo fixes no camera ' +
+        'from them: "tie0", "tie1", "tie2" and "tie3" count as their centres alone until the camera is known: ' +
+        "mark a ship's corners or an obstacle's points off that line, or the play area's corners (table points " +
+        'in mm)',
+    );
   });
 });
