@@ -154,9 +154,10 @@ interface PhotoOut {
 
 describe('photo.image: the command line refines the marks on the photo', () => {
   let photo: PhotoOut;
+  // the photo decoded, refined and judged once for the tests below: on a loaded machine past the 10 s a hook gets
   beforeAll(() => {
     photo = judge(photoTable('photo.jpg'));
-  });
+  }, 60_000);
 
   it('base corners tapped 4-6 px off come back within 0.3 px of the truth (a JPEG at quality 75)', () => {
     const truth = [
