@@ -352,7 +352,19 @@ for (const phone of [false, true]) {
         'aria-label',
         /the front-left corner/,
       );
-      if (phone) await press('#photo-zoom-in');
+      if (phone) {
+        // the bar's buttons in two rows at a phone's width: the controls, then the pieces to mark (it scrolls)
+        const rows = await page.evaluate(
+          () =>
+            new Set(
+              [...document.querySelectorAll<HTMLElement>('#photo-view .photo-bar button')]
+                .filter((b) => b.offsetParent)
+                .map((b) => Math.round(b.getBoundingClientRect().top)),
+            ).size,
+        );
+        expect(rows, 'rows of buttons in the photo bar').toBeLessThanOrEqual(2);
+        await press('#photo-zoom-in');
+      }
       const zoom = () => page.evaluate(() => window.__armada.photoZoom());
       const zoomed = await zoom();
       for (const ship of ['cr90', 'isd'])

@@ -63,7 +63,12 @@ const STYLE =
   '.photo-bar{display:flex;flex-wrap:wrap;gap:6px;padding:6px;background:#1c2430;color:#fff;align-items:center}' +
   ' #photo-prompt{flex:1 1 80%;font-weight:600} #photo-prompt-figure{flex:0 0 auto;line-height:0}' +
   ' #photo-status[data-kind=error]{color:#ff8787} #photo-fits ' +
-  'table{font-size:12px;border-collapse:collapse} #photo-fits td{padding:1px 6px}';
+  'table{font-size:12px;border-collapse:collapse} #photo-fits td{padding:1px 6px}' +
+  // a phone's width: the controls in one row, Calibrate and the pieces to mark in one more that scrolls sideways
+  // (wrapped, they took four rows and a third of the photo's height)
+  ' @media (max-width:600px){#photo-view .photo-bar{gap:4px;padding:4px}' +
+  ' #photo-view .photo-pieces,#photo-mark-buttons{display:flex;flex-wrap:nowrap;gap:4px}' +
+  ' #photo-view .photo-pieces{flex:1 1 100%;overflow-x:auto} #photo-view .photo-pieces button{flex:0 0 auto}}';
 
 /** The photo view over the canvas, its canvas filling it, and the loupe (hidden until a press). */
 function styleView(view: HTMLElement, canvas: HTMLCanvasElement, loupe: HTMLCanvasElement): void {
@@ -626,8 +631,7 @@ class PhotoPanel {
         h('button', { id: 'photo-zoom-in', onclick: zoom(2) }, '+'),
         h('button', { id: 'photo-zoom-out', onclick: zoom(0.5) }, '-'),
         h('button', { id: 'photo-close', onclick: () => this.show(false) }, 'Close'),
-        this.calAgain,
-        this.markRow,
+        h('span', { class: 'photo-pieces' }, this.calAgain, this.markRow),
       ),
       canvas,
       loupe,
