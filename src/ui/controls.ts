@@ -670,9 +670,10 @@ class Inspector {
     del.style.display = '';
     const kind = pieceKindText(f);
     const named = (f.piece as { name?: string }).name;
-    title.textContent =
+    const heading =
       `${named ? `${named} (${s.selected})` : s.selected}: ` +
       `${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
+    if (title.textContent !== heading) title.textContent = heading;
     this.showFields(f);
     place.style.display =
       f.kind === 'exogorth-proposal' || (f.kind === 'displaced-spot' && !f.plan) ? '' : 'none';
@@ -692,7 +693,8 @@ class Inspector {
     const { rows, x, y, rot, speed, radius, name, player } = this;
     const p = f.piece as unknown as Record<string, unknown>;
     const setVal = (el: HTMLInputElement | HTMLSelectElement, v: string) => {
-      if (document.activeElement !== el) el.value = v;
+      // the same value is not set again: a drag step changes x and y alone, and each set is a style pass
+      if (document.activeElement !== el && el.value !== v) el.value = v;
     };
     // shown to 0.01 mm (a drag or a rule's placement may leave more digits than any hand can place)
     setVal(x, r2(p.x as number));
