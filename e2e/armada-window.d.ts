@@ -25,6 +25,8 @@ declare global {
       practiceAsked(): number;
       photoFits(): number;
       countPixels(colour: number, box: readonly [number, number, number, number], tol?: number): number;
+      /** the attack list parsed again whole from its entries' HTML (entries are written in place) */
+      reparseVerdicts(): void;
       /** the labels drawn now (boxes as pixi draws them) and the judged line's segments (screen px) */
       labels(): {
         drawn: { id: string; text: string; box: [number, number, number, number] }[];

@@ -6,6 +6,7 @@ import type { Scene } from '../render/scene';
 import { toScreen } from '../render/view';
 import type { Booted } from './boot';
 import type { FrameLoop } from './frame';
+import { reparseVerdictList } from '../ui/verdicts';
 
 /** How many rendered pixels within a table-mm box are (within tol per channel) the colour. */
 function countPixels(scene: Scene, colour: number, box: [number, number, number, number], tol = 10) {
@@ -68,6 +69,8 @@ export function exposeTestHandle({ store, cmd, tables }: Booted, scene: Scene, l
       practiceAsked: () => loop.panels.practice.asked(),
       /** piece fits of photos worked out (not reused) on this page (src/model/photo.ts) */
       photoFits: () => photoFitsMade(),
+      /** the attack list parsed again whole from its entries' HTML (entries are written in place) */
+      reparseVerdicts: () => reparseVerdictList(document.getElementById('verdicts') as HTMLElement),
       countPixels: (colour: number, box: [number, number, number, number], tol = 10) =>
         countPixels(scene, colour, box, tol),
     },

@@ -5,6 +5,7 @@ import { cutSections, type PartialNote } from '../rules/report/budget';
 import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { capText, escapeHtml as e } from './dom';
+import { textsIfSameTags } from './text-patch';
 import morphdom from 'morphdom';
 
 /** The most attacks the panel lists at once (the demo table has 450). */
@@ -89,10 +90,34 @@ export class KeyedList {
   private tpl = document.createElement('template');
   constructor(readonly ul: HTMLElement) {}
 
+  /** Every entry parsed again from its HTML (see reparseVerdictList). */
+  reparse() {
+    // in the list's order
+    const byEl = new Map([...this.items].map(([key, it]) => [it.el, { key, html: it.html }]));
+    const order = [...this.ul.children].flatMap((el) => byEl.get(el) ?? []);
+    const keys = order.map((o) => o.key),
+      htmls = order.map((o) => o.html);
+    this.items.clear();
+    this.ul.replaceChildren();
+    for (let i = 0; i < keys.length; i++) {
+      this.tpl.innerHTML = htmls[i];
+      const el = this.tpl.content.firstElementChild!;
+      this.ul.append(el);
+      this.items.set(keys[i], { el, html: htmls[i] });
+    }
+  }
+
   update(keys: string[], htmls: string[]) {
-    // mostly new entries (a new report from the worker): one parse of the whole list is cheaper
+    // an entry whose text alone changed (a drag step's figures) has its text nodes written in place; the
+    // rest are parsed: when most are (a new report from the worker), one parse of the whole list is cheaper
+    const texts: (string[] | null)[] = new Array(keys.length);
     let fresh = 0;
-    for (let i = 0; i < keys.length; i++) if (this.items.get(keys[i])?.html !== htmls[i]) fresh++;
+    for (let i = 0; i < keys.length; i++) {
+      const it = this.items.get(keys[i]);
+      if (it?.html === htmls[i]) continue;
+      texts[i] = it ? textsIfSameTags(it.html, htmls[i]) : null;
+      if (!texts[i]) fresh++;
+    }
     if (fresh > 8 && fresh * 2 > keys.length) {
       this.ul.innerHTML = htmls.join('');
       this.items.clear();
@@ -103,6 +128,7 @@ export class KeyedList {
         return;
       }
       this.ul.replaceChildren();
+      texts.fill(null);
     }
     const seen = new Set<string>();
     let at: ChildNode | null = this.ul.firstChild;
@@ -111,7 +137,8 @@ export class KeyedList {
         html = htmls[i];
       seen.add(key);
       let it = this.items.get(key);
-      if (!it || it.html !== html) {
+      if (it && it.html !== html && texts[i] && writeTexts(it.el, texts[i]!)) it.html = html;
+      else if (!it || it.html !== html) {
         let el: Element;
         if (it) {
           // a changed entry is changed in place (a press on its button survives the refresh); morphdom puts
@@ -134,6 +161,24 @@ export class KeyedList {
       }
     }
   }
+}
+
+/** Write `texts` into the text nodes of `el`, in document order; false (nothing written) when they differ in number. */
+function writeTexts(el: Element, texts: string[]): boolean {
+  const nodes: Text[] = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n as Text);
+  if (nodes.length !== texts.length) return false;
+  for (let i = 0; i < nodes.length; i++) if (nodes[i].data !== texts[i]) nodes[i].data = texts[i];
+  return true;
+}
+
+/**
+ * The attack list as its entries' HTML parses, written again whole (the end-to-end tests compare it with
+ * the list as written in place).
+ */
+export function reparseVerdictList(host: HTMLElement): void {
+  partsOf.get(host)?.list.reparse();
 }
 
 /**

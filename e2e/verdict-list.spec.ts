@@ -1,0 +1,65 @@
+/**
+ * The attack list while a piece is held: an entry whose text alone changed is written in place (its text
+ * nodes), not parsed again. What is on screen must be what parsing its HTML gives: after every rest of
+ * the pointer the list is compared with the same list parsed again whole (window.__armada.reparseVerdicts).
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { openFresh, pagePoint, piece, wholeReport } from './helpers';
+import type { Ship, Table } from '../src/model/table';
+
+const table: Table = JSON.parse(
+  readFileSync(new URL('./fixtures/tournament-table.json', import.meta.url), 'utf8'),
+);
+
+test('a dragged attacker: its list entries are written in place, exactly as their HTML parses', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openFresh(page);
+  await page.evaluate((t) => window.__armada.cmd.load(t), table);
+  await wholeReport(page);
+  const ship = table.ships.reduce((b: Ship, s: Ship) => (Math.abs(s.y - 457) < Math.abs(b.y - 457) ? s : b));
+  await page.evaluate((id) => window.__armada.cmd.select(id, 'front'), ship.id);
+  const start = await piece(page, ship.id);
+  const from = await pagePoint(page, start.x, start.y);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  const list = page.locator('#verdicts li.attack');
+  // their text (entries off screen are not laid out: no innerText)
+  const texts = () =>
+    page.evaluate(() => [...document.querySelectorAll('#verdicts li.attack')].map((li) => li.textContent));
+  // the entries on screen, and the same list parsed again from their HTML
+  const compare = () =>
+    page.evaluate(() => {
+      const ul = document.querySelector('#verdicts li.attack')!.parentElement!;
+      const shown = ul.innerHTML;
+      window.__armada.reparseVerdicts();
+      return { shown, parsed: ul.innerHTML };
+    });
+  let kept = 0;
+  for (let k = 1; k <= 8; k++) {
+    const to = await pagePoint(page, start.x + k * 12, start.y + k * 4);
+    // an entry element from before the step: still in the list after it when it was written in place
+    await page.evaluate(() => {
+      (window as unknown as { __entry: Element | null }).__entry =
+        document.querySelector('#verdicts li.attack');
+    });
+    const before = await texts();
+    await page.mouse.move(to.x, to.y);
+    // rested: the list is written again (the step's figures)
+    await expect.poll(texts, { timeout: 10_000 }).not.toEqual(before);
+    kept += Number(
+      await page.evaluate(() => !!(window as unknown as { __entry: Element | null }).__entry?.isConnected),
+    );
+    const { shown, parsed } = await compare();
+    expect(shown).toBe(parsed);
+    expect(await list.count()).toBeGreaterThan(10);
+  }
+  // most steps change figures only: their entries were written in place
+  expect(kept).toBeGreaterThan(3);
+  await page.mouse.up();
+  await wholeReport(page);
+  const { shown, parsed } = await compare();
+  expect(shown).toBe(parsed);
+});

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../src/state/html';
+import { decodeText, textsIfSameTags } from '../../src/ui/text-patch';
+
+// An attack entry's HTML as verdicts.ts writes it (while a piece is held: no explanation), from its parts.
+const entry = (los: string, inArc: boolean, range: string, mm: string, by: string[]) =>
+  `<li class="attack los-${escapeHtml(los)}${inArc ? '' : ' out-of-arc'}" data-los="${escapeHtml(los)}" ` +
+  `data-range="${escapeHtml(range)}"><b>${escapeHtml('a<&>"\'1.front')}</b> → <b>d2</b>: ` +
+  `${inArc ? 'in arc' : 'not in arc'}, ${escapeHtml(range)} (${mm} mm), line of sight <b class="los">` +
+  `${escapeHtml(los)}</b>${by.length ? ` by ${escapeHtml(by.join(', '))}` : ''}</li>`;
+
+describe('text-only changes of an entry', () => {
+  it('decodes what escapeHtml writes, and refuses other references', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(decodeText(escapeHtml(s))).toBe(s);
+      }),
+    );
+    expect(decodeText('a &nbsp; b')).toBeNull();
+    expect(decodeText('&#60;')).toBeNull();
+  });
+
+  it('gives the new texts when only figures changed, and null when any tag or attribute did', () => {
+    const los = fc.constantFrom('clear', 'obstructed', 'blocked'),
+      range = fc.constantFrom('close', 'medium', 'long'),
+      mm = fc.double({ min: 0, max: 900, noNaN: true }).map((x) => x.toFixed(2)),
+      by = fc.array(fc.constantFrom('o1-asteroid', 'x<y', 'ship & co'), { maxLength: 2 });
+    fc.assert(
+      fc.property(
+        los,
+        range,
+        mm,
+        by,
+        los,
+        range,
+        mm,
+        by,
+        fc.boolean(),
+        (l1, r1, m1, b1, l2, r2, m2, b2, arc) => {
+          const a = entry(l1, arc, r1, m1, b1),
+            b = entry(l2, arc, r2, m2, b2);
+          const t = textsIfSameTags(a, b);
+          if (l1 !== l2 || r1 !== r2 || !b1.length !== !b2.length) expect(t).toBeNull();
+          else {
+            // the texts are the new entry's text with its tags taken out, in order
+            expect(t).not.toBeNull();
+            const plain = b
+              .replace(/<[^>]*>/g, '\u0000')
+              .split('\u0000')
+              .filter((x) => x !== '')
+              .map((x) => decodeText(x));
+            expect(t).toEqual(plain);
+            expect(t!.join('')).toContain(`${m2} mm`);
+          }
+        },
+      ),
+      { numRuns: 2000, seed: 5 },
+    );
+  });
+
+  it('refuses a text that appears or goes between two tags', () => {
+    expect(textsIfSameTags('<li><b>a</b></li>', '<li><b>a</b>b</li>')).toBeNull();
+    expect(textsIfSameTags('<li><b>a</b>b</li>', '<li><b>a</b></li>')).toBeNull();
+    expect(textsIfSameTags('<li><b>a</b>b</li>', '<li><b>c</b>d</li>')).toEqual(['c', 'd']);
+  });
+});
