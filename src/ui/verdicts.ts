@@ -90,6 +90,28 @@ export class KeyedList {
   private tpl = document.createElement('template');
   constructor(readonly ul: HTMLElement) {}
 
+  private batch = document.createElement('template');
+
+  /**
+   * The entries to parse (new ones, and changed ones whose text alone did not change), parsed together:
+   * one parse, not one per entry. Entries with a button are left to morphdom (a press on it survives).
+   */
+  private parseChanged(keys: string[], htmls: string[], texts: (string[] | null)[]): Map<number, Element> {
+    const at: number[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const it = this.items.get(keys[i]);
+      if (it?.html === htmls[i] || texts[i] || htmls[i].includes('<button')) continue;
+      at.push(i);
+    }
+    const out = new Map<number, Element>();
+    if (at.length < 2) return out;
+    this.batch.innerHTML = at.map((i) => htmls[i]).join('');
+    const els = this.batch.content.children;
+    // one element per entry, or each entry parsed alone as before
+    if (els.length === at.length) for (let k = 0; k < at.length; k++) out.set(at[k], els[k]);
+    return out;
+  }
+
   /** Every entry parsed again from its HTML (see reparseVerdictList). */
   reparse() {
     // in the list's order
@@ -130,6 +152,7 @@ export class KeyedList {
       this.ul.replaceChildren();
       texts.fill(null);
     }
+    const parsed = this.parseChanged(keys, htmls, texts);
     const seen = new Set<string>();
     let at: ChildNode | null = this.ul.firstChild;
     for (let i = 0; i < keys.length; i++) {
@@ -140,7 +163,14 @@ export class KeyedList {
       if (it && it.html !== html && texts[i] && writeTexts(it.el, texts[i]!)) it.html = html;
       else if (!it || it.html !== html) {
         let el: Element;
-        if (it) {
+        const p = parsed.get(i);
+        if (p) {
+          el = p;
+          if (it) {
+            it.el.replaceWith(el);
+            if (at === it.el) at = el;
+          }
+        } else if (it) {
           // a changed entry is changed in place (a press on its button survives the refresh); morphdom puts
           // a new element in the old one's place itself when the two differ in kind
           el = morphdom(it.el, html) as Element;
