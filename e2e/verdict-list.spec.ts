@@ -1,7 +1,8 @@
 /**
  * The attack list while a piece is held: an entry whose text alone changed is written in place (its text
- * nodes), not parsed again. What is on screen must be what parsing its HTML gives: after every rest of
- * the pointer the list is compared with the same list parsed again whole (window.__armada.reparseVerdicts).
+ * nodes), not parsed again, as is the panel's timing line. What is on screen must be what parsing its HTML
+ * gives: after every rest of the pointer the panel is compared with the same panel parsed again whole
+ * (window.__armada.reparseVerdicts).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -32,10 +33,10 @@ test('a dragged attacker: its list entries are written in place, exactly as thei
   // the entries on screen, and the same list parsed again from their HTML
   const compare = () =>
     page.evaluate(() => {
-      const ul = document.querySelector('#verdicts li.attack')!.parentElement!;
-      const shown = ul.innerHTML;
+      const panel = document.getElementById('verdicts')!;
+      const shown = panel.innerHTML;
       window.__armada.reparseVerdicts();
-      return { shown, parsed: ul.innerHTML };
+      return { shown, parsed: panel.innerHTML };
     });
   let kept = 0;
   for (let k = 1; k <= 8; k++) {

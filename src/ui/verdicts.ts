@@ -78,7 +78,11 @@ export function setHtml(el: HTMLElement, html: string) {
   if (last === html) return;
   (el as { __html?: string }).__html = html;
   if (last === undefined || !el.firstChild) el.innerHTML = html;
-  else morphdom(el, `<div>${html}</div>`, { childrenOnly: true });
+  else {
+    // text alone changed (a drag step's timing line): written into the text nodes, not parsed
+    const texts = textsIfSameTags(last, html);
+    if (!texts || !writeTexts(el, texts)) morphdom(el, `<div>${html}</div>`, { childrenOnly: true });
+  }
 }
 
 /**
@@ -204,11 +208,17 @@ function writeTexts(el: Element, texts: string[]): boolean {
 }
 
 /**
- * The attack list as its entries' HTML parses, written again whole (the end-to-end tests compare it with
- * the list as written in place).
+ * The verdict panel as its parts' HTML parses, written again whole (the end-to-end tests compare it with
+ * the panel as written in place).
  */
 export function reparseVerdictList(host: HTMLElement): void {
-  partsOf.get(host)?.list.reparse();
+  const p = partsOf.get(host);
+  if (!p) return;
+  for (const el of [p.meta, p.overlaps, p.extra, p.campaign, p.head]) {
+    const html = (el as { __html?: string }).__html;
+    if (html !== undefined) el.innerHTML = html;
+  }
+  p.list.reparse();
 }
 
 /**
