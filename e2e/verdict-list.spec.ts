@@ -33,10 +33,20 @@ test('a dragged attacker: its list entries are written in place, exactly as thei
   // the entries on screen, and the same list parsed again from their HTML
   const compare = () =>
     page.evaluate(() => {
+      // the DOM as text, each element's attributes in name order (morphdom may add them in another order)
+      const canon = (n: Node): string =>
+        n instanceof Element
+          ? `<${n.tagName} ${[...n.attributes]
+              .map((a) => `${a.name}=${JSON.stringify(a.value)}`)
+              .sort()
+              .join(' ')}>${[...n.childNodes].map(canon).join('')}</${n.tagName}>`
+          : n.nodeType === Node.TEXT_NODE
+            ? JSON.stringify(n.textContent)
+            : '';
       const panel = document.getElementById('verdicts')!;
-      const shown = panel.innerHTML;
+      const shown = canon(panel);
       window.__armada.reparseVerdicts();
-      return { shown, parsed: panel.innerHTML };
+      return { shown, parsed: canon(panel) };
     });
   let kept = 0;
   for (let k = 1; k <= 8; k++) {
