@@ -514,7 +514,8 @@ export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands
 const INSPECTOR_HINT =
   'Drag to move; drag the round handle to turn. Tap a hull zone or a squadron to see its attacks. ';
 const KEYS_HINT =
-  'With a mouse, Shift while turning: 15° steps. Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm (Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo.';
+  'With a mouse, Shift while turning: 15° steps. Keys: Q/E turn 15° (Shift: 1°), arrows nudge 5 mm ' +
+  '(Shift: 0.5 mm), Delete removes, Ctrl+Z/Ctrl+Y undo/redo.';
 
 /** a screen whose main pointer is a finger (a phone or tablet): its hints say tap, not click */
 const touchFirst = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
