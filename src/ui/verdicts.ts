@@ -144,7 +144,8 @@ export class KeyedList {
       texts[i] = it ? textsIfSameTags(it.html, htmls[i]) : null;
       if (!texts[i]) fresh++;
     }
-    if (fresh > 8 && fresh * 2 > keys.length) {
+    // (or most of the old list goes: the whole report's list when a drag starts; one parse beats 500 removals)
+    if ((fresh > 8 && fresh * 2 > keys.length) || this.items.size > 2 * keys.length + 8) {
       this.ul.innerHTML = htmls.join('');
       this.items.clear();
       const els = this.ul.children;
