@@ -71,15 +71,31 @@ async function playSetup(page: Page, phone: boolean, shots: string) {
     await tapTable(x, y);
     await expect(page.locator('#setup-place')).toBeVisible();
     if (turn === 0 && phone) await page.screenshot({ path: `test-results/${shots}-candidate.png` });
+    // this placement's rating line is caught as it appears: after the last one the summary replaces it at once
+    await page.evaluate(() => {
+      const w = window as unknown as { rated: Record<string, string> | null };
+      w.rated = null;
+      // the previous placement's line may still stand until this one's replaces it
+      const key = (e: HTMLElement | null) => (e ? JSON.stringify(e.dataset) : '');
+      const previous = document.getElementById('setup-rated'),
+        was = key(previous);
+      const seen = () => {
+        const e = document.getElementById('setup-rated');
+        if (!e || w.rated) return !!w.rated;
+        if (e === previous && key(e) === was) return false;
+        w.rated = { rating: e.dataset.rating!, best: e.dataset.best!, ms: e.dataset.ms! };
+        return true;
+      };
+      const o = new MutationObserver(() => seen() && o.disconnect());
+      o.observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
     await tap('#setup-place');
     expect(taps - before).toBe(3);
-    const line = page.locator('#setup-rated');
-    await expect(line).toBeVisible({ timeout: 60_000 });
-    rated.push({
-      rating: Number(await line.getAttribute('data-rating')),
-      best: Number(await line.getAttribute('data-best')),
-      ms: Number(await line.getAttribute('data-ms')),
-    });
+    const read = () =>
+      page.evaluate(() => (window as unknown as { rated: Record<string, string> | null }).rated);
+    await expect.poll(read, { timeout: 60_000 }).not.toBeNull();
+    const got = (await read())!;
+    rated.push({ rating: Number(got.rating), best: Number(got.best), ms: Number(got.ms) });
     if (rated.length === 1 || (kind === 'deploy' && ships === 1))
       await page.screenshot({ path: `test-results/${shots}-rated-${kind}.png` });
   }
