@@ -10,8 +10,13 @@ import { join } from 'node:path';
 export const CLI_NAMES = ['analyze', 'fleet', 'practice'] as const;
 export type CliName = (typeof CLI_NAMES)[number];
 
-const ROOT = join(__dirname, '..');
-export const CLI_BUNDLE_DIR = join(ROOT, 'node_modules/.cache/cli-test');
+/** where test/global-setup.ts put this run's bundles */
+export const CLI_BUNDLE_ENV = 'ARMADA_CLI_BUNDLE_DIR';
 
 /** The arguments after `node` that start the command line `name`. */
-export const cliArgs = (name: CliName): string[] => [join(CLI_BUNDLE_DIR, `${name}.mjs`)];
+export function cliArgs(name: CliName): string[] {
+  const dir = process.env[CLI_BUNDLE_ENV];
+  if (!dir)
+    throw new Error(`${CLI_BUNDLE_ENV} is not set: run the tests through vitest (test/global-setup.ts)`);
+  return [join(dir, `${name}.mjs`)];
+}
