@@ -55,8 +55,6 @@ export function collisions(world: World, budget?: Budget): CollisionReport[] {
   const asked = (pieces.length * (pieces.length - 1)) / 2;
   let pairs = 0;
   for (let i = 0; i < pieces.length; i++) {
-    const a = pieces[i],
-      A = shapeOf(a);
     for (let j = i + 1; j < pieces.length; j++) {
       // two ships' exact depth can take a millisecond on a pile: checked every 16 pairs
       if (budget && (pairs & 15) === 0 && budget.over()) {
@@ -64,16 +62,51 @@ export function collisions(world: World, budget?: Budget): CollisionReport[] {
         return out;
       }
       pairs++;
-      const b = pieces[j],
-        B = shapeOf(b);
-      if (A.maxX < B.minX || B.maxX < A.minX || A.maxY < B.minY || B.maxY < A.minY) continue;
-      if (relate(A, B).kind !== 'overlap') continue;
-      const depthMm = collisionDepth(a, b);
-      out.push({ a: a.id, b: b.id, depthMm, why: collisionWhy(a, b, depthMm) });
+      const c = collisionOf(pieces[i], pieces[j]);
+      if (c) out.push(c);
     }
   }
   budget?.countPairs('collisions', asked, asked);
   return out;
+}
+
+/** The collision of two pieces, a before b in table order, or null when they do not overlap. */
+function collisionOf(a: Piece, b: Piece): CollisionReport | null {
+  const A = shapeOf(a),
+    B = shapeOf(b);
+  if (A.maxX < B.minX || B.maxX < A.minX || A.maxY < B.minY || B.maxY < A.minY) return null;
+  if (relate(A, B).kind !== 'overlap') return null;
+  const depthMm = collisionDepth(a, b);
+  return { a: a.id, b: b.id, depthMm, why: collisionWhy(a, b, depthMm) };
+}
+
+/**
+ * collisions(world) where only the pieces named in `moved` changed since a world whose collisions
+ * were `prev` (the same pieces in the same order, whole: no budget cut them): the pairs with a moved
+ * piece are judged again, the others keep their entries, in collisions' order. A drag step judges
+ * one piece's pairs, not every pair (a ship overlapping another is an exact depth each time).
+ */
+export function updateCollisions(
+  world: World,
+  prev: readonly CollisionReport[],
+  moved: ReadonlySet<string>,
+): CollisionReport[] {
+  const pieces: Piece[] = [...world.ships, ...world.squadrons];
+  const out = prev.filter((c) => !moved.has(c.a) && !moved.has(c.b));
+  const kept = out.length;
+  for (let i = 0; i < pieces.length; i++) {
+    const mi = moved.has(pieces[i].id);
+    for (let j = i + 1; j < pieces.length; j++) {
+      if (!mi && !moved.has(pieces[j].id)) continue;
+      const c = collisionOf(pieces[i], pieces[j]);
+      if (c) out.push(c);
+    }
+  }
+  if (out.length === kept || kept === 0) return out;
+  const n = pieces.length,
+    order = new Map(pieces.map((p, i) => [p.id, i]));
+  const rank = (c: CollisionReport) => order.get(c.a)! * n + order.get(c.b)!;
+  return out.sort((x, y) => rank(x) - rank(y));
 }
 
 export interface PlayArea {

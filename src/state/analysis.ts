@@ -5,11 +5,17 @@ import { analyzeWorld } from '../rules/report/analyze';
 import { attacksFrom } from '../rules/attacks/attacks';
 import { attackContext, movedShipContext } from '../rules/attacks/context';
 import { Budget } from '../rules/report/budget';
-import { type Analysis, analyzeIncremental, judgesIncrementally } from '../rules/report/incremental';
+import {
+  type Analysis,
+  analyzeIncremental,
+  judgesIncrementally,
+  movedSince,
+  updateOverlaps,
+} from '../rules/report/incremental';
 import { exogorths } from '../rules/campaign/exogorth';
 import { overlaps } from '../rules/overlaps';
 import { rift } from '../rules/campaign/rift';
-import { collisions, offTable } from '../rules/sanity';
+import { collisions, offTable, updateCollisions } from '../rules/sanity';
 import { World } from '../rules/world';
 
 /**
@@ -108,17 +114,26 @@ export function liveAnalysis(
   }
   // pair sections of a crowded table wait for the worker too (on a 200-piece pile they take seconds)
   const crowded = world.all.length > LIVE_PIECES;
+  // a drag step from a whole picture of the pairs (live, or the worker's uncut report): only the moved
+  // pieces' pairs are judged again
+  const prev = previous && !crowded && !previous.report.partial ? previous.report : null;
+  const moved = prev && movedSince(previous!.world, world);
+  const movedIds = moved && new Set(moved.map((e) => e.id));
   const report: Report = {
     format: 'armada-report/1',
     ruleset: world.ruleset,
     shapes: {},
     distances: [],
-    overlaps: crowded ? [] : overlaps(world),
+    overlaps: crowded ? [] : moved ? updateOverlaps(world, prev!.overlaps, moved) : overlaps(world),
     attacks,
     rift: rift(world),
     exogorths: exogorths(world),
     proposals: keptProposals(table, previous),
-    collisions: crowded ? [] : collisions(world),
+    collisions: crowded
+      ? []
+      : movedIds && prev!.collisions
+        ? updateCollisions(world, prev!.collisions, movedIds)
+        : collisions(world),
     offTable: offTable(world),
   };
   return { table, world, report, live: true, attacker, ms: performance.now() - t0 };

@@ -14,6 +14,7 @@ import { shipShapes } from '../../src/model/pieces';
 import { validateTable, type Table } from '../../src/model/table';
 import { analyze } from '../../src/rules/report/analyze';
 import { analyzeFull, analyzeIncremental } from '../../src/rules/report/incremental';
+import { collisions, updateCollisions } from '../../src/rules/sanity';
 
 const small = CATALOG.shipSizes.small; // base 43 x 71, dial frames 17 wide, 4 out
 const R = CATALOG.squadron.diameter / 2;
@@ -207,5 +208,53 @@ describe('the drag re-judge keeps collisions and offTable equal to a full analys
       seen += full.collisions!.length + full.offTable!.length;
     }
     expect(seen).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("updateCollisions: a move's pairs judged again, the rest kept, as collisions judges them all", () => {
+  // pieces dropped near one another on a small patch, so that many pairs overlap; then some move
+  const spot = fc.tuple(
+    fc.double({ min: 300, max: 480, noNaN: true }),
+    fc.double({ min: 300, max: 480, noNaN: true }),
+    fc.double({ min: 0, max: 360, noNaN: true }),
+  );
+  it('equals collisions(world) for any pieces moved, in the same order', () => {
+    let overlapping = 0,
+      kept = 0;
+    fc.assert(
+      fc.property(
+        fc.array(spot, { minLength: 2, maxLength: 5 }),
+        fc.array(spot, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat(), spot), { minLength: 1, maxLength: 3 }),
+        (shipSpots, squadronSpots, moves) => {
+          const t0 = table({
+            ships: shipSpots.map(([x, y, r], i) => ship(`s${i}`, x, y, r, 1 + (i % 2))),
+            squadrons: squadronSpots.map(([x, y], i) => sq(`q${i}`, x, y)),
+          } as Partial<Table>);
+          const prev = analyzeFull(t0);
+          const t = { ...t0, ships: [...t0.ships], squadrons: [...t0.squadrons] };
+          const n = t.ships.length + t.squadrons.length;
+          for (const [k, [x, y, r]] of moves) {
+            const i = k % n;
+            if (i < t.ships.length) t.ships[i] = { ...t.ships[i], x, y, rotation: r };
+            else t.squadrons[i - t.ships.length] = { ...t.squadrons[i - t.ships.length], x, y };
+          }
+          const next = analyzeFull(t);
+          const movedIds = new Set(
+            [...t.ships, ...t.squadrons]
+              .filter((p, i) => p !== [...t0.ships, ...t0.squadrons][i])
+              .map((p) => p.id),
+          );
+          const updated = updateCollisions(next.world, prev.report.collisions!, movedIds);
+          expect(JSON.stringify(updated)).toBe(JSON.stringify(collisions(next.world)));
+          overlapping += updated.length;
+          kept += updated.filter((c) => !movedIds.has(c.a) && !movedIds.has(c.b)).length;
+        },
+      ),
+      { numRuns: 300, seed: 11 },
+    );
+    // the cases reach both parts: pairs judged again that overlap, and kept pairs that overlap
+    expect(overlapping - kept).toBeGreaterThan(100);
+    expect(kept).toBeGreaterThan(100);
   });
 });

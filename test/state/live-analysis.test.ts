@@ -6,10 +6,12 @@ import type { Table } from '../../src/model/table';
 import { attacksFrom } from '../../src/rules/attacks/attacks';
 import { attackContext } from '../../src/rules/attacks/context';
 import { World } from '../../src/rules/world';
+import { analyze } from '../../src/rules/report/analyze';
 import { type LiveAnalysis, liveAnalysis } from '../../src/state/analysis';
 
 // A drag step judged live (the selected attacker's attacks, frameOnly) keeps the previous step's attack
-// context, the moved ship's part worked out again: its attacks must be those judged on a fresh world.
+// context, the moved ship's part worked out again: its attacks must be those judged on a fresh world; and
+// its overlaps and collisions, the moved ship's pairs judged again, those of a whole analysis.
 const moveShip = (t: Table, i: number, dx: number, dy: number, dr: number): Table => ({
   ...t,
   ships: t.ships.map((s, k) => (k === i ? { ...s, x: s.x + dx, y: s.y + dy, rotation: s.rotation + dr } : s)),
@@ -58,6 +60,10 @@ describe('a live drag step', () => {
             expect(kept).toBe(attackContext(prev.world).sides.find((s) => s.kind === 'squadron'));
             const fresh = attacksFrom(new World(t, CATALOG), attacker);
             expect(JSON.stringify(a.report.attacks)).toBe(JSON.stringify(fresh));
+            // the pair sections judged again for the moved ship's pairs only: as a whole analysis has them
+            const whole = analyze(t);
+            expect(JSON.stringify(a.report.overlaps)).toBe(JSON.stringify(whole.overlaps));
+            expect(JSON.stringify(a.report.collisions)).toBe(JSON.stringify(whole.collisions));
           }
         },
       ),

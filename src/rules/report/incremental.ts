@@ -19,7 +19,7 @@ import { NEAR_MM } from '../attacks/los';
 import { overlaps } from '../overlaps';
 import { proposals } from './proposals';
 import { rift } from '../campaign/rift';
-import { collisions, offTable } from '../sanity';
+import { collisions, offTable, updateCollisions } from '../sanity';
 import { shapeOf } from './shapes-report';
 import { classEditsReport } from '../attacks/class-edits';
 import { photoReport } from './photo';
@@ -59,6 +59,15 @@ function changedPieces(prev: World, world: World): boolean[] | null {
     changed.push(a !== b);
   }
   return changed;
+}
+
+/**
+ * The entries of `world` that are new objects since `prev` (the pieces that moved or changed), or
+ * null when the piece lists do not line up or the setting differs (changedPieces).
+ */
+export function movedSince(prev: World, world: World): Entry[] | null {
+  const changed = changedPieces(prev, world);
+  return changed && world.all.filter((_, i) => changed[i]);
 }
 
 /** Everything but the pieces the same: ruleset, table size, readings, measurements, proposals. */
@@ -126,8 +135,11 @@ export function analyzeIncremental(
     exogorths: exogorths(world),
     // proposals: false leaves them to someone else (the app's worker: one can take a second or two)
     proposals: proposalsStay ? p.proposals : opts.proposals === false ? [] : proposals(world),
-    // ships and squadrons only, with a box test first: judged again in full
-    collisions: collisions(world),
+    // ships and squadrons only: the pairs with a moved piece
+    collisions:
+      p.collisions && !p.partial
+        ? updateCollisions(world, p.collisions, new Set(moved.map((e) => e.id)))
+        : collisions(world),
     offTable: offTable(world),
   };
   const targets = exogorthTargets(world, report.exogorths);
@@ -161,7 +173,7 @@ function updateDistances(world: World, prev: DistanceReport[], changed: boolean[
  * piece are judged again (by the overlaps rule itself, on a view of the world holding only those
  * pairs); the others keep their previous entries; the merge restores the full analysis's order.
  */
-function updateOverlaps(world: World, prev: OverlapReport[], moved: Entry[]): OverlapReport[] {
+export function updateOverlaps(world: World, prev: OverlapReport[], moved: Entry[]): OverlapReport[] {
   const movedIds = new Set(moved.map((e) => e.id));
   const kept = prev.filter((o) => !movedIds.has(o.piece) && !movedIds.has(o.obstacle));
   const movedObstacles = world.obstacles.filter((o) => movedIds.has(o.id));
