@@ -210,13 +210,14 @@ export class FrameLoop {
   }
 
   /**
-   * While a piece moves, the verdict list is written once the pointer has rested PANEL_REST_MS:
-   * rewriting it at every step costs more than the step's judging.
+   * While a piece moves, the verdict list (and the inspector's figures) are written once the pointer has
+   * rested PANEL_REST_MS: rewriting them at every step costs more than the step's judging.
    */
   private drawPanel(now: number, s: ReturnType<Booted['store']['getState']>, analysis: LiveAnalysis) {
     if (!this.panelDue || (s.gestureStart && !this.rested(now))) return;
     try {
       renderVerdicts(this.verdicts, s, analysis, this.panels.onlySelected.value, this.overlays.panel);
+      if (s.gestureStart) this.panels.resting(s);
     } catch (e) {
       // the panel must never take the drawing loop down with it
       this.verdicts.textContent = `The verdict panel could not be drawn: ${(e as Error).message}`;

@@ -189,10 +189,14 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     photo,
     practice,
     drill,
-    /** every panel but the verdict list, from the state and analysis just drawn */
+    /**
+     * every panel but the verdict list, from the state and analysis just drawn; while a piece moves, the
+     * inspector's figures wait for the pointer to rest (resting), as the verdict list does: setting an
+     * input's value is a style pass, at every step
+     */
     update(s: AppState, analysis: LiveAnalysis) {
       updateToolbar(s);
-      updateInspector(s);
+      if (!s.gestureStart) updateInspector(s);
       guide.update(s);
       updateMeasurements(s);
       classEditor.update(s);
@@ -203,6 +207,10 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
       showMessage(s);
       sheet.follow(s);
       updateLabelLegend(scene.unlabelled);
+    },
+    /** the pointer rested during a gesture: what waits for it besides the verdict list */
+    resting(s: AppState) {
+      updateInspector(s);
     },
   };
 }

@@ -59,7 +59,15 @@ export class FlatEdges {
   /** per polygon: minX, minY, maxX, maxY */
   readonly box: Float64Array;
 
-  constructor(polygons: readonly ConvexOutline[]) {
+  constructor(polygons: readonly ConvexOutline[], from?: FlatEdges) {
+    if (from) {
+      // a copy (copy()): the arrays' own copies
+      this.start = from.start.slice();
+      this.count = from.count.slice();
+      this.e = from.e.slice();
+      this.box = from.box.slice();
+      return;
+    }
     const np = polygons.length;
     this.start = new Int32Array(np);
     this.count = new Int32Array(np);
@@ -69,29 +77,45 @@ export class FlatEdges {
     this.e = new Float64Array(E * total);
     let at = 0;
     for (let k = 0; k < np; k++) {
-      const P = polygons[k],
-        xy = P.xy,
-        n = P.n;
       this.start[k] = at;
-      this.count[k] = n;
-      this.box[4 * k] = P.minX;
-      this.box[4 * k + 1] = P.minY;
-      this.box[4 * k + 2] = P.maxX;
-      this.box[4 * k + 3] = P.maxY;
-      for (let i = 0; i < n; i++, at++) {
-        const j = i + 1 === n ? 0 : i + 1;
-        const ax = xy[2 * i],
-          ay = xy[2 * i + 1],
-          ex = xy[2 * j] - ax,
-          ey = xy[2 * j + 1] - ay;
-        const o = E * at;
-        this.e[o] = ax;
-        this.e[o + 1] = ay;
-        this.e[o + 2] = ex;
-        this.e[o + 3] = ey;
-        this.e[o + 4] = Math.sqrt(ex * ex + ey * ey);
-        this.e[o + 5] = hypot(ex, ey);
-      }
+      this.count[k] = polygons[k].n;
+      this.write(k, polygons[k]);
+      at += polygons[k].n;
+    }
+  }
+
+  /** A copy whose polygons may be replaced (set) without touching this one. */
+  copy(): FlatEdges {
+    return new FlatEdges([], this);
+  }
+
+  /** Polygon k replaced by P, which has as many edges (a piece moved: the same outline elsewhere). */
+  set(k: number, P: ConvexOutline): void {
+    if (P.n !== this.count[k])
+      throw new Error(`FlatEdges.set: polygon ${k} has ${this.count[k]} edges, not ${P.n}`);
+    this.write(k, P);
+  }
+
+  private write(k: number, P: ConvexOutline): void {
+    const xy = P.xy,
+      n = P.n;
+    this.box[4 * k] = P.minX;
+    this.box[4 * k + 1] = P.minY;
+    this.box[4 * k + 2] = P.maxX;
+    this.box[4 * k + 3] = P.maxY;
+    for (let i = 0, at = this.start[k]; i < n; i++, at++) {
+      const j = i + 1 === n ? 0 : i + 1;
+      const ax = xy[2 * i],
+        ay = xy[2 * i + 1],
+        ex = xy[2 * j] - ax,
+        ey = xy[2 * j + 1] - ay;
+      const o = E * at;
+      this.e[o] = ax;
+      this.e[o + 1] = ay;
+      this.e[o + 2] = ex;
+      this.e[o + 3] = ey;
+      this.e[o + 4] = Math.sqrt(ex * ex + ey * ey);
+      this.e[o + 5] = hypot(ex, ey);
     }
   }
 }

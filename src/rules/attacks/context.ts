@@ -106,6 +106,12 @@ export interface AttackContext {
   classEdited?: boolean;
   /** the same attacks on the table's catalog twin (World.catalogTwin), built when first needed */
   twin?: AttackContext;
+  /**
+   * The context this one was made from with one ship moved (movedShipContext): what is built per
+   * context from the pieces (the flat kernel's edges) is taken from it, the moved ship's part made
+   * again. One link only: the previous context's own link is let go.
+   */
+  movedFrom?: { ctx: AttackContext; ship: ShipEntry };
 }
 
 /** One number for an unordered pair of sides. */
@@ -280,7 +286,9 @@ export function movedShipContext(
     dialOn,
     lineMeetings,
     classEdited: prev.classEdited,
+    movedFrom: { ctx: prev, ship },
   };
+  prev.movedFrom = undefined;
   if (!m) cache.set(world, (m = new Map()));
   m.set(cover, ctx);
   return ctx;

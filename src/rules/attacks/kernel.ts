@@ -104,29 +104,63 @@ function kernelOf(ctx: AttackContext): LosKernel {
   if (ctx === lastCtx) return lastKernel!;
   let K = kernels.get(ctx);
   if (!K) {
-    const zoneShapes: Polygon[] = [];
-    for (const s of ctx.sides) if (s.kind === 'zone') zoneShapes.push(s.shape);
-    const ships = ctx.world.ships;
-    const reach =
-      zoneShapes.every((z) => z.convex) &&
-      ships.every((s) => s.shapes.bases.length < 2 && s.shapes.base.convex);
-    const ns = reach ? ctx.sides.length : 0;
-    K = {
-      reach,
-      zones: new FlatEdges(reach ? zoneShapes : []),
-      bases: new FlatEdges(reach ? ships.map((s) => s.shapes.base) : []),
-      hulls: new FlatEdges(reach ? ctx.world.obstacles.map((o) => hullOutline(o.outline)) : []),
-      kept: new Float64Array(KEPT * 256),
-      keptAt: new Int32Array(ns * ns).fill(-1),
-      keptN: new Int32Array(ns * ns),
-      used: 0,
-      meetings: [],
-    };
+    K = movedKernel(ctx) ?? newKernel(ctx);
     kernels.set(ctx, K);
   }
   lastCtx = ctx;
   lastKernel = K;
   return K;
+}
+
+function newKernel(ctx: AttackContext): LosKernel {
+  const zoneShapes: Polygon[] = [];
+  for (const s of ctx.sides) if (s.kind === 'zone') zoneShapes.push(s.shape);
+  const ships = ctx.world.ships;
+  const reach =
+    zoneShapes.every((z) => z.convex) &&
+    ships.every((s) => s.shapes.bases.length < 2 && s.shapes.base.convex);
+  return {
+    reach,
+    zones: new FlatEdges(reach ? zoneShapes : []),
+    bases: new FlatEdges(reach ? ships.map((s) => s.shapes.base) : []),
+    hulls: new FlatEdges(reach ? ctx.world.obstacles.map((o) => hullOutline(o.outline)) : []),
+    ...freshRows(reach ? ctx.sides.length : 0),
+  };
+}
+
+/** The per-line rows of a kernel: none kept yet. */
+function freshRows(ns: number) {
+  return {
+    kept: new Float64Array(KEPT * 256),
+    keptAt: new Int32Array(ns * ns).fill(-1),
+    keptN: new Int32Array(ns * ns),
+    used: 0,
+    meetings: [],
+  };
+}
+
+/**
+ * The kernel of a context made from another with one ship moved (ctx.movedFrom), when that one's kernel
+ * was built: its edges with the moved ship's zones and base written again (the obstacles' hulls are the
+ * same), the rows fresh; null otherwise. newKernel would build the same (test/geometry/flat-line.test.ts).
+ */
+function movedKernel(ctx: AttackContext): LosKernel | null {
+  const from = ctx.movedFrom;
+  ctx.movedFrom = undefined;
+  const P = from && kernels.get(from.ctx);
+  if (!from || !P || !P.reach) return null;
+  const ship = from.ship,
+    si = ctx.world.ships.indexOf(ship);
+  if (si < 0 || ship.shapes.bases.length > 1 || !ship.shapes.base.convex) return null;
+  const zones = P.zones.copy(),
+    bases = P.bases.copy();
+  for (const s of ctx.sides) {
+    if (s.kind !== 'zone' || s.ship !== ship) continue;
+    if (!s.shape.convex) return null;
+    zones.set(s.index, s.shape);
+  }
+  bases.set(si, ship.shapes.base);
+  return { reach: true, zones, bases, hulls: P.hulls, ...freshRows(ctx.sides.length) };
 }
 
 /**
@@ -489,4 +523,10 @@ function zoneToSquadron(att: Side & { kind: 'zone' }, def: Side & { kind: 'squad
   flatPolygonCircleClosest(Z, D.cx, D.cy, D.r, Z.locate(D.cx, D.cy), rangeOut);
   rangeOut[R_ARC] = d - D.r;
   return RANGE_APART;
+}
+
+/** The kernel's edges for a context, built as judging would build them (for the tests). */
+export function kernelEdgesOf(ctx: AttackContext): Pick<LosKernel, 'reach' | 'zones' | 'bases' | 'hulls'> {
+  const K = kernelOf(ctx);
+  return { reach: K.reach, zones: K.zones, bases: K.bases, hulls: K.hulls };
 }

@@ -15,7 +15,8 @@ import type { Table } from '../../../src/model/table';
 import { NEAR_MM } from '../../../src/geometry/line-meet';
 import { TOLERANCE_MM } from '../../../src/geometry/tolerance';
 import { attacks, attacksPlain } from '../../../src/rules/attacks/attacks';
-import { flatKernel } from '../../../src/rules/attacks/kernel';
+import { flatKernel, kernelEdgesOf } from '../../../src/rules/attacks/kernel';
+import { attackContext, movedShipContext } from '../../../src/rules/attacks/context';
 import { World } from '../../../src/rules/world';
 
 afterEach(() => {
@@ -259,4 +260,55 @@ describe('the line-of-sight kernel', () => {
     );
     expect(judged).toBeGreaterThan(25 * RUNS.objects);
   }, 600_000);
+});
+
+describe("the kernel of a context made with one ship moved (a drag step's)", () => {
+  it("holds the same edges as one built afresh: the moved ship's written again, the rest kept", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: -60, max: 60, noNaN: true }),
+            fc.double({ min: -60, max: 60, noNaN: true }),
+            fc.double({ min: -45, max: 45, noNaN: true }),
+          ),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (seed, steps) => {
+          let t = generateTable({ shipsPerPlayer: 3, squadronsPerPlayer: 2, obstacles: 6, seed });
+          const i = seed % t.ships.length;
+          let prev = attackContext(new World(t, CATALOG));
+          let reused = 0;
+          for (const [dx, dy, dr] of steps) {
+            const s = t.ships[i];
+            t = {
+              ...t,
+              ships: t.ships.map((x, k) =>
+                k === i ? { ...s, x: s.x + dx, y: s.y + dy, rotation: s.rotation + dr } : x,
+              ),
+            };
+            const before = kernelEdgesOf(prev); // the previous step judged: its kernel is built
+            const world = new World(t, CATALOG, prev.world);
+            const ctx = movedShipContext(prev, world, s.id);
+            const carried = kernelEdgesOf(ctx),
+              fresh = kernelEdgesOf(attackContext(new World(t, CATALOG)));
+            expect(carried.reach).toBe(fresh.reach);
+            // carried over: the obstacles' hulls are the previous kernel's own
+            if (carried.reach && carried.hulls === before.hulls) reused++;
+            expect([...carried.hulls.e]).toEqual([...fresh.hulls.e]);
+            for (const k of ['zones', 'bases'] as const) {
+              expect([...carried[k].e]).toEqual([...fresh[k].e]);
+              expect([...carried[k].box]).toEqual([...fresh[k].box]);
+              expect([...carried[k].start]).toEqual([...fresh[k].start]);
+            }
+            prev = ctx;
+          }
+          // the carried path was taken at every step (generated tables have no huge ship)
+          expect(reused).toBe(steps.length);
+        },
+      ),
+      { numRuns: 60, seed: 5 },
+    );
+  });
 });
