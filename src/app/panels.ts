@@ -189,11 +189,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     photo,
     practice,
     drill,
-    /**
-     * every panel but the verdict list, from the state and analysis just drawn; while a piece moves, the
-     * inspector's figures wait for the pointer to rest (resting), as the verdict list does: setting an
-     * input's value is a style pass, at every step
-     */
+    /** every panel but the verdict list, from the state and analysis just drawn (see resting) */
     update(s: AppState, analysis: LiveAnalysis) {
       updateToolbar(s);
       if (!s.gestureStart) updateInspector(s);
@@ -208,10 +204,8 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
       sheet.follow(s);
       updateLabelLegend(scene.unlabelled);
     },
-    /** the pointer rested during a gesture: what waits for it besides the verdict list */
-    resting(s: AppState) {
-      updateInspector(s);
-    },
+    /** the pointer rested during a gesture: the inspector's figures (an input's value set is a style pass) */
+    resting: (s: AppState) => updateInspector(s),
   };
 }
 
