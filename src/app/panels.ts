@@ -183,12 +183,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   return {
     onlySelected,
     turnButton,
-    sheet,
-    guide,
-    maneuver,
-    photo,
-    practice,
-    drill,
+    ...{ sheet, guide, maneuver, photo, practice, drill },
     /** every panel but the verdict list, from the state and analysis just drawn (see resting) */
     update(s: AppState, analysis: LiveAnalysis) {
       updateToolbar(s);
