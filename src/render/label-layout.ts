@@ -58,56 +58,46 @@ export interface LayoutResult {
 
 const CELL = 64;
 
-/** Lay the labels out (see the module's comment). Deterministic: ties keep the requests' order. */
+/**
+ * Lay the labels out (see the module's comment). Deterministic: ties keep the requests' order.
+ * Written out without closures or a box per place tried (it runs at every drag step, for some 40
+ * labels at up to 17 places each against every line): test/render/label-layout-reference.ts holds the
+ * plain version it is tested against.
+ */
 export function layoutLabels(requests: LabelRequest[], opt: LayoutOptions): LayoutResult {
   const gap = opt.gap ?? 2;
   const [bx0, by0, bx1, by1] = opt.bounds;
   const segs = opt.segments ?? [];
+  const keepOut = opt.keepOut ?? [];
   const order = requests
-    .map((r, i) => [r, i] as const)
-    .sort((p, q) => q[0].priority - p[0].priority || p[1] - q[1]);
+    .map((_, i) => i)
+    .sort((i, j) => requests[j].priority - requests[i].priority || i - j);
   const placed: PlacedLabel[] = [];
   const dropped: string[] = [];
   // placed boxes by grid cell: a label is tested only against its neighbours
   const grid = new Map<number, PlacedLabel[]>();
-  const cells = (b: Box, f: (k: number) => void) => {
-    const cx0 = Math.floor(b[0] / CELL),
-      cx1 = Math.floor(b[2] / CELL),
-      cy0 = Math.floor(b[1] / CELL),
-      cy1 = Math.floor(b[3] / CELL);
-    for (let cx = cx0; cx <= cx1; cx++) for (let cy = cy0; cy <= cy1; cy++) f(cx * 100003 + cy);
-  };
-  const free = (b: Box) => {
-    if (b[0] < bx0 || b[1] < by0 || b[2] > bx1 || b[3] > by1) return false;
-    if (opt.keepOut?.some((k) => boxesOverlap(b, k, gap))) return false;
-    let ok = true;
-    cells(b, (k) => {
-      if (!ok) return;
-      for (const p of grid.get(k) ?? [])
-        if (boxesOverlap(b, p.box, gap)) {
-          ok = false;
-          return;
-        }
-    });
-    if (!ok) return false;
-    for (const s of segs) if (segmentHitsBox(s.a, s.b, grow(b, s.pad))) return false;
-    return true;
-  };
-  for (const [r] of order) {
+  for (const ri of order) {
+    const r = requests[ri];
     let done = false;
     for (const text of r.texts) {
       const { w, h } = opt.measure(text);
       for (const [x, y] of r.at) {
         if (!Number.isFinite(x + y)) continue;
-        const b: Box = [x - w / 2, y - h / 2, x + w / 2, y + h / 2];
-        if (!free(b)) continue;
+        const x0 = x - w / 2,
+          y0 = y - h / 2,
+          x1 = x + w / 2,
+          y1 = y + h / 2;
+        if (!freeBox(x0, y0, x1, y1, bx0, by0, bx1, by1, keepOut, gap, grid, segs)) continue;
+        const b: Box = [x0, y0, x1, y1];
         const p: PlacedLabel = { id: r.id, text, x, y, box: b, color: r.color, priority: r.priority };
         placed.push(p);
-        cells(b, (k) => {
-          const l = grid.get(k);
-          if (l) l.push(p);
-          else grid.set(k, [p]);
-        });
+        for (let cx = Math.floor(x0 / CELL); cx <= Math.floor(x1 / CELL); cx++)
+          for (let cy = Math.floor(y0 / CELL); cy <= Math.floor(y1 / CELL); cy++) {
+            const k = cx * 100003 + cy;
+            const l = grid.get(k);
+            if (l) l.push(p);
+            else grid.set(k, [p]);
+          }
         done = true;
         break;
       }
@@ -118,26 +108,68 @@ export function layoutLabels(requests: LabelRequest[], opt: LayoutOptions): Layo
   return { placed, dropped };
 }
 
+/** Whether a label's box (x0, y0)-(x1, y1) may go here: inside the bounds, clear of the rest. */
+function freeBox(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  bx0: number,
+  by0: number,
+  bx1: number,
+  by1: number,
+  keepOut: Box[],
+  gap: number,
+  grid: Map<number, PlacedLabel[]>,
+  segs: Segment[],
+): boolean {
+  if (x0 < bx0 || y0 < by0 || x1 > bx1 || y1 > by1) return false;
+  for (const k of keepOut)
+    if (x0 < k[2] + gap && k[0] < x1 + gap && y0 < k[3] + gap && k[1] < y1 + gap) return false;
+  for (let cx = Math.floor(x0 / CELL); cx <= Math.floor(x1 / CELL); cx++)
+    for (let cy = Math.floor(y0 / CELL); cy <= Math.floor(y1 / CELL); cy++) {
+      const l = grid.get(cx * 100003 + cy);
+      if (!l) continue;
+      for (const p of l) {
+        const o = p.box;
+        if (x0 < o[2] + gap && o[0] < x1 + gap && y0 < o[3] + gap && o[1] < y1 + gap) return false;
+      }
+    }
+  for (const s of segs) {
+    const d = s.pad;
+    if (segmentMeetsBox(s.a[0], s.a[1], s.b[0], s.b[1], x0 - d, y0 - d, x1 + d, y1 + d)) return false;
+  }
+  return true;
+}
+
 /** Whether two boxes come closer than `gap` px (touching at exactly `gap` is apart). */
 export function boxesOverlap(a: Box, b: Box, gap = 0): boolean {
   return a[0] < b[2] + gap && b[0] < a[2] + gap && a[1] < b[3] + gap && b[1] < a[3] + gap;
 }
 
-const grow = (b: Box, d: number): Box => [b[0] - d, b[1] - d, b[2] + d, b[3] + d];
-
 /** Whether segment a-b meets the box (Liang-Barsky: some part of the segment lies inside it). */
 export function segmentHitsBox(a: [number, number], b: [number, number], box: Box): boolean {
+  return segmentMeetsBox(a[0], a[1], b[0], b[1], box[0], box[1], box[2], box[3]);
+}
+
+/** segmentHitsBox on numbers: the four clips in turn (p, q) as the plain version lists them. */
+function segmentMeetsBox(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): boolean {
+  const dx = bx - ax,
+    dy = by - ay;
   let t0 = 0,
     t1 = 1;
-  const dx = b[0] - a[0],
-    dy = b[1] - a[1];
-  const edges: [number, number][] = [
-    [-dx, a[0] - box[0]],
-    [dx, box[2] - a[0]],
-    [-dy, a[1] - box[1]],
-    [dy, box[3] - a[1]],
-  ];
-  for (const [p, q] of edges) {
+  for (let e = 0; e < 4; e++) {
+    const p = e === 0 ? -dx : e === 1 ? dx : e === 2 ? -dy : dy;
+    const q = e === 0 ? ax - x0 : e === 1 ? x1 - ax : e === 2 ? ay - y0 : y1 - ay;
     if (p === 0) {
       if (q < 0) return false;
       continue;

@@ -5,12 +5,14 @@ import { tournamentTable } from '../../scripts/bench/tables';
 import { CATALOG } from '../../src/model/catalog';
 import type { AttackReport, Report } from '../../src/model/report';
 import { parseTableText, type Table } from '../../src/model/table';
+import { layoutLabelsPlain, segmentHitsBoxPlain } from './label-layout-reference';
 import {
   type Box,
   estimateBox,
   type LabelRequest,
   layoutLabels,
   type Segment,
+  segmentHitsBox,
 } from '../../src/render/label-layout';
 import { sceneLabels } from '../../src/render/scene-labels';
 import { fitView, toScreen, type View, zoomAt } from '../../src/render/view';
@@ -210,6 +212,59 @@ describe('label layout, any requests', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('label layout written out, against the plain version', () => {
+  // places on a coarse grid and on whole pixels, segments through them: ties, boxes just within or just
+  // beyond the gap, and lines along box edges
+  const coarse = fc.integer({ min: -2, max: 42 }).map((k) => k * 10);
+  const pixel = fc.integer({ min: 90, max: 160 });
+  const req = fc.record({
+    priority: fc.integer({ min: 0, max: 3 }),
+    at: fc.array(
+      fc.oneof(
+        fc.tuple(coarse, coarse),
+        fc.tuple(fc.double({ min: -20, max: 420 }), fc.double({ min: -20, max: 320 })),
+      ),
+      { minLength: 1, maxLength: 17 },
+    ),
+    texts: fc.array(
+      fc.oneof(fc.constantFrom('x', 'ab', 'a label'), fc.string({ minLength: 1, maxLength: 14 })),
+      { minLength: 1, maxLength: 3 },
+    ),
+  });
+  const seg = fc.record({
+    a: fc.tuple(coarse, coarse),
+    b: fc.tuple(coarse, coarse),
+    pad: fc.constantFrom(0, 1.5, 3),
+  });
+  const box = fc
+    .tuple(coarse, coarse, coarse, coarse)
+    .map(([a, b, c, d]) => [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)] as Box);
+  it('places every label where the plain version does, with the same text, and drops the same', () => {
+    fc.assert(
+      fc.property(
+        fc.array(req, { maxLength: 40 }),
+        fc.array(seg, { maxLength: 8 }),
+        fc.array(box, { maxLength: 2 }),
+        fc.constantFrom(0, 2),
+        (rs, segs, keepOut, gap) => {
+          const requests: LabelRequest[] = rs.map((r, i) => ({ ...r, id: `l${i}`, color: i }));
+          const opt = { measure: estimateBox, bounds: [0, 0, 400, 300] as Box, segments: segs, gap, keepOut };
+          expect(layoutLabels(requests, opt)).toEqual(layoutLabelsPlain(requests, opt));
+        },
+      ),
+      { numRuns: 400, seed: 7 },
+    );
+  });
+  it('meets a box as the plain segment test does', () => {
+    fc.assert(
+      fc.property(fc.tuple(coarse, coarse), fc.tuple(coarse, coarse), box, (a, b, bx) => {
+        expect(segmentHitsBox(a, b, bx)).toBe(segmentHitsBoxPlain(a, b, bx));
+      }),
+      { numRuns: 2000, seed: 8 },
     );
   });
 });
