@@ -58,6 +58,15 @@ const PRIORITY = {
   zone: 10,
 } as const;
 
+/**
+ * A piece's label request as last asked, by the piece's entry (a World keeps an unmoved piece's entry): while
+ * the view, the rank and the name are the same it is asked again as it was (a drag step moves one piece, and
+ * the places around each of 40 labels were some 45 KB a step). layoutLabels only reads requests.
+ */
+const keptRequests = new WeakMap<object, { view: View; name: string; req: LabelRequest }>();
+const sameView = (a: View, b: View) =>
+  a.scale === b.scale && a.ox === b.ox && a.oy === b.oy && !a.turn === !b.turn;
+
 /** The requests for one frame, asked for in the order the steps below run. */
 class Asker {
   readonly reqs: LabelRequest[] = [];
@@ -88,6 +97,28 @@ class Asker {
   ask(id: string, priority: number, ax: number, ay: number, texts: string[], color: number) {
     const m = this.inp.measure(texts[0]);
     this.reqs.push({ id, priority, at: around(ax, ay, m.w, m.h), texts, color });
+  }
+
+  /**
+   * A piece's label: its last request when nothing it rests on changed (keptRequests), else asked anew
+   * at place() with texts(name).
+   */
+  askPiece(
+    e: object,
+    id: string,
+    priority: number,
+    name: string,
+    place: () => [number, number],
+    texts: (name: string) => string[],
+  ) {
+    const k = keptRequests.get(e);
+    if (k && k.name === name && k.req.priority === priority && sameView(k.view, this.inp.view)) {
+      this.reqs.push(k.req);
+      return;
+    }
+    const [x, y] = place();
+    this.ask(id, priority, x, y, texts(name), LABEL_COLOURS.text);
+    keptRequests.set(e, { view: this.inp.view, name, req: this.reqs[this.reqs.length - 1] });
   }
 
   short(s: string) {
@@ -121,14 +152,12 @@ class Asker {
   pieces() {
     const { world, view } = this.inp;
     if (view.scale >= 0.25) {
-      for (const e of world.obstacles) {
-        const [x, y] = this.S(e.piece.x, e.piece.y);
-        this.ask(e.id, this.rank(e.id, PRIORITY.obstacle), x, y, [e.id], LABEL_COLOURS.text);
-      }
+      const at = (e: Entry) => () => this.S(e.piece.x, e.piece.y);
+      for (const e of world.obstacles)
+        this.askPiece(e, e.id, this.rank(e.id, PRIORITY.obstacle), e.id, at(e), (n) => [n]);
       for (const e of world.ships) {
-        const [x, y] = this.S(e.piece.x, e.piece.y);
-        const texts = this.short(this.names.get(e.id) ?? e.id);
-        this.ask(e.id, this.rank(e.id, PRIORITY.ship), x, y, texts, LABEL_COLOURS.text);
+        const name = this.names.get(e.id) ?? e.id;
+        this.askPiece(e, e.id, this.rank(e.id, PRIORITY.ship), name, at(e), (n) => this.short(n));
       }
     }
     if (view.scale >= 0.4) this.smallPieces();
@@ -141,14 +170,25 @@ class Asker {
       const [x, y] = this.S(e.circle.cx, e.circle.cy);
       return [x, y + e.circle.r * view.scale + 9];
     };
-    for (const e of world.tokens) {
-      const [x, y] = below(e);
-      this.ask(e.id, this.rank(e.id, PRIORITY.token), x, y, [e.id], LABEL_COLOURS.text);
-    }
+    for (const e of world.tokens)
+      this.askPiece(
+        e,
+        e.id,
+        this.rank(e.id, PRIORITY.token),
+        e.id,
+        () => below(e),
+        (n) => [n],
+      );
     for (const e of world.squadrons) {
-      const [x, y] = below(e);
-      const texts = this.short(this.names.get(e.id) ?? e.id);
-      this.ask(e.id, this.rank(e.id, PRIORITY.squadron), x, y, texts, LABEL_COLOURS.text);
+      const name = this.names.get(e.id) ?? e.id;
+      this.askPiece(
+        e,
+        e.id,
+        this.rank(e.id, PRIORITY.squadron),
+        name,
+        () => below(e),
+        (n) => this.short(n),
+      );
     }
     for (const g of this.inp.ghosts) {
       if (g.kind !== 'squadron') continue;

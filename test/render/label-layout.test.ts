@@ -268,3 +268,54 @@ describe('label layout written out, against the plain version', () => {
     );
   });
 });
+
+describe("a drag's labels: unmoved pieces' requests kept between frames", () => {
+  it('lays out each step as a first frame of the same table does', () => {
+    const t0 = tournamentTable(2);
+    const input = (world: World, view: View, selected: string | null) => {
+      const report = analyzeWorld(world);
+      return {
+        world,
+        report,
+        attacker: selected ? `${selected}.front` : null,
+        defender: null,
+        selected,
+        rings: false,
+        view,
+        width: 1200,
+        height: 700,
+        overlapped: new Set(report.overlaps.map((o) => o.piece)),
+        ghosts: [],
+        colours: COLOURS,
+        measure: estimateBox,
+      };
+    };
+    let view = fitView(1200, 700, 1828.8, 914.4, 24);
+    let t = t0,
+      prev = new World(t, CATALOG);
+    const moved = t0.ships[3].id;
+    let kept = 0,
+      last = new Set<LabelRequest>();
+    for (let k = 0; k < 12; k++) {
+      // a ship moves; at step 6 the view zooms, at step 9 the selection moves to another ship
+      t = {
+        ...t,
+        ships: t.ships.map((s) => (s.id === moved ? { ...s, x: s.x + 25, y: s.y + 7 * Math.sin(k) } : s)),
+      };
+      if (k === 6) view = zoomAt(view, 600, 350, 1.5);
+      const selected = k < 9 ? moved : t0.ships[0].id;
+      const world = new World(t, CATALOG, prev);
+      const warm = sceneLabels(input(world, view, selected));
+      const cold = sceneLabels(input(new World(t, CATALOG), view, selected));
+      expect(JSON.stringify(warm.layout)).toBe(JSON.stringify(cold.layout));
+      expect(JSON.stringify(warm.requests)).toBe(JSON.stringify(cold.requests));
+      // the unmoved pieces' requests are the last frame's own objects (not at the zoom)
+      const same = warm.requests.filter((r) => last.has(r)).length;
+      if (k === 6) expect(same).toBe(0);
+      kept += same;
+      last = new Set(warm.requests);
+      prev = world;
+    }
+    expect(kept).toBeGreaterThan(10 * 30);
+  });
+});
