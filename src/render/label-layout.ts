@@ -81,7 +81,9 @@ export function layoutLabels(requests: LabelRequest[], opt: LayoutOptions): Layo
     let done = false;
     for (const text of r.texts) {
       const { w, h } = opt.measure(text);
-      for (const [x, y] of r.at) {
+      for (let a = 0; a < r.at.length; a++) {
+        const x = r.at[a][0],
+          y = r.at[a][1];
         if (!Number.isFinite(x + y)) continue;
         const x0 = x - w / 2,
           y0 = y - h / 2,
@@ -130,13 +132,14 @@ function freeBox(
     for (let cy = Math.floor(y0 / CELL); cy <= Math.floor(y1 / CELL); cy++) {
       const l = grid.get(cx * 100003 + cy);
       if (!l) continue;
-      for (const p of l) {
-        const o = p.box;
+      for (let i = 0; i < l.length; i++) {
+        const o = l[i].box;
         if (x0 < o[2] + gap && o[0] < x1 + gap && y0 < o[3] + gap && o[1] < y1 + gap) return false;
       }
     }
-  for (const s of segs) {
-    const d = s.pad;
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i],
+      d = s.pad;
     if (segmentMeetsBox(s.a[0], s.a[1], s.b[0], s.b[1], x0 - d, y0 - d, x1 + d, y1 + d)) return false;
   }
   return true;
