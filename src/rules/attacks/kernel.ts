@@ -220,7 +220,7 @@ export function judgeLosFlat(
     lines[5] = ray;
     lines[6] = rbx;
     lines[7] = rby;
-    blockingZonesFlat(f, K, def);
+    blockingZonesFlat(f, ctx, K, def);
   }
   thirdPiecesFlat(f, ctx, K, att, def, from, to);
   return verdictOf(f);
@@ -230,7 +230,7 @@ export function judgeLosFlat(
 const lines = new Float64Array(8);
 
 /** los.ts blockingZones on the flat zones: the defender's other hull zones either line passes through. */
-function blockingZonesFlat(f: LosFindings, K: LosKernel, def: Side & { kind: 'zone' }) {
+function blockingZonesFlat(f: LosFindings, ctx: AttackContext, K: LosKernel, def: Side & { kind: 'zone' }) {
   const zones = def.ship.shapes.zones;
   const first = def.index - zones.indexOf(def.zone);
   for (let zi = 0; zi < zones.length; zi++) {
@@ -258,7 +258,8 @@ function blockingZonesFlat(f: LosFindings, K: LosKernel, def: Side & { kind: 'zo
       }
       if (code === MEET_CLEAR) continue;
       const line = li === 0 ? 'los' : 'range';
-      const id = `${def.ship.id}.${z}`;
+      // the zone's side key is its id (`${ship.id}.${zone}`), made once per context, not per line
+      const id = ctx.sides[first + zi].key;
       if (code === MEET_CROSS) {
         if (depth !== depth)
           depth = new ZoneDepth(K.zones, first + zi, meet[M_T0], meet[M_T1], ax, ay, bx, by);
