@@ -32,7 +32,10 @@ export class DrillLayer implements SceneLayer {
         : new Matrix(v.scale, 0, 0, -v.scale, v.ox, v.oy),
     );
     const d = this.drawn;
-    if (d && d.asked === this.asked && d.world === analysis.world && d.scale === v.scale) return;
+    // nothing asked, nothing drawn: another world (a drag step) changes nothing, and a clear() at every
+    // frame made Pixi build its drawing instructions again
+    const same = d && d.asked === this.asked && (d.world === analysis.world || !this.asked);
+    if (same && d.scale === v.scale) return;
     this.drawn = { asked: this.asked, world: analysis.world, scale: v.scale };
     this.g.clear();
     if (!this.asked) return;
