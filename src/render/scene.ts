@@ -135,8 +135,11 @@ export class Scene {
   private attackLines = new LineSprites('attack-lines');
   /** the chosen attack and the overlays' lines: a few, drawn at every frame */
   private topLines = new Graphics();
-  /** selection, distance rings, rotation handle: drawn at every frame */
-  private handles = new Graphics();
+  /**
+   * selection, distance rings, rotation handle: drawn around the selected piece's own point, so a drag that
+   * only moves the piece moves the drawing (retained as the pieces are)
+   */
+  private selection = new Retained('selection');
   private labelLayer = new Container();
   private labels = new Map<string, BitmapText>();
   private labelAsks: LabelRequest[] = [];
@@ -204,7 +207,7 @@ export class Scene {
     // group whose children come, go or change size, and the pieces' group then stays as it was
     for (const c of [this.marks.root, this.attackLines.root, this.labelLayer]) c.enableRenderGroup();
     const moving = new Container({ label: 'lines and handles', isRenderGroup: true });
-    moving.addChild(this.topLines, this.handles);
+    moving.addChild(this.topLines, this.selection.root);
     this.app.stage.addChild(
       this.slots['under-table'],
       this.table.root,
@@ -252,7 +255,16 @@ export class Scene {
   }
 
   private retained() {
-    return [this.table, this.obstacles, this.regions, this.ships, this.tokens, this.squadrons, this.marks];
+    return [
+      this.table,
+      this.obstacles,
+      this.regions,
+      this.ships,
+      this.tokens,
+      this.squadrons,
+      this.marks,
+      this.selection,
+    ];
   }
 
   get width() {
@@ -671,7 +683,6 @@ export class Scene {
     for (const r of this.retained()) r.begin();
     this.attackLines.begin();
     this.topLines.clear();
-    this.handles.clear();
 
     this.keys = { zoomKey, viewKey, cat };
     this.drawTable(world);
@@ -1014,28 +1025,34 @@ export class Scene {
   }
 
   private drawSelection(state: AppState, world: LiveAnalysis['world'], sel: Entry) {
-    const g = this.handles;
     const shape = sel.kind === 'ship' ? sel.shapes.base : sel.kind === 'obstacle' ? sel.outline : sel.circle;
-    this.shape(g, shape).stroke({ width: 1.5, color: SELECT, alpha: 0.9 });
-    if (state.rings) {
-      const bands = world.catalog.ruler.distance;
+    const bands = world.catalog.ruler.distance;
+    const h = this.handle(sel);
+    const { x, y } = sel.piece;
+    // everything drawn is relative to the piece's point: its fields but the place, the handle's side, the rings
+    const key = `${sel.kind}|${pieceKey(sel.piece)}|${h?.turn ?? '-'}|${state.rings ? 1 : 0}|${this.keys.cat}|${this.keys.zoomKey}`;
+    this.at(this.selection, 'selection', key, x, y, (g) => {
+      this.shape(g, shape).stroke({ width: 1.5, color: SELECT, alpha: 0.9 });
+      if (state.rings)
+        bands.forEach((b, i) => {
+          if (shape.kind === 'circle') {
+            const [cx, cy] = this.S(shape.cx, shape.cy);
+            g.circle(cx, cy, (shape.r + b.end) * this.view.scale);
+          } else for (const ring of ringsOf(shape, b.end)) g.poly(this.poly(ring), true);
+          g.stroke({ width: 1.5, color: 0x74c0fc, alpha: 0.85 - i * 0.1 });
+        });
+      if (h) {
+        this.line(g, [x, y], h.at, 1, SELECT, 0.7);
+        const [hx, hy] = this.S(h.at[0], h.at[1]);
+        g.circle(hx, hy, 7).fill({ color: SELECT }).stroke({ width: 2, color: 0x000000 });
+      }
+    });
+    if (state.rings)
       bands.forEach((b, i) => {
-        if (shape.kind === 'circle') {
-          const [cx, cy] = this.S(shape.cx, shape.cy);
-          g.circle(cx, cy, (shape.r + b.end) * this.view.scale);
-        } else for (const ring of ringsOf(shape, b.end)) g.poly(this.poly(ring), true);
-        g.stroke({ width: 1.5, color: 0x74c0fc, alpha: 0.85 - i * 0.1 });
         const top = shape.kind === 'circle' ? shape.cy + shape.r : shape.maxY;
         const cx = shape.kind === 'circle' ? shape.cx : (shape.minX + shape.maxX) / 2;
         this.label(`ring${i}`, String(i + 1), cx, top + b.end, 0x74c0fc);
       });
-    }
-    const h = this.handleOf(sel);
-    if (h) {
-      this.line(g, [sel.piece.x, sel.piece.y], h, 1, SELECT, 0.7);
-      const [hx, hy] = this.S(h[0], h[1]);
-      g.circle(hx, hy, 7).fill({ color: SELECT }).stroke({ width: 2, color: 0x000000 });
-    }
   }
 }
 
