@@ -58,7 +58,10 @@ import {
   append,
   clearanceEntry,
   crossEntry,
+  dialMeeting,
   dialOnAny,
+  dialOverlaps,
+  FAR,
   judgeLos,
   LosFindings,
   type LosJudgement,
@@ -204,10 +207,8 @@ export function judgeLosFlat(
   rby: number,
 ): LosJudgement {
   const K = flatKernel.on ? kernelOf(ctx) : null;
-  // off, a huge ship (two bases, a gap with its readings) or a non-convex outline: today's code; and
-  // the 1.5 shield-dial rule, which reaches every obstacle, not only those near the line
-  if (!K || !K.reach || (ctx.world.ruleset === 'seed' && (dialOnAny(ctx, att) || dialOnAny(ctx, def))))
-    return judgeLos(ctx, att, def, [from, to], [pt(rax, ray), pt(rbx, rby)]);
+  // off, a huge ship (two bases, a gap with its readings) or a non-convex outline: today's code
+  if (!K || !K.reach) return judgeLos(ctx, att, def, [from, to], [pt(rax, ray), pt(rbx, rby)]);
   const f = findings;
   f.pieces = f.obstructedBy = f.grazing = f.blockedBy = f.dustBy = null;
   f.flips = null;
@@ -336,15 +337,26 @@ function thirdPiecesFlat(
     ships = ctx.world.ships,
     no = obstacles.length;
   const kept = K.kept;
-  for (let r = at; r < at + n; r++) {
-    const slot = kept[KEPT * r];
-    if (slot < no) {
-      third.p = p;
-      third.q = q;
-      obstacleEffect(f, ctx, att, def, obstacles[slot], K.meetings[r]!, null, third);
-      continue;
+  third.p = p;
+  third.q = q;
+  // the 1.5 shield-dial rule (seed ruleset) reaches every obstacle a side's dial lies on, near the line or
+  // not: then every obstacle in turn, as los.ts obstacleEffects goes (a row where the line passes near)
+  const anyDials = ctx.world.ruleset === 'seed' && (dialOnAny(ctx, att) || dialOnAny(ctx, def));
+  let r = at;
+  if (anyDials) {
+    for (let oi = 0; oi < no; oi++) {
+      const row = r < at + n && kept[KEPT * r] === oi ? r++ : -1;
+      const o = obstacles[oi];
+      const dialsOn = dialOverlaps(ctx, att, o) || dialOverlaps(ctx, def, o);
+      if (row < 0 && !dialsOn) continue;
+      const dial = dialsOn ? dialMeeting(ctx, att, def, o, from, to) : null;
+      obstacleEffect(f, ctx, att, def, o, row < 0 ? FAR : K.meetings[row]!, dial, third);
     }
-    const s = ships[slot - no];
+  } else
+    for (; r < at + n && kept[KEPT * r] < no; r++)
+      obstacleEffect(f, ctx, att, def, obstacles[kept[KEPT * r]], K.meetings[r]!, null, third);
+  for (; r < at + n; r++) {
+    const s = ships[kept[KEPT * r] - no];
     const code = kept[KEPT * r + 1],
       clearance = kept[KEPT * r + 2];
     if (code === MEET_CROSS) {

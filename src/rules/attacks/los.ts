@@ -208,7 +208,7 @@ export function shipOf(s: Side): ShipEntry | null {
 }
 
 /** A piece farther than NEAR_MM from the line: clear, and not near enough to mention. */
-const FAR: LineMeeting = { kind: 'clear', clearance: Infinity, insideLength: 0, depth: NO_DEPTH };
+export const FAR: LineMeeting = { kind: 'clear', clearance: Infinity, insideLength: 0, depth: NO_DEPTH };
 
 /** The third pieces' grid (obstacles, then ships, by slot), built once per context. */
 export function thirdGrid(ctx: AttackContext): BoxGrid {
@@ -671,12 +671,12 @@ const NO_SHIPS: ShipEntry[] = [];
  * How the line meets the two sides' shield dials that overlap obstacle o (a cross first), or null if it
  * passes neither.
  */
-interface DialMeeting {
+export interface DialMeeting {
   kind: 'cross' | 'graze';
   side: Side;
   rule: string;
 }
-function dialMeeting(
+export function dialMeeting(
   ctx: AttackContext,
   att: Side,
   def: Side,
@@ -883,7 +883,7 @@ export const CLEAR_LOS: LosJudgement = Object.freeze({
 });
 
 /** Does this side's shield dial overlap obstacle o (the 1.5 dial rule)? */
-function dialOverlaps(ctx: AttackContext, side: Side, o: ObstacleEntry): boolean {
+export function dialOverlaps(ctx: AttackContext, side: Side, o: ObstacleEntry): boolean {
   if (side.kind !== 'zone') return false;
   const on = ctx.dialOn.get(side.key);
   return on !== undefined && on.includes(o);

@@ -171,7 +171,8 @@ describe('the line-of-sight kernel', () => {
   it('judges random tables as the reference does, every field, both rulesets and every reading', () => {
     let tables = 0,
       judged = 0,
-      withLines = 0;
+      withLines = 0,
+      dialTables = 0;
     fc.assert(
       fc.property(
         fc.record({
@@ -189,14 +190,60 @@ describe('the line-of-sight kernel', () => {
           tables++;
           judged += b.count;
           withLines += b.lines;
+          // the 1.5 shield-dial rule in play: a dial on an obstacle under the seed ruleset
+          if (t.ruleset === 'seed' && attackContext(new World(t)).dialOn.size) dialTables++;
         },
       ),
       { numRuns: RUNS.random, seed: 3311 },
     );
+    expect(dialTables).toBeGreaterThan(0);
     // the tables reach the line-of-sight details (crossings, grazes, near misses), not only clear lines
     expect(tables).toBe(RUNS.random);
     expect(judged).toBeGreaterThan(25 * RUNS.random);
     expect(withLines).toBeGreaterThan(10 * RUNS.random);
+  }, 600_000);
+
+  it('judges as the reference does with shield dials on obstacles (the 1.5 dial rule reaches every obstacle)', () => {
+    let dialTables = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.nat(1_000_000),
+          ships: fc.integer({ min: 1, max: 3 }),
+          squadrons: fc.integer({ min: 0, max: 2 }),
+          obstacles: fc.integer({ min: 1, max: 7 }),
+          // ships set beside obstacles: a ship's centre this far from an obstacle's, this way, turned so
+          at: fc.array(
+            fc.tuple(
+              fc.nat(),
+              fc.double({ min: 35, max: 90, noNaN: true }),
+              fc.double({ min: 0, max: 360, noNaN: true }),
+              fc.double({ min: 0, max: 360, noNaN: true }),
+            ),
+            { minLength: 1, maxLength: 3 },
+          ),
+          ...readings,
+          ruleset: fc.constant('seed' as const),
+        }),
+        (r) => {
+          let t = withReadings(small(r.seed, r.ships, r.squadrons, r.obstacles, 0), r);
+          const ships = [...t.ships];
+          r.at.forEach(([k, d, bearing, rotation], i) => {
+            if (i >= ships.length || !t.obstacles.length) return;
+            const o = t.obstacles[k % t.obstacles.length],
+              b = (bearing * Math.PI) / 180;
+            ships[i] = { ...ships[i], x: o.x + d * Math.cos(b), y: o.y + d * Math.sin(b), rotation };
+          });
+          t = { ...t, ships };
+          const b = bothWays(t);
+          expect(b.kernel).toBe(b.reference);
+          if (attackContext(new World(t)).dialOn.size) dialTables++;
+        },
+      ),
+      { numRuns: THOROUGH ? 800 : 200, seed: 4242 },
+    );
+    // most of them have a dial on an obstacle
+    expect(dialTables).toBeGreaterThan((THOROUGH ? 800 : 200) / 3);
   }, 600_000);
 
   it('judges adversarial tables as the reference does: corners on lines, touching ships, edges in line', () => {
