@@ -12,7 +12,7 @@
  * points of whatever else lies near the line (a miniature over the edge, the base's wall) drop out.
  */
 
-import { solve } from './linalg';
+import { inverse, solve } from './linalg';
 
 export type XY = [number, number];
 
@@ -276,6 +276,9 @@ export function sample(img: GreyImage, x: number, y: number): number {
   );
 }
 
+/** the band fit's pixels are clustered by their offset across the edge, this many bins a pixel */
+const BINS_PER_PX = 4;
+
 const PHI = (x: number) => 0.5 * (1 + erf(x / Math.SQRT2));
 /** the error function (Abramowitz and Stegun 7.1.26, to 1.5e-7) */
 function erf(x: number): number {
@@ -338,8 +341,14 @@ function stripSamples(
  * overlap and push each other's peaks apart. Fitted on the grey levels themselves, across the
  * stretch `from`..`to` of the line: outside level, band level, inner level, the band's width and
  * the blur, by Gauss-Newton with Tukey's weights (pixels of whatever covers the edge drop out).
- * Returns the shift to add to the line's offset (px, inward positive) with the band's width and blur
- * as fitted, or null when the model does not fit (no narrow band there).
+ * Fitted again with a strip of its own level just outside the band, 0.5 to 3 px wide (WALL_PX: a base's
+ * wall seen beyond its top's edge where the edge faces the camera; a dark strip there sharpens the
+ * outer step, and a band without it was fitted less blurred and left up to 0.4 px outward on rendered
+ * bases), each on the first fit's weights: the fit that misses the profile least (binnedChi) gives the
+ * shift, and `spread` is how far the shifts of every other fit the profile does not tell from it (at
+ * 99%) lie from it. `sigma`: the shift's standard error as the grey levels leave it (shiftSigma).
+ * Returns the shift to add to the line's offset (px, inward positive) with the band's width, blur and
+ * wall strip as fitted, or null when the model does not fit (no narrow band there).
  */
 export function bandShift(
   img: GreyImage,
@@ -347,54 +356,186 @@ export function bandShift(
   from: XY,
   to: XY,
   width: number,
-): { shift: number; width: number; blur: number } | null {
+): { shift: number; width: number; blur: number; sigma: number; wall: number; spread: number } | null {
   const lo = -3.5,
     hi = width + 3.5;
   const strip = stripSamples(img, line, from, to, lo, hi);
   if (!strip) return null;
   const { s, v } = strip;
   if (s.length < 60) return null;
-  const model = (p: number[], x: number) =>
-    p[1] + (p[2] - p[1]) * PHI((x - p[0]) / p[5]) + (p[3] - p[2]) * PHI((x - p[0] - p[4]) / p[5]);
   const level = (a: number, b: number) => {
     const k = s.map((x, i) => (x >= a && x <= b ? v[i] : NaN)).filter(Number.isFinite);
     return k.length ? k.reduce((x, y) => x + y, 0) / k.length : NaN;
   };
   // shift, outside, band, inner, width, blur
-  let p = [0, level(lo, -2), level(width * 0.4, width * 0.6), level(width + 2, hi), width, 1];
-  if (p.some((x) => !Number.isFinite(x))) return null;
-  let w = s.map(() => 1);
-  for (let it = 0; it < 10; it++) {
-    const r = s.map((x, i) => v[i] - model(p, x));
+  const p0 = [0, level(lo, -2), level(width * 0.4, width * 0.6), level(width + 2, hi), width, 1];
+  if (p0.some((x) => !Number.isFinite(x))) return null;
+  const base = bandFit(s, v, p0, 0, null);
+  if (!base) return null;
+  const ok = (p: number[]) =>
+    // a band: lighter than both sides, its width near what was seen, the shift small
+    p[2] > p[1] && p[2] > p[3] && Math.abs(p[0]) < 1 && Math.abs(p[4] - width) < 2.5;
+  if (!ok(base.p)) return null;
+  // the same band with a darker or lighter strip of each width just outside it (a wall's side seen
+  // beyond the top's edge), every fit on the base fit's weights so their misfits compare
+  const chi0 = binnedChi(s, base.r, base.w);
+  const fits = [{ wall: 0, ...base, chi: chi0 }];
+  for (const wall of WALL_PX) {
+    const f = bandFit(s, v, [...base.p, base.p[1]], wall, base.w);
+    if (f && ok(f.p)) fits.push({ wall, ...f, chi: binnedChi(s, f.r, base.w, chi0.s2) });
+  }
+  const best = fits.reduce((a, b) => (b.chi.chi2 < a.chi.chi2 ? b : a));
+  // every wall the profile does not tell from the best at 99% (chi-square of one, scaled by the best's misfit)
+  const room = 6.63 * Math.max(1, best.chi.chi2 / Math.max(1, best.chi.bins - best.p.length));
+  const shifts = fits.filter((f) => f.chi.chi2 - best.chi.chi2 <= room).map((f) => f.p[0]);
+  const spread = Math.max(...shifts.map((x) => Math.abs(x - best.p[0])));
+  return {
+    shift: best.p[0],
+    width: best.p[4],
+    blur: best.p[5],
+    sigma: shiftSigma(s, best.p, best, (p, x) => bandModel(p, x, best.wall).J),
+    wall: best.wall,
+    spread,
+  };
+}
+
+/** the wall strips tried outside a band, px */
+const WALL_PX = [0.5, 1, 1.5, 2, 2.5, 3];
+
+/**
+ * The band's grey level at offset x and its derivatives: parameters shift, outside, band, inner, width,
+ * blur and, with a wall strip `wall` px wide outside the band, the strip's level.
+ */
+function bandModel(p: number[], x: number, wall: number): { f: number; J: number[] } {
+  const [sh, out, band, inner, w, b] = p;
+  const wl = wall > 0 ? p[6] : out;
+  const pdf = (z: number) => Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+  const z0 = (x - sh + wall) / b,
+    z1 = (x - sh) / b,
+    z2 = (x - sh - w) / b;
+  const [f0, f1, f2] = [pdf(z0), pdf(z1), pdf(z2)];
+  const [P0, P1, P2] = [PHI(z0), PHI(z1), PHI(z2)];
+  const [c0, c1, c2] = [wl - out, band - wl, inner - band];
+  const f = out + (wall > 0 ? c0 * P0 : 0) + c1 * P1 + c2 * P2;
+  const J = [
+    -((wall > 0 ? c0 * f0 : 0) + c1 * f1 + c2 * f2) / b,
+    wall > 0 ? 1 - P0 : 1 - P1,
+    P1 - P2,
+    P2,
+    (-c2 * f2) / b,
+    -((wall > 0 ? c0 * f0 * z0 : 0) + c1 * f1 * z1 + c2 * f2 * z2) / b,
+  ];
+  if (wall > 0) J.push(P0 - P1);
+  return { f, J };
+}
+
+/**
+ * The band model fitted to the strip's pixels by Gauss-Newton: reweighted by Tukey's biweight when `fixed`
+ * is null (pixels of whatever covers the edge drop out), else on those weights. Null when singular.
+ */
+function bandFit(
+  s: number[],
+  v: number[],
+  start: number[],
+  wall: number,
+  fixed: number[] | null,
+): { p: number[]; r: number[]; w: number[] } | null {
+  let p = start.slice(0, wall > 0 ? 7 : 6);
+  const K = p.length;
+  const reweigh = (q: number[]) => {
+    const r = s.map((x, i) => v[i] - bandModel(q, x, wall).f);
+    if (fixed) return { r, w: fixed };
     const sorted = r.map(Math.abs).sort((a, b) => a - b);
     const c = 4.685 * Math.max(1, 1.4826 * sorted[sorted.length >> 1]);
-    w = r.map((e) => (Math.abs(e) < c ? (1 - (e / c) ** 2) ** 2 : 0));
-    const J = s.map((x) => {
-      const z1 = (x - p[0]) / p[5],
-        z2 = (x - p[0] - p[4]) / p[5];
-      const f1 = Math.exp(-0.5 * z1 * z1) / Math.sqrt(2 * Math.PI),
-        f2 = Math.exp(-0.5 * z2 * z2) / Math.sqrt(2 * Math.PI);
-      const a1 = (p[2] - p[1]) / p[5],
-        a2 = (p[3] - p[2]) / p[5];
-      const P1 = PHI(z1),
-        P2 = PHI(z2);
-      return [-a1 * f1 - a2 * f2, 1 - P1, P1 - P2, P2, -a2 * f2, -a1 * f1 * z1 - a2 * f2 * z2];
-    });
+    return { r, w: r.map((e) => (Math.abs(e) < c ? (1 - (e / c) ** 2) ** 2 : 0)) };
+  };
+  for (let it = 0; it < 10; it++) {
+    const { r, w } = reweigh(p);
     const ata = p.map(() => p.map(() => 0)),
       atr = p.map(() => 0);
-    J.forEach((row, i) => {
-      for (let a = 0; a < 6; a++) {
+    s.forEach((x, i) => {
+      if (!(w[i] > 0)) return;
+      const row = bandModel(p, x, wall).J;
+      for (let a = 0; a < K; a++) {
         atr[a] += w[i] * row[a] * r[i];
-        for (let b = 0; b < 6; b++) ata[a][b] += w[i] * row[a] * row[b];
+        for (let b = 0; b < K; b++) ata[a][b] += w[i] * row[a] * row[b];
       }
     });
-    for (let a = 0; a < 6; a++) ata[a][a] *= 1.001;
+    for (let a = 0; a < K; a++) ata[a][a] *= 1.001;
     const step = solve(ata, atr);
     if (!step) return null;
     p = p.map((x, k) => x + step[k]);
     p[5] = Math.max(0.3, Math.min(4, p[5]));
   }
-  // a band: lighter than both sides, its width near what was seen, the shift small
-  if (!(p[2] > p[1] && p[2] > p[3] && Math.abs(p[0]) < 1 && Math.abs(p[4] - width) < 2.5)) return null;
-  return { shift: p[0], width: p[4], blur: p[5] };
+  return { p, ...reweigh(p) };
+}
+
+/**
+ * How far a fit misses the profile: the pixels binned by their offset across the edge (BINS_PER_PX a
+ * pixel), each bin's weighted mean residual squared over its own variance of a mean (the pixels' spread
+ * about the fit over the bin's count), summed. The misfit along the whole stretch counts, the noise
+ * averages out.
+ */
+function binnedChi(
+  s: number[],
+  r: number[],
+  w: number[],
+  noise?: number,
+): { chi2: number; bins: number; s2: number } {
+  let sw = 0,
+    srr = 0;
+  const bins = new Map<number, { w: number; r: number }>();
+  s.forEach((x, i) => {
+    if (!(w[i] > 0)) return;
+    sw += w[i];
+    srr += w[i] * r[i] * r[i];
+    const k = Math.round(x * BINS_PER_PX);
+    const b = bins.get(k) ?? { w: 0, r: 0 };
+    b.w += w[i];
+    b.r += w[i] * r[i];
+    bins.set(k, b);
+  });
+  const s2 = noise ?? srr / Math.max(1, sw);
+  let chi2 = 0;
+  for (const b of bins.values()) chi2 += (b.r / b.w) ** 2 / (s2 / b.w);
+  return { chi2, bins: bins.size, s2 };
+}
+
+/**
+ * The band fit's standard error of its shift, px: the sandwich (cluster-robust) covariance A^-1 B A^-1 with
+ * A = J'WJ and B summed over clusters of the pixels at the same offset across the edge (0.25 px bins). A
+ * pixel's noise is its own, but where the band model misses the profile (a wall's dark strip outside the
+ * edge, a rim's edge not a clean step, the blur not Gaussian) every pixel at that offset, the whole stretch
+ * along, misses alike: the bins are the independent units, and a misfit shows in their residual means.
+ * Where the band is too narrow for the blur to resolve, its width, level and the shift trade off and A^-1
+ * grows with them. Scaled by G / (G - 6) for the G bins (few clusters' sandwich runs small). Infinity when
+ * the fit's normal matrix is singular (nothing determines the shift).
+ */
+function shiftSigma(
+  s: number[],
+  p: number[],
+  fit: { r: number[]; w: number[] },
+  jac: (p: number[], x: number) => number[],
+): number {
+  const K = p.length;
+  const A = p.map(() => p.map(() => 0));
+  const bins = new Map<number, number[]>();
+  s.forEach((x, i) => {
+    const wi = fit.w[i];
+    if (!(wi > 0)) return;
+    const row = jac(p, x);
+    for (let a = 0; a < K; a++) for (let b = 0; b < K; b++) A[a][b] += wi * row[a] * row[b];
+    const key = Math.round(x * BINS_PER_PX);
+    const g = bins.get(key) ?? new Array<number>(K).fill(0);
+    for (let a = 0; a < K; a++) g[a] += wi * row[a] * fit.r[i];
+    bins.set(key, g);
+  });
+  const G = bins.size;
+  const inv = inverse(A);
+  if (!inv || G <= K) return Infinity;
+  // the shift's row of A^-1, applied to each cluster's score
+  const h = inv[0];
+  let v = 0;
+  for (const g of bins.values()) v += g.reduce((t, ga, a) => t + h[a] * ga, 0) ** 2;
+  return Math.sqrt((v * G) / (G - K));
 }
