@@ -344,9 +344,9 @@ function stripSamples(
  * Fitted again with a strip of its own level just outside the band, 0.5 to 3 px wide (WALL_PX: a base's
  * wall seen beyond its top's edge where the edge faces the camera; a dark strip there sharpens the
  * outer step, and a band without it was fitted less blurred and left up to 0.4 px outward on rendered
- * bases), each on the first fit's weights: the fit that misses the profile least (binnedChi) gives the
- * shift, and `spread` is how far the shifts of every other fit the profile does not tell from it (at
- * 99%) lie from it. `sigma`: the shift's standard error as the grey levels leave it (shiftSigma).
+ * bases), each on the first fit's weights. Of the fits the profile does not tell from the one that
+ * misses it least (binnedChi, at 99%), the one whose shift the grey levels determine best gives the
+ * shift and `sigma`, its standard error (shiftSigma); `spread` is how far the others' shifts lie from it.
  * Returns the shift to add to the line's offset (px, inward positive) with the band's width, blur and
  * wall strip as fitted, or null when the model does not fit (no narrow band there).
  */
@@ -384,19 +384,17 @@ export function bandShift(
     const f = bandFit(s, v, [...base.p, base.p[1]], wall, base.w);
     if (f && ok(f.p)) fits.push({ wall, ...f, chi: binnedChi(s, f.r, base.w, chi0.s2) });
   }
-  const best = fits.reduce((a, b) => (b.chi.chi2 < a.chi.chi2 ? b : a));
-  // every wall the profile does not tell from the best at 99% (chi-square of one, scaled by the best's misfit)
-  const room = 6.63 * Math.max(1, best.chi.chi2 / Math.max(1, best.chi.bins - best.p.length));
-  const shifts = fits.filter((f) => f.chi.chi2 - best.chi.chi2 <= room).map((f) => f.p[0]);
-  const spread = Math.max(...shifts.map((x) => Math.abs(x - best.p[0])));
-  return {
-    shift: best.p[0],
-    width: best.p[4],
-    blur: best.p[5],
-    sigma: shiftSigma(s, best.p, best, (p, x) => bandModel(p, x, best.wall).J),
-    wall: best.wall,
-    spread,
-  };
+  const least = fits.reduce((a, b) => (b.chi.chi2 < a.chi.chi2 ? b : a));
+  // every fit the profile does not tell from the one that misses it least at 99% (chi-square of one,
+  // scaled by that fit's misfit); of those, the one whose shift the grey levels determine best (a strip
+  // far narrower than the blur trades its level off against the shift), and how far the others' shifts lie
+  const room = 6.63 * Math.max(1, least.chi.chi2 / Math.max(1, least.chi.bins - least.p.length));
+  const plausible = fits
+    .filter((f) => f.chi.chi2 - least.chi.chi2 <= room)
+    .map((f) => ({ ...f, sigma: shiftSigma(s, f.p, f, (p, x) => bandModel(p, x, f.wall).J) }));
+  const best = plausible.reduce((a, b) => (b.sigma < a.sigma ? b : a));
+  const spread = Math.max(...plausible.map((f) => Math.abs(f.p[0] - best.p[0])));
+  return { shift: best.p[0], width: best.p[4], blur: best.p[5], sigma: best.sigma, wall: best.wall, spread };
 }
 
 /** the wall strips tried outside a band, px */

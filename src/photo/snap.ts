@@ -73,6 +73,12 @@ export type SnapResult =
       sigmaPx: number;
       /** what was fitted, to draw over the photo: each edge's visible stretch, or the rim's arc */
       traces: XY[][];
+      /**
+       * a corner's narrow-rim correction, edge by edge as in `traces` (absent when neither rim was narrow):
+       * the shift taken (px, inward along the edge's normal), what it may be off by (px, a standard error)
+       * and the rim's width in blurs, 0 for a rim not refitted
+       */
+      bands?: { shiftPx: number; sigmaPx: number; blurs: number }[];
     }
   | { refined: false; px: XY; sigmaPx: number; why: string };
 
@@ -435,7 +441,10 @@ function snapCorner(img: GreyImage, req: SnapRequest): SnapResult {
     cornerSigma(fa!, fb!, corner),
     throughCrossing(a.n, b.n, bands[0].sigma ** 2, bands[1].sigma ** 2),
   );
-  return { refined: true, px: corner, sigmaPx: sigma, traces: [fa!.ends, fb!.ends] };
+  const traces = [fa!.ends, fb!.ends];
+  if (bands.every((v) => v.blurs === 0)) return { refined: true, px: corner, sigmaPx: sigma, traces };
+  const told = bands.map((v) => ({ shiftPx: v.shift, sigmaPx: v.sigma, blurs: v.blurs }));
+  return { refined: true, px: corner, sigmaPx: sigma, traces, bands: told };
 }
 
 /**
@@ -445,8 +454,12 @@ function snapCorner(img: GreyImage, req: SnapRequest): SnapResult {
  * of its shift over the wall strips the profile cannot rule out (`bandShift`), and, for a band the blur
  * does not resolve, a share of a blur (UNRESOLVED_SHARE).
  */
-function narrowBand(img: GreyImage, pts: Edgel[], f: LineFit): { shift: number; sigma: number } {
-  const none = { shift: 0, sigma: 0 };
+function narrowBand(
+  img: GreyImage,
+  pts: Edgel[],
+  f: LineFit,
+): { shift: number; sigma: number; blurs: number } {
+  const none = { shift: 0, sigma: 0, blurs: 0 };
   const { n, d } = f.line;
   const u: XY = [-n[1], n[0]];
   const t0 = dot(u, f.ends[0]),
@@ -467,9 +480,10 @@ function narrowBand(img: GreyImage, pts: Edgel[], f: LineFit): { shift: number; 
   if (width > NARROW_BAND_PX) return none;
   const band = bandShift(img, f.line, f.ends[0], f.ends[1], width);
   if (!band) return none;
-  const unresolved = (RESOLVED_BANDS - band.width / band.blur) / (RESOLVED_BANDS - UNRESOLVED_BANDS);
+  const blurs = band.width / band.blur;
+  const unresolved = (RESOLVED_BANDS - blurs) / (RESOLVED_BANDS - UNRESOLVED_BANDS);
   const model = UNRESOLVED_SHARE * band.blur * Math.max(0, Math.min(1, unresolved));
-  return { shift: band.shift, sigma: Math.hypot(band.sigma, band.spread, model) };
+  return { shift: band.shift, sigma: Math.hypot(band.sigma, band.spread, model), blurs };
 }
 
 /** each line's reach: the hinted edge whose direction lies along it, or the first and second in turn */
