@@ -115,14 +115,14 @@ const DEFAULT_REACH_PX = 120;
 /** a lighter rim narrower than this (px) has its outer edge refitted on the grey levels (bandShift) */
 const NARROW_BAND_PX = 7;
 /**
- * What the band fit cannot see, measured on rendered corners with known truth (two sets of 160: rims 2-4.5
- * px wide, blur 0.8-1.6 px, tilts 10-40, lens k1 0 and +-0.05, noise 3, JPEG 85): a band RESOLVED_BANDS
- * blurs wide or wider was corrected to within 0.07 blurs, where the fit's own errors hold; one under
- * UNRESOLVED_BANDS blurs was left up to 0.43 blurs outward (the blur's true shape, the photo's JPEG and the
- * wall round off a band that narrow alike), beyond what its profile could show. Each line claims
- * UNRESOLVED_SHARE of a blur more there, less in proportion between the two: then none of the 640 edges
- * lay beyond 2.58 of its claims (its 99% region; the edge fit's own error taken as 0.07 px), where a
- * tenth of a blur left 4 beyond.
+ * What the band fit cannot see, measured on rendered corners with known truth (scripts/band-accuracy.ts,
+ * seeds 1000 and 2000, 160 each: rims 2-4.5 px wide, blur 0.8-1.6 px, tilts 10-40, lens k1 0 and +-0.05,
+ * noise 3, JPEG 85): a band RESOLVED_BANDS blurs wide or wider was corrected to within 0.09 blurs, where
+ * the fit's own errors hold; one under UNRESOLVED_BANDS blurs was left up to 0.44 blurs outward (the
+ * blur's true shape, the photo's JPEG and the wall round off a band that narrow alike), beyond what its
+ * profile could show. Each line claims UNRESOLVED_SHARE of a blur more there, less in proportion between
+ * the two: then 5 of the 640 edges lay beyond 2.58 of their claims (their 99% region; the edge fit's own
+ * error taken as 0.07 px), and 3 of the 320 corners beyond 3 of theirs (1.1% would for a claim just right).
  */
 const RESOLVED_BANDS = 3.25;
 const UNRESOLVED_BANDS = 2.5;
