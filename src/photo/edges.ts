@@ -506,8 +506,8 @@ function binnedChi(
  * edge, a rim's edge not a clean step, the blur not Gaussian) every pixel at that offset, the whole stretch
  * along, misses alike: the bins are the independent units, and a misfit shows in their residual means.
  * Where the band is too narrow for the blur to resolve, its width, level and the shift trade off and A^-1
- * grows with them. Scaled by G / (G - 6) for the G bins (few clusters' sandwich runs small). Infinity when
- * the fit's normal matrix is singular (nothing determines the shift).
+ * grows with them. Scaled by G / (G - K) for the G bins and K parameters (few clusters' sandwich runs
+ * small). Infinity when the fit's normal matrix is singular (nothing determines the shift).
  */
 function shiftSigma(
   s: number[],

@@ -481,6 +481,8 @@ function narrowBand(
   const band = bandShift(img, f.line, f.ends[0], f.ends[1], width);
   if (!band) return none;
   const blurs = band.width / band.blur;
+  // nothing in the profile determines the shift: none taken, and half a blur claimed for it
+  if (!Number.isFinite(band.sigma)) return { shift: 0, sigma: 0.5 * band.blur, blurs };
   const unresolved = (RESOLVED_BANDS - blurs) / (RESOLVED_BANDS - UNRESOLVED_BANDS);
   const model = UNRESOLVED_SHARE * band.blur * Math.max(0, Math.min(1, unresolved));
   return { shift: band.shift, sigma: Math.hypot(band.sigma, band.spread, model), blurs };

@@ -52,7 +52,7 @@ describe('a base corner snaps to the photo', () => {
     }, 120_000);
 });
 
-describe("a rim too narrow for the blur: the corner's claim is what the grey levels leave undetermined", () => {
+describe('a rim too narrow for the blur: the corner claims what the grey levels leave open', () => {
   // rims 1.2 mm wide seen 2-4 px wide (photos 1500 x 1125 to 3000 x 2250 framing 600 mm), tilts 10-40 (the
   // wall seen beside the edges that face the camera), lens k1 0 or +-0.05, noise 3, JPEG 85
   const narrow = (seed: number, blurPx: number, height: number): CaseOptions => ({
@@ -81,7 +81,7 @@ describe("a rim too narrow for the blur: the corner's claim is what the grey lev
     expect(Math.max(...z)).toBeLessThan(3);
     return got.map((g) => g.r.sigmaPx);
   };
-  it("rims 2.5-4 blurs wide (blur 1 px): the claim covers the error and stays near the edge fit's own", () => {
+  it("rims 2.5-4 blurs wide (blur 1 px): the claim covers the error, near the edge fit's own", () => {
     const sigmas = covered(
       run(1, [1500, 1800, 2250], [3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008, 3009]),
       'blur 1',
@@ -89,7 +89,7 @@ describe("a rim too narrow for the blur: the corner's claim is what the grey lev
     // half a blur (0.5 px) was claimed for every rim under 3.5 blurs, whatever its profile said
     expect(quantile(sigmas, 0.5)).toBeLessThan(0.25);
   }, 120_000);
-  it('rims under 2.5 blurs wide (blur 1.6 px, photos 1500 x 1125 and 1733 x 1300): the claim widens and covers the error', () => {
+  it('rims under 2.5 blurs wide (blur 1.6 px, 1500 x 1125 and 1733 x 1300): the claim widens, covers', () => {
     const sharp = run(1, [1500], [3011, 3012, 3013, 3014, 3015, 3016]);
     const blurred = run(1.6, [1125, 1300], [3011, 3012, 3013, 3014, 3015, 3016]);
     const a = covered(sharp, 'blur 1, 2000 x 1500'),
