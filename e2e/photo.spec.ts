@@ -238,12 +238,19 @@ for (const phone of [false, true]) {
         );
 
         // every marked piece at its fit, within its stated uncertainty of the truth (once the analysis is of the
-        // table on screen: on a loaded machine it may still be of the one before the last mark)
+        // table on screen and holds every fit: on a loaded machine it may still be of the one before the last mark)
         await expect
           .poll(() =>
             page.evaluate(() => {
               const a = window.__armada.analysis();
-              return a.table === window.__armada.store.getState().table && !!a.report.photo?.pieces.rock1;
+              const fits = a.report.photo?.pieces;
+              // every piece marked (the squadron last): a report of the table before its rim marks has no tie1
+              return (
+                a.table === window.__armada.store.getState().table &&
+                !!fits?.cr90 &&
+                !!fits.tie1 &&
+                !!fits.rock1
+              );
             }),
           )
           .toBe(true);
