@@ -1030,7 +1030,8 @@ export class Scene {
     const h = this.handle(sel);
     const { x, y } = sel.piece;
     // everything drawn is relative to the piece's point: its fields but the place, the handle's side, the rings
-    const key = `${sel.kind}|${pieceKey(sel.piece)}|${h?.turn ?? '-'}|${state.rings ? 1 : 0}|${this.keys.cat}|${this.keys.zoomKey}`;
+    const { cat, zoomKey } = this.keys;
+    const key = `${sel.kind}|${pieceKey(sel.piece)}|${h?.turn ?? '-'}|${state.rings ? 1 : 0}|${cat}|${zoomKey}`;
     this.at(this.selection, 'selection', key, x, y, (g) => {
       this.shape(g, shape).stroke({ width: 1.5, color: SELECT, alpha: 0.9 });
       if (state.rings)
