@@ -13,7 +13,8 @@
  * animation-frame callback and every pointer, mouse and touch listener in a timer, so a step's
  * figure is all the app's JavaScript between one frame and the next (the input handlers, the
  * re-judge, the drawing, the panels), whatever the build does inside; each step is also a
- * `performance.measure('drag-step')` entry. The same measurement serves any build (the build
+ * `performance.measure('drag-step')` entry. Timer callbacks (setTimeout) are timed apart, as taskJs*:
+ * the verdict list written once the pointer rests, between frames. The same measurement serves any build (the build
  * before a change is measured with this spec too). dragAllocKb: bytes the page allocates per
  * step, from a second, unthrottled drag under the sampling heap profiler (DevTools
  * `HeapProfiler.startSampling`, collected objects included), its estimate of the bytes allocated
@@ -35,9 +36,12 @@ const quantile = (xs: number[], p: number) => {
 
 /** Installed before the app: times every frame callback and input listener (see the header). */
 function meterScript() {
-  const w = window as unknown as { __rawRaf: typeof requestAnimationFrame; __stepMeter: { js: number } };
+  const w = window as unknown as {
+    __rawRaf: typeof requestAnimationFrame;
+    __stepMeter: { js: number; tasks: number };
+  };
   const raf = window.requestAnimationFrame.bind(window);
-  const meter = { js: 0 };
+  const meter = { js: 0, tasks: 0 };
   w.__rawRaf = raf;
   w.__stepMeter = meter;
   const timed = <A extends unknown[], R>(fn: (...a: A) => R, self: unknown, args: A): R => {
@@ -49,6 +53,23 @@ function meterScript() {
     }
   };
   window.requestAnimationFrame = (cb) => raf((t) => timed(cb, window, [t]));
+  // timer tasks (the verdict list written once the pointer rests, between frames): timed apart
+  const timeout = window.setTimeout.bind(window);
+  window.setTimeout = ((cb: TimerHandler, ms?: number, ...args: unknown[]) =>
+    typeof cb !== 'function'
+      ? timeout(cb, ms, ...args)
+      : timeout(
+          (...a: unknown[]) => {
+            const t0 = performance.now();
+            try {
+              (cb as (...x: unknown[]) => void)(...a);
+            } finally {
+              meter.tasks += performance.now() - t0;
+            }
+          },
+          ms,
+          ...args,
+        )) as typeof window.setTimeout;
   const add = EventTarget.prototype.addEventListener,
     remove = EventTarget.prototype.removeEventListener;
   const wrapped = new WeakMap<object, EventListener>();
@@ -87,19 +108,20 @@ function meterScript() {
 const stepJs = (page: import('@playwright/test').Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((r) => {
+      new Promise<{ js: number; tasks: number }>((r) => {
         const w = window as unknown as {
           __rawRaf: typeof requestAnimationFrame;
-          __stepMeter: { js: number; at?: number };
+          __stepMeter: { js: number; tasks: number };
         };
         w.__rawRaf(() =>
           w.__rawRaf(() => {
             const m = w.__stepMeter,
               js = m.js,
+              tasks = m.tasks,
               now = performance.now();
-            m.js = 0;
+            m.js = m.tasks = 0;
             performance.measure('drag-step', { start: now - js, duration: js });
-            r(js);
+            r({ js, tasks });
           }),
         );
       }),
@@ -155,12 +177,15 @@ test('frame times while dragging a ship across the tournament table', async ({ p
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await stepJs(page);
-  const stepsJs: number[] = [];
+  const stepsJs: number[] = [],
+    stepsTasks: number[] = [];
   for (let k = 1; k <= steps; k++) {
     const f = k / steps;
     const to = await pagePoint(page, 250 + 1300 * f, start.y + 120 * Math.sin(f * 6 * Math.PI));
     await page.mouse.move(to.x, to.y);
-    stepsJs.push(await stepJs(page));
+    const m = await stepJs(page);
+    stepsJs.push(m.js);
+    stepsTasks.push(m.tasks);
   }
   // stop recording before the drop: the full analysis after it is not part of the drag
   const rec = await page.evaluate(() => {
@@ -225,9 +250,17 @@ test('frame times while dragging a ship across the tournament table', async ({ p
     frameJsMedianMs: quantile(stepsJs, 0.5),
     frameJsP95Ms: quantile(stepsJs, 0.95),
     frameJsMaxMs: Math.max(...stepsJs),
+    // the app's timer tasks per step, outside the frames (the verdict list written at the pointer's rest,
+    // which the bench's steps, slower than PANEL_REST_MS at 4x, each reach): median, 95th percentile
+    taskJsMedianMs: quantile(stepsTasks, 0.5),
+    taskJsP95Ms: quantile(stepsTasks, 0.95),
     dragAllocKb: quantile(alloc, 0.5) / 1024,
     dragAllocP95Kb: quantile(alloc, 0.95) / 1024,
     allocSteps: alloc.length,
+    // each step's figures, in order: where the slow steps fall in the drag
+    stepsJsMs: stepsJs.map((x) => Math.round(x * 10) / 10),
+    stepsTaskMs: stepsTasks.map((x) => Math.round(x * 10) / 10),
+    stepsAllocKb: alloc.map((x) => Math.round(x / 1024)),
   };
   console.log(`perf-drag: ${JSON.stringify(result)}`);
   if (process.env.PERF_OUT) writeFileSync(process.env.PERF_OUT, JSON.stringify(result));

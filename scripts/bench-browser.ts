@@ -23,6 +23,9 @@ export interface BrowserBench {
   frameJsMedianMs: number;
   frameJsP95Ms: number;
   frameJsMaxMs: number;
+  /** the app's timer tasks per step, between frames (the verdict list at the pointer's rest): median, p95 */
+  taskJsMedianMs: number;
+  taskJsP95Ms: number;
   /** bytes allocated per drag step (sampling heap profiler, unthrottled): median and 95th percentile, KiB */
   dragAllocKb: number;
   dragAllocP95Kb: number;

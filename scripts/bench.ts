@@ -23,8 +23,9 @@
  *
  * - --browser (e2e/perf-drag.spec.ts, chromium, CPU throttled 4x): throttledDragP95Ms, the
  *   re-judge alone per drag step; frameJsP95Ms and frameJsMedianMs, all the app's JavaScript per
- *   drag step (input handlers, re-judge, drawing, panels); dragAllocKb, bytes allocated per step
- *   (median, KiB, from the sampling heap profiler in an unthrottled drag).
+ *   drag step (input handlers, re-judge, drawing, panels); taskJsMedianMs, the app's timer tasks
+ *   between frames (the verdict list written at the pointer's rest); dragAllocKb, bytes allocated
+ *   per step (median, KiB, from the sampling heap profiler in an unthrottled drag).
  *
  * - reachMapMs: the practice maps' reach (src/rules/practice) of the tournament table's Victory
  *   (p1-ship4, dial 2): every end of two maneuvers at each speed a navigate command allows.
@@ -467,6 +468,10 @@ if (browser) {
     `  the app's JavaScript per drag step (judge + draw + panels): median ${browserRun.frameJsMedianMs.toFixed(1)} ms, ` +
       `p95 ${browserRun.frameJsP95Ms.toFixed(1)} ms (goal < 16); allocated per step: median ${browserRun.dragAllocKb.toFixed(0)} KiB (goal < 300)`,
   );
+  log(
+    `  between frames (the verdict list at the pointer's rest): median ${browserRun.taskJsMedianMs.toFixed(1)} ms, ` +
+      `p95 ${browserRun.taskJsP95Ms.toFixed(1)} ms a step`,
+  );
 }
 
 const result = {
@@ -508,6 +513,7 @@ const result = {
   throttledFrameP95Ms: browserRun ? browserRun.frameP95Ms : null,
   frameJsP95Ms: browserRun ? browserRun.frameJsP95Ms : null,
   frameJsMedianMs: browserRun ? browserRun.frameJsMedianMs : null,
+  taskJsMedianMs: browserRun ? browserRun.taskJsMedianMs : null,
   dragAllocKb: browserRun ? browserRun.dragAllocKb : null,
   browser: browserRun,
   tournamentTextMs,

@@ -129,19 +129,24 @@ export class FrameLoop {
    * what the last frame drew (the same state and analysis), which is then all it writes.
    */
   private onFrame() {
-    const last = this.lastDrawn;
-    if (
-      !this.sceneDue &&
-      !this.input &&
-      last &&
-      last.s === this.booted.store.getState() &&
-      last.a === this.analysis
-    ) {
+    if (this.listOnly()) {
       this.frame = 0;
-      this.drawPanel(performance.now(), last.s, last.a);
+      this.drawPanel(performance.now(), this.lastDrawn!.s, this.lastDrawn!.a);
       return;
     }
     this.draw();
+  }
+
+  /** Whether nothing is due but the verdict list of what the last frame drew (the same state and analysis). */
+  private listOnly(): boolean {
+    const last = this.lastDrawn;
+    return (
+      !this.sceneDue &&
+      !this.input &&
+      !!last &&
+      last.s === this.booted.store.getState() &&
+      last.a === this.analysis
+    );
   }
 
   /** what the last frame drew */
@@ -175,9 +180,12 @@ export class FrameLoop {
     if (wait <= 0) return true;
     clearTimeout(this.restTimer);
     this.restTimer = setTimeout(() => {
-      // the verdict list only: the picture is drawn already (a frame of its own, as the list written with it)
+      // the verdict list only: the picture is drawn already, so it is written in this task, between frames
+      // (a frame asked for it would hold the next step's picture back by the list's time); a frame already
+      // asked for, or a change since, draws first and writes it then
       this.panelDue = true;
-      this.ask();
+      if (this.frame || !this.listOnly()) this.ask();
+      else this.drawPanel(performance.now(), this.lastDrawn!.s, this.lastDrawn!.a);
     }, wait + 1);
     return false;
   }
