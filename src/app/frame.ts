@@ -12,6 +12,7 @@ import { cutSections, type PartialNote } from '../rules/report/budget';
 import { liveAnalysis, type LiveAnalysis } from '../state/analysis';
 import { facingPair } from '../rules/attacks/facing';
 import { FullAnalysis, WORKER_BUDGET_MS } from '../state/full-analysis';
+import { warmUpSteps } from '../state/warm-up';
 import { renderVerdicts } from '../ui/verdicts';
 import type { Booted } from './boot';
 import type { Panels } from './panels';
@@ -78,6 +79,34 @@ export class FrameLoop {
       ? liveAnalysis(table, undefined, { attacker: null })
       : liveAnalysis(table);
     this.overlays = buildOverlays(store.getState(), this.analysis);
+  }
+
+  /** whether the drag's judging has been run once on the page (warmUp) */
+  private warm = false;
+
+  /**
+   * Once, right after the first whole report's picture and panels, a step per task: the judging of a short
+   * drag run on copies of the table, so that a player's first drag does not run it cold (warmUpSteps).
+   * A piece moving, or another table, stops it; the next whole report's panels start it again.
+   */
+  private warmSoon(from: LiveAnalysis) {
+    if (this.warm) return;
+    this.warm = true;
+    const table = from.table;
+    const steps = warmUpSteps(table, from);
+    const next = () => {
+      const s = this.booted.store.getState();
+      if (s.gestureStart || s.table !== table) {
+        this.warm = false;
+        return;
+      }
+      try {
+        if (!steps.next().done) setTimeout(next, 0);
+      } catch {
+        // a warm-up is only ever a speed-up: an answer it could not reach is the drag's to find
+      }
+    };
+    setTimeout(next, 0);
   }
 
   /** Hit tests read the world of the table as it is now, even between frames. */
@@ -275,5 +304,6 @@ export class FrameLoop {
     this.drawPanel(performance.now(), due.s, due.a);
     this.panels.update(due.s, due.a);
     document.body.dataset.ready = 'true';
+    if (!due.a.live) this.warmSoon(due.a);
   }
 }

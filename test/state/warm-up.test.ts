@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { tournamentTable } from '../../scripts/bench/tables';
+import type { Table } from '../../src/model/table';
+import { liveAnalysis } from '../../src/state/analysis';
+import { warmUp } from '../../src/state/warm-up';
+
+// The warm-up judges a short drag on copies of the table: it must really judge (the attacks of the
+// moved ship's zone) and leave the table and the analysis it starts from as they were.
+const frozen = <T>(x: T): T => {
+  if (x && typeof x === 'object' && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) frozen(v);
+  }
+  return x;
+};
+
+describe('warmUp', () => {
+  it("judges a drag step of the first ship's front hull zone, touching nothing it is given", () => {
+    const table = tournamentTable(2);
+    const from = liveAnalysis(table);
+    const before = JSON.stringify(from.report);
+    frozen(table);
+    const last = warmUp(table, from)!;
+    const judged = last.report.attacks.length;
+    // every other ship's hull zones and every squadron could be its defender: some are in its arc
+    expect(judged).toBeGreaterThan(0);
+    // the last step overlaps the second ship: the two bases' collision judged
+    const [a, b] = [table.ships[0].id, table.ships[1].id];
+    expect(
+      (last.report.collisions ?? []).some((c) => [a, b].every((id) => JSON.stringify(c).includes(id))),
+    ).toBe(true);
+    // its last step puts the ship on the second one: the same attacks are judged (the defenders do not
+    // change with the attacker's place)
+    const zoneAttacks = from.report.attacks.filter((a) => a.attacker === `${table.ships[0].id}.front`);
+    expect(judged).toBe(zoneAttacks.length);
+    expect(JSON.stringify(from.report)).toBe(before);
+  });
+
+  it('does nothing on a table without ships, or with an analysis of another table', () => {
+    const table = tournamentTable(2);
+    const none: Table = { ...table, ships: [] };
+    expect(warmUp(none, liveAnalysis(none))).toBe(null);
+    expect(warmUp(table, liveAnalysis(none))).toBe(null);
+  });
+});
