@@ -28,29 +28,50 @@ export function decodeText(s: string): string | null {
   return ok ? out : null;
 }
 
+/** a tag whose text nodes are not plain stretches between tags, at a tag's start (sticky) */
+const SPECIAL = /<(!|\/?(script|style|pre|textarea|table|tbody|tr|td|th)\b)/iy;
+
 /**
  * The texts of `next`'s text nodes, in document order, when `prev` and `next` differ in text alone (the
  * same tags and attributes, character for character, and text in the same places); null otherwise. Only
  * for markup whose text nodes are its non-empty stretches between tags (no comments, scripts, styles,
  * preformatted or table parts, no character references but escapeHtml's).
+ * Written as one scan of both strings (a list's rest compares hundreds of entries; splitting each into
+ * pieces was most of what it allocated); test/ui/text-patch-reference.ts holds it to the plain split.
  */
 export function textsIfSameTags(prev: string, next: string): string[] | null {
-  const a = prev.split(SPLIT),
-    b = next.split(SPLIT);
-  if (a.length !== b.length) return null;
   const texts: string[] = [];
-  for (let i = 0; i < b.length; i++) {
-    if (i % 2 === 1) {
-      if (a[i] !== b[i] || /^<(!|\/?(script|style|pre|textarea|table|tbody|tr|td|th)\b)/i.test(b[i]))
-        return null;
-      continue;
-    }
+  let i = 0,
+    j = 0;
+  for (;;) {
+    // a text: up to the next tag (a '<' with a '>' after it), or the end
+    const ti = tagAt(prev, i),
+      tj = tagAt(next, j);
     // a text node stays a text node: none made or removed
-    if ((a[i] === '') !== (b[i] === '')) return null;
-    if (b[i] === '') continue;
-    const d = decodeText(b[i]);
-    if (d === null || decodeText(a[i]) === null) return null;
-    texts.push(d);
+    if ((ti === i) !== (tj === j)) return null;
+    if (tj > j) {
+      if (prev.indexOf('&', i) >= 0 && prev.indexOf('&', i) < ti && decodeText(prev.slice(i, ti)) === null)
+        return null;
+      const d = decodeText(next.slice(j, tj));
+      if (d === null) return null;
+      texts.push(d);
+    }
+    if (ti === prev.length || tj === next.length)
+      return ti === prev.length && tj === next.length ? texts : null;
+    // a tag: the same characters in both, and not one whose text is not plain
+    const ei = prev.indexOf('>', ti),
+      ej = next.indexOf('>', tj);
+    if (ej - tj !== ei - ti) return null;
+    for (let k = 0; k <= ej - tj; k++) if (prev.charCodeAt(ti + k) !== next.charCodeAt(tj + k)) return null;
+    SPECIAL.lastIndex = tj;
+    if (SPECIAL.test(next)) return null;
+    i = ei + 1;
+    j = ej + 1;
   }
-  return texts;
+}
+
+/** Where the next tag from `from` begins: a '<' with a '>' after it; the string's length if none. */
+function tagAt(s: string, from: number): number {
+  const lt = s.indexOf('<', from);
+  return lt < 0 || s.indexOf('>', lt) < 0 ? s.length : lt;
 }
