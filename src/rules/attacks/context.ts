@@ -95,9 +95,11 @@ export interface AttackContext {
   /**
    * How each line of sight meets the third pieces (obstacles, other ships), kept from an attack
    * until the reverse attack, which traces the same line (see los.ts, thirdPieceMeetings), by
-   * pairKey (a flat list: a Map lookup per attack cost more than the slots).
+   * pairKey (a flat list: a Map lookup per attack cost more than the slots). Made when first written
+   * (lineMeetingsOf): the flat kernel keeps its own, and a drag step's context (a slot per pair of sides,
+   * 4,096 on a tournament table) would make one at every step for nothing.
    */
-  lineMeetings: (ThirdPieceMeetings | undefined)[];
+  lineMeetings?: (ThirdPieceMeetings | undefined)[];
   /** obstacles then ships (as slots), filed by their boxes grown by NEAR_MM: built when first needed (los.ts) */
   thirdGrid?: BoxGrid;
   /** ships whose covering outline overlaps each obstacle under the other readings.hugeGap: found when first asked */
@@ -198,10 +200,14 @@ export function attackContext(
     byKey: new Map(sides.map((s) => [s.key, s])),
     coverers,
     dialOn,
-    lineMeetings: new Array(sides.length * sides.length),
   };
   m.set(cover, ctx);
   return ctx;
+}
+
+/** The context's line cache (lineMeetings), made on first use: a slot per ordered pair of sides. */
+export function lineMeetingsOf(ctx: AttackContext): (ThirdPieceMeetings | undefined)[] {
+  return (ctx.lineMeetings ??= new Array(ctx.sides.length * ctx.sides.length));
 }
 
 /**
@@ -271,9 +277,7 @@ export function movedShipContext(
     }
   }
   const n = sides.length * sides.length;
-  let lineMeetings = meetings;
-  if (lineMeetings && lineMeetings.length === n) lineMeetings.fill(undefined);
-  else lineMeetings = new Array(n);
+  const lineMeetings = meetings && meetings.length === n ? meetings.fill(undefined) : undefined;
   // the same catalog: whether it corrects a class carries over (asked here once, not per place)
   prev.classEdited ??= Object.values(pw.catalog.shipClasses).some((c) => c.edited);
   const ctx: AttackContext = {
@@ -284,7 +288,7 @@ export function movedShipContext(
     byKey,
     coverers,
     dialOn,
-    lineMeetings,
+    ...(lineMeetings ? { lineMeetings } : {}),
     classEdited: prev.classEdited,
     movedFrom: { ctx: prev, ship },
   };

@@ -93,6 +93,8 @@ interface LosKernel {
   used: number;
   /** beside a row: the obstacle's meeting (its rules read it), or a ship's meeting the exact tests made */
   meetings: (LineMeeting | null)[];
+  /** the rows were handed on to the kernel of the next drag step (movedKernel): made afresh if asked again */
+  rowsGone?: boolean;
 }
 
 /** numbers per kept row: slot, meeting code, clearance, inside length, depth */
@@ -109,6 +111,9 @@ function kernelOf(ctx: AttackContext): LosKernel {
   if (!K) {
     K = movedKernel(ctx) ?? newKernel(ctx);
     kernels.set(ctx, K);
+  } else if (K.rowsGone) {
+    Object.assign(K, freshRows(K.reach ? ctx.sides.length : 0));
+    K.rowsGone = false;
   }
   lastCtx = ctx;
   lastKernel = K;
@@ -163,7 +168,18 @@ function movedKernel(ctx: AttackContext): LosKernel | null {
     zones.set(s.index, s.shape);
   }
   bases.set(si, ship.shapes.base);
-  return { reach: true, zones, bases, hulls: P.hulls, ...freshRows(ctx.sides.length) };
+  return { reach: true, zones, bases, hulls: P.hulls, ...takeRows(P, ctx.sides.length) };
+}
+
+/**
+ * The previous step's rows, emptied, for the next step's kernel (a drag step made 40 KB of them afresh on a
+ * tournament table); the previous kernel makes new ones should its context be judged again.
+ */
+function takeRows(P: LosKernel, ns: number) {
+  if (P.keptAt.length !== ns * ns) return freshRows(ns);
+  P.rowsGone = true;
+  P.meetings.length = 0;
+  return { kept: P.kept, keptAt: P.keptAt.fill(-1), keptN: P.keptN, used: 0, meetings: P.meetings };
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   coverShapes,
   type HugeGap,
   type LosReadings,
+  lineMeetingsOf,
   pairKey,
   pieceId,
   type Side,
@@ -238,10 +239,10 @@ function thirdPieceMeetings(
   to: Point,
 ): ThirdPieceMeetings {
   const key = pairKey(ctx, att, def);
-  const kept = ctx.lineMeetings[key];
+  const kept = ctx.lineMeetings?.[key];
   if (kept) {
     // the reverse attack's line: used twice, then let go
-    ctx.lineMeetings[key] = undefined;
+    ctx.lineMeetings![key] = undefined;
     return kept;
   }
   const flip = to.x < from.x || (to.x === from.x && to.y < from.y);
@@ -277,7 +278,7 @@ function thirdPieceMeetings(
     meetings.push(c);
   }
   const m = { p, q, slots, meetings };
-  if (att.index !== def.index) ctx.lineMeetings[key] = m;
+  if (att.index !== def.index) lineMeetingsOf(ctx)[key] = m;
   return m;
 }
 

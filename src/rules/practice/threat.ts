@@ -22,6 +22,7 @@ import type { AttackReport } from '../../model/report';
 import {
   type AttackContext,
   attackContext,
+  lineMeetingsOf,
   movedShipContext,
   player,
   type Side,
@@ -187,7 +188,8 @@ export class ShipProbe {
   at(place: ShipPlace): World {
     const w = worldWithShipAt(this.world, this.shipId, place);
     this.ctxs.forEach((ctx, i) => {
-      this.meetings[i] = movedShipContext(ctx, w, this.shipId, this.meetings[i]).lineMeetings;
+      // one line cache per context, reused from place to place
+      this.meetings[i] = lineMeetingsOf(movedShipContext(ctx, w, this.shipId, this.meetings[i]));
     });
     return w;
   }

@@ -14,7 +14,7 @@ import { CATALOG } from '../../../src/model/catalog';
 import type { Table } from '../../../src/model/table';
 import { NEAR_MM } from '../../../src/geometry/line-meet';
 import { TOLERANCE_MM } from '../../../src/geometry/tolerance';
-import { attacks, attacksPlain } from '../../../src/rules/attacks/attacks';
+import { attacks, attacksFrom, attacksPlain } from '../../../src/rules/attacks/attacks';
 import { flatKernel, kernelEdgesOf } from '../../../src/rules/attacks/kernel';
 import { attackContext, movedShipContext } from '../../../src/rules/attacks/context';
 import { World } from '../../../src/rules/world';
@@ -356,6 +356,35 @@ describe("the kernel of a context made with one ship moved (a drag step's)", () 
         },
       ),
       { numRuns: 60, seed: 5 },
+    );
+  });
+
+  it("judges a step's context again as afresh after the next step's kernel took its rows", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.double({ min: -60, max: 60, noNaN: true }),
+        fc.double({ min: -60, max: 60, noNaN: true }),
+        (seed, dx, dy) => {
+          const t0 = generateTable({ shipsPerPlayer: 3, squadronsPerPlayer: 2, obstacles: 6, seed });
+          const s = t0.ships[seed % t0.ships.length];
+          const key = `${s.id}.front`;
+          const t1 = {
+            ...t0,
+            ships: t0.ships.map((x) => (x === s ? { ...s, x: s.x + dx, y: s.y + dy } : x)),
+          };
+          const w0 = new World(t0, CATALOG);
+          const first = JSON.stringify(attacksFrom(w0, key));
+          const w1 = new World(t1, CATALOG, w0);
+          movedShipContext(attackContext(w0), w1, s.id);
+          const moved = JSON.stringify(attacksFrom(w1, key));
+          // the previous step's context judged again, then the next step's again
+          expect(JSON.stringify(attacksFrom(w0, key))).toBe(first);
+          expect(JSON.stringify(attacksFrom(w1, key))).toBe(moved);
+          expect(moved).toBe(JSON.stringify(attacksFrom(new World(t1, CATALOG), key)));
+        },
+      ),
+      { numRuns: 60, seed: 7 },
     );
   });
 });
