@@ -11,7 +11,8 @@ import { segmentInDisc } from './clip';
  */
 export type Intervals = [number, number][];
 
-const EPS_T = 1e-12;
+/** pieces no longer than this (in t) are empty */
+export const EPS_T = 1e-12;
 
 /** Sort and merge overlapping or abutting intervals; drop empty ones. */
 export function normalise(list: Intervals): Intervals {

@@ -19,8 +19,8 @@ import {
   segmentBoxGapSq,
   separatedBeyond,
   type VisibleMeeting,
-  visibleMeeting,
 } from '../../geometry/line-meet';
+import { visibleMeetingFlat } from '../../geometry/visible-flat';
 import type { LosVerdict, ReadingUse } from '../../model/report';
 import {
   type AttackContext,
@@ -735,7 +735,8 @@ function visibleWith(
   // Only covers the line comes within the tolerance of can hide any of it; when it passes none,
   // what it crosses is all visible (visibleMeeting would find the same).
   const shapes = coverShapesNear(covers, cover, gap, cp, cq);
-  const v = shapes.length ? visibleMeeting(o.outline, shapes, cp, cq, TOLERANCE_MM, c.inside) : null;
+  // on flat interval lists (visibleMeeting's answer, bit for bit: test/geometry/visible-flat.test.ts)
+  const v = shapes.length ? visibleMeetingFlat(o.outline, shapes, cp, cq, TOLERANCE_MM, c.inside) : null;
   if (keep) {
     if (dustOnly) c.visibleDust = v;
     else c.visible = v;
