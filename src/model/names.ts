@@ -8,8 +8,15 @@ import type { Table } from './table';
  * name, else its id. Ids stay in the full explanation; headlines, cards and canvas labels use these.
  */
 
+const shortClassNames = new Map<string, string>();
 /** A class's short name: the part before "-class", without parentheses or a trailing kind of ship. */
 export function shortClassName(classId: string): string {
+  let n = shortClassNames.get(classId);
+  if (n === undefined) shortClassNames.set(classId, (n = shortClassNameOf(classId)));
+  return n;
+}
+
+function shortClassNameOf(classId: string): string {
   const c = CATALOG.shipClasses[classId];
   if (!c) return classId;
   let n = c.name.replace(/\s*\(.*\)\s*/g, ' ').trim();
@@ -38,8 +45,16 @@ export function shortCardName(card: string): string {
   return cls > 0 ? card.slice(0, cls).trim() : card;
 }
 
+/** baseName per piece object (a table's pieces are not changed in place: a moved piece is a new object) */
+const baseNames = new WeakMap<object, string>();
 /** A ship's own words before numbering: its name, else its class's short name, else "<size> ship". */
 function baseName(s: { id: string; name?: string; class?: string; size: string }): string {
+  let n = baseNames.get(s);
+  if (n === undefined) baseNames.set(s, (n = baseNameOf(s)));
+  return n;
+}
+
+function baseNameOf(s: { id: string; name?: string; class?: string; size: string }): string {
   const own = s.name?.trim();
   if (own) return SHIP_CARD_NAMES.has(own) ? shortCardName(own) : own;
   return s.class ? shortClassName(s.class) : `${s.size} ship`;

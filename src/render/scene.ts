@@ -131,7 +131,15 @@ export class Scene {
   private ships = new Retained('ships');
   private tokens = new Retained('tokens');
   private squadrons = new Retained('squadrons');
-  private marks = new Retained('marks');
+  /**
+   * the marks, in one render group, bottom to top: overlaps, the overlays' marks, what obstructs the attacker's
+   * lines, what they graze (each of the three kinds of outline is of one colour, width and alpha: unordered)
+   */
+  private marksGroup = new Container({ label: 'marks', isRenderGroup: true });
+  private overlapMarks = new Retained('overlap marks', { park: true, unordered: true });
+  private marks = new Retained('marks', { park: true });
+  private obstructingMarks = new Retained('obstructing marks', { park: true, unordered: true });
+  private grazingMarks = new Retained('grazing marks', { park: true, unordered: true });
   private attackLines = new LineSprites('attack-lines');
   /** the chosen attack and the overlays' lines: a few, drawn at every frame */
   private topLines = new Graphics();
@@ -139,7 +147,7 @@ export class Scene {
    * selection, distance rings, rotation handle: drawn around the selected piece's own point, so a drag that
    * only moves the piece moves the drawing (retained as the pieces are)
    */
-  private selection = new Retained('selection');
+  private selection = new Retained('selection', { park: true });
   private labelLayer = new Container();
   private labels = new Map<string, BitmapText>();
   private labelAsks: LabelRequest[] = [];
@@ -205,7 +213,13 @@ export class Scene {
     // What changes from frame to frame while a piece moves (the obstruction marks, the attacker's lines, the
     // handles, the labels) is drawn in render groups of its own: Pixi rebuilds the drawing instructions of a
     // group whose children come, go or change size, and the pieces' group then stays as it was
-    for (const c of [this.marks.root, this.attackLines.root, this.labelLayer]) c.enableRenderGroup();
+    for (const c of [this.attackLines.root, this.labelLayer]) c.enableRenderGroup();
+    this.marksGroup.addChild(
+      this.overlapMarks.root,
+      this.marks.root,
+      this.obstructingMarks.root,
+      this.grazingMarks.root,
+    );
     const moving = new Container({ label: 'lines and handles', isRenderGroup: true });
     moving.addChild(this.topLines, this.selection.root);
     this.app.stage.addChild(
@@ -218,7 +232,7 @@ export class Scene {
       this.tokens.root,
       this.squadrons.root,
       this.slots['over-pieces'],
-      this.marks.root,
+      this.marksGroup,
       this.attackLines.root,
       moving,
       this.slots.top,
@@ -262,7 +276,10 @@ export class Scene {
       this.ships,
       this.tokens,
       this.squadrons,
+      this.overlapMarks,
       this.marks,
+      this.obstructingMarks,
+      this.grazingMarks,
       this.selection,
     ];
   }
@@ -451,13 +468,14 @@ export class Scene {
    */
   private placeLabels(state: AppState, a: LiveAnalysis, ov: Overlays, overlapped: Set<string>) {
     this.labelAsks.length = 0;
-    // a label is hidden only when it is not placed again: hidden and shown in one frame, every label
-    // would make Pixi rebuild the labels' drawing
+    // a label not placed again is made transparent, not hidden: Pixi rebuilds the drawing instructions of
+    // the labels' whole group when a child's visibility changes (a drag step shows and hides a few labels),
+    // and only updates a child's colour in place (a label at alpha 0 leaves the pixels as they were)
     const shown = new Set<BitmapText>();
     try {
       if (this.labelLayer.visible) this.layOutLabels(state, a, ov, overlapped, shown);
     } finally {
-      for (const t of this.labels.values()) if (!shown.has(t) && t.visible) t.visible = false;
+      for (const t of this.labels.values()) if (!shown.has(t) && t.alpha !== 0) t.alpha = 0;
     }
   }
 
@@ -510,7 +528,7 @@ export class Scene {
       if (t.text !== p.text) t.text = p.text;
       if (t.tint !== p.color) t.tint = p.color;
       t.position.set(p.x, p.y);
-      t.visible = true;
+      if (t.alpha !== 1) t.alpha = 1;
       shown.add(t);
     }
   }
@@ -682,7 +700,8 @@ export class Scene {
     if (cat === undefined) catalogIds.set(world.catalog, (cat = oid(world.catalog)));
     for (const r of this.retained()) r.begin();
     this.attackLines.begin();
-    this.topLines.clear();
+    // cleared only when it holds something: a clear, even of nothing, makes Pixi rebuild its group's drawing
+    if (this.topLines.context.instructions.length) this.topLines.clear();
 
     this.keys = { zoomKey, viewKey, cat };
     this.drawTable(world);
@@ -869,21 +888,26 @@ export class Scene {
     this.label(e.id, text, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
   }
 
-  /** A piece's shape outlined (a mark), drawn around the piece's centre. */
+  /**
+   * A piece's shape outlined (a mark), drawn around the piece's centre. The shape, one of the entry's own (an
+   * item keeps one kind of shape: its id names the kind of mark), is what the piece's fields but its place
+   * and the catalog make it: a piece that only moved (a dragged one, its new entry's shapes new objects)
+   * keeps its drawing, only moved, as the pieces' own drawings are.
+   */
   private outline(
+    layer: Retained,
     id: string,
-    key: string,
     e: Entry,
     s: Polygon | Circle,
     width: number,
     color: number,
     alpha = 1,
   ) {
-    const { zoomKey } = this.keys;
+    const { zoomKey, cat } = this.keys;
     this.at(
-      this.marks,
+      layer,
       id,
-      `${key}|${oid(s)}|${width}|${color}|${alpha}|${zoomKey}`,
+      `${pieceKey(e.piece)}|${e.kind}|${cat}|${width}|${color}|${alpha}|${zoomKey}`,
       e.piece.x,
       e.piece.y,
       (g) => {
@@ -912,7 +936,7 @@ export class Scene {
             : e.kind === 'squadron' || e.kind === 'token'
               ? e.circle
               : null;
-      if (s) this.outline(`overlap:${id}`, pieceKey(e.piece), e, s, 4, OVERLAP);
+      if (s) this.outline(this.overlapMarks, `overlap:${id}`, e, s, 4, OVERLAP);
     }
     // one label per piece (a piece on a pile of 40 obstacles gets one, naming the first and counting the
     // rest: each label is a texture)
@@ -978,19 +1002,19 @@ export class Scene {
         if (l.verdict === 'near') grazing.add(l.piece);
     }
     if (chosen) this.chosenAttack(chosen, world, this.topLines);
-    for (const [ids, color, kind] of [
-      [obstructing, LOS.obstructed, 'obstructing'],
-      [grazing, GRAZE, 'grazing'],
+    for (const [ids, color, kind, layer] of [
+      [obstructing, LOS.obstructed, 'obstructing', this.obstructingMarks],
+      [grazing, GRAZE, 'grazing', this.grazingMarks],
     ] as const) {
       for (const id of ids) {
         const e = world.byId.get(id);
         const width = 3 * this.thin;
         if (e?.kind === 'obstacle')
-          this.outline(`${kind}:${id}`, pieceKey(e.piece), e, e.outline, width, color, 0.95);
+          this.outline(layer, `${kind}:${id}`, e, e.outline, width, color, 0.95);
         else if (e?.kind === 'ship')
-          this.outline(`${kind}:${id}`, pieceKey(e.piece), e, e.shapes.base, width, color, 0.95);
+          this.outline(layer, `${kind}:${id}`, e, e.shapes.base, width, color, 0.95);
         else if (e && (e.kind === 'squadron' || e.kind === 'token'))
-          this.outline(`${kind}:${id}`, '', e, e.circle, width, color);
+          this.outline(layer, `${kind}:${id}`, e, e.circle, width, color);
       }
     }
     for (const l of ov.lines) this.line(this.topLines, l.a, l.b, l.width ?? 2, l.color, 1, l.dash ?? 0);
