@@ -1009,8 +1009,7 @@ export class Scene {
       for (const id of ids) {
         const e = world.byId.get(id);
         const width = 3 * this.thin;
-        if (e?.kind === 'obstacle')
-          this.outline(layer, `${kind}:${id}`, e, e.outline, width, color, 0.95);
+        if (e?.kind === 'obstacle') this.outline(layer, `${kind}:${id}`, e, e.outline, width, color, 0.95);
         else if (e?.kind === 'ship')
           this.outline(layer, `${kind}:${id}`, e, e.shapes.base, width, color, 0.95);
         else if (e && (e.kind === 'squadron' || e.kind === 'token'))
