@@ -9,12 +9,19 @@ import { Container, Sprite, Texture, TilingSprite } from 'pixi.js';
  */
 export class LineSprites {
   readonly root = new Container();
-  private slots: (Sprite | TilingSprite)[] = [];
+  /**
+   * each place in the stack: a solid quad and a dashed one (each made when first needed), side by side in
+   * the stack; the one of the kind asked for shows, the other is kept at alpha 0. Pixi rebuilds a render
+   * group's drawing instructions when a child is added, removed or hidden, and only updates one whose
+   * colour or transform changed: a line that turns from solid to dashed, or a place left unused, costs no
+   * rebuild (alpha 0 leaves the pixels as they were).
+   */
+  private slots: { solid: Sprite | null; dashed: TilingSprite | null; dash: number }[] = [];
   private used = 0;
-  /** the tint each slot was given last (NaN: none yet) */
-  private tints: number[] = [];
+  /** the tint each quad was given last */
+  private tints = new Map<Sprite | TilingSprite, number>();
   private dashes = new Map<number, Texture>();
-  /** quads made (a slot's kind changed or the list grew) and quads only moved, since the counters were read */
+  /** quads made (a place's first solid or dashed line, or the list grew) and quads only moved */
   made = 0;
   moved = 0;
 
@@ -22,7 +29,7 @@ export class LineSprites {
     this.root.label = name;
   }
 
-  /** Start a frame: every line not asked for again before end() is hidden. */
+  /** Start a frame: every line not asked for again before end() is made transparent. */
   begin() {
     this.used = 0;
   }
@@ -49,12 +56,11 @@ export class LineSprites {
     s.position.set(ax, ay);
     s.rotation = Math.atan2(by - ay, bx - ax);
     // Pixi makes a colour object for every tint set: set only when it changes
-    if (this.tints[this.used - 1] !== color) {
+    if (this.tints.get(s) !== color) {
       s.tint = color;
-      this.tints[this.used - 1] = color;
+      this.tints.set(s, color);
     }
     if (s.alpha !== alpha) s.alpha = alpha;
-    s.visible = true;
     if (s instanceof TilingSprite) {
       s.width = len;
       s.height = width;
@@ -64,37 +70,81 @@ export class LineSprites {
     }
   }
 
-  /** End the frame: the lines not asked for are hidden (kept for the next frame's). */
+  /** End the frame: the lines not asked for are made transparent (kept for the next frame's). */
   end() {
-    for (let i = this.used; i < this.slots.length; i++) this.slots[i].visible = false;
+    for (let i = this.used; i < this.slots.length; i++) {
+      const { solid, dashed } = this.slots[i];
+      if (solid && solid.alpha !== 0) solid.alpha = 0;
+      if (dashed && dashed.alpha !== 0) dashed.alpha = 0;
+    }
   }
 
   /** Forget every line (a full redraw). */
   clear() {
-    for (const s of this.slots) s.destroy();
+    for (const { solid, dashed } of this.slots) {
+      solid?.destroy();
+      dashed?.destroy();
+    }
     this.slots.length = 0;
-    this.tints.length = 0;
+    this.tints.clear();
     this.root.removeChildren();
   }
 
+  /** The quad of the next place in the stack for a line of this kind; the place's other quad hidden. */
   private slot(dash: number): Sprite | TilingSprite {
     const i = this.used++;
-    const had = this.slots[i];
-    const want = dash ? this.dashTexture(dash) : Texture.WHITE;
-    if (had && had.texture === want) {
+    let at = this.slots[i];
+    if (!at) this.slots.push((at = { solid: null, dashed: null, dash: 0 }));
+    const other = dash ? at.solid : at.dashed;
+    if (other && other.alpha !== 0) other.alpha = 0;
+    if (!dash && at.solid) {
       this.moved++;
-      return had;
+      return at.solid;
     }
-    const s = dash ? new TilingSprite({ texture: want, anchor: { x: 0, y: 0.5 } }) : new Sprite(want);
-    if (!dash) s.anchor.set(0, 0.5);
-    if (had) {
-      this.root.addChildAt(s, this.root.getChildIndex(had));
-      had.destroy();
-    } else this.root.addChild(s);
-    this.slots[i] = s;
-    this.tints[i] = NaN;
+    if (dash && at.dashed && at.dash === dash) {
+      this.moved++;
+      return at.dashed;
+    }
+    let s: Sprite | TilingSprite;
+    if (dash) {
+      s = new TilingSprite({ texture: this.dashTexture(dash), anchor: { x: 0, y: 0.5 } });
+      // a dash of another length: the new strip takes the old one's place
+      if (at.dashed) {
+        this.root.addChildAt(s, this.root.getChildIndex(at.dashed));
+        this.tints.delete(at.dashed);
+        at.dashed.destroy();
+      } else this.insert(s, at.solid, i);
+      at.dashed = s;
+      at.dash = dash;
+    } else {
+      s = new Sprite(Texture.WHITE);
+      s.anchor.set(0, 0.5);
+      this.insert(s, at.dashed, i);
+      at.solid = s;
+    }
     this.made++;
     return s;
+  }
+
+  /** Put a place's new quad beside its other one, else above the places below it. */
+  private insert(s: Sprite | TilingSprite, beside: Sprite | TilingSprite | null, i: number) {
+    if (beside) {
+      this.root.addChildAt(s, this.root.getChildIndex(beside));
+      return;
+    }
+    // the top quad of the nearest place below (places above have theirs higher in the stack)
+    for (let j = i - 1; j >= 0; j--) {
+      const { solid, dashed } = this.slots[j];
+      const top = Math.max(
+        solid ? this.root.getChildIndex(solid) : -1,
+        dashed ? this.root.getChildIndex(dashed) : -1,
+      );
+      if (top >= 0) {
+        this.root.addChildAt(s, top + 1);
+        return;
+      }
+    }
+    this.root.addChildAt(s, 0);
   }
 
   /** `dash` pixels white then `dash` clear, one pixel high: the tile a dashed line repeats */

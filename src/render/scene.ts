@@ -6,7 +6,9 @@ import {
   Container,
   Graphics,
   RenderTexture,
+  Sprite,
   TextStyle,
+  Texture,
   Ticker,
 } from 'pixi.js';
 import type { Circle } from '../geometry/circle';
@@ -149,6 +151,14 @@ export class Scene {
    */
   private selection = new Retained('selection', { park: true });
   private labelLayer = new Container();
+  /**
+   * the labels in two render groups: the pieces' names, which stay as they were through most drag steps, and
+   * the rest (the chosen attack's range and line of sight, overlaps, rings), whose texts change as a piece
+   * moves: Pixi rebuilds the drawing instructions of a label's whole group when its text changes. Labels
+   * never overlap (the layout places none on another), so the two groups' stacking changes no pixel.
+   */
+  private pieceLabels = new Container({ label: 'piece labels', isRenderGroup: true });
+  private otherLabels = new Container({ label: 'other labels', isRenderGroup: true });
   private labels = new Map<string, BitmapText>();
   private labelAsks: LabelRequest[] = [];
   private fitted = false;
@@ -213,7 +223,8 @@ export class Scene {
     // What changes from frame to frame while a piece moves (the obstruction marks, the attacker's lines, the
     // handles, the labels) is drawn in render groups of its own: Pixi rebuilds the drawing instructions of a
     // group whose children come, go or change size, and the pieces' group then stays as it was
-    for (const c of [this.attackLines.root, this.labelLayer]) c.enableRenderGroup();
+    this.attackLines.root.enableRenderGroup();
+    this.labelLayer.addChild(this.pieceLabels, this.otherLabels);
     this.marksGroup.addChild(
       this.overlapMarks.root,
       this.marks.root,
@@ -523,7 +534,7 @@ export class Scene {
         t.anchor.set(0.5, 0.5);
         t.tint = p.color;
         this.labels.set(p.id, t);
-        this.labelLayer.addChild(t);
+        (a.world.byId.has(p.id) ? this.pieceLabels : this.otherLabels).addChild(t);
       }
       if (t.text !== p.text) t.text = p.text;
       if (t.tint !== p.color) t.tint = p.color;
@@ -735,6 +746,13 @@ export class Scene {
         toScreen: (x, y) => toScreen(v, x, y),
       };
       for (const l of this.plugged) l.draw(frame);
+    }
+    // a slot whose layers draw nothing (most frames: no practice map, drill or photo shown) is left out of the
+    // frame: each render group drawn costs its own uniforms and batch, even an empty one (a slot shown or
+    // left out again makes Pixi rebuild the stage's instructions, once)
+    for (const slot of Object.values(this.slots)) {
+      const on = !slot.children.every(drawsNothing);
+      if (slot.renderable !== on) slot.renderable = on;
     }
     this.placeLabels(state, a, ov, overlapped);
     if (this.target)
@@ -1078,6 +1096,21 @@ export class Scene {
         this.label(`ring${i}`, String(i + 1), cx, top + b.end, 0x74c0fc);
       });
   }
+}
+
+/**
+ * Whether a plugged layer's drawing holds nothing to draw: hidden, or containers, Graphics with nothing drawn
+ * and Sprites of the empty texture all the way down (anything else counts as drawing).
+ */
+function drawsNothing(c: Container): boolean {
+  if (!c.visible || !c.renderable) return true;
+  const own =
+    c instanceof Graphics
+      ? c.context.instructions.length === 0
+      : c instanceof Sprite
+        ? c.texture === Texture.EMPTY
+        : c.constructor === Container;
+  return own && c.children.every(drawsNothing);
 }
 
 /** A piece's fields but its place: what its drawing around its own centre depends on (kept per piece object). */
