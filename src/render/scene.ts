@@ -135,11 +135,13 @@ export class Scene {
   private squadrons = new Retained('squadrons');
   /**
    * the marks, in one render group, bottom to top: overlaps, the overlays' marks, what obstructs the attacker's
-   * lines, what they graze (each of the three kinds of outline is of one colour, width and alpha: unordered)
+   * lines, what they graze (each of the three kinds of outline is of one colour, width and alpha: unordered).
+   * The overlays' marks, drawn again whenever the rules make them anew (at each drag step, for some), are a
+   * render group of their own, left out of the frame while it has none: the outlines' group is not rebuilt.
    */
   private marksGroup = new Container({ label: 'marks', isRenderGroup: true });
   private overlapMarks = new Retained('overlap marks', { park: true, unordered: true });
-  private marks = new Retained('marks', { park: true });
+  private marks = new Retained('overlay marks', { park: true });
   private obstructingMarks = new Retained('obstructing marks', { park: true, unordered: true });
   private grazingMarks = new Retained('grazing marks', { park: true, unordered: true });
   private attackLines = new LineSprites('attack-lines');
@@ -225,6 +227,7 @@ export class Scene {
     // group whose children come, go or change size, and the pieces' group then stays as it was
     this.attackLines.root.enableRenderGroup();
     this.labelLayer.addChild(this.pieceLabels, this.otherLabels);
+    this.marks.root.enableRenderGroup();
     this.marksGroup.addChild(
       this.overlapMarks.root,
       this.marks.root,
@@ -734,6 +737,8 @@ export class Scene {
     if (sel && !this.picturing) this.drawSelection(state, world, sel);
     for (const r of this.retained()) r.end();
     this.attackLines.end();
+    const anyMarks = this.marks.size > 0;
+    if (this.marks.root.renderable !== anyMarks) this.marks.root.renderable = anyMarks;
 
     if (this.plugged.length) {
       const frame: Frame = {
