@@ -14,7 +14,7 @@ import {
 } from '../state/class-edit';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { DRAG_THRESHOLD_PX } from '../state/gesture';
-import { h, option } from './dom';
+import { h, option, setText } from './dom';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const svg = <K extends keyof SVGElementTagNameMap>(
@@ -479,7 +479,7 @@ class ClassEditor {
       this.refresh();
     else if (!this.panel.open) {
       const n = Object.keys(this.table.measurements?.classes ?? {}).length;
-      this.count.textContent = n ? `${n} edited` : 'catalog';
+      setText(this.count, n ? `${n} edited` : 'catalog');
     }
   }
 }

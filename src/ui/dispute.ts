@@ -519,9 +519,11 @@ class DisputeCard {
     const { lock, all, precision } = this.switches;
     this.showPair(s, a);
     this.renderStrip(s);
-    lock.checked = s.locked;
-    all.checked = s.allAttacks;
-    if (document.activeElement !== precision) precision.value = String(s.precisionMm);
+    if (lock.checked !== s.locked) lock.checked = s.locked;
+    if (all.checked !== s.allAttacks) all.checked = s.allAttacks;
+    // an input's value written is a style pass, the same value too
+    const mm = String(s.precisionMm);
+    if (document.activeElement !== precision && precision.value !== mm) precision.value = mm;
     if (!s.gestureStart) this.fillPickers(s, a);
     this.renderCard(s, a);
     this.renderLoupes(s, a);

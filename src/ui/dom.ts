@@ -19,6 +19,27 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 
 export { capText, escapeHtml, MAX_WHY_CHARS } from '../state/html';
 
+/*
+ * Writes that leave the page alone when the value is what it shows already: the panels are written at every
+ * step of a drag, and writing the same text, style or attribute again is still a change the page works on.
+ */
+
+/** el's text, written only when it differs */
+export function setText(el: Node, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** el shown (display as its style sheet says) or not (display: none), written only when it differs */
+export function setShown(el: HTMLElement, shown: boolean): void {
+  const d = shown ? '' : 'none';
+  if (el.style.display !== d) el.style.display = d;
+}
+
+/** an attribute, written only when it differs */
+export function setAttr(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 export function option(value: string, label = value, selected = false) {
   return h('option', { value, selected }, label);
 }

@@ -17,7 +17,7 @@ import {
 import { normaliseDeg } from '../state/pieces';
 import { COARSE_DEG, FINE_DEG } from '../render/interaction';
 import type { AppState, AppStore, Commands } from '../state/store';
-import { h, option } from './dom';
+import { h, option, setAttr, setShown } from './dom';
 
 /** The heading of the piece being placed (the offered obstacle, or the pending ship); null: nothing turns. */
 function heading(s: AppState): number | null {
@@ -493,16 +493,17 @@ class GuidePanel {
   update(s: AppState) {
     const { host, turnRow, rotField, offers, status } = this;
     const g = s.guide;
-    this.active.style.display = g ? '' : 'none';
+    setShown(this.active, !!g);
     if (!g) {
-      host.dataset.step = 'none';
+      setAttr(host, 'data-step', 'none');
       return;
     }
     const step = guideStep(s.table, g);
-    host.dataset.step = step.step;
+    setAttr(host, 'data-step', step.step);
     const r = heading(s);
-    turnRow.style.display = r === null ? 'none' : '';
-    if (r !== null && document.activeElement !== rotField) rotField.value = String(r);
+    setShown(turnRow, r !== null);
+    if (r !== null && document.activeElement !== rotField && rotField.value !== String(r))
+      rotField.value = String(r);
     const key = JSON.stringify([step, g.pending, g.done, s.nextRotation]);
     if (key === this.shownKey) return;
     this.shownKey = key;

@@ -11,7 +11,7 @@ import { executed, planOf, planSpeed, withoutPlan, withPlan } from '../state/man
 import type { AppState, AppStore, Commands } from '../state/store';
 import { type FanRow, fanOf, OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import { css } from '../render/colours';
-import { capText, escapeHtml as e, h } from './dom';
+import { capText, escapeHtml as e, h, setShown, setText } from './dom';
 
 const OUTCOME_TEXT = {
   clean: 'clean',
@@ -382,10 +382,10 @@ class ManeuverPanel implements ManeuverUi {
   update(s: AppState, a: LiveAnalysis) {
     const p = planOf(s.table);
     const selShip = s.selected ? s.table.ships.find((x) => x.id === s.selected) : undefined;
-    this.start.style.display = selShip && p?.ship !== selShip.id ? '' : 'none';
-    this.start.textContent = selShip ? `Maneuver ${selShip.id}` : 'Maneuver';
+    setShown(this.start, !!selShip && p?.ship !== selShip.id);
+    setText(this.start, selShip ? `Maneuver ${selShip.id}` : 'Maneuver');
     this.host.classList.toggle('empty', !p && !selShip);
-    this.planBox.style.display = p ? '' : 'none';
+    setShown(this.planBox, !!p);
     const answer = p ? answerOf(a, p.id) : undefined;
     this.last = { answer, chart: p && a.world.byId.get(p.ship) ? shipChart(a.world, p.ship) : null };
     if (!p || !answer) return;

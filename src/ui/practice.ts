@@ -25,7 +25,7 @@ import {
 import type { LiveAnalysis } from '../state/analysis';
 import { PracticeClient, type PracticeMaps } from '../state/practice';
 import type { AppState, AppStore } from '../state/store';
-import { h } from './dom';
+import { h, setAttr, setText } from './dom';
 import { namer } from '../model/names';
 
 const STYLE = `
@@ -495,7 +495,7 @@ class PracticePanel {
   update(s: AppState, a: LiveAnalysis) {
     this.lastWorld = a.world;
     for (const k of Object.keys(this.buttons) as PracticeLayer[])
-      this.buttons[k].setAttribute('aria-pressed', String(this.shown.has(k)));
+      setAttr(this.buttons[k], 'aria-pressed', String(this.shown.has(k)));
     const sel = this.selectedShip();
     const active = this.ship !== null && this.shown.size > 0;
     this.hooks.quiet?.(active);
@@ -504,11 +504,10 @@ class PracticePanel {
     if (this.ship && !s.table.ships.some((x) => x.id === this.ship)) this.hide();
     if (active && this.ship) this.client.request(s.table as Table, this.ship, this.opts);
     const m = this.client.current;
-    this.status.textContent = active
-      ? statusText(m, this.client.available)
-      : sel
-        ? ''
-        : 'Select a ship, then a map.';
+    setText(
+      this.status,
+      active ? statusText(m, this.client.available) : sel ? '' : 'Select a ship, then a map.',
+    );
     const p = this.progress;
     p.value = m?.grid ? (m.cellsDone + m.endsDone) / (m.grid.total + (m.ends?.length ?? 0)) : 0;
     this.renderLegend();
