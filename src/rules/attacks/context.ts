@@ -141,6 +141,11 @@ export function anyOverlaps(shapes: readonly Polygon[], o: Polygon): boolean {
 
 const cache = new WeakMap<World, Map<CoverOutline, AttackContext>>();
 
+/** The world's context for its own cover reading when one has been built, else null (nothing built here). */
+export function builtContext(world: World): AttackContext | null {
+  return cache.get(world)?.get(world.table.readings?.cover ?? DEFAULT_COVER) ?? null;
+}
+
 /** The per-world data every attack question reads, built once per world and cover choice. */
 export function attackContext(
   world: World,

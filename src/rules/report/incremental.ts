@@ -10,7 +10,7 @@ import type { AttackReport, DistanceReport, OverlapReport, Report } from '../../
 import type { Table } from '../../model/table';
 import { CATALOG, type Catalog } from '../../model/catalog';
 import { analyzeWorld } from './analyze';
-import { attackContext, player } from '../attacks/context';
+import { attackContext, builtContext, movedShipContext, player } from '../attacks/context';
 import { AttackTable, FLAG_GIVEN, N_LOS_LINE, NUMS, tableOf } from '../attacks/table';
 import { attackList, judgeAll, judgeAttackInto, judgeLosInto } from '../attacks/attacks';
 import { distanceBetween } from '../distances';
@@ -123,6 +123,9 @@ export function analyzeIncremental(
   // Setup checks look at obstacles only; the other proposals at every piece.
   const proposalsStay =
     moved.every((e) => e.kind !== 'obstacle') && world.table.proposals.every((q) => q.kind === 'setup');
+  // one ship moved (a drag step): the previous context with that ship worked out again, when it was built
+  const was = moved.length === 1 && moved[0].kind === 'ship' ? builtContext(prev.world) : null;
+  if (was) movedShipContext(was, world, moved[0].id);
   const attacks = updateAttacks(world, p.attacks, moved, before);
   const report: Report = {
     ...p,
