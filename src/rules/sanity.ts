@@ -70,26 +70,47 @@ export function collisions(world: World, budget?: Budget): CollisionReport[] {
   return out;
 }
 
-/** The collision of two pieces, a before b in table order, or null when they do not overlap. */
-function collisionOf(a: Piece, b: Piece): CollisionReport | null {
+/**
+ * The collision of two pieces, a before b in table order, or null when they do not overlap. `lazy`: its
+ * depth (and the sentence that gives it) worked out when first read, not here.
+ */
+function collisionOf(a: Piece, b: Piece, lazy = false): CollisionReport | null {
   const A = shapeOf(a),
     B = shapeOf(b);
   if (A.maxX < B.minX || B.maxX < A.minX || A.maxY < B.minY || B.maxY < A.minY) return null;
   if (relate(A, B).kind !== 'overlap') return null;
+  if (lazy) return lazyCollision(a, b);
   const depthMm = collisionDepth(a, b);
   return { a: a.id, b: b.id, depthMm, why: collisionWhy(a, b, depthMm) };
+}
+
+/**
+ * A collision whose depth is found when first read: two ships' depth is an exact penetration depth, and a
+ * drag step's picture outlines the pair without it (the panel that gives it is written when the pointer
+ * rests). Its fields are its own and enumerable, in the same order, so it reads, compares and serialises as
+ * collisionOf's eager entry does.
+ */
+function lazyCollision(a: Piece, b: Piece): CollisionReport {
+  let depth: number | undefined;
+  const depthMm = () => (depth ??= collisionDepth(a, b));
+  return Object.defineProperties({ a: a.id, b: b.id } as CollisionReport, {
+    depthMm: { get: depthMm, enumerable: true },
+    why: { get: () => collisionWhy(a, b, depthMm()), enumerable: true },
+  });
 }
 
 /**
  * collisions(world) where only the pieces named in `moved` changed since a world whose collisions
  * were `prev` (the same pieces in the same order, whole: no budget cut them): the pairs with a moved
  * piece are judged again, the others keep their entries, in collisions' order. A drag step judges
- * one piece's pairs, not every pair (a ship overlapping another is an exact depth each time).
+ * one piece's pairs, not every pair (a ship overlapping another is an exact depth each time), and with
+ * `lazyDepth` leaves each new pair's depth to be found when read (lazyCollision).
  */
 export function updateCollisions(
   world: World,
   prev: readonly CollisionReport[],
   moved: ReadonlySet<string>,
+  opts: { lazyDepth?: boolean } = {},
 ): CollisionReport[] {
   const pieces: Piece[] = [...world.ships, ...world.squadrons];
   const out = prev.filter((c) => !moved.has(c.a) && !moved.has(c.b));
@@ -98,7 +119,7 @@ export function updateCollisions(
     const mi = moved.has(pieces[i].id);
     for (let j = i + 1; j < pieces.length; j++) {
       if (!mi && !moved.has(pieces[j].id)) continue;
-      const c = collisionOf(pieces[i], pieces[j]);
+      const c = collisionOf(pieces[i], pieces[j], opts.lazyDepth);
       if (c) out.push(c);
     }
   }

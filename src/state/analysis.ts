@@ -132,7 +132,7 @@ export function liveAnalysis(
     collisions: crowded
       ? []
       : movedIds && prev!.collisions
-        ? updateCollisions(world, prev!.collisions, movedIds)
+        ? updateCollisions(world, prev!.collisions, movedIds, { lazyDepth: true })
         : collisions(world),
     offTable: offTable(world),
   };

@@ -246,7 +246,12 @@ describe("updateCollisions: a move's pairs judged again, the rest kept, as colli
               .map((p) => p.id),
           );
           const updated = updateCollisions(next.world, prev.report.collisions!, movedIds);
-          expect(JSON.stringify(updated)).toBe(JSON.stringify(collisions(next.world)));
+          const all = collisions(next.world);
+          expect(JSON.stringify(updated)).toBe(JSON.stringify(all));
+          // with the depths left to be read (a drag step's): the same entries, field for field, once read
+          const lazy = updateCollisions(next.world, prev.report.collisions!, movedIds, { lazyDepth: true });
+          expect(lazy).toEqual(all);
+          expect(JSON.stringify(lazy)).toBe(JSON.stringify(all));
           overlapping += updated.length;
           kept += updated.filter((c) => !movedIds.has(c.a) && !movedIds.has(c.b)).length;
         },

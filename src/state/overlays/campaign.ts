@@ -278,10 +278,10 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
   const { world, report } = a;
   const panel: string[] = [];
 
-  // the table's own sanity, always on: pieces on pieces, bases off the play area
+  // the table's own sanity, always on: pieces on pieces, bases off the play area (its panel text, which
+  // gives each collision's depth, written when the panel is: a drag step's picture needs the outlines only)
   const sanity = sanityOverlay(a);
   ov.marks.push(...sanity.marks);
-  if (sanity.panel) panel.push(sanity.panel);
 
   riftOverlay(world, ov);
   dustOverlay(world, ov);
@@ -302,7 +302,11 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
   purrgilOverlay(state, world, ov, panel);
   deployOverlay(state, world, ov);
   setupOverlay(state, world, ov, panel);
-  return { ...ov, panel: panel.join('') };
+  let text: string | undefined;
+  return Object.defineProperty({ ...ov, panel: '' }, 'panel', {
+    get: () => (text ??= sanity.panel() + panel.join('')),
+    enumerable: true,
+  });
 }
 
 /**
@@ -465,8 +469,8 @@ function exogorthOverlay(
   panel.push(exogorthPanel(d, displaced, !!own.length || d.anyIllegal, !fresh));
 }
 
-/** Outlines and panel text for the report's collisions and offTable sections. */
-function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: string } {
+/** Outlines and panel text (written when asked) for the report's collisions and offTable sections. */
+function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: () => string } {
   const { world, report } = a;
   const cols = report.collisions ?? [],
     off = report.offTable ?? [];
@@ -477,38 +481,40 @@ function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: stri
   const ids = new Set([...cols.flatMap((c) => [c.a, c.b]), ...off.map((o) => o.piece)]);
   const outlined = ids.size > MAX_OUTLINED ? [...ids].slice(0, MAX_OUTLINED) : [...ids];
   const marks = outlined.map((id) => ({ shapes: shapes(id), color: SANITY, width: 5 }));
-  if (!ids.size) return { marks, panel: '' };
-  const cut = (report.partial as PartialNote | undefined)?.sections?.collisions;
-  const items = [
-    // bounded like the verdict panel's lists (MAX_LISTED_PAIRS): a pile of 200 pieces has some 11,000 collisions
-    ...cols
-      .slice(0, MAX_LISTED_PAIRS)
-      .map(
-        (c) =>
-          `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ` +
-          `${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(capText(c.why))}</div>` : ''}</li>`,
+  if (!ids.size) return { marks, panel: () => '' };
+  const panel = () => {
+    const cut = (report.partial as PartialNote | undefined)?.sections?.collisions;
+    const items = [
+      // bounded like the verdict panel's lists (MAX_LISTED_PAIRS): a pile of 200 pieces has 11,000 collisions
+      ...cols
+        .slice(0, MAX_LISTED_PAIRS)
+        .map(
+          (c) =>
+            `<li class="sanity" data-collision="${e(c.a)},${e(c.b)}"><b>${e(c.a)}</b> overlaps <b>${e(c.b)}</b> by ` +
+            `${c.depthMm.toFixed(2)} mm${c.why ? `<div class="why">${e(capText(c.why))}</div>` : ''}</li>`,
+        ),
+      ...off.map(
+        (o) =>
+          `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ` +
+          `${o.outsideMm.toFixed(2)} mm off the table` +
+          `${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
       ),
-    ...off.map(
-      (o) =>
-        `<li class="sanity" data-off-table="${e(o.piece)}"><b>${e(o.piece)}</b> is ${o.outsideMm.toFixed(2)} mm off ` +
-        `the table${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
-    ),
-  ];
-  if (cols.length > MAX_LISTED_PAIRS)
-    items.push(`<li class="none more">… and ${cols.length - MAX_LISTED_PAIRS} more collisions.</li>`);
-  if (outlined.length < ids.size)
-    items.push(
-      `<li class="none more">Outlined on the table: the first ${outlined.length} of the ${ids.size} pieces.</li>`,
-    );
-  if (cut)
-    items.push(
-      `<li class="none partial">Collisions judged for ${cut.judged} of ${cut.asked} pairs of pieces before the ` +
-        `budget ran out; the rest are not listed.</li>`,
-    );
-  return {
-    marks,
-    panel:
+    ];
+    if (cols.length > MAX_LISTED_PAIRS)
+      items.push(`<li class="none more">… and ${cols.length - MAX_LISTED_PAIRS} more collisions.</li>`);
+    if (outlined.length < ids.size)
+      items.push(
+        `<li class="none more">Outlined on the table: the first ${outlined.length} of the ${ids.size} pieces.</li>`,
+      );
+    if (cut)
+      items.push(
+        `<li class="none partial">Collisions judged for ${cut.judged} of ${cut.asked} pairs of pieces before the ` +
+          `budget ran out; the rest are not listed.</li>`,
+      );
+    return (
       `<h3>Table sanity <span class="count">${cols.length + off.length}</span></h3><ul ` +
-      `class="sanity">${items.join('')}</ul>`,
+      `class="sanity">${items.join('')}</ul>`
+    );
   };
+  return { marks, panel };
 }
