@@ -207,8 +207,12 @@ export class FrameLoop {
   private rested(now: number): boolean {
     const wait = this.lastInput + PANEL_REST_MS - now;
     if (wait <= 0) return true;
-    clearTimeout(this.restTimer);
+    // one timer at a time: set again at every step, a timer cost the frame more than the check it makes
+    if (this.restTimer !== undefined) return false;
     this.restTimer = setTimeout(() => {
+      this.restTimer = undefined;
+      // moved since the timer was set: wait out the rest from the last move
+      if (this.booted.store.getState().gestureStart && !this.restedNow()) return;
       // the verdict list only: the picture is drawn already, so it is written in this task, between frames
       // (a frame asked for it would hold the next step's picture back by the list's time); a frame already
       // asked for, or a change since, draws first and writes it then
@@ -217,6 +221,11 @@ export class FrameLoop {
       else this.drawPanel(performance.now(), this.lastDrawn!.s, this.lastDrawn!.a);
     }, wait + 1);
     return false;
+  }
+
+  /** rested(now), asking for no timer: whether the pointer has rested PANEL_REST_MS (or the timer set again) */
+  private restedNow(): boolean {
+    return this.rested(performance.now());
   }
 
   /** the pair last followed: its table and pieces (facingPair judges up to 16 attacks) */
