@@ -3,7 +3,7 @@ import type { Report } from '../model/report';
 import type { Table } from '../model/table';
 import { analyzeWorld } from '../rules/report/analyze';
 import { attacksFrom } from '../rules/attacks/attacks';
-import { attackContext, movedShipContext } from '../rules/attacks/context';
+import { attackContext, builtContexts, movedShipContext } from '../rules/attacks/context';
 import { Budget } from '../rules/report/budget';
 import {
   type Analysis,
@@ -154,7 +154,11 @@ function keepContext(prev: World, world: World) {
     if (moved !== null || world.all[i].kind !== 'ship' || world.all[i].id !== prev.all[i].id) return;
     moved = world.all[i].id;
   }
-  if (moved !== null) movedShipContext(attackContext(prev), world, moved);
+  if (moved === null) return;
+  movedShipContext(attackContext(prev), world, moved);
+  // the other cover reading's context too, where the previous step built one (the readings' alternatives ask
+  // which ships cover an obstacle under it)
+  for (const ctx of builtContexts(prev)) if (ctx !== attackContext(prev)) movedShipContext(ctx, world, moved);
 }
 
 /**

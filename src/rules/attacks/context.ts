@@ -141,6 +141,12 @@ export function anyOverlaps(shapes: readonly Polygon[], o: Polygon): boolean {
 
 const cache = new WeakMap<World, Map<CoverOutline, AttackContext>>();
 
+/** Every context built for the world so far (one per cover reading asked), none built here. */
+export function builtContexts(world: World): AttackContext[] {
+  const m = cache.get(world);
+  return m ? [...m.values()] : [];
+}
+
 /** The world's context for its own cover reading when one has been built, else null (nothing built here). */
 export function builtContext(world: World): AttackContext | null {
   return cache.get(world)?.get(world.table.readings?.cover ?? DEFAULT_COVER) ?? null;
