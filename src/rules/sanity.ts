@@ -186,18 +186,34 @@ export function outsideBy(p: Piece, area: PlayArea): { mm: number; edge: number 
 export function offTable(world: World): OffTableReport[] {
   const area = playArea(world);
   const out: OffTableReport[] = [];
-  for (const p of [...world.ships, ...world.squadrons]) {
-    const o = outsideBy(p, area);
-    if (!(o.mm > TOLERANCE_MM)) continue;
-    const edge = EDGE_NAMES[o.edge].replace('{H}', String(area.height)).replace('{W}', String(area.width));
-    out.push({
-      piece: p.id,
-      outsideMm: o.mm,
-      edge,
-      why:
-        `${p.id}'s base reaches ${o.mm.toFixed(2)} mm past ${edge}; a ${p.kind} with part of its base outside the ` +
-        `play area is destroyed.`,
-    });
-  }
+  for (const p of world.ships) pushOff(out, p, area);
+  for (const p of world.squadrons) pushOff(out, p, area);
   return out;
+}
+
+/**
+ * Each piece's answer, kept by its entry and the play area's size: a world reuses an unmoved piece's entry,
+ * so a drag step measures only the moved piece again.
+ */
+const offBy = new WeakMap<Piece, { width: number; height: number; off: OffTableReport | null }>();
+
+function pushOff(out: OffTableReport[], p: Piece, area: PlayArea) {
+  let k = offBy.get(p);
+  if (!k || k.width !== area.width || k.height !== area.height)
+    offBy.set(p, (k = { width: area.width, height: area.height, off: offOf(p, area) }));
+  if (k.off) out.push(k.off);
+}
+
+function offOf(p: Piece, area: PlayArea): OffTableReport | null {
+  const o = outsideBy(p, area);
+  if (!(o.mm > TOLERANCE_MM)) return null;
+  const edge = EDGE_NAMES[o.edge].replace('{H}', String(area.height)).replace('{W}', String(area.width));
+  return {
+    piece: p.id,
+    outsideMm: o.mm,
+    edge,
+    why:
+      `${p.id}'s base reaches ${o.mm.toFixed(2)} mm past ${edge}; a ${p.kind} with part of its base outside the ` +
+      `play area is destroyed.`,
+  };
 }

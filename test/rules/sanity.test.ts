@@ -14,7 +14,8 @@ import { shipShapes } from '../../src/model/pieces';
 import { validateTable, type Table } from '../../src/model/table';
 import { analyze } from '../../src/rules/report/analyze';
 import { analyzeFull, analyzeIncremental } from '../../src/rules/report/incremental';
-import { collisions, updateCollisions } from '../../src/rules/sanity';
+import { collisions, offTable, updateCollisions } from '../../src/rules/sanity';
+import { World } from '../../src/rules/world';
 
 const small = CATALOG.shipSizes.small; // base 43 x 71, dial frames 17 wide, 4 out
 const R = CATALOG.squadron.diameter / 2;
@@ -178,6 +179,17 @@ describe('offTable, by construction', () => {
   it('the small table: a squadron 1 mm over its short edge', () => {
     const r = analyze(table({ table: '3x3', squadrons: [sq('a', 914.4 - R + 1, 300)] } as Partial<Table>));
     expect(r.offTable!.map((o) => o.piece)).toEqual(['a']);
+  });
+
+  it('measures a piece again when the same pieces lie on another table size (its entry kept)', () => {
+    // a world built from the last one keeps an unmoved piece's entry: its answer must follow the play area
+    const t6 = table({ squadrons: [sq('a', 1200, 300)] } as Partial<Table>);
+    const w6 = new World(t6, CATALOG);
+    expect(offTable(w6)).toEqual([]);
+    const w3 = new World({ ...t6, table: '3x3' }, CATALOG, w6);
+    expect(w3.squadrons[0]).toBe(w6.squadrons[0]);
+    expect(offTable(w3).map((o) => o.piece)).toEqual(['a']);
+    expect(offTable(new World(t6, CATALOG, w3))).toEqual([]);
   });
 });
 

@@ -55,6 +55,26 @@ function strongest(shapes: readonly Shape[], from: Point, to: Point): 'cross' | 
  * others' entries say attacks: false, not chosen.
  */
 // eslint-disable-next-line max-lines-per-function -- one rule: distance, line of sight, dust, readings
+/**
+ * How far a squadron is from an exogorth, and in which band: kept by the two entries (a world reuses an
+ * unmoved piece's entry), so that a drag step of a ship measures no squadron again.
+ */
+const fromExogorth = new WeakMap<
+  ObstacleEntry,
+  WeakMap<SquadronEntry, { c: ReturnType<typeof closest>; b: ReturnType<typeof bandOf>; bands: unknown }>
+>();
+
+function squadronFrom(e: ObstacleEntry, q: SquadronEntry, bands: Parameters<typeof bandOf>[1]) {
+  let m = fromExogorth.get(e);
+  if (!m) fromExogorth.set(e, (m = new WeakMap()));
+  let k = m.get(q);
+  if (!k || k.bands !== bands) {
+    const c = closest(e.outline, q.circle);
+    m.set(q, (k = { c, b: bandOf(c.distance, bands), bands }));
+  }
+  return k;
+}
+
 export function exogorths(world: World): ExogorthReport[] {
   const out: ExogorthReport[] = [];
   const bands = world.catalog.ruler.distance;
@@ -75,8 +95,7 @@ export function exogorths(world: World): ExogorthReport[] {
         .map((o) => o.id),
     );
     for (const q of world.squadrons) {
-      const c = closest(e.outline, q.circle);
-      const b = bandOf(c.distance, bands);
+      const { c, b } = squadronFrom(e, q, bands);
       if (b.index !== 1) continue;
       const from = c.a;
       const to = world.ruleset === '1.6' ? { x: q.circle.cx, y: q.circle.cy } : c.b;

@@ -12,7 +12,7 @@ import { hullsApartBeyond, relate } from '../../geometry/relate';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { RiftReport } from '../../model/report';
 import { bandOf, edgeNote } from '../bands';
-import type { ObstacleEntry, World } from '../world';
+import type { ObstacleEntry, ShipEntry, World } from '../world';
 
 export const RIFT_EFFECTS = {
   deploy: 'speed dial set to 0 if deployed here',
@@ -45,34 +45,54 @@ export function riftBands(world: World, riftId: string): { distance1: Polygon[];
  */
 export function rift(world: World): RiftReport[] {
   const out: RiftReport[] = [];
-  const bands = world.catalog.ruler.distance;
   for (const o of world.obstacles) {
     if (o.obstacleKind !== 'gravity-rift') continue;
-    // beyond this a ship is not at distance 1-2 (what the ruler counts as the band's end line included)
-    const reach = bands[1].end + TOLERANCE_MM;
     for (const s of world.ships) {
-      // far ships first, by separating axes (certain): most of the table is nowhere near the rift
-      if (
-        hullsApartBeyond(s.shapes.footprint, o.outline, TOLERANCE_MM) &&
-        hullsApartBeyond(s.shapes.base, o.outline, reach)
-      )
-        continue;
-      const overlapping = relate(s.shapes.footprint, o.outline).kind === 'overlap';
-      const r = relate(s.shapes.base, o.outline);
-      const b = bandOf(r.distance, bands);
-      if (!overlapping && (b.index === null || b.index > 2)) continue;
-      const band = b.index as number;
-      const effects: string[] = [];
-      if (overlapping) effects.push(RIFT_EFFECTS.overlap);
-      effects.push(RIFT_EFFECTS.deploy, RIFT_EFFECTS.course);
-      const speed = s.piece.speed;
-      const why = overlapping
-        ? `${s.id} overlaps ${o.id}: its speed dial is reduced to 0 (from ${speed}); being at distance 1 of it, it ` +
-          `also has speed -1 (minimum 0) when determining course.`
-        : `${s.id}'s base is ${r.distance.toFixed(2)} mm from ${o.id}, distance ${band}${edgeNote(b)}: it would ` +
-          `deploy at speed 0, and determines course at speed ${Math.max(0, speed - 1)} instead of ${speed}.`;
-      out.push({ ship: s.id, band, effects, rift: o.id, mm: r.distance, overlapping, why });
+      const r = shipAtRift(world, s, o);
+      if (r) out.push(r);
     }
   }
   return out;
+}
+
+/**
+ * Each ship's entry at each rift, kept by the two entries: a world reuses an unmoved piece's entry (the same
+ * piece, the same catalog), so a drag step judges only the moved ship's again.
+ */
+const atRift = new WeakMap<ShipEntry, WeakMap<ObstacleEntry, RiftReport | null>>();
+
+function shipAtRift(world: World, s: ShipEntry, o: ObstacleEntry): RiftReport | null {
+  let m = atRift.get(s);
+  if (!m) atRift.set(s, (m = new WeakMap()));
+  let r = m.get(o);
+  if (r === undefined) m.set(o, (r = judgeShipAtRift(world, s, o)));
+  return r;
+}
+
+/** One ship at one rift: overlapping it or at distance 1-2 of it, else null. */
+function judgeShipAtRift(world: World, s: ShipEntry, o: ObstacleEntry): RiftReport | null {
+  const bands = world.catalog.ruler.distance;
+  // beyond this a ship is not at distance 1-2 (what the ruler counts as the band's end line included)
+  const reach = bands[1].end + TOLERANCE_MM;
+  // far ships first, by separating axes (certain): most of the table is nowhere near the rift
+  if (
+    hullsApartBeyond(s.shapes.footprint, o.outline, TOLERANCE_MM) &&
+    hullsApartBeyond(s.shapes.base, o.outline, reach)
+  )
+    return null;
+  const overlapping = relate(s.shapes.footprint, o.outline).kind === 'overlap';
+  const r = relate(s.shapes.base, o.outline);
+  const b = bandOf(r.distance, bands);
+  if (!overlapping && (b.index === null || b.index > 2)) return null;
+  const band = b.index as number;
+  const effects: string[] = [];
+  if (overlapping) effects.push(RIFT_EFFECTS.overlap);
+  effects.push(RIFT_EFFECTS.deploy, RIFT_EFFECTS.course);
+  const speed = s.piece.speed;
+  const why = overlapping
+    ? `${s.id} overlaps ${o.id}: its speed dial is reduced to 0 (from ${speed}); being at distance 1 of it, it ` +
+      `also has speed -1 (minimum 0) when determining course.`
+    : `${s.id}'s base is ${r.distance.toFixed(2)} mm from ${o.id}, distance ${band}${edgeNote(b)}: it would ` +
+      `deploy at speed 0, and determines course at speed ${Math.max(0, speed - 1)} instead of ${speed}.`;
+  return { ship: s.id, band, effects, rift: o.id, mm: r.distance, overlapping, why };
 }
