@@ -1518,17 +1518,20 @@ class PhotoPanel {
   }
 }
 
-/** every piece's id, in order: what the mark buttons show */
-const namesOf = new WeakMap<Table, string>();
-function pieceNames(t: Table): string {
-  let k = namesOf.get(t);
-  if (k === undefined) {
-    k = [t.ships, t.squadrons, t.obstacles, t.tokens]
-      .map((l) => l.map((p) => p.id).join('\u0000'))
-      .join('\u0001');
-    namesOf.set(t, k);
-  }
+/**
+ * every piece's id, in order: what the mark buttons show (kept by each list of pieces: a drag step makes a new
+ * list of ships, not of the rest)
+ */
+const namesOf = new WeakMap<readonly { id: string }[], string>();
+function listNames(l: readonly { id: string }[]): string {
+  let k = namesOf.get(l);
+  if (k === undefined) namesOf.set(l, (k = l.map((p) => p.id).join('\u0000')));
   return k;
+}
+function pieceNames(t: Table): string {
+  return [listNames(t.ships), listNames(t.squadrons), listNames(t.obstacles), listNames(t.tokens)].join(
+    '\u0001',
+  );
 }
 
 export function buildPhoto(

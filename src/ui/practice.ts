@@ -509,7 +509,8 @@ class PracticePanel {
       active ? statusText(m, this.client.available) : sel ? '' : 'Select a ship, then a map.',
     );
     const p = this.progress;
-    p.value = m?.grid ? (m.cellsDone + m.endsDone) / (m.grid.total + (m.ends?.length ?? 0)) : 0;
+    const done = m?.grid ? (m.cellsDone + m.endsDone) / (m.grid.total + (m.ends?.length ?? 0)) : 0;
+    if (p.value !== done) p.value = done;
     this.renderLegend();
   }
 }
