@@ -75,7 +75,8 @@ function sameSetting(a: Table, b: Table): boolean {
   if (
     a.ruleset !== b.ruleset ||
     a.table !== b.table ||
-    JSON.stringify(a.readings ?? {}) !== JSON.stringify(b.readings ?? {})
+    // the same readings object (a drag step's tables share it) needs no comparing
+    (a.readings !== b.readings && JSON.stringify(a.readings ?? {}) !== JSON.stringify(b.readings ?? {}))
   )
     return false;
   if (a.measurements !== b.measurements && JSON.stringify(a.measurements) !== JSON.stringify(b.measurements))
