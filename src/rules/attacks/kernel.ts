@@ -173,10 +173,11 @@ function movedKernel(ctx: AttackContext): LosKernel | null {
 
 /**
  * The previous step's rows, emptied, for the next step's kernel (a drag step made 40 KB of them afresh on a
- * tournament table); the previous kernel makes new ones should its context be judged again.
+ * tournament table); the previous kernel makes new ones should its context be judged again. Rows handed on
+ * once are not handed on again (the practice maps make many contexts from one): those get fresh ones.
  */
 function takeRows(P: LosKernel, ns: number) {
-  if (P.keptAt.length !== ns * ns) return freshRows(ns);
+  if (P.rowsGone || P.keptAt.length !== ns * ns) return freshRows(ns);
   P.rowsGone = true;
   P.meetings.length = 0;
   return { kept: P.kept, keptAt: P.keptAt.fill(-1), keptN: P.keptN, used: 0, meetings: P.meetings };

@@ -387,4 +387,42 @@ describe("the kernel of a context made with one ship moved (a drag step's)", () 
       { numRuns: 60, seed: 7 },
     );
   });
+
+  it('judges two contexts made from one (as the practice maps make them) each as afresh, in any order', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.tuple(
+          fc.double({ min: -60, max: 60, noNaN: true }),
+          fc.double({ min: -60, max: 60, noNaN: true }),
+        ),
+        fc.tuple(
+          fc.double({ min: -60, max: 60, noNaN: true }),
+          fc.double({ min: -60, max: 60, noNaN: true }),
+        ),
+        (seed, [ax, ay], [bx, by]) => {
+          const t0 = generateTable({ shipsPerPlayer: 3, squadronsPerPlayer: 2, obstacles: 6, seed });
+          const s = t0.ships[seed % t0.ships.length];
+          const key = `${s.id}.front`;
+          const at = (dx: number, dy: number) => ({
+            ...t0,
+            ships: t0.ships.map((x) => (x === s ? { ...s, x: s.x + dx, y: s.y + dy } : x)),
+          });
+          const w0 = new World(t0, CATALOG);
+          attacksFrom(w0, key);
+          const [ta, tb] = [at(ax, ay), at(bx, by)];
+          const [wa, wb] = [new World(ta, CATALOG, w0), new World(tb, CATALOG, w0)];
+          movedShipContext(attackContext(w0), wa, s.id);
+          movedShipContext(attackContext(w0), wb, s.id);
+          // judged in turn, then the first again: each as on a fresh world
+          const a1 = JSON.stringify(attacksFrom(wa, key));
+          const b1 = JSON.stringify(attacksFrom(wb, key));
+          expect(JSON.stringify(attacksFrom(wa, key))).toBe(a1);
+          expect(a1).toBe(JSON.stringify(attacksFrom(new World(ta, CATALOG), key)));
+          expect(b1).toBe(JSON.stringify(attacksFrom(new World(tb, CATALOG), key)));
+        },
+      ),
+      { numRuns: 60, seed: 8 },
+    );
+  });
 });
