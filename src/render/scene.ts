@@ -30,6 +30,7 @@ import { sceneLabels } from './scene-labels';
 import { HANDLE_REACH_PX } from '../state/gesture';
 import { hitEntry, nearBox } from './hit';
 import { clipInto, clipped, clipToBox } from './clip-box';
+import { movedInGesture } from './batching';
 
 export { hitEntry };
 
@@ -180,6 +181,16 @@ export class Scene {
   private clip = true;
   /** this frame's content keys (see render) */
   private keys = { zoomKey: '', viewKey: '', cat: 0 };
+  /**
+   * the ships and obstacles the gesture under way has moved or turned. The others are drawn in Pixi's batch
+   * (their Graphics' batchMode 'batch'), however many vertices they have: Pixi leaves a Graphics of 200 points
+   * or more out of the batch by default, each then its own draw call at every frame (a ship has 280-400, a
+   * table's 10 ships were 10 draw calls). A batched Graphics costs more when it changes: moved, its vertices
+   * are transformed again on the CPU; drawn again, its whole render group's instructions are rebuilt. So the
+   * pieces a gesture moves stay as Pixi chooses (out of the batch when big) until the gesture ends: a drag's
+   * step moves or redraws one Graphics drawn on its own, as before.
+   */
+  private moving: Set<string> = new Set();
 
   /**
    * Antialiasing is on, except where WebGL is drawn in software (no GPU: SwiftShader, llvmpipe), where
@@ -718,6 +729,7 @@ export class Scene {
     if (this.topLines.context.instructions.length) this.topLines.clear();
 
     this.keys = { zoomKey, viewKey, cat };
+    this.moving = movedInGesture(state.gestureStart, state.table);
     this.drawTable(world);
     // the pieces outlined as overlapping: at most MAX_OUTLINED (a pile of 200 has 190)
     const overlapped = new Set<string>();
@@ -849,8 +861,12 @@ export class Scene {
     this.drawRegions(ov);
     for (const e of world.ships) {
       const zone = state.attacker?.startsWith(`${e.id}.`) ? state.attacker.slice(e.id.length + 1) : '';
-      const key = `${pieceKey(e.piece)}|${zone}|${this.keys.cat}|${this.keys.zoomKey}`;
-      this.at(this.ships, e.id, key, e.piece.x, e.piece.y, (g) => this.drawShip(g, e, zone));
+      const batch = !this.moving.has(e.id);
+      const key = `${pieceKey(e.piece)}|${zone}|${batch}|${this.keys.cat}|${this.keys.zoomKey}`;
+      this.at(this.ships, e.id, key, e.piece.x, e.piece.y, (g) => {
+        g.context.batchMode = batch ? 'batch' : 'auto';
+        this.drawShip(g, e, zone);
+      });
       const text = e.piece.name ? `${e.piece.name} (${e.id})` : e.id;
       this.label(e.id, text, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
     }
@@ -866,8 +882,10 @@ export class Scene {
   /** An obstacle (or an exogorth being placed, as a ghost), drawn around its own centre. */
   private drawObstacle(e: ObstacleEntry, ghost: boolean) {
     const c = OBSTACLE[e.obstacleKind];
-    const key = `${pieceKey(e.piece)}|${e.obstacleKind}|${ghost}|${this.keys.cat}|${this.keys.zoomKey}`;
+    const batch = !ghost && !this.moving.has(e.id);
+    const key = `${pieceKey(e.piece)}|${e.obstacleKind}|${ghost}|${batch}|${this.keys.cat}|${this.keys.zoomKey}`;
     this.at(this.obstacles, e.id, key, e.piece.x, e.piece.y, (g) => {
+      g.context.batchMode = batch ? 'batch' : 'auto';
       g.poly(this.poly(e.outline), true)
         .fill({ color: c.fill, alpha: ghost ? 0.55 : c.alpha })
         .stroke({ width: 1.5, color: c.line });
