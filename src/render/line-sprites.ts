@@ -1,4 +1,5 @@
 import { Container, Sprite, Texture, TilingSprite } from 'pixi.js';
+import { LINE_RECORD, recordLine, sameLine } from './line-record';
 
 /**
  * Straight lines as quads whose transform is set, never rebuilt: a solid line is a white pixel stretched
@@ -16,14 +17,15 @@ export class LineSprites {
    * colour or transform changed: a line that turns from solid to dashed, or a place left unused, costs no
    * rebuild (alpha 0 leaves the pixels as they were).
    */
-  private slots: { solid: Sprite | null; dashed: TilingSprite | null; dash: number }[] = [];
+  private slots: Place[] = [];
   private used = 0;
   /** the tint each quad was given last */
   private tints = new Map<Sprite | TilingSprite, number>();
   private dashes = new Map<number, Texture>();
-  /** quads made (a place's first solid or dashed line, or the list grew) and quads only moved */
+  /** quads made (a place's first solid or dashed line, or the list grew), quads only moved, quads left as they were */
   made = 0;
   moved = 0;
+  kept = 0;
 
   constructor(name: string) {
     this.root.label = name;
@@ -50,9 +52,20 @@ export class LineSprites {
     px = ax,
     py = ay,
   ) {
+    // the place's line as it was last frame (a line whose ends did not move: another piece is dragged) is left
+    // as it is: no angle, length nor dash phase worked out again (a line kept was longer than 0)
+    const at = this.slots[this.used];
+    if (at && at.shown === dash && sameLine(at.last, ax, ay, bx, by, width, color, alpha, px, py)) {
+      this.used++;
+      this.kept++;
+      return;
+    }
     const len = Math.hypot(bx - ax, by - ay);
     if (!(len > 0)) return;
     const s = this.slot(dash);
+    const place = this.slots[this.used - 1];
+    place.shown = dash;
+    recordLine(place.last, ax, ay, bx, by, width, color, alpha, px, py);
     s.position.set(ax, ay);
     s.rotation = Math.atan2(by - ay, bx - ax);
     // Pixi makes a colour object for every tint set: set only when it changes
@@ -73,9 +86,11 @@ export class LineSprites {
   /** End the frame: the lines not asked for are made transparent (kept for the next frame's). */
   end() {
     for (let i = this.used; i < this.slots.length; i++) {
-      const { solid, dashed } = this.slots[i];
+      const at = this.slots[i];
+      const { solid, dashed } = at;
       if (solid && solid.alpha !== 0) solid.alpha = 0;
       if (dashed && dashed.alpha !== 0) dashed.alpha = 0;
+      at.shown = -1;
     }
   }
 
@@ -94,7 +109,7 @@ export class LineSprites {
   private slot(dash: number): Sprite | TilingSprite {
     const i = this.used++;
     let at = this.slots[i];
-    if (!at) this.slots.push((at = { solid: null, dashed: null, dash: 0 }));
+    if (!at) this.slots.push((at = { solid: null, dashed: null, dash: 0, shown: -1, last: new Float64Array(LINE_RECORD) }));
     const other = dash ? at.solid : at.dashed;
     if (other && other.alpha !== 0) other.alpha = 0;
     if (!dash && at.solid) {
@@ -163,3 +178,16 @@ export class LineSprites {
     return t;
   }
 }
+
+/** A place in the stack of lines (see LineSprites.slots). */
+interface Place {
+  solid: Sprite | null;
+  dashed: TilingSprite | null;
+  /** the dashed quad's dash length */
+  dash: number;
+  /** the kind of line the place shows (its dash length, 0 for solid), -1 while it shows none */
+  shown: number;
+  /** the line it shows: ends, width, colour, alpha and dash phase origin, as line() was given them */
+  last: Float64Array;
+}
+
