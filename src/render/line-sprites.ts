@@ -109,7 +109,10 @@ export class LineSprites {
   private slot(dash: number): Sprite | TilingSprite {
     const i = this.used++;
     let at = this.slots[i];
-    if (!at) this.slots.push((at = { solid: null, dashed: null, dash: 0, shown: -1, last: new Float64Array(LINE_RECORD) }));
+    if (!at)
+      this.slots.push(
+        (at = { solid: null, dashed: null, dash: 0, shown: -1, last: new Float64Array(LINE_RECORD) }),
+      );
     const other = dash ? at.solid : at.dashed;
     if (other && other.alpha !== 0) other.alpha = 0;
     if (!dash && at.solid) {
@@ -190,4 +193,3 @@ interface Place {
   /** the line it shows: ends, width, colour, alpha and dash phase origin, as line() was given them */
   last: Float64Array;
 }
-
