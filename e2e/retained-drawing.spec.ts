@@ -71,8 +71,9 @@ test('the retained drawing matches a full redraw after a drag, an undo, a class 
   await drag(page, isd, { x: isd.x + 90, y: isd.y - 40 }, 8);
   const during = await page.evaluate(() => window.__armada.scene.drawStats());
   expect((await piece(page, 'isd')).x).toBeCloseTo(isd.x + 90, 0);
-  // every ship but the dragged one kept through the drag's frames (the selection may redraw vsd's zone fill once)
-  expect(during.ships.built).toBeLessThanOrEqual(2);
+  // every ship but the dragged one kept through the drag's frames (the selection may redraw vsd's zone fill once
+  // or twice); the dragged one drawn again twice: out of Pixi's batch at its first move, back in at the drop
+  expect(during.ships.built).toBeLessThanOrEqual(4);
   expect(during.ships.kept).toBeGreaterThan(during.ships.built);
   await retainedAndFull(page, 'drag');
 
