@@ -39,23 +39,6 @@ function strongest(shapes: readonly Shape[], from: Point, to: Point): 'cross' | 
 }
 
 /**
- * Every squadron at distance 1 of each exogorth: the exogorth attacks each of them.
- * Line of sight runs from the point of the exogorth's token closest to the squadron, to the
- * point of the squadron's base closest to the exogorth (seed, rules 1.5) or to the centre of the
- * squadron's base (1.6). It is obstructed by another obstacle's token or a ship's plastic base
- * (not its dial frames; a huge ship's two bases, not the gap between them) that it crosses, but
- * never by the exogorth itself nor by an obstacle the exogorth touches (an obstacle lying on it
- * counts as touching). Squadrons never obstruct.
- * The exogorth is treated as a ship while attacking, and a ship cannot attack across a dust
- * field: a line crossing a dust field the exogorth does not touch means no attack
- * (attacks: false, the field listed in `dust`). A dust field it touches is passed over like any
- * obstacle it touches (readings.exogorthDust 'exempt', the default), or still forbids the attack
- * ('forbids': the exemption is from obstruction only); `readings` on the entry when that decided it.
- * When the table says which exogorths were chosen (exogorthChoice), only those attack: the
- * others' entries say attacks: false, not chosen.
- */
-// eslint-disable-next-line max-lines-per-function -- one rule: distance, line of sight, dust, readings
-/**
  * How far a squadron is from an exogorth, and in which band: kept by the two entries (a world reuses an
  * unmoved piece's entry), so that a drag step of a ship measures no squadron again.
  */
@@ -75,6 +58,23 @@ function squadronFrom(e: ObstacleEntry, q: SquadronEntry, bands: Parameters<type
   return k;
 }
 
+/**
+ * Every squadron at distance 1 of each exogorth: the exogorth attacks each of them.
+ * Line of sight runs from the point of the exogorth's token closest to the squadron, to the
+ * point of the squadron's base closest to the exogorth (seed, rules 1.5) or to the centre of the
+ * squadron's base (1.6). It is obstructed by another obstacle's token or a ship's plastic base
+ * (not its dial frames; a huge ship's two bases, not the gap between them) that it crosses, but
+ * never by the exogorth itself nor by an obstacle the exogorth touches (an obstacle lying on it
+ * counts as touching). Squadrons never obstruct.
+ * The exogorth is treated as a ship while attacking, and a ship cannot attack across a dust
+ * field: a line crossing a dust field the exogorth does not touch means no attack
+ * (attacks: false, the field listed in `dust`). A dust field it touches is passed over like any
+ * obstacle it touches (readings.exogorthDust 'exempt', the default), or still forbids the attack
+ * ('forbids': the exemption is from obstruction only); `readings` on the entry when that decided it.
+ * When the table says which exogorths were chosen (exogorthChoice), only those attack: the
+ * others' entries say attacks: false, not chosen.
+ */
+// eslint-disable-next-line max-lines-per-function -- one rule: distance, line of sight, dust, readings
 export function exogorths(world: World): ExogorthReport[] {
   const out: ExogorthReport[] = [];
   const bands = world.catalog.ruler.distance;
