@@ -1,5 +1,6 @@
 import type { Shape } from './circle';
 import type { Point } from './point';
+import type { Polygon } from './polygon';
 import { insideIntervals } from './relate';
 import { capsuleInterval, farLimit, sameSideBeyond } from './segment';
 import { segmentInDisc } from './clip';
@@ -90,12 +91,8 @@ const slot: [number, number] = [0, 0];
 
 /** Where the segment is within h of S's boundary. */
 export function nearBoundaryOf(S: Shape, p: Point, q: Point, h: number): Intervals {
-  const sMinX = Math.min(p.x, q.x) - h,
-    sMaxX = Math.max(p.x, q.x) + h,
-    sMinY = Math.min(p.y, q.y) - h,
-    sMaxY = Math.max(p.y, q.y) + h;
-  if (sMaxX < S.minX || sMinX > S.maxX || sMaxY < S.minY || sMinY > S.maxY) return [];
   if (S.kind === 'circle') {
+    if (!boxNear(S, p, q, h)) return [];
     const outer = segmentInDisc({ cx: S.cx, cy: S.cy, r: S.r + h }, p, q);
     if (!outer) return [];
     if (S.r <= h) return [[outer[0], outer[1]]];
@@ -103,6 +100,37 @@ export function nearBoundaryOf(S: Shape, p: Point, q: Point, h: number): Interva
     return inner ? subtract([[outer[0], outer[1]]], [[inner[0], inner[1]]]) : [[outer[0], outer[1]]];
   }
   const out: Intervals = [];
+  nearEdgePieces(S, p, q, h, (a, b) => out.push([a, b]));
+  return normalise(out);
+}
+
+/** Whether the segment's box grown by h meets S's box. */
+function boxNear(S: Shape, p: Point, q: Point, h: number): boolean {
+  return !(
+    Math.max(p.x, q.x) + h < S.minX ||
+    Math.min(p.x, q.x) - h > S.maxX ||
+    Math.max(p.y, q.y) + h < S.minY ||
+    Math.min(p.y, q.y) - h > S.maxY
+  );
+}
+
+/**
+ * The pieces of the segment within h of each edge of polygon S (a capsule's interval per edge near it), in
+ * edge order, each handed to `put`: nearBoundaryOf's before they are merged (visible-flat.ts merges them
+ * into its own flat lists).
+ */
+export function nearEdgePieces(
+  S: Polygon,
+  p: Point,
+  q: Point,
+  h: number,
+  put: (a: number, b: number) => void,
+): void {
+  const sMinX = Math.min(p.x, q.x) - h,
+    sMaxX = Math.max(p.x, q.x) + h,
+    sMinY = Math.min(p.y, q.y) - h,
+    sMaxY = Math.max(p.y, q.y) + h;
+  if (sMaxX < S.minX || sMinX > S.maxX || sMaxY < S.minY || sMinY > S.maxY) return;
   const { xy, n } = S;
   const dx = q.x - p.x,
     dy = q.y - p.y;
@@ -121,9 +149,8 @@ export function nearBoundaryOf(S: Shape, p: Point, q: Point, h: number): Interva
     )
       continue;
     if (sameSideBeyond(dx * (ay - p.y) - dy * (ax - p.x), dx * (by - p.y) - dy * (bx - p.x), lim)) continue;
-    if (capsuleInterval(p.x, p.y, q.x, q.y, ax, ay, bx, by, h, slot)) out.push([slot[0], slot[1]]);
+    if (capsuleInterval(p.x, p.y, q.x, q.y, ax, ay, bx, by, h, slot)) put(slot[0], slot[1]);
   }
-  return normalise(out);
 }
 
 /** Where the segment is inside S by more than h (farther than h from its boundary). */

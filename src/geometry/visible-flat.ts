@@ -7,11 +7,10 @@
  */
 import type { Shape } from './circle';
 import { hypot } from './hypot';
-import { EPS_T, type Intervals, nearBoundaryOf } from './line-intervals';
+import { EPS_T, type Intervals, nearBoundaryOf, nearEdgePieces } from './line-intervals';
 import { NO_DEPTH, type VisibleMeeting } from './line-meet';
 import type { Point } from './point';
 import { insideIntervals } from './relate';
-import { capsuleInterval, farLimit, sameSideBeyond } from './segment';
 import { segmentInDisc } from './clip';
 import { TOLERANCE_MM } from './tolerance';
 
@@ -54,7 +53,6 @@ const take = (): Ivs => {
   return l;
 };
 const gather = new Ivs();
-const capsule: [number, number] = [0, 0];
 
 /** normalise of the lists' pieces together into out: empty ones dropped, sorted by start, merged. */
 function normaliseInto(out: Ivs, lists: Ivs[], from: number, to: number): Ivs {
@@ -162,38 +160,17 @@ function insideInto(out: Ivs, S: Shape, p: Point, q: Point): Ivs {
   return out;
 }
 
-/** nearBoundaryOf(S, p, q, h) into out, a polygon's edges written out (a circle's: the plain version) */
+/** nearBoundaryOf(S, p, q, h) into out (a polygon's edge pieces put into a scratch list, then merged) */
 function nearInto(out: Ivs, S: Shape, p: Point, q: Point, h: number): Ivs {
   if (S.kind === 'circle') return out.from(nearBoundaryOf(S, p, q, h));
-  out.n = 0;
-  const sMinX = Math.min(p.x, q.x) - h,
-    sMaxX = Math.max(p.x, q.x) + h,
-    sMinY = Math.min(p.y, q.y) - h,
-    sMaxY = Math.max(p.y, q.y) + h;
-  if (sMaxX < S.minX || sMinX > S.maxX || sMaxY < S.minY || sMinY > S.maxY) return out;
-  const raw = take();
-  const { xy, n } = S;
-  const dx = q.x - p.x,
-    dy = q.y - p.y;
-  const lim = farLimit(h, dx, dy);
-  for (let i = 0; i < n; i++) {
-    const j = i + 1 === n ? 0 : i + 1;
-    const ax = xy[2 * i],
-      ay = xy[2 * i + 1],
-      bx = xy[2 * j],
-      by = xy[2 * j + 1];
-    if (
-      Math.max(ax, bx) < sMinX ||
-      Math.min(ax, bx) > sMaxX ||
-      Math.max(ay, by) < sMinY ||
-      Math.min(ay, by) > sMaxY
-    )
-      continue;
-    if (sameSideBeyond(dx * (ay - p.y) - dy * (ax - p.x), dx * (by - p.y) - dy * (bx - p.x), lim)) continue;
-    if (capsuleInterval(p.x, p.y, q.x, q.y, ax, ay, bx, by, h, capsule)) raw.push(capsule[0], capsule[1]);
-  }
-  return normalise1(out, raw);
+  rawList = take();
+  nearEdgePieces(S, p, q, h, putRaw);
+  return normalise1(out, rawList);
 }
+
+/** where putRaw puts: a module-level sink, so that no closure is made per call */
+let rawList: Ivs = gather;
+const putRaw = (a: number, b: number) => rawList.push(a, b);
 
 /** the covers' lists: inside each (0..k-1), near each edge (k..2k-1), each less its edge band (2k..3k-1) */
 const coverLists: Ivs[] = [];
