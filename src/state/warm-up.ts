@@ -7,7 +7,7 @@
  * objects, and the analysis it starts from is only read.
  */
 import type { Table } from '../model/table';
-import { liveAnalysis, type LiveAnalysis } from './analysis';
+import { LIVE_PIECES, liveAnalysis, type LiveAnalysis } from './analysis';
 
 /** how many drag steps the warm-up judges, and how far apart (mm) */
 export const WARM_STEPS = 8;
@@ -17,12 +17,15 @@ const STEP_MM = 0.5;
  * The steps of a drag of the table's first ship from `from` (its front hull zone, or its first zone,
  * attacking), each step's analysis yielded as it is judged; the last step onto a point 10 mm from the
  * second ship's (two bases overlapping: their collision's depth is judged too). Nothing when the table
- * has no ship, or `from` is another table's.
+ * has no ship, has more than LIVE_PIECES pieces, or `from` is another table's.
  */
 export function* warmUpSteps(table: Table, from: LiveAnalysis, steps = WARM_STEPS): Generator<LiveAnalysis> {
   const ship = table.ships[0];
   const entry = ship && from.world.ships.find((s) => s.id === ship.id);
   if (!ship || !entry || from.table !== table) return;
+  // a crowded table's step (a pile of 200 pieces) can take a long task of its own: the warm-up is only a
+  // speed-up, so a table past the live judging's own limit gets none
+  if (from.world.all.length > LIVE_PIECES) return;
   const zones = entry.shapes.zones;
   const attacker = `${ship.id}.${zones.includes('front') ? 'front' : zones[0]}`;
   let a = from;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tournamentTable } from '../../scripts/bench/tables';
 import type { Table } from '../../src/model/table';
-import { liveAnalysis } from '../../src/state/analysis';
+import { LIVE_PIECES, liveAnalysis } from '../../src/state/analysis';
 import { warmUp } from '../../src/state/warm-up';
 
 // The warm-up judges a short drag on copies of the table: it must really judge (the attacks of the
@@ -41,5 +41,12 @@ describe('warmUp', () => {
     const none: Table = { ...table, ships: [] };
     expect(warmUp(none, liveAnalysis(none))).toBe(null);
     expect(warmUp(table, liveAnalysis(none))).toBe(null);
+  });
+
+  it("does nothing on a crowded table (past the live judging's piece limit)", () => {
+    const table = tournamentTable(2);
+    const many = Array.from({ length: LIVE_PIECES }, (_, i) => ({ ...table.squadrons[0], id: `extra-${i}` }));
+    const crowded: Table = { ...table, squadrons: [...table.squadrons, ...many] };
+    expect(warmUp(crowded, liveAnalysis(crowded))).toBe(null);
   });
 });
