@@ -98,20 +98,6 @@ export interface SceneLayer {
  */
 export type LayerSlot = 'under-table' | 'on-table' | 'over-pieces' | 'top';
 
-/** A label the scene asks for: placed (or left off) by the label layout at the end of the frame. */
-export interface LabelRequest {
-  id: string;
-  text: string;
-  /** table mm */
-  x: number;
-  y: number;
-  color: number;
-  /** below this zoom (px per mm) the label is left off */
-  minScale: number;
-  /** may be left off where it would lie over labels already placed */
-  crowd: boolean;
-}
-
 const catalogIds = new WeakMap<object, number>();
 
 /**
@@ -163,7 +149,6 @@ export class Scene {
   private pieceLabels = new Container({ label: 'piece labels', isRenderGroup: true });
   private otherLabels = new Container({ label: 'other labels', isRenderGroup: true });
   private labels = new Map<string, BitmapText>();
-  private labelAsks: LabelRequest[] = [];
   private fitted = false;
   private last: [AppState, LiveAnalysis, Overlays] | null = null;
   /** line widths' factor: thinner in magnified pictures, where a 3 px outline would hide a 0.1 mm gap */
@@ -438,19 +423,6 @@ export class Scene {
     });
   }
 
-  /** Ask for a label (see LabelRequest); laid out with the others at the end of the frame. */
-  private label(
-    id: string,
-    text: string,
-    x: number,
-    y: number,
-    color = 0xffffff,
-    minScale = 0,
-    crowd = false,
-  ) {
-    this.labelAsks.push({ id, text, x, y, color, minScale, crowd });
-  }
-
   /** the labels drawn this frame, laid out by scene-labels.ts (none on another, none on the judged line) */
   drawn: PlacedLabel[] = [];
   /** the chosen attack's lines on screen this frame (no label covers them) */
@@ -489,10 +461,9 @@ export class Scene {
   /**
    * The frame's labels, asked for, laid out and drawn by src/render/scene-labels.ts and
    * label-layout.ts: by priority, moved, shortened or dropped, never on another label
-   * nor on the judged line. The asks made through label() are superseded by it.
+   * nor on the judged line.
    */
   private placeLabels(state: AppState, a: LiveAnalysis, ov: Overlays, overlapped: Set<string>) {
-    this.labelAsks.length = 0;
     // a label not placed again is made transparent, not hidden: Pixi rebuilds the drawing instructions of
     // the labels' whole group when a child's visibility changes (a drag step shows and hides a few labels),
     // and only updates a child's colour in place (a label at alpha 0 leaves the pixels as they were)
@@ -652,25 +623,9 @@ export class Scene {
         const c: XY = [px + ux * b.end, py + uy * b.end];
         this.line(g, [c[0] - uy * tick, c[1] + ux * tick], [c[0] + uy * tick, c[1] - ux * tick], 2, 0xffe066);
       }
-      const m: XY = [px + (qx - px) * 0.62, py + (qy - py) * 0.62];
-      this.label(
-        'chosen:range',
-        `range ${r.range}${r.rangeMm !== null ? ` ${r.rangeMm.toFixed(2)} mm` : ''}`,
-        m[0] - (uy * 14) / this.view.scale,
-        m[1] + (ux * 14) / this.view.scale,
-        0xffffff,
-      );
     }
     this.line(g, r.losLine[0], r.losLine[1], 6.5, 0x000000, 0.85);
     this.line(g, r.losLine[0], r.losLine[1], 4, LOS[r.los]);
-    const [[ax, ay], [bx, by]] = r.losLine;
-    this.label(
-      'chosen:los',
-      `line of sight: ${r.los}`,
-      ax + (bx - ax) * 0.38,
-      ay + (by - ay) * 0.38 - 12 / this.view.scale,
-      LOS[r.los],
-    );
   }
 
   /**
@@ -739,7 +694,7 @@ export class Scene {
       overlapped.add(o.obstacle);
     }
     this.drawPieces(state, world, ov);
-    this.drawMarks(world, report, ov, overlapped);
+    this.drawMarks(world, ov, overlapped);
     this.drawAttacks(state, world, report, ov);
 
     // selection, distance rings, rotation handle
@@ -787,7 +742,6 @@ export class Scene {
   private drawTable(world: LiveAnalysis['world']) {
     const spec = world.catalog.tables[world.table.table];
     const { viewKey, cat } = this.keys;
-    const v = this.view;
     this.table.put('table', `${world.table.table}|${cat}|${viewKey}`, 0, 0, (g) => {
       g.poly(
         this.poly([
@@ -841,16 +795,6 @@ export class Scene {
         true,
       ).stroke({ width: 2, color: 0xced4da });
     });
-    if (!v.turn) {
-      const sa = spec.setupArea,
-        d3 = world.catalog.ruler.distance[2].end;
-      for (const [p, y0, y1] of [
-        [1, sa.y0, sa.y0 + d3],
-        [2, sa.y1 - d3, sa.y1],
-      ] as const) {
-        this.label(`zone${p}`, `player ${p} deployment zone`, (sa.x0 + sa.x1) / 2, (y0 + y1) / 2, PLAYER[p]);
-      }
-    }
   }
 
   /** Obstacles, ghosts, the rules' regions, ships, tokens, squadrons: each around its own centre. */
@@ -867,14 +811,11 @@ export class Scene {
         g.context.batchMode = batch ? 'batch' : 'auto';
         this.drawShip(g, e, zone);
       });
-      const text = e.piece.name ? `${e.piece.name} (${e.id})` : e.id;
-      this.label(e.id, text, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
     }
     for (const e of world.tokens) {
       this.at(this.tokens, e.id, `${e.circle.r}|${this.keys.zoomKey}`, e.piece.x, e.piece.y, (g) => {
         this.shape(g, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
       });
-      this.label(e.id, e.id, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
     }
     for (const e of world.squadrons) this.drawSquadron(e);
   }
@@ -890,7 +831,6 @@ export class Scene {
         .fill({ color: c.fill, alpha: ghost ? 0.55 : c.alpha })
         .stroke({ width: 1.5, color: c.line });
     });
-    this.label(e.id, e.id, e.piece.x, e.piece.y, 0xffffff, 0.25, true);
   }
 
   /** Where a displaced squadron is to go: a faint base of its player's colour, named. */
@@ -901,7 +841,6 @@ export class Scene {
         .fill({ color: PLAYER[e.piece.player], alpha: 0.45 })
         .stroke({ width: 1.5, color: 0xffffff, alpha: 0.8 });
     });
-    this.label(e.id, e.id.split('.')[1] ?? e.id, e.piece.x, e.piece.y + e.circle.r + 6, 0xffffff, 0.4, true);
   }
 
   /**
@@ -925,8 +864,6 @@ export class Scene {
     this.at(this.squadrons, e.id, key, e.piece.x, e.piece.y, (g) => {
       this.shape(g, e.circle).fill({ color: PLAYER[e.piece.player] }).stroke({ width: 1.5, color: 0xffffff });
     });
-    const text = e.piece.name ? `${e.piece.name} (${e.id})` : e.id;
-    this.label(e.id, text, e.piece.x, e.piece.y - e.circle.r - 6, 0xffffff, 0.4, true);
   }
 
   /**
@@ -957,13 +894,8 @@ export class Scene {
     );
   }
 
-  /** Overlap outlines and their labels, and the overlays' marks. */
-  private drawMarks(
-    world: LiveAnalysis['world'],
-    report: LiveAnalysis['report'],
-    ov: Overlays,
-    overlapped: Set<string>,
-  ) {
+  /** Overlap outlines (their labels are scene-labels.ts's), and the overlays' marks. */
+  private drawMarks(world: LiveAnalysis['world'], ov: Overlays, overlapped: Set<string>) {
     const { zoomKey } = this.keys;
     // overlaps: the piece and the obstacle outlined in the overlap colour (around the piece's centre)
     for (const id of overlapped) {
@@ -978,29 +910,6 @@ export class Scene {
               ? e.circle
               : null;
       if (s) this.outline(this.overlapMarks, `overlap:${id}`, e, s, 4, OVERLAP);
-    }
-    // one label per piece (a piece on a pile of 40 obstacles gets one, naming the first and counting the
-    // rest: each label is a texture)
-    const firstOverlap = new Map<string, { o: (typeof report.overlaps)[number]; n: number }>();
-    for (const o of report.overlaps) {
-      const f = firstOverlap.get(o.piece);
-      if (f) f.n++;
-      else firstOverlap.set(o.piece, { o, n: 1 });
-    }
-    for (const { o, n } of firstOverlap.values()) {
-      if (!overlapped.has(o.piece)) continue; // labelled where outlined
-      const e = world.byId.get(o.piece);
-      if (!e || (e.kind !== 'ship' && e.kind !== 'squadron')) continue;
-      const top = e.kind === 'ship' ? e.shapes.footprint.maxY : e.circle.cy + e.circle.r;
-      this.label(
-        `overlap:${o.piece}:${o.obstacle}`,
-        `${o.obstacle}: ${o.effect}${n > 1 ? ` (and ${n - 1} more)` : ''}`,
-        e.piece.x,
-        top + 10,
-        OVERLAP,
-        0,
-        true,
-      );
     }
     ov.marks.forEach((m, i) => {
       const key = `${m.shapes.map((s) => oid(s)).join(',')}|${m.width ?? 3}|${m.color}|${zoomKey}`;
@@ -1112,12 +1021,6 @@ export class Scene {
         g.circle(hx, hy, 7).fill({ color: SELECT }).stroke({ width: 2, color: 0x000000 });
       }
     });
-    if (state.rings)
-      bands.forEach((b, i) => {
-        const top = shape.kind === 'circle' ? shape.cy + shape.r : shape.maxY;
-        const cx = shape.kind === 'circle' ? shape.cx : (shape.minX + shape.maxX) / 2;
-        this.label(`ring${i}`, String(i + 1), cx, top + b.end, 0x74c0fc);
-      });
   }
 }
 
