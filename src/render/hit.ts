@@ -11,14 +11,22 @@ import type { Entry } from '../rules/world';
  */
 export function nearBox(e: Entry, p: XY, reach: number): boolean {
   const m = reach * (1 + 1e-9) + 1e-9;
-  const [x, y] = p;
-  const inBox = (b: { minX: number; minY: number; maxX: number; maxY: number }) =>
-    x >= b.minX - m && x <= b.maxX + m && y >= b.minY - m && y <= b.maxY + m;
+  const x = p[0],
+    y = p[1];
+  // the boxes' tests written out, no closure: the handle asks of every piece at every drag step
   switch (e.kind) {
-    case 'ship':
-      return inBox(e.shapes.footprint) || inBox(e.shapes.token);
-    case 'obstacle':
-      return inBox(e.outline);
+    case 'ship': {
+      const f = e.shapes.footprint,
+        t = e.shapes.token;
+      return (
+        (x >= f.minX - m && x <= f.maxX + m && y >= f.minY - m && y <= f.maxY + m) ||
+        (x >= t.minX - m && x <= t.maxX + m && y >= t.minY - m && y <= t.maxY + m)
+      );
+    }
+    case 'obstacle': {
+      const o = e.outline;
+      return x >= o.minX - m && x <= o.maxX + m && y >= o.minY - m && y <= o.maxY + m;
+    }
     default: {
       const c = e.circle;
       return x >= c.cx - c.r - m && x <= c.cx + c.r + m && y >= c.cy - c.r - m && y <= c.cy + c.r + m;

@@ -567,36 +567,49 @@ export class Scene {
       return [x + Math.cos(r) * d, y + Math.sin(r) * d];
     };
     // clear of pieces and the judged lines first, then clear of the lines (a handle on the line of sight
-    // hides the ruling; one beside a piece gives way to it, the press being the piece's), then the front
-    const sides = ([0, 180] as const).map((turn) => ({
-      turn,
-      at: at(turn),
-      ...this.handleClear(e, at(turn)),
-    }));
-    const pick = sides.find((x) => !x.onPiece && !x.onLine) ?? sides.find((x) => !x.onLine) ?? sides[0];
-    return { at: pick.at, turn: pick.turn };
+    // hides the ruling; one beside a piece gives way to it, the press being the piece's), then the front.
+    // The rear is looked at only when the front is not clear of both.
+    const front = at(0),
+      f = this.handleClear(e, front);
+    if (f === CLEAR) return { at: front, turn: 0 };
+    const rear = at(180),
+      b = this.handleClear(e, rear);
+    if (b === CLEAR) return { at: rear, turn: 180 };
+    if (!(f & ON_LINE)) return { at: front, turn: 0 };
+    if (!(b & ON_LINE)) return { at: rear, turn: 180 };
+    return { at: front, turn: 0 };
   }
 
-  /** Whether another piece, or a line of the chosen attack, lies within a finger's reach of the handle at `p`. */
-  private handleClear(e: Entry, p: XY): { onPiece: boolean; onLine: boolean } {
+  /**
+   * Whether another piece (ON_PIECE), or a line of the chosen attack (ON_LINE), lies within a finger's reach of
+   * the handle at `p`. Loops written out, the points around p made only for a piece near it: at every drag step.
+   */
+  private handleClear(e: Entry, p: XY): number {
     const last = this.last;
-    if (!last) return { onPiece: false, onLine: false };
+    if (!last) return CLEAR;
     const [state, a] = last;
     const r = HANDLE_REACH_PX.touch / this.view.scale;
-    const samples: XY[] = [p];
-    for (let k = 0; k < 8; k++)
-      samples.push([p[0] + r * Math.cos((k * Math.PI) / 4), p[1] + r * Math.sin((k * Math.PI) / 4)]);
-    // a piece whose box lies farther than the reach from p holds none of the samples (they lie within it)
-    const onPiece = a.world.all.some(
-      (o) => o.id !== e.id && nearBox(o, p, r) && samples.some(([sx, sy]) => hitEntry(o, sx, sy)),
-    );
-    const chosen = a.report.attacks.find(
-      (x) => x.attacker === state.attacker && x.defender === state.defender,
-    );
-    const onLine = (chosen ? [chosen.losLine, chosen.rangeLine] : []).some(
-      (seg) => !!seg && segmentDistance(p, seg[0], seg[1]) < r,
-    );
-    return { onPiece, onLine };
+    let out = CLEAR;
+    // a piece whose box lies farther than the reach from p holds none of the points (they lie within it)
+    const all = a.world.all;
+    for (let i = 0; i < all.length && !out; i++) {
+      const o = all[i];
+      if (o.id === e.id || !nearBox(o, p, r)) continue;
+      if (hitEntry(o, p[0], p[1])) out = ON_PIECE;
+      for (let k = 0; k < 8 && !out; k++)
+        if (hitEntry(o, p[0] + r * Math.cos((k * Math.PI) / 4), p[1] + r * Math.sin((k * Math.PI) / 4)))
+          out = ON_PIECE;
+    }
+    const attacks = a.report.attacks;
+    for (let i = 0; i < attacks.length; i++) {
+      const x = attacks[i];
+      if (x.attacker !== state.attacker || x.defender !== state.defender) continue;
+      const s = x.losLine,
+        g = x.rangeLine;
+      if (segmentDistance(p, s[0], s[1]) < r || (!!g && segmentDistance(p, g[0], g[1]) < r)) out |= ON_LINE;
+      break;
+    }
+    return out;
   }
 
   /** The chosen attack (the dispute card's): above the rest, outlined, labelled, with band-end ticks. */
@@ -1062,6 +1075,11 @@ function ringsOf(shape: Polygon, d: number) {
   if (!r) m.set(d, (r = grownRings(shape, d)));
   return r;
 }
+
+/** handleClear's answers: bits */
+const CLEAR = 0,
+  ON_PIECE = 1,
+  ON_LINE = 2;
 
 function segmentDistance(p: XY, a: XY, b: XY): number {
   const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
