@@ -59,6 +59,42 @@ export function clipInto(
   return true;
 }
 
+/**
+ * clipInto on numbers in arrays: the segment m[0..3] (px, py, qx, qy) clipped in place to the box
+ * (x0, y0, x1, y1); false when it misses (m is then left as it was). No numbers passed to a call, each of
+ * which would be boxed anew: every attack line at every drag step (the test holds it to clipToBoxPlain).
+ */
+export function clipSegment(m: Float64Array, box: Float64Array): boolean {
+  const px = m[0],
+    py = m[1],
+    dx = m[2] - px,
+    dy = m[3] - py;
+  let t0 = 0,
+    t1 = 1;
+  // clipSide written out: the box's sides in turn
+  for (let e = 0; e < 4; e++) {
+    const p = e === 0 ? -dx : e === 1 ? dx : e === 2 ? -dy : dy;
+    const q = e === 0 ? px - box[0] : e === 1 ? box[2] - px : e === 2 ? py - box[1] : box[3] - py;
+    if (p === 0) {
+      if (!(q >= 0)) return false;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) {
+      if (r > t1) return false;
+      if (r > t0) t0 = r;
+    } else {
+      if (r < t0) return false;
+      if (r < t1) t1 = r;
+    }
+  }
+  m[0] = px + dx * t0;
+  m[1] = py + dy * t0;
+  m[2] = px + dx * t1;
+  m[3] = py + dy * t1;
+  return true;
+}
+
 /** clipToBox as first written (a list of the box's sides): the reference the test holds clipInto to. */
 export function clipToBoxPlain(
   px: number,

@@ -58,89 +58,121 @@ export interface LayoutResult {
 
 const CELL = 64;
 
+// The layout's scratch, kept from call to call (it runs at every drag step): nothing of it escapes.
+/** the requests' indices, highest priority first */
+const order: number[] = [];
+/** the placed labels' boxes, four numbers each, in the order placed */
+let boxes = new Float64Array(4 * 64);
+/** the placed labels (their indices in `boxes`) by grid cell: a label is tested only against its neighbours */
+const grid = new Map<number, number[]>();
+/** the box tried */
+const tried = new Float64Array(4);
+const emptyList = (l: number[]) => {
+  l.length = 0;
+};
+
 /**
  * Lay the labels out (see the module's comment). Deterministic: ties keep the requests' order.
- * Written out without closures or a box per place tried (it runs at every drag step, for some 40
- * labels at up to 17 places each against every line): test/render/label-layout-reference.ts holds the
- * plain version it is tested against.
+ * Written out without closures, a box per place tried nor lists made per call (it runs at every drag step,
+ * for some 50 labels at up to 17 places each against every line): test/render/label-layout-reference.ts
+ * holds the plain version it is tested against.
  */
 export function layoutLabels(requests: LabelRequest[], opt: LayoutOptions): LayoutResult {
   const gap = opt.gap ?? 2;
-  const [bx0, by0, bx1, by1] = opt.bounds;
-  const segs = opt.segments ?? [];
-  const keepOut = opt.keepOut ?? [];
-  const order = requests
-    .map((_, i) => i)
-    .sort((i, j) => requests[j].priority - requests[i].priority || i - j);
+  const bounds = opt.bounds;
+  const segs = opt.segments ?? NONE;
+  const keepOut = opt.keepOut ?? NONE;
+  byPriority(requests);
   const placed: PlacedLabel[] = [];
   const dropped: string[] = [];
-  // placed boxes by grid cell: a label is tested only against its neighbours
-  const grid = new Map<number, PlacedLabel[]>();
-  for (const ri of order) {
-    const r = requests[ri];
-    let done = false;
-    for (const text of r.texts) {
-      const { w, h } = opt.measure(text);
-      for (let a = 0; a < r.at.length; a++) {
-        const x = r.at[a][0],
-          y = r.at[a][1];
-        if (!Number.isFinite(x + y)) continue;
-        const x0 = x - w / 2,
-          y0 = y - h / 2,
-          x1 = x + w / 2,
-          y1 = y + h / 2;
-        if (!freeBox(x0, y0, x1, y1, bx0, by0, bx1, by1, keepOut, gap, grid, segs)) continue;
-        const b: Box = [x0, y0, x1, y1];
-        const p: PlacedLabel = { id: r.id, text, x, y, box: b, color: r.color, priority: r.priority };
-        placed.push(p);
-        for (let cx = Math.floor(x0 / CELL); cx <= Math.floor(x1 / CELL); cx++)
-          for (let cy = Math.floor(y0 / CELL); cy <= Math.floor(y1 / CELL); cy++) {
-            const k = cx * 100003 + cy;
-            const l = grid.get(k);
-            if (l) l.push(p);
-            else grid.set(k, [p]);
-          }
-        done = true;
-        break;
+  if (boxes.length < 4 * requests.length) boxes = new Float64Array(8 * requests.length);
+  try {
+    for (let o = 0; o < order.length; o++) {
+      const r = requests[order[o]];
+      let done = false;
+      for (let t = 0; t < r.texts.length && !done; t++) {
+        const text = r.texts[t];
+        const { w, h } = opt.measure(text);
+        for (let a = 0; a < r.at.length; a++) {
+          const x = r.at[a][0],
+            y = r.at[a][1];
+          if (!Number.isFinite(x + y)) continue;
+          tried[0] = x - w / 2;
+          tried[1] = y - h / 2;
+          tried[2] = x + w / 2;
+          tried[3] = y + h / 2;
+          if (!freeBox(bounds, keepOut, gap, segs)) continue;
+          const b: Box = [tried[0], tried[1], tried[2], tried[3]];
+          const k = placed.length;
+          placed.push({ id: r.id, text, x, y, box: b, color: r.color, priority: r.priority });
+          boxes[4 * k] = b[0];
+          boxes[4 * k + 1] = b[1];
+          boxes[4 * k + 2] = b[2];
+          boxes[4 * k + 3] = b[3];
+          for (let cx = Math.floor(b[0] / CELL); cx <= Math.floor(b[2] / CELL); cx++)
+            for (let cy = Math.floor(b[1] / CELL); cy <= Math.floor(b[3] / CELL); cy++) {
+              const key = cx * 100003 + cy;
+              const l = grid.get(key);
+              if (l) l.push(k);
+              else grid.set(key, [k]);
+            }
+          done = true;
+          break;
+        }
       }
-      if (done) break;
+      if (!done) dropped.push(r.id);
     }
-    if (!done) dropped.push(r.id);
+  } finally {
+    // the cells' lists emptied for the next layout, and kept (a canvas has a few hundred cells)
+    if (grid.size > 4096) grid.clear();
+    else grid.forEach(emptyList);
   }
   return { placed, dropped };
 }
 
-/** Whether a label's box (x0, y0)-(x1, y1) may go here: inside the bounds, clear of the rest. */
-function freeBox(
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-  bx0: number,
-  by0: number,
-  bx1: number,
-  by1: number,
-  keepOut: Box[],
-  gap: number,
-  grid: Map<number, PlacedLabel[]>,
-  segs: Segment[],
-): boolean {
-  if (x0 < bx0 || y0 < by0 || x1 > bx1 || y1 > by1) return false;
-  for (const k of keepOut)
+const NONE: never[] = [];
+
+/** `order` made the requests' indices by priority, highest first, ties in the requests' order (stable). */
+function byPriority(requests: LabelRequest[]) {
+  order.length = 0;
+  for (let i = 0; i < requests.length; i++) {
+    const p = requests[i].priority;
+    let j = i;
+    order.push(i);
+    for (; j > 0 && requests[order[j - 1]].priority < p; j--) order[j] = order[j - 1];
+    order[j] = i;
+  }
+}
+
+/** Whether the box `tried` may go here: inside the bounds, clear of the rest. */
+function freeBox(bounds: Box, keepOut: Box[], gap: number, segs: Segment[]): boolean {
+  const x0 = tried[0],
+    y0 = tried[1],
+    x1 = tried[2],
+    y1 = tried[3];
+  if (x0 < bounds[0] || y0 < bounds[1] || x1 > bounds[2] || y1 > bounds[3]) return false;
+  for (let i = 0; i < keepOut.length; i++) {
+    const k = keepOut[i];
     if (x0 < k[2] + gap && k[0] < x1 + gap && y0 < k[3] + gap && k[1] < y1 + gap) return false;
+  }
   for (let cx = Math.floor(x0 / CELL); cx <= Math.floor(x1 / CELL); cx++)
     for (let cy = Math.floor(y0 / CELL); cy <= Math.floor(y1 / CELL); cy++) {
       const l = grid.get(cx * 100003 + cy);
       if (!l) continue;
       for (let i = 0; i < l.length; i++) {
-        const o = l[i].box;
-        if (x0 < o[2] + gap && o[0] < x1 + gap && y0 < o[3] + gap && o[1] < y1 + gap) return false;
+        const o = 4 * l[i];
+        if (
+          x0 < boxes[o + 2] + gap &&
+          boxes[o] < x1 + gap &&
+          y0 < boxes[o + 3] + gap &&
+          boxes[o + 1] < y1 + gap
+        )
+          return false;
       }
     }
   for (let i = 0; i < segs.length; i++) {
-    const s = segs[i],
-      d = s.pad;
-    if (segmentMeetsBox(s.a[0], s.a[1], s.b[0], s.b[1], x0 - d, y0 - d, x1 + d, y1 + d)) return false;
+    const s = segs[i];
+    if (segmentMeetsBox(s.a, s.b, tried, s.pad)) return false;
   }
   return true;
 }
@@ -152,22 +184,27 @@ export function boxesOverlap(a: Box, b: Box, gap = 0): boolean {
 
 /** Whether segment a-b meets the box (Liang-Barsky: some part of the segment lies inside it). */
 export function segmentHitsBox(a: [number, number], b: [number, number], box: Box): boolean {
-  return segmentMeetsBox(a[0], a[1], b[0], b[1], box[0], box[1], box[2], box[3]);
+  return segmentMeetsBox(a, b, box, 0);
 }
 
-/** segmentHitsBox on numbers: the four clips in turn (p, q) as the plain version lists them. */
+/**
+ * segmentHitsBox of the box grown by `pad` on each side, the four clips in turn (p, q) as the plain version
+ * lists them. The box in an array and no numbers passed: a call boxes each fractional number passed.
+ */
 function segmentMeetsBox(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
+  a: [number, number],
+  b: [number, number],
+  box: ArrayLike<number>,
+  pad: number,
 ): boolean {
-  const dx = bx - ax,
-    dy = by - ay;
+  const ax = a[0],
+    ay = a[1],
+    x0 = box[0] - pad,
+    y0 = box[1] - pad,
+    x1 = box[2] + pad,
+    y1 = box[3] + pad;
+  const dx = b[0] - ax,
+    dy = b[1] - ay;
   let t0 = 0,
     t1 = 1;
   for (let e = 0; e < 4; e++) {

@@ -1,5 +1,18 @@
 import { Container, Sprite, Texture, TilingSprite } from 'pixi.js';
-import { LINE_RECORD, recordLine, sameLine } from './line-record';
+import {
+  ALPHA,
+  AX,
+  AY,
+  BX,
+  BY,
+  COLOR,
+  LINE_RECORD,
+  PX,
+  PY,
+  recordLine,
+  sameLine,
+  WIDTH,
+} from './line-record';
 
 /**
  * Straight lines as quads whose transform is set, never rebuilt: a solid line is a white pixel stretched
@@ -37,35 +50,31 @@ export class LineSprites {
   }
 
   /**
-   * A line from (ax, ay) to (bx, by) in screen pixels, `width` pixels wide; dashed `dash` pixels on, `dash`
-   * off, with the dashes' phase counted from (px, py) (the line's own start, when (ax, ay) is a clipped end).
+   * The line `m` (line-record.ts's numbers): from (ax, ay) to (bx, by) in screen pixels, `width` pixels wide;
+   * dashed `dash` pixels on, `dash` off, with the dashes' phase counted from (px, py) (the line's own start,
+   * when (ax, ay) is a clipped end).
    */
-  line(
-    ax: number,
-    ay: number,
-    bx: number,
-    by: number,
-    width: number,
-    color: number,
-    alpha: number,
-    dash = 0,
-    px = ax,
-    py = ay,
-  ) {
+  line(m: Float64Array, dash = 0) {
     // the place's line as it was last frame (a line whose ends did not move: another piece is dragged) is left
     // as it is: no angle, length nor dash phase worked out again (a line kept was longer than 0)
     const at = this.slots[this.used];
-    if (at && at.shown === dash && sameLine(at.last, ax, ay, bx, by, width, color, alpha, px, py)) {
+    if (at && at.shown === dash && sameLine(at.last, m)) {
       this.used++;
       this.kept++;
       return;
     }
+    const ax = m[AX],
+      ay = m[AY],
+      bx = m[BX],
+      by = m[BY],
+      color = m[COLOR],
+      alpha = m[ALPHA];
     const len = Math.hypot(bx - ax, by - ay);
     if (!(len > 0)) return;
     const s = this.slot(dash);
     const place = this.slots[this.used - 1];
     place.shown = dash;
-    recordLine(place.last, ax, ay, bx, by, width, color, alpha, px, py);
+    recordLine(place.last, m);
     s.position.set(ax, ay);
     s.rotation = Math.atan2(by - ay, bx - ax);
     // Pixi makes a colour object for every tint set: set only when it changes
@@ -76,10 +85,10 @@ export class LineSprites {
     if (s.alpha !== alpha) s.alpha = alpha;
     if (s instanceof TilingSprite) {
       s.width = len;
-      s.height = width;
-      s.tilePosition.x = -(Math.hypot(ax - px, ay - py) % (dash * 2));
+      s.height = m[WIDTH];
+      s.tilePosition.x = -(Math.hypot(ax - m[PX], ay - m[PY]) % (dash * 2));
     } else {
-      s.scale.set(len, width);
+      s.scale.set(len, m[WIDTH]);
     }
   }
 

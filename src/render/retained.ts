@@ -12,8 +12,10 @@ const MAX_PARKED = 24;
  */
 export class Retained {
   readonly root = new Container();
-  private items = new Map<string, { g: Graphics; key: string; frame: number; parked: boolean }>();
+  private items = new Map<string, Item>();
   private order: Graphics[] = [];
+  /** end()'s list of the items parked, kept from frame to frame (end makes no array at each frame) */
+  private parked: Item[] = [];
   private frame = 0;
   /** items drawn again and items only moved, since the counters were last read (the tests read them) */
   built = 0;
@@ -50,13 +52,14 @@ export class Retained {
    * the kept one's.
    */
   put(id: string, key: string, x: number, y: number, draw: (g: Graphics) => void): void {
+    if (this.keep(id, key, x, y)) return;
     let it = this.items.get(id);
     if (it && it.frame === this.frame) {
       // the same id twice in a frame: a second item
       return this.put(`${id}\u0000`, key, x, y, draw);
     }
     if (!it) {
-      it = { g: new Graphics(), key: '\u0000none', frame: 0, parked: false };
+      it = { id, g: new Graphics(), key: '\u0000none', frame: 0, parked: false };
       this.items.set(id, it);
     }
     if (it.parked) {
@@ -64,36 +67,55 @@ export class Retained {
       it.g.alpha = 1;
     }
     it.frame = this.frame;
-    if (it.key !== key) {
-      it.g.clear();
-      draw(it.g);
-      it.key = key;
-      this.built++;
-    } else this.kept++;
+    it.g.clear();
+    draw(it.g);
+    it.key = key;
+    this.built++;
     it.g.position.set(x, y);
     this.order.push(it.g);
   }
 
+  /**
+   * put() of an item already drawn under `key` (not yet put this frame): it is moved to (x, y), and true is
+   * returned; false when it must be drawn (put it then). A caller that asks first makes no drawing function for
+   * the items that are only moved.
+   */
+  keep(id: string, key: string, x: number, y: number): boolean {
+    const it = this.items.get(id);
+    if (!it || it.frame === this.frame || it.key !== key) return false;
+    if (it.parked) {
+      it.parked = false;
+      it.g.alpha = 1;
+    }
+    it.frame = this.frame;
+    this.kept++;
+    it.g.position.set(x, y);
+    this.order.push(it.g);
+    return true;
+  }
+
   /** End the frame: drop (or park) what was not put, restack when the order changed. */
   end() {
-    let parked: { g: Graphics; frame: number }[] | null = null;
-    for (const [id, it] of this.items) {
+    // the items' own ids, not the map's entries: no pair made per item at every frame
+    const parked = this.parked;
+    parked.length = 0;
+    for (const it of this.items.values()) {
       if (it.frame === this.frame) continue;
       if (!this.park) {
         it.g.destroy();
-        this.items.delete(id);
+        this.items.delete(it.id);
         continue;
       }
       if (!it.parked) {
         it.parked = true;
         it.g.alpha = 0;
       }
-      (parked ??= []).push(it);
+      parked.push(it);
     }
-    if (parked && parked.length > MAX_PARKED) {
+    if (parked.length > MAX_PARKED) {
       parked.sort((a, b) => b.frame - a.frame);
       for (const it of parked.splice(MAX_PARKED)) it.g.destroy();
-      for (const [id, it] of this.items) if (it.g.destroyed) this.items.delete(id);
+      for (const it of this.items.values()) if (it.g.destroyed) this.items.delete(it.id);
     }
     const ch = this.root.children,
       o = this.order;
@@ -113,7 +135,7 @@ export class Retained {
     if (!same || j !== o.length) {
       this.root.removeChildren();
       if (o.length) this.root.addChild(...o);
-      if (parked) for (const it of parked) if (!it.g.destroyed) this.root.addChild(it.g);
+      for (const it of parked) if (!it.g.destroyed) this.root.addChild(it.g);
     }
   }
 
@@ -130,6 +152,15 @@ export class Retained {
     for (const it of this.items.values()) if (!it.parked) n++;
     return n;
   }
+}
+
+/** A retained item: its Graphics, the key it was drawn under, the frame it was last put in. */
+interface Item {
+  id: string;
+  g: Graphics;
+  key: string;
+  frame: number;
+  parked: boolean;
 }
 
 const ids = new WeakMap<object, number>();

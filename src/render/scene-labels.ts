@@ -7,6 +7,7 @@
  */
 import type { AttackReport } from '../model/report';
 import { pieceNames } from '../model/names';
+import type { Table } from '../model/table';
 import type { Entry, World } from '../rules/world';
 import type { Report } from '../model/report';
 import {
@@ -64,8 +65,45 @@ const PRIORITY = {
  * the places around each of 40 labels were some 45 KB a step). layoutLabels only reads requests.
  */
 const keptRequests = new WeakMap<object, { view: View; name: string; req: LabelRequest }>();
+/** the deployment zones' requests as last asked: asked again while the view, the table and colours are */
+let keptZones: {
+  view: View;
+  sa: object;
+  d3: number;
+  c1: number;
+  c2: number;
+  reqs: LabelRequest[];
+} | null = null;
 const sameView = (a: View, b: View) =>
   a.scale === b.scale && a.ox === b.ox && a.oy === b.oy && !a.turn === !b.turn;
+
+/**
+ * pieceNames of the last table asked, kept while its ships and squadrons are the same pieces but for their
+ * places (a drag step moves one): names do not rest on where pieces stand.
+ */
+let named: { ships: readonly object[]; squadrons: readonly object[]; names: Map<string, string> } | null =
+  null;
+function namesOf(t: Table): Map<string, string> {
+  if (named && samePieces(named.ships, t.ships) && samePieces(named.squadrons, t.squadrons)) {
+    named.ships = t.ships;
+    named.squadrons = t.squadrons;
+  } else named = { ships: t.ships, squadrons: t.squadrons, names: pieceNames(t) };
+  return named.names;
+}
+
+/** Whether two lists hold the same pieces in the same order, but for their places (x, y, rotation). */
+export function samePieces(a: readonly object[], b: readonly object[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i] as Record<string, unknown>,
+      q = b[i] as Record<string, unknown>;
+    if (p === q) continue;
+    for (const k in p) if (k !== 'x' && k !== 'y' && k !== 'rotation' && p[k] !== q[k]) return false;
+    for (const k in q) if (!(k in p)) return false;
+  }
+  return true;
+}
 
 /** The requests for one frame, asked for in the order the steps below run. */
 class Asker {
@@ -75,7 +113,7 @@ class Asker {
   readonly pairIds: Set<string>;
 
   constructor(readonly inp: SceneLabelInput) {
-    this.names = pieceNames(inp.world.table);
+    this.names = namesOf(inp.world.table);
     this.pairIds = new Set(
       [inp.attacker, inp.defender].filter((v): v is string => !!v).map((k) => k.split('.')[0]),
     );
@@ -100,24 +138,20 @@ class Asker {
   }
 
   /**
-   * A piece's label: its last request when nothing it rests on changed (keptRequests), else asked anew
-   * at place() with texts(name).
+   * Piece entry e's label as last asked, when nothing it rests on changed (keptRequests): asked again, and
+   * true; false when it is to be asked anew (askNew). Two steps, no closures: every piece at every frame.
    */
-  askPiece(
-    e: object,
-    id: string,
-    priority: number,
-    name: string,
-    place: () => [number, number],
-    texts: (name: string) => string[],
-  ) {
+  askKept(e: object, priority: number, name: string): boolean {
     const k = keptRequests.get(e);
-    if (k && k.name === name && k.req.priority === priority && sameView(k.view, this.inp.view)) {
-      this.reqs.push(k.req);
-      return;
-    }
-    const [x, y] = place();
-    this.ask(id, priority, x, y, texts(name), LABEL_COLOURS.text);
+    if (!k || k.name !== name || k.req.priority !== priority || !sameView(k.view, this.inp.view))
+      return false;
+    this.reqs.push(k.req);
+    return true;
+  }
+
+  /** Piece entry e's label asked anew at (x, y), kept for the next frames (keptRequests). */
+  askNew(e: object, id: string, priority: number, name: string, x: number, y: number, texts: string[]) {
+    this.ask(id, priority, x, y, texts, LABEL_COLOURS.text);
     keptRequests.set(e, { view: this.inp.view, name, req: this.reqs[this.reqs.length - 1] });
   }
 
@@ -132,6 +166,13 @@ class Asker {
     const sa = spec.setupArea,
       d3 = world.catalog.ruler.distance[2].end;
     if (view.turn) return;
+    const c = this.inp.colours.player,
+      k = keptZones;
+    if (k && k.sa === sa && k.d3 === d3 && k.c1 === c[1] && k.c2 === c[2] && sameView(k.view, view)) {
+      for (let i = 0; i < k.reqs.length; i++) this.reqs.push(k.reqs[i]);
+      return;
+    }
+    const from = this.reqs.length;
     for (const [p, y0, y1] of [
       [1, sa.y0, sa.y0 + d3],
       [2, sa.y1 - d3, sa.y1],
@@ -146,53 +187,59 @@ class Asker {
         this.inp.colours.player[p],
       );
     }
+    keptZones = { view, sa, d3, c1: c[1], c2: c[2], reqs: this.reqs.slice(from) };
   }
 
   // pieces: each name at the piece (ships, obstacles) or beside it (squadrons, tokens)
   pieces() {
     const { world, view } = this.inp;
     if (view.scale >= 0.25) {
-      const at = (e: Entry) => () => this.S(e.piece.x, e.piece.y);
-      for (const e of world.obstacles)
-        this.askPiece(e, e.id, this.rank(e.id, PRIORITY.obstacle), e.id, at(e), (n) => [n]);
-      for (const e of world.ships) {
-        const name = this.names.get(e.id) ?? e.id;
-        this.askPiece(e, e.id, this.rank(e.id, PRIORITY.ship), name, at(e), (n) => this.short(n));
+      for (let i = 0; i < world.obstacles.length; i++) {
+        const e = world.obstacles[i],
+          priority = this.rank(e.id, PRIORITY.obstacle);
+        if (this.askKept(e, priority, e.id)) continue;
+        const [x, y] = this.S(e.piece.x, e.piece.y);
+        this.askNew(e, e.id, priority, e.id, x, y, [e.id]);
+      }
+      for (let i = 0; i < world.ships.length; i++) {
+        const e = world.ships[i],
+          priority = this.rank(e.id, PRIORITY.ship),
+          name = this.names.get(e.id) ?? e.id;
+        if (this.askKept(e, priority, name)) continue;
+        const [x, y] = this.S(e.piece.x, e.piece.y);
+        this.askNew(e, e.id, priority, name, x, y, this.short(name));
       }
     }
     if (view.scale >= 0.4) this.smallPieces();
   }
 
+  /** Where the name of a disc (a token, a squadron) goes: below it. */
+  below(e: { circle: { cx: number; cy: number; r: number } }): [number, number] {
+    const [x, y] = this.S(e.circle.cx, e.circle.cy);
+    return [x, y + e.circle.r * this.inp.view.scale + 9];
+  }
+
   /** tokens, squadrons and squadrons' proposed places: each name below it */
   smallPieces() {
-    const { world, view } = this.inp;
-    const below = (e: { circle: { cx: number; cy: number; r: number } }): [number, number] => {
-      const [x, y] = this.S(e.circle.cx, e.circle.cy);
-      return [x, y + e.circle.r * view.scale + 9];
-    };
-    for (const e of world.tokens)
-      this.askPiece(
-        e,
-        e.id,
-        this.rank(e.id, PRIORITY.token),
-        e.id,
-        () => below(e),
-        (n) => [n],
-      );
-    for (const e of world.squadrons) {
-      const name = this.names.get(e.id) ?? e.id;
-      this.askPiece(
-        e,
-        e.id,
-        this.rank(e.id, PRIORITY.squadron),
-        name,
-        () => below(e),
-        (n) => this.short(n),
-      );
+    const { world } = this.inp;
+    for (let i = 0; i < world.tokens.length; i++) {
+      const e = world.tokens[i],
+        priority = this.rank(e.id, PRIORITY.token);
+      if (this.askKept(e, priority, e.id)) continue;
+      const [x, y] = this.below(e);
+      this.askNew(e, e.id, priority, e.id, x, y, [e.id]);
+    }
+    for (let i = 0; i < world.squadrons.length; i++) {
+      const e = world.squadrons[i],
+        priority = this.rank(e.id, PRIORITY.squadron),
+        name = this.names.get(e.id) ?? e.id;
+      if (this.askKept(e, priority, name)) continue;
+      const [x, y] = this.below(e);
+      this.askNew(e, e.id, priority, name, x, y, this.short(name));
     }
     for (const g of this.inp.ghosts) {
       if (g.kind !== 'squadron') continue;
-      const [x, y] = below(g);
+      const [x, y] = this.below(g);
       this.ask(`ghost:${g.id}`, PRIORITY.ghost, x, y, [g.id.split('.')[1] ?? g.id], LABEL_COLOURS.text);
     }
   }

@@ -29,8 +29,10 @@ import type { Box, PlacedLabel, Segment } from './label-layout';
 import { sceneLabels } from './scene-labels';
 import { HANDLE_REACH_PX } from '../state/gesture';
 import { hitEntry, nearBox } from './hit';
-import { clipInto, clipped, clipToBox } from './clip-box';
+import { clipSegment, clipToBox } from './clip-box';
+import { ALPHA, AX, AY, BX, BY, COLOR, LINE_RECORD, PX, PY, WIDTH } from './line-record';
 import { movedInGesture } from './batching';
+import { KeptKeys } from './kept-keys';
 
 export { hitEntry };
 
@@ -99,6 +101,8 @@ export interface SceneLayer {
 export type LayerSlot = 'under-table' | 'on-table' | 'over-pieces' | 'top';
 
 const catalogIds = new WeakMap<object, number>();
+/** the colours scene-labels.ts gives the labels */
+const LABEL_COLOURS = { player: PLAYER, overlap: OVERLAP, los: LOS };
 
 /**
  * The table's picture, retained: the table cloth, each piece, each region, mark and attack line
@@ -132,6 +136,9 @@ export class Scene {
   private obstructingMarks = new Retained('obstructing marks', { park: true, unordered: true });
   private grazingMarks = new Retained('grazing marks', { park: true, unordered: true });
   private attackLines = new LineSprites('attack-lines');
+  /** spriteLine's line and clip box, filled at each line (line-record.ts) */
+  private lineAsked = new Float64Array(LINE_RECORD);
+  private lineBox = new Float64Array(4);
   /** the chosen attack and the overlays' lines: a few, drawn at every frame */
   private topLines = new Graphics();
   /**
@@ -165,7 +172,14 @@ export class Scene {
   /** clip lines to the canvas (only where the drawing is redrawn when the view moves) */
   private clip = true;
   /** this frame's content keys (see render) */
-  private keys = { zoomKey: '', viewKey: '', cat: 0 };
+  private keys = { zoomKey: '', viewKey: '', cat: 0, frame: '' };
+  /** the pieces' content keys as last made, by entry (see KeptKeys): ships, obstacles, tokens, squadrons */
+  private shipKeys = new KeptKeys();
+  private obstacleKeys = new KeptKeys();
+  private tokenKeys = new KeptKeys();
+  private squadronKeys = new KeptKeys();
+  /** outlines' item ids and content keys as last made, by layer and entry */
+  private outlineKeys = new Map<Retained, { ids: KeptKeys; keys: KeptKeys }>();
   /**
    * the ships and obstacles the gesture under way has moved or turned. The others are drawn in Pixi's batch
    * (their Graphics' batchMode 'batch'), however many vertices they have: Pixi leaves a Graphics of 200 points
@@ -401,14 +415,29 @@ export class Scene {
       py = (v.turn ? v.oy + a[0] * k : v.oy - a[1] * k) - this.oy,
       qx = (v.turn ? v.ox + b[1] * k : v.ox + b[0] * k) - this.ox,
       qy = (v.turn ? v.oy + b[0] * k : v.oy - b[1] * k) - this.oy;
+    // the line's numbers in an array, not arguments (see line-record.ts)
+    const m = this.lineAsked,
+      box = this.lineBox;
+    m[AX] = px;
+    m[AY] = py;
+    m[BX] = qx;
+    m[BY] = qy;
     // clipped to the canvas (and a margin), as the Graphics lines are
-    if (!clipInto(px, py, qx, qy, -20, -20, this.width + 20, this.height + 20)) return;
-    const c = clipped;
-    this.attackLines.line(c[0], c[1], c[2], c[3], width * this.thin, color, alpha, dash, px, py);
+    box[0] = box[1] = -20;
+    box[2] = this.width + 20;
+    box[3] = this.height + 20;
+    if (!clipSegment(m, box)) return;
+    m[WIDTH] = width * this.thin;
+    m[COLOR] = color;
+    m[ALPHA] = alpha;
+    m[PX] = px;
+    m[PY] = py;
+    this.attackLines.line(m, dash);
   }
 
   /** Draw into retained item `id` of `layer` relative to the table point (x, y) (mm), unclipped. */
   private at(layer: Retained, id: string, key: string, x: number, y: number, draw: (g: Graphics) => void) {
+    if (this.kept(layer, id, key, x, y)) return;
     const [sx, sy] = toScreen(this.view, x, y);
     layer.put(id, key, sx, sy, (g) => {
       this.ox = sx;
@@ -421,6 +450,18 @@ export class Scene {
         this.clip = true;
       }
     });
+  }
+
+  /**
+   * at() of an item already drawn under `key`: only moved to the table point (x, y), and true; false when it
+   * must be drawn. The pieces ask it first, so that no drawing function is made for a piece only moved.
+   */
+  private kept(layer: Retained, id: string, key: string, x: number, y: number): boolean {
+    // toScreen written out (no pair made: every piece at every frame)
+    const v = this.view;
+    const sx = v.turn ? v.ox + y * v.scale : v.ox + x * v.scale,
+      sy = v.turn ? v.oy + x * v.scale : v.oy - y * v.scale;
+    return layer.keep(id, key, sx, sy);
   }
 
   /** the labels drawn this frame, laid out by scene-labels.ts (none on another, none on the judged line) */
@@ -467,21 +508,27 @@ export class Scene {
     // a label not placed again is made transparent, not hidden: Pixi rebuilds the drawing instructions of
     // the labels' whole group when a child's visibility changes (a drag step shows and hides a few labels),
     // and only updates a child's colour in place (a label at alpha 0 leaves the pixels as they were)
-    const shown = new Set<BitmapText>();
+    this.labelFrame = ++this.marked;
     try {
-      if (this.labelLayer.visible) this.layOutLabels(state, a, ov, overlapped, shown);
+      if (this.labelLayer.visible) this.layOutLabels(state, a, ov, overlapped);
     } finally {
-      for (const t of this.labels.values()) if (!shown.has(t) && t.alpha !== 0) t.alpha = 0;
+      this.labels.forEach(this.hideUnplaced);
     }
   }
 
-  private layOutLabels(
-    state: AppState,
-    a: LiveAnalysis,
-    ov: Overlays,
-    overlapped: Set<string>,
-    shown: Set<BitmapText>,
-  ) {
+  /**
+   * Which labels are placed, without a set of them made at each frame: placedIn holds, by label id, the mark
+   * (a count) of the last layout that placed it; the labels drawn this frame are those marked labelFrame.
+   */
+  private marked = 0;
+  private labelFrame = 0;
+  private placedIn = new Map<string, number>();
+  private hideUnplaced = (t: BitmapText, id: string) => {
+    if (this.placedIn.get(id) !== this.labelFrame && t.alpha !== 0) t.alpha = 0;
+  };
+  private measureLabel = (text: string) => this.measure(text);
+
+  private layOutLabels(state: AppState, a: LiveAnalysis, ov: Overlays, overlapped: Set<string>) {
     // squadrons left without a label are counted in the canvas's legend (top left): when there are
     // some, the labels are laid out again clear of the legend's box
     const ask = (keepOut?: Box[]) =>
@@ -497,8 +544,8 @@ export class Scene {
         height: this.height,
         overlapped,
         ghosts: ov.ghosts.map((g) => g.entry),
-        colours: { player: PLAYER, overlap: OVERLAP, los: LOS },
-        measure: (t) => this.measure(t),
+        colours: LABEL_COLOURS,
+        measure: this.measureLabel,
         keepOut,
       });
     let { layout, segments } = ask();
@@ -525,17 +572,26 @@ export class Scene {
       if (t.tint !== p.color) t.tint = p.color;
       t.position.set(p.x, p.y);
       if (t.alpha !== 1) t.alpha = 1;
-      shown.add(t);
+      this.placedIn.set(p.id, this.labelFrame);
     }
   }
 
-  /** The squadrons on the canvas without a label among `placed`. */
+  /** The squadrons on the canvas without a label among `placed` (marked in placedIn as it goes). */
   private unnamedSquadrons(a: LiveAnalysis, placed: PlacedLabel[]) {
-    const named = new Set(placed.map((p) => p.id));
+    const named = this.placedIn,
+      frame = ++this.marked;
+    // ids are kept from frame to frame (an id's entry is then only set again); a map grown big starts anew
+    if (named.size > 4096) named.clear();
+    for (let i = 0; i < placed.length; i++) named.set(placed[i].id, frame);
     const out: { id: string; name: string }[] = [];
-    for (const q of a.world.squadrons) {
-      if (named.has(q.id)) continue;
-      const [sx, sy] = toScreen(this.view, q.piece.x, q.piece.y);
+    const v = this.view,
+      sq = a.world.squadrons;
+    for (let i = 0; i < sq.length; i++) {
+      const q = sq[i];
+      if (named.get(q.id) === frame) continue;
+      // toScreen written out (no pair made per squadron)
+      const sx = v.turn ? v.ox + q.piece.y * v.scale : v.ox + q.piece.x * v.scale,
+        sy = v.turn ? v.oy + q.piece.x * v.scale : v.oy - q.piece.y * v.scale;
       if (sx >= 0 && sy >= 0 && sx <= this.width && sy <= this.height)
         out.push({ id: q.id, name: q.piece.name?.trim() || q.id });
     }
@@ -696,7 +752,7 @@ export class Scene {
     // cleared only when it holds something: a clear, even of nothing, makes Pixi rebuild its group's drawing
     if (this.topLines.context.instructions.length) this.topLines.clear();
 
-    this.keys = { zoomKey, viewKey, cat };
+    this.keys = { zoomKey, viewKey, cat, frame: `${cat}|${zoomKey}` };
     this.moving = movedInGesture(state.gestureStart, state.table);
     this.drawTable(world);
     // the pieces outlined as overlapping: at most MAX_OUTLINED (a pile of 200 has 190)
@@ -816,17 +872,25 @@ export class Scene {
     for (const g of ov.ghosts) if (g.entry.kind === 'obstacle') this.drawObstacle(g.entry, true);
     for (const g of ov.ghosts) if (g.entry.kind === 'squadron') this.drawSpot(g.entry);
     this.drawRegions(ov);
+    const { frame, zoomKey } = this.keys;
     for (const e of world.ships) {
-      const zone = state.attacker?.startsWith(`${e.id}.`) ? state.attacker.slice(e.id.length + 1) : '';
+      const zone = zoneOf(state.attacker, e.id);
       const batch = !this.moving.has(e.id);
-      const key = `${pieceKey(e.piece)}|${zone}|${batch}|${this.keys.cat}|${this.keys.zoomKey}`;
+      // (the attacker's zone is drawn lit: its key is made anew, not kept)
+      const key =
+        (zone ? undefined : this.shipKeys.get(e, frame, +batch)) ??
+        this.shipKeys.set(e, `${pieceKey(e.piece)}|${zone}|${batch}|${frame}`, zone ? '' : frame, +batch);
+      if (this.kept(this.ships, e.id, key, e.piece.x, e.piece.y)) continue;
       this.at(this.ships, e.id, key, e.piece.x, e.piece.y, (g) => {
         g.context.batchMode = batch ? 'batch' : 'auto';
         this.drawShip(g, e, zone);
       });
     }
     for (const e of world.tokens) {
-      this.at(this.tokens, e.id, `${e.circle.r}|${this.keys.zoomKey}`, e.piece.x, e.piece.y, (g) => {
+      const key =
+        this.tokenKeys.get(e, zoomKey) ?? this.tokenKeys.set(e, `${e.circle.r}|${zoomKey}`, zoomKey);
+      if (this.kept(this.tokens, e.id, key, e.piece.x, e.piece.y)) continue;
+      this.at(this.tokens, e.id, key, e.piece.x, e.piece.y, (g) => {
         this.shape(g, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
       });
     }
@@ -837,7 +901,12 @@ export class Scene {
   private drawObstacle(e: ObstacleEntry, ghost: boolean) {
     const c = OBSTACLE[e.obstacleKind];
     const batch = !ghost && !this.moving.has(e.id);
-    const key = `${pieceKey(e.piece)}|${e.obstacleKind}|${ghost}|${batch}|${this.keys.cat}|${this.keys.zoomKey}`;
+    const { frame } = this.keys,
+      n = +batch + 2 * +ghost;
+    const key =
+      this.obstacleKeys.get(e, frame, n) ??
+      this.obstacleKeys.set(e, `${pieceKey(e.piece)}|${e.obstacleKind}|${ghost}|${batch}|${frame}`, frame, n);
+    if (this.kept(this.obstacles, e.id, key, e.piece.x, e.piece.y)) return;
     this.at(this.obstacles, e.id, key, e.piece.x, e.piece.y, (g) => {
       g.context.batchMode = batch ? 'batch' : 'auto';
       g.poly(this.poly(e.outline), true)
@@ -873,7 +942,11 @@ export class Scene {
   }
 
   private drawSquadron(e: SquadronEntry) {
-    const key = `${e.piece.player}|${e.circle.r}|${this.keys.zoomKey}`;
+    const { zoomKey } = this.keys;
+    const key =
+      this.squadronKeys.get(e, zoomKey) ??
+      this.squadronKeys.set(e, `${e.piece.player}|${e.circle.r}|${zoomKey}`, zoomKey);
+    if (this.kept(this.squadrons, e.id, key, e.piece.x, e.piece.y)) return;
     this.at(this.squadrons, e.id, key, e.piece.x, e.piece.y, (g) => {
       this.shape(g, e.circle).fill({ color: PLAYER[e.piece.player] }).stroke({ width: 1.5, color: 0xffffff });
     });
@@ -887,24 +960,31 @@ export class Scene {
    */
   private outline(
     layer: Retained,
-    id: string,
+    mark: string,
     e: Entry,
     s: Polygon | Circle,
     width: number,
     color: number,
     alpha = 1,
   ) {
-    const { zoomKey, cat } = this.keys;
-    this.at(
-      layer,
-      id,
-      `${pieceKey(e.piece)}|${e.kind}|${cat}|${width}|${color}|${alpha}|${zoomKey}`,
-      e.piece.x,
-      e.piece.y,
-      (g) => {
-        this.shape(g, s).stroke({ width, color, alpha });
-      },
-    );
+    const { frame } = this.keys;
+    let kept = this.outlineKeys.get(layer);
+    if (!kept) this.outlineKeys.set(layer, (kept = { ids: new KeptKeys(), keys: new KeptKeys() }));
+    const id = kept.ids.get(e, mark) ?? kept.ids.set(e, `${mark}:${e.id}`, mark);
+    const key =
+      kept.keys.get(e, frame, width, color, alpha) ??
+      kept.keys.set(
+        e,
+        `${pieceKey(e.piece)}|${e.kind}|${frame}|${width}|${color}|${alpha}`,
+        frame,
+        width,
+        color,
+        alpha,
+      );
+    if (this.kept(layer, id, key, e.piece.x, e.piece.y)) return;
+    this.at(layer, id, key, e.piece.x, e.piece.y, (g) => {
+      this.shape(g, s).stroke({ width, color, alpha });
+    });
   }
 
   /** Overlap outlines (their labels are scene-labels.ts's), and the overlays' marks. */
@@ -922,7 +1002,7 @@ export class Scene {
             : e.kind === 'squadron' || e.kind === 'token'
               ? e.circle
               : null;
-      if (s) this.outline(this.overlapMarks, `overlap:${id}`, e, s, 4, OVERLAP);
+      if (s) this.outline(this.overlapMarks, 'overlap', e, s, 4, OVERLAP);
     }
     ov.marks.forEach((m, i) => {
       const key = `${m.shapes.map((s) => oid(s)).join(',')}|${m.width ?? 3}|${m.color}|${zoomKey}`;
@@ -945,10 +1025,17 @@ export class Scene {
     // over the practice maps only the chosen attack is drawn (the attacker's other lines would hide the map)
     const all: AttackReport[] = state.attacker ? attacksOf(report.attacks, state.attacker) : [];
     const attacks = this.quietAttacks ? all.filter((r) => r.defender === state.defender) : all;
-    const obstructing = new Set<string>(),
-      grazing = new Set<string>();
-    const chosen = state.defender ? attacks.find((r) => r.defender === state.defender) : undefined;
-    for (const r of attacks) {
+    // indexed loops and the pieces' lists kept from frame to frame: no iterator nor set made per frame
+    const obstructing = this.obstructing,
+      grazing = this.grazing;
+    obstructing.clear();
+    grazing.clear();
+    let chosen: AttackReport | undefined;
+    if (state.defender)
+      for (let i = 0; i < attacks.length && !chosen; i++)
+        if (attacks[i].defender === state.defender) chosen = attacks[i];
+    for (let i = 0; i < attacks.length; i++) {
+      const r = attacks[i];
       const faint = !!chosen && r !== chosen;
       const live = r.inArc && r.range !== 'beyond';
       if (faint) {
@@ -959,27 +1046,39 @@ export class Scene {
       }
       if (r.rangeLine) this.spriteLine(r.rangeLine[0], r.rangeLine[1], 1.5, 0xffffff, live ? 0.9 : 0.3, 4);
       this.spriteLine(r.losLine[0], r.losLine[1], live ? 3.5 : 2, LOS[r.los], live ? 1 : 0.7);
-      for (const o of r.obstructedBy) obstructing.add(o);
-      for (const o of r.grazing) grazing.add(o);
-      for (const l of Array.isArray(r.lines) ? (r.lines as { piece: string; verdict: string }[]) : [])
-        if (l.verdict === 'near') grazing.add(l.piece);
-    }
-    if (chosen) this.chosenAttack(chosen, world, this.topLines);
-    for (const [ids, color, kind, layer] of [
-      [obstructing, LOS.obstructed, 'obstructing', this.obstructingMarks],
-      [grazing, GRAZE, 'grazing', this.grazingMarks],
-    ] as const) {
-      for (const id of ids) {
-        const e = world.byId.get(id);
-        const width = 3 * this.thin;
-        if (e?.kind === 'obstacle') this.outline(layer, `${kind}:${id}`, e, e.outline, width, color, 0.95);
-        else if (e?.kind === 'ship')
-          this.outline(layer, `${kind}:${id}`, e, e.shapes.base, width, color, 0.95);
-        else if (e && (e.kind === 'squadron' || e.kind === 'token'))
-          this.outline(layer, `${kind}:${id}`, e, e.circle, width, color);
+      for (let k = 0; k < r.obstructedBy.length; k++) obstructing.add(r.obstructedBy[k]);
+      for (let k = 0; k < r.grazing.length; k++) grazing.add(r.grazing[k]);
+      if (Array.isArray(r.lines)) {
+        const lines = r.lines as { piece: string; verdict: string }[];
+        for (let k = 0; k < lines.length; k++) if (lines[k].verdict === 'near') grazing.add(lines[k].piece);
       }
     }
+    if (chosen) this.chosenAttack(chosen, world, this.topLines);
+    this.outlineAll(world, obstructing, LOS.obstructed, 'obstructing', this.obstructingMarks);
+    this.outlineAll(world, grazing, GRAZE, 'grazing', this.grazingMarks);
     for (const l of ov.lines) this.line(this.topLines, l.a, l.b, l.width ?? 2, l.color, 1, l.dash ?? 0);
+  }
+
+  /** the pieces outlined as obstructing and as grazing the attacker's lines, this frame */
+  private obstructing = new Set<string>();
+  private grazing = new Set<string>();
+
+  /** Outline the pieces `ids` as `mark` in `layer`. */
+  private outlineAll(
+    world: LiveAnalysis['world'],
+    ids: Set<string>,
+    color: number,
+    mark: string,
+    layer: Retained,
+  ) {
+    const width = 3 * this.thin;
+    ids.forEach((id) => {
+      const e = world.byId.get(id);
+      if (e?.kind === 'obstacle') this.outline(layer, mark, e, e.outline, width, color, 0.95);
+      else if (e?.kind === 'ship') this.outline(layer, mark, e, e.shapes.base, width, color, 0.95);
+      else if (e && (e.kind === 'squadron' || e.kind === 'token'))
+        this.outline(layer, mark, e, e.circle, width, color);
+    });
   }
 
   private drawShip(g: Graphics, e: ShipEntry, selZone: string) {
@@ -1064,6 +1163,16 @@ function pieceKey(p: { x: number; y: number }): string {
     pieceKeys.set(p, (k = JSON.stringify(o)));
   }
   return k;
+}
+
+/** The hull zone of side `attacker` ("id.zone") when it is piece `id`'s, else '' (no string made to test it). */
+function zoneOf(attacker: string | null, id: string): string {
+  return attacker !== null &&
+    attacker.length > id.length &&
+    attacker.charCodeAt(id.length) === 46 &&
+    attacker.startsWith(id)
+    ? attacker.slice(id.length + 1)
+    : '';
 }
 
 /** The distance rings of a shape, kept per shape (grown outlines take a moment). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipToBox, clipToBoxPlain } from '../../src/render/clip-box';
+import { clipSegment, clipToBox, clipToBoxPlain } from '../../src/render/clip-box';
 
 // The drawn lines are clipped without making arrays (clipInto, through clipToBox): the same figures,
 // bit for bit, as the plain form, on random segments, on ones along the box's sides and degenerate ones.
@@ -22,5 +22,28 @@ describe('clipToBox', () => {
   it('keeps what lies inside and drops what misses', () => {
     expect(clipToBox(0, 0, 100, 0, -20, -20, 50, 50)).toEqual([0, 0, 50, 0]);
     expect(clipToBox(-100, -100, -50, -50, -20, -20, 50, 50)).toBeNull();
+  });
+});
+
+// the attack lines' clip (numbers in arrays): the same figures as the plain form, and the segment left alone
+// when it misses
+describe('clipSegment', () => {
+  const coord = fc.oneof(
+    fc.double({ min: -500, max: 1500, noNaN: true }),
+    fc.constantFrom(-20, 0, 1000, 1020, 500),
+  );
+  it('equals the plain form', () => {
+    const box = Float64Array.of(-20, -20, 1020, 820);
+    fc.assert(
+      fc.property(coord, coord, coord, coord, (px, py, qx, qy) => {
+        const m = Float64Array.of(px, py, qx, qy, 7);
+        const hit = clipSegment(m, box);
+        const plain = clipToBoxPlain(px, py, qx, qy, -20, -20, 1020, 820);
+        expect(hit ? [...m.subarray(0, 4)] : null).toEqual(plain);
+        if (!hit) expect([...m]).toEqual([px, py, qx, qy, 7]);
+        expect(m[4]).toBe(7);
+      }),
+      { numRuns: 5000, seed: 12 },
+    );
   });
 });

@@ -14,7 +14,7 @@ import {
   type Segment,
   segmentHitsBox,
 } from '../../src/render/label-layout';
-import { sceneLabels } from '../../src/render/scene-labels';
+import { sceneLabels, samePieces } from '../../src/render/scene-labels';
 import { fitView, toScreen, type View, zoomAt } from '../../src/render/view';
 import { analyzeWorld } from '../../src/rules/report/analyze';
 import { World } from '../../src/rules/world';
@@ -317,5 +317,56 @@ describe("a drag's labels: unmoved pieces' requests kept between frames", () => 
       prev = world;
     }
     expect(kept).toBeGreaterThan(10 * 30);
+  });
+});
+
+describe('the names kept from frame to frame', () => {
+  it('stand for pieces that differ only in their places', () => {
+    const t = tournamentTable(1);
+    const moved = t.ships.map((s, i) => (i === 2 ? { ...s, x: s.x + 10, y: s.y - 3, rotation: 45 } : s));
+    expect(samePieces(t.ships, moved)).toBe(true);
+    expect(samePieces(t.ships, t.ships.slice(1))).toBe(false);
+    expect(samePieces(t.ships, [...t.ships].reverse())).toBe(false);
+    expect(
+      samePieces(
+        t.ships,
+        moved.map((s, i) => (i === 2 ? { ...s, name: 'Renamed' } : s)),
+      ),
+    ).toBe(false);
+    expect(
+      samePieces(
+        t.ships,
+        moved.map((s, i) => (i === 2 ? { ...s, player: 2 } : s)),
+      ),
+    ).toBe(false);
+    expect(samePieces([t.squadrons[0]], [{ ...t.squadrons[0], extra: 1 }])).toBe(false);
+    expect(samePieces([{ ...t.squadrons[0], extra: 1 }], [t.squadrons[0]])).toBe(false);
+  });
+
+  it('follow a ship renamed between two frames', () => {
+    const t0 = tournamentTable(1);
+    const frame = (t: Table) => {
+      const world = new World(t, CATALOG);
+      const report = analyzeWorld(world);
+      return sceneLabels({
+        world,
+        report,
+        attacker: null,
+        defender: null,
+        selected: null,
+        rings: false,
+        view: fitView(1200, 700, 1828.8, 914.4, 24),
+        width: 1200,
+        height: 700,
+        overlapped: new Set(),
+        ghosts: [],
+        colours: COLOURS,
+        measure: estimateBox,
+      }).requests;
+    };
+    frame(t0);
+    const id = t0.ships[0].id;
+    const renamed = { ...t0, ships: t0.ships.map((s, i) => (i === 0 ? { ...s, name: 'Quite Another' } : s)) };
+    expect(frame(renamed).find((r) => r.id === id)?.texts[0]).toBe('Quite Another');
   });
 });
