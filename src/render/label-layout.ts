@@ -102,9 +102,10 @@ export function layoutLabels(requests: LabelRequest[], opt: LayoutOptions): Layo
           tried[2] = x + w / 2;
           tried[3] = y + h / 2;
           if (!freeBox(bounds, keepOut, gap, segs)) continue;
-          const b: Box = [tried[0], tried[1], tried[2], tried[3]];
+          const p = placedAgain(r, text, x, y);
+          const b = p.box;
           const k = placed.length;
-          placed.push({ id: r.id, text, x, y, box: b, color: r.color, priority: r.priority });
+          placed.push(p);
           boxes[4 * k] = b[0];
           boxes[4 * k + 1] = b[1];
           boxes[4 * k + 2] = b[2];
@@ -131,6 +132,43 @@ export function layoutLabels(requests: LabelRequest[], opt: LayoutOptions): Layo
 }
 
 const NONE: never[] = [];
+
+/**
+ * The label placed for request `r` as last laid out, when it is placed again with the same text in the same
+ * box (a request kept from frame to frame, its piece unmoved): the same object, not a new one. Layouts' results
+ * share such labels: they are never changed. (Object.is: a label at -0 is not one at 0.)
+ */
+const lastPlaced = new WeakMap<LabelRequest, PlacedLabel>();
+function placedAgain(r: LabelRequest, text: string, x: number, y: number): PlacedLabel {
+  const q = lastPlaced.get(r),
+    b = q?.box;
+  if (
+    q !== undefined &&
+    b !== undefined &&
+    q.text === text &&
+    Object.is(q.x, x) &&
+    Object.is(q.y, y) &&
+    Object.is(b[0], tried[0]) &&
+    Object.is(b[1], tried[1]) &&
+    Object.is(b[2], tried[2]) &&
+    Object.is(b[3], tried[3]) &&
+    q.id === r.id &&
+    q.color === r.color &&
+    q.priority === r.priority
+  )
+    return q;
+  const p = {
+    id: r.id,
+    text,
+    x,
+    y,
+    box: [tried[0], tried[1], tried[2], tried[3]] as Box,
+    color: r.color,
+    priority: r.priority,
+  };
+  lastPlaced.set(r, p);
+  return p;
+}
 
 /** `order` made the requests' indices by priority, highest first, ties in the requests' order (stable). */
 function byPriority(requests: LabelRequest[]) {

@@ -96,22 +96,9 @@ export class Retained {
 
   /** End the frame: drop (or park) what was not put, restack when the order changed. */
   end() {
-    // the items' own ids, not the map's entries: no pair made per item at every frame
     const parked = this.parked;
     parked.length = 0;
-    for (const it of this.items.values()) {
-      if (it.frame === this.frame) continue;
-      if (!this.park) {
-        it.g.destroy();
-        this.items.delete(it.id);
-        continue;
-      }
-      if (!it.parked) {
-        it.parked = true;
-        it.g.alpha = 0;
-      }
-      parked.push(it);
-    }
+    this.items.forEach(this.drop);
     if (parked.length > MAX_PARKED) {
       parked.sort((a, b) => b.frame - a.frame);
       for (const it of parked.splice(MAX_PARKED)) it.g.destroy();
@@ -138,6 +125,24 @@ export class Retained {
       for (const it of parked) if (!it.g.destroyed) this.root.addChild(it.g);
     }
   }
+
+  /**
+   * end()'s step for one item: an item not put this frame is destroyed, or parked. Called by forEach with the
+   * item's own id, not for of the map's entries: no pair nor iterator made per item at every frame.
+   */
+  private drop = (it: Item) => {
+    if (it.frame === this.frame) return;
+    if (!this.park) {
+      it.g.destroy();
+      this.items.delete(it.id);
+      return;
+    }
+    if (!it.parked) {
+      it.parked = true;
+      it.g.alpha = 0;
+    }
+    this.parked.push(it);
+  };
 
   /** Forget every item: the next frame draws all of them again (a full redraw). */
   clear() {

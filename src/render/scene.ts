@@ -355,9 +355,16 @@ export class Scene {
 
   private poly(p: Polygon | XY[]): Pts {
     const out: Pts = [];
-    if (Array.isArray(p)) for (const [x, y] of p) out.push(...this.S(x, y));
-    else for (let i = 0; i < p.n; i++) out.push(...this.S(p.xy[2 * i], p.xy[2 * i + 1]));
+    if (Array.isArray(p)) for (let i = 0; i < p.length; i++) this.pushS(out, p[i][0], p[i][1]);
+    else for (let i = 0; i < p.n; i++) this.pushS(out, p.xy[2 * i], p.xy[2 * i + 1]);
     return out;
+  }
+
+  /** S(x, y) pushed onto `out`: written out, no pair made per point (the outlines drawn at each drag step) */
+  private pushS(out: Pts, x: number, y: number) {
+    const v = this.view;
+    if (v.turn) out.push(v.ox + y * v.scale - this.ox, v.oy + x * v.scale - this.oy);
+    else out.push(v.ox + x * v.scale - this.ox, v.oy - y * v.scale - this.oy);
   }
 
   private shape(g: Graphics, s: Polygon | Circle) {
@@ -556,7 +563,8 @@ export class Scene {
     }
     this.drawn = layout.placed;
     this.judged = segments;
-    for (const p of layout.placed) {
+    for (let i = 0; i < layout.placed.length; i++) {
+      const p = layout.placed[i];
       let t = this.labels.get(p.id);
       if (!t) {
         t = new BitmapText({
@@ -747,7 +755,8 @@ export class Scene {
     const viewKey = `${zoomKey}|${v.ox}|${v.oy}|${this.width}|${this.height}`;
     let cat = catalogIds.get(world.catalog);
     if (cat === undefined) catalogIds.set(world.catalog, (cat = oid(world.catalog)));
-    for (const r of this.retained()) r.begin();
+    const layers = this.retained();
+    for (let i = 0; i < layers.length; i++) layers[i].begin();
     this.attackLines.begin();
     // cleared only when it holds something: a clear, even of nothing, makes Pixi rebuild its group's drawing
     if (this.topLines.context.instructions.length) this.topLines.clear();
@@ -771,7 +780,7 @@ export class Scene {
       ? (world.byId.get(state.selected) ?? ov.ghosts.find((g) => g.entry.id === state.selected)?.entry)
       : undefined;
     if (sel && !this.picturing) this.drawSelection(state, world, sel);
-    for (const r of this.retained()) r.end();
+    for (let i = 0; i < layers.length; i++) layers[i].end();
     this.attackLines.end();
     const anyMarks = this.marks.size > 0;
     if (this.marks.root.renderable !== anyMarks) this.marks.root.renderable = anyMarks;
@@ -868,12 +877,13 @@ export class Scene {
 
   /** Obstacles, ghosts, the rules' regions, ships, tokens, squadrons: each around its own centre. */
   private drawPieces(state: AppState, world: LiveAnalysis['world'], ov: Overlays) {
-    for (const e of world.obstacles) this.drawObstacle(e, false);
+    for (let i = 0; i < world.obstacles.length; i++) this.drawObstacle(world.obstacles[i], false);
     for (const g of ov.ghosts) if (g.entry.kind === 'obstacle') this.drawObstacle(g.entry, true);
     for (const g of ov.ghosts) if (g.entry.kind === 'squadron') this.drawSpot(g.entry);
     this.drawRegions(ov);
     const { frame, zoomKey } = this.keys;
-    for (const e of world.ships) {
+    for (let i = 0; i < world.ships.length; i++) {
+      const e = world.ships[i];
       const zone = zoneOf(state.attacker, e.id);
       const batch = !this.moving.has(e.id);
       // (the attacker's zone is drawn lit: its key is made anew, not kept)
@@ -886,7 +896,8 @@ export class Scene {
         this.drawShip(g, e, zone);
       });
     }
-    for (const e of world.tokens) {
+    for (let i = 0; i < world.tokens.length; i++) {
+      const e = world.tokens[i];
       const key =
         this.tokenKeys.get(e, zoomKey) ?? this.tokenKeys.set(e, `${e.circle.r}|${zoomKey}`, zoomKey);
       if (this.kept(this.tokens, e.id, key, e.piece.x, e.piece.y)) continue;
@@ -894,7 +905,7 @@ export class Scene {
         this.shape(g, e.circle).fill({ color: 0xf2c94c }).stroke({ width: 1, color: 0x000000 });
       });
     }
-    for (const e of world.squadrons) this.drawSquadron(e);
+    for (let i = 0; i < world.squadrons.length; i++) this.drawSquadron(world.squadrons[i]);
   }
 
   /** An obstacle (or an exogorth being placed, as a ghost), drawn around its own centre. */

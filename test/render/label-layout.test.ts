@@ -259,6 +259,31 @@ describe('label layout written out, against the plain version', () => {
       { numRuns: 400, seed: 7 },
     );
   });
+  it('lays the same requests out again (labels placed again kept) as the plain version does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(req, { minLength: 1, maxLength: 30 }),
+        fc.array(seg, { maxLength: 4 }),
+        fc.array(box, { maxLength: 2 }),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        (rs, segs, keepOut, drop) => {
+          const requests: LabelRequest[] = rs.map((r, i) => ({ ...r, id: `l${i}`, color: i }));
+          const opt = { measure: estimateBox, bounds: [0, 0, 400, 300] as Box, segments: segs, gap: 2 };
+          const first = layoutLabels(requests, opt);
+          // the next frame: some requests left out, others kept as the same objects, a box kept out
+          const next = requests.filter((_, i) => !drop.includes(i));
+          const again = layoutLabels(next, { ...opt, keepOut });
+          expect(again).toEqual(layoutLabelsPlain(next, { ...opt, keepOut }));
+          // a label placed the same is the last layout's own object
+          for (const p of again.placed) {
+            const q = first.placed.find((o) => o.id === p.id);
+            if (q && JSON.stringify(q) === JSON.stringify(p)) expect(p).toBe(q);
+          }
+        },
+      ),
+      { numRuns: 300, seed: 9 },
+    );
+  });
   it('meets a box as the plain segment test does', () => {
     fc.assert(
       fc.property(fc.tuple(coarse, coarse), fc.tuple(coarse, coarse), box, (a, b, bx) => {
