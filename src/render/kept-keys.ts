@@ -7,7 +7,7 @@
 export class KeptKeys {
   private kept = new WeakMap<object, { part: string; a: number; b: number; c: number; s: string }>();
 
-  /** The string kept for `o` as made with this part and these numbers (undefined: none, or made otherwise). */
+  /** The string kept for `o` as made with this part and these numbers (undefined: none, or made else). */
   get(o: object, part: string, a = 0, b = 0, c = 0): string | undefined {
     const k = this.kept.get(o);
     return k !== undefined && k.part === part && k.a === a && k.b === b && k.c === c ? k.s : undefined;

@@ -63,7 +63,7 @@ const CELL = 64;
 const order: number[] = [];
 /** the placed labels' boxes, four numbers each, in the order placed */
 let boxes = new Float64Array(4 * 64);
-/** the placed labels (their indices in `boxes`) by grid cell: a label is tested only against its neighbours */
+/** the placed labels (their indices in `boxes`) by grid cell: a label is tested against its neighbours */
 const grid = new Map<number, number[]>();
 /** the box tried */
 const tried = new Float64Array(4);
@@ -134,9 +134,9 @@ export function layoutLabels(requests: LabelRequest[], opt: LayoutOptions): Layo
 const NONE: never[] = [];
 
 /**
- * The label placed for request `r` as last laid out, when it is placed again with the same text in the same
- * box (a request kept from frame to frame, its piece unmoved): the same object, not a new one. Layouts' results
- * share such labels: they are never changed. (Object.is: a label at -0 is not one at 0.)
+ * The label placed for request `r` as last laid out, when it is placed again with the same text in the
+ * same box (a request kept from frame to frame, its piece unmoved): the same object, not a new one.
+ * Layouts' results share such labels: they are never changed. (Object.is: a label at -0 is not at 0.)
  */
 const lastPlaced = new WeakMap<LabelRequest, PlacedLabel>();
 function placedAgain(r: LabelRequest, text: string, x: number, y: number): PlacedLabel {

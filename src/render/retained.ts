@@ -76,9 +76,9 @@ export class Retained {
   }
 
   /**
-   * put() of an item already drawn under `key` (not yet put this frame): it is moved to (x, y), and true is
-   * returned; false when it must be drawn (put it then). A caller that asks first makes no drawing function for
-   * the items that are only moved.
+   * put() of an item already drawn under `key` (not yet put this frame): it is moved to (x, y), and true
+   * is returned; false when it must be drawn (put it then). A caller that asks first makes no drawing
+   * function for the items that are only moved.
    */
   keep(id: string, key: string, x: number, y: number): boolean {
     const it = this.items.get(id);

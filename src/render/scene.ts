@@ -645,8 +645,9 @@ export class Scene {
   }
 
   /**
-   * Whether another piece (ON_PIECE), or a line of the chosen attack (ON_LINE), lies within a finger's reach of
-   * the handle at `p`. Loops written out, the points around p made only for a piece near it: at every drag step.
+   * Whether another piece (ON_PIECE), or a line of the chosen attack (ON_LINE), lies within a finger's
+   * reach of the handle at `p`. Loops written out, the points around p made only for a piece near it: at
+   * every drag step.
    */
   private handleClear(e: Entry, p: XY): number {
     const last = this.last;
@@ -1176,7 +1177,7 @@ function pieceKey(p: { x: number; y: number }): string {
   return k;
 }
 
-/** The hull zone of side `attacker` ("id.zone") when it is piece `id`'s, else '' (no string made to test it). */
+/** The hull zone of side `attacker` ("id.zone") when it is piece `id`'s, else '' (no string made to test). */
 function zoneOf(attacker: string | null, id: string): string {
   return attacker !== null &&
     attacker.length > id.length &&
