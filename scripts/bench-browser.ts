@@ -30,6 +30,8 @@ export interface BrowserBench {
   dragAllocKb: number;
   dragAllocP95Kb: number;
   allocSteps: number;
+  /** the page's warm-up (a drag judged on copies of the table once it opened), throttled: its JavaScript, ms */
+  warmUpMs: number | null;
   port: number;
 }
 

@@ -25,7 +25,9 @@
  *   re-judge alone per drag step; frameJsP95Ms and frameJsMedianMs, all the app's JavaScript per
  *   drag step (input handlers, re-judge, drawing, panels); taskJsMedianMs, the app's timer tasks
  *   between frames (the verdict list written at the pointer's rest); dragAllocKb, bytes allocated
- *   per step (median, KiB, from the sampling heap profiler in an unthrottled drag).
+ *   per step (median, KiB, from the sampling heap profiler in an unthrottled drag); warmUpMs, the
+ *   JavaScript of the page's warm-up (a drag judged on copies of the table once it opened, throttled
+ *   too), which the drag waits for.
  *
  * - reachMapMs: the practice maps' reach (src/rules/practice) of the tournament table's Victory
  *   (p1-ship4, dial 2): every end of two maneuvers at each speed a navigate command allows.
@@ -472,6 +474,10 @@ if (browser) {
     `  between frames (the verdict list at the pointer's rest): median ${browserRun.taskJsMedianMs.toFixed(1)} ms, ` +
       `p95 ${browserRun.taskJsP95Ms.toFixed(1)} ms a step`,
   );
+  log(
+    `  the warm-up before the drag (a drag judged on copies of the table once it opened): ` +
+      `${browserRun.warmUpMs === null ? 'none' : `${browserRun.warmUpMs.toFixed(0)} ms`} of JavaScript`,
+  );
 }
 
 const result = {
@@ -515,6 +521,7 @@ const result = {
   frameJsMedianMs: browserRun ? browserRun.frameJsMedianMs : null,
   taskJsMedianMs: browserRun ? browserRun.taskJsMedianMs : null,
   dragAllocKb: browserRun ? browserRun.dragAllocKb : null,
+  warmUpMs: browserRun ? browserRun.warmUpMs : null,
   browser: browserRun,
   tournamentTextMs,
   tournamentJsonMs,

@@ -85,25 +85,39 @@ export class FrameLoop {
   private warm = false;
 
   /**
-   * Once, right after the first whole report's picture and panels, a step per task: the judging of a short
-   * drag run on copies of the table, so that a player's first drag does not run it cold (warmUpSteps).
-   * A piece moving, or another table, stops it; the next whole report's panels start it again.
+   * Once, right after the first whole report's picture and panels of a table with a ship, a step per task:
+   * the judging of a drag run on copies of the table, so that a player's first drag does not run it cold
+   * (warmUpSteps). A piece moving, or another table, stops it; the next whole report's panels start it again.
    */
   private warmSoon(from: LiveAnalysis) {
     if (this.warm) return;
     this.warm = true;
     const table = from.table;
     const steps = warmUpSteps(table, from);
+    // the warm-up's own time, written on the page once it ends (data-warm-ms: the speed bench reports it)
+    let [ms, judged] = [0, 0];
     const next = () => {
       const s = this.booted.store.getState();
       if (s.gestureStart || s.table !== table) {
         this.warm = false;
         return;
       }
+      const t0 = performance.now();
+      let done = true;
       try {
-        if (!steps.next().done) setTimeout(next, 0);
+        done = !!steps.next().done;
       } catch {
         // a warm-up is only ever a speed-up: an answer it could not reach is the drag's to find
+      }
+      ms += performance.now() - t0;
+      if (!done) {
+        if (judged++ === 0) document.body.dataset.warm = 'running';
+        setTimeout(next, 0);
+      } else if (judged === 0) {
+        this.warm = false; // nothing to judge on this table (no ship): the next table's report tries again
+      } else {
+        document.body.dataset.warm = 'done';
+        document.body.dataset.warmMs = ms.toFixed(0);
       }
     };
     setTimeout(next, 0);

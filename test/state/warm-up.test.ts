@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tournamentTable } from '../../scripts/bench/tables';
 import type { Table } from '../../src/model/table';
 import { LIVE_PIECES, liveAnalysis } from '../../src/state/analysis';
-import { warmUp } from '../../src/state/warm-up';
+import { warmUp, warmUpSteps } from '../../src/state/warm-up';
 
 // The warm-up judges a short drag on copies of the table: it must really judge (the attacks of the
 // moved ship's zone) and leave the table and the analysis it starts from as they were.
@@ -34,6 +34,23 @@ describe('warmUp', () => {
     const zoneAttacks = from.report.attacks.filter((a) => a.attacker === `${table.ships[0].id}.front`);
     expect(judged).toBe(zoneAttacks.length);
     expect(JSON.stringify(from.report)).toBe(before);
+  });
+
+  it('tours the table: the moved ship comes onto every obstacle, turning as it goes', () => {
+    const table = tournamentTable(2);
+    const ship = table.ships[0].id;
+    const met = new Set<string>();
+    const turns = new Set<number>();
+    for (const a of warmUpSteps(table, liveAnalysis(table))) {
+      for (const o of a.report.overlaps) if (JSON.stringify(o).includes(ship)) met.add(JSON.stringify(o));
+      turns.add(a.table.ships[0].rotation);
+    }
+    for (const o of table.obstacles)
+      expect(
+        [...met].some((m) => m.includes(`"${o.id}"`)),
+        o.id,
+      ).toBe(true);
+    expect(turns.size).toBeGreaterThan(20);
   });
 
   it('does nothing on a table without ships, or with an analysis of another table', () => {
