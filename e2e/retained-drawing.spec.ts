@@ -7,7 +7,7 @@
  * is not between two full redraws).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { drag, openFresh, piece } from './helpers';
+import { drag, openFresh, pagePoint, piece } from './helpers';
 
 /** the app settled: the worker's whole report for the table shown, no frame pending */
 async function settled(page: Page) {
@@ -72,7 +72,8 @@ test('the retained drawing matches a full redraw after a drag, an undo, a class 
   const during = await page.evaluate(() => window.__armada.scene.drawStats());
   expect((await piece(page, 'isd')).x).toBeCloseTo(isd.x + 90, 0);
   // every ship but the dragged one kept through the drag's frames (the selection may redraw vsd's zone fill once
-  // or twice); the dragged one drawn again twice: out of Pixi's batch at its first move, back in at the drop
+  // or twice, and vsd goes back into Pixi's batch); the dragged one drawn again once: out of the batch when the
+  // drag selects it
   expect(during.ships.built).toBeLessThanOrEqual(4);
   expect(during.ships.kept).toBeGreaterThan(during.ships.built);
   await retainedAndFull(page, 'drag');
@@ -94,4 +95,30 @@ test('the retained drawing matches a full redraw after a drag, an undo, a class 
   await expect(page.locator('#maneuver-verdict')).toHaveAttribute('data-outcome', /.+/);
   await page.click('#maneuver-joints button[data-joint="0"][data-dir="1"]');
   await retainedAndFull(page, 'maneuver');
+});
+
+test("a drag of the selected ship draws no ship again: it left Pixi's batch when it was selected", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openFresh(page);
+  await settled(page);
+  await page.evaluate(() => window.__armada.cmd.select('vsd', 'front'));
+  await settled(page);
+  const vsd = await piece(page, 'vsd');
+  const [from, to] = [await pagePoint(page, vsd.x, vsd.y), await pagePoint(page, vsd.x + 60, vsd.y + 30)];
+  // the press (which may choose the hull zone under it as the attacker, drawn then), then the drag
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await settled(page);
+  await page.evaluate(() => window.__armada.scene.drawStats());
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await settled(page);
+  expect((await piece(page, 'vsd')).x).toBeCloseTo(vsd.x + 60, 0);
+  const stats = await page.evaluate(() => window.__armada.scene.drawStats());
+  // moved, never drawn again: not at the first step, not at the drop
+  expect(stats.ships.built).toBe(0);
+  expect(stats.ships.kept).toBeGreaterThan(10);
+  await retainedAndFull(page, 'selected-drag');
 });

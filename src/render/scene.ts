@@ -187,9 +187,12 @@ export class Scene {
    * table's 10 ships were 10 draw calls). A batched Graphics costs more when it changes: moved, its vertices
    * are transformed again on the CPU; drawn again, its whole render group's instructions are rebuilt. So the
    * pieces a gesture moves stay as Pixi chooses (out of the batch when big) until the gesture ends: a drag's
-   * step moves or redraws one Graphics drawn on its own, as before.
+   * step moves or redraws one Graphics drawn on its own, as before. The selected piece is left out of the
+   * batch too: a drag's piece is selected at the press, so the drawing it leaves the batch with (a rebuild of
+   * the pieces' group, some 10 ms on a phone-class CPU) comes with the press, not the drag's first step, and
+   * the drop draws it again only where the drop changed it.
    */
-  private moving: Set<string> = new Set();
+  private unbatched: Set<string> = new Set();
 
   /**
    * Antialiasing is on, except where WebGL is drawn in software (no GPU: SwiftShader, llvmpipe), where
@@ -763,7 +766,8 @@ export class Scene {
     if (this.topLines.context.instructions.length) this.topLines.clear();
 
     this.keys = { zoomKey, viewKey, cat, frame: `${cat}|${zoomKey}` };
-    this.moving = movedInGesture(state.gestureStart, state.table);
+    this.unbatched = movedInGesture(state.gestureStart, state.table);
+    if (state.selected) this.unbatched.add(state.selected);
     this.drawTable(world);
     // the pieces outlined as overlapping: at most MAX_OUTLINED (a pile of 200 has 190)
     const overlapped = new Set<string>();
@@ -886,7 +890,7 @@ export class Scene {
     for (let i = 0; i < world.ships.length; i++) {
       const e = world.ships[i];
       const zone = zoneOf(state.attacker, e.id);
-      const batch = !this.moving.has(e.id);
+      const batch = !this.unbatched.has(e.id);
       // (the attacker's zone is drawn lit: its key is made anew, not kept)
       const key =
         (zone ? undefined : this.shipKeys.get(e, frame, +batch)) ??
@@ -912,7 +916,7 @@ export class Scene {
   /** An obstacle (or an exogorth being placed, as a ghost), drawn around its own centre. */
   private drawObstacle(e: ObstacleEntry, ghost: boolean) {
     const c = OBSTACLE[e.obstacleKind];
-    const batch = !ghost && !this.moving.has(e.id);
+    const batch = !ghost && !this.unbatched.has(e.id);
     const { frame } = this.keys,
       n = +batch + 2 * +ghost;
     const key =
