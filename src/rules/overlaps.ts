@@ -22,22 +22,26 @@ export function overlapEffect(
   return piece.kind === 'squadron' ? 'squadrons are unaffected' : 'no effect';
 }
 
+/** The pieces overlaps() takes pair by pair: the world's own, or some of them (a drag step's moved pieces). */
+export type OverlapPieces = Pick<World, 'ships' | 'squadrons' | 'obstacles'>;
+
 /**
  * Every ship (base with dial frames) or squadron that overlaps an obstacle; touching is not
  * overlapping. With a budget, the pairs (obstacle by obstacle: its ships, then its squadrons)
- * past its end are left out and counted in it.
+ * past its end are left out and counted in it. `pieces`: only these obstacles against these ships
+ * and squadrons (the world's own by default).
  */
-export function overlaps(world: World, budget?: Budget): OverlapReport[] {
+export function overlaps(world: World, budget?: Budget, pieces: OverlapPieces = world): OverlapReport[] {
   const out: OverlapReport[] = [];
-  const asked = world.obstacles.length * (world.ships.length + world.squadrons.length);
+  const asked = pieces.obstacles.length * (pieces.ships.length + pieces.squadrons.length);
   let pairs = 0;
   const stop = () => {
     if (!budget || (pairs++ & 31) !== 0 || !budget.over()) return false;
     budget.countPairs('overlaps', pairs - 1, asked);
     return true;
   };
-  for (const o of world.obstacles) {
-    for (const s of world.ships) {
+  for (const o of pieces.obstacles) {
+    for (const s of pieces.ships) {
       if (stop()) return out;
       // far apart (the separating-axis test relate() starts with) needs no closest points
       if (hullsApartBeyond(s.shapes.footprint, o.outline, TOLERANCE_MM)) continue;
@@ -54,7 +58,7 @@ export function overlaps(world: World, budget?: Budget): OverlapReport[] {
             : `only a shield-dial frame of ${s.id} lies on ${o.id}; the frames count for overlapping.`,
       });
     }
-    for (const q of world.squadrons) {
+    for (const q of pieces.squadrons) {
       if (stop()) return out;
       const c = q.circle;
       if (

@@ -174,8 +174,10 @@ function updateDistances(world: World, prev: DistanceReport[], changed: boolean[
 
 /**
  * Overlaps come obstacle by obstacle, ships before squadrons, in table order. Pairs with a moved
- * piece are judged again (by the overlaps rule itself, on a view of the world holding only those
- * pairs); the others keep their previous entries; the merge restores the full analysis's order.
+ * piece are judged again (by the overlaps rule itself, given only those pieces: not a view of the world
+ * made with Object.create, which makes the World a prototype and gives it a map of its own, so that every
+ * later read of that world's fields misses the engine's caches); the others keep their previous entries;
+ * the merge restores the full analysis's order.
  */
 export function updateOverlaps(world: World, prev: OverlapReport[], moved: Entry[]): OverlapReport[] {
   const movedIds = new Set(moved.map((e) => e.id));
@@ -183,29 +185,24 @@ export function updateOverlaps(world: World, prev: OverlapReport[], moved: Entry
   const movedObstacles = world.obstacles.filter((o) => movedIds.has(o.id));
   const fresh = [
     // moved obstacles against every ship and squadron
-    ...(movedObstacles.length ? overlaps(view(world, { obstacles: movedObstacles })) : []),
+    ...(movedObstacles.length
+      ? overlaps(world, undefined, {
+          ships: world.ships,
+          squadrons: world.squadrons,
+          obstacles: movedObstacles,
+        })
+      : []),
     // moved ships and squadrons against the obstacles that did not move
-    ...overlaps(
-      view(world, {
-        obstacles: world.obstacles.filter((o) => !movedIds.has(o.id)),
-        ships: world.ships.filter((s) => movedIds.has(s.id)),
-        squadrons: world.squadrons.filter((s) => movedIds.has(s.id)),
-      }),
-    ),
+    ...overlaps(world, undefined, {
+      obstacles: world.obstacles.filter((o) => !movedIds.has(o.id)),
+      ships: world.ships.filter((s) => movedIds.has(s.id)),
+      squadrons: world.squadrons.filter((s) => movedIds.has(s.id)),
+    }),
   ];
   if (fresh.length === 0) return kept;
   const order = new Map(world.all.map((e, i) => [e.id, i]));
   const rank = (o: OverlapReport) => order.get(o.obstacle)! * world.all.length + order.get(o.piece)!;
   return [...kept, ...fresh].sort((a, b) => rank(a) - rank(b));
-}
-
-function view(world: World, lists: Partial<Pick<World, 'ships' | 'squadrons' | 'obstacles'>>): World {
-  return Object.assign(Object.create(world) as World, {
-    ships: world.ships,
-    squadrons: world.squadrons,
-    obstacles: world.obstacles,
-    ...lists,
-  });
 }
 
 /**
