@@ -81,13 +81,35 @@ export interface ThirdPieceMeetings {
   meetings: LineMeeting[];
 }
 
+/**
+ * The sides by key: where each key's side lies in a sides list. A context made from another with one ship
+ * moved has its sides at the same places, so it reads the same index (over(sides)) instead of a copy of it.
+ */
+export class SidesByKey {
+  constructor(
+    private readonly at: ReadonlyMap<string, number>,
+    private readonly sides: readonly Side[],
+  ) {}
+
+  get(key: string): Side | undefined {
+    const i = this.at.get(key);
+    return i === undefined ? undefined : this.sides[i];
+  }
+
+  /** the same keys over another list of sides, in the same order */
+  over(sides: readonly Side[]): SidesByKey {
+    return new SidesByKey(this.at, sides);
+  }
+}
+
 export interface AttackContext {
   world: World;
   cover: CoverOutline;
   readings: LosReadings;
   /** every possible attacker, in report order: ships' zones front, left, right, rear, then squadrons */
   sides: Side[];
-  byKey: Map<string, Side>;
+  /** the sides by key ('isd.front', 'tie1') */
+  byKey: SidesByKey;
   /** ships whose covering outline overlaps each obstacle (by obstacle id) */
   coverers: Map<string, ShipEntry[]>;
   /** obstacles that each hull zone's shield dial overlaps (by 'ship.zone'): the 1.5 dial rule */
@@ -208,7 +230,7 @@ export function attackContext(
     cover,
     readings,
     sides,
-    byKey: new Map(sides.map((s) => [s.key, s])),
+    byKey: new SidesByKey(new Map(sides.map((s, i) => [s.key, i])), sides),
     coverers,
     dialOn,
   };
@@ -253,8 +275,8 @@ export function movedShipContext(
       ? { kind: 'zone', index: s.index, key: s.key, ship, zone: s.zone, shape: ship.shapes.hullZones[s.zone] }
       : s,
   );
-  const byKey = new Map(prev.byKey);
-  for (const s of sides) if (s.kind === 'zone' && s.ship === ship) byKey.set(s.key, s);
+  // the same keys at the same places: the previous context's index serves this one's sides
+  const byKey = prev.byKey.over(sides);
   const coverers = new Map<string, ShipEntry[]>();
   const dialOn = new Map<string, ObstacleEntry[]>();
   const mine = new Set(ship.shapes.zones.map((z) => `${moved}.${z}`));

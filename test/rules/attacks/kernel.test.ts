@@ -338,8 +338,17 @@ describe("the kernel of a context made with one ship moved (a drag step's)", () 
             const before = kernelEdgesOf(prev); // the previous step judged: its kernel is built
             const world = new World(t, CATALOG, prev.world);
             const ctx = movedShipContext(prev, world, s.id);
+            const freshCtx = attackContext(new World(t, CATALOG));
             const carried = kernelEdgesOf(ctx),
-              fresh = kernelEdgesOf(attackContext(new World(t, CATALOG)));
+              fresh = kernelEdgesOf(freshCtx);
+            // the sides by key: the same keys, this context's own sides (the moved ship's its new entry)
+            for (const side of freshCtx.sides) {
+              const mine = ctx.byKey.get(side.key)!;
+              expect(ctx.sides).toContain(mine);
+              expect(mine.key).toBe(side.key);
+              if (mine.kind === 'zone') expect(mine.ship).toBe(world.byId.get(mine.ship.id));
+            }
+            expect(ctx.byKey.get('no such side')).toBeUndefined();
             expect(carried.reach).toBe(fresh.reach);
             // carried over: the obstacles' hulls are the previous kernel's own
             if (carried.reach && carried.hulls === before.hulls) reused++;
