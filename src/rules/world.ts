@@ -89,7 +89,10 @@ export class World {
       (t) => same<TokenEntry>(t.id, t) ?? { kind: 'token', id: t.id, piece: t, circle: tokenCircle(t) },
     );
     this.all = [...this.ships, ...this.squadrons, ...this.obstacles, ...this.tokens];
-    this.byId = new Map(this.all.map((e) => [e.id, e]));
+    // set one by one: a Map made from [id, entry] pairs made a pair per piece at every drag step
+    const byId = new Map<string, Entry>();
+    for (const e of this.all) byId.set(e.id, e);
+    this.byId = byId;
   }
 
   get ruleset() {
