@@ -9,7 +9,7 @@ import { addManeuverOverlays } from '../state/overlays/maneuver';
 import type { Scene } from '../render/scene';
 import type { Entry } from '../rules/world';
 import { cutSections, type PartialNote } from '../rules/report/budget';
-import { liveAnalysis, type LiveAnalysis } from '../state/analysis';
+import { liveAnalysis, primeDrag, type LiveAnalysis } from '../state/analysis';
 import { facingPair } from '../rules/attacks/facing';
 import { FullAnalysis, WORKER_BUDGET_MS } from '../state/full-analysis';
 import { warmUpSteps } from '../state/warm-up';
@@ -327,6 +327,25 @@ export class FrameLoop {
     this.drawPanel(performance.now(), due.s, due.a);
     this.panels.update(due.s, due.a);
     document.body.dataset.ready = 'true';
-    if (!due.a.live) this.warmSoon(due.a);
+    if (!due.a.live) {
+      this.warmSoon(due.a);
+      this.primeSoon(due.a, due.s.attacker);
+    }
+  }
+
+  /** the picture's world and attacker last readied for a drag (primeDrag) */
+  private primed: { world: LiveAnalysis['world']; attacker: string } | null = null;
+
+  /**
+   * After a whole picture's panels, in a task of its own: the selected attacker's drag readied (primeDrag), so
+   * that a drag's first step does not build the attack context whole in its frame.
+   */
+  private primeSoon(a: LiveAnalysis, attacker: string | null) {
+    if (!attacker || (this.primed?.world === a.world && this.primed.attacker === attacker)) return;
+    this.primed = { world: a.world, attacker };
+    setTimeout(() => {
+      const s = this.booted.store.getState();
+      if (!s.gestureStart && this.analysis === a && s.attacker === attacker) primeDrag(a, attacker);
+    }, 0);
   }
 }

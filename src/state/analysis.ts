@@ -3,7 +3,7 @@ import type { Report } from '../model/report';
 import type { Table } from '../model/table';
 import { analyzeWorld } from '../rules/report/analyze';
 import { attacksFrom } from '../rules/attacks/attacks';
-import { attackContext, builtContexts, movedShipContext } from '../rules/attacks/context';
+import { attackContext, builtContext, builtContexts, movedShipContext } from '../rules/attacks/context';
 import { Budget } from '../rules/report/budget';
 import {
   type Analysis,
@@ -105,7 +105,10 @@ export function liveAnalysis(
       ms: performance.now() - t0,
     };
   const attacker = live.attacker;
-  if (attacker && previous?.live) keepContext(previous.world, world);
+  // from a live step, or from a whole picture whose attack context was built (primeDrag): the moved ship's
+  // parts of it worked out again, not the whole context
+  if (attacker && previous && (previous.live || builtContext(previous.world)))
+    keepContext(previous.world, world);
   let attacks: Report['attacks'] = [];
   try {
     if (attacker) attacks = attacksFrom(world, attacker, { budget: new Budget(LIVE_ATTACKS_MS) });
@@ -177,4 +180,19 @@ function keptProposals(table: Table, previous?: LiveAnalysis): Report['proposals
     t.measurements === table.measurements &&
     table.proposals.every((q) => q.kind === 'setup');
   return same ? previous.report.proposals : [];
+}
+
+/**
+ * Ready a drag of the selected attacker's piece, between frames: its attacks judged once on the picture's
+ * world (answers thrown away), so that the world's attack context and kernel are built. A drag's first step
+ * then works out the moved ship's parts of them (keepContext) instead of building them whole in the step's
+ * frame. Nothing when the attacker is not on the table.
+ */
+export function primeDrag(analysis: LiveAnalysis, attacker: string) {
+  if (analysis.world.all.length > LIVE_PIECES) return;
+  try {
+    attacksFrom(analysis.world, attacker, { budget: new Budget(LIVE_ATTACKS_MS) });
+  } catch {
+    // a piece gone since: nothing to ready
+  }
 }

@@ -7,6 +7,7 @@
  * objects, and the analysis it starts from is only read.
  */
 import type { Ship, Table } from '../model/table';
+import { World } from '../rules/world';
 import { LIVE_PIECES, liveAnalysis, type LiveAnalysis } from './analysis';
 
 /**
@@ -58,7 +59,9 @@ export function* warmUpSteps(table: Table, from: LiveAnalysis, steps = WARM_STEP
   if (from.world.all.length > LIVE_PIECES) return;
   const zones = entry.shapes.zones;
   const attacker = `${ship.id}.${zones.includes('front') ? 'front' : zones[0]}`;
-  let a = from;
+  // a world of its own (the same entries): the picture's world and the context primeDrag built on it are
+  // left for the player's drag, whose first step takes that context's rows
+  let a: LiveAnalysis = { ...from, world: new World(from.table, from.world.base, from.world) };
   for (const moved of tour(table, ship, steps)) {
     const t: Table = { ...table, ships: table.ships.map((s) => (s === ship ? moved : s)) };
     a = liveAnalysis(t, a, { attacker, frameOnly: true });

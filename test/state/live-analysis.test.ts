@@ -7,7 +7,7 @@ import { attacksFrom } from '../../src/rules/attacks/attacks';
 import { attackContext } from '../../src/rules/attacks/context';
 import { World } from '../../src/rules/world';
 import { analyze } from '../../src/rules/report/analyze';
-import { type LiveAnalysis, liveAnalysis } from '../../src/state/analysis';
+import { type LiveAnalysis, liveAnalysis, primeDrag } from '../../src/state/analysis';
 
 // A drag step judged live (the selected attacker's attacks, frameOnly) keeps the previous step's attack
 // context, the moved ship's part worked out again: its attacks must be those judged on a fresh world; and
@@ -69,4 +69,34 @@ describe('a live drag step', () => {
       ),
       { numRuns: 25, seed: 3 },
     );
+
+  it("starts a drag from a whole picture readied by primeDrag: its context carried, the answers a fresh world's", () => {
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(0);
+    try {
+      for (const i of [0, 3, 7]) {
+        const attacker = `${base.ships[i].id}.front`;
+        const whole = liveAnalysis(base); // the worker's kind of picture: every section, not live
+        expect(whole.live).toBe(false);
+        const squadron = (a: LiveAnalysis) => attackContext(a.world).sides.find((s) => s.kind === 'squadron');
+        // not readied: the first step builds a context of its own
+        const t = moveShip(base, i, 12, -7, 5);
+        const cold = liveAnalysis(t, liveAnalysis(base), { attacker, frameOnly: true });
+        primeDrag(whole, attacker);
+        const first = liveAnalysis(t, whole, { attacker, frameOnly: true });
+        expect(squadron(first)).toBe(squadron(whole));
+        expect(squadron(cold)).not.toBe(squadron(whole));
+        const fresh = attacksFrom(new World(t, CATALOG), attacker);
+        expect(JSON.stringify(first.report.attacks)).toBe(JSON.stringify(fresh));
+        expect(JSON.stringify(cold.report.attacks)).toBe(JSON.stringify(fresh));
+        // and the step after it, from the first
+        const t2 = moveShip(t, i, -20, 4, -9);
+        const second = liveAnalysis(t2, first, { attacker, frameOnly: true });
+        expect(JSON.stringify(second.report.attacks)).toBe(
+          JSON.stringify(attacksFrom(new World(t2, CATALOG), attacker)),
+        );
+      }
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
