@@ -1,10 +1,11 @@
 /**
  * A drag's first steps run judging code the page itself has not run yet (the worker judged the whole
  * table): cold, before the JavaScript engine has compiled it, a phone-class CPU spent 150-270 ms on each
- * of them. The warm-up judges a short drag of one ship on copies of the table, as a drag step does
+ * of them, and the steps after them stayed slow until the code had run a few hundred times. The warm-up
+ * judges a drag of one ship on copies of the table, a tour onto every other piece, as a drag step does
  * (liveAnalysis, the selected attacker's attacks only), and throws the answers away: the app runs it
  * once, a step per task, after the first whole report. Nothing it touches is kept: the tables are new
- * objects, and the analysis it starts from is only read.
+ * objects, it judges on a world of its own, and the analysis it starts from is only read.
  */
 import type { Ship, Table } from '../model/table';
 import { World } from '../rules/world';
@@ -35,7 +36,8 @@ function tour(table: Table, ship: Ship, steps: number): Ship[] {
   for (let k = 1; k < steps; k++) {
     const at = (length * k) / steps;
     while (i < stops.length - 1 && cum[i] < at) i++;
-    const [a, b] = [stops[i - 1], stops[i]];
+    // (a table of one ship: the tour stays where it is, turning)
+    const [a, b] = [stops[i - 1] ?? ship, stops[i] ?? ship];
     const f = cum[i] > cum[i - 1] ? (at - cum[i - 1]) / (cum[i] - cum[i - 1]) : 1;
     const rotation = (((ship.rotation + 7 * k) % 360) + 360) % 360;
     out.push({ ...ship, x: a.x + f * (b.x - a.x), y: a.y + f * (b.y - a.y), rotation });

@@ -53,6 +53,16 @@ describe('warmUp', () => {
     expect(turns.size).toBeGreaterThan(20);
   });
 
+  it('warms up on a table of one ship and nothing else (the tour stays in place, turning)', () => {
+    const table = tournamentTable(2);
+    const lone: Table = { ...table, ships: [table.ships[0]], squadrons: [], obstacles: [], tokens: [] };
+    const turns = new Set<number>();
+    for (const a of warmUpSteps(lone, liveAnalysis(lone), 12)) turns.add(a.table.ships[0].rotation);
+    expect(turns.size).toBeGreaterThan(5);
+    const last = warmUp(lone, liveAnalysis(lone))!;
+    expect(last.table.ships[0].x).toBe(table.ships[0].x + 10);
+  });
+
   it('does nothing on a table without ships, or with an analysis of another table', () => {
     const table = tournamentTable(2);
     const none: Table = { ...table, ships: [] };
