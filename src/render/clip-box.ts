@@ -11,72 +11,46 @@ export function clipToBox(
   x1: number,
   y1: number,
 ): [number, number, number, number] | null {
-  if (!clipInto(px, py, qx, qy, x0, y0, x1, y1)) return null;
-  return [clipped[0], clipped[1], clipped[2], clipped[3]];
+  const m = seg,
+    b = box;
+  m[0] = px;
+  m[1] = py;
+  m[2] = qx;
+  m[3] = qy;
+  b[0] = x0;
+  b[1] = y0;
+  b[2] = x1;
+  b[3] = y1;
+  return clipSegment(m, b) ? [m[0], m[1], m[2], m[3]] : null;
 }
 
-/** clipToBox's answer, written by clipInto (no arrays made: a drag step clips every attack line) */
-export const clipped = new Float64Array(4);
-
-/** Liang-Barsky parameters: one side of the box (p, q) narrowing [clipT[0], clipT[1]]; false when empty. */
-const clipT = new Float64Array(2);
-function clipSide(p: number, q: number): boolean {
-  if (p === 0) return q >= 0;
-  const r = q / p;
-  if (p < 0) {
-    if (r > clipT[1]) return false;
-    if (r > clipT[0]) clipT[0] = r;
-  } else {
-    if (r < clipT[0]) return false;
-    if (r < clipT[1]) clipT[1] = r;
-  }
-  return true;
-}
-
-/** clipToBox into `clipped`: false when the segment misses the box. */
-export function clipInto(
-  px: number,
-  py: number,
-  qx: number,
-  qy: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-): boolean {
-  clipT[0] = 0;
-  clipT[1] = 1;
-  const dx = qx - px,
-    dy = qy - py;
-  if (!clipSide(-dx, px - x0) || !clipSide(dx, x1 - px) || !clipSide(-dy, py - y0) || !clipSide(dy, y1 - py))
-    return false;
-  const t0 = clipT[0],
-    t1 = clipT[1];
-  clipped[0] = px + dx * t0;
-  clipped[1] = py + dy * t0;
-  clipped[2] = px + dx * t1;
-  clipped[3] = py + dy * t1;
-  return true;
-}
+const seg = new Float64Array(4),
+  box = new Float64Array(4);
 
 /**
- * clipInto on numbers in arrays: the segment m[0..3] (px, py, qx, qy) clipped in place to the box
- * (x0, y0, x1, y1); false when it misses (m is then left as it was). No numbers passed to a call, each of
- * which would be boxed anew: every attack line at every drag step (the test holds it to clipToBoxPlain).
+ * The one Liang-Barsky clip of the drawing (clipToBox, the attack lines, the label layout's line test): the
+ * segment m[0..3] (px, py, qx, qy) clipped in place to the box (x0, y0, x1, y1) grown by `pad` on each side;
+ * false when it misses (m is then left as it was). Numbers in arrays, none passed to a call (each would be
+ * boxed anew): every attack line and every label tried at every drag step. The test holds it to
+ * clipToBoxPlain.
  */
-export function clipSegment(m: Float64Array, box: Float64Array): boolean {
+export function clipSegment(m: Float64Array, box: ArrayLike<number>, pad = 0): boolean {
   const px = m[0],
     py = m[1],
     dx = m[2] - px,
     dy = m[3] - py;
+  const x0 = box[0] - pad,
+    y0 = box[1] - pad,
+    x1 = box[2] + pad,
+    y1 = box[3] + pad;
   let t0 = 0,
     t1 = 1;
-  // clipSide written out: the box's sides in turn
+  // the box's sides in turn, as the plain form lists them
   for (let e = 0; e < 4; e++) {
     const p = e === 0 ? -dx : e === 1 ? dx : e === 2 ? -dy : dy;
-    const q = e === 0 ? px - box[0] : e === 1 ? box[2] - px : e === 2 ? py - box[1] : box[3] - py;
+    const q = e === 0 ? px - x0 : e === 1 ? x1 - px : e === 2 ? py - y0 : y1 - py;
     if (p === 0) {
-      if (!(q >= 0)) return false;
+      if (q < 0) return false;
       continue;
     }
     const r = q / p;

@@ -5,6 +5,7 @@
  * no label already placed, crosses no obstacle segment and lies inside the canvas; else it is
  * dropped. Higher priorities are placed first, so the chosen pair and its verdict always win.
  */
+import { clipSegment } from './clip-box';
 
 /** A screen box: [x0, y0, x1, y1] (px, y down). */
 export type Box = [number, number, number, number];
@@ -225,44 +226,21 @@ export function segmentHitsBox(a: [number, number], b: [number, number], box: Bo
   return segmentMeetsBox(a, b, box, 0);
 }
 
-/**
- * segmentHitsBox of the box grown by `pad` on each side, the four clips in turn (p, q) as the plain version
- * lists them. The box in an array and no numbers passed: a call boxes each fractional number passed.
- */
+/** segmentHitsBox of the box grown by `pad` on each side: clipSegment on a copy of the segment's ends. */
 function segmentMeetsBox(
   a: [number, number],
   b: [number, number],
   box: ArrayLike<number>,
   pad: number,
 ): boolean {
-  const ax = a[0],
-    ay = a[1],
-    x0 = box[0] - pad,
-    y0 = box[1] - pad,
-    x1 = box[2] + pad,
-    y1 = box[3] + pad;
-  const dx = b[0] - ax,
-    dy = b[1] - ay;
-  let t0 = 0,
-    t1 = 1;
-  for (let e = 0; e < 4; e++) {
-    const p = e === 0 ? -dx : e === 1 ? dx : e === 2 ? -dy : dy;
-    const q = e === 0 ? ax - x0 : e === 1 ? x1 - ax : e === 2 ? ay - y0 : y1 - ay;
-    if (p === 0) {
-      if (q < 0) return false;
-      continue;
-    }
-    const r = q / p;
-    if (p < 0) {
-      if (r > t1) return false;
-      if (r > t0) t0 = r;
-    } else {
-      if (r < t0) return false;
-      if (r < t1) t1 = r;
-    }
-  }
-  return t0 <= t1;
+  const m = ends;
+  m[0] = a[0];
+  m[1] = a[1];
+  m[2] = b[0];
+  m[3] = b[1];
+  return clipSegment(m, box, pad);
 }
+const ends = new Float64Array(4);
 
 /** Places around an anchor: on it, then above, below, right, left and the corners, at one and two steps. */
 export function around(x: number, y: number, w: number, h: number): [number, number][] {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clipSegment, clipToBox, clipToBoxPlain } from '../../src/render/clip-box';
 
-// The drawn lines are clipped without making arrays (clipInto, through clipToBox): the same figures,
+// The drawn lines are clipped by one Liang-Barsky (clipSegment, through clipToBox): the same figures,
 // bit for bit, as the plain form, on random segments, on ones along the box's sides and degenerate ones.
 describe('clipToBox', () => {
   const coord = fc.oneof(
@@ -44,6 +44,25 @@ describe('clipSegment', () => {
         expect(m[4]).toBe(7);
       }),
       { numRuns: 5000, seed: 12 },
+    );
+  });
+  it('clips to the box grown by a pad as the plain form clips to the grown box', () => {
+    const box = Float64Array.of(-20, -20, 1020, 820);
+    fc.assert(
+      fc.property(
+        coord,
+        coord,
+        coord,
+        coord,
+        fc.double({ min: 0, max: 40, noNaN: true }),
+        (px, py, qx, qy, pad) => {
+          const m = Float64Array.of(px, py, qx, qy);
+          const hit = clipSegment(m, box, pad);
+          const plain = clipToBoxPlain(px, py, qx, qy, -20 - pad, -20 - pad, 1020 + pad, 820 + pad);
+          expect(hit ? [...m] : null).toEqual(plain);
+        },
+      ),
+      { numRuns: 3000, seed: 13 },
     );
   });
 });
