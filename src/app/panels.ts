@@ -79,20 +79,8 @@ function viewButtons(scene: Scene, hooks: PanelHooks) {
   return { turnButton, help, sheet, panelButton };
 }
 
-/** New table in one click at desktop width; on a phone a new table opens the sheet on the palette. */
-function addNewTableButtons(sheet: ReturnType<typeof buildSheet>) {
-  // at desktop width the toolbar has room (on a phone it stays in the Table menu)
-  $('toolbar').append(
-    h(
-      'button',
-      {
-        id: 'new-table',
-        title: 'a new empty table (undo brings back this one)',
-        onclick: () => document.getElementById('new-empty')?.click(),
-      },
-      'New table',
-    ),
-  );
+/** A new table (from the Table menu) opens the phone's sheet on the palette: what a new table needs next. */
+function revealPaletteOnNew(sheet: ReturnType<typeof buildSheet>) {
   for (const id of ['new-empty', 'new-obstacles'])
     document.getElementById(id)?.addEventListener('click', () => sheet.reveal($('palette')));
 }
@@ -150,7 +138,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   $('inspector').before(guideHost);
   const guide = buildGuide(guideHost, store, cmd);
   $('toolbar').append(guide.menu);
-  addNewTableButtons(sheet);
+  revealPaletteOnNew(sheet);
   const updateDispute = buildDispute(disputeHost, store, cmd, {
     pictures: (shots) => scene.pictures(shots),
     frame: hooks.frame,
