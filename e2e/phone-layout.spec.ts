@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openFresh, pagePoint, piece } from './helpers';
+import { readFileSync } from 'node:fs';
+import { openFresh, pagePoint, piece, tableJson } from './helpers';
 
 // The docs' phone screenshots are refreshed only on request (SCREENSHOTS=1), so that a plain test
 // run leaves the tracked files alone; the assertions run either way.
@@ -58,6 +59,35 @@ test.describe('phone 390x844 portrait, touch', () => {
     expect(d.x - c.x).toBeGreaterThan(300);
     expect(c.y).toBeGreaterThan(d.y);
     expect(await piece(page, 'tie1')).toEqual(tie);
+  });
+});
+
+test.describe('phone 390x844 portrait, touch: a link opened', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const link = '#table=' + Buffer.from(readFileSync('assets/demo-table.json')).toString('base64url');
+
+  test('its message goes by itself after a few seconds; a tap on it sends it at once', async ({ page }) => {
+    await openFresh(page, link);
+    const message = page.locator('#message[data-kind="info"]');
+    await expect(message).toContainText('Opened the table from the link');
+    await shoot(page, 'phone-link-message');
+    // nothing touched: it goes by itself (five seconds)
+    await expect(message).toBeHidden({ timeout: 8000 });
+    // again, and a tap on its text (not only its OK) sends it, and moves nothing on the table
+    await page.evaluate(() => window.__armada.cmd.message('info', 'Link to this ruling shared.'));
+    await expect(message).toBeVisible();
+    const before = await tableJson(page);
+    const box = (await message.boundingBox())!;
+    await page.touchscreen.tap(box.x + 12, box.y + box.height / 2);
+    await expect(message).toBeHidden({ timeout: 1000 });
+    expect(await tableJson(page)).toBe(before);
+    // an error stays until its OK: its reason is read
+    await page.evaluate(() => window.__armada.cmd.message('error', 'That change was not made.'));
+    const error = page.locator('#message[data-kind="error"]');
+    await error.tap({ position: { x: 12, y: 12 } });
+    await expect(error).toBeVisible();
+    await error.locator('button').tap();
+    await expect(error).toBeHidden();
   });
 });
 

@@ -1,9 +1,19 @@
 import type { AppState, Commands } from '../state/store';
 
-/** The message strip: shows the store's message; an info message goes by itself after 5 s. */
+/** How long an info message stays before it goes by itself (ms). */
+const INFO_MS = 5000;
+
+/**
+ * The message strip: shows the store's message. An info message (a link opened, a file loaded, a link
+ * shared) goes by itself after INFO_MS, or at once on a tap anywhere on it, so it never stays over the
+ * table; an error stays until its OK, so its reason is read.
+ */
 export function attachMessages(host: HTMLElement, cmd: Pick<Commands, 'clearMessage'>, get: () => AppState) {
   let shown: AppState['message'] = null;
   let hideTimer = 0;
+  host.addEventListener('click', () => {
+    if (get().message?.kind === 'info') cmd.clearMessage();
+  });
   return (s: AppState) => {
     if (s.message === shown) return;
     shown = s.message;
@@ -12,7 +22,7 @@ export function attachMessages(host: HTMLElement, cmd: Pick<Commands, 'clearMess
       const m = s.message;
       hideTimer = window.setTimeout(() => {
         if (get().message === m) cmd.clearMessage();
-      }, 5000);
+      }, INFO_MS);
     }
     if (!s.message) {
       host.removeAttribute('data-kind');
