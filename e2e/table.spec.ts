@@ -270,7 +270,12 @@ test('turning with keys and the handle, typing exact values, wheel zoom about th
   const isd = await piece(page, 'isd');
   const at = await pagePoint(page, isd.x, isd.y);
   await page.mouse.click(at.x, at.y);
-  await expect(page.locator('.insp-title')).toContainText('isd');
+  // the Selected header names the piece and its attacking zone as the labels and the pair strip do, not by id
+  const title = page.locator('.insp-title');
+  await expect(title).toContainText(
+    /^Imperial: large ship \(Imperial-class Star Destroyer\) · attacker Imperial \w+$/,
+  );
+  await expect(title).not.toContainText('isd');
   await page.keyboard.press('q');
   expect((await piece(page, 'isd')).rotation).toBe(15);
   await page.keyboard.press('Shift+E');

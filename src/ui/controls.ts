@@ -23,6 +23,7 @@ import { World } from '../rules/world';
 import { snapExogorthTouching } from '../rules/campaign/exogorth-snap';
 import { placeExogorth } from './exogorth';
 import { searchClasses } from '../model/class-search';
+import { namer } from '../model/names';
 import { h, option, shareOrCopy } from './dom';
 
 export interface ControlHooks {
@@ -492,7 +493,8 @@ class Palette {
 type Found = NonNullable<ReturnType<typeof findPiece>>;
 
 /** What the selected piece is, in words, for the inspector's title. */
-function pieceKindText(f: Found): string {
+/** What the piece is, in words; `say` names the pieces it mentions as the rest of the app does. */
+function pieceKindText(f: Found, say: (id: string) => string): string {
   const p = f.piece as unknown as Record<string, unknown>;
   return f.kind === 'ship'
     ? `${p.size} ship${p.class ? ` (${CATALOG.shipClasses[p.class as string]?.name ?? p.class})` : ''}`
@@ -500,8 +502,8 @@ function pieceKindText(f: Found): string {
       ? CATALOG.obstacles[p.type as ObstacleType].name +
         (f.kind === 'exogorth-proposal' ? ' — being placed' : '')
       : f.kind === 'displaced-spot'
-        ? `where ${f.spot!.squadron.id}, displaced by ` +
-          `${f.plan ? `${f.plan.ship}'s maneuver` : f.proposal!.obstacle.id}, goes ` +
+        ? `where ${say(f.spot!.squadron.id)}, displaced by ` +
+          `${f.plan ? `${say(f.plan.ship)}'s maneuver` : say(f.proposal!.obstacle.id)}, goes ` +
           `(${f.spot!.chosen ? 'placed by you' : 'proposed: drag or nudge it to choose'})`
         : f.kind;
 }
@@ -582,6 +584,13 @@ class Inspector {
       h('div', { class: 'row' }, this.place, this.snap, this.editClass, this.del),
       h('p', { class: 'hint' }, INSPECTOR_HINT, h('span', { class: 'keys-hint' }, KEYS_HINT)),
     );
+  }
+
+  /** the table's namer (src/model/names.ts), kept while the table is the same */
+  private named: { t: Table | null; say: (id: string) => string } = { t: null, say: (id) => id };
+  private namesFor(t: Table) {
+    if (this.named.t !== t) this.named = { t, say: namer(t) };
+    return this.named.say;
   }
 
   private selectedPiece() {
@@ -669,11 +678,10 @@ class Inspector {
     editClass.style.display = f.kind === 'ship' && (f.piece as { class?: string }).class ? '' : 'none';
     fields.style.display = '';
     del.style.display = '';
-    const kind = pieceKindText(f);
-    const named = (f.piece as { name?: string }).name;
-    const heading =
-      `${named ? `${named} (${s.selected})` : s.selected}: ` +
-      `${kind}${s.attacker ? ` · attacker ${s.attacker}` : ''}`;
+    // pieces by the names the labels, the pair strip and the verdicts use, not their ids
+    const say = this.namesFor(s.table);
+    const kind = pieceKindText(f, say);
+    const heading = `${say(s.selected!)}: ${kind}${s.attacker ? ` · attacker ${say(s.attacker)}` : ''}`;
     if (title.textContent !== heading) title.textContent = heading;
     this.showFields(f);
     place.style.display =
@@ -683,7 +691,7 @@ class Inspector {
     del.textContent = f.kind === 'displaced-spot' ? 'Proposed place' : 'Delete';
     const rows = this.rows;
     if (f.kind === 'displaced-spot') {
-      title.textContent = `${f.spot!.squadron.id}: ${kind}`;
+      title.textContent = `${say(f.spot!.squadron.id)}: ${kind}`;
       for (const k of ['rot', 'speed', 'radius', 'name', 'player'] as const) rows[k].style.display = 'none';
       rows.x.style.display = rows.y.style.display = f.spot!.chosen ? '' : 'none';
     } else rows.x.style.display = rows.y.style.display = '';
