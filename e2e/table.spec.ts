@@ -276,6 +276,14 @@ test('turning with keys and the handle, typing exact values, wheel zoom about th
     /^Imperial: large ship \(Imperial-class Star Destroyer\) · attacker Imperial \w+$/,
   );
   await expect(title).not.toContainText('isd');
+  // under the ruling card and above the photo's form: the Selected panel and its fields in view at 1280x800
+  const [inspector, photo] = [
+    await page.locator('#inspector').boundingBox(),
+    await page.locator('#photo').boundingBox(),
+  ];
+  expect(inspector!.y).toBeLessThan(photo!.y);
+  await expect(title).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('#insp-rotation')).toBeInViewport({ ratio: 1 });
   await page.keyboard.press('q');
   expect((await piece(page, 'isd')).rotation).toBe(15);
   await page.keyboard.press('Shift+E');

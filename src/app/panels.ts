@@ -150,12 +150,14 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const { updateMeasurements, classEditor } = buildMeasureSections(store, cmd);
   const photoLayer = new PhotoLayer();
   scene.addLayer('on-table', photoLayer);
-  const photoHost = h('section', { id: 'photo' });
-  $('inspector').before(photoHost);
-  const photo = buildPhoto(photoHost, $('canvas-host'), store, cmd, photoLayer, () => hooks.schedule(false));
-  const showMessage = attachMessages($('message'), cmd, () => store.getState());
+  // the photo's form after what is about the selected piece (its fields, maneuver, practice maps): on a
+  // desktop the Selected panel stays above the fold, under the ruling card
   const practiceHost = h('section', { id: 'practice' });
   maneuverHost.after(practiceHost);
+  const photoHost = h('section', { id: 'photo' });
+  practiceHost.after(photoHost);
+  const photo = buildPhoto(photoHost, $('canvas-host'), store, cmd, photoLayer, () => hooks.schedule(false));
+  const showMessage = attachMessages($('message'), cmd, () => store.getState());
   const practice = buildPracticeSection(practiceHost, store, scene, hooks);
   const updateLabelLegend = buildLabelLegend($('canvas-host'));
   attachPhoneToolbar($('toolbar'), guide.menu);
