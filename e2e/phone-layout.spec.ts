@@ -62,6 +62,50 @@ test.describe('phone 390x844 portrait, touch', () => {
   });
 });
 
+test.describe('phone 390x844 portrait, touch: the toolbar', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('wider than the screen, it shows an arrow at its right edge that scrolls it on; at its end the arrow goes', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    const bar = page.locator('#toolbar');
+    const more = page.locator('#toolbar-more');
+    const scroll = () => bar.evaluate((b) => ({ left: b.scrollLeft, max: b.scrollWidth - b.clientWidth }));
+    expect((await scroll()).max).toBeGreaterThan(100);
+    // in view, at the right edge, over the bar (it takes no room of its own: the table keeps its height)
+    await expect(more).toBeVisible();
+    await expect(more).toBeInViewport({ ratio: 1 });
+    const box = (await more.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(385);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    const host = (await page.locator('#canvas-host').boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(host.y).toBeLessThanOrEqual(barBox.height + 1);
+    expect(host.height).toBeGreaterThan(640);
+    const before = await tableJson(page);
+    // a tap on it scrolls the bar on; it stays at the edge while more lies beyond
+    await more.tap();
+    await expect.poll(async () => (await scroll()).left).toBeGreaterThan(200);
+    expect((await more.boundingBox())!.x).toBeCloseTo(box.x, 0);
+    // at the end, nothing more to the right: no arrow
+    await bar.evaluate((b) => b.scrollTo(b.scrollWidth, 0));
+    await expect(more).toBeHidden();
+    // scrolled back, it is there again
+    await bar.evaluate((b) => b.scrollTo(0, 0));
+    await expect(more).toBeVisible();
+    expect(await tableJson(page)).toBe(before);
+  });
+});
+
+test('desktop 1280x800: the toolbar wraps, it does not scroll, and shows no arrow', async ({ page }) => {
+  await openFresh(page);
+  expect(await page.evaluate(() => document.getElementById('toolbar')!.scrollWidth)).toBeLessThanOrEqual(
+    1280,
+  );
+  await expect(page.locator('#toolbar-more')).toBeHidden();
+});
+
 test.describe('phone 390x844 portrait, touch: a link opened', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const link = '#table=' + Buffer.from(readFileSync('assets/demo-table.json')).toString('base64url');

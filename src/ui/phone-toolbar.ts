@@ -3,7 +3,11 @@
  * (Import, Export, Share link and its box, Tables...) move into the Table menu there, beside New and
  * Clear, so none hides behind a swipe; on a wider screen they go back to the toolbar, in their
  * order. A control used from the menu closes it; the toolbar stays scrolled to its start (Undo).
+ * While more of the bar lies to the right, a fade and an arrow stand at its right edge; a tap on the arrow
+ * scrolls the bar on.
  */
+import { h } from './dom';
+
 const PHONE = '(max-width: 700px) and (orientation: portrait)';
 const MOVED = ['import', 'export', 'share', 'share-link', 'tables'];
 
@@ -34,6 +38,42 @@ export function attachPhoneToolbar(toolbar: HTMLElement, menu: HTMLDetailsElemen
         toolbar.scrollLeft = 0;
       }, 0);
     });
-  matchMedia(PHONE).addEventListener('change', place);
+  const cue = attachMoreCue(toolbar);
+  matchMedia(PHONE).addEventListener('change', () => {
+    place();
+    cue();
+  });
   place();
+  cue();
+}
+
+/**
+ * The sign that the bar scrolls: an arrow over a fade, held at the bar's right edge (sticky, taking no
+ * room of its own) while part of the bar lies beyond it; a tap scrolls the bar on by most of its width.
+ * Returns the check, run again when the bar's contents move.
+ */
+function attachMoreCue(toolbar: HTMLElement): () => void {
+  const cue = h(
+    'button',
+    {
+      id: 'toolbar-more',
+      class: 'toolbar-more',
+      hidden: true,
+      tabindex: '-1',
+      title: 'more controls: scroll the bar',
+      'aria-label': 'more controls to the right',
+      onclick: () => toolbar.scrollBy({ left: toolbar.clientWidth * 0.7, behavior: 'smooth' }),
+    },
+    '›',
+  );
+  toolbar.append(cue);
+  const check = () => {
+    const more = toolbar.scrollLeft + toolbar.clientWidth < toolbar.scrollWidth - 2;
+    if (cue.hidden === more) cue.hidden = !more;
+  };
+  toolbar.addEventListener('scroll', check, { passive: true });
+  // the bar's width, and each control shown or hidden (the setup inputs come and go)
+  const sizes = new ResizeObserver(check);
+  for (const el of [toolbar, ...toolbar.children]) sizes.observe(el);
+  return check;
 }
