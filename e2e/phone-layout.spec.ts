@@ -65,7 +65,7 @@ test.describe('phone 390x844 portrait, touch', () => {
 test.describe('phone 390x844 portrait, touch: the toolbar', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('wider than the screen, it shows an arrow at its right edge that scrolls it on; at its end the arrow goes', async ({
+  test('too wide, it shows an arrow at its right edge that scrolls it on; at its end, none', async ({
     page,
   }) => {
     await openFresh(page);

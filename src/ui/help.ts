@@ -2,10 +2,10 @@ import { h } from './dom';
 
 /** What the app is and how to begin: the first thing the help says. */
 const HELP_INTRO =
-  'An exact Star Wars: Armada table: it says whether an attack is in arc, at what range, whether the line ' +
-  'of sight is obstructed and whether pieces overlap, to the millimetre, and why. To begin, use the table ' +
-  'shown, paste your fleet ("Paste a fleet list…" under Add), or pick a new or practice table in the Table ' +
-  'menu. Drag a piece to move it, and tap a ship to see its attacks.';
+  'An exact Star Wars: Armada table: it says whether an attack is in arc, at what range, whether the ' +
+  'line of sight is obstructed and whether pieces overlap, to the millimetre, and why. To begin, use ' +
+  'the table shown, paste your fleet ("Paste a fleet list…" under Add), or pick a new or practice ' +
+  'table in the Table menu. Drag a piece to move it, and tap a ship to see its attacks.';
 
 /** The rest of the help, a paragraph each. */
 const HELP_PARAGRAPHS = [
