@@ -492,8 +492,7 @@ class Palette {
 
 type Found = NonNullable<ReturnType<typeof findPiece>>;
 
-/** What the selected piece is, in words, for the inspector's title. */
-/** What the piece is, in words; `say` names the pieces it mentions as the rest of the app does. */
+/** What the selected piece is, in words, for the inspector's title; `say` names the pieces it mentions. */
 function pieceKindText(f: Found, say: (id: string) => string): string {
   const p = f.piece as unknown as Record<string, unknown>;
   return f.kind === 'ship'
