@@ -1021,6 +1021,9 @@ export class Scene {
       if (s) this.outline(this.overlapMarks, 'overlap', e, s, 4, OVERLAP);
     }
     ov.marks.forEach((m, i) => {
+      // a piece's own outline: drawn around its point (a dragged piece's mark is moved, not drawn again)
+      const e = m.piece !== undefined && m.shapes.length === 1 ? world.byId.get(m.piece) : undefined;
+      if (e) return this.outline(this.marks, 'piece', e, m.shapes[0], m.width ?? 3, m.color, 0.95);
       const key = `${m.shapes.map((s) => oid(s)).join(',')}|${m.width ?? 3}|${m.color}|${zoomKey}`;
       this.at(this.marks, `mark:${i}`, key, 0, 0, (g) => {
         for (const s of m.shapes)

@@ -480,7 +480,7 @@ function sanityOverlay(a: LiveAnalysis): { marks: Overlays['marks']; panel: () =
   };
   const ids = new Set([...cols.flatMap((c) => [c.a, c.b]), ...off.map((o) => o.piece)]);
   const outlined = ids.size > MAX_OUTLINED ? [...ids].slice(0, MAX_OUTLINED) : [...ids];
-  const marks = outlined.map((id) => ({ shapes: shapes(id), color: SANITY, width: 5 }));
+  const marks = outlined.map((id) => ({ shapes: shapes(id), color: SANITY, width: 5, piece: id }));
   if (!ids.size) return { marks, panel: () => '' };
   const panel = () => {
     const cut = (report.partial as PartialNote | undefined)?.sections?.collisions;

@@ -10,7 +10,11 @@ import type { ObstacleEntry, SquadronEntry } from '../../rules/world';
  */
 export interface Overlays {
   regions: { polygons: (Polygon | XY[])[]; color: number; alpha?: number }[];
-  marks: { shapes: (Polygon | Circle)[]; color: number; width?: number }[];
+  /**
+   * outlines. `piece`: the mark is that piece's own outline (its footprint or disc, the one shape): the
+   * picture draws it around the piece's point, so a mark of a dragged piece is moved with it, not drawn again
+   */
+  marks: { shapes: (Polygon | Circle)[]; color: number; width?: number; piece?: string }[];
   lines: { a: XY; b: XY; color: number; width?: number; dash?: number }[];
   /**
    * pieces drawn faint that may be picked and dragged: exogorths being placed, the places of the squadrons
