@@ -125,10 +125,12 @@ export class Scene {
   private tokens = new Retained('tokens');
   private squadrons = new Retained('squadrons');
   /**
-   * the marks, in one render group, bottom to top: overlaps, the overlays' marks, what obstructs the attacker's
-   * lines, what they graze (each of the three kinds of outline is of one colour, width and alpha: unordered).
-   * The overlays' marks, drawn again whenever the rules make them anew (at each drag step, for some), are a
-   * render group of their own, left out of the frame while it has none: the outlines' group is not rebuilt.
+   * the marks, bottom to top: overlaps, the overlays' marks, what obstructs the attacker's lines, what they graze
+   * (each of the three kinds of outline is of one colour, width and alpha: unordered). Each layer is a render
+   * group of its own: an outline that comes, goes or is drawn again (a piece first outlined as obstructing, an
+   * overlay's mark made anew) rebuilds the drawing instructions of its own layer only, and the group holding the
+   * four, rebuilt when one is left out of the frame or back (the overlays' marks while there are none), holds
+   * four entries.
    */
   private marksGroup = new Container({ label: 'marks', isRenderGroup: true });
   private overlapMarks = new Retained('overlap marks', { park: true, unordered: true });
@@ -240,7 +242,8 @@ export class Scene {
     // group whose children come, go or change size, and the pieces' group then stays as it was
     this.attackLines.root.enableRenderGroup();
     this.labelLayer.addChild(this.pieceLabels, this.otherLabels);
-    this.marks.root.enableRenderGroup();
+    for (const layer of [this.overlapMarks, this.marks, this.obstructingMarks, this.grazingMarks])
+      layer.root.enableRenderGroup();
     this.marksGroup.addChild(
       this.overlapMarks.root,
       this.marks.root,
