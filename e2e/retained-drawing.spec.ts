@@ -122,3 +122,46 @@ test("a drag of the selected ship draws no ship again: it left Pixi's batch when
   expect(stats.ships.kept).toBeGreaterThan(10);
   await retainedAndFull(page, 'selected-drag');
 });
+
+test('a ship dragged across another keeps its collision outline: moved with it, not drawn again', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openFresh(page);
+  await settled(page);
+  // the Victory set down on another ship's base: the table's sanity outlines both
+  const other = await page.evaluate(() => {
+    const a = window.__armada,
+      t = a.store.getState().table;
+    const vsd = t.ships.find((s) => s.id === 'vsd')!;
+    const o = t.ships.find((s) => s.id !== 'vsd')!;
+    a.cmd.change({
+      ...t,
+      ships: t.ships.map((s) => (s === vsd ? { ...vsd, x: o.x + 15, y: o.y, rotation: o.rotation } : s)),
+    });
+    a.cmd.select('vsd', 'front');
+    return o.id;
+  });
+  await settled(page);
+  const collides = () =>
+    page.evaluate((id) => {
+      const cols = window.__armada.analysis().report.collisions ?? [];
+      return cols.some((c) => [c.a, c.b].includes('vsd') && [c.a, c.b].includes(id));
+    }, other);
+  expect(await collides()).toBe(true);
+  const vsd = await piece(page, 'vsd');
+  const [from, to] = [await pagePoint(page, vsd.x, vsd.y), await pagePoint(page, vsd.x + 8, vsd.y + 4)];
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await settled(page);
+  await page.evaluate(() => window.__armada.scene.drawStats());
+  await page.mouse.move(to.x, to.y, { steps: 6 });
+  await page.mouse.up();
+  await settled(page);
+  expect(await collides()).toBe(true);
+  const stats = await page.evaluate(() => window.__armada.scene.drawStats());
+  // both outlines shown at every step, none drawn again (without the piece's own point, each step drew it anew)
+  expect(stats['overlay marks'].built).toBe(0);
+  expect(stats['overlay marks'].kept).toBeGreaterThanOrEqual(4);
+  await retainedAndFull(page, 'collision-drag');
+});
