@@ -96,6 +96,19 @@ for (const phone of [false, true]) {
       const tap = (s: string) => (phone ? page.tap(s) : page.click(s));
       await tap('#table-menu summary');
       await tap('#drill-start-menu');
+      if (!phone) {
+        // the hidden panel's column says why it is blank, and gives nothing away
+        await expect(page.locator('#drill-bar')).toBeVisible();
+        const note = await page.evaluate(() => {
+          const aside = document.querySelector('aside')!;
+          const b = getComputedStyle(aside, '::before');
+          return { content: b.content, visibility: b.visibility, hidden: getComputedStyle(aside).visibility };
+        });
+        expect(note.hidden).toBe('hidden');
+        expect(note.visibility).toBe('visible');
+        expect(note.content).toContain('hidden while you answer');
+        await page.screenshot({ path: 'test-results/drill-asking-desktop.png' });
+      }
       // the key is hidden while a question is asked: the player guesses the first answer offered
       const mine = await play(page, phone, (_i, choices) => choices[0]);
       console.log(`judge by eye (${phone ? 'phone' : 'desktop'}): ${mine.taps + 2} taps for ten situations`);

@@ -45,6 +45,13 @@ const STYLE = `
 #drill-bar td.n { white-space: nowrap; }
 #drill-bar input { width: 100%; margin-top: 4px; }
 body.drill-asking aside { visibility: hidden; }
+@media (min-width: 901px) {
+  body.drill-asking aside::before {
+    visibility: visible; display: block; margin: 16px 4px; color: var(--muted); font-size: 14px; line-height: 1.5;
+    content: 'Judge by eye: the verdicts, the pickers and the Selected panel are hidden while you answer, so nothing '
+      'here gives the answer away. They come back with the answer on the ruling card.';
+  }
+}
 `;
 
 export interface DrillHooks {
