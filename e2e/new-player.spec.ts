@@ -388,5 +388,10 @@ test('Tables…: two tables of four pieces read apart, each with its ships by na
   expect(words).toContain('Victory, CR90; 1 squadron; 1 obstacle');
   expect(words).toContain('Imperial, MC80; 1 squadron; 1 obstacle');
   expect(await page.locator('#tables-dialog canvas.table-thumb').count()).toBe(await rows.count());
+  // each row: its name on a line of its own, the buttons together at its end (not inside the sentence)
+  expect(await page.locator('#tables-dialog .table-name').count()).toBe(await rows.count());
+  expect(await page.locator('#tables-dialog .table-actions button.open + button.delete').count()).toBe(
+    await rows.count(),
+  );
   await shoot(page, 'new-player-tables');
 });

@@ -102,14 +102,22 @@ function entryRow(k: Kept, tables: TabTables, dialog: HTMLDialogElement, refresh
     await tables.remove(k.id);
     void refresh();
   };
-  const text =
-    ` ${k.name} · ${pieces(k.table)} pieces · ${k.table.table} · saved ` +
-    `${clock(k.savedAt)}${k.setAside ? ` · ${k.setAside}` : ''} `;
+  // the name first, then its figures and what is on it, each on a line of its own; the buttons together at the
+  // row's end (beside the text on a wide screen, under it on a phone), not in the middle of a sentence
+  const span = (className: string, textContent: string) =>
+    Object.assign(document.createElement('span'), { className, textContent });
+  const about = document.createElement('div');
+  about.className = 'table-about';
+  about.append(
+    span('table-name', k.name),
+    span('table-facts', `${pieces(k.table)} pieces · ${k.table.table} · saved ${clock(k.savedAt)}`),
+  );
+  if (k.setAside) about.append(span('table-facts', k.setAside));
   // what is on it, in words and a small picture: two tables of four pieces read apart
-  const what = Object.assign(document.createElement('span'), {
-    className: 'table-words',
-    textContent: tableWords(k.table),
-  });
-  li.append(tableThumb(k.table), open, text, del, document.createElement('br'), what);
+  about.append(span('table-words', tableWords(k.table)));
+  const actions = document.createElement('div');
+  actions.className = 'table-actions';
+  actions.append(open, del);
+  li.append(tableThumb(k.table), about, actions);
   return li;
 }
