@@ -22,6 +22,10 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
   await openFresh(page, hash());
   const at = await pagePoint(page, 600, 300);
   await page.mouse.click(at.x, at.y);
+  // the button names the ship as the labels do ('medium ship' here: no class, no name), not by its id
+  const name = await page.evaluate(() => window.__armada.scene.drawn.find((l) => l.id === 'vsd')?.text);
+  expect(name).toBeTruthy();
+  await expect(page.locator('#maneuver-start')).toHaveText(`Maneuver ${name}`);
   await page.click('#maneuver-start');
   const verdict = page.locator('#maneuver-verdict');
   // straight at speed 2: clean, 2 x 66.71 mm ahead

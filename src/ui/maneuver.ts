@@ -11,6 +11,8 @@ import { executed, planOf, planSpeed, withoutPlan, withPlan } from '../state/man
 import type { AppState, AppStore, Commands } from '../state/store';
 import { type FanRow, fanOf, OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import { css } from '../render/colours';
+import { namer } from '../model/names';
+import type { Table } from '../model/table';
 import { capText, escapeHtml as e, h, setShown, setText } from './dom';
 
 const OUTCOME_TEXT = {
@@ -371,6 +373,9 @@ class ManeuverPanel implements ManeuverUi {
     ev.preventDefault();
   }
 
+  /** the table's namer (src/model/names.ts), kept while the table is the same */
+  private named: { t: Table | null; say: (id: string) => string } = { t: null, say: (id) => id };
+
   drawing(s: AppState, a: LiveAnalysis) {
     const p = planOf(s.table);
     const answer = p && answerOf(a, p.id);
@@ -383,7 +388,9 @@ class ManeuverPanel implements ManeuverUi {
     const p = planOf(s.table);
     const selShip = s.selected ? s.table.ships.find((x) => x.id === s.selected) : undefined;
     setShown(this.start, !!selShip && p?.ship !== selShip.id);
-    setText(this.start, selShip ? `Maneuver ${selShip.id}` : 'Maneuver');
+    // the ship by the name the labels and the verdicts give it, not its id
+    if (selShip && this.named.t !== s.table) this.named = { t: s.table, say: namer(s.table) };
+    setText(this.start, selShip ? `Maneuver ${this.named.say(selShip.id)}` : 'Maneuver');
     this.host.classList.toggle('empty', !p && !selShip);
     setShown(this.planBox, !!p);
     const answer = p ? answerOf(a, p.id) : undefined;
