@@ -22,7 +22,7 @@ import { buildMeasurements } from '../ui/measurements';
 import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
 import { buildPhoto } from '../ui/photo';
-import { buildSheet } from '../ui/sheet';
+import { buildSheet, type Sheet } from '../ui/sheet';
 import { buildLabelLegend } from '../ui/label-legend';
 import { attachPhoneToolbar } from '../ui/phone-toolbar';
 import { PhotoLayer } from '../render/photo-layer';
@@ -98,13 +98,24 @@ function buildMeasureSections(store: Booted['store'], cmd: Booted['cmd']) {
 }
 
 /** The practice maps panel and its layer on the table. */
-function buildPracticeSection(host: HTMLElement, store: Booted['store'], scene: Scene, hooks: PanelHooks) {
+function buildPracticeSection(
+  host: HTMLElement,
+  store: Booted['store'],
+  scene: Scene,
+  hooks: PanelHooks,
+  sheet: Sheet,
+) {
   const practice = buildPractice(host, store, {
     schedule: () => hooks.schedule(false),
     quiet: (on) => {
       scene.quietAttacks = on;
     },
     picture: (at, spanMm, w, ht) => scene.pictures([{ at, spanMm, w, h: ht }])[0],
+    // on a phone the sheet goes down: the framed maps in the whole canvas
+    frame: (box) => {
+      hooks.frame(box);
+      if (sheet.phone()) sheet.setOpen(false);
+    },
   });
   scene.addLayer('on-table', practice.layer);
   return practice;
@@ -158,7 +169,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   practiceHost.after(photoHost);
   const photo = buildPhoto(photoHost, $('canvas-host'), store, cmd, photoLayer, () => hooks.schedule(false));
   const showMessage = attachMessages($('message'), cmd, () => store.getState());
-  const practice = buildPracticeSection(practiceHost, store, scene, hooks);
+  const practice = buildPracticeSection(practiceHost, store, scene, hooks, sheet);
   const updateLabelLegend = buildLabelLegend($('canvas-host'));
   attachPhoneToolbar($('toolbar'), guide.menu);
   const drill = buildDrillPanel(booted, scene, hooks);

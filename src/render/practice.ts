@@ -4,8 +4,9 @@
  * at every end, coloured by the rules' outcome) and the opportunity (a dot at every end, coloured
  * by how many enemy hull zones and squadrons it could attack from there). Drawn in table mm into
  * its own layer, which the scene places with the view's transform at every frame: the map is
- * drawn again only when it changes, never on a pan or zoom. Nothing here judges: it draws the
- * answers of src/rules/practice/ as the worker sent them.
+ * drawn again only when it changes, never on a pan, nor on a zoom but for the few steps at which
+ * its marks are held at their least size on screen (src/render/practice-look.ts). Nothing here
+ * judges: it draws the answers of src/rules/practice/ as the worker sent them.
  */
 import { Container, Graphics, Matrix, Sprite, Texture } from 'pixi.js';
 import type { Catalog } from '../model/catalog';
@@ -15,6 +16,7 @@ import type { CellData } from '../rules/practice/maps';
 import type { PracticeMaps } from '../state/practice';
 import { OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import type { View } from './view';
+import { HEAT_CELL_ALPHA, marksLook, type MarksLook } from './practice-look';
 
 export type PracticeLayer = 'reach' | 'threat' | 'opportunity';
 
@@ -47,14 +49,18 @@ export class PracticeDrawing {
   readonly g = new Graphics();
   private readonly heat = new Sprite();
   private canvas: HTMLCanvasElement | null = null;
-  private drawn: { maps: PracticeMaps | null; version: number; shown: string } = {
+  private drawn: { maps: PracticeMaps | null; version: number; shown: string; look: string } = {
     maps: null,
     version: -1,
     shown: '',
+    look: '',
   };
+  /** the marks' sizes at the zoom last drawn */
+  look: MarksLook = marksLook(1);
 
   /** the cell or end a tap read, outlined over the maps */
   private readonly marked = new Graphics();
+  private markedAt: Parameters<PracticeDrawing['mark']>[0] = null;
 
   constructor(readonly layer: Container) {
     layer.addChild(this.heat, this.g, this.marked);
@@ -64,81 +70,126 @@ export class PracticeDrawing {
   mark(m: { kind: 'cell' | 'end'; x: number; y: number; size: number } | null) {
     const g = this.marked;
     g.clear();
+    this.markedAt = m;
     if (!m) return;
     const [cx, cy] = m.kind === 'cell' ? [m.x + m.size / 2, m.y + m.size / 2] : [m.x, m.y];
-    // the place itself, and a ring around it that shows at any zoom
+    // the place itself, and a ring around it that shows at any zoom (its lines a pixel or more)
+    const r = Math.max(m.size * 1.5, this.look.tapRing);
+    const px = 1 / this.look.pxPerMm;
     if (m.kind === 'cell') g.rect(m.x, m.y, m.size, m.size);
-    g.circle(cx, cy, Math.max(m.size * 1.5, 16));
-    g.stroke({ color: 0x000000, width: 3, alpha: 0.9 });
+    g.circle(cx, cy, r);
+    g.stroke({ color: 0x000000, width: Math.max(3, 2.5 * px), alpha: 0.9 });
     if (m.kind === 'cell') g.rect(m.x, m.y, m.size, m.size);
-    g.circle(cx, cy, Math.max(m.size * 1.5, 16));
-    g.stroke({ color: 0xffffff, width: 1.4 });
+    g.circle(cx, cy, r);
+    g.stroke({ color: 0xffffff, width: Math.max(1.4, 1.2 * px) });
   }
 
   clear() {
     this.g.clear();
     this.marked.clear();
     this.heat.visible = false;
-    this.drawn = { maps: null, version: -1, shown: '' };
+    this.markedAt = null;
+    this.drawn = { maps: null, version: -1, shown: '', look: '' };
   }
 
-  /** Draw the maps (version: bumped by the caller whenever the maps gained answers); false when nothing changed. */
+  /**
+   * Draw the maps (version: bumped by the caller whenever the maps gained answers) seen at `pxPerMm`
+   * screen pixels a table mm; false when nothing changed.
+   */
   draw(
     maps: PracticeMaps | null,
     version: number,
     shown: Set<PracticeLayer>,
     cat: Catalog,
     ship: Ship | undefined,
+    pxPerMm = 1,
   ): boolean {
     const key = [...shown].sort().join(',');
-    if (maps === this.drawn.maps && version === this.drawn.version && key === this.drawn.shown) return false;
-    this.drawn = { maps, version, shown: key };
+    const look = marksLook(pxPerMm);
+    this.heat.alpha = look.heatAlpha;
+    const same = maps === this.drawn.maps && version === this.drawn.version && key === this.drawn.shown;
+    if (same && look.key === this.drawn.look) return false;
+    this.drawn = { maps, version, shown: key, look: look.key };
+    this.look = look;
+    if (this.markedAt) this.mark(this.markedAt);
     const g = this.g;
     g.clear();
-    this.heat.visible = false;
+    // the heat picture is the cells' own: drawn again when the maps change, never for a zoom
+    if (!same) {
+      this.heat.visible = false;
+      if (maps && ship && shown.has('threat')) this.threat(maps);
+    }
     if (!maps || !ship) return true;
-    if (shown.has('threat')) this.threat(maps);
-    if (shown.has('reach') && maps.ends) {
-      const local = localShipShapes(cat, ship.size, ship.class).base;
-      // one path per round and outcome: round 2 first, faint; round 1 over it
-      for (const round of [2, 1]) {
-        for (const outcome of Object.keys(OUTCOME_COLOUR) as (keyof typeof OUTCOME_COLOUR)[]) {
-          let any = false;
-          for (const e of maps.ends) {
+    if (shown.has('reach') && maps.ends) this.reach(maps.ends, localShipShapes(cat, ship.size, ship.class).base);
+    if (shown.has('opportunity') && maps.ends) this.opportunity(maps);
+    return true;
+  }
+
+  /**
+   * A mark at every end coloured by its outcome, and the ship's base outlined there: one path per
+   * round and outcome, round 2 first and fainter, round 1 over it. Seen from far the second
+   * round's outlines (hundreds, overlapping) are left out: its marks show where it ends.
+   */
+  private reach(ends: NonNullable<PracticeMaps['ends']>, base: ReturnType<typeof localShipShapes>['base']) {
+    const g = this.g,
+      look = this.look;
+    for (const round of [2, 1]) {
+      const size = round === 1 ? look.end1 : look.end2;
+      for (const outcome of Object.keys(OUTCOME_COLOUR) as (keyof typeof OUTCOME_COLOUR)[]) {
+        let any = false;
+        if (round === 1 || look.ghosts2) {
+          for (const e of ends) {
             if (e.round !== round || e.outcome !== outcome) continue;
-            g.poly(Array.from(local.placed(e.x, e.y, e.rotation).xy), true);
+            g.poly(Array.from(base.placed(e.x, e.y, e.rotation).xy), true);
             any = true;
           }
           if (any)
             g.stroke({
               color: OUTCOME_COLOUR[outcome],
               alpha: round === 1 ? 0.95 : 0.4,
-              width: round === 1 ? 1.2 : 0.6,
+              width: round === 1 ? look.line1 : look.line2,
             });
-          for (const e of maps.ends)
-            if (e.round === round && e.outcome === outcome) g.rect(e.x - 1.5, e.y - 1.5, 3, 3);
-          if (any) g.fill({ color: OUTCOME_COLOUR[outcome], alpha: round === 1 ? 1 : 0.6 });
         }
+        // from far, a dark edge parts the marks from the cells and marks under them
+        const edge = round === 1 ? look.ring : look.ring2;
+        if (edge > 0 && this.marks(ends, round, outcome, size + 2 * edge))
+          g.fill({ color: 0x000000, alpha: 0.85 });
+        if (this.marks(ends, round, outcome, size))
+          g.fill({ color: OUTCOME_COLOUR[outcome], alpha: round === 1 ? 1 : look.end2Alpha });
       }
     }
-    if (shown.has('opportunity') && maps.ends) {
-      for (let n = 0; n < OPPORTUNITY_COLOURS.length; n++) {
-        let any = false;
-        maps.ends.forEach((e, i) => {
-          const o = maps.opportunities[i];
-          if (!o || Math.min(o.targets.length, OPPORTUNITY_COLOURS.length - 1) !== n) return;
-          g.rect(e.x - 3.5, e.y - 3.5, 7, 7);
-          any = true;
+  }
+
+  /** a square `size` mm across on every end of `round` with `outcome` (false: none) */
+  private marks(ends: NonNullable<PracticeMaps['ends']>, round: number, outcome: string, size: number) {
+    let any = false;
+    for (const e of ends)
+      if (e.round === round && e.outcome === outcome) {
+        this.g.rect(e.x - size / 2, e.y - size / 2, size, size);
+        any = true;
+      }
+    return any;
+  }
+
+  /** A mark at every end coloured by how many it could attack from there. */
+  private opportunity(maps: PracticeMaps) {
+    const g = this.g,
+      size = this.look.opportunity;
+    for (let n = 0; n < OPPORTUNITY_COLOURS.length; n++) {
+      let any = false;
+      maps.ends?.forEach((e, i) => {
+        const o = maps.opportunities[i];
+        if (!o || Math.min(o.targets.length, OPPORTUNITY_COLOURS.length - 1) !== n) return;
+        g.rect(e.x - size / 2, e.y - size / 2, size, size);
+        any = true;
+      });
+      if (any)
+        g.fill({ color: OPPORTUNITY_COLOURS[n], alpha: 0.9 }).stroke({
+          color: 0xffffff,
+          width: this.look.opportunityRing,
+          alpha: 0.7,
         });
-        if (any)
-          g.fill({ color: OPPORTUNITY_COLOURS[n], alpha: 0.9 }).stroke({
-            color: 0xffffff,
-            width: 0.8,
-            alpha: 0.7,
-          });
-      }
     }
-    return true;
   }
 
   /**
@@ -180,7 +231,7 @@ export class PracticeDrawing {
         d[o] = (col >> 16) & 255;
         d[o + 1] = (col >> 8) & 255;
         d[o + 2] = col & 255;
-        d[o + 3] = v.attackers.length ? 110 : 60;
+        d[o + 3] = v.attackers.length ? HEAT_CELL_ALPHA.attacked : HEAT_CELL_ALPHA.none;
       }
     }
     ctx.putImageData(img, 0, 0);

@@ -27,6 +27,7 @@ import { PracticeClient, type PracticeMaps } from '../state/practice';
 import type { AppState, AppStore } from '../state/store';
 import { h, setAttr, setText } from './dom';
 import { namer } from '../model/names';
+import { statusText } from './practice-words';
 
 const STYLE = `
 #practice .row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
@@ -72,6 +73,8 @@ export interface PracticeHooks {
   quiet?(on: boolean): void;
   /** a picture of the table around a point, `spanMm` across (the scene's) */
   picture(at: XY, spanMm: number, w: number, h: number): HTMLCanvasElement | null;
+  /** frame the view on the table box [x0, y0, x1, y1] (mm) until the table is fitted again */
+  frame?(box: [number, number, number, number]): void;
 }
 
 type LegendRow = { head: string; items: [number, string][] };
@@ -90,7 +93,7 @@ function legendRows(shown: ReadonlySet<PracticeLayer>, cellMm: number): LegendRo
   }
   if (shown.has('reach')) {
     rows.push({
-      head: 'Reach (ends of 2 maneuvers; round 1 bright, round 2 faint):',
+      head: "Reach: the next maneuver's ends (large marks, the base outlined), the second's (small marks):",
       items: (Object.keys(OUTCOME_TEXT) as (keyof typeof OUTCOME_TEXT)[]).map((k): [number, string] => [
         OUTCOME_COLOUR[k],
         OUTCOME_TEXT[k],
@@ -104,21 +107,6 @@ function legendRows(shown: ReadonlySet<PracticeLayer>, cellMm: number): LegendRo
     });
   }
   return rows;
-}
-
-/** the maps' progress in words; `available` is whether workers are */
-function statusText(m: PracticeMaps | null, available: boolean): string {
-  if (!m) return available ? '' : 'Workers are not available here: no practice maps.';
-  if (m.error) return `No map: ${m.error}.`;
-  const parts = [
-    `${m.ship}${m.ends ? `: ${m.ends.length} ends of two maneuvers` : ': working out the reach'}`,
-  ];
-  if (m.grid) parts.push(`threat ${m.cellsDone} of ${m.grid.total} cells (${m.grid.cell} mm)`);
-  if (m.ends && m.cellsDone >= (m.grid?.total ?? 0))
-    parts.push(`opportunity ${m.endsDone} of ${m.ends.length} ends`);
-  if (m.firstMs !== null) parts.push(`first picture ${(m.firstMs / 1000).toFixed(2)} s`);
-  if (m.done && m.ms !== null) parts.push(`complete in ${(m.ms / 1000).toFixed(2)} s`);
-  return parts.join('; ') + (m.done ? '.' : '...');
 }
 
 /** the nearest end to a table point within `within` mm */
@@ -277,6 +265,11 @@ class PracticePanel {
     ),
   );
   readonly close = h('button', { id: 'practice-close', title: 'hide the practice maps' }, 'Hide');
+  readonly zoom = h(
+    'button',
+    { id: 'practice-zoom', title: 'zoom the table to the ship and every place it can reach (Fit: the whole table)' },
+    'Zoom to the maps',
+  );
   readonly save = h(
     'button',
     { id: 'practice-save', title: 'a picture of the maps with their legend' },
@@ -301,7 +294,7 @@ class PracticePanel {
     this.body = h(
       'div',
       { id: 'practice-body' },
-      h('div', { class: 'row' }, this.cellSelect, this.save, this.close),
+      h('div', { class: 'row' }, this.zoom, this.cellSelect, this.save, this.close),
       this.progress,
       this.status,
       this.legend,
@@ -330,6 +323,15 @@ class PracticePanel {
       this.hooks.schedule();
     });
     this.save.addEventListener('click', () => this.savePicture());
+    this.zoom.addEventListener('click', () => this.zoomToMaps());
+  }
+
+  /** the view framed on the ship and its reach: the maps read at their own size */
+  private zoomToMaps() {
+    const m = this.client.current;
+    if (!m?.ends?.length || !this.lastWorld) return;
+    const { at, span } = pictureFrame(m, this.world());
+    this.hooks.frame?.([at[0] - span / 2, at[1] - (span * 3) / 8, at[0] + span / 2, at[1] + (span * 3) / 8]);
   }
 
   private world(): World {
@@ -456,7 +458,7 @@ class PracticePanel {
     if (!m?.ends) return;
     const { at, span } = pictureFrame(m, this.world());
     const pic = this.hooks.picture(at, span, 640, 480);
-    const head = `Practice maps of ${m.ship}: ${statusText(m, this.client.available)}`;
+    const head = `Practice maps of ${statusText(m, this.client.available, this.shipName(m))}`;
     const out = legendPicture(pic, head, legendRows(this.shown, this.opts.cellMm));
     if (!out) return;
     const a = document.createElement('a');
@@ -465,6 +467,11 @@ class PracticePanel {
     a.dataset.bytes = String(a.href.length);
     this.host.dataset.savedPicture = a.download;
     a.click();
+  }
+
+  /** the maps' ship as the table names it */
+  private shipName(m: PracticeMaps): string {
+    return namer(m.table)(m.ship);
   }
 
   layer(): SceneLayer {
@@ -484,10 +491,17 @@ class PracticePanel {
           this.shown,
           frame.analysis.world.catalog,
           piece,
+          frame.view.scale,
         );
         // what is on the canvas now (the tests read it): the maps' layers, once their map is whole
         const m = this.client.current;
         this.host.dataset.drawn = active && m?.done ? [...this.shown].sort().join(',') : '';
+        // the ends' marks as drawn, in screen pixels (first maneuver, second), at this zoom
+        const look = this.drawing.look;
+        const marksPx = active
+          ? `${(look.end1 * frame.view.scale).toFixed(1)},${(look.end2 * frame.view.scale).toFixed(1)}`
+          : '';
+        if (this.host.dataset.endMarksPx !== marksPx) this.host.dataset.endMarksPx = marksPx;
       },
     };
   }
@@ -506,8 +520,14 @@ class PracticePanel {
     const m = this.client.current;
     setText(
       this.status,
-      active ? statusText(m, this.client.available) : sel ? '' : 'Select a ship, then a map.',
+      active
+        ? statusText(m, this.client.available, m ? this.shipName(m) : '')
+        : sel
+          ? ''
+          : 'Select a ship, then a map.',
     );
+    const noEnds = !m?.ends?.length;
+    if (this.zoom.disabled !== noEnds) this.zoom.disabled = noEnds;
     const p = this.progress;
     const done = m?.grid ? (m.cellsDone + m.endsDone) / (m.grid.total + (m.ends?.length ?? 0)) : 0;
     if (p.value !== done) p.value = done;
