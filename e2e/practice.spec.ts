@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openFresh, pagePoint, piece } from './helpers';
+import { LEGAL } from '../src/state/colours';
+import { countColour, openFresh, pagePoint, piece } from './helpers';
 
 // a Victory (dial 2) of player 1 heading up the table, a CR90 and a squadron of player 2 ahead of
 // it, an asteroid between: the threat map has cells attacked by several, by one and by none
@@ -57,6 +58,36 @@ const done = (page: Page) =>
     .poll(() => page.evaluate(() => window.__armada.practice()?.done ?? false), { timeout: 60_000 })
     .toBe(true);
 
+/** The status line once the maps are whole: the ship by its name, every count complete, the times. */
+async function statusComplete(page: Page) {
+  const n = await page.evaluate(() => {
+    const m = window.__armada.practice()!;
+    return { cells: m.grid!.total, ends: m.ends!.length, first: m.ends!.filter((e) => e.round === 1).length };
+  });
+  const status = page.locator('#practice-status');
+  const count = (k: number) => k.toLocaleString('en-US');
+  await expect(status).toContainText(`Victory: ${count(n.first)} place`);
+  await expect(status).toContainText(`${count(n.ends - n.first)} after two`);
+  await expect(status).toContainText(`threat: every 5 mm spot checked (${count(n.cells)})`);
+  await expect(status).toContainText(`opportunity: from every place (${count(n.ends)})`);
+  await expect(status).toContainText('first map after');
+  await expect(status).toContainText('done in');
+  await expect(status).not.toContainText('vsd');
+}
+
+/** The ends' marks as drawn now, in screen pixels: [first maneuver, second]. */
+const marksPx = async (page: Page) =>
+  ((await page.locator('#practice').getAttribute('data-end-marks-px')) ?? '').split(',').map(Number);
+
+/** The clean end of the first maneuver farthest from the ship (its mark clear of the ship drawn over it). */
+const farFirstEnd = (page: Page) =>
+  page.evaluate(() => {
+    const ends = window.__armada.practice()!.ends!.filter((e) => e.round === 1 && e.outcome === 'clean');
+    return ends.reduce((a, b) =>
+      Math.hypot(b.x - 600, b.y - 250) > Math.hypot(a.x - 600, a.y - 250) ? b : a,
+    );
+  });
+
 test("desktop: the Victory's reach, threat, opportunity; tap a cell and an end, read why; a table change", async ({
   page,
 }) => {
@@ -64,12 +95,10 @@ test("desktop: the Victory's reach, threat, opportunity; tap a cell and an end, 
   const at = await pagePoint(page, 600, 250);
   await page.mouse.click(at.x, at.y);
   await page.click('#practice-reach');
-  await expect(page.locator('#practice-status')).toContainText('ends of two maneuvers');
+  await expect(page.locator('#practice-status')).toContainText('after one maneuver');
   await page.click('#practice-threat');
   await done(page);
-  const status = page.locator('#practice-status');
-  await expect(status).toContainText(/threat (\d+) of \1 cells \(5 mm\)/);
-  await expect(status).toContainText('first picture');
+  await statusComplete(page);
   await expect(page.locator('#practice-legend')).toContainText('Threat (5 mm cells');
   await expect(page.locator('#practice-legend')).toContainText('Reach');
   await page.evaluate(() => window.__armada.zoomTo(350, 150, 900, 750));
@@ -158,6 +187,16 @@ test.describe('phone 390x844 portrait, touch', () => {
       })
       .toBe(true);
     await page.screenshot({ path: '/tmp/practice-phone-map.png' });
+    await statusComplete(page);
+    // the whole table fitted to the phone: the ends' marks are held at a size a player can see
+    // (at about a third of a pixel a mm a 3 mm mark would be one pixel) and show in their colour
+    const [first, second] = await marksPx(page);
+    expect(first).toBeGreaterThanOrEqual(7);
+    expect(second).toBeGreaterThanOrEqual(4.5);
+    const end = await farFirstEnd(page);
+    // (about 50 pixels of its colour within 10 mm of it; drawn at its 3 mm the same place showed 8)
+    const seen = await countColour(page, LEGAL, [end.x - 10, end.y - 10, end.x + 10, end.y + 10]);
+    expect(seen, 'the clean mark of a first maneuver end, in pixels').toBeGreaterThanOrEqual(30);
     const cell = await attackedCell(page);
     expect(cell).not.toBeNull();
     const p = await pagePoint(page, cell!.x, cell!.y);
@@ -170,5 +209,25 @@ test.describe('phone 390x844 portrait, touch', () => {
     await page.locator('#practice-why').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/practice-phone-why.png' });
     expect(await piece(page, 'vsd')).toMatchObject({ x: 600, y: 250, rotation: 0 });
+    // zoom to the maps: the sheet goes down, the view frames the ship and its reach, closer
+    const span = async () => {
+      const a = await pagePoint(page, 600, 250),
+        b = await pagePoint(page, 700, 250);
+      return Math.hypot(b.x - a.x, b.y - a.y) / 100;
+    };
+    const fitted = await span();
+    await page.tap('#practice-zoom');
+    await expect.poll(() => page.evaluate(() => document.body.classList.contains('sheet-open'))).toBe(false);
+    await expect.poll(span).toBeGreaterThan(2 * fitted);
+    const inView = await page.evaluate(() => {
+      const r = document.querySelector('canvas')!.getBoundingClientRect();
+      return window.__armada.practice()!.ends!.every((e) => {
+        const p = window.__armada.pagePoint(e.x, e.y);
+        return p.x >= r.left && p.x <= r.right && p.y >= r.top && p.y <= r.bottom;
+      });
+    });
+    expect(inView).toBe(true);
+    await page.screenshot({ path: '/tmp/practice-phone-zoomed.png' });
+    expect((await marksPx(page))[1]).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -18,7 +18,7 @@ export const MIN_PX = {
   opportunity: 7,
   /** the outline of the ship's base at an end of the first maneuver */
   line1: 1.3,
-  /** the dark edge of a first maneuver's mark held at its least size, the white ring of an opportunity mark */
+  /** the dark edge of a first maneuver's mark held at its least size; an opportunity mark's white ring */
   ring: 1,
   /** the dark edge of a second maneuver's mark held at its least size */
   ring2: 0.6,
@@ -86,6 +86,6 @@ export function marksLook(pxPerMm: number): MarksLook {
     opportunity: at(7, MIN_PX.opportunity),
     opportunityRing: at(0.8, MIN_PX.ring),
     tapRing: at(16, MIN_PX.tapRing),
-    heatAlpha: far ? 0.9 : near ? 0.5 : 0.75,
+    heatAlpha: near ? 0.5 : 0.9,
   };
 }

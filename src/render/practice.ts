@@ -120,7 +120,8 @@ export class PracticeDrawing {
       if (maps && ship && shown.has('threat')) this.threat(maps);
     }
     if (!maps || !ship) return true;
-    if (shown.has('reach') && maps.ends) this.reach(maps.ends, localShipShapes(cat, ship.size, ship.class).base);
+    if (shown.has('reach') && maps.ends)
+      this.reach(maps.ends, localShipShapes(cat, ship.size, ship.class).base);
     if (shown.has('opportunity') && maps.ends) this.opportunity(maps);
     return true;
   }

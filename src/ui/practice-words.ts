@@ -15,7 +15,8 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1
 function reachWords(ends: NonNullable<PracticeMaps['ends']>): string {
   let first = 0;
   for (const e of ends) if (e.round === 1) first++;
-  return `${count(first)} place${first === 1 ? '' : 's'} after one maneuver, ${count(ends.length - first)} after two`;
+  const places = `${count(first)} place${first === 1 ? '' : 's'}`;
+  return `${places} after one maneuver, ${count(ends.length - first)} after two`;
 }
 
 /**

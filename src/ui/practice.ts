@@ -39,7 +39,7 @@ const STYLE = `
 #practice #practice-why { font-size: 12px; max-height: 40vh; overflow: auto; }
 #practice #practice-why li { margin: 2px 0; }
 #practice progress { width: 100%; height: 8px; }
-#practice .legend span { white-space: nowrap; }
+#practice .legend span { white-space: nowrap; margin-right: 8px; }
 @media (max-width: 700px) { #practice #practice-why { max-height: 28vh; } #practice .legend { font-size: 11px; } }
 `;
 
@@ -267,7 +267,10 @@ class PracticePanel {
   readonly close = h('button', { id: 'practice-close', title: 'hide the practice maps' }, 'Hide');
   readonly zoom = h(
     'button',
-    { id: 'practice-zoom', title: 'zoom the table to the ship and every place it can reach (Fit: the whole table)' },
+    {
+      id: 'practice-zoom',
+      title: 'zoom the table to the ship and every place it can reach (Fit: the whole table)',
+    },
     'Zoom to the maps',
   );
   readonly save = h(
