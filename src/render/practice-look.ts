@@ -18,9 +18,9 @@ export const MIN_PX = {
   opportunity: 7,
   /** the outline of the ship's base at an end of the first maneuver */
   line1: 1.3,
-  /** the dark edge of a first maneuver's mark held at its least size; an opportunity mark's white ring */
+  /** the dark edge of a first maneuver's mark held at its least size; an opportunity mark's white ring near */
   ring: 1,
-  /** the dark edge of a second maneuver's mark held at its least size */
+  /** the dark edge of a second maneuver's mark, and of an opportunity mark, held at its least size */
   ring2: 0.6,
   /** the ring around the cell or end a tap read */
   tapRing: 14,

@@ -172,11 +172,15 @@ export class PracticeDrawing {
     return any;
   }
 
-  /** A mark at every end coloured by how many it could attack from there. */
+  /**
+   * A mark at every end coloured by how many it could attack from there: ringed in white near; from
+   * farther, held at its least size, edged in dark instead (hundreds of white rings would be all
+   * one sees).
+   */
   private opportunity(maps: PracticeMaps) {
     const g = this.g,
-      size = this.look.opportunity;
-    for (let n = 0; n < OPPORTUNITY_COLOURS.length; n++) {
+      look = this.look;
+    const square = (n: number, size: number) => {
       let any = false;
       maps.ends?.forEach((e, i) => {
         const o = maps.opportunities[i];
@@ -184,10 +188,16 @@ export class PracticeDrawing {
         g.rect(e.x - size / 2, e.y - size / 2, size, size);
         any = true;
       });
-      if (any)
+      return any;
+    };
+    for (let n = 0; n < OPPORTUNITY_COLOURS.length; n++) {
+      if (look.ring > 0) {
+        if (square(n, look.opportunity + 2 * look.ring2)) g.fill({ color: 0x000000, alpha: 0.85 });
+        if (square(n, look.opportunity)) g.fill({ color: OPPORTUNITY_COLOURS[n], alpha: 0.9 });
+      } else if (square(n, look.opportunity))
         g.fill({ color: OPPORTUNITY_COLOURS[n], alpha: 0.9 }).stroke({
           color: 0xffffff,
-          width: this.look.opportunityRing,
+          width: look.opportunityRing,
           alpha: 0.7,
         });
     }
