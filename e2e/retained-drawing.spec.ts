@@ -165,3 +165,18 @@ test('a ship dragged across another keeps its collision outline: moved with it, 
   expect(stats['overlay marks'].kept).toBeGreaterThanOrEqual(4);
   await retainedAndFull(page, 'collision-drag');
 });
+
+test("the warm-up's drag, rehearsed off screen by the page's renderer, leaves the picture as a full redraw draws it", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openFresh(page);
+  // the warm-up draws its last steps into a texture, then puts the retained items back
+  await expect(page.locator('body[data-warm="done"]')).toHaveCount(1, { timeout: 30_000 });
+  expect(Number(await page.locator('body').getAttribute('data-warm-drawn'))).toBeGreaterThan(10);
+  const canvas = page.locator('#canvas-host canvas[data-layer="table"]');
+  const before = await canvas.screenshot();
+  await retainedAndFull(page, 'after-warm-up');
+  await page.evaluate(() => window.__armada.redrawNow());
+  expect(Buffer.compare(before, await canvas.screenshot()), 'the warm-up changed the canvas').toBe(0);
+});

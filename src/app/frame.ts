@@ -12,7 +12,8 @@ import { cutSections, type PartialNote } from '../rules/report/budget';
 import { liveAnalysis, primeDrag, type LiveAnalysis } from '../state/analysis';
 import { facingPair } from '../rules/attacks/facing';
 import { FullAnalysis, WORKER_BUDGET_MS } from '../state/full-analysis';
-import { warmUpSteps } from '../state/warm-up';
+import { WARM_STEPS, warmUpSteps } from '../state/warm-up';
+import type { AppState } from '../state/store';
 import { renderVerdicts } from '../ui/verdicts';
 import type { Booted } from './boot';
 import type { Panels } from './panels';
@@ -33,6 +34,9 @@ function partialMessage(p: PartialNote) {
     'out; fewer pieces, or the command-line analysis (--budget), judge them all.'
   );
 }
+
+/** how many of the warm-up's last steps are drawn too, off screen (Scene.rehearse) */
+const WARM_DRAWN = 30;
 
 export class FrameLoop {
   analysis: LiveAnalysis;
@@ -87,7 +91,10 @@ export class FrameLoop {
   /**
    * Once, right after the first whole report's picture and panels of a table with a ship, a step per task:
    * the judging of a drag run on copies of the table, so that a player's first drag does not run it cold
-   * (warmUpSteps). A piece moving, or another table, stops it; the next whole report's panels start it again.
+   * (warmUpSteps). Its last WARM_DRAWN steps are drawn too, off screen, by the page's own renderer
+   * (Scene.rehearse): a first drag's first steps drew in some 25-40 ms at 4x CPU throttle, twice the steps
+   * after them, and a drag drawn before it (not the same code run by another renderer) made them as fast.
+   * A piece moving, or another table, stops it; the next whole report's panels start it again.
    */
   private warmSoon(from: LiveAnalysis) {
     if (this.warm) return;
@@ -95,7 +102,7 @@ export class FrameLoop {
     const table = from.table;
     const steps = warmUpSteps(table, from);
     // the warm-up's own time, written on the page once it ends (data-warm-ms: the speed bench reports it)
-    let [ms, judged] = [0, 0];
+    let [ms, judged, drawn] = [0, 0, 0];
     const next = () => {
       const s = this.booted.store.getState();
       if (s.gestureStart || s.table !== table) {
@@ -105,7 +112,13 @@ export class FrameLoop {
       const t0 = performance.now();
       let done = true;
       try {
-        done = !!steps.next().done;
+        const step = steps.next();
+        done = !!step.done;
+        // the last steps drawn too, off screen, by the page's own renderer (see Scene.rehearse)
+        if (!step.done && judged >= WARM_STEPS - WARM_DRAWN) {
+          this.rehearse(s, step.value);
+          drawn++;
+        } else if (done && drawn) this.scene.rehearsed();
       } catch {
         // a warm-up is only ever a speed-up: an answer it could not reach is the drag's to find
       }
@@ -118,9 +131,24 @@ export class FrameLoop {
       } else {
         document.body.dataset.warm = 'done';
         document.body.dataset.warmMs = ms.toFixed(0);
+        document.body.dataset.warmDrawn = String(drawn);
       }
     };
     setTimeout(next, 0);
+  }
+
+  /** A warm-up step drawn as a drag step is (the moved ship selected, its zone attacking, mid-gesture). */
+  private rehearse(s: AppState, a: LiveAnalysis) {
+    const attacker = a.attacker;
+    const state: AppState = {
+      ...s,
+      table: a.table,
+      gestureStart: s.table,
+      selected: attacker ? attacker.split('.')[0] : null,
+      attacker,
+      defender: null,
+    };
+    this.scene.rehearse(state, a, buildOverlays(state, a));
   }
 
   /** Hit tests read the world of the table as it is now, even between frames. */

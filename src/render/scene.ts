@@ -751,6 +751,43 @@ export class Scene {
     }
   }
 
+  /** the small texture rehearse() draws into */
+  private rehearsal: RenderTexture | null = null;
+
+  /**
+   * Another state's picture drawn as a frame draws it (the same scene, renderer and retained items), into a
+   * small texture off screen: the page's warm-up rehearses a drag with it, so that a player's first drag does
+   * not find the renderer cold. What the canvas shows, what the tests and the hit tests read (the last state,
+   * the labels drawn, the draw counts) are put back; the retained items are moved back by rehearsed().
+   */
+  rehearse(state: AppState, a: LiveAnalysis, ov: Overlays) {
+    const last = this.last;
+    if (!last || this.target) return;
+    const kept = { drawn: this.drawn, judged: this.judged, unlabelled: this.unlabelled };
+    const counts = this.retained().map((r) => [r.built, r.kept]);
+    this.rehearsal ??= RenderTexture.create({ width: 16, height: 16 });
+    this.target = this.rehearsal;
+    try {
+      this.render(state, a, ov);
+    } finally {
+      this.target = null;
+      this.last = last;
+      ({ drawn: this.drawn, judged: this.judged, unlabelled: this.unlabelled } = kept);
+      this.retained().forEach((r, i) => ([r.built, r.kept] = counts[i]));
+    }
+  }
+
+  /** After rehearsals: the last picture drawn again, its retained items moved back (not counted as drawn). */
+  rehearsed() {
+    const last = this.last;
+    if (!last) return;
+    const counts = this.retained().map((r) => [r.built, r.kept]);
+    this.render(...last);
+    this.retained().forEach((r, i) => ([r.built, r.kept] = counts[i]));
+    this.rehearsal?.destroy(true);
+    this.rehearsal = null;
+  }
+
   render(state: AppState, a: LiveAnalysis, ov: Overlays) {
     this.last = [state, a, ov];
     const { world, report } = a;
