@@ -425,3 +425,30 @@ test('the covering-outline reading is a table setting the whole report follows, 
   await expect.poll(covers).toEqual(['plastic base']);
   await expect(page.locator('#cover')).toHaveValue('base');
 });
+
+test('a drag of the selected ship keeps the hull zone chosen to attack; a tap on it chooses the zone under the finger', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await page.evaluate(() => window.__armada.cmd.select('vsd', 'front'));
+  // the middle of the rear hull zone (its corners' mean), in table mm
+  const rear = await page.evaluate(() => {
+    const e = window.__armada.analysis().world.byId.get('vsd');
+    if (e?.kind !== 'ship') throw new Error('no vsd');
+    const z = e.shapes.hullZones.rear;
+    let [x, y] = [0, 0];
+    for (let i = 0; i < z.n; i++) [x, y] = [x + z.x(i) / z.n, y + z.y(i) / z.n];
+    return { x, y };
+  });
+  const attacker = () => page.evaluate(() => window.__armada.store.getState().attacker);
+  // pressed on its rear and dragged: moved, the front still attacking (its lines judged ahead of the drag)
+  const start = await piece(page, 'vsd');
+  await drag(page, rear, { x: rear.x + 40, y: rear.y + 20 });
+  await expect.poll(async () => (await piece(page, 'vsd')).x).toBeCloseTo(start.x + 40, 0);
+  expect(await attacker()).toBe('vsd.front');
+  // a tap on its rear: the rear attacks
+  const moved = { x: rear.x + 40, y: rear.y + 20 };
+  const at = await pagePoint(page, moved.x, moved.y);
+  await page.mouse.click(at.x, at.y);
+  await expect.poll(attacker).toBe('vsd.rear');
+});

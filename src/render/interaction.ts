@@ -31,6 +31,11 @@ type Gesture =
       id: string;
       /** the press that began it picked the piece (a tap): the pair it joined follows the pieces */
       picked?: boolean;
+      /**
+       * a press on the piece already selected: the tap it makes (the hull zone under the finger attacking) is
+       * made at the release, and only when it did not become a drag
+       */
+      tapAtRelease?: { zone: ReturnType<typeof zoneOfPoint> };
       dx: number;
       dy: number;
       sx: number;
@@ -297,12 +302,18 @@ class Interaction {
         ev.timeStamp,
       );
     } else if (target) {
-      cmd.tap(target.id, zoneOfPoint(target, x, y));
+      // a press on the selected piece may be the start of its drag, which moves it and keeps what attacks from
+      // it (the zone the player chose, its attacks judged ahead: primeDrag); a tap chooses the zone under the
+      // finger at the release. A press on another piece selects it at once.
+      const zone = zoneOfPoint(target, x, y);
+      const again = this.store.getState().selected === target.id;
+      if (!again) cmd.tap(target.id, zone);
       // nothing moves yet: the press becomes a drag only past the threshold (and never while locked)
       this.gesture = {
         kind: 'move',
         id: target.id,
         picked: true,
+        ...(again ? { tapAtRelease: { zone } } : {}),
         dx: x - target.piece.x,
         dy: y - target.piece.y,
         sx,
@@ -441,6 +452,8 @@ class Interaction {
       }
     }
     if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
+    if (gesture?.kind === 'move' && !gesture.started && gesture.tapAtRelease && ev.type === 'pointerup')
+      cmd.tap(gesture.id, gesture.tapAtRelease.zone);
     if (gesture?.kind === 'rotate' && !gesture.started && gesture.under && ev.type === 'pointerup')
       cmd.tap(gesture.under.id, gesture.under.zone);
     // a pinch with a finger still down: lift the remaining finger to start again
