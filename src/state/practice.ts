@@ -25,6 +25,25 @@ export interface PracticeMaps {
   error: string | null;
 }
 
+/** The maps of `ship` on `table` as asked, before the worker has sent anything. */
+export function freshMaps(table: Table, ship: string, opts: PracticeOptions): PracticeMaps {
+  return {
+    table,
+    ship,
+    opts,
+    ends: null,
+    grid: null,
+    cells: new Map(),
+    cellsDone: 0,
+    opportunities: [],
+    endsDone: 0,
+    done: false,
+    firstMs: null,
+    ms: null,
+    error: null,
+  };
+}
+
 /**
  * Asks a worker for a ship's practice maps; only the latest request's answers are delivered. A
  * new table (or ship, or cell size) cancels the work at once: the busy worker is terminated and a
@@ -117,21 +136,7 @@ export class PracticeClient {
     }
     if (!this.worker) this.worker = this.start();
     if (!this.worker) return;
-    this.current = {
-      table,
-      ship,
-      opts,
-      ends: null,
-      grid: null,
-      cells: new Map(),
-      cellsDone: 0,
-      opportunities: [],
-      endsDone: 0,
-      done: false,
-      firstMs: null,
-      ms: null,
-      error: null,
-    };
+    this.current = freshMaps(table, ship, opts);
     this.busy = true;
     this.asked++;
     const msg: PracticeRequest = { seq: ++this.seq, table, ship, opts };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validateTable } from '../../src/model/table';
 import { namer } from '../../src/model/names';
 import type { EndData, GridData } from '../../src/rules/practice/maps';
-import type { PracticeMaps } from '../../src/state/practice';
+import { freshMaps, type PracticeMaps } from '../../src/state/practice';
 import { statusText } from '../../src/ui/practice-words';
 
 const table = validateTable({
@@ -18,19 +18,7 @@ const table = validateTable({
 const ends = (first: number, second: number) =>
   [...Array(first + second)].map((_, i) => ({ round: i < first ? 1 : 2 }) as EndData);
 const maps = (over: Partial<PracticeMaps>): PracticeMaps => ({
-  table,
-  ship: 'p1-ship4',
-  opts: { cellMm: 5, over: 'reach' },
-  ends: null,
-  grid: null,
-  cells: new Map(),
-  cellsDone: 0,
-  opportunities: [],
-  endsDone: 0,
-  done: false,
-  firstMs: null,
-  ms: null,
-  error: null,
+  ...freshMaps(table, 'p1-ship4', { cellMm: 5, over: 'reach' }),
   ...over,
 });
 const name = namer(table)('p1-ship4');
