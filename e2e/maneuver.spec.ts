@@ -24,7 +24,8 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
   await page.mouse.click(at.x, at.y);
   // the button names the ship as the labels do ('medium ship' here: no class, no name), not by its id
   const name = await page.evaluate(() => window.__armada.scene.drawn.find((l) => l.id === 'vsd')?.text);
-  expect(name).toBeTruthy();
+  // the label's name, not the ship's id: what the button must say too
+  expect(name).toBe('medium ship');
   await expect(page.locator('#maneuver-start')).toHaveText(`Maneuver ${name}`);
   await page.click('#maneuver-start');
   const verdict = page.locator('#maneuver-verdict');
