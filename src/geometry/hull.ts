@@ -1,27 +1,41 @@
-/** Convex hull (counter-clockwise, monotone chain, collinear points dropped) of n points given
- * flat as x0, y0, x1, y1, ... (the first 2n numbers of `xy`). */
+/**
+ * Convex hull (counter-clockwise, monotone chain, collinear points dropped) of n points given
+ * flat as x0, y0, x1, y1, ... (the first 2n numbers of `xy`).
+ * Written out with one index stack and the turn inline: a moved ship's shapes get new hulls at every
+ * drag step, and the plain version's closure and arrays were most of what it cost
+ * (test/geometry/hull-reference.ts is the plain one; test/geometry/hull.test.ts holds them equal).
+ */
 export function convexHullXY(xy: ArrayLike<number>, n = xy.length >> 1): Float64Array {
-  const idx = Array.from({ length: n }, (_, i) => i);
+  const idx = new Int32Array(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
   idx.sort((a, b) => xy[2 * a] - xy[2 * b] || xy[2 * a + 1] - xy[2 * b + 1]);
-  const cross = (o: number, a: number, b: number) =>
-    (xy[2 * a] - xy[2 * o]) * (xy[2 * b + 1] - xy[2 * o + 1]) -
-    (xy[2 * a + 1] - xy[2 * o + 1]) * (xy[2 * b] - xy[2 * o]);
-  const lower: number[] = [],
-    upper: number[] = [];
-  for (const p of idx) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
-    lower.push(p);
+  // the lower chain, then the upper one on the same stack (it starts from the lower's last point)
+  const st = new Int32Array(2 * n + 1);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const p = idx[i];
+    while (k >= 2 && turn(xy, st[k - 2], st[k - 1], p) <= 0) k--;
+    st[k++] = p;
   }
-  for (let k = idx.length - 1; k >= 0; k--) {
-    const p = idx[k];
-    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
-    upper.push(p);
+  for (let i = n - 2, t = k + 1; i >= 0; i--) {
+    const p = idx[i];
+    while (k >= t && turn(xy, st[k - 2], st[k - 1], p) <= 0) k--;
+    st[k++] = p;
   }
-  const ring = lower.slice(0, -1).concat(upper.slice(0, -1));
-  const out = new Float64Array(ring.length * 2);
-  ring.forEach((p, i) => {
-    out[2 * i] = xy[2 * p];
-    out[2 * i + 1] = xy[2 * p + 1];
-  });
+  // the last point is the first again
+  const m = Math.max(0, k - 1);
+  const out = new Float64Array(2 * m);
+  for (let i = 0; i < m; i++) {
+    out[2 * i] = xy[2 * st[i]];
+    out[2 * i + 1] = xy[2 * st[i] + 1];
+  }
   return out;
+}
+
+/** the cross product (a - o) x (b - o) of points o, a, b of `xy`: > 0 for a left turn */
+function turn(xy: ArrayLike<number>, o: number, a: number, b: number): number {
+  return (
+    (xy[2 * a] - xy[2 * o]) * (xy[2 * b + 1] - xy[2 * o + 1]) -
+    (xy[2 * a + 1] - xy[2 * o + 1]) * (xy[2 * b] - xy[2 * o])
+  );
 }
