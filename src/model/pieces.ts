@@ -50,14 +50,12 @@ export interface ShipShapes {
   targetingEstimated: boolean;
 }
 
-const zoneMap = <T, U>(
-  r: Record<HullZoneName, T>,
-  f: (t: T, zone: HullZoneName) => U,
-): Record<HullZoneName, U> =>
-  Object.fromEntries(Object.entries(r).map(([z, v]) => [z, f(v as T, z as HullZoneName)])) as Record<
-    HullZoneName,
-    U
-  >;
+/** f of each zone's value, in the zones' order (a loop: a dragged ship's shapes are placed at every step) */
+function zoneMap<K extends string, T, U>(r: Record<K, T>, f: (t: T, zone: K) => U): Record<K, U> {
+  const out = {} as Record<K, U>;
+  for (const z of Object.keys(r) as K[]) out[z] = f(r[z], z);
+  return out;
+}
 
 /** A side zone's side (-1 left, 1 right), 0 for a front or rear zone. */
 const sideOf = (z: HullZoneName): -1 | 0 | 1 => (/left$/.test(z) ? -1 : /right$/.test(z) ? 1 : 0);
@@ -446,9 +444,7 @@ export function shipShapes(
     targetingPoints: zoneMap(local.targetingPoints, Q),
     dials: zoneMap(local.dials, P),
     arcs: zoneMap(local.arcs, (a) => a.placed(x, y, r)),
-    arcLines: Object.fromEntries(
-      Object.entries(local.arcLines).map(([k, l]) => [k, line(l)]),
-    ) as ShipShapes['arcLines'],
+    arcLines: zoneMap(local.arcLines as Record<string, ArcLine>, line) as ShipShapes['arcLines'],
     zoneArcLines: zoneMap(local.zoneArcLines, ([a, b]) => [line(a), line(b)]),
     measuredProfile: local.measuredProfile,
     targetingEstimated: local.targetingEstimated,

@@ -75,3 +75,68 @@ function tagAt(s: string, from: number): number {
   const lt = s.indexOf('<', from);
   return lt < 0 || s.indexOf('>', lt) < 0 ? s.length : lt;
 }
+
+/** any tag whose text nodes are not plain stretches between tags */
+const ANY_SPECIAL = /<(!|\/?(script|style|pre|textarea|table|tbody|tr|td|th)\b)/i;
+
+/** One text node's new text: the `at`-th of the entry's `of` text nodes (in document order). */
+export interface TextEdit {
+  at: number;
+  of: number;
+  text: string;
+}
+
+/**
+ * When `prev` and `next` differ within one stretch of text alone (a drag step's figure in an entry: the
+ * same tags and attributes, and every other text the same), which text node that is and its new text;
+ * null otherwise (the same, or more changed: textsIfSameTags decides). What textsIfSameTags would give
+ * for that node, found without splitting the entry into its texts: most of a list's rest allocated
+ * that, for entries where one figure changed.
+ */
+export function oneTextEdit(prev: string, next: string): TextEdit | null {
+  const lp = prev.length,
+    ln = next.length,
+    lim = Math.min(lp, ln);
+  let p = 0;
+  while (p < lim && prev.charCodeAt(p) === next.charCodeAt(p)) p++;
+  if (p === lp && p === ln) return null;
+  let s = 0;
+  while (s < lim - p && prev.charCodeAt(lp - 1 - s) === next.charCodeAt(ln - 1 - s)) s++;
+  if (ANY_SPECIAL.test(next)) return null;
+  // walk prev's texts and tags from the start, counting its (non-empty) texts, to the one that holds p
+  let i = 0,
+    at = 0;
+  for (;;) {
+    const ti = tagAt(prev, i);
+    if (p <= ti) {
+      // the change lies in the text [i, ti) of prev, and in the text of next from i: no tag reached
+      const tj = tagAt(next, i);
+      if (ti === i || tj === i || ti < lp - s || tj < ln - s) return null;
+      if (!decodes(prev, i, ti)) return null;
+      const text = decodeText(next.slice(i, tj));
+      if (text === null) return null;
+      // the texts after it, to know how many text nodes the entry has
+      let of = at + 1;
+      for (let k = prev.indexOf('>', ti) + 1; k > 0 && k < lp; ) {
+        const t = tagAt(prev, k);
+        if (t > k) of++;
+        if (!decodes(prev, k, t)) return null;
+        if (t === lp) break;
+        k = prev.indexOf('>', t) + 1;
+      }
+      return { at, of, text };
+    }
+    if (ti > i) at++;
+    if (!decodes(prev, i, ti)) return null;
+    const e = prev.indexOf('>', ti);
+    // the change begins inside a tag
+    if (p <= e) return null;
+    i = e + 1;
+  }
+}
+
+/** Whether s's text [from, to) is one decodeText reads (checked only when it holds a reference) */
+function decodes(s: string, from: number, to: number): boolean {
+  const amp = s.indexOf('&', from);
+  return amp < 0 || amp >= to || decodeText(s.slice(from, to)) !== null;
+}

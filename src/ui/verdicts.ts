@@ -5,7 +5,7 @@ import { cutSections, type PartialNote } from '../rules/report/budget';
 import type { LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { capText, escapeHtml as e } from './dom';
-import { textsIfSameTags } from './text-patch';
+import { oneTextEdit, type TextEdit, textsIfSameTags } from './text-patch';
 import morphdom from 'morphdom';
 
 /** The most attacks the panel lists at once (the demo table has 450). */
@@ -80,7 +80,7 @@ export function setHtml(el: HTMLElement, html: string) {
   if (last === undefined || !el.firstChild) el.innerHTML = html;
   else {
     // text alone changed (a drag step's timing line): written into the text nodes, not parsed
-    const texts = textsIfSameTags(last, html);
+    const texts = oneTextEdit(last, html) ?? textsIfSameTags(last, html);
     if (!texts || !writeTexts(el, texts)) morphdom(el, `<div>${html}</div>`, { childrenOnly: true });
   }
 }
@@ -100,7 +100,11 @@ export class KeyedList {
    * The entries to parse (new ones, and changed ones whose text alone did not change), parsed together:
    * one parse, not one per entry. Entries with a button are left to morphdom (a press on it survives).
    */
-  private parseChanged(keys: string[], htmls: string[], texts: (string[] | null)[]): Map<number, Element> {
+  private parseChanged(
+    keys: string[],
+    htmls: string[],
+    texts: (string[] | TextEdit | null)[],
+  ): Map<number, Element> {
     const at: number[] = [];
     for (let i = 0; i < keys.length; i++) {
       const it = this.items.get(keys[i]);
@@ -136,12 +140,12 @@ export class KeyedList {
   update(keys: string[], htmls: string[]) {
     // an entry whose text alone changed (a drag step's figures) has its text nodes written in place; the
     // rest are parsed: when most are (a new report from the worker), one parse of the whole list is cheaper
-    const texts: (string[] | null)[] = new Array(keys.length);
+    const texts: (string[] | TextEdit | null)[] = new Array(keys.length);
     let fresh = 0;
     for (let i = 0; i < keys.length; i++) {
       const it = this.items.get(keys[i]);
       if (it?.html === htmls[i]) continue;
-      texts[i] = it ? textsIfSameTags(it.html, htmls[i]) : null;
+      texts[i] = it ? (oneTextEdit(it.html, htmls[i]) ?? textsIfSameTags(it.html, htmls[i])) : null;
       if (!texts[i]) fresh++;
     }
     // (or most of the old list goes: the whole report's list when a drag starts; one parse beats 500 removals)
@@ -198,13 +202,28 @@ export class KeyedList {
   }
 }
 
-/** Write `texts` into the text nodes of `el`, in document order; false (nothing written) when they differ in number. */
-function writeTexts(el: Element, texts: string[]): boolean {
+/**
+ * Write `texts` into the text nodes of `el`, in document order (or the one text a TextEdit names); false
+ * (nothing written) when they differ in number.
+ */
+function writeTexts(el: Element, texts: string[] | TextEdit): boolean {
+  if (!Array.isArray(texts)) return writeText(el, texts);
   const nodes: Text[] = [];
   const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n as Text);
   if (nodes.length !== texts.length) return false;
   for (let i = 0; i < nodes.length; i++) if (nodes[i].data !== texts[i]) nodes[i].data = texts[i];
+  return true;
+}
+
+/** Write one text node of `el` (a TextEdit); false (nothing written) when `el` has not its number of text nodes. */
+function writeText(el: Element, edit: TextEdit): boolean {
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let node: Node | null = null,
+    n = 0;
+  for (let x = walk.nextNode(); x; x = walk.nextNode(), n++) if (n === edit.at) node = x;
+  if (n !== edit.of || !node) return false;
+  if ((node as Text).data !== edit.text) (node as Text).data = edit.text;
   return true;
 }
 
@@ -230,26 +249,72 @@ const entryHtml = new WeakMap<AttackReport, { sel: boolean; brief: boolean; html
 /**
  * One attack's entry. `brief` (while a piece is held): the verdict without its explanation, which
  * is written once the piece is let go (each step's attacks are new, and writing some 30 explanations
- * took most of a step's list).
+ * took most of a step's list). `key` is its key in the list.
  */
-function attackEntry(x: AttackReport, sel: boolean, brief: boolean): string {
+export function attackEntry(x: AttackReport, sel: boolean, brief: boolean, key: string): string {
   const c = entryHtml.get(x);
   if (c && c.sel === sel && c.brief === brief) return c.html;
-  const html =
-    `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel ? ' selected' : ''}" ` +
-    `data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" ` +
-    `data-range="${e(x.range)}" ` +
-    `data-in-arc="${x.inArc}">` +
-    `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} ` +
-    `(${f2(x.rangeMm)} mm), line of sight <b class="los">${e(x.los)}</b>` +
-    (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
-    (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
-    readingMarker(x.readings) +
-    classEditMarker(x.classEdit) +
-    (brief ? '' : `<div class="why">${e(capText(x.why))}</div>`) +
-    '</li>';
+  let html: string;
+  if (brief) {
+    // a held piece's step changes an entry's figure, seldom its markup: the markup around the figure is kept
+    // per entry while it stays the same, and the entry made in one piece (no string of pieces to flatten)
+    let k = briefAround.get(key);
+    if (!k || k.sel !== sel || !sameMarkup(k.x, x)) {
+      if (briefAround.size >= 4096) briefAround.clear();
+      const [head, tail] = entryAround(x, sel, brief);
+      briefAround.set(key, (k = { x, sel, head, tail }));
+    }
+    html = [k.head, f2(x.rangeMm), k.tail].join('');
+  } else {
+    const [head, tail] = entryAround(x, sel, brief);
+    html = head + f2(x.rangeMm) + tail;
+  }
   entryHtml.set(x, { sel, brief, html });
   return html;
+}
+
+/** A brief entry's markup before and after its figure (the range in mm), by its key in the list. */
+const briefAround = new Map<string, { x: AttackReport; sel: boolean; head: string; tail: string }>();
+
+/** Whether two attacks' entries have the same markup but for the figure: everything else they show the same. */
+function sameMarkup(a: AttackReport, b: AttackReport): boolean {
+  return (
+    a.attacker === b.attacker &&
+    a.defender === b.defender &&
+    a.los === b.los &&
+    a.inArc === b.inArc &&
+    a.range === b.range &&
+    sameList(a.obstructedBy, b.obstructedBy) &&
+    sameList(a.grazing, b.grazing) &&
+    !a.readings?.length &&
+    !b.readings?.length &&
+    !a.classEdit &&
+    !b.classEdit
+  );
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** An attack's entry, in two parts: the markup before its figure (the range in mm) and after it. */
+function entryAround(x: AttackReport, sel: boolean, brief: boolean): [string, string] {
+  return [
+    `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel ? ' selected' : ''}" ` +
+      `data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" ` +
+      `data-range="${e(x.range)}" ` +
+      `data-in-arc="${x.inArc}">` +
+      `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (`,
+    ` mm), line of sight <b class="los">${e(x.los)}</b>` +
+      (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
+      (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
+      readingMarker(x.readings) +
+      classEditMarker(x.classEdit) +
+      (brief ? '' : `<div class="why">${e(capText(x.why))}</div>`) +
+      '</li>',
+  ];
 }
 
 /** The panel's first line: the ruleset, the tolerance, how long the analysis took and what is being judged. */
@@ -385,8 +450,9 @@ function attackListing(
   for (const x of attacks) {
     if (listedCount >= MAX_LISTED * pages || chars >= MAX_LISTED_CHARS * pages) break;
     listedCount++;
-    const html = attackEntry(x, x.attacker === state.attacker, !!state.gestureStart);
-    keys.push(`${x.attacker}>${x.defender}`);
+    const key = `${x.attacker}>${x.defender}`;
+    const html = attackEntry(x, x.attacker === state.attacker, !!state.gestureStart, key);
+    keys.push(key);
     htmls.push(html);
     chars += html.length;
   }

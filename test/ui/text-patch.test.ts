@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/state/html';
-import { decodeText, textsIfSameTags } from '../../src/ui/text-patch';
+import { decodeText, oneTextEdit, textsIfSameTags } from '../../src/ui/text-patch';
 import { textsIfSameTagsReference } from './text-patch-reference';
 
 // An attack entry's HTML as verdicts.ts writes it (while a piece is held: no explanation), from its parts.
@@ -105,5 +105,36 @@ describe('text-only changes of an entry', () => {
       }),
       { numRuns: 5000 },
     );
+    // one text's edit: when given, what the texts' scan gives with that one text changed
+    fc.assert(
+      fc.property(pair, ([a, b]) => {
+        const one = oneTextEdit(a, b);
+        if (!one) return;
+        const before = textsIfSameTagsReference(a, a)!,
+          after = textsIfSameTagsReference(a, b);
+        expect(after).not.toBeNull();
+        expect(one.of).toBe(before.length);
+        expect(after).toEqual(before.map((x, k) => (k === one.at ? one.text : x)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("finds the one text a drag step's figure changed, and declines when the markup changed", () => {
+    const a = entry('obstructed', true, 'medium', '301.25', ['x<y']),
+      b = entry('obstructed', true, 'medium', '299.50', ['x<y']);
+    const texts = textsIfSameTags(b, b)!;
+    const k = texts.findIndex((t) => t.includes('299.50 mm'));
+    expect(oneTextEdit(a, b)).toEqual({ at: k, of: texts.length, text: texts[k] });
+    expect(oneTextEdit(a, a)).toBeNull();
+    expect(oneTextEdit(a, entry('clear', true, 'medium', '301.25', ['x<y']))).toBeNull();
+    expect(oneTextEdit(a, entry('obstructed', false, 'medium', '301.25', ['x<y']))).toBeNull();
+    // the text at the end of a stretch grows or shrinks; a stretch that would appear or go is declined
+    expect(oneTextEdit('<b>ab</b>x', '<b>abc</b>x')).toEqual({ at: 0, of: 2, text: 'abc' });
+    expect(oneTextEdit('<b>ab</b>x', '<b>a</b>x')).toEqual({ at: 0, of: 2, text: 'a' });
+    expect(oneTextEdit('<b>ab</b>x', '<b></b>x')).toBeNull();
+    expect(oneTextEdit('<b></b>x', '<b>a</b>x')).toBeNull();
+    expect(oneTextEdit('<b>a&amp;</b>', '<b>a&lt;</b>')).toEqual({ at: 0, of: 1, text: 'a<' });
+    expect(oneTextEdit('<table><b>a</b>', '<table><b>b</b>')).toBeNull();
   });
 });

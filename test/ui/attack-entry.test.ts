@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { AttackReport } from '../../src/model/report';
+import { attackEntry } from '../../src/ui/verdicts';
+
+const attack = (o: Partial<AttackReport>): AttackReport => ({
+  attacker: 'p1-ship1.front',
+  defender: 'p2-ship2.rear',
+  inArc: true,
+  range: 'medium',
+  rangeMm: 200,
+  rangeLine: null,
+  los: 'clear',
+  losLine: [
+    [0, 0],
+    [1, 1],
+  ],
+  obstructedBy: [],
+  grazing: [],
+  why: 'because',
+  ...o,
+});
+
+describe("an attack's entry while its piece is held", () => {
+  it('is the entry made afresh, step after step, whatever changed (markup kept only while it is the same)', () => {
+    // a held piece's steps: each changes one thing of the last (most often the figure), as a drag does
+    const change = fc.oneof(
+      { weight: 4, arbitrary: fc.double({ min: 0, max: 900, noNaN: true }).map((v) => ({ rangeMm: v })) },
+      fc.constant({ rangeMm: null }),
+      fc.boolean().map((v) => ({ inArc: v })),
+      fc.constantFrom('close', 'medium', 'long').map((v) => ({ range: v as AttackReport['range'] })),
+      fc.constantFrom('clear', 'obstructed', 'blocked').map((v) => ({ los: v as AttackReport['los'] })),
+      fc.array(fc.constantFrom('o1-asteroid', 'x<y&z'), { maxLength: 2 }).map((v) => ({ obstructedBy: v })),
+      fc.array(fc.constantFrom('o2-debris', 'p2-ship3.left'), { maxLength: 2 }).map((v) => ({ grazing: v })),
+      fc
+        .option(fc.constant([{ reading: 'r', says: 'a', otherwise: 'b' }]), { nil: undefined })
+        .map((v) => ({ readings: v })),
+      fc.boolean().map((v) => ({ sel: v })),
+    );
+    fc.assert(
+      fc.property(fc.array(change, { minLength: 1, maxLength: 16 }), (changes) => {
+        // a key of its own per run: what an earlier run kept does not count
+        const key = `p1-ship1.front>p2-ship2.rear#${Math.random()}`;
+        let now: Record<string, unknown> = {};
+        for (const c of changes) {
+          now = { ...now, ...c };
+          const { sel = false, ...o } = now;
+          const x = attack(o as Partial<AttackReport>);
+          // a copy has no entry kept for it, and another key none kept either
+          const fresh = attackEntry({ ...x }, sel as boolean, true, `${key}-fresh-${Math.random()}`);
+          expect(attackEntry(x, sel as boolean, true, key)).toBe(fresh);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('shows the figure and the verdict, and the explanation only once the piece is let go', () => {
+    const x = attack({ rangeMm: 123.456, los: 'obstructed', obstructedBy: ['o1-asteroid'] });
+    const brief = attackEntry(x, true, true, 'k-brief');
+    expect(brief).toContain('(123.46 mm), line of sight <b class="los">obstructed</b> by o1-asteroid');
+    expect(brief).not.toContain('because');
+    expect(attackEntry({ ...x }, true, false, 'k-full')).toContain('<div class="why">because</div>');
+  });
+});
