@@ -1,5 +1,9 @@
+const NEEDS_ESCAPE = /[&<>"']/;
+
 /** Text made safe inside HTML (the panels' text is built as HTML strings, in ui and in the overlays model's panel). */
 export function escapeHtml(s: string): string {
+  // most text has nothing to escape: the same string back (the panels escape every name at every refresh)
+  if (!NEEDS_ESCAPE.test(s)) return s;
   return s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] as string,

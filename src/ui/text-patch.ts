@@ -14,9 +14,11 @@ const ENTITIES: Record<string, string> = {
   '&gt;': '>',
   '&quot;': '"',
   '&#x27;': "'",
+  // the attack list's arrow (written as a reference, so that an entry is a one-byte string)
+  '&rarr;': '\u2192',
 };
 
-/** The text an HTML parser makes of escaped text (escapeHtml's five entities); null for anything else. */
+/** The text an HTML parser makes of escaped text (escapeHtml's five entities, and &rarr;); null for anything else. */
 export function decodeText(s: string): string | null {
   if (!s.includes('&')) return s;
   let ok = true;
@@ -135,8 +137,32 @@ export function oneTextEdit(prev: string, next: string): TextEdit | null {
   }
 }
 
-/** Whether s's text [from, to) is one decodeText reads (checked only when it holds a reference) */
+/**
+ * Whether s's text [from, to) is one decodeText reads: each reference in it one decodeText knows, found
+ * as its pattern finds it (a reference with anything but ASCII in it: decodeText itself decides).
+ */
 function decodes(s: string, from: number, to: number): boolean {
-  const amp = s.indexOf('&', from);
-  return amp < 0 || amp >= to || decodeText(s.slice(from, to)) !== null;
+  for (let amp = s.indexOf('&', from); amp >= 0 && amp < to; amp = s.indexOf('&', amp + 1)) {
+    // decodeText's /&[^;&\s]*;?/: up to a ';' (taken), a '&' or a space (not taken)
+    let end = amp + 1;
+    for (; end < to; end++) {
+      const c = s.charCodeAt(end);
+      if (c > 127) return decodeText(s.slice(from, to)) !== null;
+      if (c === 59 /* ; */) {
+        end++;
+        break;
+      }
+      if (c === 38 /* & */ || c === 32 || (c >= 9 && c <= 13)) break;
+    }
+    if (!known(s, amp, end)) return false;
+  }
+  return true;
 }
+
+/** whether s[from, to) is one of the references decodeText knows */
+function known(s: string, from: number, to: number): boolean {
+  for (const k of KNOWN) if (k.length === to - from && s.startsWith(k, from)) return true;
+  return false;
+}
+
+const KNOWN = Object.keys(ENTITIES);

@@ -306,7 +306,8 @@ function entryAround(x: AttackReport, sel: boolean, brief: boolean): [string, st
       `data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" ` +
       `data-range="${e(x.range)}" ` +
       `data-in-arc="${x.inArc}">` +
-      `<b>${e(x.attacker)}</b> → <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (`,
+      // the arrow as a reference: the entry stays a one-byte string (the list's strings are most of a rest's bytes)
+      `<b>${e(x.attacker)}</b> &rarr; <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (`,
     ` mm), line of sight <b class="los">${e(x.los)}</b>` +
       (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
       (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +

@@ -84,6 +84,9 @@ describe('text-only changes of an entry', () => {
       '&amp;',
       '&lt;',
       '&nbsp;',
+      '&rarr;',
+      '&rarr',
+      '&lt',
       '&',
       '1.5 mm',
     );
