@@ -258,6 +258,18 @@ export function relate(A: Shape, B: Shape, tol = TOLERANCE_MM): Relation {
   return { kind, distance: 0, a: c.a, b: c.b };
 }
 
+/**
+ * Whether relate(A, B, tol) says 'overlap', for two polygons: the same steps, without the closest points
+ * where they are not needed (the boundaries' search stops once they are found within tol). A dragged
+ * ship's dials are asked this against every obstacle near it at every step.
+ */
+export function polygonsOverlap(A: Polygon, B: Polygon, tol = TOLERANCE_MM): boolean {
+  if (hullsApartBeyond(A, B, tol)) return false;
+  // within tol of each other somewhere (the search stops at the first such pair): relate's last step
+  if (boundaryClosest(A, B, tol).distance <= tol) return polygonsOverlapBeyond(A, B, tol);
+  return B.locate(A.x(0), A.y(0)) === 'inside' || A.locate(B.x(0), B.y(0)) === 'inside';
+}
+
 function relateWithCircle(A: Shape, B: Shape, tol: number): Relation {
   let c: Closest;
   let depth: number;

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Circle } from '../../src/geometry/circle';
 import { Polygon } from '../../src/geometry/polygon';
-import { closest, relate } from '../../src/geometry/relate';
+import { closest, polygonsOverlap, relate } from '../../src/geometry/relate';
 import { TOLERANCE_MM } from '../../src/geometry/tolerance';
 import { CATALOG, OBSTACLE_TYPES } from '../../src/model/catalog';
 import { bruteDistance, expectedRelation, type XY } from '../support/oracle';
@@ -18,6 +18,11 @@ const both = (a: Polygon | Circle, b: Polygon | Circle) => {
     ba = relate(b, a);
   expect(ba.kind).toBe(ab.kind);
   expect(ba.distance).toBeCloseTo(ab.distance, 12);
+  // the overlap question alone answers as relate does
+  if (a instanceof Polygon && b instanceof Polygon) {
+    expect(polygonsOverlap(a, b)).toBe(ab.kind === 'overlap');
+    expect(polygonsOverlap(b, a)).toBe(ab.kind === 'overlap');
+  }
   return ab;
 };
 

@@ -1,7 +1,7 @@
 import type { Circle } from '../../geometry/circle';
 import type { Point } from '../../geometry/point';
 import type { Polygon } from '../../geometry/polygon';
-import { hullsApartBeyond, relate } from '../../geometry/relate';
+import { polygonsOverlap } from '../../geometry/relate';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { HullZoneName } from '../../model/catalog';
 import type { BoxGrid } from '../../geometry/box-grid';
@@ -158,7 +158,7 @@ export function coverShapes(ship: ShipEntry, cover: CoverOutline, gap: HugeGap):
 
 /** Does any of these outlines overlap polygon o (touching is not overlapping)? */
 export function anyOverlaps(shapes: readonly Polygon[], o: Polygon): boolean {
-  return shapes.some((C) => !hullsApartBeyond(C, o, TOLERANCE_MM) && relate(C, o).kind === 'overlap');
+  return shapes.some((C) => polygonsOverlap(C, o));
 }
 
 const cache = new WeakMap<World, Map<CoverOutline, AttackContext>>();
@@ -215,7 +215,7 @@ export function attackContext(
       if (anyOverlaps(coverShapes(s, cover, gap), o.outline)) list.push(s);
       for (const zone of s.shapes.zones) {
         const dial = s.shapes.dials[zone];
-        if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap')
+        if (!polygonsOverlap(dial, o.outline))
           continue;
         const k = `${s.id}.${zone}`;
         const l = dialOn.get(k) ?? [];
@@ -301,7 +301,7 @@ export function movedShipContext(
     if (!near) continue;
     for (const zone of ship.shapes.zones) {
       const dial = ship.shapes.dials[zone];
-      if (hullsApartBeyond(dial, o.outline, TOLERANCE_MM) || relate(dial, o.outline).kind !== 'overlap')
+      if (!polygonsOverlap(dial, o.outline))
         continue;
       const k = `${moved}.${zone}`;
       const l = dialOn.get(k) ?? [];
