@@ -17,8 +17,13 @@ type Ring = Float64Array; // x0, y0, x1, y1, ... counter-clockwise, convex
 
 /** The Minkowski difference B - A of two convex polygons: every t with (A + t) meeting B. */
 function minkowskiDifference(A: Polygon, B: Polygon): Ring {
-  const pts: number[] = [];
-  for (let j = 0; j < B.n; j++) for (let i = 0; i < A.n; i++) pts.push(B.x(j) - A.x(i), B.y(j) - A.y(i));
+  const pts = new Float64Array(2 * A.n * B.n);
+  let k = 0;
+  for (let j = 0; j < B.n; j++)
+    for (let i = 0; i < A.n; i++) {
+      pts[k++] = B.x(j) - A.x(i);
+      pts[k++] = B.y(j) - A.y(i);
+    }
   return hull(pts);
 }
 
@@ -48,30 +53,30 @@ export function penetration(
   a: readonly Polygon[],
   b: readonly Polygon[],
 ): { depth: number; dx: number; dy: number } {
+  // written with typed arrays and no closures: a dragged ship lying on another is measured at every rest of
+  // the pointer, some 25 differences of 16 points each (test/geometry/penetration-reference.ts is the plain
+  // search, and test/geometry/penetration.test.ts holds this one to it)
   const diffs: Ring[] = [];
   for (const A of a) for (const B of b) diffs.push(minkowskiDifference(A, B));
-  if (!diffs.some((R) => strictlyInside(R, 0, 0, EPS))) return { depth: 0, dx: 0, dy: 0 };
+  if (!insideAny(diffs, 0, 0)) return { depth: 0, dx: 0, dy: 0 };
   let best = Infinity,
     bx = 0,
     by = 0;
-  const consider = (x: number, y: number) => {
-    const d = Math.sqrt(x * x + y * y);
-    if (d >= best) return;
-    for (const R of diffs) if (strictlyInside(R, x, y, EPS)) return;
-    best = d;
-    bx = x;
-    by = y;
-  };
   // edges as flat lists: ax, ay, bx, by; and each edge's distance from the origin
-  const edges: number[] = [];
+  let m = 0;
+  for (const R of diffs) m += R.length >> 1;
+  const edges = new Float64Array(4 * m);
+  let e = 0;
   for (const R of diffs) {
     const n = R.length / 2;
     for (let i = 0; i < n; i++) {
       const j = i + 1 === n ? 0 : i + 1;
-      edges.push(R[2 * i], R[2 * i + 1], R[2 * j], R[2 * j + 1]);
+      edges[e++] = R[2 * i];
+      edges[e++] = R[2 * i + 1];
+      edges[e++] = R[2 * j];
+      edges[e++] = R[2 * j + 1];
     }
   }
-  const m = edges.length / 4;
   const reach = new Float64Array(m);
   // the vertices and the origin's feet on the edges (vertex k, then foot k: the plain search's order),
   // taken nearest first: the first outside every difference is the nearest of them (ties: the earlier,
@@ -95,62 +100,99 @@ export function penetration(
     cy[2 * k + 1] = fy;
     cd[2 * k + 1] = reach[k] = Math.sqrt(fx * fx + fy * fy);
   }
-  const order: number[] = [];
-  for (let c = 0; c < 2 * m; c++) if (cd[c] === cd[c]) order.push(c); // NaN (a point edge's foot) is never taken
-  order.sort((p, q) => cd[p] - cd[q] || p - q);
-  for (const c of order) {
-    consider(cx[c], cy[c]);
+  const order = nearestFirst(cd, 2 * m);
+  for (let i = 0; i < order.length; i++) {
+    const c = order[i];
+    if (cd[c] < best && !insideAny(diffs, cx[c], cy[c])) {
+      best = cd[c];
+      bx = cx[c];
+      by = cy[c];
+    }
     if (best < Infinity) break;
   }
   // where edges of the union's parts cross. A crossing lies on both edges, so it is no nearer the origin
   // than either edge: an edge farther than the best so far (by more than rounding, PRUNE_MM) has no
-  // crossing consider() would take, and its pairs are skipped (ship against ship, some 20,000 pairs of
+  // crossing the search would take, and its pairs are skipped (ship against ship, some 20,000 pairs of
   // edges, most of them far; test/geometry/penetration.test.ts holds this to the plain search);
   // the crossings nearer than that, nearest first as well (they come after the vertices and feet)
-  const { xx, xy, xd } = crossingsNearer(edges, reach, best);
-  const crossings = xd.map((_, i) => i).sort((p, q) => xd[p] - xd[q] || p - q);
-  for (const c of crossings) {
-    consider(xx[c], xy[c]);
-    if (best === xd[c]) break;
+  const x = crossingsNearer(edges, reach, best);
+  const crossings = nearestFirst(x.xd, x.n);
+  for (let i = 0; i < crossings.length; i++) {
+    const c = crossings[i];
+    if (x.xd[c] < best && !insideAny(diffs, x.xx[c], x.xy[c])) {
+      best = x.xd[c];
+      bx = x.xx[c];
+      by = x.xy[c];
+    }
+    if (best === x.xd[c]) break;
   }
   return { depth: best, dx: bx, dy: by };
 }
 
+/**
+ * Is (x, y) strictly inside any of the differences? (A candidate outside all of them, and nearer than the
+ * best, is taken: its distance is cd's or xd's, sqrt(x * x + y * y), the plain search's figure.)
+ */
+function insideAny(diffs: Ring[], x: number, y: number): boolean {
+  for (const R of diffs) if (strictlyInside(R, x, y, EPS)) return true;
+  return false;
+}
+
+/** The indices 0..n-1 of d, nearest first (ties: the lower index), leaving out NaN (a point edge's foot). */
+function nearestFirst(d: Float64Array, n: number): Int32Array {
+  const idx = new Int32Array(n);
+  let k = 0;
+  for (let c = 0; c < n; c++) if (d[c] === d[c]) idx[k++] = c;
+  return idx.subarray(0, k).sort((p, q) => d[p] - d[q] || p - q);
+}
+
 /** Where two edges nearer the origin than `best` cross, nearer than `best` (flat lists; see penetration). */
-function crossingsNearer(edges: number[], reach: Float64Array, best: number) {
+function crossingsNearer(edges: Float64Array, reach: Float64Array, best: number) {
   const m = reach.length;
-  const near: number[] = [];
-  for (let k = 0; k < m; k++) if (reach[k] <= best + PRUNE_MM) near.push(k);
-  const xx: number[] = [],
-    xy: number[] = [],
-    xd: number[] = [];
-  for (let i = 0; i < near.length; i++) {
-    const k = near[i];
-    const ax = edges[4 * k],
-      ay = edges[4 * k + 1],
-      rx = edges[4 * k + 2] - ax,
-      ry = edges[4 * k + 3] - ay;
-    for (let j = i + 1; j < near.length; j++) {
-      const l = near[j];
-      const qx = edges[4 * l],
-        qy = edges[4 * l + 1],
-        sx = edges[4 * l + 2] - qx,
-        sy = edges[4 * l + 3] - qy;
-      const den = rx * sy - ry * sx;
-      if (den === 0) continue;
-      const t = ((qx - ax) * sy - (qy - ay) * sx) / den,
-        u = ((qx - ax) * ry - (qy - ay) * rx) / den;
-      if (t < 0 || t > 1 || u < 0 || u > 1) continue;
-      const px = ax + t * rx,
-        py = ay + t * ry,
-        d = Math.sqrt(px * px + py * py);
-      if (!(d < best)) continue;
-      xx.push(px);
-      xy.push(py);
-      xd.push(d);
-    }
-  }
-  return { xx, xy, xd };
+  const near = new Int32Array(m);
+  let nn = 0;
+  for (let k = 0; k < m; k++) if (reach[k] <= best + PRUNE_MM) near[nn++] = k;
+  // counted, then written: the lists made once, at their size
+  const at = new Float64Array(3);
+  let n = 0;
+  for (let i = 0; i < nn; i++) for (let j = i + 1; j < nn; j++) if (crossNearer(edges, near[i], near[j], best, at)) n++;
+  const xx = new Float64Array(n),
+    xy = new Float64Array(n),
+    xd = new Float64Array(n);
+  let w = 0;
+  for (let i = 0; i < nn; i++)
+    for (let j = i + 1; j < nn; j++)
+      if (crossNearer(edges, near[i], near[j], best, at)) {
+        xx[w] = at[0];
+        xy[w] = at[1];
+        xd[w++] = at[2];
+      }
+  return { n, xx, xy, xd };
+}
+
+/** Do edges k and l cross nearer the origin than `best`? If so `at` holds where (x, y) and how far. */
+function crossNearer(edges: Float64Array, k: number, l: number, best: number, at: Float64Array): boolean {
+  const ax = edges[4 * k],
+    ay = edges[4 * k + 1],
+    rx = edges[4 * k + 2] - ax,
+    ry = edges[4 * k + 3] - ay;
+  const qx = edges[4 * l],
+    qy = edges[4 * l + 1],
+    sx = edges[4 * l + 2] - qx,
+    sy = edges[4 * l + 3] - qy;
+  const den = rx * sy - ry * sx;
+  if (den === 0) return false;
+  const t = ((qx - ax) * sy - (qy - ay) * sx) / den,
+    u = ((qx - ax) * ry - (qy - ay) * rx) / den;
+  if (t < 0 || t > 1 || u < 0 || u > 1) return false;
+  const px = ax + t * rx,
+    py = ay + t * ry,
+    d = Math.sqrt(px * px + py * py);
+  if (!(d < best)) return false;
+  at[0] = px;
+  at[1] = py;
+  at[2] = d;
+  return true;
 }
 
 /** Far above the rounding of an edge's distance from the origin (~1e-13 mm), far below the tolerance. */
