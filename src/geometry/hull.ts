@@ -8,7 +8,14 @@
 export function convexHullXY(xy: ArrayLike<number>, n = xy.length >> 1): Float64Array {
   const idx = new Int32Array(n);
   for (let i = 0; i < n; i++) idx[i] = i;
-  idx.sort((a, b) => xy[2 * a] - xy[2 * b] || xy[2 * a + 1] - xy[2 * b + 1]);
+  // by x, then y: the comparison answers -1, 0 or 1 (a difference, a double, is a new number at every call)
+  idx.sort((a, b) => {
+    const ax = xy[2 * a],
+      bx = xy[2 * b],
+      ay = xy[2 * a + 1],
+      by = xy[2 * b + 1];
+    return ax < bx ? -1 : ax > bx ? 1 : ay < by ? -1 : ay > by ? 1 : 0;
+  });
   // the lower chain, then the upper one on the same stack (it starts from the lower's last point)
   const st = new Int32Array(2 * n + 1);
   let k = 0;

@@ -143,7 +143,8 @@ function nearestFirst(d: Float64Array, n: number): Int32Array {
   const idx = new Int32Array(n);
   let k = 0;
   for (let c = 0; c < n; c++) if (d[c] === d[c]) idx[k++] = c;
-  return idx.subarray(0, k).sort((p, q) => d[p] - d[q] || p - q);
+  // the comparison answers -1, 0 or 1 (a difference, a double, is a new number at every call)
+  return idx.subarray(0, k).sort((p, q) => (d[p] < d[q] ? -1 : d[p] > d[q] ? 1 : p - q));
 }
 
 /** Where two edges nearer the origin than `best` cross, nearer than `best` (flat lists; see penetration). */
