@@ -18,7 +18,9 @@
  * before a change is measured with this spec too). dragAllocKb: bytes the page allocates per
  * step, from a second, unthrottled drag under the sampling heap profiler (DevTools
  * `HeapProfiler.startSampling`, collected objects included), its estimate of the bytes allocated
- * read after every step; median.
+ * read after every step; median. Its parts: dragFrameAllocKb, under the frame callbacks and input
+ * listeners, and dragTaskAllocKb, under the timer tasks (each fetch of the profile takes long enough that the
+ * pointer's rest, and the verdict list's task, falls inside most steps' windows); medians too.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -59,7 +61,8 @@ function meterScript() {
     typeof cb !== 'function'
       ? timeout(cb, ms, ...args)
       : timeout(
-          (...a: unknown[]) => {
+          // named: the heap profile's allocation under it is the timer tasks' (see dragTaskAllocKb)
+          function timedTask(...a: unknown[]) {
             const t0 = performance.now();
             try {
               (cb as (...x: unknown[]) => void)(...a);
@@ -219,8 +222,17 @@ test('frame times while dragging a ship across the tournament table', async ({ p
   const back = await pagePoint(page, moved.x, moved.y);
   await page.mouse.move(back.x, back.y);
   await page.mouse.down();
-  type Node = { selfSize: number; children: Node[] };
-  const total = (n: Node): number => n.children.reduce((s, c) => s + total(c), n.selfSize);
+  type Node = { selfSize: number; children: Node[]; callFrame: { functionName: string } };
+  // bytes under the meter's wrappers: `timed` (frame callbacks, input listeners) and `timedTask` (timers);
+  // the rest (the test's own evaluations, the page's other work) counts in the total only
+  const sums = { all: 0, frame: 0, task: 0 };
+  const add = (n: Node, under: 'frame' | 'task' | null) => {
+    const fn = n.callFrame.functionName;
+    const u = under ?? (fn === 'timed' ? 'frame' : fn === 'timedTask' ? 'task' : null);
+    sums.all += n.selfSize;
+    if (u) sums[u] += n.selfSize;
+    for (const c of n.children) add(c, u);
+  };
   await cdp.send('HeapProfiler.enable');
   await cdp.send('HeapProfiler.startSampling', {
     samplingInterval: 1024,
@@ -228,19 +240,30 @@ test('frame times while dragging a ship across the tournament table', async ({ p
     includeObjectsCollectedByMinorGC: true,
   });
   const allocSteps = 20,
-    alloc: number[] = [];
-  const sampled = async () =>
-    total(
-      ((await cdp.send('HeapProfiler.getSamplingProfile')) as unknown as { profile: { head: Node } }).profile
-        .head,
+    alloc: number[] = [],
+    allocFrame: number[] = [],
+    allocTask: number[] = [];
+  const sampled = async () => {
+    sums.all = sums.frame = sums.task = 0;
+    add(
+      ((await cdp.send('HeapProfiler.getSamplingProfile')) as unknown as { profile: { head: Node } }).profile.head,
+      null,
     );
+    return { ...sums };
+  };
   for (let k = 1; k <= allocSteps + 1; k++) {
     const f = k / allocSteps;
     const to = await pagePoint(page, moved.x - 1100 * f, moved.y + 100 * Math.sin(f * 4 * Math.PI));
     const before = await sampled();
     await page.mouse.move(to.x, to.y);
     await stepJs(page);
-    if (k > 1) alloc.push((await sampled()) - before); // the first step includes the gesture's start
+    const after = await sampled();
+    // the first step includes the gesture's start
+    if (k > 1) {
+      alloc.push(after.all - before.all);
+      allocFrame.push(after.frame - before.frame);
+      allocTask.push(after.task - before.task);
+    }
   }
   await cdp.send('HeapProfiler.stopSampling');
   await page.mouse.up();
@@ -269,11 +292,15 @@ test('frame times while dragging a ship across the tournament table', async ({ p
     taskJsP95Ms: quantile(stepsTasks, 0.95),
     dragAllocKb: quantile(alloc, 0.5) / 1024,
     dragAllocP95Kb: quantile(alloc, 0.95) / 1024,
+    dragFrameAllocKb: quantile(allocFrame, 0.5) / 1024,
+    dragTaskAllocKb: quantile(allocTask, 0.5) / 1024,
     allocSteps: alloc.length,
     // each step's figures, in order: where the slow steps fall in the drag
     stepsJsMs: stepsJs.map((x) => Math.round(x * 10) / 10),
     stepsTaskMs: stepsTasks.map((x) => Math.round(x * 10) / 10),
     stepsAllocKb: alloc.map((x) => Math.round(x / 1024)),
+    stepsFrameAllocKb: allocFrame.map((x) => Math.round(x / 1024)),
+    stepsTaskAllocKb: allocTask.map((x) => Math.round(x / 1024)),
     // the warm-up's JavaScript, throttled like the drag (its steps, one task each, before the drag)
     warmUpMs,
   };

@@ -29,6 +29,9 @@ export interface BrowserBench {
   /** bytes allocated per drag step (sampling heap profiler, unthrottled): median and 95th percentile, KiB */
   dragAllocKb: number;
   dragAllocP95Kb: number;
+  /** its parts, medians: under the frame callbacks and input listeners, and under the timer tasks, KiB */
+  dragFrameAllocKb: number;
+  dragTaskAllocKb: number;
   allocSteps: number;
   /** the page's warm-up (a drag judged on copies of the table once it opened), throttled: its JavaScript, ms */
   warmUpMs: number | null;

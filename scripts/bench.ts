@@ -25,7 +25,9 @@
  *   re-judge alone per drag step; frameJsP95Ms and frameJsMedianMs, all the app's JavaScript per
  *   drag step (input handlers, re-judge, drawing, panels); taskJsMedianMs, the app's timer tasks
  *   between frames (the verdict list written at the pointer's rest); dragAllocKb, bytes allocated
- *   per step (median, KiB, from the sampling heap profiler in an unthrottled drag); warmUpMs, the
+ *   per step (median, KiB, from the sampling heap profiler in an unthrottled drag), and of it
+ *   dragFrameAllocKb, what the frame callbacks and input listeners allocate (the timer tasks' part is in
+ *   `browser.dragTaskAllocKb`); warmUpMs, the
  *   JavaScript of the page's warm-up (a drag judged on copies of the table once it opened, throttled
  *   too), which the drag waits for.
  *
@@ -471,6 +473,10 @@ if (browser) {
       `p95 ${browserRun.frameJsP95Ms.toFixed(1)} ms (goal < 16); allocated per step: median ${browserRun.dragAllocKb.toFixed(0)} KiB (goal < 300)`,
   );
   log(
+    `  of the allocation, medians a step: the frame's ${browserRun.dragFrameAllocKb.toFixed(0)} KiB, ` +
+      `the timer tasks' ${browserRun.dragTaskAllocKb.toFixed(0)} KiB`,
+  );
+  log(
     `  between frames (the verdict list at the pointer's rest): median ${browserRun.taskJsMedianMs.toFixed(1)} ms, ` +
       `p95 ${browserRun.taskJsP95Ms.toFixed(1)} ms a step`,
   );
@@ -521,6 +527,7 @@ const result = {
   frameJsMedianMs: browserRun ? browserRun.frameJsMedianMs : null,
   taskJsMedianMs: browserRun ? browserRun.taskJsMedianMs : null,
   dragAllocKb: browserRun ? browserRun.dragAllocKb : null,
+  dragFrameAllocKb: browserRun ? browserRun.dragFrameAllocKb : null,
   warmUpMs: browserRun ? browserRun.warmUpMs : null,
   browser: browserRun,
   tournamentTextMs,
