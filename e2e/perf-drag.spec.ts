@@ -14,8 +14,8 @@
  * figure is all the app's JavaScript between one frame and the next (the input handlers, the
  * re-judge, the drawing, the panels), whatever the build does inside; each step is also a
  * `performance.measure('drag-step')` entry. Timer callbacks (setTimeout) are timed apart, as taskJs*:
- * the verdict list written once the pointer rests, between frames. The same measurement serves any build (the build
- * before a change is measured with this spec too). dragAllocKb: bytes the page allocates per
+ * the verdict list written once the pointer rests, between frames. The same measurement serves any
+ * build (the build before a change is measured with this spec too). dragAllocKb: bytes the page allocates per
  * step, from a second, unthrottled drag under the sampling heap profiler (DevTools
  * `HeapProfiler.startSampling`, collected objects included), its estimate of the bytes allocated
  * read after every step; median. Its parts: dragFrameAllocKb, under the frame callbacks and input
@@ -54,14 +54,18 @@ function meterScript() {
       meter.js += performance.now() - t0;
     }
   };
-  window.requestAnimationFrame = (cb) => raf((t) => timed(cb, window, [t]));
+  // the outermost wrappers are named (timedFrame, timedListener, timedTask): the heap profile's bytes under
+  // them are the frame's and the tasks' (an inner function, inlined once optimised, may leave no stack frame)
+  window.requestAnimationFrame = (cb) =>
+    raf(function timedFrame(t) {
+      return timed(cb, window, [t]);
+    });
   // timer tasks (the verdict list written once the pointer rests, between frames): timed apart
   const timeout = window.setTimeout.bind(window);
   window.setTimeout = ((cb: TimerHandler, ms?: number, ...args: unknown[]) =>
     typeof cb !== 'function'
       ? timeout(cb, ms, ...args)
       : timeout(
-          // named: the heap profile's allocation under it is the timer tasks' (see dragTaskAllocKb)
           function timedTask(...a: unknown[]) {
             const t0 = performance.now();
             try {
@@ -87,7 +91,7 @@ function meterScript() {
       if (!f)
         wrapped.set(
           fn,
-          (f = function (this: unknown, ev: Event) {
+          (f = function timedListener(this: unknown, ev: Event) {
             return timed(fn as (e: Event) => void, this, [ev]);
           }),
         );
@@ -223,12 +227,14 @@ test('frame times while dragging a ship across the tournament table', async ({ p
   await page.mouse.move(back.x, back.y);
   await page.mouse.down();
   type Node = { selfSize: number; children: Node[]; callFrame: { functionName: string } };
-  // bytes under the meter's wrappers: `timed` (frame callbacks, input listeners) and `timedTask` (timers);
-  // the rest (the test's own evaluations, the page's other work) counts in the total only
+  // bytes under the meter's outermost wrappers: timedFrame and timedListener (frame callbacks, input
+  // listeners), timedTask (timers); the rest (the test's own evaluations, the page's other work) counts in the
+  // total only
   const sums = { all: 0, frame: 0, task: 0 };
   const add = (n: Node, under: 'frame' | 'task' | null) => {
     const fn = n.callFrame.functionName;
-    const u = under ?? (fn === 'timed' ? 'frame' : fn === 'timedTask' ? 'task' : null);
+    const u =
+      under ?? (fn === 'timedFrame' || fn === 'timedListener' ? 'frame' : fn === 'timedTask' ? 'task' : null);
     sums.all += n.selfSize;
     if (u) sums[u] += n.selfSize;
     for (const c of n.children) add(c, u);
@@ -246,7 +252,8 @@ test('frame times while dragging a ship across the tournament table', async ({ p
   const sampled = async () => {
     sums.all = sums.frame = sums.task = 0;
     add(
-      ((await cdp.send('HeapProfiler.getSamplingProfile')) as unknown as { profile: { head: Node } }).profile.head,
+      ((await cdp.send('HeapProfiler.getSamplingProfile')) as unknown as { profile: { head: Node } }).profile
+        .head,
       null,
     );
     return { ...sums };

@@ -33,7 +33,7 @@ export interface BrowserBench {
   dragFrameAllocKb: number;
   dragTaskAllocKb: number;
   allocSteps: number;
-  /** the page's warm-up (a drag judged on copies of the table once it opened), throttled: its JavaScript, ms */
+  /** the page's warm-up (a drag judged on copies of the table once it opened), throttled: its JS, ms */
   warmUpMs: number | null;
   port: number;
 }

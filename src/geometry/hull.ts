@@ -1,6 +1,7 @@
 /**
  * Convex hull (counter-clockwise, monotone chain, collinear points dropped) of n points given
- * flat as x0, y0, x1, y1, ... (the first 2n numbers of `xy`).
+ * flat as x0, y0, x1, y1, ... (the first 2n numbers of `xy`), finite (with a NaN among them no order is
+ * consistent, and this and the plain version may differ).
  * Written out with one index stack and the turn inline: a moved ship's shapes get new hulls at every
  * drag step, and the plain version's closure and arrays were most of what it cost
  * (test/geometry/hull-reference.ts is the plain one; test/geometry/hull.test.ts holds them equal).

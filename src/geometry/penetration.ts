@@ -156,7 +156,8 @@ function crossingsNearer(edges: Float64Array, reach: Float64Array, best: number)
   // counted, then written: the lists made once, at their size
   const at = new Float64Array(3);
   let n = 0;
-  for (let i = 0; i < nn; i++) for (let j = i + 1; j < nn; j++) if (crossNearer(edges, near[i], near[j], best, at)) n++;
+  for (let i = 0; i < nn; i++)
+    for (let j = i + 1; j < nn; j++) if (crossNearer(edges, near[i], near[j], best, at)) n++;
   const xx = new Float64Array(n),
     xy = new Float64Array(n),
     xd = new Float64Array(n);

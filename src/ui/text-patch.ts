@@ -18,7 +18,10 @@ const ENTITIES: Record<string, string> = {
   '&rarr;': '\u2192',
 };
 
-/** The text an HTML parser makes of escaped text (escapeHtml's five entities, and &rarr;); null for anything else. */
+/**
+ * The text an HTML parser makes of escaped text (escapeHtml's five entities, and &rarr;); null for anything
+ * else.
+ */
 export function decodeText(s: string): string | null {
   if (!s.includes('&')) return s;
   let ok = true;

@@ -216,7 +216,10 @@ function writeTexts(el: Element, texts: string[] | TextEdit): boolean {
   return true;
 }
 
-/** Write one text node of `el` (a TextEdit); false (nothing written) when `el` has not its number of text nodes. */
+/**
+ * Write one text node of `el` (a TextEdit); false (nothing written) when `el` has not its number of text
+ * nodes.
+ */
 function writeText(el: Element, edit: TextEdit): boolean {
   const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   let node: Node | null = null,
@@ -276,7 +279,7 @@ export function attackEntry(x: AttackReport, sel: boolean, brief: boolean, key: 
 /** A brief entry's markup before and after its figure (the range in mm), by its key in the list. */
 const briefAround = new Map<string, { x: AttackReport; sel: boolean; head: string; tail: string }>();
 
-/** Whether two attacks' entries have the same markup but for the figure: everything else they show the same. */
+/** Whether two attacks' entries have the same markup but for the figure: all else they show is the same. */
 function sameMarkup(a: AttackReport, b: AttackReport): boolean {
   return (
     a.attacker === b.attacker &&
@@ -306,8 +309,10 @@ function entryAround(x: AttackReport, sel: boolean, brief: boolean): [string, st
       `data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" ` +
       `data-range="${e(x.range)}" ` +
       `data-in-arc="${x.inArc}">` +
-      // the arrow as a reference: the entry stays a one-byte string (the list's strings are most of a rest's bytes)
-      `<b>${e(x.attacker)}</b> &rarr; <b>${e(x.defender)}</b>: ${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (`,
+      // the arrow as a reference: most entries are then one-byte strings, half the bytes (a marker, a missing
+      // figure's dash or a name outside Latin-1 still makes an entry two-byte)
+      `<b>${e(x.attacker)}</b> &rarr; <b>${e(x.defender)}</b>: ` +
+      `${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (`,
     ` mm), line of sight <b class="los">${e(x.los)}</b>` +
       (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
       (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +

@@ -4,7 +4,7 @@ import { convexHullXY } from '../../src/geometry/hull';
 import { convexHullXY as plainHull } from './hull-reference';
 
 describe('convexHullXY', () => {
-  it('a square with points inside and on its edges: its four corners, counter-clockwise from the lowest x', () => {
+  it('a square with points inside and on its edges: its corners, counter-clockwise from the lowest x', () => {
     const xy = [5, 5, 0, 0, 10, 0, 10, 10, 0, 10, 5, 0, 10, 5, 2, 7, 0, 0];
     expect([...convexHullXY(xy)]).toEqual([0, 0, 10, 0, 10, 10, 0, 10]);
   });

@@ -301,6 +301,54 @@ describe('relate over the obstacle outlines, by construction', () => {
   });
 });
 
+describe('the overlap question alone, at any tolerance', () => {
+  it('answers as relate does for a shape inside another, at tolerances either side of their gap', () => {
+    // a triangle inside a hexagon, their boundaries 0.05 mm apart at the nearest, both ways round
+    const A = Polygon.from([
+      [0.799, 0],
+      [0.447, 0.775],
+      [-0.15, 0.26],
+      [-0.3, 0],
+      [-0.15, -0.26],
+      [0.15, -0.26],
+    ]).placed(0, 0, 0);
+    const B = Polygon.from([
+      [0.25, 0],
+      [-0.25, 0.25],
+      [-0.25, -0.25],
+    ]).placed(0, 0, 0);
+    for (const tol of [0, 1e-9, 0.005, 0.03, 0.04, 0.1, 0.5]) {
+      expect(polygonsOverlap(A, B, tol)).toBe(relate(A, B, tol).kind === 'overlap');
+      expect(polygonsOverlap(B, A, tol)).toBe(relate(B, A, tol).kind === 'overlap');
+    }
+  });
+
+  it('answers as relate does on random small polygons at random tolerances', () => {
+    const ring = fc
+      .array(
+        fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
+        {
+          minLength: 3,
+          maxLength: 7,
+        },
+      )
+      .map((ps) => ps.map(([x, y]): XY => [x, y]));
+    fc.assert(
+      fc.property(ring, ring, fc.double({ min: 0, max: 0.6, noNaN: true }), (ra, rb, tol) => {
+        let A: Polygon, B: Polygon;
+        try {
+          A = Polygon.from(ra).placed(0, 0, 0);
+          B = Polygon.from(rb).placed(0.5, 0, 0);
+        } catch {
+          return; // not a simple polygon
+        }
+        expect(polygonsOverlap(A, B, tol)).toBe(relate(A, B, tol).kind === 'overlap');
+      }),
+      { numRuns: 3000, seed: 12 },
+    );
+  });
+});
+
 describe('relate on random star-shaped polygons (spikes, notches, slivers)', () => {
   // a star-shaped ring: vertices at increasing angles about a centre, radii 0.2 to 30 mm
   const star = fc

@@ -22,7 +22,7 @@ const attack = (o: Partial<AttackReport>): AttackReport => ({
 });
 
 describe("an attack's entry while its piece is held", () => {
-  it('is the entry made afresh, step after step, whatever changed (markup kept only while it is the same)', () => {
+  it('is the entry made afresh, step after step, whatever changed (markup kept while the same)', () => {
     // a held piece's steps: each changes one thing of the last (most often the figure), as a drag does
     const change = fc.oneof(
       { weight: 4, arbitrary: fc.double({ min: 0, max: 900, noNaN: true }).map((v) => ({ rangeMm: v })) },
@@ -35,6 +35,17 @@ describe("an attack's entry while its piece is held", () => {
       fc
         .option(fc.constant([{ reading: 'r', says: 'a', otherwise: 'b' }]), { nil: undefined })
         .map((v) => ({ readings: v })),
+      fc
+        .option(
+          fc.constant({
+            classes: ['victory'],
+            figures: ['victory.frontLeft'],
+            withCatalog: { inArc: true, range: 'medium', rangeMm: 201, los: 'clear' },
+            changes: true,
+          }),
+          { nil: undefined },
+        )
+        .map((v) => ({ classEdit: v })),
       fc.boolean().map((v) => ({ sel: v })),
     );
     fc.assert(

@@ -215,8 +215,7 @@ export function attackContext(
       if (anyOverlaps(coverShapes(s, cover, gap), o.outline)) list.push(s);
       for (const zone of s.shapes.zones) {
         const dial = s.shapes.dials[zone];
-        if (!polygonsOverlap(dial, o.outline))
-          continue;
+        if (!polygonsOverlap(dial, o.outline)) continue;
         const k = `${s.id}.${zone}`;
         const l = dialOn.get(k) ?? [];
         l.push(o);
@@ -301,8 +300,7 @@ export function movedShipContext(
     if (!near) continue;
     for (const zone of ship.shapes.zones) {
       const dial = ship.shapes.dials[zone];
-      if (!polygonsOverlap(dial, o.outline))
-        continue;
+      if (!polygonsOverlap(dial, o.outline)) continue;
       const k = `${moved}.${zone}`;
       const l = dialOn.get(k) ?? [];
       l.push(o);
