@@ -1,5 +1,4 @@
-import { hullsApartBeyond, relate } from '../geometry/relate';
-import { TOLERANCE_MM } from '../geometry/tolerance';
+import { polygonsOverlap, relate } from '../geometry/relate';
 import type { OverlapReport } from '../model/report';
 import type { Ship } from '../model/table';
 import type { Budget } from './report/budget';
@@ -43,10 +42,9 @@ export function overlaps(world: World, budget?: Budget, pieces: OverlapPieces = 
   for (const o of pieces.obstacles) {
     for (const s of pieces.ships) {
       if (stop()) return out;
-      // far apart (the separating-axis test relate() starts with) needs no closest points
-      if (hullsApartBeyond(s.shapes.footprint, o.outline, TOLERANCE_MM)) continue;
-      if (relate(s.shapes.footprint, o.outline).kind !== 'overlap') continue;
-      const part = relate(s.shapes.base, o.outline).kind === 'overlap' ? 'base' : 'dial frame';
+      // relate's overlap answer, without the closest points it would find (a dragged ship asks it at each step)
+      if (!polygonsOverlap(s.shapes.footprint, o.outline)) continue;
+      const part = polygonsOverlap(s.shapes.base, o.outline) ? 'base' : 'dial frame';
       out.push({
         piece: s.id,
         obstacle: o.id,
