@@ -153,23 +153,30 @@ function crossingsNearer(edges: Float64Array, reach: Float64Array, best: number)
   const near = new Int32Array(m);
   let nn = 0;
   for (let k = 0; k < m; k++) if (reach[k] <= best + PRUNE_MM) near[nn++] = k;
-  // counted, then written: the lists made once, at their size
+  // one pass, into lists kept between calls and grown when full (valid until the next call)
   const at = new Float64Array(3);
   let n = 0;
   for (let i = 0; i < nn; i++)
-    for (let j = i + 1; j < nn; j++) if (crossNearer(edges, near[i], near[j], best, at)) n++;
-  const xx = new Float64Array(n),
-    xy = new Float64Array(n),
-    xd = new Float64Array(n);
-  let w = 0;
-  for (let i = 0; i < nn; i++)
     for (let j = i + 1; j < nn; j++)
       if (crossNearer(edges, near[i], near[j], best, at)) {
-        xx[w] = at[0];
-        xy[w] = at[1];
-        xd[w++] = at[2];
+        if (n === found.xd.length) grow();
+        found.xx[n] = at[0];
+        found.xy[n] = at[1];
+        found.xd[n++] = at[2];
       }
-  return { n, xx, xy, xd };
+  return { n, xx: found.xx, xy: found.xy, xd: found.xd };
+}
+
+/** crossingsNearer's lists (x, y, distance from the origin), kept between calls (small at first: the tests grow them) */
+const found = { xx: new Float64Array(16), xy: new Float64Array(16), xd: new Float64Array(16) };
+
+/** found's lists twice as long, their contents kept */
+function grow(): void {
+  for (const k of ['xx', 'xy', 'xd'] as const) {
+    const a = new Float64Array(2 * found[k].length);
+    a.set(found[k]);
+    found[k] = a;
+  }
 }
 
 /** Do edges k and l cross nearer the origin than `best`? If so `at` holds where (x, y) and how far. */

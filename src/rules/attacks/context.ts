@@ -2,7 +2,6 @@ import type { Circle } from '../../geometry/circle';
 import type { Point } from '../../geometry/point';
 import type { Polygon } from '../../geometry/polygon';
 import { polygonsOverlap } from '../../geometry/relate';
-import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { HullZoneName } from '../../model/catalog';
 import type { BoxGrid } from '../../geometry/box-grid';
 import type { LineMeeting } from '../../geometry/line-meet';
