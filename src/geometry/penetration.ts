@@ -167,7 +167,7 @@ function crossingsNearer(edges: Float64Array, reach: Float64Array, best: number)
   return { n, xx: found.xx, xy: found.xy, xd: found.xd };
 }
 
-/** crossingsNearer's lists (x, y, distance from the origin), kept between calls (small at first: the tests grow them) */
+/** crossingsNearer's lists (x, y, distance from the origin), kept between calls (small: tests grow them) */
 const found = { xx: new Float64Array(16), xy: new Float64Array(16), xd: new Float64Array(16) };
 
 /** found's lists twice as long, their contents kept */
