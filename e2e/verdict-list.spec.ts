@@ -74,3 +74,45 @@ test('a dragged attacker: its list entries are written in place, exactly as thei
   const { shown, parsed } = await compare();
   expect(shown).toBe(parsed);
 });
+
+test('the whole report is listed when it comes between a frame and that frame’s panels', async ({ page }) => {
+  // Frames held back 600 ms and every message between the page's own ports 300 ms: the panels a frame writes (a
+  // task of their own, posted on a channel) then come after the worker's report of a table judged in a few
+  // milliseconds and before the frame that draws it, as they can on a busy machine. The panels of the frame
+  // before the report must not stand for the report's.
+  await page.addInitScript(() => {
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+      setTimeout(() => (post as (...a: unknown[]) => void).apply(this, args), 300);
+    };
+    const raf = window.requestAnimationFrame.bind(window);
+    const timers = new Map<number, ReturnType<typeof setTimeout>>();
+    let n = 0;
+    window.requestAnimationFrame = (cb: FrameRequestCallback) => {
+      const id = ++n;
+      timers.set(
+        id,
+        setTimeout(() => {
+          timers.delete(id);
+          raf(cb);
+        }, 600),
+      );
+      return id;
+    };
+    window.cancelAnimationFrame = (id: number) => {
+      clearTimeout(timers.get(id));
+      timers.delete(id);
+    };
+  });
+  await openFresh(page);
+  await wholeReport(page);
+  for (const t of [table, null]) {
+    // another table (the tournament table, then the demo again by undo): a live picture, then the worker's report
+    await page.evaluate((t) => (t ? window.__armada.cmd.load(t) : window.__armada.cmd.undo()), t);
+    await wholeReport(page);
+    const n = await page.evaluate(() => window.__armada.analysis().report.attacks.length);
+    expect(n).toBeGreaterThan(0);
+    await expect(page.locator('#verdicts .meta')).not.toContainText('judging every attack');
+    await expect(page.locator('#verdicts h3:has-text("Attacks") .count')).toHaveText(String(n));
+  }
+});

@@ -310,7 +310,9 @@ export class FrameLoop {
       // the panel must never take the drawing loop down with it
       this.verdicts.textContent = `The verdict panel could not be drawn: ${(e as Error).message}`;
     }
-    this.panelDue = false;
+    // still due if the table or its analysis changed since the frame written (the worker's report came between
+    // that frame and its panels): the change asked for a frame of its own, whose panels must be written too
+    this.panelDue = s !== this.booted.store.getState() || analysis !== this.analysis;
   }
 
   draw() {
