@@ -44,8 +44,20 @@ const pair = newSegmentPair();
  * Closest points of two polygon boundaries (0 where they cross or touch). disjoint: the
  * boundaries are known not to meet (hullsApartBeyond), so no pair of edges is tested for meeting.
  */
-// eslint-disable-next-line max-lines-per-function -- hot path written out (every pair of pieces)
 export function boundaryClosest(A: Polygon, B: Polygon, stopBelow = 0, disjoint = false): Closest {
+  const d = Math.sqrt(boundaryNearest(A, B, stopBelow, disjoint));
+  return { distance: d, a: { x: nearest[0], y: nearest[1] }, b: { x: nearest[2], y: nearest[3] } };
+}
+
+/** boundaryNearest's closest points: a's x, y, then b's */
+const nearest = new Float64Array(4);
+
+/**
+ * boundaryClosest's search: the squared distance, its closest points written into `nearest` (a caller
+ * wanting the distance alone builds no points).
+ */
+// eslint-disable-next-line max-lines-per-function -- hot path written out (every pair of pieces)
+function boundaryNearest(A: Polygon, B: Polygon, stopBelow: number, disjoint: boolean): number {
   let best = Infinity,
     ax = NaN,
     ay = NaN,
@@ -124,12 +136,16 @@ export function boundaryClosest(A: Polygon, B: Polygon, stopBelow = 0, disjoint 
         ay = v[2];
         bx = v[3];
         by = v[4];
-        if (best <= stopBelow * stopBelow)
-          return { distance: Math.sqrt(best), a: { x: ax, y: ay }, b: { x: bx, y: by } };
+        if (best <= stopBelow * stopBelow) break;
       }
     }
+    if (best <= stopBelow * stopBelow) break;
   }
-  return { distance: Math.sqrt(best), a: { x: ax, y: ay }, b: { x: bx, y: by } };
+  nearest[0] = ax;
+  nearest[1] = ay;
+  nearest[2] = bx;
+  nearest[3] = by;
+  return best;
 }
 
 /**
@@ -256,6 +272,35 @@ export function relate(A: Shape, B: Shape, tol = TOLERANCE_MM): Relation {
   }
   const kind = polygonsOverlapBeyond(A, B, tol) ? 'overlap' : 'touch';
   return { kind, distance: 0, a: c.a, b: c.b };
+}
+
+/**
+ * relate(A, B, tol).distance, the same number by the same steps, without the closest points: the
+ * distances section asks it of every pair of pieces and keeps the figure alone.
+ */
+export function relateDistance(A: Shape, B: Shape, tol = TOLERANCE_MM): number {
+  if (A.kind === 'circle' || B.kind === 'circle') return distanceWithCircle(A, B, tol);
+  if (hullsApartBeyond(A, B, tol)) return Math.sqrt(boundaryNearest(A, B, 0, true));
+  const d = Math.sqrt(boundaryNearest(A, B, 0, false));
+  if (d > tol && B.locate(A.x(0), A.y(0)) !== 'inside' && A.locate(B.x(0), B.y(0)) !== 'inside') return d;
+  return 0;
+}
+
+/** relateWithCircle's distance: 0 unless apart beyond tol, then closest's gap. */
+function distanceWithCircle(A: Shape, B: Shape, tol: number): number {
+  if (A.kind === 'circle' && B.kind === 'circle') {
+    const d = hypot(B.cx - A.cx, B.cy - A.cy);
+    const depth = A.r + B.r - d;
+    if (depth > tol || depth >= -tol) return 0;
+    return d <= A.r + B.r ? 0 : d - A.r - B.r;
+  }
+  const P = (A.kind === 'polygon' ? A : B) as Polygon;
+  const C = (A.kind === 'circle' ? A : B) as Circle;
+  const q = P.boundaryDistance(C.cx, C.cy),
+    where = P.locate(C.cx, C.cy);
+  const depth = C.r - (where === 'inside' ? -q : q);
+  if (depth > tol || depth >= -tol) return 0;
+  return where !== 'outside' || q <= C.r ? 0 : q - C.r;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { relate, type Relation } from '../geometry/relate';
+import { relate, relateDistance, type Relation } from '../geometry/relate';
 import type { DistanceReport } from '../model/report';
 import { bandOf } from './bands';
 import type { Budget } from './report/budget';
@@ -42,8 +42,26 @@ export function relateMeasured(a: Entry, b: Entry): Relation {
   return best!;
 }
 
+/**
+ * relateMeasured(a, b).distance, the same number, without closest points (the distances section keeps
+ * the figure alone).
+ */
+export function measuredDistance(a: Entry, b: Entry): number {
+  if (!(a.kind === 'ship' && a.shapes.bases.length > 1) && !(b.kind === 'ship' && b.shapes.bases.length > 1))
+    return relateDistance(measureShape(a), measureShape(b));
+  const A = a.kind === 'ship' && a.shapes.bases.length > 1 ? a.shapes.bases : [measureShape(a)];
+  const B = b.kind === 'ship' && b.shapes.bases.length > 1 ? b.shapes.bases : [measureShape(b)];
+  let best = Infinity;
+  for (const x of A)
+    for (const y of B) {
+      const d = relateDistance(x, y);
+      if (d < best) best = d;
+    }
+  return best;
+}
+
 /** One pair's entry of the distances section. */
 export function distanceBetween(world: World, a: Entry, b: Entry): DistanceReport {
-  const r = relateMeasured(a, b);
-  return { a: a.id, b: b.id, mm: r.distance, band: bandOf(r.distance, world.catalog.ruler.distance).index };
+  const mm = measuredDistance(a, b);
+  return { a: a.id, b: b.id, mm, band: bandOf(mm, world.catalog.ruler.distance).index };
 }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Circle } from '../../src/geometry/circle';
 import { Polygon } from '../../src/geometry/polygon';
-import { closest, polygonsOverlap, relate } from '../../src/geometry/relate';
+import { closest, polygonsOverlap, relate, relateDistance } from '../../src/geometry/relate';
 import { TOLERANCE_MM } from '../../src/geometry/tolerance';
 import { CATALOG, OBSTACLE_TYPES } from '../../src/model/catalog';
 import { bruteDistance, expectedRelation, type XY } from '../support/oracle';
@@ -18,6 +18,9 @@ const both = (a: Polygon | Circle, b: Polygon | Circle) => {
     ba = relate(b, a);
   expect(ba.kind).toBe(ab.kind);
   expect(ba.distance).toBeCloseTo(ab.distance, 12);
+  // the distance alone is relate's, the same number
+  expect(relateDistance(a, b)).toBe(ab.distance);
+  expect(relateDistance(b, a)).toBe(ba.distance);
   // the overlap question alone answers as relate does
   if (a instanceof Polygon && b instanceof Polygon) {
     expect(polygonsOverlap(a, b)).toBe(ab.kind === 'overlap');
@@ -346,6 +349,50 @@ describe('the overlap question alone, at any tolerance', () => {
       }),
       { numRuns: 3000, seed: 12 },
     );
+  });
+});
+
+describe('the distance alone, at any tolerance', () => {
+  it('is the distance relate gives, the same number, for polygons and discs in any order', () => {
+    const ring = fc
+      .array(
+        fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
+        { minLength: 3, maxLength: 7 },
+      )
+      .map((ps) => ps.map(([x, y]): XY => [x, y]));
+    // a polygon, or a disc (its radius 0.05 to 1.2 mm)
+    const shape = fc.oneof(
+      ring.map((r) => ({ ring: r })),
+      fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: 0.05, max: 1.2, noNaN: true })),
+    );
+    const made = (s: { ring: XY[] } | [number, number], dx: number) =>
+      'ring' in s ? Polygon.from(s.ring).placed(dx, 0, 0) : new Circle(s[0] + dx, 0.3, s[1]);
+    const kinds = new Set<string>();
+    fc.assert(
+      fc.property(
+        shape,
+        shape,
+        fc.double({ min: 0, max: 2.5, noNaN: true }),
+        fc.double({ min: -0.2, max: 0.6, noNaN: true }),
+        (sa, sb, dx, tol) => {
+          let A: Polygon | Circle, B: Polygon | Circle;
+          try {
+            A = made(sa, 0);
+            B = made(sb, dx);
+          } catch {
+            return; // not a simple polygon
+          }
+          const r = relate(A, B, tol);
+          kinds.add(`${A.kind}-${B.kind}-${r.kind}`);
+          expect(relateDistance(A, B, tol)).toBe(r.distance);
+          expect(relateDistance(B, A, tol)).toBe(relate(B, A, tol).distance);
+        },
+      ),
+      { numRuns: 4000, seed: 31 },
+    );
+    // every pairing of kinds met apart, touching and overlapping
+    for (const k of ['polygon-polygon', 'polygon-circle', 'circle-polygon', 'circle-circle'])
+      for (const v of ['apart', 'touch', 'overlap']) expect(kinds.has(`${k}-${v}`), `${k} ${v}`).toBe(true);
   });
 });
 
