@@ -22,7 +22,7 @@ import {
   union,
 } from '../../geometry/offset';
 import type { Polygon } from '../../geometry/polygon';
-import { relate } from '../../geometry/relate';
+import { hullsApartBeyond, relate } from '../../geometry/relate';
 import { outsideRect } from '../../geometry/reach';
 import { forbiddenBy } from './region';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
@@ -157,18 +157,19 @@ export function judgeSetup(
   }
   for (let i = 0; i < obs.length; i++) {
     for (let j = i + 1; j < obs.length; j++) {
+      // most pairs are far apart: certainly beyond the spacing by their hulls, no closest points sought
+      if (hullsApartBeyond(obs[i].outline, obs[j].outline, rules.spacingEnd + TOLERANCE_MM)) continue;
       const r = relate(obs[i].outline, obs[j].outline);
-      if (r.distance <= rules.spacingEnd + TOLERANCE_MM) {
-        violations.push({
-          rule: `must be beyond distance ${rules.spacingBand} of every other obstacle`,
-          piece: obs[i].id,
-          with: obs[j].id,
-          gapMm: r.distance,
-          measure: r.kind === 'overlap' ? 'overlapping (gap 0)' : 'gap',
-          needMoreThanMm: rules.spacingEnd,
-          shortByMm: rules.spacingEnd - r.distance,
-        });
-      }
+      if (r.distance > rules.spacingEnd + TOLERANCE_MM) continue;
+      violations.push({
+        rule: `must be beyond distance ${rules.spacingBand} of every other obstacle`,
+        piece: obs[i].id,
+        with: obs[j].id,
+        gapMm: r.distance,
+        measure: r.kind === 'overlap' ? 'overlapping (gap 0)' : 'gap',
+        needMoreThanMm: rules.spacingEnd,
+        shortByMm: rules.spacingEnd - r.distance,
+      });
     }
   }
   return {
