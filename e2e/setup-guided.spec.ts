@@ -138,3 +138,87 @@ test.describe('phone 390x844 with touch', () => {
     expect(n).toBeLessThan(40);
   });
 });
+
+test.describe('phone 390x844 with touch, one player with a list', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test('"Fleet deployed" asks first while the list has pieces left; a tap too many keeps them', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    const tap = async (sel: string) => {
+      await page.locator(sel).scrollIntoViewIfNeeded();
+      await page.tap(sel);
+    };
+    const tapTable = async (x: number, y: number) => {
+      const p = await pagePoint(page, x, y);
+      await page.touchscreen.tap(p.x, p.y);
+    };
+    const status = page.locator('#guide-status');
+    const last = page.locator('#guide-last');
+    // player 2's list, then the guide from it (the demo table's pieces cleared first)
+    await tap('#panel-toggle');
+    await tap('#fleet-toggle');
+    await page.fill(
+      '#fleet-text',
+      [
+        'Faction: Rebel',
+        'CR90 Corvette A (44)',
+        "• Jaina's Light (2)",
+        'Squadrons:',
+        '• 2 x X-wing Squadron (26)',
+      ].join('\n'),
+    );
+    await page.selectOption('#fleet-player', '2');
+    await tap('#fleet-guide');
+    await tap('#guide-confirm-yes');
+    await expect(page.locator('#guide')).toHaveAttribute('data-step', 'obstacles');
+    await tap('#panel-toggle');
+    for (const [x, y] of [
+      [450, 330],
+      [800, 330],
+      [1150, 330],
+      [450, 590],
+      [800, 590],
+      [1150, 590],
+    ]) {
+      await tapTable(x, y);
+      await expect(last).toHaveAttribute('data-ok', 'true');
+    }
+    // an obstacle placed is named as the status line names it
+    await expect(last).toContainText('placed');
+    await expect(last).not.toContainText(/placed [a-z]+-[a-z0-9]+\.$/);
+    await tap('#panel-toggle');
+    // player 1 has no list: done at once
+    await expect(status).toHaveAttribute('data-player', '1');
+    await tap('#deploy-done');
+    await expect(status).toHaveAttribute('data-player', '2');
+    await expect(status).toContainText("Jaina's Light");
+    // player 2's list is not on the table: asked first, twice over (a double tap), and kept
+    await tap('#deploy-done');
+    await tap('#deploy-done');
+    await expect(page.locator('#deploy-done-question')).toContainText(
+      "Player 2's list still has 1 ship and 2 squadrons to deploy",
+    );
+    await expect(page.locator('#guide')).toHaveAttribute('data-step', 'deploy');
+    await expect(page.locator('#deploy-done-yes')).toBeInViewport();
+    await page.screenshot({ path: 'test-results/deploy-done-question-phone.png' });
+    await tap('#deploy-done-no');
+    await expect(page.locator('#deploy-done-question')).toBeHidden();
+    await expect(status).toHaveAttribute('data-player', '2');
+    // deploying a piece drops a question left open; asked again, "stop" ends the deployment
+    await tap('#deploy-done');
+    await expect(page.locator('#deploy-done-question')).toBeVisible();
+    await tap('#panel-toggle');
+    await tapTable(700, 820);
+    await expect(last).toHaveAttribute('data-ok', 'true');
+    await tap('#panel-toggle');
+    await expect(page.locator('#deploy-done-question')).toBeHidden();
+    await tap('#deploy-done');
+    await expect(page.locator('#deploy-done-question')).toContainText('still has 2 squadrons to deploy');
+    await tap('#deploy-done-yes');
+    await expect(page.locator('#guide')).toHaveAttribute('data-step', 'done');
+    expect(
+      await page.evaluate(() => window.__armada.store.getState().table.ships.map((s) => s.name)),
+    ).toEqual(["Jaina's Light"]);
+  });
+});

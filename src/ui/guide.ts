@@ -115,11 +115,7 @@ class GuidePanel {
     {
       id: 'deploy-done',
       title: 'this player has deployed the whole fleet',
-      onclick: () => {
-        const g = this.get().guide,
-          s = g && guideStep(this.get().table, g);
-        if (g && s?.step === 'deploy') this.setGuide({ ...g, done: { ...g.done, [s.player]: true } });
-      },
+      onclick: () => this.fleetDeployed(null),
     },
     'Fleet deployed',
   );
@@ -352,6 +348,58 @@ class GuidePanel {
     this.confirmRow.scrollIntoView?.({ block: 'nearest' });
   }
 
+  /** the player whose "Fleet deployed" waits on the question (pieces of their list still to deploy) */
+  private doneAsked: Player | null = null;
+
+  /**
+   * "Fleet deployed": the player of the turn has deployed all they will. A player whose list still has pieces
+   * to deploy is asked first (a list is done by itself once it is on the table; a tap too many must not throw
+   * the rest of it away). confirmed: the player who answered "stop" (the turn must still be theirs).
+   */
+  private fleetDeployed(confirmed: Player | null) {
+    const g = this.get().guide,
+      s = g && guideStep(this.get().table, g);
+    this.dropDoneQuestion();
+    if (!g || s?.step !== 'deploy' || (confirmed !== null && confirmed !== s.player)) return;
+    const l = s.list;
+    if (confirmed === null && l && l.shipsLeft + l.squadronsLeft > 0) {
+      this.askDone(s.player, l.shipsLeft, l.squadronsLeft);
+      return;
+    }
+    this.setGuide({ ...g, done: { ...g.done, [s.player]: true } });
+  }
+
+  private dropDoneQuestion() {
+    if (this.doneAsked === null) return;
+    this.doneAsked = null;
+    this.ask(false);
+  }
+
+  /** The question before a player stops deploying with pieces of their list left. */
+  private askDone(player: Player, ships: number, squadrons: number) {
+    const left = [
+      ...(ships ? [`${ships} ship${ships === 1 ? '' : 's'}`] : []),
+      ...(squadrons ? [`${squadrons} squadron${squadrons === 1 ? '' : 's'}`] : []),
+    ].join(' and ');
+    this.confirmRow.replaceChildren(
+      h(
+        'span',
+        { class: 'hint', id: 'deploy-done-question' },
+        `Player ${player}'s list still has ${left} to deploy. Stop deploying? The guide then goes on ` +
+          `without them.`,
+      ),
+      h(
+        'button',
+        { id: 'deploy-done-yes', class: 'danger', onclick: () => this.fleetDeployed(player) },
+        'Stop: fleet deployed',
+      ),
+      h('button', { id: 'deploy-done-no', onclick: () => this.dropDoneQuestion() }, 'Keep deploying'),
+    );
+    this.doneAsked = player;
+    this.ask(true);
+    this.confirmRow.scrollIntoView?.({ block: 'nearest' });
+  }
+
   startGuide(confirmed = false): boolean {
     const { cmd, get } = this;
     const t = get().table;
@@ -476,10 +524,11 @@ class GuidePanel {
     // the next piece is the one Q/E turn
     if (get().selected) cmd.select(null);
     const named = [...r.table.ships, ...r.table.squadrons].find((e) => e.id === r.id)?.name;
+    const obstacle = r.table.obstacles.find((o) => o.id === r.id);
     this.say(
       true,
       step.step === 'obstacles'
-        ? `Player ${step.player} placed ${r.id}.`
+        ? `Player ${step.player} placed ${obstacle ? `${CATALOG.obstacles[obstacle.type].name} (${r.id})` : r.id}.`
         : `Player ${step.player} deployed ${named ? `${named} (${r.id})` : r.id}: ${r.note}`,
     );
     return true;
@@ -496,6 +545,7 @@ class GuidePanel {
     setShown(this.active, !!g);
     if (!g) {
       setAttr(host, 'data-step', 'none');
+      this.dropDoneQuestion();
       return;
     }
     const step = guideStep(s.table, g);
@@ -507,6 +557,8 @@ class GuidePanel {
     const key = JSON.stringify([step, g.pending, g.done, s.nextRotation]);
     if (key === this.shownKey) return;
     this.shownKey = key;
+    // "Fleet deployed"'s question is about the step as it was asked (a piece deployed since changes its figures)
+    this.dropDoneQuestion();
     offers.replaceChildren();
     this.deployRow.style.display = step.step === 'deploy' ? '' : 'none';
     if (step.step === 'obstacles') this.showObstacles(s, g, step);
