@@ -88,6 +88,11 @@ async function pasteFleet(page: Page, touch: boolean) {
   await page.locator('#fleet-toggle').scrollIntoViewIfNeeded();
   await click('#fleet-toggle');
   await page.fill('#fleet-text', LIST);
+  // a Rebel list, player 2's side of the demo table Rebel: set down for player 2, and said so
+  await expect(page.locator('#fleet-player')).toHaveValue('2');
+  await expect(page.locator('#fleet-player-note')).toContainText(
+    "For player 2: player 2's side of the table is",
+  );
   await page.selectOption('#fleet-player', '2');
   await page.locator('#fleet-add').scrollIntoViewIfNeeded();
   await click('#fleet-add');

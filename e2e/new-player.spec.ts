@@ -167,6 +167,9 @@ test.describe('paste a real fleet list and deploy it with the guide', () => {
     await act("paste the list (Spicy Radish, Ryan Kingston's builder)", () => page.fill('#fleet-text', list));
     await expect(page.locator('#fleet-head')).toContainText('5 ships');
     await expect(page.locator('#fleet-check')).toHaveAttribute('data-ok', 'true');
+    // a Rebel list: for player 2, whose side of the demo table is Rebel (said under the list's head)
+    await expect(page.locator('#fleet-player')).toHaveValue('2');
+    await expect(page.locator('#fleet-player-note')).toBeVisible();
     await tap('#fleet-guide', '"Deploy with the guide"');
     await tap('#guide-confirm-yes', 'yes, start over (the demo table had pieces)');
     await tap('#panel-toggle', '"Panel" (the table back)');
@@ -197,10 +200,10 @@ test.describe('paste a real fleet list and deploy it with the guide', () => {
       if ((await page.locator('#guide').getAttribute('data-step')) !== 'deploy') break;
       const says = await inPeek();
       console.log(`  the peek says: ${says}`);
-      if (says.startsWith('Player 2')) await tap('#deploy-done', '"Fleet deployed" (player 2 has no list)');
+      if (says.startsWith('Player 1')) await tap('#deploy-done', '"Fleet deployed" (player 1 has no list)');
       else {
-        expect(says).toMatch(/^Player 1 deploys /);
-        await tapTable(says.replace(/^Player 1 deploys /, '').split(' at ')[0], spots.shift()!, 100);
+        expect(says).toMatch(/^Player 2 deploys /);
+        await tapTable(says.replace(/^Player 2 deploys /, '').split(' at ')[0], spots.shift()!, 820);
         await expect(last).toHaveAttribute('data-ok', 'true');
       }
       // the next turn is shown before it is read (a loaded machine answers late)

@@ -269,3 +269,34 @@ function withCard(t: Table, id: string, p: FleetPiece): Table {
     ? { ...t, squadrons: t.squadrons.map((s) => (s.id === id ? { ...s, card: p.card } : s)) }
     : t;
 }
+
+/** The factions of a player's side of the table: their ships' classes and the list the table keeps for them. */
+function sideFactions(t: Table, p: Player): Set<string> {
+  const out = new Set<string>();
+  for (const s of t.ships) {
+    const f = s.player === p && s.class ? CATALOG.shipClasses[s.class]?.faction : undefined;
+    if (f) out.add(f);
+  }
+  const kept = t.fleets?.find((x) => x.player === p)?.read.faction;
+  if (kept) out.add(kept);
+  return out;
+}
+
+/**
+ * Whose fleet a list of this faction is: the chosen player's, unless their side of the table (ships, kept
+ * list) is of another faction and the other player's is of this one or empty, as a class chosen in the Add
+ * panel goes to the player whose fleet is of its faction. With the side that decided it, for the words.
+ */
+export function playerForFleet(
+  t: Table,
+  faction: string,
+  chosen: Player,
+): { player: Player; because: { player: Player; factions: string[] } | null } {
+  const other: Player = chosen === 1 ? 2 : 1;
+  const mine = sideFactions(t, chosen),
+    theirs = sideFactions(t, other);
+  if (mine.has(faction)) return { player: chosen, because: null };
+  if (theirs.has(faction)) return { player: other, because: { player: other, factions: [faction] } };
+  if (mine.size && !theirs.size) return { player: other, because: { player: chosen, factions: [...mine] } };
+  return { player: chosen, because: null };
+}

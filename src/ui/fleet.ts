@@ -1,3 +1,4 @@
+import { CATALOG, type Faction } from '../model/catalog';
 import { checkFleet, statedLimit } from '../model/fleet-check';
 import { cardIndex, cardKey, type Card, pointsOf } from '../model/cards';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../model/fleet-list';
 import { MAX_FLEET_ITEMS as MAX_KEPT, MAX_FLEET_TEXT, type TableFleet } from '../model/fleets';
 import type { Player, Table } from '../model/table';
-import { placeFleetSliced } from '../state/fleet';
+import { placeFleetSliced, playerForFleet } from '../state/fleet';
 import { FleetReader } from '../state/fleet-read';
 import type { AppStore, Commands } from '../state/store';
 import { h, option } from './dom';
@@ -278,7 +279,13 @@ class FleetPanel {
       this.timer = setTimeout(() => void this.reread(), 250);
     });
     this.builder.addEventListener('change', () => void this.reread());
-    this.who.addEventListener('change', () => this.loadKept());
+    this.who.addEventListener('change', () => {
+      // the player's own choice stands until a list of another faction is read
+      this.autoFaction = this.reading?.faction ?? null;
+      this.playerNote = '';
+      this.loadKept();
+      if (this.reading) this.show(this.reading);
+    });
   }
 
   private toggleForm() {
@@ -315,6 +322,7 @@ class FleetPanel {
     if (!r) return null; // a newer request superseded this one
     this.reading = r;
     this.readFor = key;
+    this.choosePlayer(r);
     this.show(r);
     readView.dataset.state = 'read';
     return r;
@@ -327,9 +335,35 @@ class FleetPanel {
     void this.reread();
   }
 
+  /** the faction whose list last chose the player (a list of the same faction read again leaves the choice) */
+  private autoFaction: string | null = null;
+  /** why the player was chosen for the list, shown under its head line */
+  private playerNote = '';
+
+  /**
+   * A list of a faction read for the first time: set down for the player whose side is of its faction
+   * (playerForFleet), said under the list's head; the select shows it and the player can switch back.
+   */
+  private choosePlayer(r: FleetReading) {
+    if (!r.faction || r.faction === this.autoFaction) return;
+    this.autoFaction = r.faction;
+    const chosen = Number(this.who.value) as Player;
+    const { player, because } = playerForFleet(this.store.getState().table, r.faction, chosen);
+    if (player === chosen || !because) {
+      this.playerNote = '';
+      return;
+    }
+    this.who.value = String(player);
+    const named = because.factions.map((f) => CATALOG.factions[f as Faction] ?? f).join(', ');
+    this.playerNote =
+      `For player ${player}: player ${because.player}'s side of the table is ${named}. ` +
+      `Choose the player above to change it.`;
+  }
+
   private show(r: FleetReading) {
     const { ships, squadrons } = r;
     const kids: HTMLElement[] = [h('p', { id: 'fleet-head' }, headText(r, this.text.value))];
+    if (this.playerNote) kids.push(h('p', { class: 'hint', id: 'fleet-player-note' }, this.playerNote));
     if (ships.length || squadrons.length) kids.push(checkList(r, this.text.value));
     for (const n of r.notes) kids.push(h('p', { class: 'hint fleet-note' }, n));
     kids.push(...shipRows(ships), ...squadronRows(squadrons));

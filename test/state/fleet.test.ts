@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fleetPieces, readFleetList } from '../../src/model/fleet-list';
 import { parseTableText, type Table } from '../../src/model/table';
-import { MAX_LIST_PIECES, placeFleet, placeFleetSliced } from '../../src/state/fleet';
+import { MAX_LIST_PIECES, placeFleet, placeFleetSliced, playerForFleet } from '../../src/state/fleet';
 import { commands, createAppStore } from '../../src/state/store';
 import { TOLERANCE_MM } from '../../src/geometry/tolerance';
 import { expectedRelation, type XY } from '../support/oracle';
@@ -236,5 +236,42 @@ describe('the Add command: new pieces at a free spot near the point given', () =
     expect(store.getState().message?.text).toMatch(
       /^Nothing was added: no free spot for the new ship: every place inside the table .* overlaps another piece/,
     );
+  });
+});
+
+describe('whose fleet a pasted list is', () => {
+  const ship = (id: string, cls: string, player: 1 | 2) => ({
+    id,
+    class: cls,
+    player,
+    x: 300,
+    y: 300,
+    rotation: 0,
+  });
+  it("goes to the other player when the chosen player's side is of another faction and the other side is empty", () => {
+    const t = table({ ships: [ship('onager', 'onager', 1)] });
+    expect(playerForFleet(t, 'rebel', 1)).toEqual({
+      player: 2,
+      because: { player: 1, factions: ['empire'] },
+    });
+    // a list of the chosen side's faction stays with it
+    expect(playerForFleet(t, 'empire', 1)).toEqual({ player: 1, because: null });
+    // chosen 2 with an empty side: kept
+    expect(playerForFleet(t, 'rebel', 2)).toEqual({ player: 2, because: null });
+  });
+  it('goes to the player whose side is of its faction, ships or the list the table keeps', () => {
+    const t = table({ ships: [ship('cr', 'cr90', 2)] });
+    expect(playerForFleet(t, 'rebel', 1)).toEqual({ player: 2, because: { player: 2, factions: ['rebel'] } });
+    const kept: Table = {
+      ...table(),
+      fleets: [{ player: 2, text: 'x', read: { ...readFleetList('Faction: Rebel\nCR90 Corvette A (44)') } }],
+    } as unknown as Table;
+    expect(playerForFleet(kept, 'rebel', 1).player).toBe(2);
+    expect(playerForFleet(kept, 'empire', 1)).toEqual({ player: 1, because: null });
+  });
+  it('stays with the chosen player when both sides hold other factions, or neither holds any', () => {
+    const t = table({ ships: [ship('onager', 'onager', 1), ship('vic', 'victory', 2)] });
+    expect(playerForFleet(t, 'rebel', 1)).toEqual({ player: 1, because: null });
+    expect(playerForFleet(table(), 'rebel', 1)).toEqual({ player: 1, because: null });
   });
 });
