@@ -15,7 +15,8 @@ import type { Obstacle, Player, Ship, Squadron, Table } from '../model/table';
 import { deployTurn, judgeDeploy } from '../rules/setup/deploy';
 import { judgeSetup, type SetupEdges, type SetupReading } from '../rules/setup/setup';
 import type { ShipSize } from '../model/catalog';
-import { violationWords } from '../rules/violation-words';
+import { violationWords, violationWordsBy } from '../rules/violation-words';
+import { namer } from '../model/names';
 import { World } from '../rules/world';
 
 export { violationWords };
@@ -338,7 +339,8 @@ export function deployAt(t: Table, g: Guide, x: number, y: number): Placement {
     to: { x, y, rotation },
     ...(p.kind === 'ship' ? { ship: id } : { squadron: id }),
   });
-  if (!v.legal) return { ok: false, why: v.violations.map(violationWords).join('; ') };
+  // the piece by the name its label will give it, not its id (obstacles keep theirs)
+  if (!v.legal) return { ok: false, why: v.violations.map(violationWordsBy(namer(next))).join('; ') };
   if (p.kind === 'ship' && v.speed !== undefined && v.speed !== pendingSpeed(p))
     next = { ...next, ships: next.ships.map((e) => (e.id === id ? { ...e, speed: v.speed! } : e)) };
   return { ok: true, table: next, id, note: v.why };

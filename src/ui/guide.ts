@@ -15,6 +15,7 @@ import {
   placeObstacle,
 } from '../state/guide';
 import { normaliseDeg } from '../state/pieces';
+import { namer } from '../model/names';
 import { COARSE_DEG, FINE_DEG } from '../render/interaction';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h, option, setAttr, setShown } from './dom';
@@ -523,13 +524,15 @@ class GuidePanel {
     cmd.change(r.table);
     // the next piece is the one Q/E turn
     if (get().selected) cmd.select(null);
-    const named = [...r.table.ships, ...r.table.squadrons].find((e) => e.id === r.id)?.name;
+    // the piece by the name its label gives it (an obstacle by its kind's name); the note after a deployment is
+    // the rules' full explanation, which names the piece by its id, so the id follows the name to tie the two
+    const name = namer(r.table)(r.id);
     const obstacle = r.table.obstacles.find((o) => o.id === r.id);
     this.say(
       true,
       step.step === 'obstacles'
         ? `Player ${step.player} placed ${obstacle ? `${CATALOG.obstacles[obstacle.type].name} (${r.id})` : r.id}.`
-        : `Player ${step.player} deployed ${named ? `${named} (${r.id})` : r.id}: ${r.note}`,
+        : `Player ${step.player} deployed ${name === r.id ? name : `${name} (${r.id})`}: ${r.note}`,
     );
     return true;
   }

@@ -67,6 +67,36 @@ describe('guided setup', () => {
       );
   });
 
+  it("refuses an obstacle hanging past player 1's edge: how far past it, no negative figure, the legal side named", () => {
+    const g = newGuide();
+    const t: Table = newTable(blank, false);
+    // the station's outline reaches 44.70 mm below its centre: at y = 40 it hangs 4.70 mm past y = 0
+    const r = placeObstacle(t, g, 700, 40, 0, 'core', 'all');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.why).toContain(
+      "station reaches 4.70 mm past player 1's edge (y = 0); it must be beyond distance 3 of that edge, " +
+        `more than ${CATALOG.ruler.distance[2].end.toFixed(2)} mm inside it`,
+    );
+    expect(r.why).not.toMatch(/(?<!\d)-\d/); // no negative figure ("1-3" is a band)
+    // inside the edge but too near it: still the distance from it
+    const near = placeObstacle(t, g, 700, 100, 0, 'core', 'all');
+    if (near.ok) throw new Error('expected a refusal');
+    expect(near.why).toMatch(
+      /^station is 55\.30 mm from player 1's edge \(y = 0\); it must be beyond distance 3/,
+    );
+  });
+
+  it('a refused deployment names the ship as its label will (its class), not by its id', () => {
+    const g = newGuide();
+    g.set = [];
+    g.pending[1] = { kind: 'ship', size: 'small', class: 'cr90' };
+    const bad = deployAt({ ...blank, obstacles: [] }, g, 700, 500);
+    if (bad.ok) throw new Error('expected a refusal');
+    expect(bad.why).toMatch(/^CR90 must be within distance 1-3 of player 1's edge/);
+    expect(bad.why).not.toContain('cr90');
+  });
+
   it('deploys the first player first, one ship or two squadrons a turn, judged by judgeDeploy', () => {
     const g = newGuide();
     let t: Table = { ...blank, obstacles: [] };

@@ -340,7 +340,12 @@ function zoneOf(
       ? `: a huge ship wholly inside the setup area with its base touching ${edgeName} may reach out of the ` +
         `deployment zone`
       : '') +
-    (huge && !hugeAtEdge && past > TOLERANCE_MM ? ` and lies ${f2(fromEdge)} mm from that edge` : '') +
+    // fromEdge is measured from the edge onto the table: a negative one hangs past the edge, off the table
+    (huge && !hugeAtEdge && past > TOLERANCE_MM
+      ? fromEdge < 0
+        ? ` and reaches ${f2(-fromEdge)} mm past that edge, off the table`
+        : ` and lies ${f2(fromEdge)} mm from that edge`
+      : '') +
     (!isShip && past > TOLERANCE_MM
       ? ': a squadron may lie outside the deployment zone, inside the setup area'
       : '');

@@ -354,6 +354,15 @@ describe('deploy: a huge ship may reach out of the zone wholly in the setup area
       expect(r.violations[0].gapMm).toBeCloseTo(HL + 0.01 - d3, 6);
       expect(r.violations[0].fromEdgeMm).toBeCloseTo(0.01, 6);
       expect(r.why).toMatch(/lies 0.01 mm from that edge/);
+      // hanging 4.70 mm past the edge (off the table, toward y < 0): said as a reach past it, no negative figure
+      const over = judge(
+        { ruleset, ships: [exe()] },
+        { ship: 'exe', to: { x: 900, y: HL / 2 - 4.7, rotation: 0 } },
+      );
+      expect(over.legal).toBe(false);
+      expect(over.violations.find((v) => v.fromEdgeMm !== undefined)?.fromEdgeMm).toBeCloseTo(-4.7, 6);
+      expect(over.why).toMatch(/reaches 4\.70 mm past that edge, off the table/);
+      expect(over.why).not.toMatch(/(?<!\d)-\d/); // a negative figure (not "1-3")
     });
     it(`(${ruleset}) player 2, mirrored (facing -y)`, () => {
       const s = exe({ player: 2, rotation: 180, y: 400 });
