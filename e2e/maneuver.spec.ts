@@ -58,9 +58,11 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
   ]);
 
   await page.click('#maneuver-execute');
+  // the ship by its label's name, not its id; the asteroid by its id
   await expect(page.locator('#message[data-kind="info"]')).toContainText(
-    'vsd executed speed 2, clicks [1, 1]',
+    `${name} executed speed 2, clicks [1, 1]. rock: `,
   );
+  await expect(page.locator('#message[data-kind="info"]')).not.toContainText('vsd');
   const moved = await piece(page, 'vsd');
   expect([moved.x.toFixed(2), moved.y.toFixed(2), moved.rotation]).toEqual(['615.08', '465.50', 315]);
   await expect(page.locator('#maneuver-verdict')).toBeHidden();

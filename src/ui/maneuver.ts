@@ -14,6 +14,7 @@ import { css } from '../render/colours';
 import { namer } from '../model/names';
 import type { Table } from '../model/table';
 import { capText, escapeHtml as e, h, setShown, setText } from './dom';
+import { andWords, executedText, type Say } from './maneuver-words';
 
 const OUTCOME_TEXT = {
   clean: 'clean',
@@ -48,30 +49,8 @@ const clickWord = (c: number) => (c > 0 ? `${c}R` : c < 0 ? `${-c}L` : '–');
 type Plan = { ship: string; speed: number; clicks: number[]; side: 'left' | 'right' };
 type Chart = readonly (readonly number[])[] | null;
 
-/** What executing a plan did, in words, for the message line. */
-function executedText(a: ManeuverReport): string {
-  const places = a.squadronsToMove
-    .map((id) =>
-      a.placements?.[id]
-        ? `${id} goes to (${a.placements[id].x.toFixed(2)}, ` + `${a.placements[id].y.toFixed(2)})`
-        : `${id} has no place found: player ${a.placementsBy} places it touching the ship`,
-    )
-    .join('; ');
-  const by = a.chosen?.length
-    ? 'as player ' + a.placementsBy + ' placed them, the rest proposed'
-    : "the rules' " + 'proposal';
-  return (
-    `${a.ship} executed speed ${a.speedUsed}${a.clicks.length ? `, clicks [${a.clicks.join(', ')}]` : ''}` +
-    (a.leavesPlayArea ? ': its base ended outside the play area, so it is destroyed and removed.' : '.') +
-    (a.damaged.length ? ` ${a.damaged.join(' and ')} are each dealt a facedown damage card.` : '') +
-    (a.obstacles.length ? ` ${a.obstacles.map((o) => `${o.obstacle}: ${o.effect}`).join('; ')}.` : '') +
-    (a.squadronsToMove.length && !a.leavesPlayArea ? ` ${places} (${by}).` : '') +
-    ' Undo takes it back.'
-  );
-}
-
-/** The plan's answer as the verdict block: the outcome, the end, and each thing it meets. */
-function verdictHtml(answer: ManeuverReport): string {
+/** The plan's answer as the verdict block: the outcome, the end, and each thing it meets (ships by name). */
+function verdictHtml(answer: ManeuverReport, say: Say): string {
   const o = maneuverOutcome(answer);
   const f2 = (v: number) => v.toFixed(2);
   return (
@@ -92,13 +71,13 @@ function verdictHtml(answer: ManeuverReport): string {
       .join('') +
     (answer.movedBack
       ? `<li data-ships="${e(answer.shipsOverlapped.join(','))}">would overlap ` +
-        `${e(answer.shipsOverlapped.join(', '))}: moves back ` +
+        `${e(answer.shipsOverlapped.map(say).join(', '))}: moves back ` +
         `${answer.movedBack} joint${answer.movedBack === 1 ? '' : 's'}; ` +
-        `facedown damage to ${e(answer.damaged.join(' and '))}</li>`
+        `facedown damage to ${e(andWords(answer.damaged.map(say)))}</li>`
       : '') +
     (answer.squadronsToMove.length
       ? `<li data-squadrons="${e(answer.squadronsToMove.join(','))}">squadrons to move: ` +
-        `${e(answer.squadronsToMove.join(', '))}</li>`
+        `${e(answer.squadronsToMove.map(say).join(', '))}</li>`
       : '') +
     (answer.leavesPlayArea
       ? `<li>base ${f2(answer.outsideMm)} mm outside the play area: destroyed</li>`
@@ -108,13 +87,13 @@ function verdictHtml(answer: ManeuverReport): string {
 }
 
 /** The fan: a row per speed, a button per click list coloured by its outcome (the plan's selected). */
-function fanHtml(rows: FanRow[], speed: number, answer: ManeuverReport): string {
+function fanHtml(rows: FanRow[], speed: number, answer: ManeuverReport, say: Say): string {
   const item = (r: FanRow, m: ManeuverReport) => {
     const mo = maneuverOutcome(m);
     const sel = r.speed === speed && m.clicks.join(',') === answer.clicks.join(',');
     const title =
       `${OUTCOME_TEXT[mo]}${m.obstacles.length ? `: ` + `${m.obstacles.map((o) => o.obstacle).join(', ')}` : ''}` +
-      `${m.shipsOverlapped.length ? `; would overlap ` + `${m.shipsOverlapped.join(', ')}` : ''}`;
+      `${m.shipsOverlapped.length ? `; would overlap ` + `${m.shipsOverlapped.map(say).join(', ')}` : ''}`;
     return (
       `<button class="fan-item${sel ? ' selected' : ''}" data-fan-speed="${r.speed}" ` +
       `data-fan-clicks="${m.clicks.join(',')}" data-outcome="${mo}" ` +
@@ -318,8 +297,10 @@ class ManeuverPanel implements ManeuverUi {
   private run() {
     const a = this.last.answer;
     if (!a) return;
-    this.cmd.change(executed(this.store.getState().table, a));
-    this.cmd.message('info', executedText(a));
+    // the pieces by the names the table the plan was made on gives them
+    const t = this.store.getState().table;
+    this.cmd.change(executed(t, a));
+    this.cmd.message('info', executedText(a, namer(t)));
   }
 
   private toggleFan() {
@@ -389,14 +370,18 @@ class ManeuverPanel implements ManeuverUi {
     const selShip = s.selected ? s.table.ships.find((x) => x.id === s.selected) : undefined;
     setShown(this.start, !!selShip && p?.ship !== selShip.id);
     // the ship by the name the labels and the verdicts give it, not its id
-    if (selShip && this.named.t !== s.table) this.named = { t: s.table, say: namer(s.table) };
+    if ((selShip || p) && this.named.t !== s.table) this.named = { t: s.table, say: namer(s.table) };
     setText(this.start, selShip ? `Maneuver ${this.named.say(selShip.id)}` : 'Maneuver');
     this.host.classList.toggle('empty', !p && !selShip);
     setShown(this.planBox, !!p);
     const answer = p ? answerOf(a, p.id) : undefined;
     this.last = { answer, chart: p && a.world.byId.get(p.ship) ? shipChart(a.world, p.ship) : null };
     if (!p || !answer) return;
-    const key = `${JSON.stringify(answer)}/${this.fanShown}/${this.joint}/${a.report.proposals.length}`;
+    // the names shown are part of what is drawn: a ship renamed writes the block again
+    const names = [answer.ship, ...answer.shipsOverlapped, ...answer.damaged, ...answer.squadronsToMove]
+      .map(this.named.say)
+      .join(',');
+    const key = `${JSON.stringify(answer)}/${this.fanShown}/${this.joint}/${a.report.proposals.length}/${names}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.showPlan(s, a, p, answer);
@@ -415,7 +400,8 @@ class ManeuverPanel implements ManeuverUi {
     this.slower.disabled = speed <= 0;
     this.faster.disabled = speed >= this.topSpeed();
     const ship = s.table.ships.find((x) => x.id === p.ship);
-    this.chartText.textContent = chartWords(this.last.chart, ship?.class, p.ship, answer.speedUsed);
+    const say = this.named.say;
+    this.chartText.textContent = chartWords(this.last.chart, ship?.class, say(p.ship), answer.speedUsed);
     this.joints.replaceChildren(...jointNodes(answer.clicks, this.joint, this.limitRow(speed)));
     const v = this.verdict;
     v.dataset.outcome = maneuverOutcome(answer);
@@ -426,10 +412,10 @@ class ManeuverPanel implements ManeuverUi {
     v.dataset.final = [answer.final.x, answer.final.y, answer.final.rotation]
       .map((x) => x.toFixed(2))
       .join(',');
-    v.innerHTML = verdictHtml(answer);
+    v.innerHTML = verdictHtml(answer, say);
     this.fan.setAttribute('aria-pressed', String(this.fanShown));
     if (!this.fanShown) this.fanList.replaceChildren();
-    else this.fanList.innerHTML = fanHtml(fanOf(a.world, p, speed), speed, answer);
+    else this.fanList.innerHTML = fanHtml(fanOf(a.world, p, speed), speed, answer, say);
   }
 }
 

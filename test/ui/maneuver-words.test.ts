@@ -1,0 +1,89 @@
+/**
+ * The message line after a maneuver is executed (src/ui/maneuver-words.ts): the ship, the ships dealt
+ * damage and the squadrons it lands on by the names the table gives them (src/model/names.ts), an
+ * obstacle and an unnamed squadron by their ids. Reports from the rules, on tables built so the
+ * answer is known.
+ */
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../src/model/catalog';
+import { namer } from '../../src/model/names';
+import { validateTable, type Table } from '../../src/model/table';
+import { judgeManeuver } from '../../src/rules/movement/maneuver';
+import { World } from '../../src/rules/world';
+import { executedText } from '../../src/ui/maneuver-words';
+
+const L = CATALOG.maneuverTool.jointLength.value;
+const M = CATALOG.shipSizes.medium,
+  S = CATALOG.shipSizes.small;
+
+const table = (over: Partial<Table>): Table =>
+  validateTable({
+    format: 'armada-table/1',
+    table: '3x6',
+    ships: [],
+    squadrons: [],
+    obstacles: [],
+    tokens: [],
+    ...over,
+  });
+
+const executed = (t: Table, ship: string, speed: number, clicks: number[]) =>
+  executedText(
+    judgeManeuver(new World(t), { id: 'm', kind: 'maneuver', ship, speed, clicks, side: 'right' }, null),
+    namer(t),
+  );
+
+describe('the executed maneuver in words', () => {
+  it('a Victory that would overlap a CR90: both by their names, dealt damage; no id', () => {
+    const front = 300 + 2 * L + M.base.length / 2 + M.dialFrame.protrusion;
+    const t = table({
+      ships: [
+        { id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 600, y: 300, rotation: 0, speed: 2 },
+        {
+          id: 'p2-cr',
+          size: 'small',
+          class: 'cr90',
+          name: 'Jainas Light',
+          player: 2,
+          x: 600,
+          y: front - 5 + S.base.length / 2 + S.dialFrame.protrusion,
+          rotation: 0,
+          speed: 2,
+        },
+      ],
+    });
+    const text = executed(t, 'vsd', 2, [0, 0]);
+    expect(text).toMatch(/^Victory executed speed 2, clicks \[0, 0\]\./);
+    expect(text).toContain('Victory and Jainas Light are each dealt a facedown damage card.');
+    expect(text).not.toMatch(/\bvsd\b|p2-cr/);
+  });
+
+  it('a ship on an asteroid: the obstacle keeps its id; two alike ships numbered as their labels are', () => {
+    const t = table({
+      ships: [
+        { id: 'a1', size: 'small', class: 'cr90', player: 1, x: 600, y: 300, rotation: 0, speed: 1 },
+        { id: 'a2', size: 'small', class: 'cr90', player: 1, x: 1200, y: 300, rotation: 0, speed: 1 },
+      ],
+      obstacles: [{ id: 'asteroid-b', type: 'asteroid-b', x: 600, y: 300 + L, rotation: 0 }],
+    });
+    const text = executed(t, 'a1', 1, [0]);
+    expect(text).toMatch(/^CR90 1 executed speed 1, clicks \[0\]\. asteroid-b: /);
+    expect(text).not.toMatch(/\ba1\b/);
+  });
+
+  it('squadrons it lands on: a named one by its name, an unnamed one by its id', () => {
+    const t = table({
+      ships: [
+        { id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 600, y: 300, rotation: 0, speed: 1 },
+      ],
+      squadrons: [
+        { id: 'sq-howl', name: 'Howlrunner', player: 2, x: 620, y: 300 + L },
+        { id: 'sq2', player: 2, x: 585, y: 300 + L + 10 },
+      ],
+    });
+    const text = executed(t, 'vsd', 1, [0]);
+    expect(text).toMatch(/Howlrunner goes to \(\d+\.\d\d, \d+\.\d\d\)/);
+    expect(text).toMatch(/sq2 goes to \(/);
+    expect(text).not.toMatch(/sq-howl|\bvsd\b/);
+  });
+});
