@@ -34,11 +34,16 @@ test("a position typed off the table is refused with the piece's name; 3'x3' nam
   await page.evaluate(() => window.__armada.cmd.select('vsd'));
   await page.fill('#insp-x', '5000');
   await page.press('#insp-x', 'Enter');
-  await expect(page.locator('#message')).toContainText('vsd was not moved: x = 5000 mm is off');
+  // the ship by its label's name (a Victory), not its id
+  await expect(page.locator('#message')).toContainText('Victory was not moved: x = 5000 mm is off');
   expect(await tableJson(page)).toBe(before);
   await expect(page.locator('#insp-x')).toHaveValue(String((await piece(page, 'vsd')).x));
   await page.selectOption('#table-size', '3x3');
   await expect(page.locator('#message')).toContainText("Not switched to 3'x3'");
-  await expect(page.locator('#message')).toContainText('vsd');
+  await expect(page.locator('#message')).toContainText('Victory');
+  // unnamed squadrons and obstacles keep their ids; the ships do not show theirs
+  await expect(page.locator('#message')).toContainText('awing1');
+  await expect(page.locator('#message')).not.toContainText('vsd');
+  await expect(page.locator('#message')).not.toContainText('afmk2');
   expect(JSON.parse(await tableJson(page)).table).toBe('3x6');
 });

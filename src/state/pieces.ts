@@ -4,6 +4,7 @@ import { judgeExogorthPlacement, snapDisplacedSpot } from '../rules/campaign/exo
 import { obstacleOutline } from '../model/pieces';
 import { freeSpot, type FreeSpotPiece } from '../rules/movement/free-spot';
 import { World } from '../rules/world';
+import { namer } from '../model/names';
 import type {
   ManeuverProposal,
   Obstacle,
@@ -143,7 +144,8 @@ export function normaliseDeg(r: number): number {
 const tableName = (t: Table['table']) => (t === '3x6' ? "3'x6'" : "3'x3'");
 
 /**
- * Why a typed position cannot be taken (the piece's centre off the table), naming the piece; null
+ * Why a typed position cannot be taken (the piece's centre off the table), naming the piece as its
+ * label does (src/model/names.ts); null
  * when it can. A typed number is never clamped silently.
  */
 export function positionProblem(t: Table, id: string, patch: Patch): string | null {
@@ -155,8 +157,8 @@ export function positionProblem(t: Table, id: string, patch: Patch): string | nu
     const v = patch[axis];
     if (v !== undefined && !(v >= 0 && v <= max))
       return (
-        `${id} was not moved: ${axis} = ${v} mm is off the ${tableName(t.table)} table (${axis} runs from 0 to ` +
-        `${max} mm)`
+        `${namer(t)(id)} was not moved: ${axis} = ${v} mm is off the ${tableName(t.table)} table ` +
+        `(${axis} runs from 0 to ${max} mm)`
       );
   }
   return null;
@@ -438,7 +440,7 @@ export function commitExogorthJudged(
   if (unplaced.length)
     return {
       refused:
-        `${id} cannot be placed yet: no place was found for ${unplaced.join(', ')}; move ` +
+        `${id} cannot be placed yet: no place was found for ${unplaced.map(namer(t)).join(', ')}; move ` +
         `${unplaced.length === 1 ? 'it' : 'them'} first`,
     };
   const to = v.placements ?? {};

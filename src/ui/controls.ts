@@ -25,6 +25,7 @@ import { placeExogorth } from './exogorth';
 import { searchClasses } from '../model/class-search';
 import { namer } from '../model/names';
 import { h, option, shareOrCopy } from './dom';
+import { switchedPartlyText, switchRefusedText } from './table-words';
 
 export interface ControlHooks {
   fit(): void;
@@ -270,24 +271,14 @@ function switchSize(store: AppStore, cmd: Commands, size: TableSize) {
   const t = store.getState().table;
   if (t.table === size) return;
   const off = piecesOffSize(t, size);
-  const name = size === '3x3' ? "3'x3'" : "3'x6'";
   if (off.length) {
-    cmd.message(
-      'error',
-      `Not switched to ${name}: ${listWords(off)} ${off.length === 1 ? 'lies' : 'lie'} off it. Move or remove ` +
-        `${off.length === 1 ? 'it' : 'them'} first.`,
-    );
+    cmd.message('error', switchRefusedText(t, size, off));
     return;
   }
   const next = { ...t, table: size };
   cmd.change(next);
   const partly = offTableIds(next);
-  if (partly.length)
-    cmd.message(
-      'error',
-      `Switched to ${name}: ${listWords(partly)} ${partly.length === 1 ? 'is' : 'are'} partly off the table ` +
-        `(outlined; such a piece is destroyed). Undo switches back.`,
-    );
+  if (partly.length) cmd.message('error', switchedPartlyText(next, partly));
 }
 
 function offTableIds(t: Table): string[] {
@@ -295,11 +286,6 @@ function offTableIds(t: Table): string[] {
 }
 
 const r2 = (v: number) => String(Math.round(v * 100) / 100);
-
-/** "a", "a and b", "a, b and c" */
-export function listWords(ids: string[]): string {
-  return ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`;
-}
 
 function exportTable(t: Table) {
   const blob = new Blob([JSON.stringify(t, null, 2) + '\n'], { type: 'application/json' });

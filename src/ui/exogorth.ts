@@ -1,4 +1,5 @@
-import { violationWords } from '../rules/violation-words';
+import { namer } from '../model/names';
+import { violationWordsBy } from '../rules/violation-words';
 import { commitExogorthJudged, findPiece, resetSpots } from '../state/pieces';
 import type { AppStore, Commands } from '../state/store';
 
@@ -8,7 +9,9 @@ import type { AppStore, Commands } from '../state/store';
  * displaced squadron to its place (the player's, or the proposed one), in one undo step.
  */
 export function placeExogorth(store: AppStore, cmd: Commands, id: string) {
-  const r = commitExogorthJudged(store.getState().table, id, violationWords);
+  // the squadrons and ships it meets by their names (the exogorth, an obstacle, by its id)
+  const t = store.getState().table;
+  const r = commitExogorthJudged(t, id, violationWordsBy(namer(t)));
   if ('refused' in r) {
     cmd.message('error', `Not placed: ${r.refused}.`);
     return false;

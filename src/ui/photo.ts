@@ -1101,7 +1101,9 @@ class PhotoPanel {
     if (ship) {
       const n = m.px.length;
       if (n >= 4) {
-        this.say(`${ship.id}: all four corners are marked; move one (press on it) or undo one.`);
+        this.say(
+          `${pieceWords(t, ship.id)}: all four corners are marked; move one (press on it) or undo one.`,
+        );
         return false;
       }
       (m.points as CornerName[]).push(ROUND[n]);

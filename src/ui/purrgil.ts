@@ -1,6 +1,7 @@
 import { judgeMove } from '../rules/campaign/purrgil';
 import { World } from '../rules/world';
-import { violationWords } from '../rules/violation-words';
+import { violationWordsBy } from '../rules/violation-words';
+import { namer } from '../model/names';
 import { patchPiece } from '../state/pieces';
 import type { AppStore, Commands } from '../state/store';
 
@@ -53,7 +54,8 @@ export function watchPurrgil(store: AppStore, cmd: Commands, panel: HTMLElement)
     if (!v.legal) {
       cmd.message(
         'error',
-        `The move is not finished: ${v.violations.map(violationWords).join('; ')}. Move it into the shaded region or ` +
+        `The move is not finished: ${v.violations.map(violationWordsBy(namer(from.table))).join('; ')}. Move it ` +
+          `into the shaded region or ` +
           `put it back.`,
       );
       return;
