@@ -8,6 +8,7 @@
  * Each problem names the rule, the cards and the numbers. A flotilla is a ship card the card table
  * marks so (scripts/derive-cards.ts).
  */
+import { andList } from './names';
 import { CARDS } from './cards';
 import type { FleetReading } from './fleet-list';
 
@@ -43,8 +44,7 @@ function isCommander(name: string, faction: string | null): boolean {
 const FLOTILLAS = new Set(
   (CARDS.ships as { name: string; flotilla?: boolean }[]).filter((c) => c.flotilla).map((c) => c.name),
 );
-const listWords = (xs: string[]) =>
-  xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+const listWords = andList;
 
 /** What the fleet-building rules say of a list read (`limit`: its point limit, 400 by default). */
 export function checkFleet(

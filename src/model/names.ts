@@ -92,3 +92,10 @@ export function namer(t: Table): (side: string) => string {
   const names = pieceNames(t);
   return (side) => sideName(names, side);
 }
+
+/** A list in words: "a", "a and b", "a, b and c". */
+export function andList(items: readonly string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

@@ -3,16 +3,14 @@
  * block's lines): ships and named squadrons by their names (src/model/names.ts, from the table the
  * plan was made on), obstacles and unnamed squadrons by their ids. No DOM, no pixi.
  */
+import { andList } from '../model/names';
 import type { ManeuverReport } from '../rules/movement/maneuver';
 
 /** Names for ids: the table's namer; an id it lacks stays itself. */
 export type Say = (id: string) => string;
 
 /** "a", "a and b", "a, b and c" */
-export function andWords(items: string[]): string {
-  if (items.length < 2) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+export const andWords = andList;
 
 /** What executing a plan did, in words, for the message line. */
 export function executedText(a: ManeuverReport, say: Say): string {

@@ -3,15 +3,11 @@
  * partly off the new table, named as their labels name them (src/model/names.ts: ships and named
  * squadrons by name, obstacles, tokens and unnamed squadrons by their ids). No DOM, no pixi.
  */
-import { namer } from '../model/names';
+import { andList, namer } from '../model/names';
 import type { Table } from '../model/table';
 
 /** "a", "a and b", "a, b and c" */
-export function listWords(items: string[]): string {
-  return items.length <= 1
-    ? items.join('')
-    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+export const listWords = andList;
 
 /** A size as players say it: 3'x3', 3'x6'. */
 export const sizeWords = (size: Table['table']): string => (size === '3x3' ? "3'x3'" : "3'x6'");

@@ -1,3 +1,4 @@
+import { andList } from '../../model/names';
 import type { Circle, Shape } from '../../geometry/circle';
 import type { Polygon } from '../../geometry/polygon';
 import { closest, insideIntervals } from '../../geometry/relate';
@@ -89,8 +90,7 @@ const readingWords = (r: ReadingUse) =>
   `${r.value})${r.otherwise ? `; the other reading gives ${r.otherwise}` : ''}`;
 
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
-const listWords = (ids: string[]) =>
-  ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`;
+const listWords = andList;
 const RANK = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
 
 /** The kind of verdict: the first reason the attack cannot be made, else its line of sight. */
