@@ -147,4 +147,23 @@ test.describe('phone landscape 844x390, touch', () => {
     expect(b.x - a.x).toBeGreaterThan(450);
     await shoot(page, 'phone-landscape');
   });
+
+  test('a pair tapped: its ruling leads the panel, on screen without a scroll', async ({ page }) => {
+    await openFresh(page);
+    // the Imperial's front, then the MC80 (the demo table): an attacker and a defender by taps
+    const imp = await piece(page, 'isd'),
+      mc = await piece(page, 'mc80');
+    const at = await pagePoint(page, imp.x, imp.y + 40);
+    await page.touchscreen.tap(at.x, at.y);
+    const to = await pagePoint(page, mc.x, mc.y);
+    await page.touchscreen.tap(to.x, to.y);
+    await expect.poll(() => page.evaluate(() => !!window.__armada.store.getState().defender)).toBe(true);
+    const headline = page.locator('#attack-verdict .headline');
+    await expect(headline).toBeInViewport({ ratio: 1 });
+    // above the pickers and the inspector, as the portrait sheet and the desktop panel show it
+    const hb = (await headline.boundingBox())!;
+    const pickers = (await page.locator('#dispute .dispute-pickers').boundingBox())!;
+    expect(hb.y).toBeLessThan(pickers.y);
+    await page.screenshot({ path: 'test-results/phone-landscape-pair.png' });
+  });
 });
