@@ -49,7 +49,7 @@ function deployStatus(g: Guide, step: DeployStep): string {
     (l
       ? `from the list, ${l.shipsLeft} ship${l.shipsLeft === 1 ? '' : 's'} and ` +
         `${l.squadronsLeft} squadron${l.squadronsLeft === 1 ? '' : 's'} left`
-      : `ships ${step.ships[1]}/${step.ships[2]}, squadrons ${step.squadrons[1]}/${step.squadrons[2]}`)
+      : `no list: "Fleet deployed" when done`)
   );
 }
 
