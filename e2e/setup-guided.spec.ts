@@ -211,9 +211,7 @@ test.describe('phone 390x844 with touch, one player with a list', () => {
     await tap('#panel-toggle');
     await page.waitForTimeout(400); // the sheet's slide
     await tapTable(700, 820);
-    await expect
-      .poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length))
-      .toBe(1);
+    await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length)).toBe(1);
     await tap('#panel-toggle');
     await expect(page.locator('#deploy-done-question')).toBeHidden();
     await tap('#deploy-done');
