@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { openFresh, pagePoint, piece } from './helpers';
+import { openFresh, pagePoint, piece, PIXEL5 } from './helpers';
 
 // a medium ship with no class (no chart: up to two clicks a joint) heading up the table at speed 2,
 // an asteroid ahead and to its right, and a CR90 at speed 3 for the fan
@@ -101,4 +101,55 @@ test('the fan of a speed 3 ship shows every click list its chart allows, each se
     'data-fan-clicks',
     '0,-1,2',
   );
+});
+
+test.describe('phone (Pixel 5, touch)', () => {
+  test.use(PIXEL5);
+  test('a planned maneuver leads the sheet, its ghost is not under the lines, and Zoom to it frames it', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    const vsd = await piece(page, 'vsd');
+    const at = await pagePoint(page, vsd.x, vsd.y);
+    await page.touchscreen.tap(at.x, at.y);
+    await expect.poll(() => page.evaluate(() => window.__armada.store.getState().selected)).toBe('vsd');
+    await page.tap('#panel-toggle');
+    await page.locator('#maneuver-start').scrollIntoViewIfNeeded();
+    await page.tap('#maneuver-start');
+    await page.tap('#panel-toggle');
+    // the sheet's top (all a closed sheet shows) is the maneuver's: its speed and the way to execute it
+    await expect(page.locator('#maneuver-verdict')).toHaveAttribute('data-outcome', /.+/);
+    await expect(page.locator('#maneuver-speed-up')).toBeInViewport({ ratio: 1 });
+    // the Victory's lines from where it stands are not drawn over its ghost
+    expect(await page.evaluate(() => window.__armada.scene.quietForPlan)).toBe(true);
+    const span = async () => {
+      const a = await pagePoint(page, vsd.x - 50, vsd.y),
+        b = await pagePoint(page, vsd.x + 50, vsd.y);
+      return Math.hypot(b.x - a.x, b.y - a.y);
+    };
+    const before = await span();
+    await page.tap('#panel-toggle');
+    await page.locator('#maneuver-zoom').scrollIntoViewIfNeeded();
+    await page.tap('#maneuver-zoom');
+    // closer: the ship and where it ends fill the canvas (the sheet goes down)
+    await expect.poll(span).toBeGreaterThan(before * 1.5);
+    const end = (await page.locator('#maneuver-verdict').getAttribute('data-final'))!.split(',').map(Number);
+    const box = (await page.locator('#canvas-host').boundingBox())!;
+    for (const [x, y] of [
+      [vsd.x, vsd.y],
+      [end[0], end[1]],
+    ]) {
+      const p = await pagePoint(page, x, y);
+      expect(p.x).toBeGreaterThan(box.x);
+      expect(p.x).toBeLessThan(box.x + box.width);
+      expect(p.y).toBeGreaterThan(box.y);
+      expect(p.y).toBeLessThan(box.y + box.height);
+    }
+    await page.screenshot({ path: 'test-results/maneuver-phone-zoomed.png' });
+    // the tool put away: the lines come back
+    await page.tap('#panel-toggle');
+    await page.locator('#maneuver-cancel').scrollIntoViewIfNeeded();
+    await page.tap('#maneuver-cancel');
+    await expect.poll(() => page.evaluate(() => window.__armada.scene.quietForPlan)).toBe(false);
+  });
 });

@@ -330,6 +330,7 @@ export class FrameLoop {
     const s = store.getState();
     this.overlays = buildOverlays(s, this.analysis);
     const planned = this.panels.maneuver.drawing(s, this.analysis);
+    this.scene.quietForPlan = !!planned;
     if (planned) {
       addManeuverOverlays(this.overlays, this.analysis.world, planned.answer, planned.fan, planned.speed);
     }

@@ -157,7 +157,11 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   });
   const maneuverHost = h('section', { id: 'maneuver' });
   $('inspector').after(maneuverHost);
-  const maneuver = buildManeuver(maneuverHost, store, cmd);
+  // on a phone the sheet goes down once the view is on the plan: the ship and its ghost in the whole canvas
+  const maneuver = buildManeuver(maneuverHost, store, cmd, (box) => {
+    hooks.frame(box);
+    if (sheet.phone()) sheet.setOpen(false);
+  });
   const { updateMeasurements, classEditor } = buildMeasureSections(store, cmd);
   const photoLayer = new PhotoLayer();
   scene.addLayer('on-table', photoLayer);

@@ -164,6 +164,8 @@ export class Scene {
   private thin = 1;
   /** the practice maps are shown: the selected attacker's lines are not drawn over them (the chosen attack is) */
   quietAttacks = false;
+  /** a maneuver is planned: the same (the attacker's lines from where the ship stands would hide its ghost) */
+  quietForPlan = false;
   /** drawing a picture (the loupes, Save as picture): no selection outline, rings or turn handle */
   private picturing = false;
   /** where render() draws: the canvas, or a small texture for a picture */
@@ -1083,7 +1085,8 @@ export class Scene {
     // (src/render/line-sprites.ts: a dragged piece's lines, dashes included, are not built again at each step)
     // over the practice maps only the chosen attack is drawn (the attacker's other lines would hide the map)
     const all: AttackReport[] = state.attacker ? attacksOf(report.attacks, state.attacker) : [];
-    const attacks = this.quietAttacks ? all.filter((r) => r.defender === state.defender) : all;
+    const quiet = this.quietAttacks || this.quietForPlan;
+    const attacks = quiet ? all.filter((r) => r.defender === state.defender) : all;
     // indexed loops and the pieces' lists kept from frame to frame: no iterator nor set made per frame
     const obstructing = this.obstructing,
       grazing = this.grazing;

@@ -43,6 +43,9 @@ export interface ManeuverUi {
   ): { answer: ManeuverReport; fan: FanRow[] | null; speed: number } | null;
 }
 
+/** Room around the ship and the plan's end when the view is framed on them: a large base and the fan's reach. */
+const PLAN_MARGIN_MM = 160;
+
 /** A click as the fan's buttons write it: 2R, 1L, or – for straight. */
 const clickWord = (c: number) => (c > 0 ? `${c}R` : c < 0 ? `${-c}L` : '–');
 
@@ -197,6 +200,11 @@ class ManeuverPanel implements ManeuverUi {
     'Execute',
   );
   private readonly cancel = h('button', { id: 'maneuver-cancel', title: 'put the tool away' }, 'Cancel');
+  private readonly zoom = h(
+    'button',
+    { id: 'maneuver-zoom', title: 'the view on the ship, where the maneuver ends and the tool between' },
+    'Zoom to it',
+  );
   private readonly verdict = h('div', { id: 'maneuver-verdict' });
   private readonly fanList = h('div', { id: 'maneuver-fan' });
   private readonly planBox: HTMLElement;
@@ -205,6 +213,7 @@ class ManeuverPanel implements ManeuverUi {
     private readonly host: HTMLElement,
     private readonly store: AppStore,
     private readonly cmd: Commands,
+    private readonly frame: (box: [number, number, number, number]) => void,
   ) {
     const { left, right, slower, faster, speedText, chartText, joints, fan, execute, cancel } = this;
     this.planBox = h(
@@ -222,7 +231,7 @@ class ManeuverPanel implements ManeuverUi {
       ),
       h('div', {}, chartText),
       joints,
-      h('div', { class: 'row' }, fan, execute, cancel),
+      h('div', { class: 'row' }, fan, execute, cancel, this.zoom),
       this.verdict,
       this.fanList,
       h(
@@ -317,6 +326,7 @@ class ManeuverPanel implements ManeuverUi {
     this.fan.addEventListener('click', () => this.toggleFan());
     this.execute.addEventListener('click', () => this.run());
     this.cancel.addEventListener('click', () => this.cmd.change(withoutPlan(this.store.getState().table)));
+    this.zoom.addEventListener('click', () => this.zoomToPlan());
     this.joints.addEventListener('click', (ev) => {
       const b = (ev.target as HTMLElement).closest('button[data-joint]') as HTMLElement | null;
       if (b) this.click(Number(b.dataset.joint), Number(b.dataset.dir));
@@ -365,8 +375,23 @@ class ManeuverPanel implements ManeuverUi {
     return { answer, fan: this.fanShown ? fanOf(a.world, p, speed) : null, speed };
   }
 
+  /** The view framed on the ship as it stands and where the plan ends, with room for the tool and the fan. */
+  private zoomToPlan() {
+    const s = this.store.getState(),
+      p = planOf(s.table),
+      a = this.last.answer;
+    const ship = p && s.table.ships.find((x) => x.id === p.ship);
+    if (!ship) return;
+    const xs = [ship.x, ...(a ? [a.final.x] : [])],
+      ys = [ship.y, ...(a ? [a.final.y] : [])];
+    const m = PLAN_MARGIN_MM;
+    this.frame([Math.min(...xs) - m, Math.min(...ys) - m, Math.max(...xs) + m, Math.max(...ys) + m]);
+  }
+
   update(s: AppState, a: LiveAnalysis) {
     const p = planOf(s.table);
+    // a plan out: its section leads the phone's sheet (what the peek shows), as a chosen pair's card does
+    document.body.classList.toggle('plan-out', !!p);
     const selShip = s.selected ? s.table.ships.find((x) => x.id === s.selected) : undefined;
     setShown(this.start, !!selShip && p?.ship !== selShip.id);
     // the ship by the name the labels and the verdicts give it, not its id
@@ -422,6 +447,11 @@ class ManeuverPanel implements ManeuverUi {
 const answerOf = (a: LiveAnalysis, id: string) =>
   a.report.proposals.find((r) => r.id === id) as ManeuverReport | undefined;
 
-export function buildManeuver(host: HTMLElement, store: AppStore, cmd: Commands): ManeuverUi {
-  return new ManeuverPanel(host, store, cmd);
+export function buildManeuver(
+  host: HTMLElement,
+  store: AppStore,
+  cmd: Commands,
+  frame: (box: [number, number, number, number]) => void,
+): ManeuverUi {
+  return new ManeuverPanel(host, store, cmd, frame);
 }
