@@ -91,7 +91,7 @@ async function pasteFleet(page: Page, touch: boolean) {
   // a Rebel list, player 2's side of the demo table Rebel: set down for player 2, and said so
   await expect(page.locator('#fleet-player')).toHaveValue('2');
   await expect(page.locator('#fleet-player-note')).toContainText(
-    "For player 2: player 2's side of the table is",
+    'For player 2, whose side of the table is Rebel Alliance',
   );
   await page.selectOption('#fleet-player', '2');
   await page.locator('#fleet-add').scrollIntoViewIfNeeded();

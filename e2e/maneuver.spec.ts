@@ -146,6 +146,11 @@ test.describe('phone (Pixel 5, touch)', () => {
       expect(p.y).toBeLessThan(box.y + box.height);
     }
     await page.screenshot({ path: 'test-results/maneuver-phone-zoomed.png' });
+    // another ship selected while the plan is out keeps its lines; the planning ship again, quiet again
+    await page.evaluate(() => window.__armada.cmd.select('isd'));
+    await expect.poll(() => page.evaluate(() => window.__armada.scene.quietForPlan)).toBe(false);
+    await page.evaluate(() => window.__armada.cmd.select('vsd'));
+    await expect.poll(() => page.evaluate(() => window.__armada.scene.quietForPlan)).toBe(true);
     // the tool put away: the lines come back
     await page.tap('#panel-toggle');
     await page.locator('#maneuver-cancel').scrollIntoViewIfNeeded();

@@ -330,7 +330,8 @@ export class FrameLoop {
     const s = store.getState();
     this.overlays = buildOverlays(s, this.analysis);
     const planned = this.panels.maneuver.drawing(s, this.analysis);
-    this.scene.quietForPlan = !!planned;
+    // the planning ship's own lines give way to its ghost (another ship selected keeps its lines)
+    this.scene.quietForPlan = !!planned && s.attacker?.split('.')[0] === planned.answer.ship;
     if (planned) {
       addManeuverOverlays(this.overlays, this.analysis.world, planned.answer, planned.fan, planned.speed);
     }

@@ -97,6 +97,12 @@ function buildMeasureSections(store: Booted['store'], cmd: Booted['cmd']) {
   return { updateMeasurements, classEditor };
 }
 
+/** The view framed on a box, and on a phone the sheet lowered so that the box has the whole canvas. */
+function frameInCanvas(hooks: PanelHooks, sheet: Sheet, box: [number, number, number, number]) {
+  hooks.frame(box);
+  if (sheet.phone()) sheet.setOpen(false);
+}
+
 /** The practice maps panel and its layer on the table. */
 function buildPracticeSection(
   host: HTMLElement,
@@ -112,10 +118,7 @@ function buildPracticeSection(
     },
     picture: (at, spanMm, w, ht) => scene.pictures([{ at, spanMm, w, h: ht }])[0],
     // on a phone the sheet goes down: the framed maps in the whole canvas
-    frame: (box) => {
-      hooks.frame(box);
-      if (sheet.phone()) sheet.setOpen(false);
-    },
+    frame: (box) => frameInCanvas(hooks, sheet, box),
   });
   scene.addLayer('on-table', practice.layer);
   return practice;
@@ -158,10 +161,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const maneuverHost = h('section', { id: 'maneuver' });
   $('inspector').after(maneuverHost);
   // on a phone the sheet goes down once the view is on the plan: the ship and its ghost in the whole canvas
-  const maneuver = buildManeuver(maneuverHost, store, cmd, (box) => {
-    hooks.frame(box);
-    if (sheet.phone()) sheet.setOpen(false);
-  });
+  const maneuver = buildManeuver(maneuverHost, store, cmd, (box) => frameInCanvas(hooks, sheet, box));
   const { updateMeasurements, classEditor } = buildMeasureSections(store, cmd);
   const photoLayer = new PhotoLayer();
   scene.addLayer('on-table', photoLayer);

@@ -51,11 +51,14 @@ export function measuredDistance(a: Entry, b: Entry): number {
     return relateDistance(measureShape(a), measureShape(b));
   const A = a.kind === 'ship' && a.shapes.bases.length > 1 ? a.shapes.bases : [measureShape(a)];
   const B = b.kind === 'ship' && b.shapes.bases.length > 1 ? b.shapes.bases : [measureShape(b)];
-  let best = Infinity;
+  // the first pair's figure, then a smaller one: relateMeasured's choice (a NaN first stays, as there)
+  let best = NaN,
+    first = true;
   for (const x of A)
     for (const y of B) {
       const d = relateDistance(x, y);
-      if (d < best) best = d;
+      if (first || d < best) best = d;
+      first = false;
     }
   return best;
 }

@@ -285,7 +285,8 @@ function sideFactions(t: Table, p: Player): Set<string> {
 /**
  * Whose fleet a list of this faction is: the chosen player's, unless their side of the table (ships, kept
  * list) is of another faction and the other player's is of this one or empty, as a class chosen in the Add
- * panel goes to the player whose fleet is of its faction. With the side that decided it, for the words.
+ * panel goes to the player whose fleet is of its faction (an empty chosen side keeps the list: a mirror
+ * match's second list of one faction). With the side that decided it, for the words.
  */
 export function playerForFleet(
   t: Table,
@@ -296,7 +297,8 @@ export function playerForFleet(
   const mine = sideFactions(t, chosen),
     theirs = sideFactions(t, other);
   if (mine.has(faction)) return { player: chosen, because: null };
-  if (theirs.has(faction)) return { player: other, because: { player: other, factions: [faction] } };
+  if (mine.size && theirs.has(faction))
+    return { player: other, because: { player: other, factions: [faction] } };
   if (mine.size && !theirs.size) return { player: other, because: { player: chosen, factions: [...mine] } };
   return { player: chosen, because: null };
 }

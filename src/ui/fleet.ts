@@ -356,7 +356,9 @@ class FleetPanel {
     this.who.value = String(player);
     const named = because.factions.map((f) => CATALOG.factions[f as Faction] ?? f).join(', ');
     this.playerNote =
-      `For player ${player}: player ${because.player}'s side of the table is ${named}. ` +
+      (because.player === player
+        ? `For player ${player}, whose side of the table is ${named}. `
+        : `For player ${player}: player ${because.player}'s side of the table is ${named}. `) +
       `Choose the player above to change it.`;
   }
 

@@ -34,6 +34,9 @@ function heading(s: AppState): number | null {
 type DeployStep = Extract<ReturnType<typeof guideStep>, { step: 'deploy' }>;
 
 /** Whose turn to deploy and what: the piece (by its list name, or size and class), and what is left. */
+/** An obstacle by its kind's name (a type the catalog lacks: its id). */
+const obstacleName = (type: string, id: string) => CATALOG.obstacles[type as ObstacleType]?.name ?? id;
+
 function deployStatus(g: Guide, step: DeployStep): string {
   const { pending: p, piece } = pendingFor(g, step);
   const l = step.list;
@@ -320,6 +323,7 @@ class GuidePanel {
 
   /** The question before the guide clears a table with `pieces` on it, and where the panel stood. */
   private askFirst(pieces: number) {
+    this.doneAsked = null; // the row now holds this question
     this.confirmRow.replaceChildren(
       h(
         'span',
@@ -531,7 +535,7 @@ class GuidePanel {
     this.say(
       true,
       step.step === 'obstacles'
-        ? `Player ${step.player} placed ${obstacle ? `${CATALOG.obstacles[obstacle.type].name} (${r.id})` : r.id}.`
+        ? `Player ${step.player} placed ${obstacle ? `${obstacleName(obstacle.type, r.id)} (${r.id})` : r.id}.`
         : `Player ${step.player} deployed ${name === r.id ? name : `${name} (${r.id})`}: ${r.note}`,
     );
     return true;

@@ -260,14 +260,19 @@ describe('whose fleet a pasted list is', () => {
     expect(playerForFleet(t, 'rebel', 2)).toEqual({ player: 2, because: null });
   });
   it('goes to the player whose side is of its faction, ships or the list the table keeps', () => {
-    const t = table({ ships: [ship('cr', 'cr90', 2)] });
+    // the chosen side holds another faction: the list goes where its faction is
+    const t = table({ ships: [ship('onager', 'onager', 1), ship('cr', 'cr90', 2)] });
     expect(playerForFleet(t, 'rebel', 1)).toEqual({ player: 2, because: { player: 2, factions: ['rebel'] } });
     const kept: Table = {
-      ...table(),
+      ...table({ ships: [ship('onager', 'onager', 1)] }),
       fleets: [{ player: 2, text: 'x', read: { ...readFleetList('Faction: Rebel\nCR90 Corvette A (44)') } }],
     } as unknown as Table;
     expect(playerForFleet(kept, 'rebel', 1).player).toBe(2);
     expect(playerForFleet(kept, 'empire', 1)).toEqual({ player: 1, because: null });
+  });
+  it('stays with an empty chosen side, even when the other side is of its faction (a mirror match)', () => {
+    const t = table({ ships: [ship('cr', 'cr90', 2)] });
+    expect(playerForFleet(t, 'rebel', 1)).toEqual({ player: 1, because: null });
   });
   it('stays with the chosen player when both sides hold other factions, or neither holds any', () => {
     const t = table({ ships: [ship('onager', 'onager', 1), ship('vic', 'victory', 2)] });

@@ -56,6 +56,15 @@ describe('the executed maneuver in words', () => {
     expect(text).toMatch(/^Victory executed speed 2, clicks \[0, 0\]\./);
     expect(text).toContain('Victory and Jainas Light are each dealt a facedown damage card.');
     expect(text).not.toMatch(/\bvsd\b|p2-cr/);
+    // one ship dealt damage (the words alone: the report given with one): "is", not "are each"
+    const report = judgeManeuver(
+      new World(t),
+      { id: 'm', kind: 'maneuver', ship: 'vsd', speed: 2, clicks: [0, 0], side: 'right' },
+      null,
+    );
+    expect(executedText({ ...report, damaged: ['p2-cr'] }, namer(t))).toContain(
+      'Jainas Light is dealt a facedown damage card.',
+    );
   });
 
   it('a ship on an asteroid: the obstacle keeps its id; two alike ships numbered as their labels are', () => {

@@ -260,6 +260,8 @@ describe('setup spacing: random pairs', () => {
             'must be beyond distance 1 of every other obstacle',
           ]);
           expect(Math.abs((near.violations[0].gapMm as number) - d1)).toBeLessThan(1e-6);
+          // within the tolerance past the line: still too close (a hull test that forgot the tolerance skips it)
+          expect(at(d1 + 0.004).legal).toBe(false);
           expect(at(d1 + 0.006).legal).toBe(true);
         },
       ),
