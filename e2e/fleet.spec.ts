@@ -4,7 +4,7 @@
  * land at a free spot near the view's centre, on no other piece. Desktop and a phone with touch.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { pagePoint } from './helpers';
+import { OBSTACLE_SPOTS, pagePoint } from './helpers';
 
 const H = 914.4,
   D3 = 185.25,
@@ -232,14 +232,7 @@ async function deployFromLists(page: Page, touch: boolean) {
   if (touch) await press('#panel-toggle');
   const status = page.locator('#guide-status');
   const last = page.locator('#guide-last');
-  for (const [x, y] of [
-    [450, 330],
-    [800, 330],
-    [1150, 330],
-    [450, 590],
-    [800, 590],
-    [1150, 590],
-  ]) {
+  for (const [x, y] of OBSTACLE_SPOTS) {
     await tapTable(x, y);
     await expect(last).toHaveAttribute('data-ok', 'true');
   }

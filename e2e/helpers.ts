@@ -10,6 +10,16 @@ import { type CDPSession, devices, expect, type Page } from '@playwright/test';
 const { defaultBrowserType: _browser, ...pixel5 } = devices['Pixel 5'];
 export const PIXEL5 = { ...pixel5, deviceScaleFactor: 1 };
 
+/** Six places (table mm) a guided setup's six obstacles may go, in turn: two rows mid-table, apart enough. */
+export const OBSTACLE_SPOTS: readonly (readonly [number, number])[] = [
+  [450, 330],
+  [800, 330],
+  [1150, 330],
+  [450, 590],
+  [800, 590],
+  [1150, 590],
+];
+
 export async function openFresh(page: Page, hash = '') {
   await page.goto('/' + hash);
   await expect(page.locator('body[data-ready="true"]')).toBeVisible();

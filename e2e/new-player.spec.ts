@@ -13,6 +13,7 @@ import {
   drag,
   handleOf,
   isWhollyInView,
+  OBSTACLE_SPOTS,
   pagePoint,
   piece,
   PIXEL5,
@@ -182,14 +183,7 @@ test.describe('paste a real fleet list and deploy it with the guide', () => {
     };
     expect(await inPeek()).toContain('Player 2 places');
     await shoot(page, 'new-player-phone-guide-peek');
-    for (const [x, y] of [
-      [450, 330],
-      [800, 330],
-      [1150, 330],
-      [450, 590],
-      [800, 590],
-      [1150, 590],
-    ]) {
+    for (const [x, y] of OBSTACLE_SPOTS) {
       await inPeek();
       await tapTable(`an obstacle at (${x}, ${y})`, x, y);
       await expect(last).toHaveAttribute('data-ok', 'true');

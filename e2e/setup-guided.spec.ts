@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openFresh, pagePoint } from './helpers';
+import { OBSTACLE_SPOTS, openFresh, pagePoint } from './helpers';
 
 /**
  * A standard setup from New table to both fleets deployed, as a player does it: every click, tap
@@ -29,14 +29,7 @@ async function standardSetup(page: Page, touch: boolean): Promise<number> {
   await expect(status).toBeInViewport({ ratio: 1 });
   await expect(page.locator('#guide-turn-left')).toBeInViewport({ ratio: 1 });
   // one refused placement first: on the edge of the table, the reason in words
-  const spots = [
-    [450, 330],
-    [800, 330],
-    [1150, 330],
-    [450, 590],
-    [800, 590],
-    [1150, 590],
-  ];
+  const spots = OBSTACLE_SPOTS;
   for (const [i, [x, y]] of spots.entries()) {
     await expect(status).toHaveAttribute('data-player', i % 2 === 0 ? '2' : '1');
     await expect(status).toContainText(`${6 - i} of 6 left`);
@@ -173,14 +166,7 @@ test.describe('phone 390x844 with touch, one player with a list', () => {
     await tap('#guide-confirm-yes');
     await expect(page.locator('#guide')).toHaveAttribute('data-step', 'obstacles');
     await tap('#panel-toggle');
-    for (const [x, y] of [
-      [450, 330],
-      [800, 330],
-      [1150, 330],
-      [450, 590],
-      [800, 590],
-      [1150, 590],
-    ]) {
+    for (const [x, y] of OBSTACLE_SPOTS) {
       await tapTable(x, y);
       await expect(last).toHaveAttribute('data-ok', 'true');
     }
