@@ -15,6 +15,20 @@ const withCards = new Set(CARDS.ships.filter((c) => c.class).map((c) => c.class!
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * Players' shorthand for a class, searched as its own name is ("isd" the Imperial-class Star Destroyer): only
+ * the ones tables use widely and that name one class (a ship's initials alone would give "vsd" to the Venator too).
+ */
+const SHORTHAND: Record<string, string[]> = {
+  imperial: ['isd'],
+  victory: ['vsd'],
+  gladiator: ['gsd'],
+  executor: ['ssd'],
+  'nebulon-b': ['neb-b', 'nebb'],
+  'assault-frigate-mk2': ['afmk2', 'af mk ii'],
+  'assault-frigate-mk1': ['afmk1', 'af mk i'],
+};
+
+/**
  * How well `text` holds query `q` (both lower-case): 0 the same, 1 its start, 2 a word's start, 3 inside;
  * else null.
  */
@@ -25,7 +39,10 @@ function fit(text: string, q: string): number | null {
   return text.includes(q) ? 3 : null;
 }
 
-/** The ids of the classes `query` matches (name, id or a card's name), best first; every class for an empty query. */
+/**
+ * The ids of the classes `query` matches (name, id, players' shorthand or a card's name), best first; every class
+ * for an empty query.
+ */
 export function searchClasses(query: string): string[] {
   const q = query.trim().toLowerCase();
   const scored: { id: string; score: number; name: string }[] = [];
@@ -34,7 +51,9 @@ export function searchClasses(query: string): string[] {
       scored.push({ id, score: 0, name: c.name });
       continue;
     }
-    const own = [fit(c.name.toLowerCase(), q), fit(id, q)].filter((v): v is number => v !== null);
+    const own = [c.name.toLowerCase(), id, ...(SHORTHAND[id] ?? [])]
+      .map((t) => fit(t, q))
+      .filter((v): v is number => v !== null);
     const cards = c.cards.map((t) => fit(t.toLowerCase(), q)).filter((v): v is number => v !== null);
     const best = Math.min(...own, ...cards.map((v) => v + 0.5));
     if (!Number.isFinite(best)) continue;

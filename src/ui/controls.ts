@@ -388,7 +388,7 @@ class Palette {
     { id: 'palette-size', title: 'the size of a ship without a class' },
     ...SHIP_SIZES.map((s) => option(s)),
   );
-  // every class by name, grouped by faction; the search box narrows the list (name, id or card name)
+  // every class by name, grouped by faction; the search box narrows the list (name, id, shorthand or card name)
   readonly search = h('input', {
     type: 'search',
     id: 'palette-class-search',

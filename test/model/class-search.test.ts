@@ -11,11 +11,17 @@ describe('searchClasses', () => {
     ['cr90', 'cr90'],
     ['Victory II-class Star Destroyer', 'victory'],
     ['arquitens', 'arquitens'],
+    // players' shorthand
+    ['isd', 'imperial'],
+    ['VSD', 'victory'],
+    ['ssd', 'executor'],
+    ['neb-b', 'nebulon-b'],
+    ['afmk2', 'assault-frigate-mk2'],
   ])('"%s" finds %s first', (q, id) => {
     expect(searchClasses(q)[0]).toBe(id);
   });
 
-  it('every match holds the query somewhere (name, id or card); an empty query lists every class', () => {
+  it('every match holds the query somewhere (name, id, shorthand or card); an empty query lists every class', () => {
     const all = Object.keys(CATALOG.shipClasses);
     expect(searchClasses('').sort()).toEqual([...all].sort());
     for (const q of ['star', 'mc', 'frigate', 'zzz']) {
@@ -25,5 +31,7 @@ describe('searchClasses', () => {
       });
       expect(searchClasses(q).sort()).toEqual(expected.sort());
     }
+    // a shorthand no name holds finds its class alone
+    expect(searchClasses('isd')).toEqual(['imperial']);
   });
 });
