@@ -44,7 +44,6 @@ function isCommander(name: string, faction: string | null): boolean {
 const FLOTILLAS = new Set(
   (CARDS.ships as { name: string; flotilla?: boolean }[]).filter((c) => c.flotilla).map((c) => c.name),
 );
-const listWords = andList;
 
 /** What the fleet-building rules say of a list read (`limit`: its point limit, 400 by default). */
 export function checkFleet(
@@ -63,7 +62,7 @@ export function checkFleet(
   if (commanders.length > 1)
     problems.push({
       rule: 'commander',
-      text: `${commanders.length} commanders: ${listWords(commanders)} (commander: a fleet has exactly one).`,
+      text: `${commanders.length} commanders: ${andList(commanders)} (commander: a fleet has exactly one).`,
     });
   else if (!commanders.length && r.ships.length)
     problems.push({ rule: 'commander', text: 'No commander (commander: a fleet has exactly one).' });
@@ -71,7 +70,7 @@ export function checkFleet(
   if (flotillas.length > 2)
     problems.push({
       rule: 'flotillas',
-      text: `${flotillas.length} flotillas: ${listWords(flotillas)} (flotillas: at most two in a fleet).`,
+      text: `${flotillas.length} flotillas: ${andList(flotillas)} (flotillas: at most two in a fleet).`,
     });
   for (const s of r.ships)
     if (FLOTILLAS.has(s.card))

@@ -93,6 +93,9 @@ export function namer(t: Table): (side: string) => string {
   return (side) => sideName(names, side);
 }
 
+/** A table size as players say it: 3'x3', 3'x6'. */
+export const tableSizeWords = (size: Table['table']): string => (size === '3x3' ? "3'x3'" : "3'x6'");
+
 /** A list in words: "a", "a and b", "a, b and c". */
 export function andList(items: readonly string[]): string {
   return items.length <= 1

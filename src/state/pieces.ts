@@ -4,7 +4,7 @@ import { judgeExogorthPlacement, snapDisplacedSpot } from '../rules/campaign/exo
 import { obstacleOutline } from '../model/pieces';
 import { freeSpot, type FreeSpotPiece } from '../rules/movement/free-spot';
 import { World } from '../rules/world';
-import { namer } from '../model/names';
+import { namer, tableSizeWords } from '../model/names';
 import type {
   ManeuverProposal,
   Obstacle,
@@ -141,8 +141,6 @@ export function normaliseDeg(r: number): number {
   return v >= 360 || v === 0 ? 0 : v;
 }
 
-const tableName = (t: Table['table']) => (t === '3x6' ? "3'x6'" : "3'x3'");
-
 /**
  * Why a typed position cannot be taken (the piece's centre off the table), naming the piece as its
  * label does (src/model/names.ts); null
@@ -157,7 +155,7 @@ export function positionProblem(t: Table, id: string, patch: Patch): string | nu
     const v = patch[axis];
     if (v !== undefined && !(v >= 0 && v <= max))
       return (
-        `${namer(t)(id)} was not moved: ${axis} = ${v} mm is off the ${tableName(t.table)} table ` +
+        `${namer(t)(id)} was not moved: ${axis} = ${v} mm is off the ${tableSizeWords(t.table)} table ` +
         `(${axis} runs from 0 to ${max} mm)`
       );
   }

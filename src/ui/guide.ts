@@ -15,7 +15,7 @@ import {
   placeObstacle,
 } from '../state/guide';
 import { normaliseDeg } from '../state/pieces';
-import { namer } from '../model/names';
+import { andList, namer } from '../model/names';
 import { COARSE_DEG, FINE_DEG } from '../render/interaction';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h, option, setAttr, setShown } from './dom';
@@ -33,10 +33,10 @@ function heading(s: AppState): number | null {
 
 type DeployStep = Extract<ReturnType<typeof guideStep>, { step: 'deploy' }>;
 
-/** Whose turn to deploy and what: the piece (by its list name, or size and class), and what is left. */
 /** An obstacle by its kind's name (a type the catalog lacks: its id). */
 const obstacleName = (type: string, id: string) => CATALOG.obstacles[type as ObstacleType]?.name ?? id;
 
+/** Whose turn to deploy and what: the piece (by its list name, or size and class), and what is left. */
 function deployStatus(g: Guide, step: DeployStep): string {
   const { pending: p, piece } = pendingFor(g, step);
   const l = step.list;
@@ -382,10 +382,10 @@ class GuidePanel {
 
   /** The question before a player stops deploying with pieces of their list left. */
   private askDone(player: Player, ships: number, squadrons: number) {
-    const left = [
+    const left = andList([
       ...(ships ? [`${ships} ship${ships === 1 ? '' : 's'}`] : []),
       ...(squadrons ? [`${squadrons} squadron${squadrons === 1 ? '' : 's'}`] : []),
-    ].join(' and ');
+    ]);
     this.confirmRow.replaceChildren(
       h(
         'span',

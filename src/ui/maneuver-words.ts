@@ -9,9 +9,6 @@ import type { ManeuverReport } from '../rules/movement/maneuver';
 /** Names for ids: the table's namer; an id it lacks stays itself. */
 export type Say = (id: string) => string;
 
-/** "a", "a and b", "a, b and c" */
-export const andWords = andList;
-
 /** What executing a plan did, in words, for the message line. */
 export function executedText(a: ManeuverReport, say: Say): string {
   const places = a.squadronsToMove
@@ -29,7 +26,7 @@ export function executedText(a: ManeuverReport, say: Say): string {
     `${say(a.ship)} executed speed ${a.speedUsed}${a.clicks.length ? `, clicks [${a.clicks.join(', ')}]` : ''}` +
     (a.leavesPlayArea ? ': its base ended outside the play area, so it is destroyed and removed.' : '.') +
     (damaged.length === 1 ? ` ${damaged[0]} is dealt a facedown damage card.` : '') +
-    (damaged.length > 1 ? ` ${andWords(damaged)} are each dealt a facedown damage card.` : '') +
+    (damaged.length > 1 ? ` ${andList(damaged)} are each dealt a facedown damage card.` : '') +
     (a.obstacles.length ? ` ${a.obstacles.map((o) => `${o.obstacle}: ${o.effect}`).join('; ')}.` : '') +
     (a.squadronsToMove.length && !a.leavesPlayArea ? ` ${places} (${by}).` : '') +
     ' Undo takes it back.'

@@ -11,10 +11,10 @@ import { executed, planOf, planSpeed, withoutPlan, withPlan } from '../state/man
 import type { AppState, AppStore, Commands } from '../state/store';
 import { type FanRow, fanOf, OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import { css } from '../render/colours';
-import { namer } from '../model/names';
+import { andList, namer } from '../model/names';
 import type { Table } from '../model/table';
 import { capText, escapeHtml as e, h, setShown, setText } from './dom';
-import { andWords, executedText, type Say } from './maneuver-words';
+import { executedText, type Say } from './maneuver-words';
 
 const OUTCOME_TEXT = {
   clean: 'clean',
@@ -76,7 +76,7 @@ function verdictHtml(answer: ManeuverReport, say: Say): string {
       ? `<li data-ships="${e(answer.shipsOverlapped.join(','))}">would overlap ` +
         `${e(answer.shipsOverlapped.map(say).join(', '))}: moves back ` +
         `${answer.movedBack} joint${answer.movedBack === 1 ? '' : 's'}; ` +
-        `facedown damage to ${e(andWords(answer.damaged.map(say)))}</li>`
+        `facedown damage to ${e(andList(answer.damaged.map(say)))}</li>`
       : '') +
     (answer.squadronsToMove.length
       ? `<li data-squadrons="${e(answer.squadronsToMove.join(','))}">squadrons to move: ` +

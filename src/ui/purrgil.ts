@@ -55,8 +55,7 @@ export function watchPurrgil(store: AppStore, cmd: Commands, panel: HTMLElement)
       cmd.message(
         'error',
         `The move is not finished: ${v.violations.map(violationWordsBy(namer(from.table))).join('; ')}. Move it ` +
-          `into the shaded region or ` +
-          `put it back.`,
+          `into the shaded region or put it back.`,
       );
       return;
     }

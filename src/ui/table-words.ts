@@ -3,20 +3,14 @@
  * partly off the new table, named as their labels name them (src/model/names.ts: ships and named
  * squadrons by name, obstacles, tokens and unnamed squadrons by their ids). No DOM, no pixi.
  */
-import { andList, namer } from '../model/names';
+import { andList, namer, tableSizeWords } from '../model/names';
 import type { Table } from '../model/table';
-
-/** "a", "a and b", "a, b and c" */
-export const listWords = andList;
-
-/** A size as players say it: 3'x3', 3'x6'. */
-export const sizeWords = (size: Table['table']): string => (size === '3x3' ? "3'x3'" : "3'x6'");
 
 /** Why the table did not switch: the pieces of `t` whose centre lies off the new size (`off`, ids). */
 export function switchRefusedText(t: Table, size: Table['table'], off: string[]): string {
   const say = namer(t);
   return (
-    `Not switched to ${sizeWords(size)}: ${listWords(off.map(say))} ${off.length === 1 ? 'lies' : 'lie'} ` +
+    `Not switched to ${tableSizeWords(size)}: ${andList(off.map(say))} ${off.length === 1 ? 'lies' : 'lie'} ` +
     `off it. Move or remove ${off.length === 1 ? 'it' : 'them'} first.`
   );
 }
@@ -25,7 +19,7 @@ export function switchRefusedText(t: Table, size: Table['table'], off: string[])
 export function switchedPartlyText(t: Table, partly: string[]): string {
   const say = namer(t);
   return (
-    `Switched to ${sizeWords(t.table)}: ${listWords(partly.map(say))} ${partly.length === 1 ? 'is' : 'are'} ` +
+    `Switched to ${tableSizeWords(t.table)}: ${andList(partly.map(say))} ${partly.length === 1 ? 'is' : 'are'} ` +
     `partly off the table (outlined; such a piece is destroyed). Undo switches back.`
   );
 }

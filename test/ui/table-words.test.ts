@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateTable } from '../../src/model/table';
 import { piecesOffSize, positionProblem } from '../../src/state/pieces';
-import { listWords, switchedPartlyText, switchRefusedText } from '../../src/ui/table-words';
+import { andList as listWords } from '../../src/model/names';
+import { switchedPartlyText, switchRefusedText } from '../../src/ui/table-words';
 
 // a 3'x6' table with pieces beyond x = 914.4 (off a 3'x3' table): ships of a class, a titled ship,
 // a named squadron, an unnamed one and an obstacle

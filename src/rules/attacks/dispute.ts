@@ -90,7 +90,6 @@ const readingWords = (r: ReadingUse) =>
   `${r.value})${r.otherwise ? `; the other reading gives ${r.otherwise}` : ''}`;
 
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
-const listWords = andList;
 const RANK = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
 
 /** The kind of verdict: the first reason the attack cannot be made, else its line of sight. */
@@ -160,7 +159,7 @@ export function headlineOf(
 ): { headline: string; named: string[] } {
   const A = name(a.attacker),
     D = name(a.defender);
-  const list = (ids: string[]) => listWords(ids.map(name));
+  const list = (ids: string[]) => andList(ids.map(name));
   const rangeWords = a.range === 'distance-1' ? 'at distance 1' : `at ${a.range} range`;
   switch (disputeKind(a)) {
     case 'out-of-arc':
