@@ -3,7 +3,7 @@
  * the player's answers, the level (adapting to the answers, or fixed by a race link so two players
  * get the same ten), and the link that replays it: `#drill=SEED&levels=3344455554`.
  */
-import { dealSituation, type DrillSituation, TOP_LEVEL } from '../rules/practice/drill';
+import { dealSituation, type DrillSituation, missOf, TOP_LEVEL } from '../rules/practice/drill';
 import { type DrillAnswer, nextLevel } from '../rules/practice/drill-score';
 
 export const DRILL_LENGTH = 10;
@@ -44,7 +44,8 @@ export function answerDrill(run: DrillRun, given: string): DrillRun {
     kind: s.kind,
     answer: s.answer,
     given,
-    marginMm: s.marginMm,
+    // a wrong answer's size is what it missed by (a range named a band away is not off by the margin)
+    marginMm: missOf(s, given).mm,
     diagonal: s.diagonal,
     level: s.level,
     right: given === s.answer,

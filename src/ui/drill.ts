@@ -8,6 +8,7 @@
  */
 import { namer } from '../model/names';
 import type { Table } from '../model/table';
+import { missOf } from '../rules/practice/drill';
 import { KIND_NAMES, scoreOf } from '../rules/practice/drill-score';
 import {
   answerDrill,
@@ -95,12 +96,15 @@ function resultOf(run: DrillRun): { right: boolean; text: string } {
         : `clear of ${s.edge}`
       : `${where} ${s.edge}`;
   const margin = `${s.marginMm.toFixed(2)} mm ${edge}`;
+  if (a.right)
+    return { right: true, text: `Right: ${label.toLowerCase()}, ${margin}. The ruling card shows why.` };
   const said = s.choices.find((c) => c.value === a.given)!.label.toLowerCase();
+  // a range named a band away missed by the way to that band, not by the margin of the edge asked about
+  const miss = missOf(s, a.given);
+  const missed = miss.edge === s.edge ? margin : `${miss.mm.toFixed(2)} mm ${miss.edge}`;
   return {
-    right: a.right,
-    text: a.right
-      ? `Right: ${label.toLowerCase()}, ${margin}. The ruling card shows why.`
-      : `You said ${said}; it is ${label.toLowerCase()}, ${margin}. The ruling card shows why.`,
+    right: false,
+    text: `You said ${said}; it is ${label.toLowerCase()}, ${missed}. The ruling card shows why.`,
   };
 }
 

@@ -27,6 +27,24 @@ describe('a drill run', () => {
     expect(run.answers.map((a) => a.level)).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
   });
 
+  it('a wrong range answer is recorded by what it missed: the way to the band named', () => {
+    let run = startDrill('miss', null, 4);
+    while (run.situation.kind !== 'range' || !run.situation.attacker.includes('.')) {
+      run = nextSituation(answerDrill(run, run.situation.answer));
+    }
+    const s = run.situation;
+    const ends = s.range!.bands.map((b) => b.end);
+    // the band two away from the answer (or one, at an end of the ruler): never the edge asked about
+    const k = s.choices.findIndex((c) => c.value === s.answer);
+    const far = s.choices[k >= 2 ? 0 : 3];
+    const a = answerDrill(run, far.value).answers.at(-1)!;
+    const lo = k >= 2 ? 0 : ends[2];
+    const want = k >= 2 ? s.range!.mm - ends[0] : lo - s.range!.mm;
+    expect(a.right).toBe(false);
+    expect(a.marginMm).toBeCloseTo(want, 2);
+    expect(a.marginMm).toBeGreaterThan(s.marginMm + 10);
+  });
+
   it('a wrong answer takes the level down', () => {
     const run = play(startDrill('fall', null, 3), (i) => i !== 1);
     expect(run.answers.map((a) => a.level).slice(0, 3)).toEqual([3, 3, 2]);

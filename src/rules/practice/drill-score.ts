@@ -12,6 +12,11 @@ export interface DrillAnswer {
   answer: string;
   /** the player's */
   given: string;
+  /**
+   * how far the answer given was from right (drill.ts missOf): for a right answer, or a wrong one about an
+   * arc line or an obstacle, the margin from the edge that would flip it; for a wrong range, the way to the
+   * band the player named
+   */
   marginMm: number;
   diagonal: boolean;
   level: number;
@@ -80,7 +85,7 @@ function mistakeWords(a: DrillAnswer): { key: string; words: string } {
   if (!adjacent) {
     return {
       key: `far:${a.given}:${a.answer}`,
-      words: `you call ${BAND_WORDS[a.given]} at ${BAND_WORDS[a.answer]} ({mm} from a band's end)`,
+      words: `you call ${BAND_WORDS[a.given]} at ${BAND_WORDS[a.answer]} ({mm} off it)`,
     };
   }
   const words = farther

@@ -62,6 +62,11 @@ export interface DrillSituation {
   edge: string;
   /** the line from attacker to defender runs 30-60 degrees off the table's edges */
   diagonal: boolean;
+  /**
+   * a range question's measured range (or distance) and the far ends of the bands it asks about, in the
+   * choices' order (beyond lies past the last): what a wrong answer missed by (missOf)
+   */
+  range?: { mm: number; bands: { value: string; end: number }[] };
 }
 
 /** The generator a situation is dealt from: mulberry32 seeded from the text (FNV-1a). */
@@ -490,5 +495,42 @@ function situationOf(
     targetMm: round2(at.target),
     edge: built.edge,
     diagonal: angle >= 30 && angle <= 60,
+    ...(at.kind === 'range' ? { range: rangeOf(b.catalog, built.attacker, r) } : {}),
   };
+}
+
+/** A range question's figure and band ends, from the ruler it was judged with. */
+function rangeOf(catalog: Catalog, attacker: string, r: AttackReport): DrillSituation['range'] {
+  const ship = attacker.includes('.');
+  const bands = ship ? catalog.ruler.range : catalog.ruler.distance.slice(0, 1);
+  const values = choicesOf('range', attacker).map((c) => c.value);
+  return { mm: r.rangeMm ?? Infinity, bands: bands.map((b, i) => ({ value: values[i], end: b.end })) };
+}
+
+const BAND_NAMES: Record<string, string> = {
+  close: 'close range',
+  medium: 'medium range',
+  long: 'long range',
+  'distance-1': 'distance 1',
+};
+
+/**
+ * What an answer missed by, and the edge it missed: for a wrong range answer, how far the defender lies
+ * from the band the player named (past its end when the player named a nearer band, short of the end of
+ * the band before it when a farther one): "close" for a defender 16 mm short of the end of medium range
+ * missed by the whole way past close range's end, not by those 16 mm. Any other answer misjudged the
+ * edge the situation was built at: its own margin and edge.
+ */
+export function missOf(s: DrillSituation, given: string): { mm: number; edge: string } {
+  const own = { mm: s.marginMm, edge: s.edge };
+  if (!s.range || given === s.answer) return own;
+  const { mm, bands } = s.range;
+  const k = given === 'beyond' ? bands.length : bands.findIndex((b) => b.value === given);
+  if (k < 0) return own;
+  if (k < bands.length && mm > bands[k].end)
+    return { mm: round2(mm - bands[k].end), edge: `past the end of ${BAND_NAMES[given]}` };
+  const before = bands[k - 1];
+  if (before && mm <= before.end)
+    return { mm: round2(before.end - mm), edge: `short of the end of ${BAND_NAMES[before.value]}` };
+  return own;
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../../src/model/catalog';
 import type { AttackReport } from '../../../src/model/report';
 import { validateTable } from '../../../src/model/table';
-import { dealSituation, type DrillSituation, LEVEL_MARGINS } from '../../../src/rules/practice/drill';
+import { dealSituation, type DrillSituation, LEVEL_MARGINS, missOf } from '../../../src/rules/practice/drill';
 import { analyze } from '../../../src/rules/report/analyze';
 
 type XY = [number, number];
@@ -116,5 +116,46 @@ describe('judge-by-eye situations', () => {
     expect(s.map((x) => x.kind)).toEqual(['arc', 'range', 'los']);
     expect(s[0].choices.map((c) => c.value)).toEqual(['in', 'out']);
     expect(s[2].choices.map((c) => c.value)).toEqual(['clear', 'obstructed']);
+  });
+
+  it('a wrong range answer misses by the way to the band named, measured again from the report', () => {
+    const wrong: string[] = [];
+    let farBand = 0;
+    for (let i = 0; i < 300; i++) {
+      const s = dealSituation('miss-check', 3 * i + 1, 1 + (i % 5));
+      const a = analyze(validateTable(JSON.parse(JSON.stringify(s.table)))).attacks.find(
+        (x) => x.attacker === s.attacker && x.defender === s.defender,
+      )!;
+      const mm = a.rangeMm as number;
+      const ends = s.attacker.includes('.')
+        ? CATALOG.ruler.range.map((b) => b.end)
+        : [CATALOG.ruler.distance[0].end];
+      s.choices.forEach((c, k) => {
+        const m = missOf(s, c.value);
+        if (c.value === s.answer) {
+          if (m.mm !== s.marginMm || m.edge !== s.edge) wrong.push(`${i} ${c.value}: right answer changed`);
+          return;
+        }
+        // the band named is (ends[k - 1], ends[k]]; beyond has no far end
+        const lo = k > 0 ? ends[k - 1] : 0,
+          hi = k < ends.length ? ends[k] : Infinity;
+        const want = mm > hi ? mm - hi : lo - mm;
+        if (!(want > 0) || Math.abs(m.mm - want) > 0.006)
+          wrong.push(`${i} ${c.value}: ${m.mm}, report ${want}`);
+        if (Math.abs(m.mm - s.marginMm) > 0.02) farBand++;
+      });
+    }
+    expect(wrong).toEqual([]);
+    // most wrong answers name a band away from the edge asked about: the margin there would understate them
+    expect(farBand).toBeGreaterThan(100);
+  });
+
+  it('a wrong range answer says which edge it missed; arcs and lines of sight keep the edge asked about', () => {
+    const s = dealSituation('miss-words', 1, 2, 'range');
+    const wrongs = s.choices.filter((c) => c.value !== s.answer).map((c) => missOf(s, c.value).edge);
+    for (const e of wrongs)
+      expect(e).toMatch(/^(past|short of) the end of (close|medium|long) range$|distance 1$/);
+    const arc = dealSituation('miss-words', 0, 2, 'arc');
+    expect(missOf(arc, arc.answer === 'in' ? 'out' : 'in')).toEqual({ mm: arc.marginMm, edge: arc.edge });
   });
 });
