@@ -2,9 +2,14 @@
  * The Add palette's class search: every class a query matches, best first. A class's own name
  * counts before its cards' names, a name that is the query or starts with it before a word of it
  * that does, and that before the query anywhere inside; a class with a card printed by FFG or
- * released by AMG comes before a class only the community made; then the shorter name. So
- * "imperial" finds the Imperial-class Star Destroyer (not the Arquitens, whose name says
- * "(Imperial)"), and "assault frigate" the Mark II (the Mark I is a community card).
+ * released by AMG comes before a class only the community made. Among classes matching equally
+ * well, the one more of whose names (its own and its cards') hold the query comes first: each name
+ * is one a player reads on the table, so the more of them say the query, the surer it names that
+ * class (read from the catalog's cards, not a list of favourites). Then the shorter name, then A-Z.
+ * So "imperial" finds the Imperial-class Star Destroyer (not the Arquitens, whose name says
+ * "(Imperial)"), "assault frigate" the Mark II (the Mark I is a community card), and "star
+ * destroyer", which ends five class names, the Imperial-class (its name and all four of its cards
+ * say it; the Onager's testbed card does not).
  */
 import { CATALOG } from './catalog';
 import { CARDS } from './cards';
@@ -45,10 +50,10 @@ function fit(text: string, q: string): number | null {
  */
 export function searchClasses(query: string): string[] {
   const q = query.trim().toLowerCase();
-  const scored: { id: string; score: number; name: string }[] = [];
+  const scored: { id: string; score: number; names: number; name: string }[] = [];
   for (const [id, c] of Object.entries(CATALOG.shipClasses)) {
     if (!q) {
-      scored.push({ id, score: 0, name: c.name });
+      scored.push({ id, score: 0, names: 0, name: c.name });
       continue;
     }
     const own = [c.name.toLowerCase(), id, ...(SHORTHAND[id] ?? [])]
@@ -58,9 +63,17 @@ export function searchClasses(query: string): string[] {
     const best = Math.min(...own, ...cards.map((v) => v + 0.5));
     if (!Number.isFinite(best)) continue;
     const community = withCards.has(id) && !officialClasses.has(id);
-    scored.push({ id, score: best + (community ? 10 : 0), name: c.name });
+    // how many of its names (its own, its cards') hold the query at all
+    const names = [c.name, ...c.cards].filter((t) => fit(t.toLowerCase(), q) !== null).length;
+    scored.push({ id, score: best + (community ? 10 : 0), names, name: c.name });
   }
   return scored
-    .sort((a, b) => a.score - b.score || a.name.length - b.name.length || a.name.localeCompare(b.name))
+    .sort(
+      (a, b) =>
+        a.score - b.score ||
+        b.names - a.names ||
+        a.name.length - b.name.length ||
+        a.name.localeCompare(b.name),
+    )
     .map((s) => s.id);
 }

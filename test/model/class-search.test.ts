@@ -17,6 +17,8 @@ describe('searchClasses', () => {
     ['ssd', 'executor'],
     ['neb-b', 'nebulon-b'],
     ['afmk2', 'assault-frigate-mk2'],
+    // five class names end with it: the one whose own name and every card say it
+    ['star destroyer', 'imperial'],
   ])('"%s" finds %s first', (q, id) => {
     expect(searchClasses(q)[0]).toBe(id);
   });
@@ -33,5 +35,23 @@ describe('searchClasses', () => {
     }
     // a shorthand no name holds finds its class alone
     expect(searchClasses('isd')).toEqual(['imperial']);
+  });
+
+  it('classes matching equally well: the one more of whose names hold the query first, then the shorter name', () => {
+    // Imperial: its name and 4 cards; Venator: 1 + 3; Victory, Gladiator: 1 + 2; Onager: 1 + 1 (its testbed card
+    // says "Onager-class Testbed")
+    expect(searchClasses('star destroyer')).toEqual([
+      'imperial',
+      'venator',
+      'victory',
+      'gladiator',
+      'onager',
+    ]);
+    // the count only breaks ties: a class named by the query itself still comes first
+    expect(searchClasses('onager-class star destroyer')).toEqual(['onager']);
+    expect(searchClasses('onager')[0]).toBe('onager');
+    expect(searchClasses('venator')[0]).toBe('venator');
+    // a better fit (the query starts a name) beats more names holding it further in
+    expect(searchClasses('victory')[0]).toBe('victory');
   });
 });
