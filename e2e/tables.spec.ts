@@ -215,6 +215,60 @@ test('55 links opened one after another, then a reload: my own table is still li
   await allListedAndOpening(page, [mine, last], 'links x55');
 });
 
+test('a link in a new tab adds no copy of the untouched demo; a link over my changed table keeps it', async ({
+  context,
+  browser,
+  baseURL,
+}) => {
+  const a = await context.newPage();
+  await openFresh(a);
+  await settled(a);
+  const demo = JSON.parse(await tableJson(a));
+  const hashOf = (t: unknown) => '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url');
+  const squadrons = (p: Page) => p.evaluate(() => window.__armada.store.getState().table.squadrons.length);
+
+  // a new tab opens a link while A has the demo open: B began on a copy of it, which the link replaced
+  const b = await context.newPage();
+  await b.goto('/' + hashOf({ ...demo, squadrons: demo.squadrons.slice(1) }));
+  await expect(b.locator('body[data-ready="true"]')).toBeVisible(READY);
+  await expect.poll(() => squadrons(b)).toBe(demo.squadrons.length - 1);
+  await expect(b.locator('#message')).toContainText('Undo returns to the demo table');
+  await settled(b);
+  // A's demo (its own entry, still on screen there) and B's link: no copy of the demo
+  expect((await kept(b)).map((k) => k.source).sort()).toEqual(['link', 'made']);
+  await b.click('#tables');
+  await expect(b.locator('#tables-dialog li')).toHaveCount(2);
+  await expect(b.locator('#tables-dialog')).not.toContainText('copy of');
+  await b.locator('#tables-dialog button', { hasText: 'Close' }).click();
+  // Undo still returns to the demo
+  await b.click('#undo');
+  await expect.poll(() => squadrons(b)).toBe(demo.squadrons.length);
+
+  // the first tab of a browser opening a link: the demo it began with leaves no row
+  const fresh = await browser.newContext({ baseURL });
+  try {
+    const c = await fresh.newPage();
+    await c.goto('/' + hashOf({ ...demo, squadrons: demo.squadrons.slice(2) }));
+    await expect(c.locator('body[data-ready="true"]')).toBeVisible(READY);
+    await expect.poll(() => squadrons(c)).toBe(demo.squadrons.length - 2);
+    await settled(c);
+    expect((await kept(c)).map((k) => k.source)).toEqual(['link']);
+  } finally {
+    await fresh.close();
+  }
+
+  // A's demo, changed, then a link over it: the changed table stays in Tables, set aside
+  await nudge(a, 15);
+  const mine = await tableJson(a);
+  await settled(a);
+  await a.evaluate((h) => (location.hash = h), hashOf({ ...demo, squadrons: demo.squadrons.slice(3) }));
+  await expect.poll(() => squadrons(a)).toBe(demo.squadrons.length - 3);
+  await expect(a.locator('#message')).toContainText('the table you had in Tables');
+  await settled(a);
+  expect((await kept(a)).find((k) => k.table === mine)?.touched).toBe(true);
+  await allListedAndOpening(a, [mine, await tableJson(a)], 'a link over my changed table');
+});
+
 test("two tabs with two tables: an import in tab B never switches tab A's table; both are kept and open after a reload", async ({
   context,
 }) => {

@@ -43,7 +43,7 @@ export async function bootTable(): Promise<Booted> {
 const now = () => new Date().toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });
 
 /** Open the table a link names (now and whenever the hash changes); a broken link keeps the table. */
-export function watchLinks({ cmd }: Booted) {
+export function watchLinks({ cmd, tables }: Booted) {
   const openHash = async () => {
     if (!isTableHash(location.hash)) return;
     let t: Table | null = null;
@@ -71,11 +71,12 @@ export function watchLinks({ cmd }: Booted) {
       );
     }
     if (!t) return;
-    // the table a link replaces stays in Tables (src/state/tab-tables.ts), even after a reload
-    cmd.load(t, 'Opened the table from the link. Undo, or the table you had in Tables…, returns to it.', {
-      source: 'link',
-      name: `opened from a link, ${now()}`,
-    });
+    // the table a link replaces stays in Tables (src/state/tab-tables.ts), even after a reload; the demo
+    // the tab began with, never changed, does not (it holds nothing of the player's)
+    const text = tables.keepsOnScreen()
+      ? 'Opened the table from the link. Undo, or the table you had in Tables…, returns to it.'
+      : 'Opened the table from the link. Undo returns to the demo table.';
+    cmd.load(t, text, { source: 'link', name: `opened from a link, ${now()}` });
     if (attack) cmd.setPair(attack.attacker, attack.defender);
     if (attackProblem)
       cmd.message('error', `The link's table is open, but not its attack: ${attackProblem}.`);

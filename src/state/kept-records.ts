@@ -157,6 +157,21 @@ export function evictions(entries: readonly Kept[], open: ReadonlySet<string>, l
     .slice(0, over);
 }
 
+/**
+ * Whether a table set aside (another replaced it on screen) keeps its row in Tables: it does whenever it
+ * holds anything the player did. The table a tab starts with (`start`, the demo's text; or a copy of it,
+ * when another tab has it open), never changed, with no undo step behind or ahead of it, holds nothing
+ * of theirs: a row for it ("copy of the demo table, replaced by the table opened from a link") is
+ * clutter, and nothing is lost without it (Undo in the page still returns to it). A table made or
+ * changed here, one with an undo step (a change undone included), and one opened from a link or a
+ * file are always kept.
+ */
+export function keptWhenReplaced(leaving: Kept, history: History<Table>, start: string): boolean {
+  if (leaving.touched || (leaving.source !== 'made' && leaving.source !== 'copy')) return true;
+  if (history.past.length || history.future.length) return true;
+  return JSON.stringify(leaving.table) !== start;
+}
+
 /** What the player is told when tables were dropped from a full list. */
 export function evictedMessage(dropped: readonly Kept[]): string {
   const n = dropped.length;

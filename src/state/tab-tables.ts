@@ -5,6 +5,7 @@ import {
   evictedMessage,
   evictions,
   type Kept,
+  keptWhenReplaced,
   type KeptSource,
   type readHistory,
   readTable,
@@ -22,7 +23,8 @@ import type { AppState, AppStore, Message } from './store';
  *   and at once in local storage, so a reload right after a change finds it), with its undo history;
  * - a table replaced on screen (New, Clear, a link, a file, another table from the list: any change
  *   that removes more than one piece, or every piece, or loads a whole table) stays in the list as
- *   it was, and the new one begins its own entry;
+ *   it was, and the new one begins its own entry; only the demo the tab began with, never changed
+ *   and with no undo step, leaves the list instead (it holds nothing of the player's: keptWhenReplaced);
  * - a tab writes only its own entry: it holds a lock on it (Web Locks), a reload of the same tab
  *   takes it back (session storage names it), and a tab that finds its table open elsewhere
  *   works on a copy;
@@ -173,6 +175,8 @@ export class TabTables {
     readonly keeps: 'browser' | 'local' | 'memory',
     entry: Kept,
     release: () => void,
+    /** the table a tab starts with when it has none to show (the demo): unchanged, not kept when replaced */
+    private start: Table | null = null,
   ) {
     this.entry = entry;
     this.release = release;
@@ -334,7 +338,28 @@ export class TabTables {
     this.saveSoon();
   }
 
-  /** `prev`'s table stays in its entry, set aside; `s`'s table begins (or continues) another. */
+  private startJson: string | null = null;
+
+  /** Whether the entry left, with the history it had, keeps its row in Tables (keptWhenReplaced). */
+  private worthKeeping(leaving: Kept, history: History<Table>): boolean {
+    if (!this.start) return true;
+    this.startJson ??= JSON.stringify(this.start);
+    return keptWhenReplaced(leaving, history, this.startJson);
+  }
+
+  /**
+   * Whether the table on screen stays in Tables when a table loaded now replaces it (false only for the demo
+   * the tab began with, never changed).
+   */
+  keepsOnScreen(): boolean {
+    const s = this.store?.getState();
+    return !s || this.worthKeeping(this.leavingEntry(s, { entry: '' }, Date.now()), s.history);
+  }
+
+  /**
+   * `prev`'s table stays in its entry, set aside (or leaves the list, when it holds nothing of the
+   * player's); `s`'s table begins (or continues) another.
+   */
   private replace(prev: AppState, s: AppState, as: ReplacedAs): void {
     const now = Date.now();
     const old = this.entry;
@@ -353,7 +378,8 @@ export class TabTables {
     this.session.set(TAB_KEY, this.entry.id);
     this.savedTable = null;
     this.mirror(s.table);
-    this.keepLeaving(leaving, oldHistory, releaseOld);
+    if (this.worthKeeping(leaving, oldHistory)) this.keepLeaving(leaving, oldHistory, releaseOld);
+    else this.dropLeaving(leaving.id, releaseOld);
     this.saveSoon(0);
   }
 
@@ -441,6 +467,20 @@ export class TabTables {
         );
       }
       releaseOld();
+    });
+  }
+
+  /**
+   * The entry left holds nothing of the player's (the demo, untouched): its row and its copy in local
+   * storage go (the page still has it, for Undo, which writes it again).
+   */
+  private dropLeaving(id: string, releaseOld: () => void): void {
+    this.chain = this.chain.then(async () => {
+      await this.shelf.remove([id]).catch(() => undefined); // left listed: clutter, never a loss
+      this.local.remove(MIRROR + id);
+      this.mirroredAt.delete(id);
+      releaseOld();
+      for (const f of this.listeners) f();
     });
   }
 
@@ -633,7 +673,7 @@ async function bootInMemory(
     table: entry.table,
     history: { past: [], future: [] },
     messages,
-    tables: new TabTables(shelf, local, session, keeps, entry, () => undefined),
+    tables: new TabTables(shelf, local, session, keeps, entry, () => undefined, demo),
   };
 }
 
@@ -766,7 +806,7 @@ export async function bootTables(
     table: entry.table,
     history,
     messages,
-    tables: new TabTables(lib, local, session, 'browser', entry, release),
+    tables: new TabTables(lib, local, session, 'browser', entry, release, demo),
   };
 }
 

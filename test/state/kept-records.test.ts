@@ -8,6 +8,7 @@ import {
   evictions,
   type Kept,
   KEPT_LIMIT,
+  keptWhenReplaced,
   readEntry,
   readHistory,
 } from '../../src/state/kept-records';
@@ -84,6 +85,29 @@ describe('a full list', () => {
     expect(evictedMessage(drop.slice(0, 2))).toMatch(
       /^Tables was full \(100\): 2 tables opened and never changed were dropped from it, oldest first \("l1", "l2"\)\. Every table you made or changed is kept\.$/,
     );
+  });
+});
+
+describe('a table replaced on screen', () => {
+  it('leaves Tables only as the demo the tab began with (or its copy), unchanged, with no undo step', () => {
+    const start = JSON.stringify(demo);
+    const none = { past: [], future: [] };
+    // the demo as the tab began with it, or a copy of it (another tab has it open): nothing of the player's
+    expect(keptWhenReplaced(entry('d', 1, 'made', false), none, start)).toBe(false);
+    expect(keptWhenReplaced(entry('c', 1, 'copy', false), none, start)).toBe(false);
+    // a copy read back from storage is another object of the same text: still the demo
+    const read = readEntry(JSON.parse(JSON.stringify(entry('c', 1, 'copy', false))), 'c');
+    expect('entry' in read && keptWhenReplaced(read.entry, none, start)).toBe(false);
+    // changed (marked as it is saved), or an undo step either way: the player's, kept
+    expect(keptWhenReplaced(entry('d', 1, 'made', true), none, start)).toBe(true);
+    expect(keptWhenReplaced(entry('d', 1, 'made', false), { past: [demo], future: [] }, start)).toBe(true);
+    expect(keptWhenReplaced(entry('d', 1, 'made', false), { past: [], future: [demo] }, start)).toBe(true);
+    // another table than the demo: kept (a copy of a table the player built in another tab)
+    const other = { ...demo, squadrons: demo.squadrons.slice(1) };
+    expect(keptWhenReplaced({ ...entry('c', 1, 'copy', false), table: other }, none, start)).toBe(true);
+    // opened from a link or a file, even the demo's own text, untouched: the player opened it, kept
+    for (const source of ['link', 'file', 'autosave', 'before-link'] as const)
+      expect(keptWhenReplaced(entry('l', 1, source, false), none, start), source).toBe(true);
   });
 });
 
