@@ -88,23 +88,24 @@ function resultOf(run: DrillRun): { right: boolean; text: string } {
   const s = run.situation;
   const a = run.answers[run.answers.length - 1];
   const label = s.choices.find((c) => c.value === s.answer)!.label;
-  const where = s.kind === 'arc' ? (s.answer === 'in' ? 'inside' : 'outside') : 'from';
+  // a range's margin says its edge whole (past or short of a band's end); a wrong range answer's is the way
+  // to the band named, not the margin of the edge asked about
+  const miss = missOf(s, a.given);
   const edge =
     s.kind === 'los'
       ? s.answer === 'obstructed'
         ? `into ${s.edge}`
         : `clear of ${s.edge}`
-      : `${where} ${s.edge}`;
-  const margin = `${s.marginMm.toFixed(2)} mm ${edge}`;
+      : s.kind === 'arc'
+        ? `${s.answer === 'in' ? 'inside' : 'outside'} ${s.edge}`
+        : miss.edge;
+  const margin = `${miss.mm.toFixed(2)} mm ${edge}`;
   if (a.right)
     return { right: true, text: `Right: ${label.toLowerCase()}, ${margin}. The ruling card shows why.` };
   const said = s.choices.find((c) => c.value === a.given)!.label.toLowerCase();
-  // a range named a band away missed by the way to that band, not by the margin of the edge asked about
-  const miss = missOf(s, a.given);
-  const missed = miss.edge === s.edge ? margin : `${miss.mm.toFixed(2)} mm ${miss.edge}`;
   return {
     right: false,
-    text: `You said ${said}; it is ${label.toLowerCase()}, ${missed}. The ruling card shows why.`,
+    text: `You said ${said}; it is ${label.toLowerCase()}, ${margin}. The ruling card shows why.`,
   };
 }
 

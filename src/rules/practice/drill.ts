@@ -515,22 +515,25 @@ const BAND_NAMES: Record<string, string> = {
 };
 
 /**
- * What an answer missed by, and the edge it missed: for a wrong range answer, how far the defender lies
- * from the band the player named (past its end when the player named a nearer band, short of the end of
- * the band before it when a farther one): "close" for a defender 16 mm short of the end of medium range
- * missed by the whole way past close range's end, not by those 16 mm. Any other answer misjudged the
- * edge the situation was built at: its own margin and edge.
+ * What an answer missed by, and the edge it missed. A range question's edge is said whole ("past the end of
+ * close range", "short of the end of medium range"), and a wrong range answer is measured to the band the
+ * player named (past its end when the player named a nearer band, short of the end of the band before it
+ * when a farther one): "close" for a defender 16 mm short of the end of medium range missed by the whole
+ * way past close range's end, not by those 16 mm. An arc or line-of-sight answer, right or wrong, is about
+ * the edge the situation was built at: its own margin and edge (the words around it are the caller's).
  */
 export function missOf(s: DrillSituation, given: string): { mm: number; edge: string } {
-  const own = { mm: s.marginMm, edge: s.edge };
-  if (!s.range || given === s.answer) return own;
+  if (!s.range) return { mm: s.marginMm, edge: s.edge };
   const { mm, bands } = s.range;
   const k = given === 'beyond' ? bands.length : bands.findIndex((b) => b.value === given);
-  if (k < 0) return own;
-  if (k < bands.length && mm > bands[k].end)
-    return { mm: round2(mm - bands[k].end), edge: `past the end of ${BAND_NAMES[given]}` };
-  const before = bands[k - 1];
-  if (before && mm <= before.end)
-    return { mm: round2(before.end - mm), edge: `short of the end of ${BAND_NAMES[before.value]}` };
-  return own;
+  if (given !== s.answer && k >= 0) {
+    if (k < bands.length && mm > bands[k].end)
+      return { mm: round2(mm - bands[k].end), edge: `past the end of ${BAND_NAMES[given]}` };
+    const before = bands[k - 1];
+    if (before && mm <= before.end)
+      return { mm: round2(before.end - mm), edge: `short of the end of ${BAND_NAMES[before.value]}` };
+  }
+  // the edge it was built at: the band end nearest the range (a range on an end line is in that band)
+  const end = bands.reduce((e, b) => (Math.abs(mm - b.end) < Math.abs(mm - e) ? b.end : e), Infinity);
+  return { mm: s.marginMm, edge: `${mm <= end ? 'short of' : 'past'} ${s.edge}` };
 }

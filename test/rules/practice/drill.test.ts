@@ -133,7 +133,9 @@ describe('judge-by-eye situations', () => {
       s.choices.forEach((c, k) => {
         const m = missOf(s, c.value);
         if (c.value === s.answer) {
-          if (m.mm !== s.marginMm || m.edge !== s.edge) wrong.push(`${i} ${c.value}: right answer changed`);
+          // the margin of the edge it was built at, said whole: short of it or past it
+          const side = ends.some((e) => Math.abs(e - s.marginMm - mm) < 0.006) ? 'short of' : 'past';
+          if (m.mm !== s.marginMm || m.edge !== `${side} ${s.edge}`) wrong.push(`${i}: right ${m.edge}`);
           return;
         }
         // the band named is (ends[k - 1], ends[k]]; beyond has no far end
@@ -155,6 +157,7 @@ describe('judge-by-eye situations', () => {
     const wrongs = s.choices.filter((c) => c.value !== s.answer).map((c) => missOf(s, c.value).edge);
     for (const e of wrongs)
       expect(e).toMatch(/^(past|short of) the end of (close|medium|long) range$|distance 1$/);
+    expect(missOf(s, s.answer).edge).toMatch(/^(past|short of) the end of /);
     const arc = dealSituation('miss-words', 0, 2, 'arc');
     expect(missOf(arc, arc.answer === 'in' ? 'out' : 'in')).toEqual({ mm: arc.marginMm, edge: arc.edge });
   });
