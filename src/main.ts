@@ -65,6 +65,10 @@ async function main() {
     redraw: () => loop.schedule(false),
     atFrame: (apply) => loop.atFrame(apply),
     tapTable: (x, y) => loop.panels.guide.tap(x, y) || loop.panels.practice.tap(x, y),
+    world: () => {
+      loop.current();
+      return loop.analysis.world;
+    },
   });
   watchPurrgil(store, cmd, $('verdicts'));
   watchExogorth(store, cmd, $('verdicts'));

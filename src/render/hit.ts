@@ -2,6 +2,7 @@
  * Which piece a table point lies on, for the pointer and the rotation handle (no rule: a piece's
  * drawn shapes only).
  */
+import type { HullZoneName } from '../model/catalog';
 import type { XY } from '../model/report';
 import type { Entry } from '../rules/world';
 
@@ -44,4 +45,18 @@ export function hitEntry(e: Entry, x: number, y: number): boolean {
     default:
       return Math.hypot(x - e.circle.cx, y - e.circle.cy) <= e.circle.r;
   }
+}
+
+/**
+ * The hull zones of ship `e` that table point (x, y) lies on or within `reach` (mm) of, in the ship's
+ * zone order (none for any other piece).
+ */
+export function zonesNear(e: Entry, x: number, y: number, reach: number): HullZoneName[] {
+  if (e.kind !== 'ship') return [];
+  const out: HullZoneName[] = [];
+  for (const z of e.shapes.zones) {
+    const p = e.shapes.hullZones[z];
+    if (p.locate(x, y) !== 'outside' || p.boundaryDistance(x, y) <= reach) out.push(z);
+  }
+  return out;
 }

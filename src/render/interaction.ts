@@ -1,6 +1,8 @@
-import type { Entry } from '../rules/world';
+import type { HullZoneName } from '../model/catalog';
+import type { Entry, World } from '../rules/world';
 import { patchPiece } from '../state/pieces';
 import type { AppStore, Commands } from '../state/store';
+import { zonesNear } from './hit';
 import type { Scene } from './scene';
 import { hitEntry, zoneOfPoint } from './scene';
 import { toScreen, toTable, zoomAt } from './view';
@@ -17,13 +19,21 @@ export interface Pickable {
   atFrame?(apply: () => void): void;
   /** a tap (no drag) on the bare table, at a table point: true when it was used (guided setup places there) */
   tapTable?(x: number, y: number): boolean;
+  /** the world of the table as it is now: a tap's hull zones are judged in it (state/store.ts tap) */
+  world?(): World;
+}
+
+/** Where on a piece a press landed: the hull zone under it, and every hull zone within a fingertip of it. */
+interface Spot {
+  zone: HullZoneName | null;
+  near: readonly HullZoneName[];
 }
 
 export const COARSE_DEG = 15;
 export const FINE_DEG = 1;
 
 export { DRAG_THRESHOLD_PX } from '../state/gesture';
-import { DRAG_THRESHOLD_PX, HANDLE_REACH_PX, HOLD_MS } from '../state/gesture';
+import { DRAG_THRESHOLD_PX, HANDLE_REACH_PX, HOLD_MS, TAP_ZONE_REACH_PX } from '../state/gesture';
 
 type Gesture =
   | {
@@ -35,7 +45,7 @@ type Gesture =
        * a press on the piece already selected: the tap it makes (the hull zone under the finger attacking) is
        * made at the release, and only when it did not become a drag
        */
-      tapAtRelease?: { zone: ReturnType<typeof zoneOfPoint> };
+      tapAtRelease?: Spot;
       dx: number;
       dy: number;
       sx: number;
@@ -52,7 +62,7 @@ type Gesture =
       sy: number;
       limit: number;
       started: boolean;
-      under: { id: string; zone: ReturnType<typeof zoneOfPoint> } | null;
+      under: { id: string; spot: Spot } | null;
     }
   | { kind: 'pan'; sx: number; sy: number; ox: number; oy: number; limit: number }
   | { kind: 'pinch' }
@@ -123,6 +133,20 @@ class Interaction {
   private local(ev: PointerEvent | WheelEvent) {
     const r = this.canvas.getBoundingClientRect();
     return { sx: ev.clientX - r.left, sy: ev.clientY - r.top };
+  }
+
+  /** the hull zone under table point (x, y) of piece `e`, and those within TAP_ZONE_REACH_PX of it on screen */
+  private spot(e: Entry, x: number, y: number): Spot {
+    return {
+      zone: zoneOfPoint(e, x, y),
+      near: zonesNear(e, x, y, TAP_ZONE_REACH_PX / this.scene.view.scale),
+    };
+  }
+
+  /** a tap on piece `id` at `spot`: its zones near the finger judged in the world of the table now */
+  private tap(id: string, spot: Spot) {
+    const world = spot.near.length > 1 ? this.pick.world?.() : undefined;
+    this.cmd.tap(id, spot.zone, world ? { zones: spot.near, world } : undefined);
   }
 
   private patch(id: string, p: Parameters<typeof patchPiece>[2]) {
@@ -234,7 +258,7 @@ class Interaction {
     limit: number,
     under: Entry | undefined,
   ): boolean {
-    const { scene, cmd } = this;
+    const scene = this.scene;
     const s = this.store.getState();
     const selected = s.selected ? this.pick.byId(s.selected) : undefined;
     const h = selected ? scene.handle(selected) : null;
@@ -251,7 +275,7 @@ class Interaction {
       sy,
       limit,
       started: false,
-      under: under ? { id: under.id, zone: zoneOfPoint(under, x, y) } : null,
+      under: under ? { id: under.id, spot: this.spot(under, x, y) } : null,
     };
     this.gesture = this.held(ev)
       ? this.hold(
@@ -261,7 +285,7 @@ class Interaction {
           selected.id,
           { ...turn, limit: 0 },
           () => {
-            if (under) cmd.tap(under.id, zoneOfPoint(under, x, y));
+            if (turn.under) this.tap(turn.under.id, turn.under.spot);
           },
           ev.timeStamp,
         )
@@ -279,10 +303,9 @@ class Interaction {
     limit: number,
     target: Entry | undefined,
   ) {
-    const cmd = this.cmd;
     if (target && this.held(ev)) {
       // a pair is chosen: a tap still taps, a drag pans, a press-and-hold moves the piece
-      const zone = zoneOfPoint(target, x, y);
+      const spot = this.spot(target, x, y);
       this.gesture = this.hold(
         sx,
         sy,
@@ -298,22 +321,22 @@ class Interaction {
           limit: 0,
           started: false,
         },
-        () => cmd.tap(target.id, zone),
+        () => this.tap(target.id, spot),
         ev.timeStamp,
       );
     } else if (target) {
       // a press on the selected piece may be the start of its drag, which moves it and keeps what attacks from
       // it (the zone the player chose, its attacks judged ahead: primeDrag); a tap chooses the zone under the
       // finger at the release. A press on another piece selects it at once.
-      const zone = zoneOfPoint(target, x, y);
+      const spot = this.spot(target, x, y);
       const again = this.store.getState().selected === target.id;
-      if (!again) cmd.tap(target.id, zone);
+      if (!again) this.tap(target.id, spot);
       // nothing moves yet: the press becomes a drag only past the threshold (and never while locked)
       this.gesture = {
         kind: 'move',
         id: target.id,
         picked: true,
-        ...(again ? { tapAtRelease: { zone } } : {}),
+        ...(again ? { tapAtRelease: spot } : {}),
         dx: x - target.piece.x,
         dy: y - target.piece.y,
         sx,
@@ -453,9 +476,9 @@ class Interaction {
     }
     if ((gesture?.kind === 'move' || gesture?.kind === 'rotate') && gesture.started) cmd.endGesture();
     if (gesture?.kind === 'move' && !gesture.started && gesture.tapAtRelease && ev.type === 'pointerup')
-      cmd.tap(gesture.id, gesture.tapAtRelease.zone);
+      this.tap(gesture.id, gesture.tapAtRelease);
     if (gesture?.kind === 'rotate' && !gesture.started && gesture.under && ev.type === 'pointerup')
-      cmd.tap(gesture.under.id, gesture.under.zone);
+      this.tap(gesture.under.id, gesture.under.spot);
     // a pinch with a finger still down: lift the remaining finger to start again
     this.gesture = null;
     this.pinchStart = null;

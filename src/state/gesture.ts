@@ -16,3 +16,9 @@ export const HOLD_MS = 350;
  * another piece is that piece's, wherever the handle lies (render/interaction.ts).
  */
 export const HANDLE_REACH_PX = { mouse: 11, touch: 22 } as const;
+
+/**
+ * How near (CSS px) to a tap another hull zone of the ship tapped may lie and still be the one meant: a
+ * fingertip's contact is some 8-10 mm across, about 50 CSS px on a phone (render/interaction.ts).
+ */
+export const TAP_ZONE_REACH_PX = 24;

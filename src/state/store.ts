@@ -8,10 +8,29 @@ import { withClassEdit } from './class-edit';
 import type { ClassEdit } from '../model/catalog';
 import { addPieceAtFreeSpot, findPiece, type NewPiece, patchPiece, removePiece } from './pieces';
 import type { KeptSource } from './kept-records';
+import { facingZone } from '../rules/attacks/facing';
+import type { World } from '../rules/world';
 
 export interface Message {
   kind: 'error' | 'info';
   text: string;
+}
+
+/** A defender's hull zone chosen for the attack, not for the finger: see AppState.tapFacing. */
+export interface TapFacing {
+  attacker: string;
+  defender: string;
+  under: string | null;
+  table: Table;
+}
+
+/**
+ * The hull zones of the ship tapped that lie within a fingertip of the tap (render/interaction.ts), in the
+ * ship's zone order, and the world of the table to judge them in.
+ */
+export interface TapNear {
+  zones: readonly HullZoneName[];
+  world: World;
 }
 
 /** What a whole-table load is, for the Tables list (src/state/tab-tables.ts): a new entry, or one of the list's. */
@@ -32,6 +51,12 @@ export interface AppState {
    * zones that face each other, rules/attacks/facing.ts) until a tap or a picker chooses them
    */
   pairFollows: boolean;
+  /**
+   * the defender's hull zone a tap chose because the attacker's attack is best against it, not the zone
+   * under the finger (`under`; null: the tap was off the ship's hull zones): said on the card while this
+   * pair stands on this table
+   */
+  tapFacing: TapFacing | null;
   /** pieces locked: taps select, nothing moves (a dispute being looked at) */
   locked: boolean;
   /** the pickers list every attack, not only possible ones (in arc and in range) */
@@ -63,6 +88,7 @@ export function createAppStore(table: Table) {
     attacker: null,
     defender: null,
     pairFollows: false,
+    tapFacing: null,
     locked: false,
     allAttacks: false,
     precisionMm: 1,
@@ -295,11 +321,36 @@ function selectionCommands({ get, set }: Ctx) {
      * A tap on a piece: the first tap on a hull zone or squadron picks the attacker; a tap on an
      * enemy of the attacker then picks the defender (the attacker stays); a tap on the attacker's
      * own side picks a new attacker. Obstacles and tokens are only selected.
+     *
+     * A tap that brings in a new defender ship with other hull zones `near` it (a finger is wider than
+     * the zones of a ship seen whole on a phone) picks, of those zones, the one the attack is best
+     * against (rules/attacks/facing.ts facingZone); a tap on the ship already defending picks the zone
+     * under the finger, so a second tap reaches the zone the first one passed over.
      */
-    tap(id: string, zone?: HullZoneName | null) {
+    tap(id: string, zone?: HullZoneName | null, near?: TapNear) {
       const s = get();
       const next = tapPair(s.table, { attacker: s.attacker, defender: s.defender }, id, zone ?? null);
-      set({ selected: id, ...next, pairFollows: false });
+      const under = next.defender;
+      const newDefender =
+        !!next.attacker && !!under && under.split('.')[0] === id && s.defender?.split('.')[0] !== id;
+      let tapFacing: TapFacing | null = null;
+      if (newDefender && near && near.zones.length > 1 && near.world.table === s.table) {
+        const best = facingZone(
+          near.world,
+          next.attacker!,
+          near.zones.map((z) => `${id}.${z}`),
+        );
+        if (best && best !== under) {
+          next.defender = best;
+          tapFacing = {
+            attacker: next.attacker!,
+            defender: best,
+            under: zone ? under : null,
+            table: s.table,
+          };
+        }
+      }
+      set({ selected: id, ...next, pairFollows: false, tapFacing });
     },
     ...pairCommands({ get, set }),
   };

@@ -155,6 +155,21 @@ function pairHint(s: AppState, attack: AttackReport | null): string {
         : '';
 }
 
+/**
+ * Why the defender's hull zone is not the one tapped (a tap near several picks the one the attack is best
+ * against: state/store.ts tap), and how to reach the one tapped; '' when the tap chose the zone under it.
+ */
+export function tapFacingText(s: AppState): string {
+  const f = s.tapFacing;
+  if (!f || f.table !== s.table || f.attacker !== s.attacker || f.defender !== s.defender) return '';
+  const words = (k: string) => sideWords(s.table, k);
+  const zone = f.under?.split('.')[1];
+  return (
+    `${words(f.defender)} chosen: it faces ${words(f.attacker)}.` +
+    (zone ? ` Your tap was on its ${zone}: tap the ${zone} again to choose it.` : '')
+  );
+}
+
 /** The card's top: the verdict, what it means at the table, the dice, the close call and the facts. */
 function summaryHtml(a: LiveAnalysis, attack: AttackReport, dispute: Dispute, precisionMm: number): string {
   return (
@@ -333,8 +348,9 @@ class DisputeCard {
     precision: number;
     dispute: Dispute | null;
     hint: string;
+    facing: string;
     table: Table | null;
-  } = { attack: null, precision: 1, dispute: null, hint: '', table: null };
+  } = { attack: null, precision: 1, dispute: null, hint: '', facing: '', table: null };
   pickerKey = '';
   loupeKey = '';
   pickerInputs: unknown[] = [];
@@ -421,22 +437,25 @@ class DisputeCard {
     const { card, summary, details, current } = this;
     const attack = chosenAttack(s, a);
     const hint = pairHint(s, attack);
+    const facing = tapFacingText(s);
+    const note = facing ? `<p class="tap-facing">${e(facing)}</p>` : '';
     if (
       attack === current.attack &&
       s.precisionMm === current.precision &&
       hint === current.hint &&
+      facing === current.facing &&
       // no attack chosen: the card is the hint alone, whatever the table (a drag step changes it)
       (s.table === current.table || !attack)
     )
       return false;
     const dispute = attack ? disputeOf(a.world, attack, s.precisionMm, (k) => sideWords(s.table, k)) : null;
-    this.current = { attack, precision: s.precisionMm, dispute, hint, table: s.table };
+    this.current = { attack, precision: s.precisionMm, dispute, hint, facing, table: s.table };
     for (const k of ['attacker', 'defender', 'los', 'range', 'inArc', 'closeCall', 'kind'])
       delete card.dataset[k];
     this.actions.style.display = dispute ? '' : 'none';
     if (!attack || !dispute) {
       card.className = 'empty';
-      summary.innerHTML = `<p class="hint">${e(hint)}</p>`;
+      summary.innerHTML = note + `<p class="hint">${e(hint)}</p>`;
       details.innerHTML = '';
       return true;
     }
@@ -450,7 +469,7 @@ class DisputeCard {
       kind: dispute.kind,
     });
     card.className = `kind-${dispute.kind}${dispute.closeCall ? ' close' : ''}`;
-    summary.innerHTML = summaryHtml(a, attack, dispute, s.precisionMm);
+    summary.innerHTML = note + summaryHtml(a, attack, dispute, s.precisionMm);
     details.innerHTML = `<p class="rule">Rule: ${e(dispute.meaning.rule)}</p>` + detailsHtml(dispute, attack);
     return true;
   }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tournamentTable } from '../../scripts/bench/tables';
 import { CATALOG } from '../../src/model/catalog';
-import { hitEntry, nearBox } from '../../src/render/hit';
+import { hitEntry, nearBox, zonesNear } from '../../src/render/hit';
 import { World } from '../../src/rules/world';
 
 // nearBox lets the rotation handle skip a piece without testing the points around it: it must never
@@ -50,5 +50,35 @@ describe('nearBox', () => {
     const b = e.shapes.footprint;
     expect(nearBox(e, [b.maxX + 200, b.maxY + 200], 10)).toBe(false);
     expect(nearBox(e, [b.maxX + 5, b.maxY], 10)).toBe(true);
+  });
+});
+
+describe('zonesNear', () => {
+  const e = world.ships[0];
+  if (e.kind !== 'ship') throw new Error('the table starts with a ship');
+  const { zones, targetingPoints } = e.shapes;
+
+  it("a zone's targeting point, no reach: that zone alone", () => {
+    for (const z of zones) {
+      const p = targetingPoints[z];
+      expect(zonesNear(e, p.x, p.y, 0)).toEqual([z]);
+    }
+  });
+
+  it("reach enough to cover the ship: every zone, in the ship's order; off the ship: none", () => {
+    const p = targetingPoints[zones[0]];
+    expect(zonesNear(e, p.x, p.y, 1000)).toEqual([...zones]);
+    const b = e.shapes.footprint;
+    expect(zonesNear(e, b.maxX + 50, b.maxY + 50, 10)).toEqual([]);
+    expect(zonesNear(world.obstacles[0], p.x, p.y, 1000)).toEqual([]);
+  });
+
+  it('a zone joins once the reach passes its distance from the point', () => {
+    const p = targetingPoints[zones[0]];
+    for (const z of zones.slice(1)) {
+      const d = e.shapes.hullZones[z].boundaryDistance(p.x, p.y);
+      expect(zonesNear(e, p.x, p.y, d * 0.99)).not.toContain(z);
+      expect(zonesNear(e, p.x, p.y, d * 1.01)).toContain(z);
+    }
   });
 });

@@ -6,6 +6,7 @@
  * in range, then one in arc; within a tier the shortest range wins, then the zones' order. When the
  * second piece can attack the first and the first cannot attack the second, the pair is turned round.
  */
+import type { HullZoneName } from '../../model/catalog';
 import type { AttackReport } from '../../model/report';
 import type { World } from '../world';
 import { attackBetween } from './attacks';
@@ -25,6 +26,15 @@ function sidesOf(world: World, id: string): string[] | null {
   return null;
 }
 
+/** Whether attack `r` comes before `out` (none yet: it does): tier, then range; a tie keeps `out`. */
+function better(r: AttackReport, out: AttackReport | null): boolean {
+  return (
+    !out ||
+    facingTier(r) < facingTier(out) ||
+    (facingTier(r) === facingTier(out) && (r.rangeMm ?? Infinity) < (out.rangeMm ?? Infinity))
+  );
+}
+
 function best(world: World, attacker: string, defender: string): AttackReport | null {
   const as = sidesOf(world, attacker),
     ds = sidesOf(world, defender);
@@ -33,14 +43,31 @@ function best(world: World, attacker: string, defender: string): AttackReport | 
   for (const a of as)
     for (const d of ds) {
       const r = attackBetween(world, a, d);
-      if (
-        !out ||
-        facingTier(r) < facingTier(out) ||
-        (facingTier(r) === facingTier(out) && (r.rangeMm ?? Infinity) < (out.rangeMm ?? Infinity))
-      )
-        out = r;
+      if (better(r, out)) out = r;
     }
   return out;
+}
+
+/**
+ * Of `candidates` (hull zones of one defending ship, as `ship.zone` keys: those a tap may have meant),
+ * the one the attack of `attacker` (a hull zone or squadron key) is best against, in facingPair's order:
+ * in arc, in range and not blocked first, then the shortest range, then the ship's zone order. Null when
+ * no candidate is a side of the table's pieces.
+ */
+export function facingZone(world: World, attacker: string, candidates: readonly string[]): string | null {
+  const order = (key: string) => {
+    const [id, zone] = key.split('.');
+    const e = world.byId.get(id);
+    return e?.kind === 'ship' ? e.shapes.zones.indexOf(zone as HullZoneName) : -1;
+  };
+  const known = candidates.filter((k) => order(k) >= 0).sort((a, b) => order(a) - order(b));
+  if (!known.length || !sidesOf(world, attacker.split('.')[0])?.includes(attacker)) return null;
+  let out: AttackReport | null = null;
+  for (const d of known) {
+    const r = attackBetween(world, attacker, d);
+    if (better(r, out)) out = r;
+  }
+  return out?.defender ?? null;
 }
 
 /**

@@ -2,12 +2,13 @@
  * The hull zones two dragged pieces face each other with (rules/attacks/facing.ts): by construction
  * (a Victory behind a CR90 that faces away: Victory front on CR90 rear, whichever zones were
  * grabbed) and, on random two-ship tables, checked against the full report's attacks between them.
+ * The same order picks, of the hull zones a tap lay near, the one the attack is best against.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../../../src/model/table';
-import { attacks } from '../../../src/rules/attacks/attacks';
-import { facingPair, facingTier } from '../../../src/rules/attacks/facing';
+import { attackBetween, attacks } from '../../../src/rules/attacks/attacks';
+import { facingPair, facingTier, facingZone } from '../../../src/rules/attacks/facing';
 import { World } from '../../../src/rules/world';
 
 const table = (ships: Table['ships'], squadrons: Table['squadrons'] = []): Table => ({
@@ -90,6 +91,81 @@ describe('facingPair', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('facingZone', () => {
+  const two = (cr: [number, number, number]) =>
+    new World(table([ship('vsd', 1, 'victory', 900, 200, 0), ship('cr', 2, 'cr90', ...cr)]));
+
+  it('a CR90 whose front faces the Victory: of its rear and front, the front (the rear is blocked by it)', () => {
+    const w = two([900, 480, 180]);
+    expect(facingZone(w, 'vsd.front', ['cr.rear', 'cr.front'])).toBe('cr.front');
+    expect(facingZone(w, 'vsd.front', ['cr.front', 'cr.rear'])).toBe('cr.front');
+    // one candidate: that zone, whatever the attack
+    expect(facingZone(w, 'vsd.front', ['cr.rear'])).toBe('cr.rear');
+  });
+
+  it('the clear zone before the blocked one, even when the blocked one is nearer', () => {
+    // the CR90 off to the side, turned 45 degrees: its rear is 250 mm off and blocked by its own hull,
+    // its front 259 mm off and clear
+    const w = two([1080, 480, 45]);
+    const rear = attackBetween(w, 'vsd.front', 'cr.rear'),
+      front = attackBetween(w, 'vsd.front', 'cr.front');
+    expect([rear.los, front.los]).toEqual(['blocked', 'clear']);
+    expect(rear.rangeMm!).toBeLessThan(front.rangeMm!);
+    expect(facingZone(w, 'vsd.front', ['cr.rear', 'cr.front'])).toBe('cr.front');
+  });
+
+  it('both clear: the nearer; at one range, the first in the zone order', () => {
+    const w = two([900, 480, 0]); // faces away: its rear, 194 mm off, before its blocked sides
+    expect(facingZone(w, 'vsd.front', ['cr.left', 'cr.rear'])).toBe('cr.rear');
+    // turned 90 degrees: its front and left both clear, both 210 mm off
+    const side = two([900, 480, 90]);
+    expect(attackBetween(side, 'vsd.front', 'cr.front').rangeMm).toBe(
+      attackBetween(side, 'vsd.front', 'cr.left').rangeMm,
+    );
+    expect(facingZone(side, 'vsd.front', ['cr.left', 'cr.front'])).toBe('cr.front');
+  });
+
+  it('no known candidate, or an unknown attacker: null', () => {
+    const w = two([900, 480, 180]);
+    expect(facingZone(w, 'vsd.front', [])).toBeNull();
+    expect(facingZone(w, 'vsd.front', ['nobody.front', 'cr.middle'])).toBeNull();
+    expect(facingZone(w, 'nobody.front', ['cr.front'])).toBeNull();
+  });
+
+  it('random tables and candidates: the best of the full report, tier, then range, then zone order', () => {
+    const zones = ['front', 'left', 'right', 'rear'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 150, max: 1650 }),
+        fc.integer({ min: 150, max: 750 }),
+        fc.integer({ min: 0, max: 359 }),
+        fc.integer({ min: 0, max: 359 }),
+        fc.subarray(zones, { minLength: 1 }),
+        fc.constantFrom(...zones),
+        (bx, by, ar, br, picked, from) => {
+          fc.pre(Math.hypot(900 - bx, 450 - by) > 220);
+          const w = new World(
+            table([ship('a', 1, 'victory', 900, 450, ar), ship('b', 2, 'cr90', bx, by, br)]),
+          );
+          const all = attacks(w).filter((r) => r.attacker === `a.${from}`);
+          const rows = zones
+            .filter((z) => picked.includes(z))
+            .map((z) => all.find((r) => r.defender === `b.${z}`)!);
+          const key = (r: (typeof rows)[number]) => [facingTier(r), r.rangeMm ?? Infinity] as const;
+          const want = rows.reduce((m, r) => {
+            const [t, d] = key(r),
+              [mt, md] = key(m);
+            return t < mt || (t === mt && d < md) ? r : m;
+          });
+          const candidates = [...picked].reverse().map((z) => `b.${z}`);
+          expect(facingZone(w, `a.${from}`, candidates)).toBe(want.defender);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });
