@@ -135,7 +135,7 @@ class Interaction {
     return { sx: ev.clientX - r.left, sy: ev.clientY - r.top };
   }
 
-  /** the hull zone under table point (x, y) of piece `e`, and those within TAP_ZONE_REACH_PX of it on screen */
+  /** the hull zone under table point (x, y) of piece `e`, and those within TAP_ZONE_REACH_PX on screen */
   private spot(e: Entry, x: number, y: number): Spot {
     return {
       zone: zoneOfPoint(e, x, y),

@@ -170,10 +170,20 @@ export function tapFacingText(s: AppState): string {
   );
 }
 
-/** The card's top: the verdict, what it means at the table, the dice, the close call and the facts. */
-function summaryHtml(a: LiveAnalysis, attack: AttackReport, dispute: Dispute, precisionMm: number): string {
+/**
+ * The card's top: the verdict, why the defender's zone is not the one tapped (`note`, html), what it means at
+ * the table, the dice, the close call and the facts.
+ */
+function summaryHtml(
+  a: LiveAnalysis,
+  attack: AttackReport,
+  dispute: Dispute,
+  precisionMm: number,
+  note: string,
+): string {
   return (
     `<p class="headline">${e(dispute.headline)}</p>` +
+    note +
     `<p class="meaning">${e(dispute.meaning.atTable)}</p>` +
     diceHtml(a, attack) +
     (dispute.closeCall
@@ -469,7 +479,7 @@ class DisputeCard {
       kind: dispute.kind,
     });
     card.className = `kind-${dispute.kind}${dispute.closeCall ? ' close' : ''}`;
-    summary.innerHTML = note + summaryHtml(a, attack, dispute, s.precisionMm);
+    summary.innerHTML = summaryHtml(a, attack, dispute, s.precisionMm, note);
     details.innerHTML = `<p class="rule">Rule: ${e(dispute.meaning.rule)}</p>` + detailsHtml(dispute, attack);
     return true;
   }

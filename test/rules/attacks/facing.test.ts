@@ -99,7 +99,7 @@ describe('facingZone', () => {
   const two = (cr: [number, number, number]) =>
     new World(table([ship('vsd', 1, 'victory', 900, 200, 0), ship('cr', 2, 'cr90', ...cr)]));
 
-  it('a CR90 whose front faces the Victory: of its rear and front, the front (the rear is blocked by it)', () => {
+  it('a CR90 facing the Victory: of its rear and front, the front (its front blocks the rear)', () => {
     const w = two([900, 480, 180]);
     expect(facingZone(w, 'vsd.front', ['cr.rear', 'cr.front'])).toBe('cr.front');
     expect(facingZone(w, 'vsd.front', ['cr.front', 'cr.rear'])).toBe('cr.front');
