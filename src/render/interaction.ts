@@ -136,10 +136,11 @@ class Interaction {
   }
 
   /** the hull zone under table point (x, y) of piece `e`, and those within TAP_ZONE_REACH_PX on screen */
-  private spot(e: Entry, x: number, y: number): Spot {
+  private spot(ev: PointerEvent, e: Entry, x: number, y: number): Spot {
+    const reach = ev.pointerType === 'mouse' ? TAP_ZONE_REACH_PX.mouse : TAP_ZONE_REACH_PX.touch;
     return {
       zone: zoneOfPoint(e, x, y),
-      near: zonesNear(e, x, y, TAP_ZONE_REACH_PX / this.scene.view.scale),
+      near: zonesNear(e, x, y, reach / this.scene.view.scale),
     };
   }
 
@@ -275,7 +276,7 @@ class Interaction {
       sy,
       limit,
       started: false,
-      under: under ? { id: under.id, spot: this.spot(under, x, y) } : null,
+      under: under ? { id: under.id, spot: this.spot(ev, under, x, y) } : null,
     };
     this.gesture = this.held(ev)
       ? this.hold(
@@ -305,7 +306,7 @@ class Interaction {
   ) {
     if (target && this.held(ev)) {
       // a pair is chosen: a tap still taps, a drag pans, a press-and-hold moves the piece
-      const spot = this.spot(target, x, y);
+      const spot = this.spot(ev, target, x, y);
       this.gesture = this.hold(
         sx,
         sy,
@@ -328,7 +329,7 @@ class Interaction {
       // a press on the selected piece may be the start of its drag, which moves it and keeps what attacks from
       // it (the zone the player chose, its attacks judged ahead: primeDrag); a tap chooses the zone under the
       // finger at the release. A press on another piece selects it at once.
-      const spot = this.spot(target, x, y);
+      const spot = this.spot(ev, target, x, y);
       const again = this.store.getState().selected === target.id;
       if (!again) this.tap(target.id, spot);
       // nothing moves yet: the press becomes a drag only past the threshold (and never while locked)

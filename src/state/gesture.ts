@@ -19,6 +19,7 @@ export const HANDLE_REACH_PX = { mouse: 11, touch: 22 } as const;
 
 /**
  * How near (CSS px) to a tap another hull zone of the ship tapped may lie and still be the one meant: a
- * fingertip's contact is some 8-10 mm across, about 50 CSS px on a phone (render/interaction.ts).
+ * fingertip's contact is some 8-10 mm across, about 50 CSS px on a phone; a mouse pointer lands where it
+ * is aimed, so only a click within a few px of a zone's edge is in doubt (render/interaction.ts).
  */
-export const TAP_ZONE_REACH_PX = 24;
+export const TAP_ZONE_REACH_PX = { mouse: 6, touch: 24 } as const;

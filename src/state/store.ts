@@ -339,6 +339,7 @@ function selectionCommands({ get, set }: Ctx) {
           near.world,
           next.attacker!,
           near.zones.map((z) => `${id}.${z}`),
+          zone ? under : null,
         );
         if (best && best !== under) {
           next.defender = best;

@@ -51,10 +51,17 @@ function best(world: World, attacker: string, defender: string): AttackReport | 
 /**
  * Of `candidates` (hull zones of one defending ship, as `ship.zone` keys: those a tap may have meant),
  * the one the attack of `attacker` (a hull zone or squadron key) is best against, in facingPair's order:
- * in arc, in range and not blocked first, then the shortest range, then the ship's zone order. Null when
- * no candidate is a side of the table's pieces.
+ * in arc, in range and not blocked first, then the shortest range, then the ship's zone order. The zone
+ * `under` the finger stands when the attack against it can be made (in arc, in range, not blocked): the
+ * player may have meant it, and a tap is not second-guessed for a few mm of range. Null when no candidate
+ * is a side of the table's pieces.
  */
-export function facingZone(world: World, attacker: string, candidates: readonly string[]): string | null {
+export function facingZone(
+  world: World,
+  attacker: string,
+  candidates: readonly string[],
+  under: string | null = null,
+): string | null {
   const order = (key: string) => {
     const [id, zone] = key.split('.');
     const e = world.byId.get(id);
@@ -62,6 +69,7 @@ export function facingZone(world: World, attacker: string, candidates: readonly 
   };
   const known = candidates.filter((k) => order(k) >= 0).sort((a, b) => order(a) - order(b));
   if (!known.length || !sidesOf(world, attacker.split('.')[0])?.includes(attacker)) return null;
+  if (under && known.includes(under) && facingTier(attackBetween(world, attacker, under)) === 0) return under;
   let out: AttackReport | null = null;
   for (const d of known) {
     const r = attackBetween(world, attacker, d);

@@ -129,6 +129,25 @@ describe('facingZone', () => {
     expect(facingZone(side, 'vsd.front', ['cr.left', 'cr.front'])).toBe('cr.front');
   });
 
+  it('the zone under the finger stands when its attack can be made; a blocked one gives way', () => {
+    // faces away: its rear (194 mm) and, turned 90 degrees, its front and left (210 mm) are clear
+    const w = two([900, 480, 0]);
+    expect(attackBetween(w, 'vsd.front', 'cr.left').los).toBe('blocked');
+    expect(facingZone(w, 'vsd.front', ['cr.left', 'cr.rear'], 'cr.left')).toBe('cr.rear');
+    const side = two([900, 480, 90]);
+    expect(facingZone(side, 'vsd.front', ['cr.left', 'cr.front'], 'cr.left')).toBe('cr.left');
+    // a clear zone a few mm farther than another clear one is not second-guessed
+    const turned = two([900, 480, 100]);
+    const left = attackBetween(turned, 'vsd.front', 'cr.left'),
+      front = attackBetween(turned, 'vsd.front', 'cr.front');
+    expect([left.inArc, left.range !== 'beyond', left.los !== 'blocked']).toEqual([true, true, true]);
+    expect(left.rangeMm!).toBeGreaterThan(front.rangeMm!);
+    expect(facingZone(turned, 'vsd.front', ['cr.left', 'cr.front'])).toBe('cr.front');
+    expect(facingZone(turned, 'vsd.front', ['cr.left', 'cr.front'], 'cr.left')).toBe('cr.left');
+    // a zone under the finger that is no candidate is ignored
+    expect(facingZone(w, 'vsd.front', ['cr.left', 'cr.rear'], 'cr.front')).toBe('cr.rear');
+  });
+
   it('no known candidate, or an unknown attacker: null', () => {
     const w = two([900, 480, 180]);
     expect(facingZone(w, 'vsd.front', [])).toBeNull();
