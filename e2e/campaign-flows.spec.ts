@@ -245,3 +245,17 @@ for (const phone of [false, true]) {
     });
   });
 }
+
+test("an exogorth's displaced squadrons are named in the panel as on the table", async ({ page }) => {
+  const named = {
+    ...exoTable,
+    squadrons: exoTable.squadrons.map((s: { id: string }) =>
+      s.id === 'tie1' ? { ...s, name: 'Howlrunner' } : s,
+    ),
+    proposals: exoTable.proposals.filter((p: { id: string }) => p.id === 'exo-touch'),
+  };
+  await openFresh(page, link(named));
+  const row = page.locator('#verdicts li[data-spot="exoB.tie1"]');
+  await expect(row.locator('b')).toHaveText('Howlrunner');
+  await expect(page.locator('#verdicts li[data-spot="exoB.tie2"] b')).toHaveText('tie2');
+});

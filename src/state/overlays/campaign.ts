@@ -10,7 +10,8 @@ import { attackContext, coverShapes } from '../../rules/attacks/context';
 import { judgeMove, purrgilReach } from '../../rules/campaign/purrgil';
 import { riftBands } from '../../rules/campaign/rift';
 import { judgeDisplacedSpot, type SpotVerdict } from '../../rules/campaign/exogorth';
-import { violationWords } from '../../rules/violation-words';
+import { violationWordsBy } from '../../rules/violation-words';
+import { namer } from '../../model/names';
 import { spotId } from '../pieces';
 import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../../rules/setup/setup';
 import { type ObstacleEntry, World } from '../../rules/world';
@@ -83,23 +84,26 @@ const setupInputs = (w: World) =>
   JSON.stringify([w.table.table, w.table.measurements ?? null, w.table.obstacles]);
 let startCache: { table: Table; world: World } | null = null;
 
-const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '' : `, ${v.toFixed(2)} mm`);
-/** bounded like every list of the panel (MAX_LISTED_PAIRS), with the count of the rest */
-const violationList = (vs: Violation[]) =>
-  vs.length
-    ? `<ul>${vs
-        .slice(0, MAX_LISTED_PAIRS)
-        .map(
-          (v) =>
-            `<li class="violation">${e(String(v.piece ? `${v.piece}: ` : ''))}${e(capText(v.rule, 400))}` +
-            `${v.with ? ` (${e(v.with)})` : ''}${f2(v.gapMm)}</li>`,
-        )
-        .join('')}${
-        vs.length > MAX_LISTED_PAIRS
-          ? `<li class="none more">… and ${vs.length - MAX_LISTED_PAIRS} more ` + `violations.</li>`
-          : ''
-      }</ul>`
-    : '';
+/** The names a table gives its pieces (model/names.ts), made once per table: overlays are built per frame. */
+let named: { t: Table; say: (id: string) => string } | null = null;
+const sayFor = (t: Table) => (named?.t === t ? named : (named = { t, say: namer(t) })).say;
+
+/**
+ * Each violation in words, pieces by their names; bounded like every list of the panel (MAX_LISTED_PAIRS),
+ * with the count of the rest
+ */
+const violationList = (vs: Violation[], t: Table) => {
+  if (!vs.length) return '';
+  const words = violationWordsBy(sayFor(t));
+  const more =
+    vs.length > MAX_LISTED_PAIRS
+      ? `<li class="none more">… and ${vs.length - MAX_LISTED_PAIRS} more violations.</li>`
+      : '';
+  const listed = vs
+    .slice(0, MAX_LISTED_PAIRS)
+    .map((v) => `<li class="violation">${e(capText(words(v), 400))}</li>`);
+  return `<ul>${listed.join('')}${more}</ul>`;
+};
 
 const edgesCount = (edges: string) =>
   edges === 'all' ? 'all four edges count' : "only the players' edges count";
@@ -176,7 +180,7 @@ function purrgilMove(
         v.legal
           ? 'legal move (distance 2)'
           : 'not a legal move: finish refused until it is moved into the shaded region ' + 'or put back'
-      }${violationList(v.violations)}${buttons}</li></ul>`,
+      }${violationList(v.violations, from.table)}${buttons}</li></ul>`,
   );
 }
 
@@ -269,7 +273,7 @@ function setupOverlay(state: AppState, world: World, ov: Overlays, panel: string
           : `${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`
       }; the green region is where the centre of the next ${e(state.nextObstacle)} at ${state.nextRotation}° may go` +
       `${world.table.table === '3x3' ? ` (${edgesCount(state.setupEdges)})` : ''}.` +
-      `${violationList(verdict.violations)}</li></ul>`,
+      `${violationList(verdict.violations, world.table)}</li></ul>`,
   );
 }
 
@@ -361,7 +365,7 @@ function displacedSpot(d: ExogorthDrawing, id: string): void {
   const sid = spotId(exoId, id);
   if (!at) {
     rows.push(
-      `<li data-spot="${e(sid)}" data-legal="false"><b>${e(id)}</b>: no place found; ` +
+      `<li data-spot="${e(sid)}" data-legal="false"><b>${e(sayFor(world.table)(id))}</b>: no place found; ` +
         `${e(String((verdict.placementNotes as Record<string, string> | undefined)?.[id] ?? ''))}</li>`,
     );
     d.anyIllegal = true;
@@ -387,14 +391,14 @@ function displacedSpot(d: ExogorthDrawing, id: string): void {
   });
   rows.push(
     `<li data-spot="${e(sid)}" data-legal="${v.legal}" ` +
-      `data-chosen="${mine}"${d.state.selected === sid ? ' class="selected"' : ''}><b>${e(id)}</b> to ` +
+      `data-chosen="${mine}"${d.state.selected === sid ? ' class="selected"' : ''}><b>${e(sayFor(world.table)(id))}</b> to ` +
       `(${at.x.toFixed(2)}, ` +
       `${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
       `${
         v.legal
           ? e(capText(v.why))
           : `<span class="violation">not a legal place: ` +
-            `${e(capText(v.violations.map(violationWords).join('; ')))}</span>`
+            `${e(capText(v.violations.map(violationWordsBy(sayFor(world.table))).join('; ')))}</span>`
       }</li>`,
   );
 }
