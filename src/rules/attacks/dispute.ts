@@ -405,9 +405,11 @@ export function disputeOf(
       const t = n.b.end / (Math.hypot(qx - px, qy - py) || 1);
       const mark: XY = [px + (qx - px) * t, py + (qy - py) * t];
       loupes.push({
+        // the range first, then how far short of or past the band's end, with that end's own length: a
+        // figure in brackets after "end" is read as the end's
         label:
-          `range: ${f2(n.mm)} mm from the ${shipAttacker ? `${n.b.name}-range` : `distance ${n.b.name}`} end ` +
-          `(${f2(r)} mm)`,
+          `range ${f2(r)} mm: ${f2(n.mm)} mm ${n.side === 'far' ? 'short of' : 'past'} the ` +
+          `${shipAttacker ? `${n.b.name}-range` : `distance ${n.b.name}`} end (${f2(n.b.end)} mm)`,
         at: [(mark[0] + qx) / 2, (mark[1] + qy) / 2],
         spanMm: span(n.mm),
         topic: 'range',

@@ -179,6 +179,33 @@ describe('close calls', () => {
     expect(inSpread.margins.find((m) => m.close)?.text).toContain('within the measured spread');
     expect(at(d1.spread![0] - 10).closeCall).toBe(false);
   });
+
+  it("the range loupe gives the range, then how far short of the band's end, with the end's own length", () => {
+    // an Imperial's front at a CR90 0.3 mm short of the end of long range (the band end at its catalog length)
+    const t = {
+      format: 'armada-table/1',
+      table: '3x6',
+      ruleset: 'seed',
+      ships: [
+        { id: 'isd', player: 1, size: 'large', class: 'imperial', x: 900, y: 150, rotation: 0, speed: 2 },
+        { id: 'cr90', player: 2, size: 'small', class: 'cr90', x: 900, y: 600, rotation: 180, speed: 2 },
+      ],
+      squadrons: [],
+      obstacles: [],
+      tokens: [],
+      proposals: [],
+    } as unknown as Table;
+    const long = CATALOG.ruler.range[2];
+    const first = attackBetween(new World(t, CATALOG), 'isd.front', 'cr90.front');
+    t.ships[1].y += long.end - 0.3 - first.rangeMm!;
+    const w = new World(t, CATALOG);
+    const a = attackBetween(w, 'isd.front', 'cr90.front');
+    expect(a.rangeMm).toBeCloseTo(long.end - 0.3, 6);
+    const loupe = disputeOf(w, a, 1).loupes.find((l) => l.topic === 'range');
+    expect(loupe?.label).toBe(
+      `range ${(long.end - 0.3).toFixed(2)} mm: 0.30 mm short of the long-range end (${long.end.toFixed(2)} mm)`,
+    );
+  });
 });
 
 describe('readings', () => {
