@@ -15,6 +15,8 @@ import { overlapEffect } from '../overlaps';
 import { losByPrecedence, obstructionOf } from '../attacks/los';
 import { overlapShape, type ObstacleEntry, type ShipEntry, type SquadronEntry, type World } from '../world';
 import type { Budget } from '../report/budget';
+import { violationWords } from '../violation-words';
+import { andList } from '../../model/names';
 
 const xy = (p: Point): XY => [p.x, p.y];
 
@@ -256,15 +258,19 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: 
     let near: ObstacleEntry | null = null;
     for (const o of cands) if (!near || rel.get(o.id)!.distance < rel.get(near.id)!.distance) near = o;
     const refused = touching.map((o) => eligible(o).reason).filter(Boolean);
+    const over = others.filter((o) => eligible(o).ok && rel.get(o.id)!.kind === 'overlap').map((o) => o.id);
     violations.push({
       rule,
       with: near ? near.id : null,
       gapMm: near ? rel.get(near.id)!.distance : null,
       measure: 'gap',
       why:
-        (near
-          ? `the nearest obstacle it could touch, ${near.id}, is ${rel.get(near.id)!.distance.toFixed(2)} mm away.`
-          : 'no obstacle it could touch is on the table.') +
+        // one it overlaps is the one the player meant it to touch: said before the nearest one apart
+        (over.length
+          ? `it overlaps ${andList(over)} instead of touching ${over.length === 1 ? 'it' : 'them'}.`
+          : near
+            ? `the nearest obstacle it could touch, ${near.id}, is ${rel.get(near.id)!.distance.toFixed(2)} mm away.`
+            : 'no obstacle it could touch is on the table.') +
         (refused.length ? ` It touches only obstacles that do not count: ${refused.join('; ')}.` : ''),
     });
   }
@@ -333,9 +339,14 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: 
     if (Object.keys(placement.on).length) report.placedOnObstacles = placement.on;
     if (placement.unplaced.length) report.unplaced = placement.unplaced;
   }
+  // each violation with its measure: "must touch another obstacle (debris-a)" read as "must touch debris-a"
   report.why = violations.length
     ? `${p.obstacle.id} cannot be placed there: ` +
-      `${violations.map((v) => `${v.rule}${v.with ? ` (${v.with})` : ''}`).join('; ')}.`
+      `${violations
+        .map((v) =>
+          typeof v.why === 'string' ? `it ${v.rule} (${v.why.replace(/\.$/, '')})` : violationWords(v),
+        )
+        .join('; ')}.`
     : `${p.obstacle.id} may be placed there${good.length ? `, touching ${good.map((o) => o.id).join(', ')}` : ''}.` +
       (displacedSq.length ? ` Player ${3 - p.placedBy} places the displaced squadrons touching it.` : '') +
       (Object.keys(placement.on).length

@@ -167,6 +167,20 @@ describe('exogorth placement: touching another obstacle', () => {
     expect(v!.gapMm as number).toBeLessThan(40);
     expect(rep.violations.some((x) => x.rule === 'must touch another obstacle')).toBe(true);
   });
+  it('the why gives each refusal its measure, never an obstacle in brackets as if it were the one to touch', () => {
+    const apart = judgeExogorthPlacement(world({ obstacles: [rock] }), place(at(2)));
+    expect(apart.why).toBe(
+      'new cannot be placed there: it must touch another obstacle (the nearest obstacle it could touch, ' +
+        'rock, is 2.00 mm away).',
+    );
+    const into = judgeExogorthPlacement(world({ obstacles: [rock] }), place(at(-1)));
+    expect(into.why).toMatch(
+      new RegExp(
+        '^new cannot be placed there: it must touch another obstacle \\(it overlaps rock instead of ' +
+          'touching it\\); new would overlap rock by \\d+\\.\\d\\d mm; it cannot overlap another obstacle\\.$',
+      ),
+    );
+  });
   it('no obstacle at all: must touch, with nothing to name', () => {
     const rep = judgeExogorthPlacement(world({}), place(at(0)));
     expect(rep.violations).toEqual([
