@@ -11,6 +11,13 @@ export const count = (n: number): string => n.toLocaleString('en-US');
 /** Seconds, briefly: 0.12 s, 2.3 s. */
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1)} s`;
 
+/**
+ * An attack that can be made, in words: its range ("at long range"; a squadron's "at distance 1", not
+ * "at distance-1 range"), and whether obstructed.
+ */
+export const attackWords = (p: { range: string; los: string }): string =>
+  `at ${p.range === 'distance-1' ? 'distance 1' : `${p.range} range`}${p.los === 'obstructed' ? ', obstructed' : ''}`;
+
 /** How many places each maneuver can end at: "9 places after one maneuver, 153 after two". */
 function reachWords(ends: NonNullable<PracticeMaps['ends']>): string {
   let first = 0;

@@ -27,7 +27,7 @@ import { PracticeClient, type PracticeMaps } from '../state/practice';
 import type { AppState, AppStore } from '../state/store';
 import { h, setAttr, setText } from './dom';
 import { namer } from '../model/names';
-import { statusText } from './practice-words';
+import { attackWords as verdict, statusText } from './practice-words';
 
 const STYLE = `
 #practice .row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
@@ -51,9 +51,6 @@ const OUTCOME_TEXT = {
 } as const;
 const COUNT_TEXT = ['none', '1', '2', '3', '4 or more'];
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-/** an attack that can be made, in words: its range, and whether obstructed */
-const verdict = (p: { range: string; los: string }) =>
-  `at ${p.range} range${p.los === 'obstructed' ? ', obstructed' : ''}`;
 
 export interface PracticeUi {
   update(s: AppState, a: LiveAnalysis): void;

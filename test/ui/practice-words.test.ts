@@ -4,7 +4,7 @@ import { validateTable } from '../../src/model/table';
 import { namer } from '../../src/model/names';
 import type { EndData, GridData } from '../../src/rules/practice/maps';
 import { freshMaps, type PracticeMaps } from '../../src/state/practice';
-import { statusText } from '../../src/ui/practice-words';
+import { attackWords, statusText } from '../../src/ui/practice-words';
 
 const table = validateTable({
   format: 'armada-table/1',
@@ -63,5 +63,12 @@ describe('the practice status line', () => {
     expect(statusText(maps({ error: 'the practice worker stopped', done: true }), true, name)).toBe(
       'No map for Victory: the practice worker stopped.',
     );
+  });
+});
+
+describe("a readable cell's attacks", () => {
+  it('say a squadron attacks at distance 1, a ship at its range band, and whether obstructed', () => {
+    expect(attackWords({ range: 'distance-1', los: 'obstructed' })).toBe('at distance 1, obstructed');
+    expect(attackWords({ range: 'long', los: 'clear' })).toBe('at long range');
   });
 });
