@@ -85,7 +85,8 @@ function verdictHtml(answer: ManeuverReport, say: Say): string {
     (answer.leavesPlayArea
       ? `<li>base ${f2(answer.outsideMm)} mm outside the play area: destroyed</li>`
       : '') +
-    `</ul><p class="hint why">${e(capText(answer.why))}</p>`
+    // the rules' full account, by ids as the report gives it: the lines above name the pieces
+    `</ul><details class="hint why"><summary>The full explanation</summary>${e(capText(answer.why))}</details>`
   );
 }
 

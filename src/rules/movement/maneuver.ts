@@ -401,7 +401,7 @@ export class ManeuverContext {
     const clickText = m.clicks.length ? `clicks [${m.clicks.join(', ')}]` : 'no clicks';
     if (this.rift) {
       parts.push(
-        `${m.ship} is ${this.rift.mm.toFixed(2)} mm from gravity rift ${this.rift.id} (distance ${this.rift.band}) ` +
+        `${m.ship} is ${this.rift.mm.toFixed(2)} mm from ${this.rift.id}, a gravity rift (distance ${this.rift.band}), ` +
           `as it determines course: speed ${m.speed} becomes ${m.speedUsed}` +
           (given > m.speedUsed ? `, and the clicks past joint ${m.speedUsed} are ignored` : '') +
           '.',
@@ -418,7 +418,7 @@ export class ManeuverContext {
       parts.push(`Not allowed: ${m.violations.map((v) => v.rule).join('; ')}.`);
     } else if (m.speedUsed > 0) {
       parts.push(
-        `The ${ship.class} chart allows ${clickText} at speed ${m.speedUsed} ` +
+        `The speed chart of class ${ship.class} allows ${clickText} at speed ${m.speedUsed} ` +
           `(${chartRowText(this.chart[m.speedUsed - 1])}).`,
       );
     }
@@ -659,9 +659,9 @@ export function judgeManeuverFan(
     (violations.length
       ? `${violations[0].rule}.`
       : `${maneuvers.length} click list${maneuvers.length === 1 ? '' : 's'} at speed ${used}` +
-        (used !== speed ? ` (speed ${speed} less one for gravity rift ${ctx.rift?.id})` : '') +
+        (used !== speed ? ` (speed ${speed} less one for ${ctx.rift?.id}, a gravity rift)` : '') +
         (chart
-          ? ` as the ${ctx.entry.piece.class} chart allows`
+          ? ` as the speed chart of class ${ctx.entry.piece.class} allows`
           : `, every setting of the tool ` +
             `(${ctx.entry.piece.class ? 'no speed chart for its class' : 'the ship has no class'})`) +
         `: ${count((m) => !m.movedBack && !m.obstacles.length && !m.leavesPlayArea)} end clean, ` +

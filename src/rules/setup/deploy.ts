@@ -419,7 +419,7 @@ function riftsAtDeploy(
     if (!overlapping && (b.index === null || b.index > 2)) continue;
     rifts.push({ rift: o.id, mm: r.distance, band: b.index ?? 1, overlapping });
     notes.push(
-      `its base is ${f2(r.distance)} mm from the gravity rift ${o.id}, distance ${b.index}${edgeNote(b)}: its speed ` +
+      `its base is ${f2(r.distance)} mm from ${o.id} (a gravity rift), distance ${b.index}${edgeNote(b)}: its speed ` +
         `dial is set to 0`,
     );
   }

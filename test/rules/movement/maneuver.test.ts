@@ -496,7 +496,7 @@ describe('the end position, known by construction', () => {
     expect(near.clicks).toEqual([0]);
     expect(near.tool).toHaveLength(2);
     expect(near.final.y).toBeCloseTo(700 - 100 - M.base.length / 2 + L, 9);
-    expect(near.why).toContain('100.00 mm from gravity rift rift (distance 2)');
+    expect(near.why).toContain('100.00 mm from rift, a gravity rift (distance 2)');
     expect(near.why).toContain('speed 2 becomes 1');
     const far = judge(
       { ships: [ship('v', 'medium', 900, 700 - 130 - M.base.length / 2, 0)], obstacles: [rift] },
@@ -542,7 +542,7 @@ describe('the speed chart', () => {
       VICTORY,
     );
     expect(ok.legal).toBe(true);
-    expect(ok.why).toContain('The victory chart allows clicks [0, -1] at speed 2 (- I)');
+    expect(ok.why).toContain('The speed chart of class victory allows clicks [0, -1] at speed 2 (- I)');
   });
 
   it("takes the class's chart from the catalog in a table file", () => {

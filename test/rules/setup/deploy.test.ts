@@ -194,7 +194,9 @@ describe('deploy: a gravity rift sets the speed dial to 0 at distance 1-2', () =
       expect(r.legal).toBe(true);
       expect(r.speed).toBe(zero ? 0 : 3);
       expect(r.rift).toHaveLength(zero ? 1 : 0);
-      expect(r.why).toMatch(zero ? /gravity rift rift.*speed dial is set to 0/ : /speed dial stays at 3/);
+      expect(r.why).toMatch(
+        zero ? /from rift \(a gravity rift\), distance \d.*speed dial is set to 0/ : /speed dial stays at 3/,
+      );
     });
   }
 });
