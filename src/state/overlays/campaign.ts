@@ -389,16 +389,17 @@ function displacedSpot(d: ExogorthDrawing, id: string): void {
     width: 1.5,
     dash: 4,
   });
+  const say = sayFor(world.table);
   rows.push(
     `<li data-spot="${e(sid)}" data-legal="${v.legal}" ` +
-      `data-chosen="${mine}"${d.state.selected === sid ? ' class="selected"' : ''}><b>${e(sayFor(world.table)(id))}</b> to ` +
+      `data-chosen="${mine}"${d.state.selected === sid ? ' class="selected"' : ''}><b>${e(say(id))}</b> to ` +
       `(${at.x.toFixed(2)}, ` +
       `${at.y.toFixed(2)}), ${mine ? 'placed by you' : 'proposed'}: ` +
       `${
         v.legal
           ? e(capText(v.why))
           : `<span class="violation">not a legal place: ` +
-            `${e(capText(v.violations.map(violationWordsBy(sayFor(world.table))).join('; ')))}</span>`
+            `${e(capText(v.violations.map(violationWordsBy(say)).join('; ')))}</span>`
       }</li>`,
   );
 }
