@@ -401,8 +401,8 @@ export class ManeuverContext {
     const clickText = m.clicks.length ? `clicks [${m.clicks.join(', ')}]` : 'no clicks';
     if (this.rift) {
       parts.push(
-        `${m.ship} is ${this.rift.mm.toFixed(2)} mm from ${this.rift.id}, a gravity rift (distance ${this.rift.band}), ` +
-          `as it determines course: speed ${m.speed} becomes ${m.speedUsed}` +
+        `${m.ship} is ${this.rift.mm.toFixed(2)} mm from ${this.rift.id}, a gravity rift ` +
+          `(distance ${this.rift.band}), as it determines course: speed ${m.speed} becomes ${m.speedUsed}` +
           (given > m.speedUsed ? `, and the clicks past joint ${m.speedUsed} are ignored` : '') +
           '.',
       );
