@@ -30,11 +30,17 @@ import { measuredDiameterMm } from '../rules/report/photo';
 import { type SnapRequest, type SnapResult, TAP_SIGMA_PX } from '../photo/snap';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h } from './dom';
-
-type CalibrateMode = { kind: 'calibrate'; ships: string[]; ship: number; corner: number; done: number };
-/** marking one piece; `queue`: the pieces asked for after it (the walk a loaded photo starts) */
-type MarkMode = { kind: 'mark'; piece: string; queue: string[] | null };
-type Mode = { kind: 'idle' } | CalibrateMode | MarkMode;
+import { namer } from '../model/names';
+import {
+  calibrationPointWords,
+  type CalibrateMode,
+  markButtonText,
+  markedWords,
+  markPointWords,
+  type Mode,
+  promptText,
+  type Say,
+} from './photo-words';
 
 /** corner order as a player goes round a base */
 /** how many calibration ships "Calibrate" walks through before it stops by itself */
@@ -197,14 +203,6 @@ function drawTraces(g: CanvasRenderingContext2D, S: ToCanvas, traces: XY[][]): v
   }
 }
 
-/** What the photo view asks the player to do now. */
-/** A piece as the prompt names it: its name (a ship's title, a squadron's pilot) with its id, or its id. */
-function pieceWords(t: Table, id: string): string {
-  const p = [...t.ships, ...t.squadrons].find((x) => x.id === id);
-  const name = p?.name?.trim();
-  return name && name !== id ? `${name} (${id})` : id;
-}
-
 /** The base corner the prompt asks for, or null when it asks for no corner. */
 function askedCorner(mode: Mode, t: Table, draft: PhotoEvidence | null): CornerName | null {
   if (mode.kind === 'calibrate') return ROUND[mode.corner];
@@ -213,33 +211,6 @@ function askedCorner(mode: Mode, t: Table, draft: PhotoEvidence | null): CornerN
     return ROUND[Math.min(3, n)];
   }
   return null;
-}
-
-function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null): string {
-  if (mode.kind === 'calibrate') {
-    const id = mode.ships[mode.ship];
-    return (
-      `Calibrate: tap ${pieceWords(t, id)}'s ${ROUND[mode.corner]} base corner ` +
-      "(its top edge: the tap is snapped to the base's edges). " +
-      `${mode.corner >= 2 ? '"Next" to go on with fewer corners.' : ''}`
-    );
-  }
-  if (mode.kind === 'mark') {
-    const id = mode.piece;
-    const m = draft?.marks.find((x) => x.piece === id);
-    const n = m?.px.length ?? 0;
-    if (t.ships.some((s) => s.id === id))
-      return `Mark ${pieceWords(t, id)}: tap its ${ROUND[Math.min(3, n)]} base corner (its top edge; 2 to 4 corners).`;
-    if (t.squadrons.some((s) => s.id === id))
-      return `Mark ${pieceWords(t, id)}: tap points on its base's rim, spread around it (${n} of at least 3).`;
-    return (
-      `Mark ${id}: tap corners of its outline (each taken as the corner nearest where the piece now lies; ` +
-      `drag it over the photo first). ${n} of at least 2.`
-    );
-  }
-  return draft?.calibration.length || draft?.marks.length
-    ? 'Press a mark to move it (the fit follows), or choose a piece to mark.'
-    : 'Choose a piece to mark (its "Mark" button).';
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -395,18 +366,18 @@ function diameterWords(t: Table, sol: PhotoSolution, id: string): string {
  * The panel's fits: each calibration point's residual, and each piece placed from the photo, as its head and
  * one row maker per piece (a squadron's row measures its diameter from its rim marks: written a slice at a time).
  */
-function fitsContent(t: Table, sol: PhotoSolution): { head: HTMLElement[]; rows: (() => HTMLElement)[] } {
+function fitsContent(
+  t: Table,
+  sol: PhotoSolution,
+  say: Say,
+): { head: HTMLElement[]; rows: (() => HTMLElement)[] } {
   const c = sol.calibration;
   const residuals = (t.photo!.calibration as CalibrationPoint[]).map((p, i) =>
     h(
       'tr',
       {},
       h('td', {}, String(i)),
-      h(
-        'td',
-        {},
-        p.piece ? `${p.piece} ${typeof p.point === 'string' ? p.point : `[${p.point}]`}` : `[${p.mm}] mm`,
-      ),
+      h('td', {}, calibrationPointWords(say, p, true)),
       h('td', { class: 'num' }, `${f2(c.residualsMm[i])} mm`),
     ),
   );
@@ -416,7 +387,7 @@ function fitsContent(t: Table, sol: PhotoSolution): { head: HTMLElement[]; rows:
         h(
           'tr',
           { 'data-piece': id },
-          h('td', {}, id),
+          h('td', {}, say(id)),
           h('td', {}, `fit rms ${f2(f.rmsMm)} mm${diameterWords(t, sol, id)}`),
           h('td', { class: 'num' }, `+-${f2(f.uncertaintyMm)} mm`),
           h(
@@ -562,6 +533,14 @@ class PhotoPanel {
     this.buildPanel(host);
     this.buildView(canvasHost);
     this.wireView();
+  }
+
+  /** the table's namer (src/model/names.ts), kept while the table is the same */
+  private named: { t: Table | null; say: Say } = { t: null, say: (id) => id };
+  /** what the photo view calls the pieces of `t`: "Victory 1", "CR90 2"; obstacles by their ids */
+  private namesOf(t: Table): Say {
+    if (this.named.t !== t) this.named = { t, say: namer(t) };
+    return this.named.say;
   }
 
   private say(text: string, kind: 'info' | 'error' = 'info') {
@@ -880,10 +859,11 @@ class PhotoPanel {
 
   private startMark(id: string) {
     if (!this.image) return this.show(true);
-    const kind = kindOf(this.table(), id);
+    const t = this.table();
+    const kind = kindOf(t, id);
     if ((kind === 'obstacle' || kind === 'token') && !this.map())
       return this.say(
-        `Mark two ships first (their corners place the camera), then ${id}'s outline corners.`,
+        `Mark two ships first (their corners place the camera), then ${this.namesOf(t)(id)}'s outline corners.`,
         'error',
       );
     this.beginMark(id, null);
@@ -1049,23 +1029,18 @@ class PhotoPanel {
   private snapWords(): string {
     const d = this.draft;
     if (!d) return '';
+    const say = this.namesOf(this.table());
     const points: [string, XY][] = [
-      ...d.calibration.map((c): [string, XY] => [
-        `${c.piece ?? 'table point'} ${typeof c.point === 'string' ? c.point : ''}`,
-        c.px,
-      ]),
+      ...d.calibration.map((c): [string, XY] => [calibrationPointWords(say, c), c.px]),
       ...d.marks.flatMap((m) =>
-        m.px.map((p, j): [string, XY] => [
-          `${m.piece} ${Array.isArray(m.points) && typeof m.points[j] === 'string' ? m.points[j] : 'point ' + j}`,
-          p,
-        ]),
+        m.px.map((p, j): [string, XY] => [markPointWords(say, m.piece, m.points, j), p]),
       ),
     ];
     const known = points.filter(([, p]) => this.snapped.has(p));
     if (!known.length) return '';
     const kept = known.filter(([, p]) => !this.snapped.get(p)!.refined);
     const refined = known.length - kept.length;
-    // the marks kept for one reason named together: "rock1 point 0, rock1 point 1 kept as tapped: ..."
+    // the marks kept for one reason named together: "rock1 point 0, Victory 1 front-left kept as tapped: ..."
     const byWhy = new Map<string, string[]>();
     for (const [name, p] of kept) {
       const r = this.snapped.get(p)!;
@@ -1102,7 +1077,7 @@ class PhotoPanel {
       const n = m.px.length;
       if (n >= 4) {
         this.say(
-          `${pieceWords(t, ship.id)}: all four corners are marked; move one (press on it) or undo one.`,
+          `${this.namesOf(t)(ship.id)}: all four corners are marked; move one (press on it) or undo one.`,
         );
         return false;
       }
@@ -1112,7 +1087,8 @@ class PhotoPanel {
       const map = this.solution?.sol?.calibration.map;
       if (!map) {
         this.say(
-          `${piece}'s outline corners are read through the photo's fit: mark two ships first (their corners), ` +
+          `${this.namesOf(t)(piece)}'s outline corners are read through the photo's fit: mark two ships ` +
+            'first (their corners), ' +
             'and wait a moment for their fit.',
           'error',
         );
@@ -1236,9 +1212,9 @@ class PhotoPanel {
     const readyMarks = d.marks.filter((m) => ready(t, m));
     if (n === 0 && readyMarks.length < 2) {
       // without a calibration the photo places pieces relative to each other: two at least
-      const only = readyMarks.map((m) => pieceWords(t, m.piece));
+      const only = readyMarks.map((m) => m.piece);
       this.say(
-        `${only.length ? `Marked: ${only.join(', ')}. ` : ''}The photo is read once two pieces are marked ` +
+        `${markedWords(this.namesOf(t), only)}The photo is read once two pieces are marked ` +
           `(it places them relative to each other, with the camera).${this.snapWords()}`,
       );
       this.paint();
@@ -1347,13 +1323,16 @@ class PhotoPanel {
       const k = kept(c.px, label);
       drawCross(g, S, c.px, k?.[0] ?? '#40c057', k?.[1] ?? label);
     });
+    const t = this.table();
+    const say = this.namesOf(t);
     for (const m of draft?.marks ?? [])
       m.px.forEach((p, j) => {
-        const k = kept(p, `${m.piece} ${j}`);
-        drawCross(g, S, p, k?.[0] ?? '#ff922b', k?.[1] ?? `${m.piece} ${j}`);
+        const label = markPointWords(say, m.piece, m.points, j);
+        const k = kept(p, label);
+        drawCross(g, S, p, k?.[0] ?? '#ff922b', k?.[1] ?? label);
       });
     if (cursor) drawCross(g, S, cursor, '#ffff00', '');
-    this.prompt.textContent = promptText(this.mode, this.table(), draft);
+    this.prompt.textContent = promptText(this.mode, t, draft, say);
     const corner = askedCorner(this.mode, this.table(), draft);
     if (corner !== this.figureOf) {
       this.figureOf = corner;
@@ -1398,12 +1377,12 @@ class PhotoPanel {
       this.wanted = id;
       void this.fetchKept(id);
     }
-    // without a photo there is nothing to solve, and the mark buttons follow the pieces' names only (a
-    // drag step changes neither)
+    // without a photo there is nothing to solve, and the mark buttons follow the pieces' ids and names only
+    // (a drag step changes neither)
     const stale =
       !this.solution ||
       this.solution.photo !== t.photo ||
-      (t.photo ? this.solution.table !== t : this.solution.names !== pieceNames(t));
+      (t.photo ? this.solution.table !== t : this.solution.names !== piecesKey(t));
     if (stale) this.solve(t);
     this.showUnder(t);
   }
@@ -1416,7 +1395,7 @@ class PhotoPanel {
     } catch {
       sol = null;
     }
-    this.solution = { photo: t.photo!, table: t, names: pieceNames(t), sol };
+    this.solution = { photo: t.photo!, table: t, names: piecesKey(t), sol };
     this.renderFits(t, sol);
     this.paint();
   }
@@ -1467,7 +1446,7 @@ class PhotoPanel {
    */
   private renderFits(t: Table, sol: PhotoSolution | null) {
     const calibrating = t.photo?.calibration.map((c) => c.piece ?? '').join('\u0000') ?? '';
-    const key = `${pieceNames(t)}\u0002${calibrating}\u0002${!!sol}`;
+    const key = `${piecesKey(t)}\u0002${calibrating}\u0002${!!sol}`;
     if (key !== this.markRowKey) {
       this.markRowKey = key;
       this.writeMarkRow(t, sol);
@@ -1485,7 +1464,7 @@ class PhotoPanel {
       this.fits.replaceChildren();
       return;
     }
-    const { head, rows } = fitsContent(due.t, due.sol);
+    const { head, rows } = fitsContent(due.t, due.sol, this.namesOf(due.t));
     const table = h('table', { id: 'photo-pieces' });
     this.fits.replaceChildren(...head, ...(rows.length ? [table] : []));
     let next = 0;
@@ -1500,7 +1479,9 @@ class PhotoPanel {
     slice();
   }
 
+  /** one button a piece not in the calibration, its words the piece's name, its id and data-piece the piece's id */
   private writeMarkRow(t: Table, sol: PhotoSolution | null) {
+    const say = this.namesOf(t);
     this.markRow.replaceChildren(
       ...[...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens]
         .filter((p) => !t.photo?.calibration.some((c) => c.piece === p.id))
@@ -1513,7 +1494,7 @@ class PhotoPanel {
               disabled: !sol,
               onclick: () => this.startMark(p.id),
             },
-            `Mark ${p.id}`,
+            markButtonText(say, p.id),
           ),
         ),
     );
@@ -1521,17 +1502,25 @@ class PhotoPanel {
 }
 
 /**
- * every piece's id, in order: what the mark buttons show (kept by each list of pieces: a drag step makes a new
+ * every piece's id and the words its name is made of (src/model/names.ts: a ship's name, class and size, a
+ * squadron's name), in order: what the mark buttons show (kept by each list of pieces: a drag step makes a new
  * list of ships, not of the rest)
  */
-const namesOf = new WeakMap<readonly { id: string }[], string>();
-function listNames(l: readonly { id: string }[]): string {
-  let k = namesOf.get(l);
-  if (k === undefined) namesOf.set(l, (k = l.map((p) => p.id).join('\u0000')));
+type Worded = { id: string; name?: string; class?: string; size?: string };
+const wordsOf = new WeakMap<readonly Worded[], string>();
+function listWords(l: readonly Worded[]): string {
+  let k = wordsOf.get(l);
+  if (k === undefined)
+    wordsOf.set(
+      l,
+      (k = l
+        .map((p) => `${p.id}\u0003${p.name ?? ''}\u0003${p.class ?? ''}\u0003${p.size ?? ''}`)
+        .join('\u0000')),
+    );
   return k;
 }
-function pieceNames(t: Table): string {
-  return [listNames(t.ships), listNames(t.squadrons), listNames(t.obstacles), listNames(t.tokens)].join(
+function piecesKey(t: Table): string {
+  return [listWords(t.ships), listWords(t.squadrons), listWords(t.obstacles), listWords(t.tokens)].join(
     '\u0001',
   );
 }

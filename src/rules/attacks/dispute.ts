@@ -67,9 +67,9 @@ export interface Dispute {
    */
   readings?: string[];
   /**
-   * where the pieces' positions came from, when some came from the photo: "from the photo: cr90
-   * +-0.62 mm, isd +-1.00 mm (calibration, placed by hand)"; their uncertainties replace the placement precision
-   * for the margins they bear on
+   * where the pieces' positions came from, when some came from the photo: "from the photo: CR90
+   * +-0.62 mm, Imperial +-1.00 mm (calibration, placed by hand)", the pieces named as the headline names them;
+   * their uncertainties replace the placement precision for the margins they bear on
    */
   photo?: string;
   /**
@@ -509,12 +509,14 @@ export function disputeOf(
   const far = photoExtrapolated(world);
   const farWords = photoIds
     .filter((id) => far.has(id))
-    .map((id) => `${id} lies ${far.get(id)!.toFixed(0)} mm outside the calibration, so it is extrapolated`);
+    .map(
+      (id) => `${say(id)} lies ${far.get(id)!.toFixed(0)} mm outside the calibration, so it is extrapolated`,
+    );
   const photo = photoIds.length
     ? `from the photo: ${photoIds
         .map(
           (id) =>
-            `${id} +-${f2(fromPhoto.get(id)!)} m` +
+            `${say(id)} +-${f2(fromPhoto.get(id)!)} m` +
             `m${calibrated.has(id) ? ' (calibration, placed by hand)' : ''}`,
         )
         .join(', ')}` + (farWords.length ? `; ${farWords.join('; ')}: calibrate on pieces around it` : '')

@@ -2,12 +2,14 @@
  * The dispute card with pieces placed from a photo (src/rules/attacks/dispute.ts, photoPrecision):
  * a deciding margin above the placement precision but below the photo's stated uncertainty is a
  * close call, and the card says where the positions came from. Built so: cr90 1.8 mm inside long
- * range of isd, marked on a synthetic photo taken straight down.
+ * range of isd, marked on a synthetic photo taken straight down. With the table's namer the card names
+ * them as the table does ("CR90", "Imperial").
  */
 import { describe, expect, it } from 'vitest';
 import { place } from '../../../src/geometry/point';
 import { cornerLocal, CORNERS } from '../../../src/model/photo';
 import { CATALOG } from '../../../src/model/catalog';
+import { namer } from '../../../src/model/names';
 import { type Table, validateTable } from '../../../src/model/table';
 import { PinholeCamera } from '../../../src/photo/camera';
 import { disputeOf } from '../../../src/rules/attacks/dispute';
@@ -91,6 +93,11 @@ describe('dispute card: positions from the photo', () => {
       /^from the photo: cr90 \+-\d+\.\d\d mm, isd \+-1\.00 mm \(calibration, placed by hand\)$/,
     );
     expect(d.photo).toContain(`cr90 +-${fit.uncertaintyMm.toFixed(2)} mm`);
+    // the card names the pieces as the table does (its headline's namer), never by their ids
+    const named = disputeOf(new World(withPhoto), attackOf(withPhoto), 1, namer(withPhoto));
+    expect(named.photo).toBe(
+      `from the photo: CR90 +-${fit.uncertaintyMm.toFixed(2)} mm, Imperial +-1.00 mm (calibration, placed by hand)`,
+    );
   });
 
   it('a piece moved after it was placed from the photo is by hand again', () => {
@@ -126,6 +133,9 @@ describe('dispute card: positions from the photo', () => {
     const d = disputeOf(new World(far), attackOf(far), 1);
     expect(d.photo).toContain(
       `cr90 lies ${(cx - edge).toFixed(0)} mm outside the calibration, so it is extrapolated`,
+    );
+    expect(disputeOf(new World(far), attackOf(far), 1, namer(far)).photo).toContain(
+      `CR90 lies ${(cx - edge).toFixed(0)} mm outside the calibration, so it is extrapolated`,
     );
   });
 });
