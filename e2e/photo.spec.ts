@@ -195,9 +195,11 @@ for (const phone of [false, true]) {
         await expect(page.locator('#photo-status')).toContainText('2000 x 1500');
         await expect(page.locator('#photo-view')).toBeVisible();
         // loading a photo asks for the pieces in turn; this player calibrates on two ships placed exactly instead
-        await expect(page.locator('#photo-prompt')).toContainText('Mark isd: tap its front-left base corner');
+        await expect(page.locator('#photo-prompt')).toContainText(
+          'Mark Imperial: tap its front-left base corner',
+        );
         await press('#photo-view-calibrate');
-        await expect(page.locator('#photo-prompt')).toContainText("tap isd's front-left base corner");
+        await expect(page.locator('#photo-prompt')).toContainText("tap Imperial's front-left base corner");
         // the corner asked for is drawn on a base with its front up
         await expect(page.locator('#photo-prompt-figure svg')).toHaveAttribute(
           'aria-label',
@@ -299,7 +301,9 @@ for (const phone of [false, true]) {
 
         // the dispute card says where the positions came from
         await page.evaluate(([a, d]) => window.__armada.cmd.setPair(a, d), [ATTACKER, DEFENDER]);
-        await expect(page.locator('#attack-verdict')).toContainText('from the photo');
+        // the pieces by their names, as the headline names them
+        await expect(page.locator('#attack-verdict')).toContainText(/from the photo: (CR90|Imperial) \+-/);
+        await expect(page.locator('#attack-verdict')).not.toContainText(/\b(cr90|isd) \+-/);
 
         // the marks travel with the table (no image), and the photo is kept on this device
         const t = state.table as { photo?: { imageId?: string; marks: unknown[] } };
@@ -354,7 +358,7 @@ for (const phone of [false, true]) {
       await page.locator('#photo-file').setInputFiles(join(DIR, 'photo.png'));
       await expect(page.locator('#photo-view')).toBeVisible();
       // the pair's ships first, named, with the corner asked for drawn on a base front up
-      await expect(page.locator('#photo-prompt')).toContainText('Mark cr90: tap its front-left base corner');
+      await expect(page.locator('#photo-prompt')).toContainText('Mark CR90: tap its front-left base corner');
       await expect(page.locator('#photo-prompt-figure svg')).toHaveAttribute(
         'aria-label',
         /the front-left corner/,
@@ -374,9 +378,13 @@ for (const phone of [false, true]) {
       }
       const zoom = () => page.evaluate(() => window.__armada.photoZoom());
       const zoomed = await zoom();
+      // the ships by the names the table shows (src/model/names.ts): their classes' short names
+      const named: Record<string, string> = { cr90: 'CR90', isd: 'Imperial' };
       for (const ship of ['cr90', 'isd'])
         for (const c of ['front-left', 'front-right', 'rear-right', 'rear-left']) {
-          await expect(page.locator('#photo-prompt')).toContainText(`Mark ${ship}: tap its ${c} base corner`);
+          await expect(page.locator('#photo-prompt')).toContainText(
+            `Mark ${named[ship]}: tap its ${c} base corner`,
+          );
           await mark(shot.points[`${ship}.${c}`]);
         }
       // two pieces marked: the camera and both are fitted, the obstacle asked for next
@@ -507,7 +515,7 @@ for (const phone of [false, true]) {
         else await page.mouse.click(q.x, q.y);
       }
       await page.locator('#photo-done').click();
-      await expect(status).toContainText('Marked: isd. The photo is read once two pieces are marked');
+      await expect(status).toContainText('Marked: Imperial. The photo is read once two pieces are marked');
       expect(await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table))).toBe(before);
       // a file whose calibration points lie on one line is refused naming the field
       const line = structuredClone(shot.start) as Record<string, unknown>;
@@ -563,10 +571,12 @@ test.describe('snapping a mark to the photo (desktop)', () => {
       }).observe({ type: 'longtask', buffered: false });
     });
     await page.locator('#photo-file').setInputFiles(join(DIR, 'photo.png'));
-    await expect(page.locator('#photo-prompt')).toContainText('Mark isd: tap its front-left base corner');
+    await expect(page.locator('#photo-prompt')).toContainText(
+      'Mark Imperial: tap its front-left base corner',
+    );
     // calibrated on isd's corners: each refined corner is read back from the table's calibration
     await page.locator('#photo-view-calibrate').click();
-    await expect(page.locator('#photo-prompt')).toContainText("tap isd's front-left base corner");
+    await expect(page.locator('#photo-prompt')).toContainText("tap Imperial's front-left base corner");
     await page.waitForTimeout(500);
     const onLoad = await page.evaluate(() => (window as unknown as { longest: number }).longest);
     await page.evaluate(() => ((window as unknown as { longest: number }).longest = 0));
@@ -698,5 +708,44 @@ test.describe('pinch in the photo view (Pixel 5, touch)', () => {
       expect.closeTo(c1.x - c0.x, 0),
       expect.closeTo(c1.y - c0.y, 0),
     ]);
+  });
+});
+
+test.describe('the photo view names pieces as the table does (Pixel 5, tournament table)', () => {
+  test.use(PIXEL5);
+  test('the prompt, the Mark buttons and the marks read "Victory 1", "Victory 2", never an id like p1-ship4', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const tournament = JSON.parse(readFileSync(join(ROOT, 'e2e/fixtures/tournament-table.json'), 'utf8'));
+    await openFresh(page, link(tournament));
+    // two Victories on the table: the namer numbers them, and the strip names the pair so
+    await page.evaluate(([a, d]) => window.__armada.cmd.setPair(a, d), ['p1-ship4.front', 'p2-ship1.front']);
+    await expect(page.locator('#pair-text')).toContainText('Victory 1 front');
+    await expect(page.locator('#pair-text')).toContainText('Victory 2 front');
+    await page.locator('#photo-file').setInputFiles(join(DIR, 'photo.png'));
+    await expect(page.locator('#photo-view')).toBeVisible();
+    // the walk asks for the pair's attacker first, by the name the strip gives it
+    await expect(page.locator('#photo-prompt')).toContainText(
+      'Mark Victory 1: tap its front-left base corner',
+    );
+    // each button says the piece's name; its id and data-piece keep the piece's id
+    await expect(page.locator('#photo-mark-p1-ship4')).toHaveText('Mark Victory 1');
+    await expect(page.locator('#photo-mark-p2-ship1')).toHaveText('Mark Victory 2');
+    await expect(page.locator('#photo-mark-p1-ship0')).toHaveText('Mark Hardcell');
+    await expect(page.locator('#photo-mark-p2-ship1')).toHaveAttribute('data-piece', 'p2-ship1');
+    expect(await page.locator('#photo-view .photo-bar').innerText()).not.toMatch(/p[12]-ship\d/);
+    // two corners tapped: their labels on the photo name the ship and the corner (seen in the screenshot)
+    const box = (await page.locator('#photo-canvas').boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width * 0.4, box.y + box.height * 0.45);
+    await page.touchscreen.tap(box.x + box.width * 0.55, box.y + box.height * 0.45);
+    await expect(page.locator('#photo-prompt')).toContainText(
+      'Mark Victory 1: tap its rear-right base corner',
+    );
+    await expect(page.locator('#photo-status')).toContainText(
+      'Marked: Victory 1. The photo is read once two',
+    );
+    await expect(page.locator('#photo-status')).not.toContainText('p1-ship4');
+    await page.screenshot({ path: test.info().outputPath('photo-names-phone.png') });
   });
 });

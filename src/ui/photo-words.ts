@@ -1,8 +1,8 @@
 /**
- * The photo view's words (src/ui/photo.ts): what it asks the player to tap, the marks' labels on the
- * photo, the Mark buttons, the fits list and the status line name the pieces as the table does
- * everywhere else (src/model/names.ts: "Victory 1", "CR90 2", a named squadron's name; obstacles,
- * tokens and unnamed squadrons by their ids). A player marks the real ship the words name: an id
+ * The photo view's words (src/ui/photo.ts): what it asks the player to tap, the Mark buttons, the
+ * fits list and the status line name the pieces as the table does everywhere else (src/model/names.ts:
+ * "Victory 1", "CR90 2", a named squadron's name; obstacles, tokens and unnamed squadrons by their
+ * ids), and so do the marks drawn on the photo. A player marks the real ship the words name: an id
  * ("p1-ship4") names none on the table. The ids stay in the elements' ids, their data attributes and
  * the `photo` field. No DOM, no pixi.
  */
@@ -52,8 +52,9 @@ export function promptText(mode: Mode, t: Table, draft: PhotoEvidence | null, sa
 }
 
 /**
- * One mark's point in words, as the status line and the label beside it on the photo say it: a ship's
- * corner ("Victory 1 front-left"), another piece's point by its place among its marks ("rock1 point 0").
+ * One mark's point in words, as the status line says it: a ship's corner ("Victory 1 front-left", never
+ * "Victory 1 0": a number after a numbered name), another piece's point by its place among its marks
+ * ("rock1 point 0").
  */
 export function markPointWords(say: Say, piece: string, points: PhotoMark['points'], j: number): string {
   const p = Array.isArray(points) ? points[j] : undefined;

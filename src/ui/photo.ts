@@ -183,6 +183,26 @@ function drawCross(g: CanvasRenderingContext2D, S: ToCanvas, p: XY, colour: stri
   g.fillText(text, x + 8, y - 6);
 }
 
+/**
+ * A marked piece's name, outlined to read on any photo: centred amid its marks (a ship's four corners: over its
+ * base), or below a lone mark (a mark kept as tapped says so above it).
+ */
+function drawName(g: CanvasRenderingContext2D, S: ToCanvas, marks: readonly XY[], text: string): void {
+  const at = marks.map((p) => S(p));
+  const x = at.reduce((a, p) => a + p[0], 0) / at.length,
+    y = at.reduce((a, p) => a + p[1], 0) / at.length;
+  const [tx, ty] = at.length > 1 ? [x, y + 4] : [x + 8, y + 16];
+  g.font = '600 12px system-ui, sans-serif';
+  g.textAlign = at.length > 1 ? 'center' : 'left';
+  g.lineJoin = 'round';
+  g.lineWidth = 3;
+  g.strokeStyle = '#000';
+  g.strokeText(text, tx, ty);
+  g.fillStyle = '#ff922b';
+  g.fillText(text, tx, ty);
+  g.textAlign = 'left';
+}
+
 /** What snapping fitted (each edge's visible stretch, a rim's arc), drawn thin over the photo. */
 function drawTraces(g: CanvasRenderingContext2D, S: ToCanvas, traces: XY[][]): void {
   for (const [colour, width] of [
@@ -1325,12 +1345,15 @@ class PhotoPanel {
     });
     const t = this.table();
     const say = this.namesOf(t);
-    for (const m of draft?.marks ?? [])
-      m.px.forEach((p, j) => {
-        const label = markPointWords(say, m.piece, m.points, j);
-        const k = kept(p, label);
-        drawCross(g, S, p, k?.[0] ?? '#ff922b', k?.[1] ?? label);
+    // a piece's name once, amid its marks: one label a corner ("Victory 1 front-left" four times round a base
+    // 20 px across on a phone) ran into each other
+    for (const m of draft?.marks ?? []) {
+      m.px.forEach((p) => {
+        const k = kept(p, '');
+        drawCross(g, S, p, k?.[0] ?? '#ff922b', k ? 'kept as tapped' : '');
       });
+      if (m.px.length) drawName(g, S, m.px, say(m.piece));
+    }
     if (cursor) drawCross(g, S, cursor, '#ffff00', '');
     this.prompt.textContent = promptText(this.mode, t, draft, say);
     const corner = askedCorner(this.mode, this.table(), draft);

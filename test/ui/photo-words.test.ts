@@ -77,7 +77,7 @@ describe('the photo view in words', () => {
     expect(markButtonText(say, 'p1-ship4')).toBe('Mark Victory 1');
     expect(markButtonText(say, 'int1')).toBe('Mark Howlrunner');
     expect(markButtonText(say, 'asteroid-a')).toBe('Mark asteroid-a');
-    // a ship's mark by its corner: "Victory 2 front-left", never "Victory 2 0" (a number after a number)
+    // a ship's mark by its corner: "Victory 2 front-right", never "Victory 2 1" (a number after a number)
     expect(markPointWords(say, 'p2-ship1', ['front-left', 'front-right'], 1)).toBe('Victory 2 front-right');
     expect(markPointWords(say, 'int1', 'rim', 2)).toBe('Howlrunner point 2');
     expect(markPointWords(say, 'asteroid-a', [[1, 2]], 0)).toBe('asteroid-a point 0');
