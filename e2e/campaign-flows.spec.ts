@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { openFresh, pagePoint, piece, tableJson } from './helpers';
+import { isWhollyInView, openFresh, pagePoint, piece, tableJson } from './helpers';
 
 const link = (t: unknown) => '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url');
 const exoTable = JSON.parse(
@@ -102,9 +102,13 @@ test('a purrgil move keeps its verdict after release: an illegal one cannot be f
     await page.mouse.move(b.x, b.y, { steps: 4 });
     await page.mouse.up();
   };
-  const row = page.locator('#verdicts li[data-purrgil="purrgil"]');
+  const row = page.locator('#insp-lead[data-piece="purrgil"]');
   await drag([450, 650]);
   await expect(row).toHaveAttribute('data-legal', 'false'); // after release
+  // the verdict and its buttons are in the inspector, at the top of the panel
+  for (const sel of ['#insp-lead-head', '#purrgil-finish', '#purrgil-back'])
+    expect(await isWhollyInView(page, sel), sel).toBe(true);
+  await page.screenshot({ path: 'test-results/purrgil-desktop.png' });
   await row.locator('button[data-purrgil-finish]').click();
   await expect(page.locator('#message[data-kind="error"]')).toContainText('The move is not finished');
   await expect(row).toHaveAttribute('data-legal', 'false');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LEGAL } from '../src/state/colours';
-import { countColour, openFresh, pagePoint, piece } from './helpers';
+import { countColour, isWhollyInView, openFresh, pagePoint, piece, PIXEL5 } from './helpers';
 
 // a Victory (dial 2) of player 1 heading up the table, a CR90 and a squadron of player 2 ahead of
 // it, an asteroid between: the threat map has cells attacked by several, by one and by none
@@ -113,6 +113,8 @@ test("desktop: the Victory's reach, threat, opportunity; tap a cell and an end, 
     `Threat on Victory in the marked 5 mm cell (${cell!.x.toFixed(1)}, ${cell!.y.toFixed(1)})`,
   );
   await expect(head).toContainText(`${cell!.attackers.length} attacker`);
+  // the reading is brought into view (the panel scrolls to it: it lies below the fold)
+  await expect.poll(() => isWhollyInView(page, '#practice-why-head')).toBe(true);
   await expect(page.locator('#practice-why li').first()).toContainText('can attack');
   await expect(page.locator('#practice-why li').first()).toContainText('range');
   // nothing moved, the ship stays selected
@@ -127,6 +129,7 @@ test("desktop: the Victory's reach, threat, opportunity; tap a cell and an end, 
   const q = await pagePoint(page, end!.x, end!.y);
   await page.mouse.click(q.x, q.y);
   await expect(head).toContainText(`End ${end!.i + 1} of`);
+  await expect.poll(() => isWhollyInView(page, '#practice-why-head')).toBe(true);
   await expect(page.locator('#practice-why')).toContainText('From there it could attack');
   await page.screenshot({ path: '/tmp/practice-desktop-opportunity.png' });
   // save as picture: a PNG with the map and its legend
@@ -147,10 +150,10 @@ test("desktop: the Victory's reach, threat, opportunity; tap a cell and an end, 
   await done(page);
 });
 
-test.describe('phone 390x844 portrait, touch', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.describe('phone (Pixel 5, touch)', () => {
+  test.use(PIXEL5);
 
-  test('tap the ship, show the threat map, tap a cell and read why in the sheet; the ship never moves', async ({
+  test("tap the ship, show the threat map, tap a cell and read why in the sheet's peek; the ship never moves", async ({
     page,
   }) => {
     page.on('pageerror', (e) => console.log('pageerror:', e.message));
@@ -201,10 +204,14 @@ test.describe('phone 390x844 portrait, touch', () => {
     expect(cell).not.toBeNull();
     const p = await pagePoint(page, cell!.x, cell!.y);
     await page.touchscreen.tap(p.x, p.y);
-    await page.tap('#panel-toggle');
     await expect(page.locator('#practice-why-head')).toContainText(
       'Threat on Victory in the marked 5 mm cell',
     );
+    // the reading leads the sheet's peek: in view with the sheet down, nothing opened or scrolled by hand
+    await expect.poll(() => isWhollyInView(page, '#practice-why-head')).toBe(true);
+    expect(await page.evaluate(() => document.body.classList.contains('sheet-open'))).toBe(false);
+    await page.screenshot({ path: 'test-results/practice-phone-why-peek.png' });
+    await page.tap('#panel-toggle');
     await expect(page.locator('#practice-why li').first()).toContainText('can attack');
     await page.locator('#practice-why').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/practice-phone-why.png' });

@@ -216,7 +216,7 @@ test('campaign overlays: a purrgil dragged too far is illegal, setup mode lists 
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(far.x, far.y, { steps: 3 });
-  await expect(page.locator('#verdicts li[data-purrgil="purrgil"]')).toHaveAttribute('data-legal', 'false');
+  await expect(page.locator('#insp-lead[data-piece="purrgil"]')).toHaveAttribute('data-legal', 'false');
   await page.mouse.up();
 
   await page.check('#setup-mode');

@@ -70,8 +70,10 @@ async function main() {
       return loop.analysis.world;
     },
   });
-  watchPurrgil(store, cmd, $('verdicts'));
-  watchExogorth(store, cmd, $('verdicts'));
+  // their buttons are in the verdict list and in the inspector's card (src/ui/lead-card.ts)
+  const aside = document.querySelector('aside') as HTMLElement;
+  watchPurrgil(store, cmd, aside);
+  watchExogorth(store, cmd, aside);
   $('verdicts').addEventListener('click', (ev) => {
     if ((ev.target as HTMLElement).closest('button.show-more')) {
       showMoreAttacks();

@@ -305,6 +305,7 @@ export class FrameLoop {
     if (!this.panelDue || (s.gestureStart && !this.rested(now))) return;
     try {
       renderVerdicts(this.verdicts, s, analysis, this.panels.onlySelected.value, this.overlays.panel);
+      this.panels.lead(this.overlays.lead);
       if (s.gestureStart) this.panels.resting(s);
     } catch (e) {
       // the panel must never take the drawing loop down with it

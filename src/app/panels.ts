@@ -23,6 +23,7 @@ import { buildClassEditor } from '../ui/class-editor';
 import { attachMessages } from '../ui/message';
 import { buildPhoto } from '../ui/photo';
 import { buildSheet, type Sheet } from '../ui/sheet';
+import { findPiece } from '../state/pieces';
 import { buildLabelLegend } from '../ui/label-legend';
 import { attachPhoneToolbar } from '../ui/phone-toolbar';
 import { PhotoLayer } from '../render/photo-layer';
@@ -103,6 +104,25 @@ function frameInCanvas(hooks: PanelHooks, sheet: Sheet, box: [number, number, nu
   if (sheet.phone()) sheet.setOpen(false);
 }
 
+/** half the side of the box (mm) the view frames around a new exogorth: it and the obstacles it may touch */
+const EXOGORTH_FRAME_MM = 180;
+
+/**
+ * An exogorth proposed from the palette, on a phone: the view framed on it (at the fitted zoom it is a dot of
+ * a few pixels) and the sheet lowered to its peek, which the inspector's card leads: its verdict and Place it.
+ */
+function frameNewExogorth(store: Booted['store'], hooks: PanelHooks, sheet: Sheet) {
+  document.getElementById('place-exogorth')?.addEventListener('click', () => {
+    if (!sheet.phone()) return;
+    const s = store.getState();
+    const f = s.selected ? findPiece(s.table, s.selected) : null;
+    if (f?.kind !== 'exogorth-proposal') return;
+    const { x, y } = f.piece,
+      r = EXOGORTH_FRAME_MM;
+    frameInCanvas(hooks, sheet, [x - r, y - r, x + r, y + r]);
+  });
+}
+
 /** The practice maps panel and its layer on the table. */
 function buildPracticeSection(
   host: HTMLElement,
@@ -119,6 +139,8 @@ function buildPracticeSection(
     picture: (at, spanMm, w, ht) => scene.pictures([{ at, spanMm, w, h: ht }])[0],
     // on a phone the sheet goes down: the framed maps in the whole canvas
     frame: (box) => frameInCanvas(hooks, sheet, box),
+    // a tapped cell's or end's reading: in the phone's peek, in view on a desktop
+    show: (el) => sheet.show(el),
   });
   scene.addLayer('on-table', practice.layer);
   return practice;
@@ -140,12 +162,13 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     () => viewCentre(scene.view, scene.width, scene.height),
     () => store.getState().table,
   );
+  frameNewExogorth(store, hooks, sheet);
   const fleetHost = h('section', { id: 'fleet' });
   $('palette').after(fleetHost);
   // the fleet panel starts the guide, which is built below (called only on a click)
   buildFleet(fleetHost, store, cmd, () => guide.start());
   attachLibrary($('toolbar'), tables);
-  const updateInspector = buildInspector($('inspector'), store, cmd);
+  const inspector = buildInspector($('inspector'), store, cmd);
   const disputeHost = h('section', { id: 'dispute' });
   $('inspector').before(disputeHost);
   const guideHost = h('section', { id: 'guide' });
@@ -192,7 +215,7 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
     /** every panel but the verdict list, from the state and analysis just drawn (see resting) */
     update(s: AppState, analysis: LiveAnalysis) {
       updateToolbar(s);
-      if (!s.gestureStart) updateInspector(s);
+      if (!s.gestureStart) inspector.update(s);
       guide.update(s);
       updateMeasurements(s);
       classEditor.update(s);
@@ -205,7 +228,9 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
       updateLabelLegend(scene.unlabelled);
     },
     /** the pointer rested during a gesture: the inspector's figures (an input's value set is a style pass) */
-    resting: (s: AppState) => updateInspector(s),
+    resting: (s: AppState) => inspector.update(s),
+    /** the verdict of the move under way, in the inspector (written with the verdict list) */
+    lead: inspector.lead,
   };
 }
 

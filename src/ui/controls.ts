@@ -22,6 +22,8 @@ import { offTable } from '../rules/sanity';
 import { World } from '../rules/world';
 import { snapExogorthTouching } from '../rules/campaign/exogorth-snap';
 import { placeExogorth } from './exogorth';
+import { LeadCard } from './lead-card';
+import type { Lead } from '../state/overlays/model';
 import { searchClasses } from '../model/class-search';
 import { namer } from '../model/names';
 import { h, option, shareOrCopy } from './dom';
@@ -495,7 +497,11 @@ function pieceKindText(f: Found, say: (id: string) => string): string {
 
 export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands) {
   const ins = new Inspector(host, store, cmd);
-  return (s: AppState) => ins.update(s);
+  return {
+    update: (s: AppState) => ins.update(s),
+    /** the verdict of the move under way (a purrgil's, the selected exogorth's placement), from the overlays */
+    lead: (l: Lead | null) => ins.setLead(l),
+  };
 }
 
 const INSPECTOR_HINT =
@@ -542,6 +548,9 @@ class Inspector {
     'Correct this class…',
   );
   readonly rows;
+  /** the verdict of a move under way, with the buttons that finish it (an exogorth's Place it and Snap) */
+  readonly card = new LeadCard([this.place, this.snap]);
+  private lead: Lead | null = null;
 
   constructor(
     readonly host: HTMLElement,
@@ -565,8 +574,9 @@ class Inspector {
     host.append(
       h('h3', {}, 'Selected'),
       this.title,
+      this.card.el,
       this.fields,
-      h('div', { class: 'row' }, this.place, this.snap, this.editClass, this.del),
+      h('div', { class: 'row' }, this.editClass, this.del),
       h('p', { class: 'hint' }, INSPECTOR_HINT, h('span', { class: 'keys-hint' }, KEYS_HINT)),
     );
   }
@@ -616,6 +626,11 @@ class Inspector {
     });
   }
 
+  setLead(l: Lead | null) {
+    this.lead = l;
+    this.card.show(l, this.place.style.display !== 'none');
+  }
+
   /** Slide the exogorth being placed straight until it touches the nearest obstacle (the rules' snap). */
   private snapExogorth() {
     const { store, cmd } = this;
@@ -658,6 +673,7 @@ class Inspector {
       title.textContent = `Nothing selected: ${touchFirst() ? 'tap' : 'click'} a piece.`;
       fields.style.display = 'none';
       place.style.display = snap.style.display = del.style.display = editClass.style.display = 'none';
+      this.card.show(this.lead, false);
       return;
     }
     editClass.style.display = f.kind === 'ship' && (f.piece as { class?: string }).class ? '' : 'none';
@@ -680,6 +696,7 @@ class Inspector {
       for (const k of ['rot', 'speed', 'radius', 'name', 'player'] as const) rows[k].style.display = 'none';
       rows.x.style.display = rows.y.style.display = f.spot!.chosen ? '' : 'none';
     } else rows.x.style.display = rows.y.style.display = '';
+    this.card.show(this.lead, place.style.display !== 'none');
   }
 
   /** The piece's fields, each shown when the piece has it (a field being typed in is left alone). */

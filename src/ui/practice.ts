@@ -72,6 +72,8 @@ export interface PracticeHooks {
   picture(at: XY, spanMm: number, w: number, h: number): HTMLCanvasElement | null;
   /** frame the view on the table box [x0, y0, x1, y1] (mm) until the table is fitted again */
   frame?(box: [number, number, number, number]): void;
+  /** a reading just written brought into view (the phone's peek; the panel scrolled to it elsewhere) */
+  show?(el: HTMLElement): void;
 }
 
 type LegendRow = { head: string; items: [number, string][] };
@@ -389,10 +391,22 @@ class PracticePanel {
     const e = w.byId.get(ship);
     if (e?.kind !== 'ship') return false;
     this.why.replaceChildren();
-    if (this.shown.has('threat') && m.grid && this.tapCell(m, w, ship, e.piece.rotation, x, y)) return true;
-    if ((this.shown.has('reach') || this.shown.has('opportunity')) && m.ends)
-      return this.tapEnd(m, w, ship, x, y);
-    return false;
+    const read =
+      (this.shown.has('threat') && !!m.grid && this.tapCell(m, w, ship, e.piece.rotation, x, y)) ||
+      ((this.shown.has('reach') || this.shown.has('opportunity')) &&
+        !!m.ends &&
+        this.tapEnd(m, w, ship, x, y));
+    if (read) this.showWhy();
+    return read;
+  }
+
+  /** the reading just written, where the player looks: now, and once the panels written after the tap are laid out */
+  private showWhy() {
+    const show = () => {
+      if (this.why.firstChild) this.hooks.show?.(this.why);
+    };
+    show();
+    requestAnimationFrame(show);
   }
 
   /** a tap on a judged threat cell: who can attack the ship there, and why (false off the grid) */

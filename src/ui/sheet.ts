@@ -1,7 +1,8 @@
 /**
  * The phone's bottom sheet (the panel, `aside`, in portrait under 700 px): its peek shows what
- * leads (a guided setup's turn, the chosen pair's ruling, the selected piece: the stylesheet orders
- * them first), so the sheet goes back to its top whenever what leads changes, and whenever it closes
+ * leads (a move under way that a button finishes, a guided setup's turn, the chosen pair's ruling, the
+ * selected piece: the stylesheet orders them first), so the sheet goes back to its top whenever what leads
+ * changes, and whenever it closes
  * to the peek. An open sheet keeps its place while pieces are added one after another from the
  * palette; only a new turn of the guide or a new pair takes it to the top.
  */
@@ -38,6 +39,17 @@ export function buildSheet(aside: HTMLElement, resized: () => void) {
       requestAnimationFrame(place);
       setTimeout(place, 300);
     },
+    /**
+     * A reading just written in the panel brought into view without opening the sheet: on a phone its top at
+     * the top of the sheet (the peek shows it), elsewhere the panel scrolled only as far as it takes.
+     */
+    show(el: HTMLElement) {
+      const a = aside.getBoundingClientRect(),
+        r = el.getBoundingClientRect();
+      if (phone()) aside.scrollTop += r.top - a.top;
+      else if (r.top < a.top || r.bottom > a.bottom)
+        aside.scrollTop += Math.min(r.top - a.top, r.bottom - a.bottom);
+    },
     /** From every panel update: back to the top when what leads changes. */
     follow(s: AppState) {
       // a guided setup's turn follows from its state and the pieces set down so far
@@ -45,7 +57,8 @@ export function buildSheet(aside: HTMLElement, resized: () => void) {
       const g = s.guide
         ? `${JSON.stringify(s.guide)}:${t.ships.length}:${t.squadrons.length}:${t.obstacles.length}`
         : '';
-      const nextLead = `${g}|${s.attacker}|${s.defender}`;
+      // a purrgil's move under way leads until it is finished or put back
+      const nextLead = `${g}|${s.attacker}|${s.defender}|${s.purrgilFrom?.id ?? ''}`;
       const nextPeek = `${nextLead}|${s.selected}`;
       const changed = nextLead !== lead || (!isOpen() && nextPeek !== peek);
       lead = nextLead;

@@ -1,5 +1,6 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { AttackReport, ClassEditUse, ReadingUse, Report } from '../model/report';
+import type { Table } from '../model/table';
 import { attacksOf } from '../rules/attacks/table';
 import { cutSections, type PartialNote } from '../rules/report/budget';
 import type { LiveAnalysis } from '../state/analysis';
@@ -392,11 +393,14 @@ function exogorthsHtml(r: Report): string {
   return parts.join('');
 }
 
-/** One proposal: legal or not, its violations (bounded), the squadrons it displaces and where they could go. */
-function proposalHtml(p: Report['proposals'][number]): string {
+/**
+ * One proposal: legal or not, its violations (bounded), the squadrons it displaces and where they could go.
+ * `named`: what it reads as (an exogorth being placed by the exogorth's id; else the proposal's).
+ */
+function proposalHtml(p: Report['proposals'][number], named: string): string {
   const parts: string[] = [];
   parts.push(
-    `<li data-proposal="${e(p.id)}" data-legal="${p.legal}"><b>${e(p.id)}</b>: ${p.legal ? 'legal' : 'not legal'}`,
+    `<li data-proposal="${e(p.id)}" data-legal="${p.legal}"><b>${e(named)}</b>: ${p.legal ? 'legal' : 'not legal'}`,
   );
   if (p.violations.length) {
     parts.push('<ul>');
@@ -430,10 +434,14 @@ function proposalHtml(p: Report['proposals'][number]): string {
   return parts.join('');
 }
 
-/** The campaign's verdicts: rift bands, exogorths, proposals. */
-function campaignHtml(r: Report): string {
+/** The campaign's verdicts: rift bands, exogorths, proposals (an exogorth being placed by its own id). */
+function campaignHtml(r: Report, t: Table): string {
+  const named = (id: string) => {
+    const q = t.proposals.find((x) => x.id === id);
+    return q?.kind === 'place-exogorth' ? `${q.obstacle.id} (being placed)` : id;
+  };
   const proposals = r.proposals.length
-    ? `<h3>Proposals</h3><ul class="proposals">${r.proposals.map(proposalHtml).join('')}</ul>`
+    ? `<h3>Proposals</h3><ul class="proposals">${r.proposals.map((p) => proposalHtml(p, named(p.id))).join('')}</ul>`
     : '';
   return riftHtml(r) + exogorthsHtml(r) + proposals;
 }
@@ -529,7 +537,7 @@ export function renderVerdicts(
   setHtml(P.meta, metaHtml(r, state, a));
   setHtml(P.overlaps, overlapsHtml(r));
   setHtml(P.extra, extra);
-  setHtml(P.campaign, campaignHtml(r));
+  setHtml(P.campaign, campaignHtml(r, state.table));
   // While a piece moves every attack is judged, but only the selected attacker's are listed (a
   // list of them all, each with its sentence, would cost more than the judging).
   const moving = !!state.gestureStart;

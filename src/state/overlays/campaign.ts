@@ -12,7 +12,7 @@ import { riftBands } from '../../rules/campaign/rift';
 import { judgeDisplacedSpot, type SpotVerdict } from '../../rules/campaign/exogorth';
 import { violationWordsBy } from '../../rules/violation-words';
 import { namer } from '../../model/names';
-import { spotId } from '../pieces';
+import { parseSpotId, spotId } from '../pieces';
 import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../../rules/setup/setup';
 import { type ObstacleEntry, World } from '../../rules/world';
 import type { PartialNote } from '../../rules/report/budget';
@@ -20,7 +20,7 @@ import type { LiveAnalysis } from '../analysis';
 import type { AppState } from '../store';
 import { capText, escapeHtml as e } from '../html';
 import { ILLEGAL, LEGAL, SANITY } from '../colours';
-import { emptyOverlays, MAX_LISTED_PAIRS, MAX_OUTLINED, type Overlays } from './model';
+import { emptyOverlays, type Lead, MAX_LISTED_PAIRS, MAX_OUTLINED, type Overlays } from './model';
 
 /*
  * Overlays drawn from the campaign rules' own verdicts and regions (rift bands, purrgil reach
@@ -149,15 +149,17 @@ function purrgilOrigin(
   return { origin: sel, from: world };
 }
 
-/** A purrgil moved from its origin: both outlines, the move's verdict, and its buttons when no drag is on. */
+/**
+ * A purrgil moved from its origin: both outlines, and the move's verdict for the inspector (its buttons
+ * pressable when no drag is on).
+ */
 function purrgilMove(
   state: AppState,
   from: World,
   origin: ObstacleEntry,
   sel: ObstacleEntry,
   ov: Overlays,
-  panel: string[],
-): void {
+): Lead {
   const { x, y, rotation } = sel.piece;
   const v = judgeMove(from, {
     id: `move-${sel.id}`,
@@ -170,29 +172,29 @@ function purrgilMove(
     { shapes: [origin.outline], color: 0xffffff, width: 1 },
     { shapes: [sel.outline], color: v.legal ? LEGAL : ILLEGAL, width: 4 },
   );
-  const buttons = state.gestureStart
-    ? ''
-    : `<div class="row"><button data-purrgil-finish="${e(sel.id)}">Finish move</button><button ` +
-      `data-purrgil-back="${e(sel.id)}">Put it back</button></div>`;
-  panel.push(
-    `<h3>Purrgil move</h3><ul><li data-purrgil="${e(sel.id)}" data-legal="${v.legal}"><b>${e(sel.id)}</b>: ` +
-      `${
-        v.legal
-          ? 'legal move (distance 2)'
-          : 'not a legal move: finish refused until it is moved into the shaded region ' + 'or put back'
-      }${violationList(v.violations, from.table)}${buttons}</li></ul>`,
-  );
+  const name = `<b>${e(sayFor(from.table)(sel.id))}</b>`;
+  return {
+    kind: 'purrgil',
+    piece: sel.id,
+    legal: v.legal,
+    head: v.legal ? `${name}'s move: legal (distance 2)` : `${name}'s move: not legal`,
+    why: v.legal
+      ? 'Finish move keeps it there; Put it back returns it to where it started.'
+      : 'Finish move is refused until it is moved into the shaded region, or put back.' +
+        violationList(v.violations, from.table),
+    actions: !state.gestureStart,
+  };
 }
 
 /**
  * A selected purrgil: where it may swim, and whether the place it is dragged to is legal (a move under
  * way keeps its origin until it is finished or put back, so its verdict stays after release).
  */
-function purrgilOverlay(state: AppState, world: World, ov: Overlays, panel: string[]): void {
+function purrgilOverlay(state: AppState, world: World, ov: Overlays, panel: string[]): Lead | null {
   const pending = state.purrgilFrom && world.byId.has(state.purrgilFrom.id) ? state.purrgilFrom : null;
   const selId = pending?.id ?? state.selected;
   const sel = selId ? world.byId.get(selId) : undefined;
-  if (sel?.kind !== 'obstacle' || sel.obstacleKind !== 'purrgil') return;
+  if (sel?.kind !== 'obstacle' || sel.obstacleKind !== 'purrgil') return null;
   const { origin, from } = purrgilOrigin(state, world, sel, pending);
   // where its centre may end, turned as it is now: the token fits wherever the region is drawn
   const rotation = sel.piece.rotation;
@@ -201,14 +203,13 @@ function purrgilOverlay(state: AppState, world: World, ov: Overlays, panel: stri
     reachCache.set(origin, (reach = { rotation, polygons: purrgilReach(from, origin.id, 2, rotation) }));
   ov.regions.push({ polygons: reach.polygons, color: REACH, alpha: 0.13 });
   ov.marks.push({ shapes: [new Circle(sel.piece.x, sel.piece.y, 2)], color: REACH, width: 2 });
-  if (origin !== sel) purrgilMove(state, from, origin, sel, ov, panel);
-  else {
-    panel.push(
-      `<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move ` +
-        `of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to ` +
-        `judge a move.</p>`,
-    );
-  }
+  if (origin !== sel) return purrgilMove(state, from, origin, sel, ov);
+  panel.push(
+    `<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move ` +
+      `of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to ` +
+      `judge a move.</p>`,
+  );
+  return null;
 }
 
 /** The guided setup's deploy step: the deploying player's zone (the legal zone shaded). */
@@ -277,10 +278,18 @@ function setupOverlay(state: AppState, world: World, ov: Overlays, panel: string
   );
 }
 
-export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { panel: string } {
+/**
+ * The overlays of a state, with their panel text (`panel`, written when read) and the verdict of the move under
+ * way that the player finishes with a button (`lead`: a purrgil's move, the selected exogorth being placed).
+ */
+export function buildOverlays(
+  state: AppState,
+  a: LiveAnalysis,
+): Overlays & { panel: string; lead: Lead | null } {
   const ov = emptyOverlays();
   const { world, report } = a;
   const panel: string[] = [];
+  let lead: Lead | null = null;
 
   // the table's own sanity, always on: pieces on pieces, bases off the play area (its panel text, which
   // gives each collision's depth, written when the panel is: a drag step's picture needs the outlines only)
@@ -293,21 +302,23 @@ export function buildOverlays(state: AppState, a: LiveAnalysis): Overlays & { pa
   // exogorths being placed: legal or not, the squadrons they displace and where those go
   for (const p of world.table.proposals) {
     if (p.kind === 'place-exogorth')
-      exogorthOverlay(
-        state,
-        world,
-        p,
-        report.proposals.find((r) => r.id === p.id) as ProposalReport | undefined,
-        ov,
-        panel,
-      );
+      lead =
+        exogorthOverlay(
+          state,
+          world,
+          p,
+          report.proposals.find((r) => r.id === p.id) as ProposalReport | undefined,
+          ov,
+          panel,
+        ) ?? lead;
   }
 
-  purrgilOverlay(state, world, ov, panel);
+  // a purrgil's move under way leads (it holds its origin until it is finished or put back)
+  lead = purrgilOverlay(state, world, ov, panel) ?? lead;
   deployOverlay(state, world, ov);
   setupOverlay(state, world, ov, panel);
   let text: string | undefined;
-  return Object.defineProperty({ ...ov, panel: '' }, 'panel', {
+  return Object.defineProperty({ ...ov, panel: '', lead }, 'panel', {
     get: () => (text ??= sanity.panel() + panel.join('')),
     enumerable: true,
   });
@@ -419,6 +430,38 @@ function exogorthPanel(d: ExogorthDrawing, displaced: string[], blocked: boolean
   );
 }
 
+/** The exogorth being placed, or one of its displaced squadrons' places, is the selected piece. */
+const exogorthSelected = (state: AppState, exoId: string) =>
+  !!state.selected && (state.selected === exoId || parseSpotId(state.selected)?.exogorth === exoId);
+
+/**
+ * The placement's verdict for the inspector: legal or not in words (the exogorth's own violations, and
+ * whether its displaced squadrons' places stand), null while it is judged.
+ */
+function exogorthLead(d: ExogorthDrawing, own: Violation[], displaced: string[]): Lead {
+  const exoId = d.p.obstacle.id;
+  const legal = d.verdict.legal && !own.length && !d.anyIllegal;
+  const name = `<b>${e(exoId)}</b>`;
+  const say = sayFor(d.world.table);
+  const moved = displaced.length
+    ? `<p>It displaces ${displaced.map((id) => e(say(id))).join(', ')}: ` +
+      `${d.anyIllegal ? 'a place is not legal or not found; ' : ''}` +
+      `their places are listed under Exogorth placement.</p>`
+    : '';
+  return {
+    kind: 'exogorth',
+    piece: exoId,
+    legal,
+    head: legal ? `${name}: a legal place` : `${name}: not a legal place`,
+    why:
+      (legal ? 'Place it puts it on the table.' : 'Place it is refused until it is moved to a legal place.') +
+      violationList(own, d.world.table) +
+      moved,
+    actions: !d.state.gestureStart,
+  };
+}
+
+/** One exogorth being placed: its ghost, verdict, displaced squadrons; its lead when it is selected. */
 function exogorthOverlay(
   state: AppState,
   world: World,
@@ -426,7 +469,7 @@ function exogorthOverlay(
   fresh: ProposalReport | undefined,
   ov: Overlays,
   panel: string[],
-) {
+): Lead | null {
   const exoId = p.obstacle.id;
   const entry: ObstacleEntry = {
     kind: 'obstacle',
@@ -437,9 +480,19 @@ function exogorthOverlay(
   };
   const key = JSON.stringify(p.obstacle);
   const verdict = exogorthVerdict(p, key, fresh);
+  const selected = exogorthSelected(state, exoId);
   if (!verdict) {
     ov.ghosts.push({ entry });
-    return;
+    return selected
+      ? {
+          kind: 'exogorth',
+          piece: exoId,
+          legal: null,
+          head: `<b>${e(exoId)}</b>: being judged…`,
+          why: '',
+          actions: !state.gestureStart,
+        }
+      : null;
   }
   // the exogorth's own verdict: its violations, not its squadrons'
   const own = verdict.violations.filter((v) => v.piece === exoId);
@@ -470,8 +523,8 @@ function exogorthOverlay(
   for (const id of displaced) displacedSpot(d, id);
   // the places first: picked before the exogorth they touch
   ov.ghosts.push(...d.spots, { entry });
-  if (!displaced.length) return;
-  panel.push(exogorthPanel(d, displaced, !!own.length || d.anyIllegal, !fresh));
+  if (displaced.length) panel.push(exogorthPanel(d, displaced, !!own.length || d.anyIllegal, !fresh));
+  return selected ? exogorthLead(d, own, displaced) : null;
 }
 
 /** Outlines and panel text (written when asked) for the report's collisions and offTable sections. */

@@ -30,6 +30,25 @@ export interface Overlays {
  */
 export const MAX_OUTLINED = 60;
 
+/**
+ * A move under way that the player finishes with a button (a purrgil's move, an exogorth being placed): its
+ * verdict in words, for where the player looks (the inspector, which leads the phone's sheet while there is one).
+ * The words are the rules' verdict; the buttons are the inspector's.
+ */
+export interface Lead {
+  kind: 'purrgil' | 'exogorth';
+  /** the piece moved or placed */
+  piece: string;
+  /** the rules' verdict; null while it is being judged */
+  legal: boolean | null;
+  /** the verdict in one line (HTML) */
+  head: string;
+  /** what follows the buttons: why, in words (HTML) */
+  why: string;
+  /** the buttons may be pressed (not while the piece is being dragged) */
+  actions: boolean;
+}
+
 export const emptyOverlays = (): Overlays => ({ regions: [], marks: [], lines: [], ghosts: [] });
 
 /** The most overlaps (and collisions) a panel lists: a handful on a real table, thousands on a pile. */
