@@ -79,6 +79,19 @@ test("a press on the panel's Place it survives the panel being written again bet
     .toContain('exoB');
 });
 
+test('Place exogorth… with the panel scrolled down to Add: its verdict and Place it come into view', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await page.locator('#place-exogorth').scrollIntoViewIfNeeded();
+  expect(await isWhollyInView(page, '#inspector h3')).toBe(false);
+  await page.click('#place-exogorth');
+  await expect(page.locator('#insp-lead')).toHaveAttribute('data-legal', /^(true|false)$/);
+  for (const sel of ['#insp-lead-head', '#commit-exogorth'])
+    await expect.poll(() => isWhollyInView(page, sel), { message: sel }).toBe(true);
+  await page.screenshot({ path: 'test-results/exogorth-desktop.png' });
+});
+
 test('a purrgil move keeps its verdict after release: an illegal one cannot be finished, it can be put back; a legal one finishes', async ({
   page,
 }) => {

@@ -168,7 +168,11 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   // the fleet panel starts the guide, which is built below (called only on a click)
   buildFleet(fleetHost, store, cmd, () => guide.start());
   attachLibrary($('toolbar'), tables);
-  const inspector = buildInspector($('inspector'), store, cmd);
+  // a move's card that appears is brought into view on a desktop (the panel may be scrolled to the Add palette);
+  // on a phone it leads the sheet, which goes to its top (src/ui/sheet.ts)
+  const inspector = buildInspector($('inspector'), store, cmd, (el) => {
+    if (!sheet.phone()) sheet.show(el);
+  });
   const disputeHost = h('section', { id: 'dispute' });
   $('inspector').before(disputeHost);
   const guideHost = h('section', { id: 'guide' });

@@ -495,8 +495,14 @@ function pieceKindText(f: Found, say: (id: string) => string): string {
         : f.kind;
 }
 
-export function buildInspector(host: HTMLElement, store: AppStore, cmd: Commands) {
-  const ins = new Inspector(host, store, cmd);
+/** `leadShown`: the card of a move under way shown for another piece (the panel brings it into view) */
+export function buildInspector(
+  host: HTMLElement,
+  store: AppStore,
+  cmd: Commands,
+  leadShown?: (el: HTMLElement) => void,
+) {
+  const ins = new Inspector(host, store, cmd, leadShown);
   return {
     update: (s: AppState) => ins.update(s),
     /** the verdict of the move under way (a purrgil's, the selected exogorth's placement), from the overlays */
@@ -549,14 +555,16 @@ class Inspector {
   );
   readonly rows;
   /** the verdict of a move under way, with the buttons that finish it (an exogorth's Place it and Snap) */
-  readonly card = new LeadCard([this.place, this.snap]);
+  readonly card: LeadCard;
   private lead: Lead | null = null;
 
   constructor(
     readonly host: HTMLElement,
     readonly store: AppStore,
     readonly cmd: Commands,
+    leadShown?: (el: HTMLElement) => void,
   ) {
+    this.card = new LeadCard([this.place, this.snap], leadShown);
     this.listen();
     this.x.title = "mm from player 1's left corner, along player 1's edge";
     this.y.title = "mm from player 1's edge toward player 2";

@@ -16,9 +16,17 @@ export class LeadCard {
   readonly actions: HTMLElement;
   readonly el: HTMLElement;
   private written = { head: '', why: '' };
+  /** the piece the card was last shown for ('' hidden) */
+  private showing = '';
 
-  /** `buttons`: the inspector's own buttons for the piece (an exogorth's Place it and Snap) */
-  constructor(buttons: HTMLElement[]) {
+  /**
+   * `buttons`: the inspector's own buttons for the piece (an exogorth's Place it and Snap); `appeared`: the card
+   * shown for another piece (the panel brings it into view)
+   */
+  constructor(
+    buttons: HTMLElement[],
+    readonly appeared?: (el: HTMLElement) => void,
+  ) {
     this.actions = h('div', { class: 'row' }, ...buttons, this.finish, this.back);
     this.el = h('div', { id: 'insp-lead' }, this.head, this.actions, this.why);
     this.el.hidden = true;
@@ -47,6 +55,9 @@ export class LeadCard {
     }
     this.write('head', this.head, lead?.head ?? '');
     this.write('why', this.why, lead?.why ?? '');
+    const showing = on ? (lead?.piece ?? '(its own)') : '';
+    if (showing && showing !== this.showing) this.appeared?.(this.el);
+    this.showing = showing;
   }
 
   private write(k: 'head' | 'why', el: HTMLElement, html: string) {

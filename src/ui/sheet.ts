@@ -46,9 +46,14 @@ export function buildSheet(aside: HTMLElement, resized: () => void) {
     show(el: HTMLElement) {
       const a = aside.getBoundingClientRect(),
         r = el.getBoundingClientRect();
-      if (phone()) aside.scrollTop += r.top - a.top;
-      else if (r.top < a.top || r.bottom > a.bottom)
-        aside.scrollTop += Math.min(r.top - a.top, r.bottom - a.bottom);
+      if (phone()) {
+        aside.scrollTop += r.top - a.top;
+        return;
+      }
+      // below what is pinned at the panel's top (a chosen pair's card, on a desktop)
+      const pinned = [...aside.children].find((c) => getComputedStyle(c).position === 'sticky');
+      const top = pinned ? Math.max(a.top, pinned.getBoundingClientRect().bottom) : a.top;
+      if (r.top < top || r.bottom > a.bottom) aside.scrollTop += Math.min(r.top - top, r.bottom - a.bottom);
     },
     /** From every panel update: back to the top when what leads changes. */
     follow(s: AppState) {
