@@ -253,6 +253,17 @@ test('a link in a new tab adds no copy of the untouched demo; a link over my cha
     await expect.poll(() => squadrons(c)).toBe(demo.squadrons.length - 2);
     await settled(c);
     expect((await kept(c)).map((k) => k.source)).toEqual(['link']);
+    const linkTable = await tableJson(c);
+    // after a reload, Undo brings the demo back as its own entry again: the link's table is not written over
+    await c.reload();
+    await expect(c.locator('body[data-ready="true"]')).toBeVisible(READY);
+    await settled(c);
+    await c.click('#undo');
+    await expect.poll(() => squadrons(c)).toBe(demo.squadrons.length);
+    await settled(c);
+    const after = await kept(c);
+    expect(after.find((k) => k.source === 'link')?.table).toBe(linkTable);
+    expect(after.some((k) => k.source === 'made' && k.table === JSON.stringify(demo))).toBe(true);
   } finally {
     await fresh.close();
   }

@@ -197,10 +197,28 @@ export class TabTables {
       return;
     }
     this.chain = this.chain.then(async () => {
-      const got = await this.shelf.get(from).catch(() => undefined);
-      if (got && 'entry' in got && this.entry.id === forId)
+      const got = await this.shelf.get(from).catch(() => 'unread' as const);
+      if (this.entry.id !== forId) return;
+      if (got && got !== 'unread' && 'entry' in got)
         this.back = { entry: got.entry, json: JSON.stringify(got.entry.table) };
+      // no such entry: the untouched demo this one replaced left the list (keptWhenReplaced); an Undo that
+      // brings it back begins its entry again, rather than write the demo over this one
+      else if (!got && this.start) this.back = { entry: this.demoEntry(from), json: this.startText() };
     });
+  }
+
+  /** The demo's entry as it was before it left the list, for an Undo that brings it back. */
+  private demoEntry(id: string): Kept {
+    const now = Date.now();
+    return {
+      id,
+      name: 'the demo table',
+      createdAt: now,
+      savedAt: now,
+      source: 'made',
+      touched: false,
+      table: this.start!,
+    };
   }
 
   /** The id of the entry on screen. */
@@ -339,12 +357,14 @@ export class TabTables {
   }
 
   private startJson: string | null = null;
+  private startText(): string {
+    return (this.startJson ??= JSON.stringify(this.start));
+  }
 
   /** Whether the entry left, with the history it had, keeps its row in Tables (keptWhenReplaced). */
   private worthKeeping(leaving: Kept, history: History<Table>): boolean {
     if (!this.start) return true;
-    this.startJson ??= JSON.stringify(this.start);
-    return keptWhenReplaced(leaving, history, this.startJson);
+    return keptWhenReplaced(leaving, history, this.startText());
   }
 
   /**
