@@ -735,7 +735,7 @@ test.describe('the photo view names pieces as the table does (Pixel 5, tournamen
     await expect(page.locator('#photo-mark-p1-ship0')).toHaveText('Mark Hardcell');
     await expect(page.locator('#photo-mark-p2-ship1')).toHaveAttribute('data-piece', 'p2-ship1');
     expect(await page.locator('#photo-view .photo-bar').innerText()).not.toMatch(/p[12]-ship\d/);
-    // two corners tapped: their labels on the photo name the ship and the corner (seen in the screenshot)
+    // two corners tapped: the photo names the ship once, amid its marks (seen in the screenshot)
     const box = (await page.locator('#photo-canvas').boundingBox())!;
     await page.touchscreen.tap(box.x + box.width * 0.4, box.y + box.height * 0.45);
     await page.touchscreen.tap(box.x + box.width * 0.55, box.y + box.height * 0.45);

@@ -271,7 +271,11 @@ export class TabTables {
       return;
     }
     const k = got.entry;
-    const text = `Opened "${k.name}" from Tables. Undo returns to the table you had, which stays in Tables.`;
+    const text = `Opened "${k.name}" from Tables. ${
+      this.keepsOnScreen()
+        ? 'Undo returns to the table you had, which stays in Tables.'
+        : 'Undo returns to the demo table.'
+    }`;
     if (id === this.entry.id) {
       store.setState({ message: { kind: 'info', text: 'That table is the one on screen.' } });
       return;

@@ -408,7 +408,8 @@ export function disputeOf(
         // the range first, then how far short of or past the band's end, with that end's own length: a
         // figure in brackets after "end" is read as the end's
         label:
-          `range ${f2(r)} mm: ${f2(n.mm)} mm ${n.side === 'far' ? 'short of' : 'past'} the ` +
+          `${shipAttacker ? 'range' : 'distance'} ${f2(r)} mm: ` +
+          `${f2(n.mm)} mm ${n.side === 'far' ? 'short of' : 'past'} the ` +
           `${shipAttacker ? `${n.b.name}-range` : `distance ${n.b.name}`} end (${f2(n.b.end)} mm)`,
         at: [(mark[0] + qx) / 2, (mark[1] + qy) / 2],
         spanMm: span(n.mm),

@@ -52,9 +52,9 @@ function best(world: World, attacker: string, defender: string): AttackReport | 
  * Of `candidates` (hull zones of one defending ship, as `ship.zone` keys: those a tap may have meant),
  * the one the attack of `attacker` (a hull zone or squadron key) is best against, in facingPair's order:
  * in arc, in range and not blocked first, then the shortest range, then the ship's zone order. The zone
- * `under` the finger stands when the attack against it can be made (in arc, in range, not blocked): the
- * player may have meant it, and a tap is not second-guessed for a few mm of range. Null when no candidate
- * is a side of the table's pieces.
+ * `under` the finger stands unless the best is of a better tier (facingTier: in arc where it is not, in range
+ * where it is beyond, not blocked where it is): the player may have meant it, and a tap is not second-guessed
+ * for a few mm of range, nor for a tie. Null when no candidate is a side of the table's pieces.
  */
 export function facingZone(
   world: World,
@@ -69,13 +69,14 @@ export function facingZone(
   };
   const known = candidates.filter((k) => order(k) >= 0).sort((a, b) => order(a) - order(b));
   if (!known.length || !sidesOf(world, attacker.split('.')[0])?.includes(attacker)) return null;
-  if (under && known.includes(under) && facingTier(attackBetween(world, attacker, under)) === 0) return under;
   let out: AttackReport | null = null;
   for (const d of known) {
     const r = attackBetween(world, attacker, d);
     if (better(r, out)) out = r;
   }
-  return out?.defender ?? null;
+  if (!out || !under || !known.includes(under)) return out?.defender ?? null;
+  // the finger's zone stands unless another is a better kind of attack (a tier, not a few mm of range)
+  return facingTier(out) < facingTier(attackBetween(world, attacker, under)) ? out.defender : under;
 }
 
 /**

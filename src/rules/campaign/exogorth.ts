@@ -266,8 +266,13 @@ export function judgeExogorthPlacement(world: World, p: PlaceExogorth, budget?: 
       measure: 'gap',
       why:
         // one it overlaps is the one the player meant it to touch: said before the nearest one apart
+        // (the violation's `with` and gap stay the nearest one apart, as every panel words them: said too)
         (over.length
-          ? `it overlaps ${andList(over)} instead of touching ${over.length === 1 ? 'it' : 'them'}.`
+          ? `it overlaps ${andList(over)} instead of touching ${over.length === 1 ? 'it' : 'them'}` +
+            (near
+              ? `; the nearest obstacle apart from it that it could touch, ${near.id}, is ` +
+                `${rel.get(near.id)!.distance.toFixed(2)} mm away.`
+              : '.')
           : near
             ? `the nearest obstacle it could touch, ${near.id}, is ${rel.get(near.id)!.distance.toFixed(2)} mm away.`
             : 'no obstacle it could touch is on the table.') +

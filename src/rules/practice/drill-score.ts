@@ -85,7 +85,10 @@ function mistakeWords(a: DrillAnswer): { key: string; words: string } {
   if (!adjacent) {
     return {
       key: `far:${a.given}:${a.answer}`,
-      words: `you call ${BAND_WORDS[a.given]} at ${BAND_WORDS[a.answer]} ({mm} off it)`,
+      // the size is the way to the band named (drill.ts missOf): past its end, or short of it
+      words:
+        `you call ${BAND_WORDS[a.given]} at ${BAND_WORDS[a.answer]}, {mm} ` +
+        `${farther ? 'short of' : 'beyond'} ${BAND_WORDS[a.given]}`,
     };
   }
   const words = farther

@@ -84,9 +84,17 @@ const setupInputs = (w: World) =>
   JSON.stringify([w.table.table, w.table.measurements ?? null, w.table.obstacles]);
 let startCache: { table: Table; world: World } | null = null;
 
-/** The names a table gives its pieces (model/names.ts), made once per table: overlays are built per frame. */
-let named: { t: Table; say: (id: string) => string } | null = null;
-const sayFor = (t: Table) => (named?.t === t ? named : (named = { t, say: namer(t) })).say;
+/**
+ * The names a table gives its pieces (model/names.ts), made again only when its ships or squadrons change: overlays
+ * are built every frame, and a dragged obstacle or place changes the table, not those lists.
+ */
+let named: { ships: Table['ships']; squadrons: Table['squadrons']; say: (id: string) => string } | null =
+  null;
+const sayFor = (t: Table) => {
+  if (named?.ships !== t.ships || named.squadrons !== t.squadrons)
+    named = { ships: t.ships, squadrons: t.squadrons, say: namer(t) };
+  return named.say;
+};
 
 /**
  * Each violation in words, pieces by their names; bounded like every list of the panel (MAX_LISTED_PAIRS),

@@ -205,6 +205,30 @@ describe('close calls', () => {
     expect(loupe?.label).toBe(
       `range ${(long.end - 0.3).toFixed(2)} mm: 0.30 mm short of the long-range end (${long.end.toFixed(2)} mm)`,
     );
+    // 0.3 mm past it: said past; a squadron's distance 0.3 mm past distance 1 is a distance, not a range
+    t.ships[1].y += 0.6;
+    const w2 = new World(t, CATALOG);
+    const b = attackBetween(w2, 'isd.front', 'cr90.front');
+    expect(b.rangeMm).toBeCloseTo(long.end + 0.3, 6);
+    expect(disputeOf(w2, b, 1).loupes.find((l) => l.topic === 'range')?.label).toBe(
+      `range ${(long.end + 0.3).toFixed(2)} mm: 0.30 mm past the long-range end (${long.end.toFixed(2)} mm)`,
+    );
+    const d1 = CATALOG.ruler.distance[0];
+    const r = CATALOG.squadron.diameter / 2;
+    const sq = {
+      ...t,
+      ships: [],
+      squadrons: [
+        { id: 'tie', player: 1, x: 900, y: 300 },
+        { id: 'xw', player: 2, x: 900, y: 300 + 2 * r + d1.end + 0.3 },
+      ],
+    } as unknown as Table;
+    const w3 = new World(sq, CATALOG);
+    const c = attackBetween(w3, 'tie', 'xw');
+    expect(c.rangeMm).toBeCloseTo(d1.end + 0.3, 6);
+    expect(disputeOf(w3, c, 1).loupes.find((l) => l.topic === 'range')?.label).toBe(
+      `distance ${(d1.end + 0.3).toFixed(2)} mm: 0.30 mm past the distance 1 end (${d1.end.toFixed(2)} mm)`,
+    );
   });
 });
 

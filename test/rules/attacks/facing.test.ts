@@ -144,6 +144,12 @@ describe('facingZone', () => {
     expect(left.rangeMm!).toBeGreaterThan(front.rangeMm!);
     expect(facingZone(turned, 'vsd.front', ['cr.left', 'cr.front'])).toBe('cr.front');
     expect(facingZone(turned, 'vsd.front', ['cr.left', 'cr.front'], 'cr.left')).toBe('cr.left');
+    // every zone out of arc, or two at one range: no better kind of attack, the finger's zone stands
+    const behind = two([700, 100, 90]);
+    const zs = ['cr.front', 'cr.left', 'cr.right', 'cr.rear'];
+    expect(zs.map((z) => attackBetween(behind, 'vsd.front', z).inArc)).toEqual([false, false, false, false]);
+    for (const z of zs) expect(facingZone(behind, 'vsd.front', zs, z)).toBe(z);
+    expect(facingZone(side, 'vsd.front', ['cr.left', 'cr.front'], 'cr.front')).toBe('cr.front');
     // a zone under the finger that is no candidate is ignored
     expect(facingZone(w, 'vsd.front', ['cr.left', 'cr.rear'], 'cr.front')).toBe('cr.rear');
   });

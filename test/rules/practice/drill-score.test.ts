@@ -41,6 +41,15 @@ describe('the drill score', () => {
     expect(typicalMistake(wrong)!.words).toBe('you call long range 5.0 mm late along the table');
   });
 
+  it('a range called a band or more away says how far from the band named', () => {
+    expect(typicalMistake([ans('range', 'long', 'close', 110)])!.words).toBe(
+      'you call close range at long range, 110 mm beyond close range',
+    );
+    expect(typicalMistake([ans('range', 'close', 'long', 70)])!.words).toBe(
+      'you call long range at close range, 70 mm short of long range',
+    );
+  });
+
   it('arc and line-of-sight mistakes say which way they go', () => {
     expect(typicalMistake([ans('arc', 'out', 'in', 3.25)])!.words).toBe(
       'you see defenders in arc that lie 3.3 mm outside the arc line',
