@@ -52,10 +52,16 @@ export function watchPurrgil(store: AppStore, cmd: Commands, panel: HTMLElement)
       maxDistance: 2,
     });
     if (!v.legal) {
+      // the first reason only: the card under the inspector's title lists them all, and a long message
+      // covers the middle of a phone's table until dismissed
+      const more = v.violations.length - 1;
+      const first = v.violations.length
+        ? violationWordsBy(namer(from.table))(v.violations[0])
+        : 'it is not a legal move';
       cmd.message(
         'error',
-        `The move is not finished: ${v.violations.map(violationWordsBy(namer(from.table))).join('; ')}. Move it ` +
-          `into the shaded region or put it back.`,
+        `The move is not finished: ${first}${more > 0 ? ` (and ${more} more, in the card)` : ''}. ` +
+          `Move it into the shaded region or put it back.`,
       );
       return;
     }
