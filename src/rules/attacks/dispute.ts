@@ -445,9 +445,10 @@ export function disputeOf(
     if (e.verdict === 'cross') {
       mm = e.depthMm ?? 0;
       decides = live && e === deepest;
+      // as the why says it: how far the line runs inside the piece, then how deep it reaches (the margin)
       text =
-        `the ${line} crosses ${say(e.piece)} ${f2(mm)} mm ` +
-        `deep${e.insideMm !== undefined ? ` (${f2(e.insideMm)} mm inside)` : ''}`;
+        `the ${line} crosses ${say(e.piece)}` +
+        `${e.insideMm !== undefined ? ` for ${f2(e.insideMm)} mm` : ''}, ${f2(mm)} mm deep`;
       flip = `${f2(mm)} mm to the side and it would clear ${say(e.piece)}`;
     } else if (e.verdict === 'graze' || e.verdict === 'near') {
       mm = e.clearanceMm ?? 0;

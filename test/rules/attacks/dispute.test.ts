@@ -6,6 +6,7 @@ import type { Table } from '../../../src/model/table';
 import { analyzeWorld } from '../../../src/rules/report/analyze';
 import { attackBetween } from '../../../src/rules/attacks/attacks';
 import { disputeKind, disputeOf, headlineOf } from '../../../src/rules/attacks/dispute';
+import type { PieceOnLine } from '../../../src/rules/attacks/los';
 import { World } from '../../../src/rules/world';
 import { namer } from '../../../src/model/names';
 
@@ -278,5 +279,25 @@ describe("the margins' words name the pieces", () => {
     }
     expect(margins).toBeGreaterThan(50);
     expect(withIds).toBe(0);
+  });
+
+  it("a crossing's margin gives the length inside and the depth, each as the report has it", () => {
+    const world = new World(tournamentTable());
+    let seen = 0;
+    for (const a of analyzeWorld(world).attacks) {
+      const crossed = (a.lines as PieceOnLine[]).filter(
+        (l) => l.verdict === 'cross' && l.insideMm !== undefined,
+      );
+      if (!crossed.length) continue;
+      const texts = disputeOf(world, a, 1).margins.map((m) => m.text);
+      for (const l of crossed) {
+        const line = l.line === 'los' ? 'line of sight' : 'range line';
+        const want = `the ${line} crosses ${l.piece} for ${l.insideMm!.toFixed(2)} mm, ${l.depthMm!.toFixed(2)} mm deep`;
+        expect(texts).toContain(want);
+        seen++;
+      }
+      if (seen > 40) break;
+    }
+    expect(seen).toBeGreaterThan(20);
   });
 });
