@@ -322,10 +322,12 @@ class Asker {
       r1 = this.S(line[1][0], line[1][1]);
     this.segments.push({ a: r0, b: r1, pad: 3.5 });
     const mm = chosen.rangeMm !== null ? chosen.rangeMm : null;
+    // a squadron's attack is at distance 1, not "range distance-1"
+    const band = chosen.range === 'distance-1' ? 'distance 1' : chosen.range;
     const texts = [
-      `range ${chosen.range}${mm !== null ? ` ${mm.toFixed(2)} mm` : ''}`,
-      ...(mm !== null ? [`${chosen.range} ${mm.toFixed(0)} mm`] : []),
-      chosen.range,
+      `${chosen.range === 'distance-1' ? band : `range ${band}`}${mm !== null ? ` ${mm.toFixed(2)} mm` : ''}`,
+      ...(mm !== null ? [`${band} ${mm.toFixed(0)} mm`] : []),
+      band,
     ];
     const h = this.inp.measure(texts[0]).h;
     this.reqs.push({

@@ -192,7 +192,8 @@ function summaryHtml(
         `precision${dispute.photo ? " (or the photo's uncertainty)" : ''}.</p>`) +
     (dispute.photo ? `<p class="photo-source">Positions ${e(dispute.photo)}.</p>` : '') +
     `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ` +
-    `${e(attack.range)}${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ` +
+    `${attack.range === 'distance-1' ? 'distance 1' : e(attack.range)}` +
+    `${attack.rangeMm !== null ? ` (${f2(attack.rangeMm)} mm)` : ''} · line of sight ` +
     `${e(attack.los)}</p>`
   );
 }
