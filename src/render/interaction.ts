@@ -3,6 +3,7 @@ import type { Entry, World } from '../rules/world';
 import { patchPiece } from '../state/pieces';
 import type { AppStore, Commands } from '../state/store';
 import { zonesNear } from './hit';
+import { dialogOpen } from './keys';
 import type { Scene } from './scene';
 import { hitEntry, zoneOfPoint } from './scene';
 import { toScreen, toTable, zoomAt } from './view';
@@ -499,7 +500,7 @@ class Interaction {
       ((t.tagName === 'INPUT' && !['checkbox', 'button', 'file'].includes((t as HTMLInputElement).type)) ||
         t.tagName === 'SELECT' ||
         t.tagName === 'TEXTAREA');
-    if (typing) return;
+    if (typing || dialogOpen()) return;
     if (this.undoKey(ev)) return;
     const s = this.store.getState();
     const e = s.selected ? this.pick.byId(s.selected) : undefined;

@@ -17,6 +17,7 @@ import {
 import { normaliseDeg } from '../state/pieces';
 import { andList, namer } from '../model/names';
 import { COARSE_DEG, FINE_DEG } from '../render/interaction';
+import { dialogOpen } from '../render/keys';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h, option, setAttr, setShown } from './dom';
 
@@ -503,7 +504,8 @@ class GuidePanel {
   private onKey(ev: KeyboardEvent) {
     const t = ev.target as HTMLElement | null;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || this.get().selected || this.get().locked) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || dialogOpen() || this.get().selected || this.get().locked)
+      return;
     const k = ev.key.toLowerCase();
     if (k !== 'q' && k !== 'e') return;
     const step = ev.shiftKey ? FINE_DEG : COARSE_DEG;

@@ -11,6 +11,7 @@ import { executed, planOf, planSpeed, withoutPlan, withPlan } from '../state/man
 import type { AppState, AppStore, Commands } from '../state/store';
 import { type FanRow, fanOf, OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import { css } from '../render/colours';
+import { dialogOpen } from '../render/keys';
 import { andList, namer } from '../model/names';
 import type { Table } from '../model/table';
 import { capText, escapeHtml as e, h, setShown, setText } from './dom';
@@ -346,7 +347,7 @@ class ManeuverPanel implements ManeuverUi {
 
   private key(ev: KeyboardEvent) {
     const t = ev.target as HTMLElement | null;
-    if (isTyping(t) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (isTyping(t) || dialogOpen() || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key === 'm' || ev.key === 'M') return this.begin();
     const p = this.plan();
     if (!p) return;

@@ -1,0 +1,42 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openFresh, piece } from './helpers';
+
+/*
+ * The table by keyboard alone, at a desktop's size: a player who never touches the mouse chooses an attack
+ * with the pickers, opens and closes the menus and dialogs, and answers the drill, pressing only keys.
+ */
+
+const pair = (page: Page) =>
+  page.evaluate(() => {
+    const s = window.__armada.store.getState();
+    return { selected: s.selected, attacker: s.attacker, defender: s.defender };
+  });
+
+/** The attacker picker's first attack chosen with the arrow key: the demo's Imperial front. */
+async function chooseAttacker(page: Page) {
+  await page.locator('#pick-attacker').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => pair(page)).toEqual({ selected: 'isd', attacker: 'isd.front', defender: null });
+}
+
+test('a dialog keeps the keys: Escape closes it without dropping the attack, Delete leaves the table', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await chooseAttacker(page);
+  const before = await piece(page, 'isd');
+  await page.locator('#tables').focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.locator('#tables-dialog');
+  await expect(dialog).toBeVisible();
+  // the table's keys wait while the dialog is open
+  for (const key of ['Delete', 'q', 'ArrowLeft', 'Control+z']) await page.keyboard.press(key);
+  expect(await piece(page, 'isd')).toEqual(before);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('#tables')).toBeFocused();
+  expect(await pair(page)).toEqual({ selected: 'isd', attacker: 'isd.front', defender: null });
+  // and act again once it is closed
+  await page.keyboard.press('q');
+  expect((await piece(page, 'isd')).rotation).toBe((before.rotation ?? 0) + 15);
+});
