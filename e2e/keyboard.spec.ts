@@ -40,3 +40,34 @@ test('a dialog keeps the keys: Escape closes it without dropping the attack, Del
   await page.keyboard.press('q');
   expect((await piece(page, 'isd')).rotation).toBe((before.rotation ?? 0) + 15);
 });
+
+test('the Table menu closes with Escape, and focus comes back to "Table" from it and from Clear', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await chooseAttacker(page);
+  const menu = page.locator('#table-menu');
+  const summary = menu.locator('summary');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('open', '');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#new-empty')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open', '');
+  await expect(summary).toBeFocused();
+  // the menu's Escape is not the table's, which lets go of the selection
+  expect(await pair(page)).toEqual({ selected: 'isd', attacker: 'isd.front', defender: null });
+  // Clear's question, kept out of with Escape, hands the focus back to "Table", not to the page's top
+  await page.keyboard.press('Enter');
+  await page.locator('#clear').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#clear-confirm')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#clear-confirm')).toBeHidden();
+  await expect(menu).not.toHaveAttribute('open', '');
+  await expect(summary).toBeFocused();
+  // on to the panel (the pair strip's first button open to a pair without a defender), not the page's top
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#whole-table')).toBeFocused();
+});

@@ -214,6 +214,13 @@ class GuidePanel {
     document.addEventListener('pointerdown', (ev) => {
       if (this.menu.open && !this.menu.contains(ev.target as Node)) this.closeMenu();
     });
+    // Escape closes it back to its "Table" (the table's own Escape, which lets go of the selection, waits)
+    this.menu.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'Escape' || !this.menu.open) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      this.closeMenu(true);
+    });
     this.fillClasses();
     this.size.addEventListener('change', () => {
       this.fillClasses();
@@ -235,7 +242,12 @@ class GuidePanel {
     this.last.dataset.ok = String(ok);
   }
 
-  private closeMenu() {
+  /**
+   * back: a keyboard's focus in the menu goes to its "Table", not to the page's top (an item hidden as the
+   * menu closes loses it), so a dialog the item opens (Clear's question) returns it there too
+   */
+  private closeMenu(back = false) {
+    if (back && this.menu.contains(document.activeElement)) this.menu.querySelector('summary')?.focus();
     this.menu.open = false;
   }
 
@@ -250,7 +262,7 @@ class GuidePanel {
           title,
           class: cls,
           onclick: () => {
-            this.closeMenu();
+            this.closeMenu(true);
             run();
           },
         },
