@@ -71,3 +71,38 @@ test('the Table menu closes with Escape, and focus comes back to "Table" from it
   await page.keyboard.press('Tab');
   await expect(page.locator('#whole-table')).toBeFocused();
 });
+
+test('judge by eye by keyboard: focus goes to the answers, on to Next, and back to where it began', async ({
+  page,
+}) => {
+  await openFresh(page);
+  const firstAnswer = page.locator('#drill-bar .drill-choices button').first();
+  await page.locator('#drill-start').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'ask');
+  await expect(firstAnswer).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'shown');
+  await expect(page.locator('#drill-next')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#drill-progress')).toContainText('2 of 10');
+  await expect(firstAnswer).toBeFocused();
+  // End is the bar's first button: one Shift+Tab back
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator('#drill-close')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#drill-bar')).toBeHidden();
+  await expect(page.locator('#drill-start')).toBeFocused();
+
+  // from the Table menu, which closes as the drill starts: the end hands the focus to "Table"
+  const summary = page.locator('#table-menu > summary');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#drill-start-menu').focus();
+  await page.keyboard.press('Enter');
+  await expect(firstAnswer).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#drill-bar')).toBeHidden();
+  await expect(summary).toBeFocused();
+});

@@ -117,6 +117,8 @@ export class DrillPanel {
   private before: Pick<AppState, 'table' | 'history' | 'locked'> | null = null;
   /** the score to beat, from a friend's race link */
   private toBeat: number | null = null;
+  /** what had the keyboard's focus when the drill started: it has it back at the end */
+  private opener: Element | null = null;
 
   constructor(
     private readonly store: AppStore,
@@ -160,16 +162,37 @@ export class DrillPanel {
       const { table, history, locked } = this.store.getState();
       this.before = { table, history, locked };
       this.tables.pause();
+      this.opener = document.activeElement;
     }
     this.show(this.run.situation.table);
+    this.focusFirst();
+  }
+
+  /**
+   * The keyboard's focus on the bar's first answer (or Next, or the score's first action): the button that
+   * started the drill, or the one just pressed in the bar, is gone or hidden, and would leave it at the top
+   */
+  private focusFirst() {
+    this.bar
+      .querySelector<HTMLElement>('.drill-choices button, .drill-actions button')
+      ?.focus({ preventScroll: true });
   }
 
   /** Back to the player's own table, its undo history and the whole table in view; Tables keeps going. */
   end() {
     const before = this.before;
+    const inBar = this.bar.contains(document.activeElement);
     this.run = null;
     this.before = null;
     this.draw();
+    // the focus back where it was, or on the "Table" whose menu, closed now, held the button pressed
+    const back = this.opener;
+    this.opener = null;
+    if (inBar && back instanceof HTMLElement && back.isConnected) {
+      back.focus({ preventScroll: true });
+      if (document.activeElement !== back)
+        back.closest('details')?.querySelector('summary')?.focus({ preventScroll: true });
+    }
     if (before) {
       this.store.setState({ ...before, selected: null, attacker: null, defender: null, gestureStart: null });
       this.tables.resume();
@@ -288,8 +311,10 @@ export class DrillPanel {
     const head = h('div', { class: 'drill-head' }, h('span', { id: 'drill-progress' }, progress), close);
     const body =
       run.phase === 'ask' ? this.asking(run) : run.phase === 'shown' ? this.shown(run) : this.done(run);
+    const inBar = bar.contains(document.activeElement);
     bar.replaceChildren(head, ...body);
     bar.dataset.phase = run.phase;
+    if (inBar) this.focusFirst();
   }
 
   /** Start the drill a link names (`#drill=SEED&levels=...`); a broken one is said and changes nothing. */
