@@ -106,3 +106,23 @@ test('judge by eye by keyboard: focus goes to the answers, on to Next, and back 
   await expect(page.locator('#drill-bar')).toBeHidden();
   await expect(summary).toBeFocused();
 });
+
+test("Enter on a toggle is the toggle's: it opens the Legend and executes no planned maneuver", async ({
+  page,
+}) => {
+  await openFresh(page);
+  await page.evaluate(() => window.__armada.cmd.select('isd'));
+  await page.locator('#maneuver-start').click();
+  await expect(page.locator('#maneuver-verdict')).toHaveAttribute('data-outcome', /.+/);
+  const before = await piece(page, 'isd');
+  await page.locator('#legend > summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#legend')).toHaveAttribute('open', '');
+  await page.waitForTimeout(300);
+  expect(await piece(page, 'isd')).toEqual(before);
+  await expect(page.locator('#maneuver-verdict')).toBeVisible();
+  // with nothing focused, Enter executes the plan
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await piece(page, 'isd')).y).not.toBe(before.y);
+});

@@ -361,7 +361,8 @@ class ManeuverPanel implements ManeuverUi {
     } else if (ev.key === '+' || ev.key === '=') this.setSpeed(1);
     else if (ev.key === '-' || ev.key === '_') this.setSpeed(-1);
     else if (ev.key === 'f' || ev.key === 'F') this.toggleFan();
-    else if (ev.key === 'Enter' && !(t && t.tagName === 'BUTTON')) this.run();
+    // Enter executes only with no control focused: on a toggle, a link or a box it is that control's
+    else if (ev.key === 'Enter' && (!t || t === document.body || t.tagName === 'CANVAS')) this.run();
     else return;
     ev.preventDefault();
   }
