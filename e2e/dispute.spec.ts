@@ -335,20 +335,7 @@ test.describe('phone (Pixel 5, touch): settling one attack at the table', () => 
 test("a squadron's attack is labelled at distance 1 on the table, not 'range distance-1'", async ({
   page,
 }) => {
-  const t = {
-    format: 'armada-table/1',
-    table: '3x6',
-    ruleset: 'seed',
-    ships: [],
-    squadrons: [
-      { id: 'tie', player: 1, x: 850, y: 300 },
-      { id: 'xw', player: 2, x: 950, y: 300 },
-    ],
-    obstacles: [],
-    tokens: [],
-    proposals: [],
-  };
-  await openFresh(page, `#table=${Buffer.from(JSON.stringify(t)).toString('base64url')}&attack=tie,xw`);
+  await openFresh(page, link({ ...nearMissTable(0), ships: [] }, 'tie', 'xw'));
   await expect(page.locator('#attack-verdict')).toBeVisible();
   await expect
     .poll(async () =>
