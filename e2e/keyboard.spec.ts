@@ -126,3 +126,25 @@ test("Enter on a toggle is the toggle's: it opens the Legend and executes no pla
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await piece(page, 'isd')).y).not.toBe(before.y);
 });
+
+test('after Delete the focus is on Undo, and after New pair on the attacker picker, not the page top', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await chooseAttacker(page);
+  await page.locator('#delete').focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length)).toBe(5);
+  await expect(page.locator('#undo')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => window.__armada.store.getState().table.ships.length)).toBe(6);
+
+  await chooseAttacker(page);
+  await page.locator('#pick-defender').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await pair(page)).defender).not.toBeNull();
+  await page.locator('#clear-pair').focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await pair(page)).attacker).toBeNull();
+  await expect(page.locator('#pick-attacker')).toBeFocused();
+});

@@ -625,7 +625,16 @@ class Inspector {
     });
     this.del.addEventListener('click', () => {
       const id = store.getState().selected;
-      if (id) cmd.remove(id);
+      if (!id) return;
+      cmd.remove(id);
+      // the button hides with the piece: a keyboard player is left on Undo, which brings it back (enabled now,
+      // as the next frame's controls would have it, so that it can take the focus)
+      const undo = document.getElementById('undo') as HTMLButtonElement | null;
+      const here = document.activeElement === this.del || document.activeElement === document.body;
+      if (undo && here && store.getState().history.past.length) {
+        undo.disabled = false;
+        undo.focus();
+      }
     });
     this.place.addEventListener('click', () => {
       const f = this.selectedPiece();

@@ -348,7 +348,16 @@ class DisputeCard {
   );
   readonly clear = h(
     'button',
-    { id: 'clear-pair', title: 'choose another attack', onclick: () => this.cmd.setPair(null, null) },
+    {
+      id: 'clear-pair',
+      title: 'choose another attack',
+      onclick: () => {
+        this.cmd.setPair(null, null);
+        // the button goes with the pair: a keyboard player goes on from the attacker picker, not the page's top
+        if (document.activeElement === this.clear || document.activeElement === document.body)
+          document.getElementById('pick-attacker')?.focus();
+      },
+    },
     'New pair',
   );
   readonly link = h('input', { id: 'attack-link', readonly: true, placeholder: 'link to this ruling' });
