@@ -93,6 +93,22 @@ export function namer(t: Table): (side: string) => string {
   return (side) => sideName(names, side);
 }
 
+/**
+ * namer(t), made once for a table's ships and squadrons (the lists a name is made of): a panel written every
+ * frame while an obstacle, a token or a place is dragged keeps the one it had.
+ */
+const namers = new WeakMap<
+  Table['ships'],
+  { squadrons: Table['squadrons']; say: (side: string) => string }
+>();
+export function namerOf(t: Table): (side: string) => string {
+  const k = namers.get(t.ships);
+  if (k && k.squadrons === t.squadrons) return k.say;
+  const say = namer(t);
+  namers.set(t.ships, { squadrons: t.squadrons, say });
+  return say;
+}
+
 /** A table size as players say it: 3'x3', 3'x6'. */
 export const tableSizeWords = (size: Table['table']): string => (size === '3x3' ? "3'x3'" : "3'x6'");
 

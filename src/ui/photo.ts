@@ -30,7 +30,7 @@ import { measuredDiameterMm } from '../rules/report/photo';
 import { type SnapRequest, type SnapResult, TAP_SIGMA_PX } from '../photo/snap';
 import type { AppState, AppStore, Commands } from '../state/store';
 import { h } from './dom';
-import { namer } from '../model/names';
+import { namerOf } from '../model/names';
 import {
   calibrationPointWords,
   type CalibrateMode,
@@ -555,14 +555,6 @@ class PhotoPanel {
     this.wireView();
   }
 
-  /** the table's namer (src/model/names.ts), kept while the table is the same */
-  private named: { t: Table | null; say: Say } = { t: null, say: (id) => id };
-  /** what the photo view calls the pieces of `t`: "Victory 1", "CR90 2"; obstacles by their ids */
-  private namesOf(t: Table): Say {
-    if (this.named.t !== t) this.named = { t, say: namer(t) };
-    return this.named.say;
-  }
-
   private say(text: string, kind: 'info' | 'error' = 'info') {
     this.status.textContent = text;
     this.status.dataset.kind = kind;
@@ -883,7 +875,7 @@ class PhotoPanel {
     const kind = kindOf(t, id);
     if ((kind === 'obstacle' || kind === 'token') && !this.map())
       return this.say(
-        `Mark two ships first (their corners place the camera), then ${this.namesOf(t)(id)}'s outline corners.`,
+        `Mark two ships first (their corners place the camera), then ${namerOf(t)(id)}'s outline corners.`,
         'error',
       );
     this.beginMark(id, null);
@@ -1049,7 +1041,7 @@ class PhotoPanel {
   private snapWords(): string {
     const d = this.draft;
     if (!d) return '';
-    const say = this.namesOf(this.table());
+    const say = namerOf(this.table());
     const points: [string, XY][] = [
       ...d.calibration.map((c): [string, XY] => [calibrationPointWords(say, c), c.px]),
       ...d.marks.flatMap((m) =>
@@ -1096,9 +1088,7 @@ class PhotoPanel {
     if (ship) {
       const n = m.px.length;
       if (n >= 4) {
-        this.say(
-          `${this.namesOf(t)(ship.id)}: all four corners are marked; move one (press on it) or undo one.`,
-        );
+        this.say(`${namerOf(t)(ship.id)}: all four corners are marked; move one (press on it) or undo one.`);
         return false;
       }
       (m.points as CornerName[]).push(ROUND[n]);
@@ -1107,7 +1097,7 @@ class PhotoPanel {
       const map = this.solution?.sol?.calibration.map;
       if (!map) {
         this.say(
-          `${this.namesOf(t)(piece)}'s outline corners are read through the photo's fit: mark two ships ` +
+          `${namerOf(t)(piece)}'s outline corners are read through the photo's fit: mark two ships ` +
             'first (their corners), ' +
             'and wait a moment for their fit.',
           'error',
@@ -1234,7 +1224,7 @@ class PhotoPanel {
       // without a calibration the photo places pieces relative to each other: two at least
       const only = readyMarks.map((m) => m.piece);
       this.say(
-        `${markedWords(this.namesOf(t), only)}The photo is read once two pieces are marked ` +
+        `${markedWords(namerOf(t), only)}The photo is read once two pieces are marked ` +
           `(it places them relative to each other, with the camera).${this.snapWords()}`,
       );
       this.paint();
@@ -1344,7 +1334,7 @@ class PhotoPanel {
       drawCross(g, S, c.px, k?.[0] ?? '#40c057', k?.[1] ?? label);
     });
     const t = this.table();
-    const say = this.namesOf(t);
+    const say = namerOf(t);
     // a piece's name once, amid its marks: one label a corner ("Victory 1 front-left" four times round a base
     // 20 px across on a phone) ran into each other
     for (const m of draft?.marks ?? []) {
@@ -1487,7 +1477,7 @@ class PhotoPanel {
       this.fits.replaceChildren();
       return;
     }
-    const { head, rows } = fitsContent(due.t, due.sol, this.namesOf(due.t));
+    const { head, rows } = fitsContent(due.t, due.sol, namerOf(due.t));
     const table = h('table', { id: 'photo-pieces' });
     this.fits.replaceChildren(...head, ...(rows.length ? [table] : []));
     let next = 0;
@@ -1504,7 +1494,7 @@ class PhotoPanel {
 
   /** one button a piece not in the calibration, its words the piece's name, its id and data-piece the piece's id */
   private writeMarkRow(t: Table, sol: PhotoSolution | null) {
-    const say = this.namesOf(t);
+    const say = namerOf(t);
     this.markRow.replaceChildren(
       ...[...t.ships, ...t.squadrons, ...t.obstacles, ...t.tokens]
         .filter((p) => !t.photo?.calibration.some((c) => c.piece === p.id))

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../src/model/catalog';
-import { namer, pieceNames, shortClassName, sideName } from '../../src/model/names';
-import { parseTableText } from '../../src/model/table';
+import { namer, namerOf, pieceNames, shortClassName, sideName } from '../../src/model/names';
+import { parseTableText, validateTable } from '../../src/model/table';
+import demoJson from '../../assets/demo-table.json';
 import { headlineOf } from '../../src/rules/attacks/dispute';
 import type { AttackReport } from '../../src/model/report';
 
@@ -87,5 +88,24 @@ describe('what players call the pieces', () => {
     expect(headlineOf(a).headline).toBe(
       'vic.front may attack cr.rear at medium range, obstructed by asteroid1.',
     );
+  });
+});
+
+describe('namerOf', () => {
+  it("is namer's, made once for the same ships and squadrons lists and again when either changes", () => {
+    const t = validateTable(JSON.parse(JSON.stringify(demoJson)));
+    const say = namerOf(t);
+    for (const id of ['isd', 'vsd', 'tie1', 'asteroid-a', 'isd.front']) expect(say(id)).toBe(namer(t)(id));
+    // an obstacle moved: the same lists, the same namer
+    const moved = { ...t, obstacles: t.obstacles.map((o, i) => (i ? o : { ...o, x: o.x + 5 })) };
+    expect(namerOf(moved)).toBe(say);
+    const renamed = { ...t, ships: t.ships.map((s) => (s.id === 'isd' ? { ...s, name: 'Chimaera' } : s)) };
+    expect(namerOf(renamed)).not.toBe(say);
+    expect(namerOf(renamed)('isd')).toBe('Chimaera');
+    const named = {
+      ...t,
+      squadrons: t.squadrons.map((q) => (q.id === 'tie1' ? { ...q, name: 'Howlrunner' } : q)),
+    };
+    expect(namerOf(named)('tie1')).toBe('Howlrunner');
   });
 });

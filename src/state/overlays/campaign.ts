@@ -11,7 +11,7 @@ import { judgeMove, purrgilReach } from '../../rules/campaign/purrgil';
 import { riftBands } from '../../rules/campaign/rift';
 import { judgeDisplacedSpot, type SpotVerdict } from '../../rules/campaign/exogorth';
 import { violationWordsBy } from '../../rules/violation-words';
-import { namer } from '../../model/names';
+import { namerOf } from '../../model/names';
 import { parseSpotId, spotId } from '../pieces';
 import { judgeSetup, type SetupVerdict, setupLegalRegion } from '../../rules/setup/setup';
 import { type ObstacleEntry, World } from '../../rules/world';
@@ -85,24 +85,12 @@ const setupInputs = (w: World) =>
 let startCache: { table: Table; world: World } | null = null;
 
 /**
- * The names a table gives its pieces (model/names.ts), made again only when its ships or squadrons change: overlays
- * are built every frame, and a dragged obstacle or place changes the table, not those lists.
- */
-let named: { ships: Table['ships']; squadrons: Table['squadrons']; say: (id: string) => string } | null =
-  null;
-const sayFor = (t: Table) => {
-  if (named?.ships !== t.ships || named.squadrons !== t.squadrons)
-    named = { ships: t.ships, squadrons: t.squadrons, say: namer(t) };
-  return named.say;
-};
-
-/**
  * Each violation in words, pieces by their names; bounded like every list of the panel (MAX_LISTED_PAIRS),
  * with the count of the rest
  */
 const violationList = (vs: Violation[], t: Table) => {
   if (!vs.length) return '';
-  const words = violationWordsBy(sayFor(t));
+  const words = violationWordsBy(namerOf(t));
   const more =
     vs.length > MAX_LISTED_PAIRS
       ? `<li class="none more">… and ${vs.length - MAX_LISTED_PAIRS} more violations.</li>`
@@ -180,7 +168,7 @@ function purrgilMove(
     { shapes: [origin.outline], color: 0xffffff, width: 1 },
     { shapes: [sel.outline], color: v.legal ? LEGAL : ILLEGAL, width: 4 },
   );
-  const name = `<b>${e(sayFor(from.table)(sel.id))}</b>`;
+  const name = `<b>${e(namerOf(from.table)(sel.id))}</b>`;
   return {
     kind: 'purrgil',
     piece: sel.id,
@@ -384,7 +372,7 @@ function displacedSpot(d: ExogorthDrawing, id: string): void {
   const sid = spotId(exoId, id);
   if (!at) {
     rows.push(
-      `<li data-spot="${e(sid)}" data-legal="false"><b>${e(sayFor(world.table)(id))}</b>: no place found; ` +
+      `<li data-spot="${e(sid)}" data-legal="false"><b>${e(namerOf(world.table)(id))}</b>: no place found; ` +
         `${e(String((verdict.placementNotes as Record<string, string> | undefined)?.[id] ?? ''))}</li>`,
     );
     d.anyIllegal = true;
@@ -408,7 +396,7 @@ function displacedSpot(d: ExogorthDrawing, id: string): void {
     width: 1.5,
     dash: 4,
   });
-  const say = sayFor(world.table);
+  const say = namerOf(world.table);
   rows.push(
     `<li data-spot="${e(sid)}" data-legal="${v.legal}" ` +
       `data-chosen="${mine}"${d.state.selected === sid ? ' class="selected"' : ''}><b>${e(say(id))}</b> to ` +
@@ -448,9 +436,12 @@ const exogorthSelected = (state: AppState, exoId: string) =>
  */
 function exogorthLead(d: ExogorthDrawing, own: Violation[], displaced: string[]): Lead {
   const exoId = d.p.obstacle.id;
-  const legal = d.verdict.legal && !own.length && !d.anyIllegal;
+  // the rules' verdict (the report's legal, its own violations); a squadron with no place found is no
+  // violation of it, but Place it waits for one (state/pieces.ts), so the card says so beside the verdict
+  const legal = d.verdict.legal && !own.length;
+  const ready = legal && !d.anyIllegal;
   const name = `<b>${e(exoId)}</b>`;
-  const say = sayFor(d.world.table);
+  const say = namerOf(d.world.table);
   const moved = displaced.length
     ? `<p>It displaces ${displaced.map((id) => e(say(id))).join(', ')}: ` +
       `${d.anyIllegal ? 'a place is not legal or not found; ' : ''}` +
@@ -460,9 +451,17 @@ function exogorthLead(d: ExogorthDrawing, own: Violation[], displaced: string[])
     kind: 'exogorth',
     piece: exoId,
     legal,
-    head: legal ? `${name}: a legal place` : `${name}: not a legal place`,
+    head: !legal
+      ? `${name}: not a legal place`
+      : ready
+        ? `${name}: a legal place`
+        : `${name}: a legal place; a displaced squadron has no place yet`,
     why:
-      (legal ? 'Place it puts it on the table.' : 'Place it is refused until it is moved to a legal place.') +
+      (ready
+        ? 'Place it puts it on the table.'
+        : legal
+          ? 'Place it is refused until every displaced squadron has a legal place.'
+          : 'Place it is refused until it is moved to a legal place.') +
       violationList(own, d.world.table) +
       moved,
     actions: !d.state.gestureStart,
