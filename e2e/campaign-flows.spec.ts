@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { isWhollyInView, openFresh, pagePoint, piece, tableJson } from './helpers';
+import { isWhollyInView, openFresh, pagePoint, piece, PURRGIL_TABLE, tableJson } from './helpers';
 
 const link = (t: unknown) => '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url');
 const exoTable = JSON.parse(
@@ -95,17 +95,7 @@ test('Place exogorth… with the panel scrolled down to Add: its verdict and Pla
 test('a purrgil move keeps its verdict after release: an illegal one cannot be finished, it can be put back; a legal one finishes', async ({
   page,
 }) => {
-  const t = {
-    format: 'armada-table/1',
-    table: '3x3',
-    ruleset: 'seed',
-    ships: [],
-    squadrons: [],
-    tokens: [],
-    proposals: [],
-    obstacles: [{ id: 'purrgil', type: 'purrgil-1', x: 450, y: 300, rotation: 30 }],
-  };
-  await openFresh(page, link(t));
+  await openFresh(page, link(PURRGIL_TABLE));
   const drag = async (to: [number, number]) => {
     const p = await piece(page, 'purrgil');
     const a = await pagePoint(page, p.x, p.y),

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isWhollyInView, openFresh, pagePoint, piece, PIXEL5, touchDrag } from './helpers';
+import { isWhollyInView, openFresh, pagePoint, piece, PIXEL5, PURRGIL_TABLE, touchDrag } from './helpers';
 
 /*
  * The campaign's moves that a button finishes, on a phone: their verdict in words and the buttons are in the
@@ -7,17 +7,6 @@ import { isWhollyInView, openFresh, pagePoint, piece, PIXEL5, touchDrag } from '
  */
 
 const link = (t: unknown) => '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url');
-
-const PURRGIL_TABLE = {
-  format: 'armada-table/1',
-  table: '3x3',
-  ruleset: 'seed',
-  ships: [],
-  squadrons: [],
-  tokens: [],
-  proposals: [],
-  obstacles: [{ id: 'purrgil', type: 'purrgil-1', x: 450, y: 300, rotation: 30 }],
-};
 
 /** The sheet's peek shows the card: its verdict, and each of `buttons`, wholly, with nothing scrolled. */
 async function cardInPeek(page: Page, buttons: string[]) {

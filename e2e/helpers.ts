@@ -208,3 +208,15 @@ export const wholeReport = (page: Page, timeout = 120_000) =>
       { timeout },
     )
     .toBe(true);
+
+/** A 3'x3' table with one purrgil and nothing else: a move judged by the purrgil rule alone. */
+export const PURRGIL_TABLE = {
+  format: 'armada-table/1',
+  table: '3x3',
+  ruleset: 'seed',
+  ships: [],
+  squadrons: [],
+  tokens: [],
+  proposals: [],
+  obstacles: [{ id: 'purrgil', type: 'purrgil-1', x: 450, y: 300, rotation: 30 }],
+};
