@@ -143,8 +143,64 @@ test('after Delete the focus is on Undo, and after New pair on the attacker pick
   await page.locator('#pick-defender').focus();
   await page.keyboard.press('ArrowDown');
   await expect.poll(async () => (await pair(page)).defender).not.toBeNull();
+  // the pair's card (and its New pair) is written with the panel after the choice: waited for, or the focus
+  // would find no button to land on
+  await expect(page.locator('#clear-pair')).toBeVisible();
+  await expect(page.locator('#clear-pair')).toBeEnabled();
   await page.locator('#clear-pair').focus();
+  await expect(page.locator('#clear-pair')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await pair(page)).attacker).toBeNull();
   await expect(page.locator('#pick-attacker')).toBeFocused();
+});
+
+test('the maneuver by keyboard: focus goes to the plan, its keys work there, and back to "Maneuver" after', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await chooseAttacker(page);
+  const start = page.locator('#maneuver-start');
+  await start.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#maneuver-verdict')).toHaveAttribute('data-outcome', /.+/);
+  // the button pressed is hidden now: the plan has the focus, and Tab goes on inside it
+  await expect(page.locator('.maneuver-plan')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#maneuver-side-left')).toBeFocused();
+  // Cancel by keyboard: the focus back on "Maneuver <ship>", shown again
+  await page.locator('#maneuver-cancel').focus();
+  await page.keyboard.press('Enter');
+  await expect(start).toBeFocused();
+  // again, and Enter on the plan itself executes it (the plan's key), the focus then on "Maneuver"; pressed at
+  // once, before the new plan is judged (the last plan's verdict gone with it), it executes when judged
+  const before = await piece(page, 'isd');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.maneuver-plan')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await piece(page, 'isd')).y).not.toBe(before.y);
+  await expect(start).toBeFocused();
+});
+
+test('setup practice by keyboard: focus in its bar from the start, kept through a redraw, back at the end', async ({
+  page,
+}) => {
+  await openFresh(page);
+  const summary = page.locator('#table-menu > summary');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#setup-start-menu').focus();
+  await page.keyboard.press('Enter');
+  const bar = page.locator('#setup-bar');
+  await expect(bar).toHaveAttribute('data-phase', 'choose');
+  // the first control of the bar (past its End): the player's own fleet
+  await expect(page.locator('#setup-mine')).toBeFocused();
+  // a choice redraws the bar: the focus stays on the control of the same id
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#setup-theirs')).toBeFocused();
+  await page.locator('#setup-theirs').selectOption({ index: 0 });
+  await expect(page.locator('#setup-theirs')).toBeFocused();
+  await page.locator('#setup-close').focus();
+  await page.keyboard.press('Enter');
+  await expect(bar).toBeHidden();
+  await expect(summary).toBeFocused();
 });

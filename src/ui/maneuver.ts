@@ -210,6 +210,8 @@ class ManeuverPanel implements ManeuverUi {
   private readonly verdict = h('div', { id: 'maneuver-verdict' });
   private readonly fanList = h('div', { id: 'maneuver-fan' });
   private readonly planBox: HTMLElement;
+  /** Execute pressed before the plan was judged: the table it was pressed on, executed once judged */
+  private runFor: Table | null = null;
 
   constructor(
     private readonly host: HTMLElement,
@@ -220,7 +222,7 @@ class ManeuverPanel implements ManeuverUi {
     const { left, right, slower, faster, speedText, chartText, joints, fan, execute, cancel } = this;
     this.planBox = h(
       'div',
-      { class: 'maneuver-plan' },
+      { class: 'maneuver-plan', tabindex: '-1', 'aria-label': 'the maneuver planned' },
       h(
         'div',
         { class: 'row' },
@@ -307,11 +309,42 @@ class ManeuverPanel implements ManeuverUi {
 
   private run() {
     const a = this.last.answer;
-    if (!a) return;
+    if (!a) {
+      // pressed before the plan as it stands is judged (the worker's answer comes after each change): it is
+      // executed when the answer comes, unless the table changes first
+      if (this.plan()) this.runFor = this.store.getState().table;
+      return;
+    }
+    this.runFor = null;
     // the pieces by the names the table the plan was made on gives them
     const t = this.store.getState().table;
     this.cmd.change(executed(t, a));
     this.cmd.message('info', executedText(a, namer(t)));
+  }
+
+  /**
+   * Execute or Cancel: the plan goes, and with it the button pressed; a keyboard's focus in the plan goes to
+   * "Maneuver <ship>" (shown again now, as the next frame would show it: the ship is still selected).
+   */
+  private afterPlan(act: () => void) {
+    const f = document.activeElement;
+    const inPlan = !!f && this.planBox.contains(f) && f.matches(':focus-visible');
+    act();
+    if (!this.plan()) this.forgetShown();
+    if (!inPlan || this.plan()) return;
+    const s = this.store.getState();
+    if (!s.selected || !s.table.ships.some((x) => x.id === s.selected)) return;
+    setShown(this.start, true);
+    this.start.focus({ preventScroll: true });
+  }
+
+  /** The plan put away: its verdict goes with it, not to be shown over the next plan until that is judged. */
+  private forgetShown() {
+    if (!this.shownKey) return;
+    this.shownKey = '';
+    this.verdict.replaceChildren();
+    delete this.verdict.dataset.outcome;
+    this.fanList.replaceChildren();
   }
 
   private toggleFan() {
@@ -320,14 +353,25 @@ class ManeuverPanel implements ManeuverUi {
   }
 
   private wire() {
-    this.start.addEventListener('click', () => this.begin());
+    this.start.addEventListener('click', () => {
+      const fromKeys = document.activeElement === this.start && this.start.matches(':focus-visible');
+      this.begin();
+      // the button hides with the plan out: a keyboard's focus goes to the plan (shown now, as the next frame
+      // would show it), whose keys (joints, clicks, speed, Enter) work from there and whose buttons Tab reaches
+      if (fromKeys && this.plan()) {
+        setShown(this.planBox, true);
+        this.planBox.focus({ preventScroll: true });
+      }
+    });
     this.left.addEventListener('click', () => this.edit((p) => void (p.side = 'left')));
     this.right.addEventListener('click', () => this.edit((p) => void (p.side = 'right')));
     this.slower.addEventListener('click', () => this.setSpeed(-1));
     this.faster.addEventListener('click', () => this.setSpeed(1));
     this.fan.addEventListener('click', () => this.toggleFan());
-    this.execute.addEventListener('click', () => this.run());
-    this.cancel.addEventListener('click', () => this.cmd.change(withoutPlan(this.store.getState().table)));
+    this.execute.addEventListener('click', () => this.afterPlan(() => this.run()));
+    this.cancel.addEventListener('click', () =>
+      this.afterPlan(() => this.cmd.change(withoutPlan(this.store.getState().table))),
+    );
     this.zoom.addEventListener('click', () => this.zoomToPlan());
     this.joints.addEventListener('click', (ev) => {
       const b = (ev.target as HTMLElement).closest('button[data-joint]') as HTMLElement | null;
@@ -362,7 +406,11 @@ class ManeuverPanel implements ManeuverUi {
     else if (ev.key === '-' || ev.key === '_') this.setSpeed(-1);
     else if (ev.key === 'f' || ev.key === 'F') this.toggleFan();
     // Enter executes only with no control focused: on a toggle, a link or a box it is that control's
-    else if (ev.key === 'Enter' && (!t || t === document.body || t.tagName === 'CANVAS')) this.run();
+    else if (
+      ev.key === 'Enter' &&
+      (!t || t === document.body || t.tagName === 'CANVAS' || t === this.planBox)
+    )
+      this.afterPlan(() => this.run());
     else return;
     ev.preventDefault();
   }
@@ -404,7 +452,13 @@ class ManeuverPanel implements ManeuverUi {
     setShown(this.planBox, !!p);
     const answer = p ? answerOf(a, p.id) : undefined;
     this.last = { answer, chart: p && a.world.byId.get(p.ship) ? shipChart(a.world, p.ship) : null };
+    if (!p) this.forgetShown();
+    if (this.runFor && (this.runFor !== s.table || !p)) this.runFor = null;
     if (!p || !answer) return;
+    if (this.runFor) {
+      this.runFor = null;
+      setTimeout(() => this.afterPlan(() => this.run()), 0);
+    }
     // the names shown are part of what is drawn: a ship renamed writes the block again
     const names = [answer.ship, ...answer.shipsOverlapped, ...answer.damaged, ...answer.squadronsToMove]
       .map(this.named.say)

@@ -124,6 +124,10 @@ export class SetupPracticePanel {
   private game: SetupGame | null = null;
   private client: SetupSearchClient | null = null;
   private before: Pick<AppState, 'table' | 'history' | 'locked'> | null = null;
+  /** what had the keyboard's focus when the practice started: it has it back at the end */
+  private opener: Element | null = null;
+  /** the bar's first control takes the focus at the next draw (the practice just started) */
+  private focusDue = false;
   private pick: Choice | null = null;
   private cand: Placement | null = null;
   private rated: Rated | null = null;
@@ -165,6 +169,9 @@ export class SetupPracticePanel {
       const { table, history, locked } = this.store.getState();
       this.before = { table, history, locked };
       this.tables.pause();
+      this.opener = document.activeElement;
+      // a keyboard's start (a tap or a click leaves the focus where the pointer put it)
+      this.focusDue = !!this.opener?.matches(':focus-visible');
     }
     this.phase = 'choose';
     this.game = null;
@@ -178,6 +185,7 @@ export class SetupPracticePanel {
   /** Back to the player's own table and undo history; Tables keeps going. */
   end() {
     const before = this.before;
+    const inBar = this.bar.contains(document.activeElement);
     this.client?.stop();
     this.client = null;
     this.phase = null;
@@ -186,6 +194,18 @@ export class SetupPracticePanel {
     this.hooks.onTap(null);
     this.hooks.mark({ best: null, zone: null });
     this.draw();
+    // the focus back where it was, or on the "Table" whose menu, closed now, held the button pressed
+    const back = this.opener;
+    this.opener = null;
+    if (
+      (inBar || document.activeElement === document.body) &&
+      back instanceof HTMLElement &&
+      back.isConnected
+    ) {
+      back.focus({ preventScroll: true });
+      if (document.activeElement !== back)
+        back.closest('details')?.querySelector('summary')?.focus({ preventScroll: true });
+    }
     if (before) {
       this.store.setState({ ...before, selected: null, attacker: null, defender: null, gestureStart: null });
       this.tables.resume();
@@ -413,10 +433,31 @@ export class SetupPracticePanel {
     );
     const note = this.note ? [h('div', { class: 'setup-note', id: 'setup-note' }, this.note)] : [];
     const busy = this.busy ? [h('div', { class: 'setup-note', id: 'setup-busy' }, this.busy)] : [];
+    // the bar is made again at every draw: a keyboard's focus in it stays on the control of the same id, or
+    // goes to the bar's first control (the button pressed is gone or hidden, and would leave it at the top)
+    const active = document.activeElement;
+    const focused =
+      active && this.bar.contains(active) && active.matches(':focus-visible') ? active.id : null;
     this.bar.replaceChildren(head, ...body, ...busy, ...note);
+    if (focused !== null || this.focusDue) this.focusIn(focused);
+    this.focusDue = false;
     this.bar.dataset.phase = this.phase;
     this.bar.dataset.busy = this.busy ? 'true' : 'false';
     if (this.phase !== 'choose') this.reframe();
+  }
+
+  /** The control of that id in the bar, or else its first control past the head's End, takes the focus. */
+  private focusIn(id: string | null) {
+    const same = id ? this.bar.querySelector<HTMLElement>(`#${CSS.escape(id)}`) : null;
+    const first = this.bar.querySelector<HTMLElement>(
+      ':scope > :not(.setup-head) :is(button, select, textarea, input):not([disabled])',
+    );
+    (same && !same.hasAttribute('disabled')
+      ? same
+      : (first ?? this.bar.querySelector('#setup-close'))
+    )?.focus({
+      preventScroll: true,
+    });
   }
 
   /** the views read the run through this */
