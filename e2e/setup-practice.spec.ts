@@ -3,12 +3,12 @@ import { drag, openFresh, pagePoint, piece, PIXEL5 } from './helpers';
 
 /*
  * Setup practice played start to finish as a player would, at desktop size with a mouse and on a
- * Pixel 5 with touch: started from the Table menu, the bundled lists (a 3-ship list against a 5-ship
- * one), the player going first; each of the player's obstacles and ships placed by choosing it,
- * tapping the table and placing it, its rating and the best spot found shown (their times printed,
- * not asserted: the machine is shared); the app's moves between; the summary, a replay, and the
- * player's own table, Tables and Undo as they were. Every tap is counted and printed; screenshots go
- * to test-results/.
+ * Pixel 5 with touch: started from the Table menu, the bundled lists it starts with (the player's Rebel
+ * 3-ship list against the app's Imperial 5-ship one), the player going first; each of the player's
+ * obstacles and ships placed by choosing it, tapping the table and placing it, its rating and the
+ * best spot found shown (their times printed, not asserted: the machine is shared); the app's moves
+ * between; the summary, a replay, and the player's own table, Tables and Undo as they were. Every tap
+ * is counted and printed; screenshots go to test-results/.
  */
 
 /** Table points (mm) the player taps for obstacles (the middle band) and ships (their zone). */
@@ -184,6 +184,14 @@ test('a pasted list: nothing readable is said, a readable one starts; a candidat
   await openFresh(page);
   await page.click('#table-menu summary');
   await page.click('#setup-start-menu');
+  // the lists it starts with: the player's Rebel, the app's Imperial; both sides choose from both factions
+  await expect(page.locator('#setup-mine')).toHaveValue('afd-old-food');
+  await expect(page.locator('#setup-theirs')).toHaveValue('composed-imperial-raiders');
+  await expect(page.locator('#setup-theirs option:checked')).toContainText('(Imperial, ');
+  for (const which of ['#setup-mine', '#setup-theirs'])
+    expect(
+      await page.locator(`${which} optgroup`).evaluateAll((g) => g.map((x) => x.getAttribute('label'))),
+    ).toEqual(['Rebel Alliance', 'Galactic Empire']);
   await page.selectOption('#setup-mine', 'paste');
   await page.fill('#setup-paste', 'my shopping list');
   await page.click('#setup-start');

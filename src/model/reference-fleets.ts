@@ -1,17 +1,35 @@
 /**
- * Fleet lists bundled with the app for practice: a few of the shared reference lists (each as exported by
- * its fleet builder, its first line naming the builder and its source, MIT), read like a pasted list.
+ * Fleet lists bundled with the app for practice, read like a pasted list: a few of the shared reference
+ * lists (each as exported by its fleet builder, its first line naming the builder and its source, MIT),
+ * all Rebel, and Imperial lists composed for the app from the card list (../shared/reference/cards.json:
+ * every name and printed value as it gives them, in Kingston's text export), so that either side of a
+ * practice can be the other faction.
  */
 export interface ReferenceFleet {
   id: string;
   label: string;
+  /** the list's faction, as the reader names it (its `Faction:` line or its cards) */
+  faction: 'rebel' | 'empire';
+  /** where the text comes from: a shared reference list (../shared/reference/fleet-lists/<id>.txt) or ours */
+  source: 'shared' | 'composed';
   text: string;
 }
+
+/**
+ * The lists setup practice starts with: the player's own a Rebel one, the app's an Imperial one, so that
+ * a player who opens it faces the other faction at once (either side may choose any list).
+ */
+export const PRACTICE_DEFAULTS: { readonly mine: string; readonly theirs: string } = {
+  mine: 'afd-old-food',
+  theirs: 'composed-imperial-raiders',
+};
 
 export const REFERENCE_FLEETS: readonly ReferenceFleet[] = [
   {
     id: 'afd-old-food',
     label: 'Food (Rebel, AFD old export, 3 ships)',
+    faction: 'rebel',
+    source: 'shared',
     text: [
       "# builder: Armada Fleets Designer for Android (AFD), older export: header '(points/limit)'" +
         ", ships '(base + upgrades)', upgrades '+ ', squadrons 'N x Name (N x cost)'. source: githu" +
@@ -41,6 +59,8 @@ export const REFERENCE_FLEETS: readonly ReferenceFleet[] = [
   {
     id: 'kingston-spicy-radish',
     label: 'Spicy Radish (Rebel, Kingston export, 5 ships)',
+    faction: 'rebel',
+    source: 'shared',
     text: [
       "# builder: Ryan Kingston's Armada Fleet Builder (text export). source: github sprintska/sh" +
         'rimpbot (MIT) test/testlists/_spicy_radish.txt @ 20bdfd23588a (file deleted in the next co' +
@@ -99,6 +119,8 @@ export const REFERENCE_FLEETS: readonly ReferenceFleet[] = [
   {
     id: 'starforge-export-template',
     label: 'Two CR90s (Rebel, Starforge export, 2 ships)',
+    faction: 'rebel',
+    source: 'shared',
     text: [
       '# builder: Star Forge (Armada Legacy Fleet Builder, Polkadoty) text export. source: github' +
         " Polkadoty/armada-list-builder templates/export-text.txt @ 43aa0971454a (the builder's own" +
@@ -135,6 +157,8 @@ export const REFERENCE_FLEETS: readonly ReferenceFleet[] = [
   {
     id: 'afd-new-w8-hodgepodge',
     label: 'W8 Hodgepodge (Rebel, AFD new export, 6 ships)',
+    faction: 'rebel',
+    source: 'shared',
     text: [
       "# builder: Armada Fleets Designer for Android (AFD), newer export: header '(x/points/limit" +
         ")', ships '(base + upgrades: total)', indented '+ ' upgrades, objectives as bare lines at " +
@@ -172,6 +196,100 @@ export const REFERENCE_FLEETS: readonly ReferenceFleet[] = [
       'Hyperspace Migration',
       'Hyperspace assault',
       'Rift Assault',
+      '',
+    ].join('\n'),
+  },
+  {
+    id: 'composed-imperial-star-destroyers',
+    label: "Tarkin's Star Destroyers (Imperial, Kingston-format list composed for practice, 3 ships)",
+    faction: 'empire',
+    source: 'composed',
+    text: [
+      '# composed for this app from the card list (../shared/reference/cards.json, built 2026-12-02)' +
+        ": every name and value as it prints them, written in Kingston's text export; no builder's export",
+      "Name: Tarkin's Star Destroyers",
+      'Faction: Empire',
+      'Commander: Grand Moff Tarkin',
+      '',
+      'Assault: Advanced Gunnery',
+      'Defense: Fire Lanes',
+      'Navigation: Superior Positions',
+      '',
+      'Imperial II-class Star Destroyer (120)',
+      '• Grand Moff Tarkin (28)',
+      '• Intel Officer (7)',
+      '• Gunnery Team (7)',
+      '• Devastator (10)',
+      '= 172 Points',
+      '',
+      'Victory II-class Star Destroyer (85)',
+      '• Skilled First Officer (1)',
+      '• Overload Pulse (8)',
+      '• Dominator (12)',
+      '= 106 Points',
+      '',
+      'Gozanti-class Cruisers (23)',
+      '• Comms Net (2)',
+      '= 25 Points',
+      '',
+      'Squadrons:',
+      '• "Howlrunner" (16)',
+      '• Soontir Fel (18)',
+      '• "Mauler" Mithel (15)',
+      '• 6 x TIE Fighter Squadron (48)',
+      '= 97 Points',
+      '',
+      'Total Points: 400',
+      '',
+    ].join('\n'),
+  },
+  {
+    id: 'composed-imperial-raiders',
+    label: "Screed's Raiders (Imperial, Kingston-format list composed for practice, 5 ships)",
+    faction: 'empire',
+    source: 'composed',
+    text: [
+      '# composed for this app from the card list (../shared/reference/cards.json, built 2026-12-02)' +
+        ": every name and value as it prints them, written in Kingston's text export; no builder's export",
+      "Name: Screed's Raiders",
+      'Faction: Empire',
+      'Commander: Admiral Screed',
+      '',
+      'Assault: Precision Strike',
+      'Defense: Fleet Ambush',
+      'Navigation: Navigational Hazards',
+      '',
+      'Gladiator I-class Star Destroyer (56)',
+      '• Admiral Screed (26)',
+      '• Assault Concussion Missiles (5)',
+      '• Demolisher (10)',
+      '= 97 Points',
+      '',
+      'Gladiator II-class Star Destroyer (62)',
+      '• Assault Concussion Missiles (5)',
+      '• Insidious (3)',
+      '= 70 Points',
+      '',
+      'Arquitens-class Command Cruiser (59)',
+      '• Heavy Fire Zone (4)',
+      '• Centicore (3)',
+      '= 66 Points',
+      '',
+      'Raider I-class Corvette (44)',
+      '• Instigator (4)',
+      '= 48 Points',
+      '',
+      'Raider II-class Corvette (48)',
+      '• Impetuous (4)',
+      '= 52 Points',
+      '',
+      'Squadrons:',
+      '• Valen Rudor (13)',
+      '• 2 x TIE Interceptor Squadron (22)',
+      '• 4 x TIE Fighter Squadron (32)',
+      '= 67 Points',
+      '',
+      'Total Points: 400',
       '',
     ].join('\n'),
   },

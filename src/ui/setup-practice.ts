@@ -10,7 +10,7 @@
  */
 import { CATALOG } from '../model/catalog';
 import { obstacleOutline, shipShapes } from '../model/pieces';
-import { REFERENCE_FLEETS } from '../model/reference-fleets';
+import { PRACTICE_DEFAULTS, REFERENCE_FLEETS } from '../model/reference-fleets';
 import { emptyTable, type Table } from '../model/table';
 import { deploymentZone } from '../rules/setup/deploy';
 import {
@@ -140,8 +140,8 @@ export class SetupPracticePanel {
   private seed = 1;
   /** the choices of the first screen */
   private choice = {
-    mine: REFERENCE_FLEETS[0].id,
-    theirs: REFERENCE_FLEETS[1].id,
+    mine: PRACTICE_DEFAULTS.mine,
+    theirs: PRACTICE_DEFAULTS.theirs,
     /** the pasted texts, yours and the one to face */
     pasted: { mine: '', theirs: '' },
     first: true,
@@ -513,11 +513,21 @@ function progressOf(p: Panel): string {
   return `Setup practice · ${where} · ${t?.player === 1 ? 'your turn' : "the app's turn"}`;
 }
 
+/** The bundled lists grouped by faction (in the order the lists first name them), then a pasted one. */
 function fleetSelect(id: string, value: string, onchange: (v: string) => void): HTMLSelectElement {
+  const factions = [...new Set(REFERENCE_FLEETS.map((f) => f.faction))];
   const s = h(
     'select',
     { id, onchange: (e: Event) => onchange((e.target as HTMLSelectElement).value) },
-    ...REFERENCE_FLEETS.map((f) => h('option', { value: f.id }, f.label)),
+    ...factions.map((faction) =>
+      h(
+        'optgroup',
+        { label: CATALOG.factions[faction] },
+        ...REFERENCE_FLEETS.filter((f) => f.faction === faction).map((f) =>
+          h('option', { value: f.id }, f.label),
+        ),
+      ),
+    ),
     h('option', { value: 'paste' }, 'Paste a list…'),
   ) as HTMLSelectElement;
   s.value = value;
