@@ -313,7 +313,7 @@ function entryAround(x: AttackReport, sel: boolean, brief: boolean): [string, st
       // the arrow as a reference: most entries are then one-byte strings, half the bytes (a marker, a missing
       // figure's dash or a name outside Latin-1 still makes an entry two-byte)
       `<b>${e(x.attacker)}</b> &rarr; <b>${e(x.defender)}</b>: ` +
-      `${x.inArc ? 'in arc' : 'not in arc'}, ${e(x.range)} (`,
+      `${x.inArc ? 'in arc' : 'not in arc'}, ${x.range === 'distance-1' ? 'distance 1' : e(x.range)} (`,
     ` mm), line of sight <b class="los">${e(x.los)}</b>` +
       (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
       (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +

@@ -74,3 +74,14 @@ describe("an attack's entry while its piece is held", () => {
     expect(attackEntry({ ...x }, true, false, 'k-full')).toContain('<div class="why">because</div>');
   });
 });
+
+describe("an attack's entry in words", () => {
+  it("says a squadron's band as the card does: distance 1, not the report's distance-1", () => {
+    const squadron = attack({ attacker: 'tie1', defender: 'x1', range: 'distance-1', rangeMm: 66 });
+    const entry = attackEntry(squadron, false, true, 'k');
+    expect(entry).toContain('in arc, distance 1 (66');
+    expect(entry).not.toContain('distance-1 (');
+    // the band a ship's attack names stays as the report gives it
+    expect(attackEntry(attack({}), false, true, 'k2')).toContain('in arc, medium (200');
+  });
+});
