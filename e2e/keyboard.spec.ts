@@ -204,3 +204,29 @@ test('setup practice by keyboard: focus in its bar from the start, kept through 
   await expect(bar).toBeHidden();
   await expect(summary).toBeFocused();
 });
+
+test('an obstacle chosen by name from the piece list, then nudged and turned with the keys', async ({
+  page,
+}) => {
+  await openFresh(page);
+  const list = page.locator('#pick-piece');
+  await list.focus();
+  await list.selectOption('debris-b');
+  await expect.poll(() => pair(page)).toEqual({ selected: 'debris-b', attacker: null, defender: null });
+  const before = await piece(page, 'debris-b');
+  // the list keeps the arrows while it has the focus; Enter hands the keys to the table
+  await page.keyboard.press('Enter');
+  await expect(page.locator('canvas[data-layer="table"]')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('q');
+  await expect
+    .poll(() => piece(page, 'debris-b'))
+    .toEqual({
+      ...before,
+      x: before.x + 5,
+      rotation: (before.rotation ?? 0) + 15,
+    });
+  // a piece selected on the table is the one the list shows
+  await page.evaluate(() => window.__armada.cmd.select('isd'));
+  await expect(list).toHaveValue('isd');
+});

@@ -547,6 +547,18 @@ class Inspector {
     'Snap to touching',
   );
   readonly del = h('button', { id: 'delete', class: 'danger' }, 'Delete');
+  /**
+   * Every piece by name, to select one without the pointer: a keyboard's way to an obstacle or a token (the
+   * attack pickers hold ships and squadrons only), and a finger's to a squadron hidden under a ship
+   */
+  readonly pickPiece = h('select', {
+    id: 'pick-piece',
+    'aria-label': 'select a piece',
+    title:
+      'select a piece by name; Enter takes the keyboard to the table, where the arrows nudge it and Q/E turn it',
+  });
+  /** the pieces the list was last made for: their lists, then their ids and names */
+  private pickedFor: { lists: unknown[]; key: string } = { lists: [], key: '' };
   // the class editor lives elsewhere in the panel: ask for it by an event main.ts wires
   readonly editClass = h(
     'button',
@@ -583,6 +595,8 @@ class Inspector {
       h('h3', {}, 'Selected'),
       this.title,
       this.card.el,
+      // after the verdict card, which leads a phone's sheet
+      h('div', { class: 'row' }, this.pickPiece),
       this.fields,
       h('div', { class: 'row' }, this.editClass, this.del),
       h('p', { class: 'hint' }, INSPECTOR_HINT, h('span', { class: 'keys-hint' }, KEYS_HINT)),
@@ -619,6 +633,17 @@ class Inspector {
       this.apply('radius', Math.max(1, Math.min(100, radius.valueAsNumber))),
     );
     player.addEventListener('change', () => this.apply('player', Number(player.value)));
+    this.pickPiece.addEventListener('change', () => cmd.select(this.pickPiece.value || null));
+    // the list keeps the arrows (they choose a piece): Enter hands the keyboard to the table, whose keys nudge,
+    // turn and remove the piece chosen (and Escape lets it go)
+    this.pickPiece.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'Enter' || !store.getState().selected) return;
+      const table = document.querySelector<HTMLCanvasElement>('canvas[data-layer="table"]');
+      if (!table) return;
+      ev.preventDefault();
+      if (!table.hasAttribute('tabindex')) table.tabIndex = -1;
+      table.focus({ preventScroll: true });
+    });
     name.addEventListener('change', () => {
       const id = store.getState().selected;
       if (id) cmd.change(renamePiece(store.getState().table, id, name.value));
@@ -682,8 +707,37 @@ class Inspector {
     cmd.change(patchPiece(store.getState().table, id, { [field]: value }));
   }
 
+  /** The piece list made again when the pieces or their names changed; the selected one chosen in it. */
+  private showPicker(s: AppState) {
+    const t = s.table;
+    const lists = [t.ships, t.squadrons, t.obstacles, t.tokens];
+    const was = this.pickedFor;
+    if (lists.some((l, i) => l !== was.lists[i])) {
+      const say = this.namesFor(t);
+      const groups: [string, { id: string }[]][] = [
+        ['Ships', t.ships],
+        ['Squadrons', t.squadrons],
+        ['Obstacles', t.obstacles],
+        ['Tokens', t.tokens],
+      ];
+      const key = groups.map(([, l]) => l.map((p) => `${p.id}=${say(p.id)}`).join(',')).join('|');
+      if (key !== was.key) {
+        this.pickPiece.replaceChildren(
+          option('', 'choose a piece…'),
+          ...groups
+            .filter(([, l]) => l.length)
+            .map(([label, l]) => h('optgroup', { label }, ...l.map((p) => option(p.id, say(p.id))))),
+        );
+      }
+      this.pickedFor = { lists, key };
+    }
+    const value = s.selected && findPiece(t, s.selected) ? s.selected : '';
+    if (this.pickPiece.value !== value) this.pickPiece.value = value;
+  }
+
   update(s: AppState) {
     const { title, fields, place, snap, del, editClass } = this;
+    this.showPicker(s);
     const f = s.selected ? findPiece(s.table, s.selected) : null;
     this.host.classList.toggle('empty', !f);
     if (!f) {
