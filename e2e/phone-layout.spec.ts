@@ -166,4 +166,32 @@ test.describe('phone landscape 844x390, touch', () => {
     expect(hb.y).toBeLessThan(pickers.y);
     await page.screenshot({ path: 'test-results/phone-landscape-pair.png' });
   });
+
+  test('an exogorth being placed, then a maneuver planned: each leads the panel, its buttons on screen', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    // the panel scrolled down to the Add palette, as a player who just pressed "Place exogorth…" has it
+    await page.locator('#place-exogorth').scrollIntoViewIfNeeded();
+    await page.locator('#place-exogorth').tap();
+    await expect(page.locator('#insp-lead')).toHaveAttribute('data-legal', /^(true|false)$/);
+    for (const sel of ['#insp-lead-head', '#commit-exogorth'])
+      await expect(page.locator(sel)).toBeInViewport({ ratio: 1 });
+    // above the pickers: the card leads the panel
+    const card = (await page.locator('#insp-lead').boundingBox())!;
+    const pickers = (await page.locator('#dispute .dispute-pickers').boundingBox())!;
+    expect(card.y).toBeLessThan(pickers.y);
+    await page.screenshot({ path: 'test-results/phone-landscape-exogorth.png' });
+    // an exogorth being placed is no piece of the table's lists: the piece list asks, not left blank
+    await expect(page.locator('#pick-piece')).toHaveValue('');
+    expect(await page.locator('#pick-piece').evaluate((s: HTMLSelectElement) => s.selectedIndex)).toBe(0);
+
+    await page.evaluate(() => window.__armada.cmd.select('isd'));
+    await page.locator('#maneuver-start').scrollIntoViewIfNeeded();
+    await page.locator('#maneuver-start').tap();
+    await expect(page.locator('#maneuver-verdict')).toHaveAttribute('data-outcome', /.+/);
+    const plan = (await page.locator('#maneuver').boundingBox())!;
+    const pickersNow = (await page.locator('#dispute .dispute-pickers').boundingBox())!;
+    expect(plan.y).toBeLessThan(pickersNow.y);
+  });
 });

@@ -731,7 +731,8 @@ class Inspector {
       }
       this.pickedFor = { lists, key };
     }
-    const value = s.selected && findPiece(t, s.selected) ? s.selected : '';
+    // a piece of the lists (a proposal, an exogorth being placed, is not one: the list then asks)
+    const value = s.selected && lists.some((l) => l.some((p) => p.id === s.selected)) ? s.selected : '';
     if (this.pickPiece.value !== value) this.pickPiece.value = value;
   }
 
