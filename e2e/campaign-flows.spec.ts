@@ -105,7 +105,9 @@ test('a purrgil move keeps its verdict after release: an illegal one cannot be f
     await page.mouse.move(b.x, b.y, { steps: 4 });
     await page.mouse.up();
   };
-  const row = page.locator('#insp-lead[data-piece="purrgil"]');
+  // the move's verdict (a selected purrgil with no move under way has a card too: what its region means)
+  const row = page.locator('#insp-lead[data-piece="purrgil"][data-kind="purrgil"]');
+  const reach = page.locator('#insp-lead[data-piece="purrgil"][data-kind="purrgil-reach"]');
   await drag([450, 650]);
   await expect(row).toHaveAttribute('data-legal', 'false'); // after release
   // the verdict and its buttons are in the inspector, at the top of the panel
@@ -117,6 +119,8 @@ test('a purrgil move keeps its verdict after release: an illegal one cannot be f
   await expect(row).toHaveAttribute('data-legal', 'false');
   await row.locator('button[data-purrgil-back]').click();
   await expect(row).toHaveCount(0);
+  await expect(reach).toContainText('drag it to move it');
+  await expect(page.locator('#purrgil-finish')).toBeHidden();
   expect([(await piece(page, 'purrgil')).x, (await piece(page, 'purrgil')).y]).toEqual([450, 300]);
   await drag([470, 330]);
   await expect(row).toHaveAttribute('data-legal', 'true');

@@ -30,6 +30,14 @@ test.describe('phone (Pixel 5, touch)', () => {
       // half a second); a player lifts a piece set in place, and reads the verdict before tapping
       await page.waitForTimeout(800);
     };
+    // tapped, not moved: the peek says what the shaded region is (it was far down the panel)
+    const at = await pagePoint(page, 450, 300);
+    await page.touchscreen.tap(at.x, at.y);
+    await expect(card).toHaveAttribute('data-kind', 'purrgil-reach');
+    await expect(page.locator('#insp-lead-why')).toContainText('The shaded region is where its centre');
+    await cardInPeek(page, []);
+    await page.screenshot({ path: 'test-results/purrgil-phone-reach.png' });
+    expect(await piece(page, 'purrgil')).toMatchObject({ x: 450, y: 300 });
     await dragTo(450, 650);
     await expect(card).toHaveAttribute('data-legal', 'false');
     await expect(page.locator('#insp-lead-head')).toContainText("purrgil's move: not legal");
@@ -41,7 +49,11 @@ test.describe('phone (Pixel 5, touch)', () => {
     // the refusal stays over the table until its OK
     await page.tap('#message button');
     await page.tap('#purrgil-back');
-    await expect(card).toBeHidden();
+    // put back, still selected: the card says what the shaded region means, with no buttons
+    await expect(card).toHaveAttribute('data-kind', 'purrgil-reach');
+    await expect(page.locator('#purrgil-finish')).toBeHidden();
+    await cardInPeek(page, []);
+    await page.screenshot({ path: 'test-results/purrgil-phone-reach.png' });
     expect(await piece(page, 'purrgil')).toMatchObject({ x: 450, y: 300 });
 
     await dragTo(460, 390);
@@ -49,7 +61,7 @@ test.describe('phone (Pixel 5, touch)', () => {
     await cardInPeek(page, ['#purrgil-finish', '#purrgil-back']);
     await page.screenshot({ path: 'test-results/purrgil-phone-legal.png' });
     await page.tap('#purrgil-finish');
-    await expect(card).toBeHidden();
+    await expect(card).toHaveAttribute('data-kind', 'purrgil-reach');
     await expect(page.locator('#message[data-kind="info"]')).toContainText("purrgil's move is finished");
     expect((await piece(page, 'purrgil')).y).toBeCloseTo(390, 0);
   });

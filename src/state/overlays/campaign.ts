@@ -186,7 +186,7 @@ function purrgilMove(
  * A selected purrgil: where it may swim, and whether the place it is dragged to is legal (a move under
  * way keeps its origin until it is finished or put back, so its verdict stays after release).
  */
-function purrgilOverlay(state: AppState, world: World, ov: Overlays, panel: string[]): Lead | null {
+function purrgilOverlay(state: AppState, world: World, ov: Overlays): Lead | null {
   const pending = state.purrgilFrom && world.byId.has(state.purrgilFrom.id) ? state.purrgilFrom : null;
   const selId = pending?.id ?? state.selected;
   const sel = selId ? world.byId.get(selId) : undefined;
@@ -200,12 +200,17 @@ function purrgilOverlay(state: AppState, world: World, ov: Overlays, panel: stri
   ov.regions.push({ polygons: reach.polygons, color: REACH, alpha: 0.13 });
   ov.marks.push({ shapes: [new Circle(sel.piece.x, sel.piece.y, 2)], color: REACH, width: 2 });
   if (origin !== sel) return purrgilMove(state, from, origin, sel, ov);
-  panel.push(
-    `<h3>Purrgil</h3><p class="meta">The shaded region is where ${e(sel.id)}'s centre (the dot) may end a move ` +
-      `of up to distance 2, turned as it is (${rotation}°): anywhere in it the whole token fits. Drag it to ` +
-      `judge a move.</p>`,
-  );
-  return null;
+  // what the shaded region means, in the inspector's card (a phone's peek shows it), not far down the list
+  return {
+    kind: 'purrgil-reach',
+    piece: sel.id,
+    legal: null,
+    head: `<b>${e(namerOf(from.table)(sel.id))}</b>: drag it to move it`,
+    why:
+      `The shaded region is where its centre (the dot) may end a move of up to distance 2, turned as it is ` +
+      `(${rotation}°): anywhere in it the whole token fits.`,
+    actions: false,
+  };
 }
 
 /** The guided setup's deploy step: the deploying player's zone (the legal zone shaded). */
@@ -310,7 +315,9 @@ export function buildOverlays(
   }
 
   // a purrgil's move under way leads (it holds its origin until it is finished or put back)
-  lead = purrgilOverlay(state, world, ov, panel) ?? lead;
+  // (a selected purrgil's reach only says what its region means: a verdict of another move keeps the card)
+  const swim = purrgilOverlay(state, world, ov);
+  if (swim && (swim.kind === 'purrgil' || !lead)) lead = swim;
   deployOverlay(state, world, ov);
   setupOverlay(state, world, ov, panel);
   let text: string | undefined;

@@ -36,10 +36,11 @@ export const MAX_OUTLINED = 60;
  * The words are the rules' verdict; the buttons are the inspector's.
  */
 export interface Lead {
-  kind: 'purrgil' | 'exogorth';
+  /** a purrgil's move under way, an exogorth being placed, or a selected purrgil's reach (no move yet) */
+  kind: 'purrgil' | 'exogorth' | 'purrgil-reach';
   /** the piece moved or placed */
   piece: string;
-  /** the rules' verdict; null while it is being judged */
+  /** the rules' verdict; null while it is being judged, or with nothing to judge (a purrgil's reach) */
   legal: boolean | null;
   /** the verdict in one line (HTML) */
   head: string;
