@@ -1,8 +1,10 @@
 import { andList } from '../../model/names';
 import type { Circle, Shape } from '../../geometry/circle';
 import type { Polygon } from '../../geometry/polygon';
-import { closest, insideIntervals } from '../../geometry/relate';
-import { polygonSegmentClosest } from '../../geometry/clip';
+import { closest, convexDepth, insideIntervals, polygonsOverlap } from '../../geometry/relate';
+import { polygonSegmentClosest, segmentInConvex } from '../../geometry/clip';
+import { convexParts } from '../../geometry/parts';
+import { penetrationDepth } from '../../geometry/penetration';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import { type Band, CATALOG, type HullZoneName, shipClass } from '../../model/catalog';
 import type { AttackReport, XY } from '../../model/report';
@@ -91,6 +93,11 @@ const readingWords = (r: ReadingUse) =>
 
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
 const RANK = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
+
+/** The rule an attack obstructed only through a shield dial on an obstacle rests on (rules 1.5; 1.6 drop it). */
+const DIAL_RULE =
+  'rules 1.5, Obstacles (shield dials): a line of sight traced through the attacking or defending hull ' +
+  "zone's shield dial while that dial overlaps an obstacle is obstructed (rules 1.6 drop this)";
 
 /** The kind of verdict: the first reason the attack cannot be made, else its line of sight. */
 export function disputeKind(a: AttackReport): DisputeKind {
@@ -208,6 +215,38 @@ function shapeOf(world: World, id: string): Shape | null {
   if (!e) return null;
   if (e.kind === 'ship') return zone ? (e.shapes.hullZones[zone as HullZoneName] ?? null) : e.shapes.base;
   return e.kind === 'obstacle' ? e.outline : e.circle;
+}
+
+/**
+ * The 1.5 shield-dial rule's figures for an obstacle a line counts by it: which side's dial (the attacking or
+ * the defending hull zone's) lies on it and carries the line of sight, how deep the line runs in that dial,
+ * and how deep the dial lies in the obstacle (the least move that takes it off: its penetration depth). Null
+ * when neither side's dial does both (the report's entry then stands as it is).
+ */
+function dialMargin(
+  world: World,
+  a: AttackReport,
+  obstacle: string,
+): { side: string; lineMm: number; overlapMm: number; shape: Polygon; status: string } | null {
+  const o = world.byId.get(obstacle);
+  if (o?.kind !== 'obstacle' || !a.losLine) return null;
+  const [[px, py], [qx, qy]] = a.losLine;
+  let best: { side: string; lineMm: number; overlapMm: number; shape: Polygon; status: string } | null = null;
+  for (const side of [a.attacker, a.defender]) {
+    const [sid, zone] = side.split('.');
+    const ship = world.byId.get(sid);
+    if (ship?.kind !== 'ship' || !zone) continue;
+    const D = ship.shapes.dials[zone as HullZoneName];
+    if (!D || !polygonsOverlap(D, o.outline)) continue;
+    const t = segmentInConvex(D, { x: px, y: py }, { x: qx, y: qy });
+    if (!t) continue;
+    const lineMm = convexDepth(D, t[0], t[1], px, py, qx, qy);
+    const overlapMm = penetrationDepth([D], convexParts(o.outline));
+    const status = world.catalog.shipSizes[ship.piece.size]?.dialFrame.status ?? 'estimated';
+    const m = { side, lineMm, overlapMm, shape: D, status };
+    if (!best || Math.min(lineMm, overlapMm) > Math.min(best.lineMm, best.overlapMm)) best = m;
+  }
+  return best;
 }
 
 /** Where a line passes nearest to a shape, or the middle of its longest stretch inside it. */
@@ -442,6 +481,32 @@ export function disputeOf(
   for (const e of entries) {
     const line = e.line === 'los' ? 'line of sight' : 'range line';
     let mm: number, decides: boolean, text: string, flip: string;
+    const dial = e.verdict === 'cross' && e.dialRule ? dialMargin(world, a, e.piece) : null;
+    if (dial) {
+      // the obstacle counts by the 1.5 dial rule: the line through a dial that lies on it. Its margin is the
+      // less of the two: the line's depth in the dial, the dial's in the obstacle
+      mm = Math.min(dial.lineMm, dial.overlapMm);
+      decides = live && e === deepest;
+      text =
+        `the line of sight passes through ${say(dial.side)}'s shield dial (${f2(dial.lineMm)} mm deep), which ` +
+        `overlaps ${say(e.piece)} by ${f2(dial.overlapMm)} mm (rules 1.5's shield-dial rule; the dial frame's ` +
+        `size is the catalog's estimate: ${dial.status})`;
+      flip =
+        dial.overlapMm <= dial.lineMm
+          ? `${f2(dial.overlapMm)} mm less overlap and the dial would be off ${say(e.piece)}, the line clear of it`
+          : `${f2(dial.lineMm)} mm to the side and the line would miss the dial`;
+      const close = decides && mm < precisionFor(e.piece);
+      margins.push({ topic: 'los', mm, decides, close, text, flip, piece: e.piece });
+      if (decides && dial.overlapMm <= LOUPE_MAX_MM && a.losLine) {
+        loupes.push({
+          label: `${dial.side}'s dial on ${e.piece}: ${f2(dial.overlapMm)} mm`,
+          at: lineFocus(dial.shape, a.losLine),
+          spanMm: span(dial.overlapMm),
+          topic: 'los',
+        });
+      }
+      continue;
+    }
     if (e.verdict === 'cross') {
       mm = e.depthMm ?? 0;
       decides = live && e === deepest;
@@ -478,12 +543,19 @@ export function disputeOf(
     !entries.some((e) => e.line === 'los' && e.verdict !== 'cross' && e.verdict !== 'covered') &&
     current === 0
   ) {
+    // a stretch under a covering base is no near miss: the line crosses the obstacle there, hidden
+    const covered = entries.filter((e) => e.line === 'los' && e.verdict === 'covered');
+    const cover = a.coverOutline === 'cardboard token' ? 'cardboard token' : 'plastic base';
     margins.push({
       topic: 'los',
       mm: NEAR_MM,
       decides: false,
       close: false,
-      text: `no piece comes within ${NEAR_MM} mm of the line of sight`,
+      text: covered.length
+        ? `the line of sight crosses ${andList(covered.map((e) => say(e.piece)))} only where ` +
+          `${andList([...new Set(covered.flatMap((e) => e.coveredBy ?? []))].map(say))}'s ${cover} covers it ` +
+          `(the visible-portion exception), and no other piece comes within ${NEAR_MM} mm of it`
+        : `no piece comes within ${NEAR_MM} mm of the line of sight`,
       flip: '',
     });
   }
@@ -535,7 +607,10 @@ export function disputeOf(
     closeCall,
     closeText,
     loupes: loupes.slice(0, 4),
-    meaning: meaningOf(kind, world.table.ruleset),
+    meaning:
+      kind === 'obstructed' && holding.length && holding.every((e) => e.dialRule)
+        ? { ...meaningOf(kind, world.table.ruleset), rule: DIAL_RULE }
+        : meaningOf(kind, world.table.ruleset),
     ...(Array.isArray(a.readings) && a.readings.length
       ? { readings: (a.readings as ReadingUse[]).map(readingWords) }
       : {}),

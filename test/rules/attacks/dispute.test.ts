@@ -9,6 +9,7 @@ import { disputeKind, disputeOf, headlineOf } from '../../../src/rules/attacks/d
 import type { PieceOnLine } from '../../../src/rules/attacks/los';
 import { World } from '../../../src/rules/world';
 import { namer } from '../../../src/model/names';
+import { depthByClipper } from '../../geometry/depth-by-clipper';
 
 /** Every id a headline could name: pieces and hull zones of the table. */
 const allIds = (t: Table) =>
@@ -299,5 +300,70 @@ describe("the margins' words name the pieces", () => {
       if (seen > 40) break;
     }
     expect(seen).toBeGreaterThan(20);
+  });
+});
+
+describe('the 1.5 shield-dial rule on the card', () => {
+  /** An Imperial (player 1) facing a Victory (player 2) across y, with an asteroid at (500, rockY) on its front dial. */
+  const dialTable = (rockY: number, ruleset = 'seed') =>
+    ({
+      format: 'armada-table/1',
+      table: '3x3',
+      ruleset,
+      ships: [
+        { id: 'isd', size: 'large', class: 'imperial', player: 1, x: 500, y: 200, rotation: 0, speed: 2 },
+        { id: 'vsd', size: 'medium', class: 'victory', player: 2, x: 500, y: 500, rotation: 180, speed: 2 },
+      ],
+      squadrons: [],
+      obstacles: [{ id: 'rock', type: 'asteroid-c', x: 500, y: rockY, rotation: 0 }],
+      tokens: [],
+      proposals: [],
+    }) as unknown as Table;
+  const card = (t: Table) => {
+    const w = new World(t, CATALOG);
+    const a = analyzeWorld(w).attacks.find((x) => x.attacker === 'isd.front' && x.defender === 'vsd.front')!;
+    return { w, a, d: disputeOf(w, a, 1) };
+  };
+
+  it("gives the dial's depth in the rock and the line's in the dial, the rule it rests on and the estimate", () => {
+    const { w, a, d } = card(dialTable(486));
+    expect(a.los).toBe('obstructed');
+    expect(d.meaning.rule).toContain('shield dial');
+    expect(d.meaning.rule).toContain('rules 1.6 drop this');
+    const m = d.margins.find((x) => x.topic === 'los' && x.decides)!;
+    // the line x = 500 runs down the middle of the Victory's front dial (17 mm wide, 10 mm deep: from 4 mm
+    // outside the base's edge at y 449 to 6 mm inside it): its deepest point is 5 mm from the dial's near edges
+    expect(m.text).toContain("vsd.front's shield dial (5.00 mm deep)");
+    const dial = w.ships.find((s) => s.id === 'vsd')!.shapes.dials.front;
+    const rock = w.obstacles[0].outline;
+    const depth = depthByClipper(dial, rock);
+    expect(depth).toBeGreaterThan(1);
+    expect(Math.abs(m.mm - Math.min(5, depth))).toBeLessThan(3e-4);
+    expect(m.text).toContain(`overlaps rock by ${depth.toFixed(2)} mm`);
+    expect(m.text).toContain("the catalog's estimate");
+    expect(m.close).toBe(false);
+    // no blank loupe deep inside the rock: the dial's own, by its overlap
+    expect(d.loupes.some((l) => l.label === `vsd.front's dial on rock: ${depth.toFixed(2)} mm`)).toBe(true);
+  });
+
+  it('is a close call when the dial lies less than the placement precision on the rock', () => {
+    // the rock moved away down the line until the dial only just lies on it (found, not guessed: the depth
+    // falls as the rock moves)
+    let y = 486;
+    let d = card(dialTable(y)).d;
+    const depthAt = (dd: typeof d) => dd.margins.find((x) => x.topic === 'los' && x.decides)?.mm ?? 0;
+    while (depthAt(d) > 0.5) d = card(dialTable((y += 0.25))).d;
+    expect(card(dialTable(y)).a.los).toBe('obstructed');
+    expect(depthAt(d)).toBeGreaterThan(0);
+    expect(d.closeCall).toBe(true);
+    expect(d.closeText).toContain('shield dial');
+  });
+
+  it('rules 1.6: clear, and the card says the line crosses the rock where the base covers it', () => {
+    const { a, d } = card(dialTable(486, '1.6'));
+    expect(a.los).toBe('clear');
+    const m = d.margins.find((x) => x.topic === 'los')!;
+    expect(m.text).toContain("crosses rock only where vsd's plastic base covers it");
+    expect(d.margins.some((x) => x.text.startsWith('no piece comes within'))).toBe(false);
   });
 });
