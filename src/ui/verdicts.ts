@@ -289,6 +289,8 @@ function sameMarkup(a: AttackReport, b: AttackReport): boolean {
     a.inArc === b.inArc &&
     a.range === b.range &&
     sameList(a.obstructedBy, b.obstructedBy) &&
+    sameList(listOf(a.blockedBy), listOf(b.blockedBy)) &&
+    sameList(listOf(a.dustBy), listOf(b.dustBy)) &&
     sameList(a.grazing, b.grazing) &&
     !a.readings?.length &&
     !b.readings?.length &&
@@ -303,6 +305,21 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+const listOf = (v: unknown): readonly string[] => (Array.isArray(v) ? (v as string[]) : []);
+
+/**
+ * What holds the line of sight's verdict, by that verdict: blocked by the defender's other hull zones, dust by
+ * the dust field, obstructed by the obstacles and ships; obstacles a blocked or dust line also crosses after it.
+ */
+function losBy(x: AttackReport): string {
+  const by = x.los === 'blocked' ? listOf(x.blockedBy) : x.los === 'dust' ? listOf(x.dustBy) : x.obstructedBy;
+  const also = x.los === 'blocked' || x.los === 'dust' ? x.obstructedBy : [];
+  return (
+    (by.length ? ` by ${e(by.join(', '))}` : '') +
+    (also.length ? `; it also crosses ${e(also.join(', '))}` : '')
+  );
+}
+
 /** An attack's entry, in two parts: the markup before its figure (the range in mm) and after it. */
 function entryAround(x: AttackReport, sel: boolean, brief: boolean): [string, string] {
   return [
@@ -315,7 +332,7 @@ function entryAround(x: AttackReport, sel: boolean, brief: boolean): [string, st
       `<b>${e(x.attacker)}</b> &rarr; <b>${e(x.defender)}</b>: ` +
       `${x.inArc ? 'in arc' : 'not in arc'}, ${x.range === 'distance-1' ? 'distance 1' : e(x.range)} (`,
     ` mm), line of sight <b class="los">${e(x.los)}</b>` +
-      (x.obstructedBy.length ? ` by ${e(x.obstructedBy.join(', '))}` : '') +
+      losBy(x) +
       (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
       readingMarker(x.readings) +
       classEditMarker(x.classEdit) +

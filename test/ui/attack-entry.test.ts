@@ -33,6 +33,11 @@ describe("an attack's entry while its piece is held", () => {
       fc.array(fc.constantFrom('o1-asteroid', 'x<y&z'), { maxLength: 2 }).map((v) => ({ obstructedBy: v })),
       fc.array(fc.constantFrom('o2-debris', 'p2-ship3.left'), { maxLength: 2 }).map((v) => ({ grazing: v })),
       fc
+        .array(fc.constantFrom('p2-ship2.left', 'p2-ship2.front'), { maxLength: 2 })
+        .map((v) => ({ blockedBy: v })),
+      fc.array(fc.constantFrom('dust-1', 'dust-2'), { maxLength: 2 }).map((v) => ({ dustBy: v })),
+      fc.constantFrom('dust', 'clear').map((v) => ({ los: v as AttackReport['los'] })),
+      fc
         .option(fc.constant([{ reading: 'r', says: 'a', otherwise: 'b' }]), { nil: undefined })
         .map((v) => ({ readings: v })),
       fc
@@ -83,5 +88,27 @@ describe("an attack's entry in words", () => {
     expect(entry).not.toContain('distance-1 (');
     // the band a ship's attack names stays as the report gives it
     expect(attackEntry(attack({}), false, true, 'k2')).toContain('in arc, medium (200');
+  });
+});
+
+describe('what holds the line of sight, by its verdict', () => {
+  it("blocked names the defender's other hull zones, dust the dust field; the obstacles crossed come after", () => {
+    const blocked = attackEntry(
+      attack({ los: 'blocked', blockedBy: ['p2-ship2.left'], obstructedBy: ['debris-a'] }),
+      false,
+      true,
+      'b',
+    );
+    expect(blocked).toContain('blocked</b> by p2-ship2.left; it also crosses debris-a');
+    const dust = attackEntry(
+      attack({ los: 'dust', dustBy: ['dust'], obstructedBy: ['exogorth2'] }),
+      false,
+      true,
+      'd',
+    );
+    expect(dust).toContain('dust</b> by dust; it also crosses exogorth2');
+    expect(attackEntry(attack({ los: 'obstructed', obstructedBy: ['rock'] }), false, true, 'o')).toContain(
+      'obstructed</b> by rock',
+    );
   });
 });
