@@ -452,3 +452,48 @@ test('a drag of the selected ship keeps the hull zone chosen to attack; a tap on
   await page.mouse.click(at.x, at.y);
   await expect.poll(attacker).toBe('vsd.rear');
 });
+
+test('a table of another size, imported or opened, is fitted to the screen; one of the same size keeps the view', async ({
+  page,
+}) => {
+  await openFresh(page);
+  const canvasBox = async () => (await page.locator('#canvas-host').boundingBox())!;
+  // zoomed in on the demo (3'x6')
+  const c = await canvasBox();
+  await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+  for (let k = 0; k < 6; k++) await page.mouse.wheel(0, -100);
+  const zoomed = await page.evaluate(() => window.__armada.pagePoint(0, 0));
+  // the same size again (the demo's own table, moved a piece): the view stays where the player put it
+  const demo = await page.evaluate(() => window.__armada.store.getState().table);
+  await page.evaluate((t) => window.__armada.cmd.load({ ...t, ships: t.ships.slice(1) }), demo);
+  await expect.poll(() => page.evaluate(() => window.__armada.pagePoint(0, 0))).toEqual(zoomed);
+  // a 3'x3' table: fitted, its four corners on the canvas
+  await page.evaluate(() =>
+    window.__armada.cmd.load({
+      format: 'armada-table/1',
+      table: '3x3',
+      ruleset: 'seed',
+      ships: [],
+      squadrons: [{ id: 'tie1', player: 1, x: 450, y: 450 }],
+      obstacles: [],
+      tokens: [],
+      proposals: [],
+    }),
+  );
+  await expect
+    .poll(async () => {
+      const b = await canvasBox();
+      const corners = await page.evaluate(() =>
+        [
+          [0, 0],
+          [914.4, 0],
+          [0, 914.4],
+          [914.4, 914.4],
+        ].map(([x, y]) => window.__armada.pagePoint(x, y)),
+      );
+      return corners.every(
+        (p) => p.x >= b.x - 1 && p.x <= b.x + b.width + 1 && p.y >= b.y - 1 && p.y <= b.y + b.height + 1,
+      );
+    })
+    .toBe(true);
+});

@@ -351,8 +351,13 @@ export class Scene {
     this.fitted = true;
   }
 
+  /** the table size the view was last drawn for: a table of another size (opened, imported) is fitted anew */
+  private drawnSize = '';
+
   ensureFitted(tableW: number, tableH: number) {
-    if (!this.fitted) this.fit(tableW, tableH);
+    const size = `${tableW}x${tableH}`;
+    if (!this.fitted || (this.drawnSize !== '' && this.drawnSize !== size)) this.fit(tableW, tableH);
+    this.drawnSize = size;
   }
 
   // ---- drawing helpers, all in screen pixels relative to (this.ox, this.oy) ----
