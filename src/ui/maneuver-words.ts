@@ -4,7 +4,11 @@
  * plan was made on), obstacles and unnamed squadrons by their ids. No DOM, no pixi.
  */
 import { andList } from '../model/names';
-import type { ManeuverReport } from '../rules/movement/maneuver';
+import { TOLERANCE_MM } from '../geometry/tolerance';
+import { maneuverOutcome, type ManeuverReport } from '../rules/movement/maneuver';
+import { OUTCOME_COLOUR } from '../state/overlays/maneuver';
+import { css } from '../render/colours';
+import { capText, escapeHtml as e } from './dom';
 
 /** Names for ids: the table's namer; an id it lacks stays itself. */
 export type Say = (id: string) => string;
@@ -30,5 +34,70 @@ export function executedText(a: ManeuverReport, say: Say): string {
     (a.obstacles.length ? ` ${a.obstacles.map((o) => `${o.obstacle}: ${o.effect}`).join('; ')}.` : '') +
     (a.squadronsToMove.length && !a.leavesPlayArea ? ` ${places} (${by}).` : '') +
     ' Undo takes it back.'
+  );
+}
+
+export const OUTCOME_TEXT = {
+  clean: 'clean',
+  obstacle: 'on an obstacle',
+  ship: 'hits a ship',
+  'off-table': 'off the table',
+} as const;
+
+/**
+ * The verdict block of a planned maneuver: its outcome (and "too close to call" when a margin is under the
+ * placement precision), where it ends, what it lands on or ends within 1 mm of, then the rules' full account.
+ */
+export /** The plan's answer as the verdict block: the outcome, the end, and each thing it meets (ships by name). */
+function verdictHtml(answer: ManeuverReport, say: Say, precisionMm: number): string {
+  const o = maneuverOutcome(answer);
+  const f2 = (v: number) => v.toFixed(2);
+  // a margin under the placement precision: the outcome could go either way with real pieces and a real tool
+  const tooClose = ` (too close to call at ${f2(precisionMm)} mm placement precision)`;
+  const closeMiss = answer.nearMisses.filter((n) => n.gapMm < precisionMm);
+  const closeOverlap = answer.obstacles.filter((x) => x.depthMm < precisionMm);
+  const close = closeMiss.length + closeOverlap.length > 0;
+  return (
+    `<p style="border-left:4px solid ${css(OUTCOME_COLOUR[o])};padding-left:6px"><b>${e(OUTCOME_TEXT[o])}</b` +
+    `>${close ? ' · <b class="close-call">too close to call</b>' : ''}` +
+    `${answer.legal ? '' : ' · <b>not allowed by the speed chart</b>'}: ` +
+    `ends at (${f2(answer.final.x)}, ${f2(answer.final.y)}), rotation ${f2(answer.final.rotation)}°` +
+    (answer.speedUsed !== answer.speed
+      ? ` · speed ${answer.speed} → ${answer.speedUsed} (gravity rift)`
+      : '') +
+    '</p><ul>' +
+    answer.violations.map((v) => `<li class="violation">${e(v.rule)}</li>`).join('') +
+    answer.obstacles
+      .map(
+        (x) =>
+          `<li data-obstacle="${e(x.obstacle)}">${e(x.obstacle)}: ${e(x.effect)} ` +
+          `(${x.part === 'base' ? 'base' : 'dial frame'} ${f2(x.depthMm)} mm in)` +
+          `${x.depthMm < precisionMm ? tooClose : ''}</li>`,
+      )
+      .join('') +
+    // what it ends within 1 mm of: a miss the player sees, not only in the full explanation
+    answer.nearMisses
+      .map(
+        (n) =>
+          `<li data-near="${e(n.piece)}">ends ${f2(n.gapMm)} mm clear of ${e(say(n.piece))}` +
+          `${n.gapMm <= TOLERANCE_MM ? ' (touching, not overlapping)' : ''}` +
+          `${n.gapMm < precisionMm ? tooClose : ''}</li>`,
+      )
+      .join('') +
+    (answer.movedBack
+      ? `<li data-ships="${e(answer.shipsOverlapped.join(','))}">would overlap ` +
+        `${e(answer.shipsOverlapped.map(say).join(', '))}: moves back ` +
+        `${answer.movedBack} joint${answer.movedBack === 1 ? '' : 's'}; ` +
+        `facedown damage to ${e(andList(answer.damaged.map(say)))}</li>`
+      : '') +
+    (answer.squadronsToMove.length
+      ? `<li data-squadrons="${e(answer.squadronsToMove.join(','))}">squadrons to move: ` +
+        `${e(answer.squadronsToMove.map(say).join(', '))}</li>`
+      : '') +
+    (answer.leavesPlayArea
+      ? `<li>base ${f2(answer.outsideMm)} mm outside the play area: destroyed</li>`
+      : '') +
+    // the rules' full account, by ids as the report gives it: the lines above name the pieces
+    `</ul><details class="hint why"><summary>The full explanation</summary>${e(capText(answer.why))}</details>`
   );
 }

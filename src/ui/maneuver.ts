@@ -15,14 +15,7 @@ import { dialogOpen } from '../render/keys';
 import { andList, namer } from '../model/names';
 import type { Table } from '../model/table';
 import { capText, escapeHtml as e, h, setShown, setText } from './dom';
-import { executedText, type Say } from './maneuver-words';
-
-const OUTCOME_TEXT = {
-  clean: 'clean',
-  obstacle: 'on an obstacle',
-  ship: 'hits a ship',
-  'off-table': 'off the table',
-} as const;
+import { executedText, OUTCOME_TEXT, type Say, verdictHtml } from './maneuver-words';
 
 const STYLE = `
 #maneuver.empty { display: none; }
@@ -52,44 +45,6 @@ const clickWord = (c: number) => (c > 0 ? `${c}R` : c < 0 ? `${-c}L` : '–');
 
 type Plan = { ship: string; speed: number; clicks: number[]; side: 'left' | 'right' };
 type Chart = readonly (readonly number[])[] | null;
-
-/** The plan's answer as the verdict block: the outcome, the end, and each thing it meets (ships by name). */
-function verdictHtml(answer: ManeuverReport, say: Say): string {
-  const o = maneuverOutcome(answer);
-  const f2 = (v: number) => v.toFixed(2);
-  return (
-    `<p style="border-left:4px solid ${css(OUTCOME_COLOUR[o])};padding-left:6px"><b>${e(OUTCOME_TEXT[o])}</b` +
-    `>${answer.legal ? '' : ' · <b>not allowed by the speed chart</b>'}: ` +
-    `ends at (${f2(answer.final.x)}, ${f2(answer.final.y)}), rotation ${f2(answer.final.rotation)}°` +
-    (answer.speedUsed !== answer.speed
-      ? ` · speed ${answer.speed} → ${answer.speedUsed} (gravity rift)`
-      : '') +
-    '</p><ul>' +
-    answer.violations.map((v) => `<li class="violation">${e(v.rule)}</li>`).join('') +
-    answer.obstacles
-      .map(
-        (x) =>
-          `<li data-obstacle="${e(x.obstacle)}">${e(x.obstacle)}: ${e(x.effect)} ` +
-          `(${x.part === 'base' ? 'base' : 'dial frame'} ${f2(x.depthMm)} mm in)</li>`,
-      )
-      .join('') +
-    (answer.movedBack
-      ? `<li data-ships="${e(answer.shipsOverlapped.join(','))}">would overlap ` +
-        `${e(answer.shipsOverlapped.map(say).join(', '))}: moves back ` +
-        `${answer.movedBack} joint${answer.movedBack === 1 ? '' : 's'}; ` +
-        `facedown damage to ${e(andList(answer.damaged.map(say)))}</li>`
-      : '') +
-    (answer.squadronsToMove.length
-      ? `<li data-squadrons="${e(answer.squadronsToMove.join(','))}">squadrons to move: ` +
-        `${e(answer.squadronsToMove.map(say).join(', '))}</li>`
-      : '') +
-    (answer.leavesPlayArea
-      ? `<li>base ${f2(answer.outsideMm)} mm outside the play area: destroyed</li>`
-      : '') +
-    // the rules' full account, by ids as the report gives it: the lines above name the pieces
-    `</ul><details class="hint why"><summary>The full explanation</summary>${e(capText(answer.why))}</details>`
-  );
-}
 
 /** The fan: a row per speed, a button per click list coloured by its outcome (the plan's selected). */
 function fanHtml(rows: FanRow[], speed: number, answer: ManeuverReport, say: Say): string {
@@ -460,10 +415,19 @@ class ManeuverPanel implements ManeuverUi {
       setTimeout(() => this.afterPlan(() => this.run()), 0);
     }
     // the names shown are part of what is drawn: a ship renamed writes the block again
-    const names = [answer.ship, ...answer.shipsOverlapped, ...answer.damaged, ...answer.squadronsToMove]
+    const names = [
+      answer.ship,
+      ...answer.shipsOverlapped,
+      ...answer.damaged,
+      ...answer.squadronsToMove,
+      ...answer.nearMisses.map((n) => n.piece),
+    ]
       .map(this.named.say)
       .join(',');
-    const key = `${JSON.stringify(answer)}/${this.fanShown}/${this.joint}/${a.report.proposals.length}/${names}`;
+    // the placement precision too: it says which margins are too close to call
+    const key =
+      `${JSON.stringify(answer)}/${this.fanShown}/${this.joint}/${a.report.proposals.length}/${names}/` +
+      `${s.precisionMm}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.showPlan(s, a, p, answer);
@@ -494,7 +458,8 @@ class ManeuverPanel implements ManeuverUi {
     v.dataset.final = [answer.final.x, answer.final.y, answer.final.rotation]
       .map((x) => x.toFixed(2))
       .join(',');
-    v.innerHTML = verdictHtml(answer, say);
+    v.innerHTML = verdictHtml(answer, say, s.precisionMm);
+    v.dataset.close = String(!!v.querySelector('.close-call'));
     this.fan.setAttribute('aria-pressed', String(this.fanShown));
     if (!this.fanShown) this.fanList.replaceChildren();
     else this.fanList.innerHTML = fanHtml(fanOf(a.world, p, speed), speed, answer, say);

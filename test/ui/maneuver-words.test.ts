@@ -10,7 +10,7 @@ import { namer } from '../../src/model/names';
 import { validateTable, type Table } from '../../src/model/table';
 import { judgeManeuver } from '../../src/rules/movement/maneuver';
 import { World } from '../../src/rules/world';
-import { executedText } from '../../src/ui/maneuver-words';
+import { executedText, verdictHtml } from '../../src/ui/maneuver-words';
 
 const L = CATALOG.maneuverTool.jointLength.value;
 const M = CATALOG.shipSizes.medium,
@@ -94,5 +94,56 @@ describe('the executed maneuver in words', () => {
     expect(text).toMatch(/Howlrunner goes to \(\d+\.\d\d, \d+\.\d\d\)/);
     expect(text).toMatch(/sq2 goes to \(/);
     expect(text).not.toMatch(/sq-howl|\bvsd\b/);
+  });
+});
+
+describe("the planned maneuver's verdict block", () => {
+  /** A Victory straight at speed 2, a CR90 standing `gap` mm beyond where its footprint ends. */
+  const endsNear = (gap: number) => {
+    const front = 300 + 2 * L + M.base.length / 2 + M.dialFrame.protrusion;
+    const t = table({
+      ships: [
+        { id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 600, y: 300, rotation: 0, speed: 2 },
+        {
+          id: 'p2-cr',
+          size: 'small',
+          class: 'cr90',
+          name: 'Jainas Light',
+          player: 2,
+          x: 600,
+          y: front + gap + S.base.length / 2 + S.dialFrame.protrusion,
+          rotation: 0,
+          speed: 2,
+        },
+      ],
+    });
+    return {
+      t,
+      m: judgeManeuver(
+        new World(t),
+        { id: 'm', kind: 'maneuver', ship: 'vsd', speed: 2, clicks: [0, 0], side: 'right' },
+        null,
+      ),
+    };
+  };
+
+  it('a clean maneuver ending 0.50 mm short of a ship says so, and that it is too close to call at 1 mm', () => {
+    const { t, m } = endsNear(0.5);
+    expect(m.nearMisses.map((n) => [n.piece, n.gapMm.toFixed(2)])).toEqual([['p2-cr', '0.50']]);
+    const html = verdictHtml(m, namer(t), 1);
+    expect(html).toContain('<b>clean</b> · <b class="close-call">too close to call</b>');
+    expect(html).toContain(
+      'ends 0.50 mm clear of Jainas Light (too close to call at 1.00 mm placement precision)',
+    );
+    // a finer placement: the miss is listed, not too close
+    const fine = verdictHtml(m, namer(t), 0.25);
+    expect(fine).toContain('ends 0.50 mm clear of Jainas Light</li>');
+    expect(fine).not.toContain('close-call');
+  });
+
+  it('a maneuver ending 3 mm clear of everything: clean, nothing close', () => {
+    const { t, m } = endsNear(3);
+    expect(m.nearMisses).toEqual([]);
+    expect(verdictHtml(m, namer(t), 1)).not.toContain('close');
   });
 });
