@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openFresh, pagePoint, piece, PIXEL5, tableJson } from './helpers';
+import { isWhollyInView, openFresh, pagePoint, piece, PIXEL5, tableJson } from './helpers';
 
 const b64 = (t: unknown) => Buffer.from(JSON.stringify(t), 'utf8').toString('base64url');
 const link = (t: unknown, a: string, d: string) => `#table=${b64(t)}&attack=${a},${d}`;
@@ -203,6 +203,9 @@ for (const phone of [false, true]) {
         await expect(card(page).locator('.close-call')).toContainText(
           'Too close to call on the table: 0.20 mm',
         );
+        // said first in the verdict's line: on a phone the sheet's peek shows it, the sheet not opened
+        await expect(card(page).locator('.headline .close-flag')).toHaveText('Too close to call:');
+        if (phone) await expect.poll(() => isWhollyInView(page, '#attack-verdict .close-flag')).toBe(true);
         await expect(page.locator('#loupes .loupe[data-topic="los"]')).toHaveCount(1);
         const mag = Number(await page.locator('#loupes .loupe').first().getAttribute('data-magnification'));
         expect(mag).toBeGreaterThanOrEqual(10);

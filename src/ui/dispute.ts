@@ -171,8 +171,8 @@ export function tapFacingText(s: AppState): string {
 }
 
 /**
- * The card's top: the verdict, why the defender's zone is not the one tapped (`note`, html), what it means at
- * the table, the dice, the close call and the facts.
+ * The card's top: the verdict (and a close call under it), why the defender's zone is not the one tapped
+ * (`note`, html), what it means at the table, the dice, that it is not a close call, and the facts.
  */
 function summaryHtml(
   a: LiveAnalysis,
@@ -181,13 +181,17 @@ function summaryHtml(
   precisionMm: number,
   note: string,
 ): string {
+  // a close call said first, in the verdict's own line (a phone's peek shows that line: the verdict alone would
+  // read as settled), then in full right under it
   return (
-    `<p class="headline">${e(dispute.headline)}</p>` +
+    `<p class="headline">${dispute.closeCall ? '<b class="close-flag">Too close to call:</b> ' : ''}` +
+    `${e(dispute.headline)}</p>` +
+    (dispute.closeCall ? `<p class="close-call">${e(dispute.closeText)}</p>` : '') +
     note +
     `<p class="meaning">${e(dispute.meaning.atTable)}</p>` +
     diceHtml(a, attack) +
     (dispute.closeCall
-      ? `<p class="close-call">${e(dispute.closeText)}</p>`
+      ? ''
       : `<p class="not-close">Not a close call at ${f2(precisionMm)} mm placement ` +
         `precision${dispute.photo ? " (or the photo's uncertainty)" : ''}.</p>`) +
     (dispute.photo ? `<p class="photo-source">Positions ${e(dispute.photo)}.</p>` : '') +
