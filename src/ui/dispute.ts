@@ -194,6 +194,7 @@ function summaryHtml(
       ? ''
       : `<p class="not-close">Not a close call at ${f2(precisionMm)} mm placement ` +
         `precision${dispute.photo ? " (or the photo's uncertainty)" : ''}.</p>`) +
+    (dispute.estimate ? `<p class="estimate">${e(dispute.estimate)}</p>` : '') +
     (dispute.photo ? `<p class="photo-source">Positions ${e(dispute.photo)}.</p>` : '') +
     `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ` +
     `${attack.range === 'distance-1' ? 'distance 1' : e(attack.range)}` +

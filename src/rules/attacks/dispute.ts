@@ -75,6 +75,11 @@ export interface Dispute {
    */
   photo?: string;
   /**
+   * the line of sight's ends that are estimated, not measured (a class's targeting points), when a margin of
+   * the line of sight decides the verdict: those margins rest on the estimate, in words
+   */
+  estimate?: string;
+  /**
    * the attack rests on a class this table corrects (the attack's `classEdit`), in words; whether the
    * catalog's figures differ
    */
@@ -595,8 +600,22 @@ export function disputeOf(
         )
         .join(', ')}` + (farWords.length ? `; ${farWords.join('; ')}: calibrate on pieces around it` : '')
     : undefined;
+  // a line of sight's margin measured from an estimated targeting point is no firmer than that estimate
+  const estimatedEnds = [a.attacker, a.defender].filter((k) => {
+    const e = k.includes('.') ? world.byId.get(pid(k)) : undefined;
+    return e?.kind === 'ship' && e.shapes.targetingEstimated;
+  });
+  const estimate =
+    estimatedEnds.length && margins.some((m) => m.topic === 'los' && m.decides)
+      ? estimatedEnds.length > 1
+        ? `The line of sight's ends at ${andList(estimatedEnds.map(say))} are targeting points estimated for ` +
+          'their classes, not measured: its margins rest on those estimates.'
+        : `The line of sight's end at ${say(estimatedEnds[0])} is a targeting point estimated for its class, ` +
+          'not measured: its margins rest on that estimate.'
+      : undefined;
   return {
     ...(photo ? { photo } : {}),
+    ...(estimate ? { estimate } : {}),
     attacker: a.attacker,
     defender: a.defender,
     kind,

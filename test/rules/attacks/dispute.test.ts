@@ -367,3 +367,38 @@ describe('the 1.5 shield-dial rule on the card', () => {
     expect(d.margins.some((x) => x.text.startsWith('no piece comes within'))).toBe(false);
   });
 });
+
+describe('a margin measured from an estimated targeting point', () => {
+  it('says so when a line-of-sight margin decides, names the ends, and not when none decides', () => {
+    const t = {
+      format: 'armada-table/1',
+      table: '3x3',
+      ruleset: 'seed',
+      ships: [
+        { id: 'isd', size: 'large', class: 'imperial', player: 1, x: 500, y: 200, rotation: 0, speed: 2 },
+        { id: 'vsd', size: 'medium', class: 'victory', player: 2, x: 500, y: 500, rotation: 180, speed: 2 },
+      ],
+      squadrons: [],
+      obstacles: [{ id: 'rock', type: 'asteroid-c', x: 500, y: 350, rotation: 0 }],
+      tokens: [],
+      proposals: [],
+    } as unknown as Table;
+    const w = new World(t, CATALOG);
+    const report = analyzeWorld(w);
+    const a = report.attacks.find((x) => x.attacker === 'isd.front' && x.defender === 'vsd.front')!;
+    expect(a.los).toBe('obstructed');
+    const isdEstimated = w.ships.find((s) => s.id === 'isd')!.shapes.targetingEstimated;
+    const vsdEstimated = w.ships.find((s) => s.id === 'vsd')!.shapes.targetingEstimated;
+    const d = disputeOf(w, a, 1, namer(t));
+    expect(d.margins.some((m) => m.topic === 'los' && m.decides)).toBe(true);
+    const ends = [isdEstimated && 'Imperial front', vsdEstimated && 'Victory front'].filter(Boolean);
+    if (!ends.length) expect(d.estimate).toBeUndefined();
+    else for (const end of ends) expect(d.estimate).toContain(end as string);
+    // the Imperial's points are estimated in the catalog (the why says so): the test is not empty
+    expect(isdEstimated).toBe(true);
+    // no line-of-sight margin decides an attack out of arc: nothing to say
+    const out = report.attacks.find((x) => x.attacker === 'isd.rear' && x.defender === 'vsd.front')!;
+    expect(out.inArc).toBe(false);
+    expect(disputeOf(w, out, 1, namer(t)).estimate).toBeUndefined();
+  });
+});
