@@ -497,3 +497,30 @@ test('a table of another size, imported or opened, is fitted to the screen; one 
     })
     .toBe(true);
 });
+
+test("a setup proposal's violations read in words: the obstacle, the other one, how far from legal", async ({
+  page,
+}) => {
+  const t = {
+    format: 'armada-table/1',
+    table: '3x6',
+    ruleset: 'seed',
+    ships: [],
+    squadrons: [],
+    tokens: [],
+    obstacles: [
+      { id: 'station', type: 'station', x: 600, y: 450, rotation: 0 },
+      { id: 'asteroid-b', type: 'asteroid-b', x: 700, y: 450, rotation: 0 },
+    ],
+    proposals: [{ id: 'setup-check', kind: 'setup' }],
+  };
+  await openFresh(page, '#table=' + Buffer.from(JSON.stringify(t)).toString('base64url'));
+  const item = page.locator('#verdicts li[data-proposal="setup-check"]');
+  await expect(item).toHaveAttribute('data-legal', 'false');
+  const spacing = item.locator('li.violation[data-rule*="every other obstacle"]').first();
+  // "asteroid-b is 41.37 mm from station; it must be beyond distance 1 (76.20 mm)": not the rule's text with
+  // a bare figure after it
+  await expect(spacing).toHaveText(
+    /^\S+ is \d+\.\d\d mm from \S+; it must be beyond distance 1 \(\d+\.\d\d mm\)$/,
+  );
+});

@@ -339,6 +339,8 @@ export class SetupPracticePanel {
       c = this.cand;
     if (!g || !c || !this.client || this.busy) return;
     const t = nextTurn(g)!;
+    // a note of an earlier tap (no legal spot there) is no word on the placement made
+    this.note = null;
     this.busy = 'Rating your placement…';
     this.rated = null;
     this.lastApp = null;

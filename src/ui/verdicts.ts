@@ -1,5 +1,7 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { AttackReport, ClassEditUse, ReadingUse, Report } from '../model/report';
+import type { AttackReport, ClassEditUse, ReadingUse, Report, Violation } from '../model/report';
+import { namerOf } from '../model/names';
+import { violationWordsBy } from '../rules/violation-words';
 import type { Table } from '../model/table';
 import { attacksOf } from '../rules/attacks/table';
 import { cutSections, type PartialNote } from '../rules/report/budget';
@@ -414,7 +416,11 @@ function exogorthsHtml(r: Report): string {
  * One proposal: legal or not, its violations (bounded), the squadrons it displaces and where they could go.
  * `named`: what it reads as (an exogorth being placed by the exogorth's id; else the proposal's).
  */
-function proposalHtml(p: Report['proposals'][number], named: string): string {
+function proposalHtml(
+  p: Report['proposals'][number],
+  named: string,
+  words: (v: Violation) => string,
+): string {
   const parts: string[] = [];
   parts.push(
     `<li data-proposal="${e(p.id)}" data-legal="${p.legal}"><b>${e(named)}</b>: ${p.legal ? 'legal' : 'not legal'}`,
@@ -423,8 +429,8 @@ function proposalHtml(p: Report['proposals'][number], named: string): string {
     parts.push('<ul>');
     for (const v of p.violations.slice(0, MAX_LISTED_PAIRS))
       parts.push(
-        `<li class="violation">${e(capText(v.rule, 400))}${v.with ? ` (${e(v.with)})` : ''}` +
-          `${v.gapMm !== null ? `, ${f2(v.gapMm)} mm` : ''}</li>`,
+        // in words that name the piece, the other one and how far it is from being legal (as the setup panel says)
+        `<li class="violation" data-rule="${e(v.rule)}">${e(capText(words(v), 400))}</li>`,
       );
     if (p.violations.length > MAX_LISTED_PAIRS) {
       const more = p.violations.length - MAX_LISTED_PAIRS;
@@ -458,7 +464,9 @@ function campaignHtml(r: Report, t: Table): string {
     return q?.kind === 'place-exogorth' ? `${q.obstacle.id} (being placed)` : id;
   };
   const proposals = r.proposals.length
-    ? `<h3>Proposals</h3><ul class="proposals">${r.proposals.map((p) => proposalHtml(p, named(p.id))).join('')}</ul>`
+    ? `<h3>Proposals</h3><ul class="proposals">${r.proposals
+        .map((p) => proposalHtml(p, named(p.id), violationWordsBy(namerOf(t))))
+        .join('')}</ul>`
     : '';
   return riftHtml(r) + exogorthsHtml(r) + proposals;
 }

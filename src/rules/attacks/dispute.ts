@@ -527,7 +527,11 @@ export function disputeOf(
         e.verdict === 'graze'
           ? `the ${line} grazes ${say(e.piece)} (${f2(mm)} mm: touching, does not cross)`
           : `the ${line} misses ${say(e.piece)} by ${f2(mm)} mm`;
-      flip = `${f2(mm)} mm nearer and it would cross ${say(e.piece)}`;
+      // touching (0.00 mm): any nearer crosses, and "0.00 mm nearer" says nothing
+      flip =
+        mm < 0.005
+          ? `the least bit nearer and it would cross ${say(e.piece)}`
+          : `${f2(mm)} mm nearer and it would cross ${say(e.piece)}`;
     } else {
       continue; // a covered stretch: the why says whose base covers it
     }

@@ -46,6 +46,15 @@ const BAND_WORDS: Record<string, string> = {
   'distance-1': 'distance 1',
 };
 
+/** Where a defender lies, by its band: "at long range", "out of range" (not "at beyond range"). */
+const WHERE_WORDS: Record<string, string> = {
+  close: 'at close range',
+  medium: 'at medium range',
+  long: 'at long range',
+  beyond: 'out of range',
+  'distance-1': 'at distance 1',
+};
+
 /** The next level: one up after two right answers in a row at this level, one down after a wrong one. */
 export function nextLevel(level: number, results: readonly { right: boolean; level: number }[]): number {
   const last = results[results.length - 1];
@@ -87,7 +96,7 @@ function mistakeWords(a: DrillAnswer): { key: string; words: string } {
       key: `far:${a.given}:${a.answer}`,
       // the size is the way to the band named (drill.ts missOf): past its end, or short of it
       words:
-        `you call ${BAND_WORDS[a.given]} at ${BAND_WORDS[a.answer]}, {mm} ` +
+        `you call ${BAND_WORDS[a.given]} for defenders ${WHERE_WORDS[a.answer]}, {mm} ` +
         `${farther ? 'short of' : 'beyond'} ${BAND_WORDS[a.given]}`,
     };
   }

@@ -154,6 +154,16 @@ describe('close calls', () => {
     expect(disputeOf(far.w, far.a, 1).closeCall).toBe(false);
   });
 
+  it('a line touching a piece (0.00 mm) says any nearer crosses it, not "0.00 mm nearer"', () => {
+    const { w, a } = nearMiss(0);
+    const m = disputeOf(w, a, 1).margins.find((x) => x.topic === 'los' && x.piece === 'wall')!;
+    expect(m.text).toContain('grazes wall (0.00 mm');
+    expect(m.flip).toBe('the least bit nearer and it would cross wall');
+    const near = nearMiss(0.2);
+    const flip = disputeOf(near.w, near.a, 1).margins.find((x) => x.piece === 'wall')!.flip;
+    expect(flip).toBe('0.20 mm nearer and it would cross wall');
+  });
+
   it('a range within the measured spread of a band end is a close call', () => {
     const t = {
       format: 'armada-table/1',

@@ -43,10 +43,14 @@ describe('the drill score', () => {
 
   it('a range called a band or more away says how far from the band named', () => {
     expect(typicalMistake([ans('range', 'long', 'close', 110)])!.words).toBe(
-      'you call close range at long range, 110 mm beyond close range',
+      'you call close range for defenders at long range, 110 mm beyond close range',
     );
     expect(typicalMistake([ans('range', 'close', 'long', 70)])!.words).toBe(
-      'you call long range at close range, 70 mm short of long range',
+      'you call long range for defenders at close range, 70 mm short of long range',
+    );
+    // a defender out of range is not "at beyond range"
+    expect(typicalMistake([ans('range', 'beyond', 'close', 40)])!.words).toBe(
+      'you call close range for defenders out of range, 40 mm beyond close range',
     );
   });
 
