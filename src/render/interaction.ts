@@ -69,7 +69,7 @@ type Gesture =
   | { kind: 'pinch' }
   /**
    * a finger on a piece while a pair is chosen: a tap if it lifts at once, a pan if it travels,
-   * and `then` (a move or a turn) once it has rested HOLD_MS
+   * and `then` (a move or a turn) once it has rested HOLD_MS, begun like any drag only past the threshold
    */
   | {
       kind: 'hold';
@@ -206,7 +206,14 @@ class Interaction {
         this.showCue('');
         return;
       }
-      // armed: the piece is selected (the pair stays) and the next move moves it
+      // armed: the piece is selected (the pair stays), and a drag past the threshold from where the finger
+      // rests now moves it: what it crept while it rested is no part of the drag, so a slow tap that rolls a
+      // few px as it lifts moves nothing (the piece still keeps the point grabbed at the press under the finger)
+      const at = this.pointers.values().next().value ?? { x: sx, y: sy };
+      if (then.kind === 'move' || then.kind === 'rotate') {
+        then.sx = at.x;
+        then.sy = at.y;
+      }
       this.gesture = then;
       this.armedFrom = g;
       cmd.selectOnly(id);
@@ -285,7 +292,7 @@ class Interaction {
           sy,
           limit,
           selected.id,
-          { ...turn, limit: 0 },
+          { ...turn },
           () => {
             if (turn.under) this.tap(turn.under.id, turn.under.spot);
           },
@@ -320,7 +327,7 @@ class Interaction {
           dy: y - target.piece.y,
           sx,
           sy,
-          limit: 0,
+          limit,
           started: false,
         },
         () => this.tap(target.id, spot),

@@ -1,0 +1,105 @@
+import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { openFresh, pagePoint, piece, PIXEL5, tableJson, touchDrag } from './helpers';
+
+// A tap never moves the piece it was meant to select. While a pair is chosen a finger must rest HOLD_MS on a piece
+// before a drag moves it: a slow tap (a finger that rests past HOLD_MS, rolls a few px and lifts) selects and
+// moves nothing; the piece moves only once the finger has travelled past the drag threshold from where it rested
+// when the hold closed.
+
+type P = { x: number; y: number };
+const pair = (page: Page) =>
+  page.evaluate(() => {
+    const s = window.__armada.store.getState();
+    return { attacker: s.attacker, defender: s.defender };
+  });
+const undoSteps = (page: Page) => page.evaluate(() => window.__armada.store.getState().history.past.length);
+/** The page point of a ship's hull zone's middle (its centroid). */
+const zoneMiddle = async (page: Page, id: string, zone: string) => {
+  const c = await page.evaluate(
+    ([id, zone]) => {
+      const e = window.__armada.analysis().world.byId.get(id);
+      if (e?.kind !== 'ship') throw new Error(`no ship ${id}`);
+      const c = e.shapes.hullZones[zone as 'front'].centroid();
+      return [c.x, c.y] as const;
+    },
+    [id, zone] as const,
+  );
+  return pagePoint(page, c[0], c[1]);
+};
+/** One finger moved through `points` (page px), one touch event each: no stamped times, as a phone's held finger. */
+const fingerTo = async (cdp: CDPSession, points: P[]) => {
+  for (const p of points)
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: p.x, y: p.y, id: 1, radiusX: 8, radiusY: 8 }],
+    });
+};
+/** `n` points from `a` (not included) to `a` + (dx, dy), evenly. */
+const along = (a: P, dx: number, dy: number, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ x: a.x + (dx * (i + 1)) / n, y: a.y + (dy * (i + 1)) / n }));
+
+test.describe('phone (Pixel 5, touch): a slow tap while a pair is chosen', () => {
+  test.use(PIXEL5);
+  test.setTimeout(120_000);
+
+  test('selects the piece and moves nothing; a press-and-hold and a drag past the threshold moves it', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    const isdFront = await zoneMiddle(page, 'isd', 'front');
+    await page.touchscreen.tap(isdFront.x, isdFront.y);
+    const mc80Front = await zoneMiddle(page, 'mc80', 'front');
+    await page.touchscreen.tap(mc80Front.x, mc80Front.y);
+    const chosen = { attacker: 'isd.front', defender: 'mc80.front' };
+    await expect.poll(() => pair(page)).toEqual(chosen);
+    await expect(page.locator('#pieces-held')).toBeVisible();
+    await page.waitForTimeout(800); // the pair framed: the view stays from here on
+    const before = await tableJson(page);
+    const steps = await undoSteps(page);
+    const cue = page.locator('#hold-cue');
+
+    for (const id of ['vsd', 'gladiator', 'tie1']) {
+      const p = await piece(page, id);
+      const a = await pagePoint(page, p.x, p.y);
+      const cdp = await page.context().newCDPSession(page);
+      // rests past HOLD_MS (the ring closes), rolls 6 px as it lifts
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [{ x: a.x, y: a.y, id: 1, radiusX: 8, radiusY: 8 }],
+      });
+      await page.waitForTimeout(450);
+      await expect(cue).toHaveClass('armed');
+      await fingerTo(cdp, along(a, 6, 0, 4));
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      expect(await tableJson(page), `${id} moved by a slow tap`).toBe(before);
+      // a finger that creeps 9 px while it rests (not a pan: under the threshold) and 9 px more once the hold
+      // has closed: each a tremble, under the 12 px threshold
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [{ x: a.x, y: a.y, id: 1, radiusX: 8, radiusY: 8 }],
+      });
+      await fingerTo(cdp, along(a, 0, 9, 3));
+      await page.waitForTimeout(450);
+      await expect(cue).toHaveClass('armed');
+      await fingerTo(cdp, along({ x: a.x, y: a.y + 9 }, 0, 9, 3));
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.detach();
+      await expect.poll(() => page.evaluate(() => window.__armada.store.getState().selected)).toBe(id);
+      expect(await tableJson(page), `${id} moved by a finger that crept as it rested`).toBe(before);
+      expect(await undoSteps(page)).toBe(steps);
+      expect(await pair(page)).toEqual(chosen);
+    }
+
+    // a press-and-hold, then a drag: the piece moves with the finger, the point grabbed staying under it
+    const vsd = await piece(page, 'vsd');
+    const a = await pagePoint(page, vsd.x, vsd.y);
+    const scale = await page.evaluate(() => window.__armada.scene.view.scale);
+    await touchDrag(page, a, { x: a.x + 60, y: a.y + 30 }, 450, 6);
+    const moved = await piece(page, 'vsd');
+    expect(Math.hypot(moved.x - vsd.x, moved.y - vsd.y)).toBeCloseTo(Math.hypot(60, 30) / scale, 0);
+    const back = await pagePoint(page, moved.x, moved.y);
+    expect(Math.hypot(back.x - (a.x + 60), back.y - (a.y + 30))).toBeLessThan(1);
+    expect(await undoSteps(page)).toBe(steps + 1);
+    expect(await pair(page)).toEqual(chosen);
+  });
+});
