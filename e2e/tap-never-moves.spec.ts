@@ -1,10 +1,11 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { openFresh, pagePoint, piece, PIXEL5, tableJson, touchDrag } from './helpers';
+import { drag, openFresh, pagePoint, piece, PIXEL5, tableJson, touchDrag } from './helpers';
 
 // A tap never moves the piece it was meant to select. While a pair is chosen a finger must rest HOLD_MS on a piece
 // before a drag moves it: a slow tap (a finger that rests past HOLD_MS, rolls a few px and lifts) selects and
 // moves nothing; the piece moves only once the finger has travelled past the drag threshold from where it rested
-// when the hold closed.
+// when the hold closed. And a drag only moves: the tap that follows it on an enemy is a first tap, which picks
+// the attacker (a pair is picked by taps in order, or by two drags).
 
 type P = { x: number; y: number };
 const pair = (page: Page) =>
@@ -103,3 +104,38 @@ test.describe('phone (Pixel 5, touch): a slow tap while a pair is chosen', () =>
     expect(await pair(page)).toEqual(chosen);
   });
 });
+
+for (const touch of [true, false]) {
+  test.describe(`${touch ? 'phone (Pixel 5, touch)' : 'desktop (mouse)'}: a drag, then a tap on an enemy`, () => {
+    if (touch) test.use(PIXEL5);
+    test.setTimeout(120_000);
+
+    test('the enemy tapped attacks (a first tap); a tap on the piece dragged then makes it defend', async ({
+      page,
+    }) => {
+      await openFresh(page);
+      const mc80 = await piece(page, 'mc80');
+      const to = { x: mc80.x - 40, y: mc80.y + 30 };
+      if (touch)
+        await touchDrag(page, await pagePoint(page, mc80.x, mc80.y), await pagePoint(page, to.x, to.y));
+      else await drag(page, mc80, to);
+      const placed = await piece(page, 'mc80');
+      expect(Math.hypot(placed.x - to.x, placed.y - to.y)).toBeLessThan(1);
+      const isd = await piece(page, 'isd');
+      const front = await zoneMiddle(page, 'isd', 'front');
+      if (touch) await page.touchscreen.tap(front.x, front.y);
+      else await page.mouse.click(front.x, front.y);
+      await expect.poll(() => pair(page)).toEqual({ attacker: 'isd.front', defender: null });
+      expect(await piece(page, 'isd')).toEqual(isd);
+      // then the MC80: it defends (its front faces the Imperial), and the card judges the Imperial's attack
+      const mc80Front = await zoneMiddle(page, 'mc80', 'front');
+      if (touch) await page.touchscreen.tap(mc80Front.x, mc80Front.y);
+      else await page.mouse.click(mc80Front.x, mc80Front.y);
+      await expect.poll(() => pair(page)).toEqual({ attacker: 'isd.front', defender: 'mc80.front' });
+      expect(await piece(page, 'mc80')).toEqual(placed);
+      const card = page.locator('#attack-verdict');
+      await expect(card).toHaveAttribute('data-attacker', 'isd.front', { timeout: 30_000 });
+      await expect(card).toHaveAttribute('data-defender', 'mc80.front');
+    });
+  });
+}

@@ -1,7 +1,7 @@
 import type { HullZoneName } from '../model/catalog';
 import type { Entry, World } from '../rules/world';
 import { patchPiece } from '../state/pieces';
-import type { AppStore, Commands } from '../state/store';
+import type { AppStore, Commands, PairWas } from '../state/store';
 import { zonesNear } from './hit';
 import { dialogOpen } from './keys';
 import type { Scene } from './scene';
@@ -42,6 +42,8 @@ type Gesture =
       id: string;
       /** the press that began it picked the piece (a tap): the pair it joined follows the pieces */
       picked?: boolean;
+      /** the pair before the press's tap, given to `dragged` when the press becomes a drag */
+      pairWas?: PairWas;
       /**
        * a press on the piece already selected: the tap it makes (the hull zone under the finger attacking) is
        * made at the release, and only when it did not become a drag
@@ -146,9 +148,9 @@ class Interaction {
   }
 
   /** a tap on piece `id` at `spot`: its zones near the finger judged in the world of the table now */
-  private tap(id: string, spot: Spot) {
+  private tap(id: string, spot: Spot): PairWas {
     const world = spot.near.length > 1 ? this.pick.world?.() : undefined;
-    this.cmd.tap(id, spot.zone, world ? { zones: spot.near, world } : undefined);
+    return this.cmd.tap(id, spot.zone, world ? { zones: spot.near, world } : undefined);
   }
 
   private patch(id: string, p: Parameters<typeof patchPiece>[2]) {
@@ -339,13 +341,13 @@ class Interaction {
       // finger at the release. A press on another piece selects it at once.
       const spot = this.spot(ev, target, x, y);
       const again = this.store.getState().selected === target.id;
-      if (!again) this.tap(target.id, spot);
+      const pairWas = again ? undefined : this.tap(target.id, spot);
       // nothing moves yet: the press becomes a drag only past the threshold (and never while locked)
       this.gesture = {
         kind: 'move',
         id: target.id,
         picked: true,
-        ...(again ? { tapAtRelease: spot } : {}),
+        ...(again ? { tapAtRelease: spot } : { pairWas }),
         dx: x - target.piece.x,
         dy: y - target.piece.y,
         sx,
@@ -450,7 +452,7 @@ class Interaction {
       g.started = true;
       this.cmd.beginGesture();
       // a piece picked by this very press (not one moved by press-and-hold under a chosen pair)
-      if (g.kind === 'move' && g.picked) this.cmd.dragged(g.id);
+      if (g.kind === 'move' && g.picked) this.cmd.dragged(g.id, g.pairWas);
     }
     const first = !this.pending;
     this.pending = { x, y, shift: ev.shiftKey };

@@ -33,6 +33,20 @@ export interface TapNear {
   world: World;
 }
 
+/**
+ * The pair as it was before a tap (what `tap` returns): the press that tapped may become a drag, which gives it
+ * to `dragged`.
+ */
+export type PairWas = Pick<AppState, 'attacker' | 'defender' | 'pairFollows'>;
+
+/**
+ * An attacker that only a drag chose (the press that began a drag tapped it, and no tap nor picker chose since):
+ * a drag moves a piece, it does not pick the attacker, so the next tap is a first tap. A second drag makes the
+ * pair (pairCommands.dragged).
+ */
+const draggedAlone = (p: PairWas) => p.pairFollows && !!p.attacker && !p.defender;
+const NO_PAIR = { attacker: null, defender: null };
+
 /** What a whole-table load is, for the Tables list (src/state/tab-tables.ts): a new entry, or one of the list's. */
 export type OpenAs = { source: KeptSource; name: string } | { entry: string };
 
@@ -326,10 +340,17 @@ function selectionCommands({ get, set }: Ctx) {
      * the zones of a ship seen whole on a phone) picks, of those zones, the one the attack is best
      * against (rules/attacks/facing.ts facingZone); a tap on the ship already defending picks the zone
      * under the finger, so a second tap reaches the zone the first one passed over.
+     *
+     * After a drag of a piece alone, the tap is a first tap: a player who moved the MC80, then taps the
+     * Imperial's front, means the Imperial to attack (in Armada a ship attacks before it moves), not the MC80
+     * with the zone the finger grabbed. Returns the pair as it was, for `dragged` if the press becomes a drag.
      */
-    tap(id: string, zone?: HullZoneName | null, near?: TapNear) {
+    tap(id: string, zone?: HullZoneName | null, near?: TapNear): PairWas {
       const s = get();
-      const next = tapPair(s.table, { attacker: s.attacker, defender: s.defender }, id, zone ?? null);
+      const was = { attacker: s.attacker, defender: s.defender, pairFollows: s.pairFollows };
+      const pair = { attacker: s.attacker, defender: s.defender };
+      let next = tapPair(s.table, pair, id, zone ?? null);
+      if (draggedAlone(was) && next.defender) next = tapPair(s.table, NO_PAIR, id, zone ?? null);
       const under = next.defender;
       const newDefender =
         !!next.attacker && !!under && under.split('.')[0] === id && s.defender?.split('.')[0] !== id;
@@ -351,7 +372,9 @@ function selectionCommands({ get, set }: Ctx) {
           };
         }
       }
-      set({ selected: id, ...next, pairFollows: false, tapFacing });
+      // an obstacle or a token is only selected: a pair its drags chose still follows them
+      set({ selected: id, ...next, pairFollows: next === pair && s.pairFollows, tapFacing });
+      return was;
     },
     ...pairCommands({ get, set }),
   };
@@ -363,12 +386,19 @@ function pairCommands({ get, set }: Pick<Ctx, 'get' | 'set'>) {
     /**
      * A drag began on piece `id`, picked by the press that began it: when it is one of the pair, the
      * pair's hull zones follow the pieces from now on (the zones that face each other, not the zone
-     * the finger grabbed).
+     * the finger grabbed). `was`: the pair before that press's tap (`tap`'s answer). When a drag had chosen
+     * an attacker alone, that tap was a first tap; as a drag, it is the second piece dragged into place,
+     * which joins the first as a tap on it would have (an enemy defends): two drags pick the pair.
      */
-    dragged(id: string) {
+    dragged(id: string, was?: PairWas) {
       const s = get();
       const of = (side: string | null) => side?.split('.')[0];
-      if (of(s.attacker) === id || of(s.defender) === id) set({ pairFollows: true });
+      let pair = { attacker: s.attacker, defender: s.defender };
+      if (was && draggedAlone(was)) {
+        const zone = s.attacker?.startsWith(`${id}.`) ? (s.attacker.split('.')[1] as HullZoneName) : null;
+        pair = tapPair(s.table, { attacker: was.attacker, defender: null }, id, zone);
+      }
+      if (of(pair.attacker) === id || of(pair.defender) === id) set({ ...pair, pairFollows: true });
     },
     /** The pair's hull zones as the pieces now face each other (the frame loop, while `pairFollows`). */
     follow(attacker: string, defender: string) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { HullZoneName } from '../../src/model/catalog';
 import { parseTableText, type Table } from '../../src/model/table';
 import { World } from '../../src/rules/world';
 import { patchPiece } from '../../src/state/pieces';
@@ -98,5 +99,71 @@ describe('a tap near several hull zones of a new defender', () => {
     const plain = start();
     plain.cmd.tap('cr', 'rear');
     expect(plain.store.getState().defender).toBe('cr.rear');
+  });
+});
+
+describe('a drag, then a tap', () => {
+  // as render/interaction.ts calls them: a press on a piece not selected taps it at once, and gives the pair
+  // the tap found to `dragged` once the press becomes a drag
+  const drag = (cmd: ReturnType<typeof commands>, id: string, zone: HullZoneName | null) =>
+    cmd.dragged(id, cmd.tap(id, zone));
+  const start = () => {
+    const store = createAppStore(demo());
+    return {
+      store,
+      cmd: commands(store),
+      pair: () => [store.getState().attacker, store.getState().defender],
+    };
+  };
+
+  it('a drag alone picks no attacker for the next tap: a tap on an enemy is a first tap', () => {
+    const { store, cmd, pair } = start();
+    drag(cmd, 'mc80', 'left');
+    expect(store.getState().selected).toBe('mc80');
+    cmd.tap('isd', 'front');
+    expect(pair()).toEqual(['isd.front', null]);
+    expect(store.getState().pairFollows).toBe(false);
+    cmd.tap('mc80', 'front');
+    expect(pair()).toEqual(['isd.front', 'mc80.front']);
+  });
+
+  it('nor after an obstacle tapped between; a squadron of the same player after the drag attacks, as ever', () => {
+    const { cmd, pair } = start();
+    drag(cmd, 'mc80', 'left');
+    cmd.tap('asteroid-a', null);
+    expect(pair()).toEqual(['mc80.left', null]);
+    cmd.tap('isd', 'front');
+    expect(pair()).toEqual(['isd.front', null]);
+    const other = start();
+    drag(other.cmd, 'mc80', 'left');
+    other.cmd.tap('xwing1', null);
+    expect(other.pair()).toEqual(['xwing1', null]);
+  });
+
+  it('two drags pick the pair, which follows the pieces: the first attacks, the second defends', () => {
+    const { store, cmd, pair } = start();
+    drag(cmd, 'isd', 'left');
+    drag(cmd, 'mc80', 'rear');
+    expect(pair()).toEqual(['isd.left', 'mc80.rear']);
+    expect(store.getState().pairFollows).toBe(true);
+    // a squadron dragged second
+    const other = start();
+    drag(other.cmd, 'mc80', 'left');
+    drag(other.cmd, 'tie1', null);
+    expect(other.pair()).toEqual(['mc80.left', 'tie1']);
+    expect(other.store.getState().pairFollows).toBe(true);
+  });
+
+  it('an attacker a tap chose stays for the next tap, and for a drag of an enemy', () => {
+    const { store, cmd, pair } = start();
+    cmd.tap('isd', 'front');
+    cmd.tap('mc80', 'left');
+    expect(pair()).toEqual(['isd.front', 'mc80.left']);
+    const again = start();
+    again.cmd.tap('isd', 'front');
+    drag(again.cmd, 'mc80', 'left');
+    expect(again.pair()).toEqual(['isd.front', 'mc80.left']);
+    expect(again.store.getState().pairFollows).toBe(true);
+    expect(store.getState().pairFollows).toBe(false);
   });
 });
