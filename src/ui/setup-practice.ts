@@ -44,6 +44,7 @@ const STYLE = `
 #setup-bar textarea { width: 100%; min-height: 80px; }
 #setup-bar .setup-note { color: var(--muted); font-size: 12px; }
 #setup-bar .setup-rated { margin: 2px 0; }
+#setup-bar .setup-why { color: var(--muted); font-size: 12px; margin-top: 2px; }
 #setup-bar .good { color: #51cf66; } #setup-bar .short { color: #ffa94d; }
 #setup-bar table { border-collapse: collapse; font-size: 13px; margin: 4px 0; }
 @media (max-width: 700px) and (orientation: portrait) {
@@ -78,6 +79,21 @@ interface Rated {
 }
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n).toFixed(1)}`;
+
+/**
+ * What a rating is made of, in words: its scale, then the two sides' first two rounds as the rating counts them
+ * (docs/readings.md, "Setup rating"): the reach ends with a safe first shot, and those on an obstacle.
+ */
+export function ratingWhy(r: SetupRating, mine: string, theirs: string): string {
+  const pct = (n: number, of: number) => `${of ? Math.round((100 * n) / of) : 0}%`;
+  const { own, enemy } = r;
+  return (
+    `(from −100 to +100: ${mine} first two rounds against ${theirs}; a safe first shot from ` +
+    `${pct(own.safeShots, own.ends)} of ${mine} ships' reach ends, against ${pct(enemy.safeShots, enemy.ends)}; ` +
+    `on an obstacle ${pct(own.onObstacles, own.ends)} against ${pct(enemy.onObstacles, enemy.ends)}; ` +
+    'and the dice each side rolls against those it faces)'
+  );
+}
 const typeName = (t: string) => t.replace(/-([a-c])$/, ' $1').replace(/^./, (c) => c.toUpperCase());
 
 /** The outline of a placement, x0, y0, x1, y1, ... (mm), for the marks. */
@@ -586,6 +602,10 @@ function chooseView(p: Panel): Node[] {
   ];
 }
 
+/** The rating's make-up, folded: the bar lies over the table, and on a phone every line of it hides some. */
+const whyBox = (r: SetupRating): Node =>
+  h('details', { class: 'setup-why' }, h('summary', {}, 'what it counts'), ratingWhy(r, 'your', "the app's"));
+
 function ratedLine(r: Rated): Node {
   const best = r.best?.rating.rating;
   const ok = best === undefined || r.rating.rating >= best - 0.05;
@@ -603,6 +623,7 @@ function ratedLine(r: Rated): Node {
       'data-ms': String(Math.round(r.ms)),
     },
     text,
+    whyBox(r.rating),
   );
 }
 
@@ -648,7 +669,7 @@ function playView(p: Panel): Node[] {
       h(
         'div',
         { class: 'setup-note', id: 'setup-app-move' },
-        `The app placed ${what} (for it: ${signed(m.rating.rating)}).`,
+        `The app placed ${what} (for it: ${signed(m.rating.rating)} of ±100).`,
       ),
     );
   }
@@ -709,6 +730,7 @@ function doneView(p: Panel): Node[] {
       { class: 'setup-ask', id: 'setup-summary', 'data-rating': fin ? String(fin.rating) : '' },
       fin ? `Your setup rates ${signed(fin.rating)} (the app's: ${signed(-fin.rating)})` : 'Your setup',
     ),
+    ...(fin ? [whyBox(fin)] : []),
     h(
       'div',
       { class: 'setup-note' },
