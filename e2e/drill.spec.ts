@@ -39,16 +39,17 @@ async function play(
     expect(asked).toEqual({ aside: 'hidden', attacker: null, defender: null, locked: true, rings: false });
     questions.push((await page.locator('#drill-bar .drill-question').textContent())!);
     // the asked pieces are framed below the bar, inside the canvas
-    const framed = await page.evaluate(() => {
-      const t = window.__armada.store.getState().table;
-      const bar = document.getElementById('drill-bar')!.getBoundingClientRect();
-      const host = document.getElementById('canvas-host')!.getBoundingClientRect();
-      return [...t.ships, ...t.squadrons].map((p) => {
-        const q = window.__armada.pagePoint(p.x, p.y);
-        return q.y > bar.bottom && q.y < host.bottom && q.x > host.left && q.x < host.right;
+    const framedNow = () =>
+      page.evaluate(() => {
+        const t = window.__armada.store.getState().table;
+        const bar = document.getElementById('drill-bar')!.getBoundingClientRect();
+        const host = document.getElementById('canvas-host')!.getBoundingClientRect();
+        return [...t.ships, ...t.squadrons].every((p) => {
+          const q = window.__armada.pagePoint(p.x, p.y);
+          return q.y > bar.bottom && q.y < host.bottom && q.x > host.left && q.x < host.right;
+        });
       });
-    });
-    expect(framed.every(Boolean)).toBe(true);
+    expect(await framedNow()).toBe(true);
     const choices = await page
       .locator('#drill-bar [data-answer]')
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.answer!));
@@ -57,6 +58,8 @@ async function play(
     // shown: the ruling card names the pair and agrees with the drill's key
     const result = page.locator('#drill-result');
     await expect(result).toBeVisible();
+    // and still once the answer has made the bar taller: no piece asked about under it
+    await expect.poll(framedNow).toBe(true);
     const key = (await result.getAttribute('data-key'))!,
       kind = (await result.getAttribute('data-kind'))!;
     const card = page.locator('#attack-verdict');

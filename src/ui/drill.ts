@@ -205,6 +205,15 @@ export class DrillPanel {
     this.run = answerDrill(this.run, value);
     this.draw();
     this.cmd.setPair(this.run.situation.attacker, this.run.situation.defender);
+    // the answer's lines make the bar taller, and the ruling card comes out (the panel beside the table, a
+    // phone's sheet under it): a piece asked about was then hidden. Framed again once that layout has settled
+    const run = this.run;
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if (this.run !== run) return;
+        this.hooks.frameBelow(situationBox(run.situation.table), this.bar.offsetHeight + 16);
+      }),
+    );
   }
 
   private next() {
