@@ -226,7 +226,7 @@ function loupeFigure(f: LoupeFocus, mag: number, pic: HTMLCanvasElement): HTMLEl
     'figure',
     { class: 'loupe', 'data-topic': f.topic, 'data-magnification': mag.toFixed(0) },
     pic,
-    h('div', { class: 'scale-bar', style: `width:${bar.px.toFixed(1)}px` }, `${bar.mm} mm`),
+    h('div', { class: 'scale-bar', style: `width:${bar.px.toFixed(1)}px` }, h('span', {}, `${bar.mm} mm`)),
     h('figcaption', {}, `${f.label} · ${mag.toFixed(0)}x`),
   );
 }
