@@ -67,6 +67,9 @@ async function playSetup(page: Page, phone: boolean, shots: string) {
       : 'deploy';
     const before = taps;
     await tap('#setup-bar [data-piece]:first-child');
+    // an obstacle chosen: where its centre may go is shaded on the table; a ship: its zone is outlined instead
+    if (kind === 'obstacle') await expect(bar).toHaveAttribute('data-region', /^[1-9]\d*$/);
+    else await expect(bar).toHaveAttribute('data-region', '0');
     const [x, y] = kind === 'obstacle' ? OBSTACLE_SPOTS[obstacles++] : DEPLOY_SPOTS[ships++];
     await tapTable(x, y);
     await expect(page.locator('#setup-place')).toBeVisible();

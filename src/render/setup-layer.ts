@@ -1,7 +1,8 @@
 /**
  * Setup practice's marks over the pieces: the best spot the search found (an obstacle's outline or a
- * ship's base, dashed gold with a light fill) and the zone the player is placing in (a thin outline).
- * Plain table mm from the state; nothing decided here.
+ * ship's base, dashed gold with a light fill), the zone the player is placing in (a thin outline) and,
+ * while the player places an obstacle, where its centre may go (a light fill). Plain table mm from the
+ * state; nothing decided here.
  */
 import { Container, Graphics, Matrix } from 'pixi.js';
 import type { Frame, SceneLayer } from './scene';
@@ -14,12 +15,16 @@ export interface SetupMarks {
   best: number[] | null;
   /** the rectangle the player places in [x0, y0, x1, y1] (mm) */
   zone: [number, number, number, number] | null;
+  /** where the centre of the obstacle being placed may go: outlines, x0, y0, x1, y1, ... (mm) */
+  region?: number[][] | null;
 }
+
+const REGION = 0x63e6be;
 
 export class SetupLayer implements SceneLayer {
   readonly container = new Container();
   private readonly g = new Graphics();
-  private marks: SetupMarks = { best: null, zone: null };
+  private marks: SetupMarks = { best: null, zone: null, region: null };
   private drawn: { marks: SetupMarks; scale: number } | null = null;
 
   constructor() {
@@ -42,7 +47,8 @@ export class SetupLayer implements SceneLayer {
     const g = this.g;
     g.clear();
     const px = 1 / v.scale;
-    const { best, zone } = this.marks;
+    const { best, zone, region } = this.marks;
+    if (region) for (const r of region) if (r.length >= 6) g.poly(r).fill({ color: REGION, alpha: 0.16 });
     if (zone) {
       const [x0, y0, x1, y1] = zone;
       g.rect(x0, y0, x1 - x0, y1 - y0).stroke({ color: ZONE, width: 2 * px, alpha: 0.8 });

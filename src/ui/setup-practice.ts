@@ -8,11 +8,12 @@
  * search runs in a worker (src/state/setup-worker.ts). Tables is paused while it runs and the
  * player's table and undo come back at the end.
  */
-import { CATALOG } from '../model/catalog';
+import { CATALOG, type ObstacleType } from '../model/catalog';
 import { obstacleOutline, shipShapes } from '../model/pieces';
 import { PRACTICE_DEFAULTS, REFERENCE_FLEETS } from '../model/reference-fleets';
 import { emptyTable, type Table } from '../model/table';
 import { deploymentZone } from '../rules/setup/deploy';
+import { setupLegalRegion } from '../rules/setup/setup';
 import {
   applyMove,
   nextTurn,
@@ -56,6 +57,8 @@ const STYLE = `
 export interface SetupMarks {
   best: number[] | null;
   zone: [number, number, number, number] | null;
+  /** where the centre of the obstacle being placed may go (outlines, mm): drawn by render/setup-layer.ts */
+  region?: number[][] | null;
 }
 
 export interface SetupHooks {
@@ -304,8 +307,32 @@ export class SetupPracticePanel {
       const z = deploymentZone(new World(g!.table), 1);
       zone = [z.x0, z.y0, z.x1, z.y1];
     }
-    this.hooks.mark({ best, zone });
+    // the player's obstacle chosen: where its centre may go, at the candidate's turn (the rules' region, for
+    // drawing; placing still asks the rules for the nearest legal spot)
+    let region: SetupMarks['region'] = null;
+    const p = this.pick;
+    if (t && t.kind === 'obstacle' && t.player === 1 && p?.kind === 'obstacle') {
+      const rotation = this.cand?.piece === p.piece ? this.cand.rotation : 0;
+      const was = this.regionFor;
+      if (!was || was.obstacles !== g!.table.obstacles || was.type !== p.piece || was.rotation !== rotation) {
+        const type = p.piece as ObstacleType;
+        const polygons = setupLegalRegion(new World(g!.table), { type, rotation });
+        this.regionFor = {
+          obstacles: g!.table.obstacles,
+          type,
+          rotation,
+          region: polygons.map((P) => [...P.xy]),
+        };
+      }
+      region = this.regionFor!.region;
+    }
+    this.hooks.mark({ best, zone, region });
+    // how many outlines the region drawn has (the browser tests read it: the canvas is not theirs to read)
+    this.bar.dataset.region = String(region?.length ?? 0);
   }
+
+  /** the last region drawn: for the obstacles placed, the type and the turn it is for */
+  private regionFor: { obstacles: unknown; type: string; rotation: number; region: number[][] } | null = null;
 
   private choose(p: Choice) {
     this.pick = p;
@@ -313,6 +340,7 @@ export class SetupPracticePanel {
     if (this.cand && this.game) this.show(this.game.table);
     this.cand = null;
     this.note = null;
+    this.markZone();
     this.draw();
   }
 
@@ -341,6 +369,8 @@ export class SetupPracticePanel {
     this.note = near === p ? null : 'Moved to the nearest legal spot.';
     this.cand = near;
     this.show(tableWith(g, near));
+    // a turn given to the candidate turns the region its centre may go in
+    this.markZone();
     this.draw();
   }
 
