@@ -712,7 +712,8 @@ class Inspector {
     const t = s.table;
     const lists = [t.ships, t.squadrons, t.obstacles, t.tokens];
     const was = this.pickedFor;
-    if (lists.some((l, i) => l !== was.lists[i])) {
+    // a drag moves pieces, it adds, removes and renames none: the list stands (its key is a string per piece)
+    if (!(s.gestureStart && was.key) && lists.some((l, i) => l !== was.lists[i])) {
       const say = this.namesFor(t);
       const groups: [string, { id: string }[]][] = [
         ['Ships', t.ships],
