@@ -100,6 +100,10 @@ export function penetration(
     cy[2 * k + 1] = fy;
     cd[2 * k + 1] = reach[k] = Math.sqrt(fx * fx + fy * fy);
   }
+  // a place nearer the origin than the deepest difference's edge lines lies inside that difference: no need to
+  // ask (a ship deep in an obstacle has most of its candidates so; left out as NaN, which nearestFirst drops)
+  const skip = skipBelow(diffs);
+  for (let c = 0; c < 2 * m; c++) if (cd[c] < skip) cd[c] = NaN;
   const order = nearestFirst(cd, 2 * m);
   for (let i = 0; i < order.length; i++) {
     const c = order[i];
@@ -115,7 +119,7 @@ export function penetration(
   // crossing the search would take, and its pairs are skipped (ship against ship, some 20,000 pairs of
   // edges, most of them far; test/geometry/penetration.test.ts holds this to the plain search);
   // the crossings nearer than that, nearest first as well (they come after the vertices and feet)
-  const x = crossingsNearer(edges, reach, best);
+  const x = crossingsNearer(edges, reach, best, diffs, skip);
   const crossings = nearestFirst(x.xd, x.n);
   for (let i = 0; i < crossings.length; i++) {
     const c = crossings[i];
@@ -128,6 +132,32 @@ export function penetration(
   }
   return { depth: best, dx: bx, dy: by };
 }
+
+/**
+ * Below what distance from the origin every point is strictly inside some difference (by more than EPS): the
+ * depth of the origin in the difference holding it deepest (the least distance to its edge lines), less a margin
+ * far above rounding. Any point nearer is inside that difference by more than EPS, so the search never takes it.
+ */
+function skipBelow(diffs: Ring[]): number {
+  let deepest = 0;
+  for (const R of diffs) {
+    const n = R.length / 2;
+    let d = Infinity;
+    for (let i = 0; i < n && d > deepest; i++) {
+      const j = i + 1 === n ? 0 : i + 1;
+      const ax = R[2 * i],
+        ay = R[2 * i + 1],
+        ex = R[2 * j] - ax,
+        ey = R[2 * j + 1] - ay;
+      d = Math.min(d, (ey * ax - ex * ay) / Math.sqrt(ex * ex + ey * ey));
+    }
+    if (d > deepest) deepest = d;
+  }
+  return deepest - SKIP_MARGIN_MM;
+}
+
+/** EPS twice over: a point nearer than skipBelow is inside by EPS at least, whatever the rounding. */
+const SKIP_MARGIN_MM = 1e-8 + 2 * 1e-9;
 
 /**
  * Is (x, y) strictly inside any of the differences? (A candidate outside all of them, and nearer than the
@@ -147,18 +177,29 @@ function nearestFirst(d: Float64Array, n: number): Int32Array {
   return idx.subarray(0, k).sort((p, q) => (d[p] < d[q] ? -1 : d[p] > d[q] ? 1 : p - q));
 }
 
-/** Where two edges nearer the origin than `best` cross, nearer than `best` (flat lists; see penetration). */
-function crossingsNearer(edges: Float64Array, reach: Float64Array, best: number) {
+/**
+ * Where two edges nearer the origin than `best` cross, nearer than `best` (flat lists; see penetration). An
+ * edge lying wholly inside another difference, its ends deeper in it than INSIDE_MM, is left out: every point
+ * of it is inside that difference (convex), so none of its crossings could be taken (a ship deep in an obstacle
+ * has most of its edges so buried: the pairs left are those near the union's edge).
+ */
+function crossingsNearer(
+  edges: Float64Array,
+  reach: Float64Array,
+  best: number,
+  diffs: Ring[],
+  skip: number,
+) {
   const m = reach.length;
   const near = new Int32Array(m);
   let nn = 0;
-  for (let k = 0; k < m; k++) if (reach[k] <= best + PRUNE_MM) near[nn++] = k;
+  for (let k = 0; k < m; k++) if (reach[k] <= best + PRUNE_MM && !buried(edges, k, diffs)) near[nn++] = k;
   // one pass, into lists kept between calls and grown when full (valid until the next call)
   const at = new Float64Array(3);
   let n = 0;
   for (let i = 0; i < nn; i++)
     for (let j = i + 1; j < nn; j++)
-      if (crossNearer(edges, near[i], near[j], best, at)) {
+      if (crossNearer(edges, near[i], near[j], best, at) && at[2] >= skip) {
         if (n === found.xd.length) grow();
         found.xx[n] = at[0];
         found.xy[n] = at[1];
@@ -166,6 +207,20 @@ function crossingsNearer(edges: Float64Array, reach: Float64Array, best: number)
       }
   return { n, xx: found.xx, xy: found.xy, xd: found.xd };
 }
+
+/** Are both ends of edge k inside one of the differences, deeper than INSIDE_MM from each of its edge lines? */
+function buried(edges: Float64Array, k: number, diffs: Ring[]): boolean {
+  const ax = edges[4 * k],
+    ay = edges[4 * k + 1],
+    bx = edges[4 * k + 2],
+    by = edges[4 * k + 3];
+  for (const R of diffs)
+    if (strictlyInside(R, ax, ay, INSIDE_MM) && strictlyInside(R, bx, by, INSIDE_MM)) return true;
+  return false;
+}
+
+/** Far above EPS and rounding: a point of an edge so buried is inside by more than EPS, however computed. */
+const INSIDE_MM = 1e-6;
 
 /** crossingsNearer's lists (x, y, distance from the origin), kept between calls (small: tests grow them) */
 const found = { xx: new Float64Array(16), xy: new Float64Array(16), xd: new Float64Array(16) };
@@ -210,4 +265,41 @@ const PRUNE_MM = 1e-7;
 /** penetration()'s depth alone. */
 export function penetrationDepth(a: readonly Polygon[], b: readonly Polygon[]): number {
   return penetration(a, b).depth;
+}
+
+/**
+ * penetration(a, b), the same answer, with only the pairs of parts that can bear on it: moving a's box clear of
+ * b's box (along x or y, the shorter way) ends any overlap, so the depth is at most that move; a pair of parts
+ * whose boxes lie farther apart than that holds no point the search would take. A ship whose dial frame reaches
+ * a hair into an obstacle is measured against the obstacle's parts near that frame, not all of them.
+ */
+export function penetrationNear(
+  a: readonly Polygon[],
+  b: readonly Polygon[],
+): { depth: number; dx: number; dy: number } {
+  const A = box(a),
+    B = box(b);
+  const bound = Math.min(A[2] - B[0], B[2] - A[0], A[3] - B[1], B[3] - A[1]);
+  if (!(bound > 0)) return { depth: 0, dx: 0, dy: 0 };
+  const reach = bound + PRUNE_MM;
+  const near = (p: Polygon, q: Polygon) =>
+    Math.max(p.minX - q.maxX, q.minX - p.maxX, p.minY - q.maxY, q.minY - p.maxY) <= reach;
+  const aa = a.filter((p) => b.some((q) => near(p, q)));
+  const bb = b.filter((q) => aa.some((p) => near(p, q)));
+  return penetration(aa, bb);
+}
+
+/** The box around a list of polygons: minX, minY, maxX, maxY. */
+function box(ps: readonly Polygon[]): [number, number, number, number] {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const p of ps) {
+    x0 = Math.min(x0, p.minX);
+    y0 = Math.min(y0, p.minY);
+    x1 = Math.max(x1, p.maxX);
+    y1 = Math.max(y1, p.maxY);
+  }
+  return [x0, y0, x1, y1];
 }

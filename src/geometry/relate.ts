@@ -315,6 +315,17 @@ export function polygonsOverlap(A: Polygon, B: Polygon, tol = TOLERANCE_MM): boo
   return B.locate(A.x(0), A.y(0)) === 'inside' || A.locate(B.x(0), B.y(0)) === 'inside';
 }
 
+/**
+ * relate(A, B, tol).kind for two polygons, by polygonsOverlap's steps: what the overlaps section asks of every
+ * ship and obstacle, touching told from apart at no extra cost (the boundaries' search stops within tol).
+ */
+export function polygonsRelation(A: Polygon, B: Polygon, tol = TOLERANCE_MM): RelationKind {
+  if (hullsApartBeyond(A, B, tol)) return 'apart';
+  if (boundaryClosest(A, B, tol).distance <= tol)
+    return polygonsOverlapBeyond(A, B, tol) ? 'overlap' : 'touch';
+  return B.locate(A.x(0), A.y(0)) === 'inside' || A.locate(B.x(0), B.y(0)) === 'inside' ? 'overlap' : 'apart';
+}
+
 function relateWithCircle(A: Shape, B: Shape, tol: number): Relation {
   let c: Closest;
   let depth: number;
