@@ -7,7 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Circle } from '../../src/geometry/circle';
 import { Polygon } from '../../src/geometry/polygon';
-import { closest, polygonsOverlap, relate, relateDistance } from '../../src/geometry/relate';
+import {
+  closest,
+  polygonsOverlap,
+  polygonsRelation,
+  relate,
+  relateDistance,
+} from '../../src/geometry/relate';
 import { TOLERANCE_MM } from '../../src/geometry/tolerance';
 import { CATALOG, OBSTACLE_TYPES } from '../../src/model/catalog';
 import { bruteDistance, expectedRelation, type XY } from '../support/oracle';
@@ -25,6 +31,9 @@ const both = (a: Polygon | Circle, b: Polygon | Circle) => {
   if (a instanceof Polygon && b instanceof Polygon) {
     expect(polygonsOverlap(a, b)).toBe(ab.kind === 'overlap');
     expect(polygonsOverlap(b, a)).toBe(ab.kind === 'overlap');
+    // and the kind alone, touching told from apart, as relate tells it
+    expect(polygonsRelation(a, b)).toBe(ab.kind);
+    expect(polygonsRelation(b, a)).toBe(ab.kind);
   }
   return ab;
 };
@@ -322,6 +331,7 @@ describe('the overlap question alone, at any tolerance', () => {
     ]).placed(0, 0, 0);
     for (const tol of [0, 1e-9, 0.005, 0.03, 0.04, 0.1, 0.5]) {
       expect(polygonsOverlap(A, B, tol)).toBe(relate(A, B, tol).kind === 'overlap');
+      expect(polygonsRelation(A, B, tol)).toBe(relate(A, B, tol).kind);
       expect(polygonsOverlap(B, A, tol)).toBe(relate(B, A, tol).kind === 'overlap');
     }
   });
@@ -346,6 +356,7 @@ describe('the overlap question alone, at any tolerance', () => {
           return; // not a simple polygon
         }
         expect(polygonsOverlap(A, B, tol)).toBe(relate(A, B, tol).kind === 'overlap');
+        expect(polygonsRelation(A, B, tol)).toBe(relate(A, B, tol).kind);
       }),
       { numRuns: 3000, seed: 12 },
     );
