@@ -30,6 +30,41 @@ export interface OverlapReport {
   part?: 'base' | 'dial frame';
   /** addition: a sentence a player can check */
   why?: string;
+  /**
+   * addition: how deep: the least distance the piece must move (any way) so that it no longer overlaps the
+   * obstacle, exact (a ship: its base and dial frames against the outline's convex parts; a squadron: its disc)
+   */
+  depthMm?: number;
+  /** addition: the catalog figure the verdict rests on (the frame, the base) when it is not an official size */
+  restsOn?: RestsOn;
+}
+
+/**
+ * A catalog figure an overlap or a touch rests on that is not an official size: a ship's shield-dial frame
+ * (an estimate), a huge ship's base, a squadron's base; set by the table's `measurements` it is the table's.
+ */
+export interface RestsOn {
+  /** the figure: a size's `dialFrame` or `base` (`large.dialFrame`), or `squadron` (the squadron base) */
+  figure: string;
+  /** its status in the catalog (or "set by the table") */
+  status: string;
+  /** in words: what the figure is, its size and its status */
+  says: string;
+}
+
+/**
+ * optional section `touching` (an addition): a ship or squadron and an obstacle that touch within the
+ * tolerance without overlapping (touching is not overlapping: no effect), with how far apart they are
+ */
+export interface TouchReport {
+  piece: string;
+  obstacle: string;
+  /** the gap between them: 0 when they meet, or reach into each other by less than the tolerance */
+  gapMm: number;
+  /** which part of a ship comes nearest: its plastic base, or only a shield-dial frame */
+  part?: 'base' | 'dial frame';
+  restsOn?: RestsOn;
+  why: string;
 }
 
 export type LosVerdict = 'clear' | 'obstructed' | 'blocked' | 'dust';
@@ -226,6 +261,8 @@ export interface Report {
   proposals: ProposalReport[];
   collisions?: CollisionReport[];
   offTable?: OffTableReport[];
+  /** addition: ships and squadrons touching an obstacle without overlapping it */
+  touching?: TouchReport[];
   /** addition: the classes this table corrects and what rests on them */
   classEdits?: ClassEditsReport;
   /** present when the table has a `photo` field */

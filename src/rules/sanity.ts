@@ -15,7 +15,7 @@ import type { ShipEntry, SquadronEntry, World } from './world';
 type Piece = ShipEntry | SquadronEntry;
 
 /** A ship's footprint as its convex parts: the plastic base and the four shield-dial frames. */
-function footprintParts(s: ShipEntry): Polygon[] {
+export function footprintParts(s: ShipEntry): Polygon[] {
   // the base and each dial frame (a huge ship's whole base and six frames)
   return [s.shapes.base, ...s.shapes.zones.map((z) => s.shapes.dials[z])];
 }

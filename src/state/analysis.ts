@@ -1,5 +1,5 @@
 import { CATALOG } from '../model/catalog';
-import type { Report } from '../model/report';
+import type { Report, TouchReport } from '../model/report';
 import type { Table } from '../model/table';
 import { analyzeWorld } from '../rules/report/analyze';
 import { attacksFrom } from '../rules/attacks/attacks';
@@ -122,12 +122,18 @@ export function liveAnalysis(
   const prev = previous && !crowded && !previous.report.partial ? previous.report : null;
   const moved = prev && movedSince(previous!.world, world);
   const movedIds = moved && new Set(moved.map((e) => e.id));
+  // overlaps and the pairs touching without overlapping (a drag step from a picture without the touching
+  // pairs, one written before there were, judges them whole)
+  let laid: { overlaps: Report['overlaps']; touching: TouchReport[] } = { overlaps: [], touching: [] };
+  if (!crowded && moved && prev!.touching)
+    laid = updateOverlaps(world, prev!.overlaps, moved, prev!.touching);
+  else if (!crowded) laid.overlaps = overlaps(world, undefined, world, laid.touching);
   const report: Report = {
     format: 'armada-report/1',
     ruleset: world.ruleset,
     shapes: {},
     distances: [],
-    overlaps: crowded ? [] : moved ? updateOverlaps(world, prev!.overlaps, moved) : overlaps(world),
+    overlaps: laid.overlaps,
     attacks,
     rift: rift(world),
     exogorths: exogorths(world),
@@ -138,6 +144,7 @@ export function liveAnalysis(
         ? updateCollisions(world, prev!.collisions, movedIds, { lazyDepth: true })
         : collisions(world),
     offTable: offTable(world),
+    touching: laid.touching,
   };
   return { table, world, report, live: true, attacker, ms: performance.now() - t0 };
 }

@@ -1,5 +1,5 @@
 import { CATALOG, type Catalog } from '../../model/catalog';
-import type { Report } from '../../model/report';
+import type { Report, TouchReport } from '../../model/report';
 import type { Table } from '../../model/table';
 import { attacks } from '../attacks/attacks';
 import type { Budget } from './budget';
@@ -31,7 +31,8 @@ export function analyze(table: Table, catalog: Catalog = CATALOG): Report {
 export function analyzeWorld(world: World, budget?: Budget): Report {
   const shapes = shapesReport(world);
   const distanceList = distances(world, budget);
-  const overlapList = overlaps(world, budget);
+  const touchList: TouchReport[] = [];
+  const overlapList = overlaps(world, budget, world, touchList);
   const collisionList = collisions(world, budget);
   const attackList = attacks(world, { budget });
   const report: Report = {
@@ -46,6 +47,7 @@ export function analyzeWorld(world: World, budget?: Budget): Report {
     proposals: proposals(world, budget),
     collisions: collisionList,
     offTable: offTable(world),
+    touching: touchList,
   };
   // optional addition: per exogorth, what it would attack, and the recorded choice judged
   const targets = exogorthTargets(world, report.exogorths);

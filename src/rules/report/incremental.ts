@@ -6,7 +6,7 @@
  */
 import type { Shape } from '../../geometry/circle';
 import { relate, segmentShapeDistance } from '../../geometry/relate';
-import type { AttackReport, DistanceReport, OverlapReport, Report } from '../../model/report';
+import type { AttackReport, DistanceReport, OverlapReport, Report, TouchReport } from '../../model/report';
 import type { Table } from '../../model/table';
 import { CATALOG, type Catalog } from '../../model/catalog';
 import { analyzeWorld } from './analyze';
@@ -128,11 +128,14 @@ export function analyzeIncremental(
   const was = moved.length === 1 && moved[0].kind === 'ship' ? builtContext(prev.world) : null;
   if (was) movedShipContext(was, world, moved[0].id);
   const attacks = updateAttacks(world, p.attacks, moved, before);
+  // a report without the touching section (written before it was) has it judged whole
+  const laid = updateOverlaps(world, p.overlaps, moved, p.touching);
+  if (!p.touching) overlaps(world, undefined, world, (laid.touching = []));
   const report: Report = {
     ...p,
     shapes,
     distances: updateDistances(world, p.distances, changed),
-    overlaps: updateOverlaps(world, p.overlaps, moved),
+    overlaps: laid.overlaps,
     attacks,
     // cheap sections (a handful of pairs): judged again in full
     rift: rift(world),
@@ -145,6 +148,7 @@ export function analyzeIncremental(
         ? updateCollisions(world, p.collisions, new Set(moved.map((e) => e.id)))
         : collisions(world),
     offTable: offTable(world),
+    touching: laid.touching,
   };
   const targets = exogorthTargets(world, report.exogorths);
   if (targets) report.exogorthTargets = targets;
@@ -173,36 +177,53 @@ function updateDistances(world: World, prev: DistanceReport[], changed: boolean[
 }
 
 /**
- * Overlaps come obstacle by obstacle, ships before squadrons, in table order. Pairs with a moved
- * piece are judged again (by the overlaps rule itself, given only those pieces: not a view of the world
- * made with Object.create, which makes the World a prototype and gives it a map of its own, so that every
- * later read of that world's fields misses the engine's caches); the others keep their previous entries;
- * the merge restores the full analysis's order.
+ * Overlaps come obstacle by obstacle, ships before squadrons, in table order, and the touching pairs (the
+ * `touching` section) in the same order. Pairs with a moved piece are judged again (by the overlaps rule
+ * itself, given only those pieces: not a view of the world made with Object.create, which makes the World a
+ * prototype and gives it a map of its own, so that every later read of that world's fields misses the
+ * engine's caches); the others keep their previous entries; the merge restores the full analysis's order.
  */
-export function updateOverlaps(world: World, prev: OverlapReport[], moved: Entry[]): OverlapReport[] {
+export function updateOverlaps(
+  world: World,
+  prev: OverlapReport[],
+  moved: Entry[],
+  prevTouching: TouchReport[] = [],
+): { overlaps: OverlapReport[]; touching: TouchReport[] } {
   const movedIds = new Set(moved.map((e) => e.id));
-  const kept = prev.filter((o) => !movedIds.has(o.piece) && !movedIds.has(o.obstacle));
+  const stays = (o: { piece: string; obstacle: string }) =>
+    !movedIds.has(o.piece) && !movedIds.has(o.obstacle);
   const movedObstacles = world.obstacles.filter((o) => movedIds.has(o.id));
+  const touching: TouchReport[] = [];
   const fresh = [
     // moved obstacles against every ship and squadron
     ...(movedObstacles.length
-      ? overlaps(world, undefined, {
-          ships: world.ships,
-          squadrons: world.squadrons,
-          obstacles: movedObstacles,
-        })
+      ? overlaps(
+          world,
+          undefined,
+          { ships: world.ships, squadrons: world.squadrons, obstacles: movedObstacles },
+          touching,
+        )
       : []),
     // moved ships and squadrons against the obstacles that did not move
-    ...overlaps(world, undefined, {
-      obstacles: world.obstacles.filter((o) => !movedIds.has(o.id)),
-      ships: world.ships.filter((s) => movedIds.has(s.id)),
-      squadrons: world.squadrons.filter((s) => movedIds.has(s.id)),
-    }),
+    ...overlaps(
+      world,
+      undefined,
+      {
+        obstacles: world.obstacles.filter((o) => !movedIds.has(o.id)),
+        ships: world.ships.filter((s) => movedIds.has(s.id)),
+        squadrons: world.squadrons.filter((s) => movedIds.has(s.id)),
+      },
+      touching,
+    ),
   ];
-  if (fresh.length === 0) return kept;
   const order = new Map(world.all.map((e, i) => [e.id, i]));
-  const rank = (o: OverlapReport) => order.get(o.obstacle)! * world.all.length + order.get(o.piece)!;
-  return [...kept, ...fresh].sort((a, b) => rank(a) - rank(b));
+  const rank = (o: { piece: string; obstacle: string }) =>
+    order.get(o.obstacle)! * world.all.length + order.get(o.piece)!;
+  const merged = <T extends { piece: string; obstacle: string }>(old: T[], add: T[]) => {
+    const kept = old.filter(stays);
+    return add.length === 0 ? kept : [...kept, ...add].sort((a, b) => rank(a) - rank(b));
+  };
+  return { overlaps: merged(prev, fresh), touching: merged(prevTouching, touching) };
 }
 
 /**
