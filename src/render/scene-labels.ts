@@ -8,6 +8,7 @@
 import type { AttackReport } from '../model/report';
 import { pieceNames } from '../model/names';
 import type { Table } from '../model/table';
+import type { OverlapCalls } from '../rules/overlap-words';
 import type { Entry, World } from '../rules/world';
 import type { Report } from '../model/report';
 import {
@@ -36,6 +37,10 @@ export interface SceneLabelInput {
   height: number;
   /** the pieces outlined as overlapping (the scene's cap applied) */
   overlapped: Set<string>;
+  /** the pieces outlined as touching an obstacle or missing it by less than the precision (the cap applied) */
+  touched?: Set<string>;
+  /** the overlaps section in words (src/rules/overlap-words.ts): depths, gaps, close calls */
+  calls?: OverlapCalls;
   /** squadrons drawn as ghosts (a displaced squadron's proposed place) */
   ghosts: Entry[];
   /** colours the scene uses */
@@ -244,35 +249,50 @@ class Asker {
     }
   }
 
-  // overlaps: one label per piece, naming the first obstacle and counting the rest
+  // overlaps: one label per piece, naming the first obstacle (how deep, whether a close call) and counting
+  // the rest; a piece overlapping nothing but touching or nearly touching an obstacle: how far apart
   overlaps() {
     const { world, report } = this.inp;
-    const first = new Map<string, { obstacle: string; effect: string; n: number }>();
-    for (const o of report.overlaps) {
+    const calls = this.inp.calls?.overlaps;
+    const first = new Map<string, { obstacle: string; label: string[]; n: number }>();
+    report.overlaps.forEach((o, i) => {
       const f = first.get(o.piece);
       if (f) f.n++;
-      else first.set(o.piece, { obstacle: o.obstacle, effect: o.effect, n: 1 });
-    }
+      else
+        first.set(o.piece, {
+          obstacle: o.obstacle,
+          label: calls?.[i]?.label ?? [
+            `${o.obstacle}: ${o.effect}`,
+            `${o.obstacle}: ${cut(o.effect, 24)}`,
+            `on ${o.obstacle}`,
+          ],
+          n: 1,
+        });
+    });
     for (const [piece, o] of first) {
       if (!this.inp.overlapped.has(piece)) continue;
-      const e = world.byId.get(piece);
-      if (!e || (e.kind !== 'ship' && e.kind !== 'squadron')) continue;
-      const top = e.kind === 'ship' ? e.shapes.footprint.maxY : e.circle.cy + e.circle.r;
-      const [x, y] = this.S(e.piece.x, top + 10);
       const more = o.n > 1 ? ` (and ${o.n - 1} more)` : '';
-      this.ask(
+      this.overlapLabel(
         `overlap:${piece}:${o.obstacle}`,
-        PRIORITY.overlap,
-        x,
-        y,
-        [
-          `${o.obstacle}: ${o.effect}${more}`,
-          `${o.obstacle}: ${cut(o.effect, 24)}${more}`,
-          `on ${o.obstacle}${more}`,
-        ],
-        this.inp.colours.overlap,
+        piece,
+        o.label.map((t) => t + more),
       );
     }
+    const touched = new Set<string>();
+    for (const c of [...(this.inp.calls?.touching ?? []), ...(this.inp.calls?.near ?? [])]) {
+      if (first.has(c.piece) || touched.has(c.piece) || !this.inp.touched?.has(c.piece)) continue;
+      touched.add(c.piece);
+      this.overlapLabel(`${c.kind}:${c.piece}:${c.obstacle}`, c.piece, c.label);
+    }
+  }
+
+  /** A label above a piece, in the overlap colour. */
+  private overlapLabel(id: string, piece: string, texts: string[]) {
+    const e = this.inp.world.byId.get(piece);
+    if (!e || (e.kind !== 'ship' && e.kind !== 'squadron')) return;
+    const top = e.kind === 'ship' ? e.shapes.footprint.maxY : e.circle.cy + e.circle.r;
+    const [x, y] = this.S(e.piece.x, top + 10);
+    this.ask(id, PRIORITY.overlap, x, y, texts, this.inp.colours.overlap);
   }
 
   // distance rings around the selected piece: the band's number at the ring's top

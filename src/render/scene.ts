@@ -15,12 +15,13 @@ import type { Circle } from '../geometry/circle';
 import type { Polygon } from '../geometry/polygon';
 import type { HullZoneName } from '../model/catalog';
 import type { AttackReport, XY } from '../model/report';
-import type { LiveAnalysis } from '../state/analysis';
+import { LIVE_PIECES, type LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import type { Entry, ObstacleEntry, ShipEntry, SquadronEntry } from '../rules/world';
 import { GRAZE, LOS, OBSTACLE, OVERLAP, PLAYER, PLAYER_DARK, SELECT } from './colours';
 import { grownRings } from '../geometry/offset';
 import { MAX_OUTLINED, type Overlays } from '../state/overlays/model';
+import { type OverlapCalls, overlapCalls } from '../rules/overlap-words';
 import { attacksOf } from '../rules/attacks/table';
 import { oid, Retained } from './retained';
 import { LineSprites } from './line-sprites';
@@ -493,6 +494,9 @@ export class Scene {
    * canvas's legend counts them by name (ui/label-legend.ts)
    */
   unlabelled: { id: string; name: string }[] = [];
+  /** this frame's overlaps in words (src/rules/overlap-words.ts), and the pieces outlined as touching */
+  private calls: OverlapCalls | undefined;
+  private touched = new Set<string>();
 
   /** the drawn labels' boxes as pixi draws them (each Text's own bounds), for the label check */
   drawnBoxes() {
@@ -563,6 +567,8 @@ export class Scene {
         width: this.width,
         height: this.height,
         overlapped,
+        touched: this.touched,
+        calls: this.calls,
         ghosts: ov.ghosts.map((g) => g.entry),
         colours: LABEL_COLOURS,
         measure: this.measureLabel,
@@ -823,8 +829,17 @@ export class Scene {
       overlapped.add(o.piece);
       overlapped.add(o.obstacle);
     }
+    // the overlaps in words (depths, close calls), and the pairs touching or nearly: outlined in the graze colour
+    this.calls = overlapCalls(world, report, state.precisionMm, {
+      near: !a.live || world.all.length <= LIVE_PIECES,
+    });
+    const touched = (this.touched = new Set<string>());
+    for (const c of [...this.calls.touching, ...this.calls.near]) {
+      if (touched.size >= MAX_OUTLINED) break;
+      for (const id of [c.piece, c.obstacle]) if (!overlapped.has(id)) touched.add(id);
+    }
     this.drawPieces(state, world, ov);
-    this.drawMarks(world, ov, overlapped);
+    this.drawMarks(world, ov, overlapped, touched);
     this.drawAttacks(state, world, report, ov);
 
     // selection, distance rings, rotation handle
@@ -1051,21 +1066,32 @@ export class Scene {
   }
 
   /** Overlap outlines (their labels are scene-labels.ts's), and the overlays' marks. */
-  private drawMarks(world: LiveAnalysis['world'], ov: Overlays, overlapped: Set<string>) {
+  private drawMarks(
+    world: LiveAnalysis['world'],
+    ov: Overlays,
+    overlapped: Set<string>,
+    touched: Set<string>,
+  ) {
     const { zoomKey } = this.keys;
-    // overlaps: the piece and the obstacle outlined in the overlap colour (around the piece's centre)
-    for (const id of overlapped) {
-      const e = world.byId.get(id);
-      if (!e) continue;
-      const s =
-        e.kind === 'ship'
-          ? e.shapes.footprint
-          : e.kind === 'obstacle'
-            ? e.outline
-            : e.kind === 'squadron' || e.kind === 'token'
-              ? e.circle
-              : null;
-      if (s) this.outline(this.overlapMarks, 'overlap', e, s, 4, OVERLAP);
+    // overlaps: the piece and the obstacle outlined in the overlap colour (around the piece's centre); touching
+    // or nearly (a close call, no effect): thinner, in the graze colour
+    for (const [ids, mark, width, colour] of [
+      [overlapped, 'overlap', 4, OVERLAP],
+      [touched, 'touch', 2, GRAZE],
+    ] as const) {
+      for (const id of ids) {
+        const e = world.byId.get(id);
+        if (!e) continue;
+        const s =
+          e.kind === 'ship'
+            ? e.shapes.footprint
+            : e.kind === 'obstacle'
+              ? e.outline
+              : e.kind === 'squadron' || e.kind === 'token'
+                ? e.circle
+                : null;
+        if (s) this.outline(this.overlapMarks, mark, e, s, width, colour);
+      }
     }
     ov.marks.forEach((m, i) => {
       // a piece's own outline: drawn around its point (a dragged piece's mark is moved, not drawn again)

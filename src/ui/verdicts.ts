@@ -4,8 +4,10 @@ import { namerOf } from '../model/names';
 import { violationWordsBy } from '../rules/violation-words';
 import type { Table } from '../model/table';
 import { attacksOf } from '../rules/attacks/table';
+import { type OverlapCall, overlapCalls } from '../rules/overlap-words';
 import { cutSections, type PartialNote } from '../rules/report/budget';
-import type { LiveAnalysis } from '../state/analysis';
+import type { World } from '../rules/world';
+import { LIVE_PIECES, type LiveAnalysis } from '../state/analysis';
 import type { AppState } from '../state/store';
 import { capText, escapeHtml as e } from './dom';
 import { oneTextEdit, type TextEdit, textsIfSameTags } from './text-patch';
@@ -360,19 +362,38 @@ function metaHtml(r: Report, state: AppState, a: LiveAnalysis): string {
   );
 }
 
-/** Every overlap of a piece and an obstacle (bounded, with the count of the rest), and what the budget cut. */
-function overlapsHtml(r: Report): string {
+/**
+ * Every overlap of a piece and an obstacle with how deep it is (bounded, with the count of the rest), then the
+ * pairs touching without overlapping and the misses nearer than the placement precision, each saying whether
+ * it is a close call and what it rests on; and what the budget cut.
+ */
+function overlapsHtml(r: Report, world: World, precisionMm: number, near: boolean): string {
+  const calls = overlapCalls(world, r, precisionMm, { near });
   const parts: string[] = [];
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
-  for (const o of r.overlaps.length > MAX_LISTED_PAIRS ? r.overlaps.slice(0, MAX_LISTED_PAIRS) : r.overlaps) {
+  const shown =
+    calls.overlaps.length > MAX_LISTED_PAIRS ? calls.overlaps.slice(0, MAX_LISTED_PAIRS) : calls.overlaps;
+  shown.forEach((c, i) => {
+    const o = r.overlaps[i];
     parts.push(
-      `<li class="overlap" data-piece="${e(o.piece)}" data-obstacle="${e(o.obstacle)}"><b>${e(o.piece)}</b> overlaps ` +
-        `<b>${e(o.obstacle)}</b>: ${e(o.effect)}${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
+      `<li class="overlap" ${callAttrs(c)}><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ` +
+        `${e(o.effect)}${callLines(c)}${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
     );
-  }
+  });
   if (!r.overlaps.length) parts.push('<li class="none">No piece overlaps an obstacle.</li>');
   if (r.overlaps.length > MAX_LISTED_PAIRS)
     parts.push(`<li class="none more">… and ${r.overlaps.length - MAX_LISTED_PAIRS} more overlaps.</li>`);
+  // touching, then nearly touching: no effect, but a hair from one
+  const close = [...calls.touching, ...calls.near];
+  for (const c of close.length > MAX_LISTED_PAIRS ? close.slice(0, MAX_LISTED_PAIRS) : close)
+    parts.push(
+      `<li class="${c.kind}" ${callAttrs(c)}><b>${e(c.piece)}</b> and <b>${e(c.obstacle)}</b>: ${e(c.text)}` +
+        `${callLines(c, false)}</li>`,
+    );
+  if (close.length > MAX_LISTED_PAIRS)
+    parts.push(
+      `<li class="none more">… and ${close.length - MAX_LISTED_PAIRS} more touching or nearly.</li>`,
+    );
   const overlapsCut = (r.partial as PartialNote | undefined)?.sections?.overlaps;
   if (overlapsCut)
     parts.push(
@@ -381,6 +402,24 @@ function overlapsHtml(r: Report): string {
     );
   parts.push('</ul>');
   return parts.join('');
+}
+
+/** An overlap entry's data: the piece, the obstacle, the margin (depth or gap, mm) and whether it is close. */
+function callAttrs(c: OverlapCall): string {
+  return (
+    `data-piece="${e(c.piece)}" data-obstacle="${e(c.obstacle)}"` +
+    (Number.isFinite(c.mm) ? ` data-${c.kind === 'overlap' ? 'depth' : 'gap'}="${f2(c.mm)}"` : '') +
+    ` data-close="${c.close}"${c.restsOn ? ` data-rests-on="${e(c.restsOn)}"` : ''}`
+  );
+}
+
+/** The margin's sentence (an overlap's; a touch's is its head), the close call and what it rests on. */
+function callLines(c: OverlapCall, margin = true): string {
+  return (
+    (margin ? `<div class="margin">${e(c.text)}</div>` : '') +
+    (c.closeText ? `<div class="close-call">⚠ ${e(c.closeText)}</div>` : '') +
+    (c.restsText ? `<div class="reading rests-on">⚑ ${e(c.restsText)}</div>` : '')
+  );
 }
 
 /** The ships in a gravity rift's bands and what each band does to them. */
@@ -560,7 +599,9 @@ export function renderVerdicts(
   }
   const P = panelParts(host);
   setHtml(P.meta, metaHtml(r, state, a));
-  setHtml(P.overlaps, overlapsHtml(r));
+  // a live picture of a crowded table leaves every pair to the worker: its near misses too
+  const near = !a.live || a.world.all.length <= LIVE_PIECES;
+  setHtml(P.overlaps, overlapsHtml(r, a.world, state.precisionMm, near));
   setHtml(P.extra, extra);
   setHtml(P.campaign, campaignHtml(r, state.table));
   // While a piece moves every attack is judged, but only the selected attacker's are listed (a
