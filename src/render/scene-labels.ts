@@ -44,7 +44,7 @@ export interface SceneLabelInput {
   /** squadrons drawn as ghosts (a displaced squadron's proposed place) */
   ghosts: Entry[];
   /** colours the scene uses */
-  colours: { player: Record<number, number>; overlap: number; los: Record<string, number> };
+  colours: { player: Record<number, number>; overlap: number; touch?: number; los: Record<string, number> };
   measure(text: string): { w: number; h: number };
   /** boxes (px) no label may cover: the canvas's legend */
   keepOut?: Box[];
@@ -272,27 +272,29 @@ class Asker {
     for (const [piece, o] of first) {
       if (!this.inp.overlapped.has(piece)) continue;
       const more = o.n > 1 ? ` (and ${o.n - 1} more)` : '';
-      this.overlapLabel(
-        `overlap:${piece}:${o.obstacle}`,
-        piece,
-        o.label.map((t) => t + more),
-      );
+      const texts = o.label.map((t) => t + more);
+      this.overlapLabel(`overlap:${piece}:${o.obstacle}`, piece, texts, this.inp.colours.overlap);
     }
     const touched = new Set<string>();
     for (const c of [...(this.inp.calls?.touching ?? []), ...(this.inp.calls?.near ?? [])]) {
       if (first.has(c.piece) || touched.has(c.piece) || !this.inp.touched?.has(c.piece)) continue;
       touched.add(c.piece);
-      this.overlapLabel(`${c.kind}:${c.piece}:${c.obstacle}`, c.piece, c.label);
+      this.overlapLabel(
+        `${c.kind}:${c.piece}:${c.obstacle}`,
+        c.piece,
+        c.label,
+        this.inp.colours.touch ?? this.inp.colours.overlap,
+      );
     }
   }
 
-  /** A label above a piece, in the overlap colour. */
-  private overlapLabel(id: string, piece: string, texts: string[]) {
+  /** A label above a piece: an overlap's in the overlap colour, a touch's in the graze colour. */
+  private overlapLabel(id: string, piece: string, texts: string[], colour: number) {
     const e = this.inp.world.byId.get(piece);
     if (!e || (e.kind !== 'ship' && e.kind !== 'squadron')) return;
     const top = e.kind === 'ship' ? e.shapes.footprint.maxY : e.circle.cy + e.circle.r;
     const [x, y] = this.S(e.piece.x, top + 10);
-    this.ask(id, PRIORITY.overlap, x, y, texts, this.inp.colours.overlap);
+    this.ask(id, PRIORITY.overlap, x, y, texts, colour);
   }
 
   // distance rings around the selected piece: the band's number at the ring's top

@@ -103,7 +103,7 @@ export type LayerSlot = 'under-table' | 'on-table' | 'over-pieces' | 'top';
 
 const catalogIds = new WeakMap<object, number>();
 /** the colours scene-labels.ts gives the labels */
-const LABEL_COLOURS = { player: PLAYER, overlap: OVERLAP, los: LOS };
+const LABEL_COLOURS = { player: PLAYER, overlap: OVERLAP, touch: GRAZE, los: LOS };
 
 /**
  * The table's picture, retained: the table cloth, each piece, each region, mark and attack line
