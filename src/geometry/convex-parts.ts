@@ -30,7 +30,7 @@ function decompose(P: Polygon): Polygon[] {
   );
 }
 
-/** Ear clipping: triangles of P's vertex indices, counter-clockwise; collinear vertices are dropped on the way. */
+/** Ear clipping: triangles of P's vertex indices, counter-clockwise (collinear vertices dropped on the way). */
 function triangles(P: Polygon): number[][] {
   const idx = Array.from({ length: P.n }, (_, i) => i);
   const out: number[][] = [];
@@ -53,7 +53,7 @@ function triangles(P: Polygon): number[][] {
       }
     }
     if (dropped) continue;
-    // a simple polygon always has an ear, and the tests are exact; a broken outline loses its most convex corner
+    // a simple polygon always has an ear (the tests are exact); a broken outline loses its most convex corner
     if (cut < 0) cut = mostConvex(idx, o);
     out.push([idx[(cut + m - 1) % m], idx[cut], idx[(cut + 1) % m]]);
     idx.splice(cut, 1);
@@ -89,7 +89,7 @@ function mostConvex(idx: number[], o: (a: number, b: number, c: number) => numbe
   return best;
 }
 
-/** Join neighbouring parts (sharing an edge) while the joined part is convex: Hertel and Mehlhorn's greedy pass. */
+/** Join parts sharing an edge while the joined part is convex: Hertel and Mehlhorn's greedy pass. */
 function merge(P: Polygon, parts: number[][]): number[][] {
   const o = (a: number, b: number, c: number) => orient(P.x(a), P.y(a), P.x(b), P.y(b), P.x(c), P.y(c));
   const convex = (ring: number[]) => {

@@ -135,8 +135,8 @@ export function penetration(
 
 /**
  * Below what distance from the origin every point is strictly inside some difference (by more than EPS): the
- * depth of the origin in the difference holding it deepest (the least distance to its edge lines), less a margin
- * far above rounding. Any point nearer is inside that difference by more than EPS, so the search never takes it.
+ * depth of the origin in the difference holding it deepest (the least distance to its edge lines), less a
+ * margin far above rounding. Any point nearer is inside that difference by more than EPS: never taken.
  */
 function skipBelow(diffs: Ring[]): number {
   let deepest = 0;
