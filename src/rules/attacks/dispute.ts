@@ -3,7 +3,7 @@ import type { Circle, Shape } from '../../geometry/circle';
 import type { Polygon } from '../../geometry/polygon';
 import { closest, convexDepth, insideIntervals, polygonsOverlap } from '../../geometry/relate';
 import { polygonSegmentClosest, segmentInConvex } from '../../geometry/clip';
-import { convexParts } from '../../geometry/parts';
+import { convexParts } from '../../geometry/convex-parts';
 import { penetrationDepth } from '../../geometry/penetration';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import { type Band, CATALOG, type HullZoneName, shipClass } from '../../model/catalog';

@@ -1,10 +1,11 @@
 /**
- * An outline as convex parts (its triangles), and the depth of a convex piece in a non-convex outline measured
- * on them, held against clipper's own Minkowski sum (an independent computation, to its rounding).
+ * An outline as convex parts (src/geometry/convex-parts.ts), and the depth of a convex piece in a non-convex
+ * outline measured on them, held against clipper's own Minkowski sum (an independent computation, to its
+ * rounding).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convexParts } from '../../src/geometry/parts';
+import { convexParts } from '../../src/geometry/convex-parts';
 import { penetrationDepth } from '../../src/geometry/penetration';
 import { Polygon } from '../../src/geometry/polygon';
 import { CATALOG } from '../../src/model/catalog';
@@ -13,7 +14,7 @@ import { depthByClipper } from './depth-by-clipper';
 
 const TYPES = Object.keys(CATALOG.obstacles) as (keyof typeof CATALOG.obstacles)[];
 describe('convexParts', () => {
-  it("tiles every obstacle outline: the triangles' areas add up to the outline's, each of its vertices", () => {
+  it("tiles every obstacle outline: the parts' areas add up to the outline's, each corner one of its vertices", () => {
     for (const type of TYPES) {
       const P = obstacleOutline(CATALOG, { type, x: 500, y: 400, rotation: 37 });
       const parts = convexParts(P);
