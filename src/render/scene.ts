@@ -336,28 +336,35 @@ export class Scene {
       this.width < 500 || this.height < 500 ? 6 : 24,
       this.turned,
     );
-    this.fitted = true;
+    this.fitted = this.viewChosen = true;
   }
 
   /** Zoom so the table box [x0, y0, x1, y1] (mm) fills the canvas. */
   fitBox(x0: number, y0: number, x1: number, y1: number) {
     this.view = fitBoxView(this.width, this.height, x0, y0, x1, y1, this.turned);
-    this.fitted = true;
+    this.fitted = this.viewChosen = true;
   }
 
   /** Fit the box into the canvas below its top `topPx` pixels (a bar lying over the table there). */
   fitBoxBelow(x0: number, y0: number, x1: number, y1: number, topPx: number) {
     const v = fitBoxView(this.width, Math.max(100, this.height - topPx), x0, y0, x1, y1, this.turned);
     this.view = { ...v, oy: v.oy + Math.min(topPx, this.height - 100) };
-    this.fitted = true;
+    this.fitted = this.viewChosen = true;
   }
 
   /** the table size the view was last drawn for: a table of another size (opened, imported) is fitted anew */
   private drawnSize = '';
+  /**
+   * the view was set since the last drawing (fit, a box framed: a drill's situation, a practice's table): it is
+   * kept for the table drawn next, whatever its size
+   */
+  private viewChosen = false;
 
   ensureFitted(tableW: number, tableH: number) {
     const size = `${tableW}x${tableH}`;
-    if (!this.fitted || (this.drawnSize !== '' && this.drawnSize !== size)) this.fit(tableW, tableH);
+    const otherSize = !this.viewChosen && this.drawnSize !== '' && this.drawnSize !== size;
+    if (!this.fitted || otherSize) this.fit(tableW, tableH);
+    this.viewChosen = false;
     this.drawnSize = size;
   }
 

@@ -549,7 +549,9 @@ class DisputeCard {
     }
     // a new pair is framed once (both pieces and the lines), never under a finger that is still down (a drag
     // that picked it would land elsewhere); a drag or a pan afterwards keeps the player's view
-    if (chosen && chosen !== this.framed && !s.gestureStart && !document.body.dataset.pressing) {
+    // (judge by eye frames its own situations, below its bar: body.drilling)
+    const viewHeld = document.body.classList.contains('drilling');
+    if (chosen && chosen !== this.framed && !s.gestureStart && !document.body.dataset.pressing && !viewHeld) {
       const box = attackBox(a, s.attacker!, s.defender!, chosenAttack(s, a));
       if (box) {
         this.framed = chosen;

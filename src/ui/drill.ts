@@ -302,6 +302,8 @@ export class DrillPanel {
   private draw() {
     const { run, bar } = this;
     document.body.classList.toggle('drill-asking', run?.phase === 'ask');
+    // the view is the drill's while it runs: the ruling card frames no pair of its own (src/ui/dispute.ts)
+    document.body.classList.toggle('drilling', !!run);
     const s0 = run && run.phase !== 'done' ? run.situation : null;
     this.hooks.shade(s0 ? { attacker: s0.attacker, defender: s0.defender } : null);
     bar.hidden = !run;
