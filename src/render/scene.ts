@@ -503,6 +503,8 @@ export class Scene {
   unlabelled: { id: string; name: string }[] = [];
   /** this frame's overlaps in words (src/rules/overlap-words.ts), and the pieces outlined as touching */
   private calls: OverlapCalls | undefined;
+  /** what `calls` was made for */
+  private callsFor: { report: unknown; precision: number; near: boolean; moving: boolean } | null = null;
   private touched = new Set<string>();
 
   /** the drawn labels' boxes as pixi draws them (each Text's own bounds), for the label check */
@@ -837,14 +839,29 @@ export class Scene {
       overlapped.add(o.obstacle);
     }
     // the overlaps in words (depths, close calls), and the pairs touching or nearly: outlined in the graze colour
-    this.calls = overlapCalls(world, report, state.precisionMm, {
-      near: !a.live || world.all.length <= LIVE_PIECES,
-    });
-    const touched = (this.touched = new Set<string>());
-    for (const c of [...this.calls.touching, ...this.calls.near]) {
-      if (touched.size >= MAX_OUTLINED) break;
-      for (const id of [c.piece, c.obstacle]) if (!overlapped.has(id)) touched.add(id);
+    // (the near misses ask every piece against every obstacle: not at each step of a drag, a new world each
+    // time; once the piece rests they are found again. And the words once per report and precision)
+    const near = !state.gestureStart && (!a.live || world.all.length <= LIVE_PIECES);
+    const was = this.callsFor;
+    if (
+      !was ||
+      was.report !== report ||
+      was.precision !== state.precisionMm ||
+      was.near !== near ||
+      !!state.gestureStart !== was.moving
+    ) {
+      const calls = (this.calls = overlapCalls(world, report, state.precisionMm, {
+        near,
+        depth: !state.gestureStart,
+      }));
+      this.callsFor = { report, precision: state.precisionMm, near, moving: !!state.gestureStart };
+      const touched = (this.touched = new Set<string>());
+      for (const c of [...calls.touching, ...calls.near]) {
+        if (touched.size >= MAX_OUTLINED) break;
+        for (const id of [c.piece, c.obstacle]) if (!overlapped.has(id)) touched.add(id);
+      }
     }
+    const touched = this.touched;
     this.drawPieces(state, world, ov);
     this.drawMarks(world, ov, overlapped, touched);
     this.drawAttacks(state, world, report, ov);

@@ -72,13 +72,14 @@ function restsWords(r: RestsOn | undefined): string {
 /**
  * The report's overlaps and touching pairs, and the world's misses nearer than `precisionMm`, in words. `near`:
  * false leaves the misses out (a live picture of a crowded table, whose pairs the worker judges). `name`: how
- * the sentences name a piece (the id by default).
+ * the sentences name a piece (the id by default). `depth`: false reads no overlap's depth (a drag step's picture:
+ * a ship's is worked out when first read, and the words then say only what lies on what).
  */
 export function overlapCalls(
   world: World,
   report: { overlaps: readonly OverlapReport[]; touching?: readonly TouchReport[] },
   precisionMm: number,
-  opts: { near?: boolean; name?: (id: string) => string } = {},
+  opts: { near?: boolean; name?: (id: string) => string; depth?: boolean } = {},
 ): OverlapCalls {
   const name = opts.name ?? ((id: string) => id);
   const fromPhoto = photoPrecision(world, precisionMm);
@@ -90,7 +91,9 @@ export function overlapCalls(
       ? overlapEffect(world, p, o)
       : '';
   };
-  const overlaps = report.overlaps.map((o) => overlapCall(o, precisionFor(o.piece, o.obstacle), name));
+  const overlaps = report.overlaps.map((o) =>
+    overlapCall(o, precisionFor(o.piece, o.obstacle), name, opts.depth !== false),
+  );
   const touching = (report.touching ?? []).map((t) =>
     touchCall('touch', t, effectOf(t.piece, t.obstacle), precisionFor(t.piece, t.obstacle), name),
   );
@@ -115,9 +118,14 @@ function nearMissesKept(world: World, precisionMm: number, fromPhoto: Map<string
   return list;
 }
 
-function overlapCall(o: OverlapReport, precisionMm: number, name: (id: string) => string): OverlapCall {
+function overlapCall(
+  o: OverlapReport,
+  precisionMm: number,
+  name: (id: string) => string,
+  withDepth = true,
+): OverlapCall {
   const [P, O] = [name(o.piece), name(o.obstacle)];
-  const depth = o.depthMm;
+  const depth = withDepth ? o.depthMm : undefined;
   const known = depth !== undefined;
   const close = known && depth < precisionMm;
   const what = partWords('overlap', o.part, P);

@@ -64,7 +64,7 @@ export function overlaps(
         if (touching) touching.push(shipTouch(s, o, part, rests));
         continue;
       }
-      out.push({
+      const entry = {
         piece: s.id,
         obstacle: o.id,
         effect: overlapEffect(world, s, o),
@@ -73,9 +73,17 @@ export function overlaps(
           part === 'base'
             ? `${s.id}'s plastic base lies on ${o.id}.`
             : `only a shield-dial frame of ${s.id} lies on ${o.id}; the frames count for overlapping.`,
-        depthMm: penetrationNear(footprintParts(s), convexParts(o.outline)).depth,
-        ...(rests ? { restsOn: rests } : {}),
+      } as OverlapReport;
+      // the depth (an exact penetration depth over the outline's convex parts) worked out when first read: a drag
+      // step's picture outlines the pair without it; an enumerable property in its place, so the entry reads,
+      // compares and serialises as one written at once
+      let depth: number | undefined;
+      Object.defineProperty(entry, 'depthMm', {
+        get: () => (depth ??= penetrationNear(footprintParts(s), convexParts(o.outline)).depth),
+        enumerable: true,
       });
+      if (rests) entry.restsOn = rests;
+      out.push(entry);
     }
     for (const q of pieces.squadrons) {
       if (stop()) return out;

@@ -599,8 +599,10 @@ export function renderVerdicts(
   }
   const P = panelParts(host);
   setHtml(P.meta, metaHtml(r, state, a));
-  // a live picture of a crowded table leaves every pair to the worker: its near misses too
-  const near = !a.live || a.world.all.length <= LIVE_PIECES;
+  // a live picture of a crowded table leaves every pair to the worker: its near misses too; and a rest of the
+  // pointer mid-drag looks for none (every piece against every obstacle, in a new world at each step): the
+  // piece let go, they are found
+  const near = !state.gestureStart && (!a.live || a.world.all.length <= LIVE_PIECES);
   setHtml(P.overlaps, overlapsHtml(r, a.world, state.precisionMm, near));
   setHtml(P.extra, extra);
   setHtml(P.campaign, campaignHtml(r, state.table));
