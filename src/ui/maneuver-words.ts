@@ -45,11 +45,26 @@ export const OUTCOME_TEXT = {
 } as const;
 
 /**
- * The verdict block of a planned maneuver: its outcome (and "too close to call" when a margin is under the
- * placement precision), where it ends, what it lands on or ends within 1 mm of, then the rules' full account.
+ * How far a maneuver turned the ship, as a player says it: "turned 22.50° right", "facing as it started"
+ * (rotations counter-clockwise, so a positive change is a turn to the left).
  */
-export /** The plan's answer as the verdict block: the outcome, the end, and each thing it meets (ships by name). */
-function verdictHtml(answer: ManeuverReport, say: Say, precisionMm: number): string {
+export function turnWords(startDeg: number, endDeg: number): string {
+  const d = ((((endDeg - startDeg) % 360) + 540) % 360) - 180;
+  if (Math.abs(d) < 0.005) return 'facing as it started';
+  return `turned ${Math.abs(d).toFixed(2)}° ${d > 0 ? 'left' : 'right'}`;
+}
+
+/**
+ * The verdict block of a planned maneuver: its outcome (and "too close to call" when a margin is under the
+ * placement precision), where it ends and how it turned (`startDeg`: the ship's rotation before it), what it
+ * lands on or ends within 1 mm of (ships by name), then the rules' full account.
+ */
+export function verdictHtml(
+  answer: ManeuverReport,
+  say: Say,
+  precisionMm: number,
+  startDeg?: number,
+): string {
   const o = maneuverOutcome(answer);
   const f2 = (v: number) => v.toFixed(2);
   // a margin under the placement precision: the outcome could go either way with real pieces and a real tool
@@ -61,7 +76,10 @@ function verdictHtml(answer: ManeuverReport, say: Say, precisionMm: number): str
     `<p style="border-left:4px solid ${css(OUTCOME_COLOUR[o])};padding-left:6px"><b>${e(OUTCOME_TEXT[o])}</b` +
     `>${close ? ' · <b class="close-call">too close to call</b>' : ''}` +
     `${answer.legal ? '' : ' · <b>not allowed by the speed chart</b>'}: ` +
-    `ends at (${f2(answer.final.x)}, ${f2(answer.final.y)}), rotation ${f2(answer.final.rotation)}°` +
+    `ends at (${f2(answer.final.x)}, ${f2(answer.final.y)}), ` +
+    (startDeg === undefined
+      ? `rotation ${f2(answer.final.rotation)}°`
+      : `${turnWords(startDeg, answer.final.rotation)} (rotation ${f2(answer.final.rotation)}°)`) +
     (answer.speedUsed !== answer.speed
       ? ` · speed ${answer.speed} → ${answer.speedUsed} (gravity rift)`
       : '') +

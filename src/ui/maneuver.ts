@@ -458,7 +458,7 @@ class ManeuverPanel implements ManeuverUi {
     v.dataset.final = [answer.final.x, answer.final.y, answer.final.rotation]
       .map((x) => x.toFixed(2))
       .join(',');
-    v.innerHTML = verdictHtml(answer, say, s.precisionMm);
+    v.innerHTML = verdictHtml(answer, say, s.precisionMm, ship?.rotation);
     v.dataset.close = String(!!v.querySelector('.close-call'));
     this.fan.setAttribute('aria-pressed', String(this.fanShown));
     if (!this.fanShown) this.fanList.replaceChildren();

@@ -10,7 +10,7 @@ import { namer } from '../../src/model/names';
 import { validateTable, type Table } from '../../src/model/table';
 import { judgeManeuver } from '../../src/rules/movement/maneuver';
 import { World } from '../../src/rules/world';
-import { executedText, verdictHtml } from '../../src/ui/maneuver-words';
+import { executedText, turnWords, verdictHtml } from '../../src/ui/maneuver-words';
 
 const L = CATALOG.maneuverTool.jointLength.value;
 const M = CATALOG.shipSizes.medium,
@@ -145,5 +145,31 @@ describe("the planned maneuver's verdict block", () => {
     const { t, m } = endsNear(3);
     expect(m.nearMisses).toEqual([]);
     expect(verdictHtml(m, namer(t), 1)).not.toContain('close');
+  });
+});
+
+describe('how a maneuver turned the ship, in words', () => {
+  it('left for a counter-clockwise change, right for a clockwise one, across 0/360, none as none', () => {
+    expect(turnWords(0, 337.5)).toBe('turned 22.50° right');
+    expect(turnWords(10, 32.5)).toBe('turned 22.50° left');
+    expect(turnWords(350, 5)).toBe('turned 15.00° left');
+    expect(turnWords(5, 350)).toBe('turned 15.00° right');
+    expect(turnWords(90, 90)).toBe('facing as it started');
+    expect(turnWords(0, 180)).toBe('turned 180.00° right');
+  });
+
+  it('the verdict block says it beside the rotation, given where the ship started', () => {
+    const t = table({
+      ships: [
+        { id: 'vsd', size: 'medium', class: 'victory', player: 1, x: 600, y: 300, rotation: 0, speed: 2 },
+      ],
+    });
+    const m = judgeManeuver(
+      new World(t),
+      { id: 'm', kind: 'maneuver', ship: 'vsd', speed: 2, clicks: [0, 0], side: 'right' },
+      null,
+    );
+    expect(verdictHtml(m, namer(t), 1, 0)).toContain('facing as it started (rotation 0.00°)');
+    expect(verdictHtml(m, namer(t), 1)).toContain('), rotation 0.00°');
   });
 });
