@@ -841,7 +841,7 @@ export class Scene {
     // the overlaps in words (depths, close calls), and the pairs touching or nearly: outlined in the graze colour
     // (the near misses ask every piece against every obstacle: not at each step of a drag, a new world each
     // time; once the piece rests they are found again. And the words once per report and precision)
-    const near = !state.gestureStart && (!a.live || world.all.length <= LIVE_PIECES);
+    const near = !state.gestureStart && world.all.length <= LIVE_PIECES;
     const was = this.callsFor;
     if (
       !was ||

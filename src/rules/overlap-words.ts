@@ -7,7 +7,7 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
 import type { OverlapReport, RestsOn, TouchReport } from '../model/report';
 import { type NearMiss, nearMisses, overlapEffect } from './overlaps';
-import { photoPrecision } from './report/photo';
+import { photoPrecision, piecesPrecision } from './report/photo';
 import type { World } from './world';
 
 export type OverlapCallKind = 'overlap' | 'touch' | 'near';
@@ -46,17 +46,6 @@ export interface OverlapCalls {
 
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
 
-/**
- * How exactly the places of these pieces are known: the placement precision, or for a piece placed from the
- * photo (and not moved since) its stated uncertainty, as the dispute card counts them (src/rules/attacks/dispute.ts).
- */
-function precisionOf(fromPhoto: Map<string, number>, ids: string[], placedMm: number): number {
-  const known = ids.filter((id, i) => fromPhoto.has(id) && ids.indexOf(id) === i);
-  if (!known.length) return placedMm;
-  const sum = known.reduce((t, id) => t + fromPhoto.get(id)!, 0);
-  return known.length === new Set(ids).size ? sum : sum + placedMm;
-}
-
 /** The part of a ship that reaches, in words (a squadron: its base). */
 function partWords(kind: OverlapCallKind, part: 'base' | 'dial frame' | undefined, piece: string): string {
   if (!part) return `${piece}'s base`;
@@ -83,7 +72,8 @@ export function overlapCalls(
 ): OverlapCalls {
   const name = opts.name ?? ((id: string) => id);
   const fromPhoto = photoPrecision(world, precisionMm);
-  const precisionFor = (a: string, b: string) => precisionOf(fromPhoto, [a, b], precisionMm);
+  // as the ruling card counts them: a piece placed from the photo is known to its stated uncertainty
+  const precisionFor = (a: string, b: string) => piecesPrecision(fromPhoto, [a, b], precisionMm);
   const effectOf = (piece: string, obstacle: string) => {
     const p = world.byId.get(piece),
       o = world.byId.get(obstacle);

@@ -4,7 +4,6 @@
  * plan was made on), obstacles and unnamed squadrons by their ids. No DOM, no pixi.
  */
 import { andList } from '../model/names';
-import { TOLERANCE_MM } from '../geometry/tolerance';
 import { maneuverOutcome, type ManeuverReport } from '../rules/movement/maneuver';
 import { OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import { css } from '../render/colours';
@@ -98,7 +97,6 @@ export function verdictHtml(
       .map(
         (n) =>
           `<li data-near="${e(n.piece)}">ends ${f2(n.gapMm)} mm clear of ${e(say(n.piece))}` +
-          `${n.gapMm <= TOLERANCE_MM ? ' (touching, not overlapping)' : ''}` +
           `${n.gapMm < precisionMm ? tooClose : ''}</li>`,
       )
       .join('') +

@@ -394,6 +394,11 @@ function overlapsHtml(r: Report, world: World, precisionMm: number, near: boolea
     parts.push(
       `<li class="none more">… and ${close.length - MAX_LISTED_PAIRS} more touching or nearly.</li>`,
     );
+  if (!near && world.all.length > LIVE_PIECES)
+    parts.push(
+      `<li class="none">Near misses are looked for on tables of up to ${LIVE_PIECES} pieces; this one has ` +
+        `${world.all.length}.</li>`,
+    );
   const overlapsCut = (r.partial as PartialNote | undefined)?.sections?.overlaps;
   if (overlapsCut)
     parts.push(
@@ -602,7 +607,9 @@ export function renderVerdicts(
   // a live picture of a crowded table leaves every pair to the worker: its near misses too; and a rest of the
   // pointer mid-drag looks for none (every piece against every obstacle, in a new world at each step): the
   // piece let go, they are found
-  const near = !state.gestureStart && (!a.live || a.world.all.length <= LIVE_PIECES);
+  // (and on a table of more than LIVE_PIECES pieces none at all: the search is every piece against every
+  // obstacle on the page's thread, and grows with what was opened; the report's overlaps and touching pairs stand)
+  const near = !state.gestureStart && a.world.all.length <= LIVE_PIECES;
   setHtml(P.overlaps, overlapsHtml(r, a.world, state.precisionMm, near));
   setHtml(P.extra, extra);
   setHtml(P.campaign, campaignHtml(r, state.table));

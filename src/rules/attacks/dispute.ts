@@ -11,7 +11,7 @@ import type { AttackReport, XY } from '../../model/report';
 import { NEAR_MM, type PieceOnLine } from './los';
 import { classEditWords } from './class-edits';
 import type { World } from '../world';
-import { photoExtrapolated, photoPrecision } from '../report/photo';
+import { photoExtrapolated, photoPrecision, piecesPrecision } from '../report/photo';
 
 /**
  * One attack under dispute, explained for the verdict card: a headline built only from the
@@ -375,13 +375,8 @@ export function disputeOf(
   // pieces placed from the photo are known to their stated uncertainty; the rest to the placement precision
   const fromPhoto = photoPrecision(world, precisionMm);
   const pid = (id: string) => id.split('.')[0];
-  const precisionFor = (...ids: string[]) => {
-    const all = [pid(a.attacker), pid(a.defender), ...ids.map(pid)];
-    const known = all.filter((id, i) => fromPhoto.has(id) && all.indexOf(id) === i);
-    if (!known.length) return precisionMm;
-    const sum = known.reduce((t, id) => t + fromPhoto.get(id)!, 0);
-    return known.length === new Set(all).size ? sum : sum + precisionMm;
-  };
+  const precisionFor = (...ids: string[]) =>
+    piecesPrecision(fromPhoto, [pid(a.attacker), pid(a.defender), ...ids.map(pid)], precisionMm);
   const pairPrecision = precisionFor();
 
   // Each margin decides only while the other conditions leave the attack possible (or nearly):

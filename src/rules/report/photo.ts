@@ -172,6 +172,22 @@ export function photoPrecision(world: World, placedMm = 0): Map<string, number> 
   return out;
 }
 
+/**
+ * How exactly the places of these pieces together are known, mm: the placement precision `placedMm`, or the sum
+ * of the uncertainties of those placed from the photo (`fromPhoto`, photoPrecision), plus the placement
+ * precision once when some were placed by hand. A margin between them under this is a close call.
+ */
+export function piecesPrecision(
+  fromPhoto: Map<string, number>,
+  ids: readonly string[],
+  placedMm: number,
+): number {
+  const known = ids.filter((id, i) => fromPhoto.has(id) && ids.indexOf(id) === i);
+  if (!known.length) return placedMm;
+  const sum = known.reduce((t, id) => t + fromPhoto.get(id)!, 0);
+  return known.length === new Set(ids).size ? sum : sum + placedMm;
+}
+
 /** The marked pieces placed by extrapolation (far outside the calibration), with how far outside, mm. */
 export function photoExtrapolated(world: World): Map<string, number> {
   const out = new Map<string, number>();
