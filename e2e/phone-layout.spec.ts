@@ -133,6 +133,24 @@ test.describe('phone 390x844 portrait, touch: a link opened', () => {
     await error.locator('button').tap();
     await expect(error).toBeHidden();
   });
+
+  test('the next tap on the table sends it at once: the card that tap opens is not covered', async ({
+    page,
+  }) => {
+    await openFresh(page, link);
+    const message = page.locator('#message[data-kind="info"]');
+    await expect(message).toContainText('Opened the table from the link');
+    // a tap on a ship (its card opens where the message lay)
+    const ship = (await page.evaluate(() => window.__armada.store.getState().table.ships[0].id)) as string;
+    const at = await piece(page, ship);
+    const p = await pagePoint(page, at.x, at.y);
+    await page.touchscreen.tap(p.x, p.y);
+    await expect(message).toBeHidden({ timeout: 1000 });
+    // an error is not sent by a tap elsewhere: it stays until its OK
+    await page.evaluate(() => window.__armada.cmd.message('error', 'That change was not made.'));
+    await page.touchscreen.tap(p.x, p.y);
+    await expect(page.locator('#message[data-kind="error"]')).toBeVisible();
+  });
 });
 
 test.describe('phone landscape 844x390, touch', () => {
