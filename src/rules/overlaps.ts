@@ -10,6 +10,15 @@ import { footprintParts } from './sanity';
 import type { ObstacleEntry, ShipEntry, SquadronEntry, World } from './world';
 
 /** The effect of an obstacle on a ship or squadron overlapping it (the seed's Obstacles section). */
+/**
+ * How deep a ship lies on an obstacle: the least distance it must move, any way, to clear it (its base and
+ * shield-dial frames against the outline's convex parts: an exact penetration depth). The overlaps' `depthMm`,
+ * and a maneuver's for each obstacle it ends on, so the two say the same of the same pose.
+ */
+export function shipObstacleDepth(s: Pick<ShipEntry, 'shapes'>, o: ObstacleEntry): number {
+  return penetrationNear(footprintParts(s as ShipEntry), convexParts(o.outline)).depth;
+}
+
 export function overlapEffect(
   world: World,
   piece: ShipEntry | SquadronEntry,
@@ -79,7 +88,7 @@ export function overlaps(
       // compares and serialises as one written at once
       let depth: number | undefined;
       Object.defineProperty(entry, 'depthMm', {
-        get: () => (depth ??= penetrationNear(footprintParts(s), convexParts(o.outline)).depth),
+        get: () => (depth ??= shipObstacleDepth(s, o)),
         enumerable: true,
       });
       if (rests) entry.restsOn = rests;

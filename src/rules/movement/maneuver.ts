@@ -19,14 +19,13 @@
  */
 import type { Point } from '../../geometry/point';
 import type { Polygon } from '../../geometry/polygon';
-import { overlapDepth } from '../../geometry/reach';
 import { hullsApartBeyond, relate } from '../../geometry/relate';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { Catalog } from '../../model/catalog';
-import { localShipShapes } from '../../model/pieces';
+import { localShipShapes, shipShapes } from '../../model/pieces';
 import type { ProposalReport, Violation, XY } from '../../model/report';
 import type { ManeuverFanProposal, ManeuverProposal, Ship } from '../../model/table';
-import { overlapEffect } from '../overlaps';
+import { overlapEffect, shipObstacleDepth } from '../overlaps';
 import { rift } from '../campaign/rift';
 import { type Budget, settle } from '../report/budget';
 import { outsideBy, playArea } from '../sanity';
@@ -195,6 +194,7 @@ export interface ManeuverObstacle {
   obstacle: string;
   effect: string;
   part: 'base' | 'dial frame';
+  /** how deep it lies there: the least move that clears it, as the overlaps' depthMm (written when first read) */
   depthMm: number;
 }
 
@@ -333,12 +333,12 @@ export class ManeuverContext {
       const r = relate(at.footprint, o.outline);
       if (r.kind === 'overlap') {
         const part = relate(at.base, o.outline).kind === 'overlap' ? 'base' : 'dial frame';
-        const fp = at.footprint;
         obstacles.push(
           lazy(
             { obstacle: o.id, effect: overlapEffect(world, ghost, o), part } as ManeuverObstacle,
             'depthMm',
-            () => overlapDepth(fp, o.outline),
+            // the overlaps' measure (the least move that clears it), on the ship's shapes where it ends
+            () => shipObstacleDepth({ shapes: shipShapes(world.catalog, ghost.piece) }, o),
           ),
         );
       } else if (r.distance <= NEAR_MISS_MM) nearMisses.push({ piece: o.id, gapMm: r.distance });
@@ -451,7 +451,7 @@ export class ManeuverContext {
           .map(
             (o) =>
               `${o.obstacle} ` +
-              `(${o.part === 'base' ? 'base' : 'only a shield-dial frame'} ${o.depthMm.toFixed(2)} mm in: ${o.effect})`,
+              `(${o.part === 'base' ? 'base' : 'only a shield-dial frame'} ${o.depthMm.toFixed(2)} mm deep: ${o.effect})`,
           )
           .join(', ')}.`,
       );

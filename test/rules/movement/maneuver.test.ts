@@ -280,6 +280,35 @@ describe('the end position, known by construction', () => {
     expect(m.why).toContain('0.20 mm clear of rock');
   });
 
+  it("ends on an obstacle as deep as the overlaps then say it lies: the plan's figure is the table's after it", () => {
+    // the obstacle's lowest corner `gap` into the front dial frame (less than 0: in), shifted, turned
+    const cases: [string, number, number, number][] = [
+      ['asteroid-a', -0.2, 0, 0],
+      ['asteroid-a', -3, 0, 0],
+      ['asteroid-a', -15, 0, 0],
+      ['asteroid-a', -15, 20, 120],
+      ['debris-a', -15, 20, 35],
+      ['station', -5, -20, 0],
+    ];
+    for (const [type, gap, dx, turn] of cases) {
+      const [vx, vy] = extreme(type, turn, 'bottom');
+      const rock = { id: 'rock', type, x: end.x - vx + dx, y: frameTop + gap - vy, rotation: turn };
+      const t = { ships: [ship('v', 'medium', start.x, start.y, start.rotation)], obstacles: [rock] };
+      const w = world(t);
+      const m = judgeManeuver(
+        w,
+        { id: 'm', kind: 'maneuver', ship: 'v', speed: 1, clicks: [1], side: 'right' },
+        null,
+      );
+      const { x, y, rotation } = m.final;
+      const after = analyze({ ...w.table, ships: w.table.ships.map((s) => ({ ...s, x, y, rotation })) });
+      const o = after.overlaps.find((e) => e.piece === 'v' && e.obstacle === 'rock')!;
+      expect(m.obstacles.map((e) => [e.obstacle, e.part, e.depthMm])).toEqual([['rock', o.part, o.depthMm]]);
+      // straight in: a flat edge pushed onto the lowest corner, as deep as it was pushed
+      if (!dx && !turn) expect(o.depthMm).toBeCloseTo(-gap, 6);
+    }
+  });
+
   it('ends 0.2 mm on an asteroid: its shield-dial frame lies on it, a faceup damage card', () => {
     const m = judge(
       { ships: [ship('v', 'medium', start.x, start.y, start.rotation)], obstacles: [rockAt(-0.2)] },
@@ -295,7 +324,7 @@ describe('the end position, known by construction', () => {
         depthMm: expect.closeTo(0.2, 2),
       },
     ]);
-    expect(m.why).toContain('rock (only a shield-dial frame 0.20 mm in: dealt one faceup damage card)');
+    expect(m.why).toContain('rock (only a shield-dial frame 0.20 mm deep: dealt one faceup damage card)');
   });
 
   // a medium ship straight ahead at speed 2 from (600, 300); a small ship in the way
