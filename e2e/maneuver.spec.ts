@@ -60,7 +60,7 @@ test('plan a maneuver with clicks: the ghost and the asteroid it ends on; execut
   await page.click('#maneuver-execute');
   // the ship by its label's name, not its id; the asteroid by its id
   await expect(page.locator('#message[data-kind="info"]')).toContainText(
-    `${name} executed speed 2, clicks [1, 1]. rock: `,
+    `${name} executed speed 2 (joints 1: 1R, 2: 1R). rock: `,
   );
   await expect(page.locator('#message[data-kind="info"]')).not.toContainText('vsd');
   const moved = await piece(page, 'vsd');
@@ -116,6 +116,10 @@ test.describe('phone (Pixel 5, touch)', () => {
     await page.tap('#panel-toggle');
     await page.locator('#maneuver-start').scrollIntoViewIfNeeded();
     await page.tap('#maneuver-start');
+    // the open sheet shows the plan it leads with (it had been scrolled down to the Maneuver button)
+    await expect(page.locator('#maneuver-verdict')).toHaveAttribute('data-outcome', /.+/);
+    for (const id of ['#maneuver-side-left', '#maneuver-speed-up', '#maneuver-execute'])
+      await expect(page.locator(id)).toBeInViewport({ ratio: 1 });
     await page.tap('#panel-toggle');
     // the sheet's top (all a closed sheet shows) is the maneuver's: its speed and the way to execute it
     await expect(page.locator('#maneuver-verdict')).toHaveAttribute('data-outcome', /.+/);

@@ -12,6 +12,13 @@ import { capText, escapeHtml as e } from './dom';
 /** Names for ids: the table's namer; an id it lacks stays itself. */
 export type Say = (id: string) => string;
 
+/** A joint's clicks as the plan shows them: 1R, 2L, or a dash for straight. */
+export const clickWord = (c: number) => (c > 0 ? `${c}R` : c < 0 ? `${-c}L` : '–');
+
+/** Every joint's clicks as the plan shows them: "joints 1: –, 2: 1R" (empty for speed 0). */
+export const jointsWords = (clicks: readonly number[]) =>
+  clicks.length ? `joints ${clicks.map((c, j) => `${j + 1}: ${clickWord(c)}`).join(', ')}` : '';
+
 /** What executing a plan did, in words, for the message line. */
 export function executedText(a: ManeuverReport, say: Say): string {
   const places = a.squadronsToMove
@@ -26,7 +33,9 @@ export function executedText(a: ManeuverReport, say: Say): string {
     : "the rules' " + 'proposal';
   const damaged = a.damaged.map(say);
   return (
-    `${say(a.ship)} executed speed ${a.speedUsed}${a.clicks.length ? `, clicks [${a.clicks.join(', ')}]` : ''}` +
+    // the joints as the plan showed them (joint 1: straight, joint 2: one click right)
+    `${say(a.ship)} executed speed ${a.speedUsed}` +
+    (a.clicks.length ? ` (${jointsWords(a.clicks)})` : '') +
     (a.leavesPlayArea ? ': its base ended outside the play area, so it is destroyed and removed.' : '.') +
     (damaged.length === 1 ? ` ${damaged[0]} is dealt a facedown damage card.` : '') +
     (damaged.length > 1 ? ` ${andList(damaged)} are each dealt a facedown damage card.` : '') +

@@ -15,7 +15,7 @@ import { dialogOpen } from '../render/keys';
 import { andList, namer } from '../model/names';
 import type { Table } from '../model/table';
 import { capText, escapeHtml as e, h, setShown, setText } from './dom';
-import { executedText, OUTCOME_TEXT, type Say, verdictHtml } from './maneuver-words';
+import { clickWord, executedText, OUTCOME_TEXT, type Say, verdictHtml } from './maneuver-words';
 
 const STYLE = `
 #maneuver.empty { display: none; }
@@ -41,7 +41,6 @@ export interface ManeuverUi {
 const PLAN_MARGIN_MM = 160;
 
 /** A click as the fan's buttons write it: 2R, 1L, or – for straight. */
-const clickWord = (c: number) => (c > 0 ? `${c}R` : c < 0 ? `${-c}L` : '–');
 
 type Plan = { ship: string; speed: number; clicks: number[]; side: 'left' | 'right' };
 type Chart = readonly (readonly number[])[] | null;
@@ -95,7 +94,7 @@ function jointNodes(clicks: number[], joint: number, lim: number[]): HTMLElement
       h(
         'span',
         { 'data-clicks': c, title: `joint ${j + 1}, at most ${lim[j] ?? 0}` },
-        ` ${j + 1}: ${c > 0 ? `${c}R` : c < 0 ? `${-c}L` : '–'} `,
+        ` ${j + 1}: ${clickWord(c)} `,
       ),
       button(j, 1, c >= (lim[j] ?? 0)),
     ),

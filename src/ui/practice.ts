@@ -28,6 +28,7 @@ import type { AppState, AppStore } from '../state/store';
 import { h, setAttr, setText } from './dom';
 import { namer } from '../model/names';
 import { attackWords as verdict, statusText } from './practice-words';
+import { jointsWords } from './maneuver-words';
 
 const STYLE = `
 #practice .row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
@@ -451,7 +452,8 @@ class PracticePanel {
         { id: 'practice-why-head' },
         `End ${k + 1} of ${ends.length} (round ${end.round}, speed ${end.speed}` +
           `${end.speedUsed !== end.speed ? ` used as ${end.speedUsed}` : ''}, ` +
-          `${end.side} side, clicks [${end.clicks.join(', ')}]): ${OUTCOME_TEXT[end.outcome]}.`,
+          `${end.side} side${end.clicks.length ? `, ${jointsWords(end.clicks)}` : ''}` +
+          `): ${OUTCOME_TEXT[end.outcome]}.`,
       ),
       h('p', {}, end.why),
     );

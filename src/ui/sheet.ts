@@ -1,11 +1,12 @@
 /**
  * The phone's bottom sheet (the panel, `aside`, in portrait under 700 px): its peek shows what
  * leads (a move under way that a button finishes, a guided setup's turn, the chosen pair's ruling, the
- * selected piece: the stylesheet orders them first), so the sheet goes back to its top whenever what leads
- * changes, and whenever it closes
+ * selected piece, a maneuver planned: the stylesheet orders them first), so the sheet goes back to its top
+ * whenever what leads changes, and whenever it closes
  * to the peek. An open sheet keeps its place while pieces are added one after another from the
  * palette; only a new turn of the guide or a new pair takes it to the top.
  */
+import { planOf } from '../state/maneuver';
 import type { AppState } from '../state/store';
 
 const PHONE = '(max-width: 700px) and (orientation: portrait)';
@@ -62,8 +63,9 @@ export function buildSheet(aside: HTMLElement, resized: () => void) {
       const g = s.guide
         ? `${JSON.stringify(s.guide)}:${t.ships.length}:${t.squadrons.length}:${t.obstacles.length}`
         : '';
-      // a purrgil's move under way leads until it is finished or put back
-      const nextLead = `${g}|${s.attacker}|${s.defender}|${s.purrgilFrom?.id ?? ''}`;
+      // a purrgil's move under way leads until it is finished or put back; a maneuver laid out leads its sheet (the
+      // section moved to the top while the sheet stayed scrolled down to its Maneuver button: out of sight above)
+      const nextLead = `${g}|${s.attacker}|${s.defender}|${s.purrgilFrom?.id ?? ''}|${planOf(t)?.ship ?? ''}`;
       const nextPeek = `${nextLead}|${s.selected}`;
       const changed = nextLead !== lead || (!isOpen() && nextPeek !== peek);
       lead = nextLead;

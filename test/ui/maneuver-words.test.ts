@@ -53,7 +53,7 @@ describe('the executed maneuver in words', () => {
       ],
     });
     const text = executed(t, 'vsd', 2, [0, 0]);
-    expect(text).toMatch(/^Victory executed speed 2, clicks \[0, 0\]\./);
+    expect(text).toMatch(/^Victory executed speed 2 \(joints 1: –, 2: –\)\./);
     expect(text).toContain('Victory and Jainas Light are each dealt a facedown damage card.');
     expect(text).not.toMatch(/\bvsd\b|p2-cr/);
     // one ship dealt damage (the words alone: the report given with one): "is", not "are each"
@@ -76,7 +76,7 @@ describe('the executed maneuver in words', () => {
       obstacles: [{ id: 'asteroid-b', type: 'asteroid-b', x: 600, y: 300 + L, rotation: 0 }],
     });
     const text = executed(t, 'a1', 1, [0]);
-    expect(text).toMatch(/^CR90 1 executed speed 1, clicks \[0\]\. asteroid-b: /);
+    expect(text).toMatch(/^CR90 1 executed speed 1 \(joints 1: –\)\. asteroid-b: /);
     expect(text).not.toMatch(/\ba1\b/);
   });
 
