@@ -95,7 +95,9 @@ export function namer(t: Table): (side: string) => string {
 
 /**
  * namer(t), made once for a table's ships and squadrons (the lists a name is made of): a panel written every
- * frame while an obstacle, a token or a place is dragged keeps the one it had.
+ * frame while an obstacle, a token or a place is dragged keeps the one it had. Lists that differ only in where
+ * the pieces stand (a ship dragged) give the namer the last lists had: the same function while the names are
+ * the same, so what a panel keeps per namer (the attack list's entries) is kept across a drag's steps.
  */
 const namers = new WeakMap<
   Table['ships'],
@@ -104,10 +106,16 @@ const namers = new WeakMap<
 export function namerOf(t: Table): (side: string) => string {
   const k = namers.get(t.ships);
   if (k && k.squadrons === t.squadrons) return k.say;
-  const say = namer(t);
+  // new lists with the same names (a piece moved): the namer they had, so what is kept per namer stays valid
+  const names = pieceNames(t);
+  let sig = '';
+  for (const [id, n] of names) sig += `${id}\u0001${n}\u0002`;
+  const say = lastNamer?.sig === sig ? lastNamer.say : (side: string) => sideName(names, side);
+  lastNamer = { sig, say };
   namers.set(t.ships, { squadrons: t.squadrons, say });
   return say;
 }
+let lastNamer: { sig: string; say: (side: string) => string } | null = null;
 
 /** A table size as players say it: 3'x3', 3'x6'. */
 export const tableSizeWords = (size: Table['table']): string => (size === '3x3' ? "3'x3'" : "3'x6'");

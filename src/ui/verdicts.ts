@@ -253,36 +253,50 @@ export function reparseVerdictList(host: HTMLElement): void {
  * An attack's entry, kept per report entry (a drag re-judge keeps the entries of the attacks it did not judge
  * again).
  */
-const entryHtml = new WeakMap<AttackReport, { sel: boolean; brief: boolean; html: string }>();
+const entryHtml = new WeakMap<AttackReport, { sel: boolean; brief: boolean; say: Say; html: string }>();
+
+/** Names for a side's key ('isd.front' as "Imperial front"): the table's namer (namerOf); an id it lacks stays. */
+export type Say = (side: string) => string;
+const asIs: Say = (side) => side;
 /**
  * One attack's entry. `brief` (while a piece is held): the verdict without its explanation, which
  * is written once the piece is let go (each step's attacks are new, and writing some 30 explanations
- * took most of a step's list). `key` is its key in the list.
+ * took most of a step's list). `key` is its key in the list. Pieces are named as the table names them (`say`:
+ * the ruling card's names), obstacles by their ids.
  */
-export function attackEntry(x: AttackReport, sel: boolean, brief: boolean, key: string): string {
+export function attackEntry(
+  x: AttackReport,
+  sel: boolean,
+  brief: boolean,
+  key: string,
+  say: Say = asIs,
+): string {
   const c = entryHtml.get(x);
-  if (c && c.sel === sel && c.brief === brief) return c.html;
+  if (c && c.sel === sel && c.brief === brief && c.say === say) return c.html;
   let html: string;
   if (brief) {
     // a held piece's step changes an entry's figure, seldom its markup: the markup around the figure is kept
     // per entry while it stays the same, and the entry made in one piece (no string of pieces to flatten)
     let k = briefAround.get(key);
-    if (!k || k.sel !== sel || !sameMarkup(k.x, x)) {
+    if (!k || k.sel !== sel || k.say !== say || !sameMarkup(k.x, x)) {
       if (briefAround.size >= 4096) briefAround.clear();
-      const [head, tail] = entryAround(x, sel, brief);
-      briefAround.set(key, (k = { x, sel, head, tail }));
+      const [head, tail] = entryAround(x, sel, brief, say);
+      briefAround.set(key, (k = { x, sel, say, head, tail }));
     }
     html = [k.head, f2(x.rangeMm), k.tail].join('');
   } else {
-    const [head, tail] = entryAround(x, sel, brief);
+    const [head, tail] = entryAround(x, sel, brief, say);
     html = head + f2(x.rangeMm) + tail;
   }
-  entryHtml.set(x, { sel, brief, html });
+  entryHtml.set(x, { sel, brief, say, html });
   return html;
 }
 
 /** A brief entry's markup before and after its figure (the range in mm), by its key in the list. */
-const briefAround = new Map<string, { x: AttackReport; sel: boolean; head: string; tail: string }>();
+const briefAround = new Map<
+  string,
+  { x: AttackReport; sel: boolean; say: Say; head: string; tail: string }
+>();
 
 /** Whether two attacks' entries have the same markup but for the figure: all else they show is the same. */
 function sameMarkup(a: AttackReport, b: AttackReport): boolean {
@@ -315,17 +329,17 @@ const listOf = (v: unknown): readonly string[] => (Array.isArray(v) ? (v as stri
  * What holds the line of sight's verdict, by that verdict: blocked by the defender's other hull zones, dust by
  * the dust field, obstructed by the obstacles and ships; obstacles a blocked or dust line also crosses after it.
  */
-function losBy(x: AttackReport): string {
+function losBy(x: AttackReport, say: Say): string {
   const by = x.los === 'blocked' ? listOf(x.blockedBy) : x.los === 'dust' ? listOf(x.dustBy) : x.obstructedBy;
   const also = x.los === 'blocked' || x.los === 'dust' ? x.obstructedBy : [];
   return (
-    (by.length ? ` by ${e(by.join(', '))}` : '') +
-    (also.length ? `; it also crosses ${e(also.join(', '))}` : '')
+    (by.length ? ` by ${e(by.map(say).join(', '))}` : '') +
+    (also.length ? `; it also crosses ${e(also.map(say).join(', '))}` : '')
   );
 }
 
 /** An attack's entry, in two parts: the markup before its figure (the range in mm) and after it. */
-function entryAround(x: AttackReport, sel: boolean, brief: boolean): [string, string] {
+function entryAround(x: AttackReport, sel: boolean, brief: boolean, say: Say): [string, string] {
   return [
     `<li class="attack los-${e(x.los)}${x.inArc ? '' : ' out-of-arc'}${sel ? ' selected' : ''}" ` +
       `data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" ` +
@@ -333,11 +347,11 @@ function entryAround(x: AttackReport, sel: boolean, brief: boolean): [string, st
       `data-in-arc="${x.inArc}">` +
       // the arrow as a reference: most entries are then one-byte strings, half the bytes (a marker, a missing
       // figure's dash or a name outside Latin-1 still makes an entry two-byte)
-      `<b>${e(x.attacker)}</b> &rarr; <b>${e(x.defender)}</b>: ` +
+      `<b>${e(say(x.attacker))}</b> &rarr; <b>${e(say(x.defender))}</b>: ` +
       `${x.inArc ? 'in arc' : 'not in arc'}, ${x.range === 'distance-1' ? 'distance 1' : e(x.range)} (`,
     ` mm), line of sight <b class="los">${e(x.los)}</b>` +
-      losBy(x) +
-      (x.grazing.length ? `; grazing ${e(x.grazing.join(', '))}` : '') +
+      losBy(x, say) +
+      (x.grazing.length ? `; grazing ${e(x.grazing.map(say).join(', '))}` : '') +
       readingMarker(x.readings) +
       classEditMarker(x.classEdit) +
       (brief ? '' : `<div class="why">${e(capText(x.why))}</div>`) +
@@ -530,11 +544,12 @@ function attackListing(
     htmls: string[] = [];
   let listedCount = 0,
     chars = 0;
+  const say = namerOf(a.world.table);
   for (const x of attacks) {
     if (listedCount >= MAX_LISTED * pages || chars >= MAX_LISTED_CHARS * pages) break;
     listedCount++;
     const key = `${x.attacker}>${x.defender}`;
-    const html = attackEntry(x, x.attacker === state.attacker, !!state.gestureStart, key);
+    const html = attackEntry(x, x.attacker === state.attacker, !!state.gestureStart, key, say);
     keys.push(key);
     htmls.push(html);
     chars += html.length;

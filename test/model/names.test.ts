@@ -108,4 +108,15 @@ describe('namerOf', () => {
     };
     expect(namerOf(named)('tie1')).toBe('Howlrunner');
   });
+
+  it('a ship moved (new lists, the same names): the namer it had; a name changed back: a namer naming it so', () => {
+    const t = validateTable(JSON.parse(JSON.stringify(demoJson)));
+    const say = namerOf(t);
+    const step = (x: number) => ({ ...t, ships: t.ships.map((s) => (s.id === 'vsd' ? { ...s, x } : s)) });
+    expect(namerOf(step(400))).toBe(say);
+    expect(namerOf(step(401))).toBe(say);
+    const renamed = { ...t, ships: t.ships.map((s) => (s.id === 'vsd' ? { ...s, name: 'Warlord' } : s)) };
+    expect(namerOf(renamed)('vsd')).toBe('Warlord');
+    expect(namerOf(step(402))('vsd')).toBe(namer(t)('vsd'));
+  });
 });

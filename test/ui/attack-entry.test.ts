@@ -112,3 +112,44 @@ describe('what holds the line of sight, by its verdict', () => {
     );
   });
 });
+
+describe('the pieces by the names the table gives them', () => {
+  const names: Record<string, string> = {
+    'p1-ship1': 'Victory',
+    'p2-ship2': 'CR90',
+    'p2-ship3': 'Nebulon-B',
+  };
+  const sayWith =
+    (extra: Record<string, string> = {}) =>
+    (side: string) => {
+      const [id, zone] = side.split('.');
+      const n = extra[id] ?? names[id] ?? id;
+      return zone ? `${n} ${zone}` : n;
+    };
+  it('names attacker, defender, the zones that block and the ships crossed; obstacles by their ids', () => {
+    const say = sayWith();
+    const x = attack({
+      los: 'blocked',
+      blockedBy: ['p2-ship2.left'],
+      obstructedBy: ['debris-a', 'p2-ship3'],
+      grazing: ['p2-ship3'],
+    });
+    const entry = attackEntry(x, false, true, 'n1', say);
+    expect(entry).toContain('<b>Victory front</b> &rarr; <b>CR90 rear</b>');
+    expect(entry).toContain(
+      'blocked</b> by CR90 left; it also crosses debris-a, Nebulon-B; grazing Nebulon-B',
+    );
+    // the keys stay the list's own (a tap on the entry chooses the pair by them)
+    expect(entry).toContain('data-attacker="p1-ship1.front" data-defender="p2-ship2.rear"');
+  });
+  it('a ship renamed between two steps: the entry says the new name, for the same attack and key', () => {
+    const x = attack({});
+    expect(attackEntry(x, false, true, 'n2', sayWith())).toContain('<b>Victory front</b>');
+    expect(attackEntry(x, false, true, 'n2', sayWith({ 'p1-ship1': 'Dominator' }))).toContain(
+      '<b>Dominator front</b>',
+    );
+    expect(attackEntry({ ...x }, false, true, 'n2', sayWith({ 'p1-ship1': 'Tyrant' }))).toContain(
+      '<b>Tyrant front</b>',
+    );
+  });
+});
