@@ -40,7 +40,7 @@ for (const phone of [false, true]) {
       const row = page.locator('#verdicts li.touch[data-piece="vsd"][data-obstacle="asteroid-b"]');
       await expect(row).toHaveCount(1);
       await expect(row).toContainText(
-        'touching, not overlapping: 0.00 mm apart (a shield-dial frame of vsd)',
+        'touching, not overlapping: 0.00 mm apart (a shield-dial frame of Victory)',
       );
       await expect(row).toContainText('within the 0.005 mm tolerance; touching has no effect');
       await expect(row).toHaveAttribute('data-close', 'true');
@@ -67,11 +67,11 @@ for (const phone of [false, true]) {
       await placeVictory(page, 301.6);
       const row = page.locator('#verdicts li.overlap[data-piece="vsd"][data-obstacle="asteroid-b"]');
       await expect(row).toHaveCount(1);
-      await expect(row).toContainText('vsd overlaps asteroid-b: dealt one faceup damage card');
+      await expect(row).toContainText('Victory overlaps asteroid-b: dealt one faceup damage card');
       await expect(row).toHaveAttribute('data-depth', '0.01');
       await expect(row).toHaveAttribute('data-close', 'true');
       await expect(row.locator('.margin')).toHaveText(
-        '0.01 mm deep (only a shield-dial frame of vsd): moved 0.01 mm it would clear asteroid-b.',
+        '0.01 mm deep (only a shield-dial frame of Victory): moved 0.01 mm it would clear asteroid-b.',
       );
       await expect(row.locator('.close-call')).toContainText(
         'Too close to call on the table: only 0.01 mm deep, less than the placement precision (1.00 mm)',

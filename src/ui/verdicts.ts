@@ -382,7 +382,9 @@ function metaHtml(r: Report, state: AppState, a: LiveAnalysis): string {
  * it is a close call and what it rests on; and what the budget cut.
  */
 function overlapsHtml(r: Report, world: World, precisionMm: number, near: boolean): string {
-  const calls = overlapCalls(world, r, precisionMm, { near });
+  // pieces by the names the table gives them (the attack list's, the card's), obstacles by their ids
+  const say = namerOf(world.table);
+  const calls = overlapCalls(world, r, precisionMm, { near, name: say });
   const parts: string[] = [];
   parts.push(`<h3>Overlaps <span class="count">${r.overlaps.length}</span></h3><ul class="overlaps">`);
   const shown =
@@ -390,7 +392,7 @@ function overlapsHtml(r: Report, world: World, precisionMm: number, near: boolea
   shown.forEach((c, i) => {
     const o = r.overlaps[i];
     parts.push(
-      `<li class="overlap" ${callAttrs(c)}><b>${e(o.piece)}</b> overlaps <b>${e(o.obstacle)}</b>: ` +
+      `<li class="overlap" ${callAttrs(c)}><b>${e(say(o.piece))}</b> overlaps <b>${e(o.obstacle)}</b>: ` +
         `${e(o.effect)}${callLines(c)}${o.why ? `<div class="why">${e(capText(o.why))}</div>` : ''}</li>`,
     );
   });
@@ -401,7 +403,7 @@ function overlapsHtml(r: Report, world: World, precisionMm: number, near: boolea
   const close = [...calls.touching, ...calls.near];
   for (const c of close.length > MAX_LISTED_PAIRS ? close.slice(0, MAX_LISTED_PAIRS) : close)
     parts.push(
-      `<li class="${c.kind}" ${callAttrs(c)}><b>${e(c.piece)}</b> and <b>${e(c.obstacle)}</b>: ${e(c.text)}` +
+      `<li class="${c.kind}" ${callAttrs(c)}><b>${e(say(c.piece))}</b> and <b>${e(c.obstacle)}</b>: ${e(c.text)}` +
         `${callLines(c, false)}</li>`,
     );
   if (close.length > MAX_LISTED_PAIRS)
