@@ -2,7 +2,8 @@
  * A fleet list checked against the fleet-building rules it can be checked against from its cards
  * (Rules Reference, "Fleet Building"; readings named where the text is ours):
  * - Fleet points: a standard fleet is at most 400 points (or the limit given);
- * - Commander: a fleet has exactly one commander upgrade card;
+ * - Commander: a fleet has exactly one commander upgrade card (the card each upgrade was read as: a name
+ *   may be a commander's and an officer's, src/model/fleet-list.ts);
  * - Flotillas: a flotilla may not carry the commander, and a fleet holds at most two flotillas;
  * - Squadron points: at most one third of the fleet point limit, rounded down (133 of 400), on squadrons.
  * Each problem names the rule, the cards and the numbers. A flotilla is a ship card the card table
@@ -29,25 +30,14 @@ export interface FleetCheck {
   problems: FleetProblem[];
 }
 
-/**
- * Whether an upgrade named `name` in a list of `faction` is a commander: a commander card of that name
- * belongs to the faction (Hondo Ohnaka is a scum commander and an officer of any faction); with no
- * faction known, when every card of that name is a commander.
- */
-function isCommander(name: string, faction: string | null): boolean {
-  const named = CARDS.upgrades.filter((u) => u.name === name);
-  const commanders = named.filter((u) => u.type === 'commander');
-  if (!commanders.length) return false;
-  if (faction) return commanders.some((u) => !u.factions.length || u.factions.includes(faction));
-  return commanders.length === named.length;
-}
+const COMMANDER_IDS = new Set(CARDS.upgrades.filter((u) => u.type === 'commander').map((u) => u.id));
 const FLOTILLAS = new Set(
   (CARDS.ships as { name: string; flotilla?: boolean }[]).filter((c) => c.flotilla).map((c) => c.name),
 );
 
 /** What the fleet-building rules say of a list read (`limit`: its point limit, 400 by default). */
 export function checkFleet(
-  r: Pick<FleetReading, 'ships' | 'squadrons' | 'readPoints' | 'faction'>,
+  r: Pick<FleetReading, 'ships' | 'squadrons' | 'readPoints'>,
   limit = STANDARD_FLEET_POINTS,
 ): FleetCheck {
   const problems: FleetProblem[] = [];
@@ -57,8 +47,10 @@ export function checkFleet(
       rule: 'fleet points',
       text: `Over its points: ${points} of ${limit}, ${points - limit} too many (fleet points: at most ${limit}).`,
     });
-  const commander = (u: string) => isCommander(u, r.faction);
-  const commanders = r.ships.flatMap((s) => s.upgrades.filter(commander));
+  // the upgrade's card as the list was read, not its name: Leia Organa at 3 points is the officer
+  const commandersOf = (s: (typeof r.ships)[number]) =>
+    s.upgrades.filter((_, i) => COMMANDER_IDS.has(s.upgradeIds[i]));
+  const commanders = r.ships.flatMap(commandersOf);
   if (commanders.length > 1)
     problems.push({
       rule: 'commander',
@@ -74,7 +66,7 @@ export function checkFleet(
     });
   for (const s of r.ships)
     if (FLOTILLAS.has(s.card))
-      for (const u of s.upgrades.filter(commander))
+      for (const u of commandersOf(s))
         problems.push({
           rule: 'flotillas',
           text: `${u} is on ${s.name}, a flotilla (flotillas: a flotilla may not carry the commander).`,

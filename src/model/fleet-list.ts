@@ -25,10 +25,24 @@
  * a name only a squadron card has is a squadron (with its count), headers, totals, fleet names and
  * objectives are never ships. Digits inside a name (YT-2400, JumpMaster 5000) are not points: only a
  * number in the line's last brackets is. A name several cards share is settled by the list's faction
- * (its faction line, else the faction of its other cards), then the number written beside it.
+ * (its faction line, else the faction of its other cards), then the number written beside it (for Fab's,
+ * which writes no upgrade's points, the ship's total). An upgrade that may still be a commander or not
+ * (Leia Organa: a commander of 28, an officer of 3) is settled by its place: the commander the list's
+ * `Commander:` line names, else (not on a ship other than the one marked flagship) the first upgrade
+ * under its ship, as every builder writes the commander, when no other upgrade of the list is surely one.
  * Every line that is none of these is listed as not recognised, with a hint; nothing is dropped.
  */
-import { type Card, cardIndex, type CardIndex, type CardKind, factionsOf, type Hit, pointsOf } from './cards';
+import {
+  type Card,
+  cardIndex,
+  type CardIndex,
+  type CardKind,
+  cardKey,
+  factionsOf,
+  type Hit,
+  looseKey,
+  pointsOf,
+} from './cards';
 
 export type Builder = 'kingston' | 'starforge' | 'warlords' | 'afd-old' | 'afd-new' | 'fabs' | 'plain';
 export const BUILDERS: readonly Builder[] = [
@@ -51,6 +65,8 @@ export interface ReadShip {
   /** the ship card's own points (the value the list gives it, else the printed value) */
   points: number;
   upgrades: string[];
+  /** each upgrade's card id, in the order of `upgrades` (one name may be several cards) */
+  upgradeIds: string[];
   /** the ship with its upgrades, as the list adds them up (or as the cards do) */
   total: number;
   line: number;
@@ -453,6 +469,8 @@ class FleetReader {
   private readonly leftOut: FleetReading['leftOut'] = [];
   private name: string | null = null;
   private faction: string | null = null;
+  /** the commander the list's `Commander:` line names */
+  private commander: string | null = null;
   private stated: number | null = null;
   private readonly objectives: string[] = [];
   private readonly entries: Entry[] = [];
@@ -552,6 +570,7 @@ class FleetReader {
       v = h[2].trim();
     if (key === 'name' || key === 'fleet name') this.name = v || this.name;
     else if (key === 'faction') this.faction = factionOf(v) ?? this.faction;
+    else if (key === 'commander') this.commander = v.replace(/\s*\([^()]*\)\s*$/, '') || this.commander;
     else if (/^(assault|defen[cs]e|navigation)/.test(key) || key.startsWith('objective'))
       this.objective(L.no, L.trimmed, v);
     else if (/points|total/.test(key)) {
@@ -741,7 +760,8 @@ class FleetReader {
 
   /** What was read: the ships with their upgrades, the squadrons, the points, and what was not read. */
   private result(): FleetReading {
-    const built = new FleetBuilder(this.index, this.faction, this.fabs, (e, hint) =>
+    const upgrades = settleUpgrades(this.entries, this.faction, this.fabs, this.commander);
+    const built = new FleetBuilder(this.index, this.faction, this.fabs, upgrades, (e, hint) =>
       this.miss(e.tok.no, e.tok.t, hint),
     );
     for (const e of this.entries) built.add(e);
@@ -811,6 +831,7 @@ class FleetBuilder {
     private readonly index: CardIndex,
     private readonly faction: string | null,
     private readonly fabs: boolean,
+    private readonly upgrades: Map<Entry, Card>,
     private readonly miss: (e: Entry, hint: string) => void,
   ) {}
 
@@ -838,6 +859,7 @@ class FleetBuilder {
       name: card.name,
       points: card.points,
       upgrades: [],
+      upgradeIds: [],
       total: 0,
       line: e.tok.no,
     };
@@ -853,12 +875,14 @@ class FleetBuilder {
     const s = this.shipOf.get(e.ship!);
     if (!s) return;
     const p = e.tok.pts?.kind === 'one' ? e.tok.pts.n : null;
-    const hits = e.hits.filter((x) => x.card.kind !== 'title' || x.card.classes.includes(s.class ?? ''));
-    const c = choose(hits.length ? hits : e.hits, this.faction, p === null ? [] : [p]).card;
+    const c = this.upgrades.get(e)!;
     if (c.kind === 'title' && !s.title) {
       s.title = c.name;
       s.name = c.name;
-    } else s.upgrades.push(c.name);
+    } else {
+      s.upgrades.push(c.name);
+      s.upgradeIds.push(c.id);
+    }
     this.upgradePoints.set(s, this.upgradePoints.get(s)! + (p ?? pointsOf(c)[0]));
   }
 
@@ -952,6 +976,18 @@ function squadronEach(t: Tok, count: number, card: Card): number {
  * written, own names first, official first.
  */
 function choose(hits: Hit[], faction: string | null, numbers: number[]): Hit {
+  let c = candidates(hits, faction, numbers);
+  const narrow = (f: (h: Hit) => boolean) => {
+    const n = c.filter(f);
+    if (n.length) c = n;
+  };
+  narrow((h) => h.own);
+  narrow((h) => !!h.card.official);
+  return c[0];
+}
+
+/** The cards a name may mean in a list of `faction` with `numbers` written beside it (never none). */
+function candidates(hits: Hit[], faction: string | null, numbers: number[]): Hit[] {
   let c = hits;
   const narrow = (f: (h: Hit) => boolean) => {
     const n = c.filter(f);
@@ -967,7 +1003,90 @@ function choose(hits: Hit[], faction: string | null, numbers: number[]): Hit {
     if (printed.length) c = printed;
     else narrow((h) => pointsOf(h.card).some((v) => numbers.includes(v)));
   }
-  narrow((h) => h.own);
-  narrow((h) => !!h.card.official);
-  return c[0];
+  return c;
+}
+
+const isCommander = (c: Card) => c.kind === 'upgrade' && c.type === 'commander';
+
+/**
+ * The card each upgrade line means (see the module's comment): the list's faction and the number written
+ * (Fab's: the ship's total), then, for a name that may still be a commander or not, its place.
+ */
+function settleUpgrades(
+  entries: Entry[],
+  faction: string | null,
+  fabs: boolean,
+  commanderLine: string | null,
+): Map<Entry, Card> {
+  const subs = entries.filter((e) => e.role === 'sub');
+  const left = new Map<Entry, Hit[]>();
+  for (const e of subs) {
+    // a title of the ship's class (the ship's card as FleetBuilder chooses it)
+    const ship = choose(e.ship!.hits, faction, shipNumbers(e.ship!.tok, fabs)).card;
+    const cls = ship.kind === 'ship' ? (ship.class ?? '') : '';
+    const fit = e.hits.filter((x) => x.card.kind !== 'title' || x.card.classes.includes(cls));
+    const p = e.tok.pts?.kind === 'one' ? e.tok.pts.n : null;
+    left.set(e, candidates(fit.length ? fit : e.hits, faction, p === null ? [] : [p]));
+  }
+  const under = new Map<Entry, Entry[]>();
+  for (const e of subs) {
+    const list = under.get(e.ship!);
+    if (list) list.push(e);
+    else under.set(e.ship!, [e]);
+  }
+  if (fabs) for (const [ship, mine] of under) byShipTotal(ship, mine, left, faction);
+  const open = (e: Entry) => {
+    const c = left.get(e)!;
+    return c.some((h) => isCommander(h.card)) && c.some((h) => !isCommander(h.card));
+  };
+  const sure = subs.filter((e) => !open(e) && left.get(e)!.every((h) => isCommander(h.card)));
+  const flagship = entries.find((e) => e.role === 'ship' && e.tok.flagship);
+  const out = new Map<Entry, Card>();
+  for (const e of subs) {
+    let c = left.get(e)!;
+    if (open(e)) {
+      const first = under.get(e.ship!)![0] === e;
+      const commander = commanderLine
+        ? cardKey(commanderLine) === cardKey(e.tok.name) || looseKey(commanderLine) === looseKey(e.tok.name)
+        : first && !sure.length && (!flagship || flagship === e.ship);
+      c = c.filter((h) => isCommander(h.card) === commander);
+    }
+    out.set(e, choose(c, faction, []).card);
+  }
+  return out;
+}
+
+/**
+ * Fab's writes a ship's total, not its upgrades' points: of the cards its upgrades' names may mean, the
+ * ones with which the ship's card and its upgrades add up to the total, when that leaves one card a name.
+ */
+function byShipTotal(ship: Entry, mine: Entry[], left: Map<Entry, Hit[]>, faction: string | null) {
+  const p = ship.tok.pts;
+  if (p?.kind !== 'one') return;
+  const shipValues = candidates(ship.hits, faction, []).flatMap((h) => pointsOf(h.card));
+  const choices = mine.map((e) => left.get(e)!);
+  if (choices.reduce((n, c) => n * c.length, 1) > 256) return;
+  const kept = choices.map(() => new Set<Hit>());
+  const pick: Hit[] = [];
+  const walk = (k: number) => {
+    if (k === mine.length) {
+      let sums = new Set(shipValues);
+      for (const h of pick) {
+        const next = new Set<number>();
+        for (const s of sums) for (const v of pointsOf(h.card)) next.add(s + v);
+        sums = next;
+      }
+      if (sums.has(p.n)) pick.forEach((h, i) => kept[i].add(h));
+      return;
+    }
+    for (const h of choices[k]) {
+      pick.push(h);
+      walk(k + 1);
+      pick.pop();
+    }
+  };
+  walk(0);
+  mine.forEach((e, i) => {
+    if (kept[i].size) left.set(e, [...kept[i]]);
+  });
 }

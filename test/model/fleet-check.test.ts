@@ -66,6 +66,24 @@ describe('checkFleet', () => {
       expect(c.problems).toEqual([]);
     },
   );
+
+  it.skipIf(!sharedFile('reference/fleet-lists', 'fleet checks of the reference lists'))(
+    "the reference's real lists each have one commander: the officers who share a commander's name are officers",
+    () => {
+      const commanders = (file: string) => {
+        const text = readFileSync(join(SHARED, 'reference/fleet-lists', file), 'utf8');
+        const c = checkFleet(readFleetList(text), statedLimit(text) ?? undefined);
+        return [c.commanders, c.problems.map((p) => p.rule)];
+      };
+      // Leia Organa (3) on a GR-75, a flotilla, beside General Dodonna
+      expect(commanders('afd-new-w8-hodgepodge.txt')).toEqual([['General Dodonna'], []]);
+      // Leia Organa (3) under General Dodonna on a CR90
+      expect(commanders('starforge-export-template.txt')).toEqual([['General Dodonna'], []]);
+      // Bail Organa, the Rebel officer (the commander is the Republic's)
+      for (const f of ['afd-old-food.txt', 'fabs-rebel-398.txt', 'warlords-food.txt'])
+        expect(commanders(f)).toEqual([['General Madine'], []]);
+    },
+  );
 });
 
 describe('statedLimit', () => {
@@ -97,5 +115,133 @@ describe('statedLimit', () => {
     const text = 'Big game (474/600)';
     expect(checkFleet(r, statedLimit(text) ?? undefined).problems).toEqual([]);
     expect(checkFleet(r).problems.map((p) => p.rule)).toEqual(['fleet points']);
+  });
+});
+
+/**
+ * A name several upgrade cards share (Leia Organa: a commander of 28 points and an officer of 3) is the
+ * card its points make it, as each builder writes them; with no points, the place the upgrade stands in.
+ */
+describe('one name, several upgrade cards', () => {
+  const check = (lines: string[]) => checkFleet(readFleetList(lines.join('\n')));
+  const kingston = (leia: string) => [
+    'Name: Escort',
+    'Faction: Rebel',
+    'Commander: General Dodonna',
+    '',
+    'CR90 Corvette A (44)',
+    '• General Dodonna (20)',
+    `• Leia Organa (${leia})`,
+    `= ${64 + Number(leia)} Points`,
+  ];
+  const starforge = [
+    ' Name: Escort',
+    'Faction: Rebel',
+    'Commander: General Dodonna',
+    '',
+    'CR90 Corvette A [Legacy] (44)',
+    '• General Dodonna (20)',
+    '• Leia Organa (3)',
+    '• Nav Team (4)',
+    '= 71 Points',
+    '',
+    'Total Points: 71',
+  ];
+  const warlords = [
+    'Escort ',
+    '',
+    'Faction: Rebel Alliance\t',
+    'Points: 85/400\t',
+    ' ',
+    'Commander: General Dodonna',
+    '',
+    '[ flagship ] CR90 Corvette A (44 points)',
+    '-  General Dodonna\t ( 20\t points) ',
+    '= 64 total ship cost',
+    '',
+    'GR-75 Medium Transports (18 points)',
+    '-  Leia Organa\t ( 3\t points) ',
+    '= 21 total ship cost',
+  ];
+  const afdOld = [
+    'Escort (85/400)',
+    '=============',
+    'CR90 Corvette A (44 + 20)',
+    '+ General Dodonna (20)',
+    'GR-75 Medium Transports (18 + 3)',
+    '+ Leia Organa (3)',
+  ];
+  const afdNew = [
+    'Escort (0/87/400)',
+    '==========================',
+    'CR90 Corvette A (44 + 20: 64)',
+    '    + General Dodonna (20)',
+    'GR-75 Medium Transports (18 + 5: 23)',
+    '    + Leia Organa (3)',
+    '    + Comms Net (2)',
+    'Hyperspace Migration',
+  ];
+  const fabs = [
+    'REBEL FLEET (85 points)',
+    '1 • CR90 Corvette A - General Dodonna (64)',
+    '2 • GR-75 Medium Transports - Leia Organa (21)',
+  ];
+
+  it.each([
+    ['Kingston', kingston('3')],
+    ['Star Forge', starforge],
+    ['Armada Warlords', warlords],
+    ['Armada Fleets Designer (older)', afdOld],
+    ['Armada Fleets Designer (newer)', afdNew],
+    ["Fab's (the ship's total decides)", fabs],
+  ])('%s: Leia Organa at 3 points is the officer, General Dodonna the one commander', (_, lines) => {
+    const c = check(lines);
+    expect(c.commanders).toEqual(['General Dodonna']);
+    expect(c.problems).toEqual([]);
+  });
+
+  it('the officer alone is no commander; at 28 points she is the commander', () => {
+    const officer = check(['Faction: Rebel', 'CR90 Corvette A (44)', '• Leia Organa (3)']);
+    expect(officer.commanders).toEqual([]);
+    expect(officer.problems.map((p) => p.text)).toEqual([
+      'No commander (commander: a fleet has exactly one).',
+    ]);
+    const commander = check(['Faction: Rebel', 'CR90 Corvette A (44)', '• Leia Organa (28)']);
+    expect(commander.commanders).toEqual(['Leia Organa']);
+    expect(commander.problems).toEqual([]);
+    // and beside another commander she makes two
+    expect(check(kingston('28')).problems.map((p) => p.text)).toEqual([
+      '2 commanders: General Dodonna and Leia Organa (commander: a fleet has exactly one).',
+    ]);
+  });
+
+  it("Fab's writes no upgrade's points: the ship's total decides", () => {
+    const fab = (total: number) =>
+      check(['REBEL FLEET (100 points)', `1 • CR90 Corvette A - Leia Organa - Nav Team (${total})`]);
+    expect(fab(76).commanders).toEqual(['Leia Organa']); // 44 + 28 + 4
+    expect(fab(51).commanders).toEqual([]); // 44 + 3 + 4
+  });
+
+  it('with no points, the Commander: line, else the first place under a ship with no other commander', () => {
+    const named = (commander: string) =>
+      check([`Commander: ${commander}`, 'CR90 Corvette A', '• Leia Organa', 'CR90 Corvette B']).commanders;
+    expect(named('Leia Organa')).toEqual(['Leia Organa']);
+    expect(named('Leia Organa (28)')).toEqual(['Leia Organa']);
+    const plain = (...lines: string[]) => check(lines).commanders;
+    // builders write the commander first among a ship's upgrades
+    expect(plain('CR90 Corvette A', '- Leia Organa', '- Nav Team')).toEqual(['Leia Organa']);
+    expect(plain('CR90 Corvette A', '- General Dodonna', '- Leia Organa')).toEqual(['General Dodonna']);
+    expect(plain('CR90 Corvette A', '- Nav Team', '- Leia Organa')).toEqual([]);
+    expect(plain('CR90 Corvette A', '- Leia Organa', 'CR90 Corvette B', '- General Dodonna')).toEqual([
+      'General Dodonna',
+    ]);
+  });
+
+  it('an officer any faction may take is no commander in a list of the faction whose commander shares its name', () => {
+    const c = check(['Faction: Scum', 'Action VI Armed Transports (26)', '• Hondo Ohnaka (2)']);
+    expect(c.commanders).toEqual([]);
+    expect(
+      check(['Faction: Scum', 'Action VI Armed Transports (26)', '• Hondo Ohnaka (22)']).commanders,
+    ).toEqual(['Hondo Ohnaka']);
   });
 });
