@@ -3,7 +3,10 @@
  * it: the scene draws what this places. Priorities: the chosen attack's verdict labels, then the
  * chosen pair's pieces, the selected piece, overlaps, distance rings, ships, squadrons, obstacles,
  * the deployment zones. The chosen attack's line of sight and range line are obstacles no label
- * may cover. Names are the players' (src/model/names.ts): a ship's name or its class's short name.
+ * may cover; squadrons' discs and ships' bases are pieces a label covers only when no place clear of
+ * them is free, and a squadron's name never (left out, the canvas's legend counts it). A piece's name is
+ * tried on it (a ship, an obstacle) or beside it, never more than LABEL_REACH_PX from it. Names are the
+ * players' (src/model/names.ts): a ship's name or its class's short name.
  */
 import type { AttackReport } from '../model/report';
 import { pieceNames } from '../model/names';
@@ -13,12 +16,17 @@ import type { Entry, World } from '../rules/world';
 import type { Report } from '../model/report';
 import {
   around,
+  beside,
   besideLine,
   cut,
+  type Footprints,
+  LABEL_REACH_PX,
+  withinReach,
   type LabelRequest,
   layoutLabels,
   type Box,
   type LayoutResult,
+  type Place,
   type Segment,
 } from './label-layout';
 import { toScreen, type View } from './view';
@@ -110,6 +118,8 @@ export function samePieces(a: readonly object[], b: readonly object[]): boolean 
   return true;
 }
 
+const NO_CORNERS: number[] = [];
+
 /** The requests for one frame, asked for in the order the steps below run. */
 class Asker {
   readonly reqs: LabelRequest[] = [];
@@ -154,10 +164,75 @@ class Asker {
     return true;
   }
 
-  /** Piece entry e's label asked anew at (x, y), kept for the next frames (keptRequests). */
-  askNew(e: object, id: string, priority: number, name: string, x: number, y: number, texts: string[]) {
-    this.ask(id, priority, x, y, texts, LABEL_COLOURS.text);
-    keptRequests.set(e, { view: this.inp.view, name, req: this.reqs[this.reqs.length - 1] });
+  /**
+   * Piece entry e's label asked anew at the places `at` (a squadron's: 'never' over a piece), kept for the
+   * next frames (keptRequests).
+   */
+  askNew(e: object, id: string, priority: number, name: string, at: Place[], texts: string[], never = false) {
+    const req: LabelRequest = { id, priority, at, texts, color: LABEL_COLOURS.text };
+    if (never) req.overPieces = 'never';
+    this.reqs.push(req);
+    keptRequests.set(e, { view: this.inp.view, name, req });
+  }
+
+  /**
+   * The places for a name on a piece's outline (screen corners x, y run together): on it, then beside it,
+   * each kept when every text's box there lies within LABEL_REACH_PX of the outline.
+   */
+  onOrBeside(xy: number[], texts: string[]): Place[] {
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
+    for (let i = 0; i < xy.length; i += 2) {
+      x0 = Math.min(x0, xy[i]);
+      x1 = Math.max(x1, xy[i]);
+      y0 = Math.min(y0, xy[i + 1]);
+      y1 = Math.max(y1, xy[i + 1]);
+    }
+    const out: Place[] = [[(x0 + x1) / 2, (y0 + y1) / 2]];
+    for (const p of beside(x0, y0, 0, x1, y1)) if (this.near(p, texts, 0, 0, 0, xy)) out.push(p);
+    return out;
+  }
+
+  /** The places for a name beside a disc (a squadron, a token): those within LABEL_REACH_PX for every text. */
+  besideDisc(c: { cx: number; cy: number; r: number }, texts: string[]): Place[] {
+    const [x, y] = this.S(c.cx, c.cy),
+      r = c.r * this.inp.view.scale;
+    const out: Place[] = [];
+    for (const p of beside(x, y, r)) if (this.near(p, texts, x, y, r, NO_CORNERS)) out.push(p);
+    return out;
+  }
+
+  /**
+   * Whether every text's box at place p lies within LABEL_REACH_PX of the disc or outline (withinReach). The
+   * boxes at one place nest (one side, corner or centre held), so the least of them is the farthest: when one
+   * text's box is the least both ways, it alone is measured.
+   */
+  near(p: Place, texts: string[], x: number, y: number, r: number, xy: ArrayLike<number>): boolean {
+    let least = 0;
+    for (let i = 1; i < texts.length; i++) {
+      const m = this.inp.measure(texts[i]),
+        l = this.inp.measure(texts[least]);
+      if (m.w <= l.w && m.h <= l.h) least = i;
+    }
+    const l = this.inp.measure(texts[least]);
+    for (let i = 0; i < texts.length; i++) {
+      const m = this.inp.measure(texts[i]);
+      if (i !== least && (m.w < l.w || m.h < l.h) && !withinReach(p, m.w, m.h, LABEL_REACH_PX, x, y, r, xy))
+        return false;
+    }
+    return withinReach(p, l.w, l.h, LABEL_REACH_PX, x, y, r, xy);
+  }
+
+  /** A polygon's corners on screen, x, y run together. */
+  screenXY(xy: Float64Array): number[] {
+    const v = this.inp.view,
+      out: number[] = [];
+    for (let i = 0; i < xy.length; i += 2)
+      if (v.turn) out.push(v.ox + xy[i + 1] * v.scale, v.oy + xy[i] * v.scale);
+      else out.push(v.ox + xy[i] * v.scale, v.oy - xy[i + 1] * v.scale);
+    return out;
   }
 
   short(s: string) {
@@ -203,49 +278,52 @@ class Asker {
         const e = world.obstacles[i],
           priority = this.rank(e.id, PRIORITY.obstacle);
         if (this.askKept(e, priority, e.id)) continue;
-        const [x, y] = this.S(e.piece.x, e.piece.y);
-        this.askNew(e, e.id, priority, e.id, x, y, [e.id]);
+        const at = this.onOrBeside(this.screenXY(e.outline.xy), [e.id]);
+        // an obstacle's name at its position (its outline's centre may lie off a crooked one)
+        at[0] = this.S(e.piece.x, e.piece.y);
+        this.askNew(e, e.id, priority, e.id, at, [e.id]);
       }
       for (let i = 0; i < world.ships.length; i++) {
         const e = world.ships[i],
           priority = this.rank(e.id, PRIORITY.ship),
           name = this.names.get(e.id) ?? e.id;
         if (this.askKept(e, priority, name)) continue;
-        const [x, y] = this.S(e.piece.x, e.piece.y);
-        this.askNew(e, e.id, priority, name, x, y, this.short(name));
+        const texts = this.short(name);
+        const at = this.onOrBeside(this.screenXY(e.shapes.base.xy), texts);
+        at[0] = this.S(e.piece.x, e.piece.y);
+        this.askNew(e, e.id, priority, name, at, texts);
       }
     }
     if (view.scale >= 0.4) this.smallPieces();
   }
 
-  /** Where the name of a disc (a token, a squadron) goes: below it. */
-  below(e: { circle: { cx: number; cy: number; r: number } }): [number, number] {
-    const [x, y] = this.S(e.circle.cx, e.circle.cy);
-    return [x, y + e.circle.r * this.inp.view.scale + 9];
-  }
-
-  /** tokens, squadrons and squadrons' proposed places: each name below it */
+  /** tokens, squadrons and squadrons' proposed places: each name beside it, below first */
   smallPieces() {
     const { world } = this.inp;
     for (let i = 0; i < world.tokens.length; i++) {
       const e = world.tokens[i],
         priority = this.rank(e.id, PRIORITY.token);
       if (this.askKept(e, priority, e.id)) continue;
-      const [x, y] = this.below(e);
-      this.askNew(e, e.id, priority, e.id, x, y, [e.id]);
+      this.askNew(e, e.id, priority, e.id, this.besideDisc(e.circle, [e.id]), [e.id]);
     }
     for (let i = 0; i < world.squadrons.length; i++) {
       const e = world.squadrons[i],
         priority = this.rank(e.id, PRIORITY.squadron),
         name = this.names.get(e.id) ?? e.id;
       if (this.askKept(e, priority, name)) continue;
-      const [x, y] = this.below(e);
-      this.askNew(e, e.id, priority, name, x, y, this.short(name));
+      const texts = this.short(name);
+      this.askNew(e, e.id, priority, name, this.besideDisc(e.circle, texts), texts, true);
     }
     for (const g of this.inp.ghosts) {
       if (g.kind !== 'squadron') continue;
-      const [x, y] = this.below(g);
-      this.ask(`ghost:${g.id}`, PRIORITY.ghost, x, y, [g.id.split('.')[1] ?? g.id], LABEL_COLOURS.text);
+      const texts = [g.id.split('.')[1] ?? g.id];
+      this.reqs.push({
+        id: `ghost:${g.id}`,
+        priority: PRIORITY.ghost,
+        at: this.besideDisc(g.circle, texts),
+        texts,
+        color: LABEL_COLOURS.text,
+      });
     }
   }
 
@@ -384,6 +462,55 @@ export function sceneLabels(inp: SceneLabelInput): {
     segments: a.segments,
     gap: 2,
     keepOut: inp.keepOut,
+    pieces: footprints(inp.world, inp.view),
   });
   return { requests: a.reqs, segments: a.segments, layout, chosen };
+}
+
+/** The frame's footprints (label-layout.ts's Footprints), filled anew into the same arrays each frame. */
+const prints: Footprints = { count: 0, data: new Float64Array(256), start: new Int32Array(64), owner: [] };
+
+/**
+ * The pieces no label should cover, on screen: each squadron's disc, each ship's plastic base (its own
+ * name may lie on it). toScreen written out: every piece at every frame, no pair made.
+ */
+export function footprints(world: World, v: View): Footprints {
+  const f = prints,
+    ships = world.ships,
+    sq = world.squadrons;
+  const n = ships.length + sq.length;
+  let size = 4 * sq.length;
+  for (let i = 0; i < ships.length; i++) size += 2 + ships[i].shapes.base.xy.length;
+  if (f.data.length < size) f.data = new Float64Array(2 * size);
+  if (f.start.length < n + 1) f.start = new Int32Array(2 * (n + 1));
+  const d = f.data,
+    k = v.scale;
+  let at = 0,
+    i = 0;
+  for (let j = 0; j < sq.length; j++, i++) {
+    const c = sq[j].circle;
+    f.start[i] = at;
+    f.owner[i] = '';
+    d[at] = 0;
+    d[at + 1] = v.turn ? v.ox + c.cy * k : v.ox + c.cx * k;
+    d[at + 2] = v.turn ? v.oy + c.cx * k : v.oy - c.cy * k;
+    d[at + 3] = c.r * k;
+    at += 4;
+  }
+  for (let j = 0; j < ships.length; j++, i++) {
+    const xy = ships[j].shapes.base.xy;
+    f.start[i] = at;
+    f.owner[i] = ships[j].id;
+    d[at] = 1;
+    d[at + 1] = xy.length / 2;
+    at += 2;
+    for (let m = 0; m < xy.length; m += 2, at += 2) {
+      d[at] = v.turn ? v.ox + xy[m + 1] * k : v.ox + xy[m] * k;
+      d[at + 1] = v.turn ? v.oy + xy[m] * k : v.oy - xy[m + 1] * k;
+    }
+  }
+  f.start[n] = at;
+  f.count = n;
+  f.owner.length = n;
+  return f;
 }

@@ -9,6 +9,7 @@ import {
   type LabelRequest,
   type LayoutOptions,
   type LayoutResult,
+  PIECE_PAD,
   type PlacedLabel,
 } from '../../src/render/label-layout';
 
@@ -49,14 +50,19 @@ export function layoutLabelsPlain(requests: LabelRequest[], opt: LayoutOptions):
     for (const s of segs) if (segmentHitsBoxPlain(s.a, s.b, grow(b, s.pad))) return false;
     return true;
   };
-  for (const [r] of order) {
-    let done = false;
+  const pieces = piecesOf(opt);
+  const coversPiece = (b: Box, id: string) =>
+    pieces.some((f) => f.owner !== id && (f.kind === 'disc' ? discMeets(f, b) : polygonMeets(f.xy, b)));
+  const place = (r: LabelRequest, clear: boolean) => {
     for (const text of r.texts) {
       const { w, h } = opt.measure(text);
-      for (const [x, y] of r.at) {
+      for (const [ax, ay, sx = 0, sy = 0] of r.at) {
+        const x = ax - (sx * w) / 2,
+          y = ay - (sy * h) / 2;
         if (!Number.isFinite(x + y)) continue;
         const b: Box = [x - w / 2, y - h / 2, x + w / 2, y + h / 2];
         if (!free(b)) continue;
+        if (clear && coversPiece(b, r.id)) continue;
         const p: PlacedLabel = { id: r.id, text, x, y, box: b, color: r.color, priority: r.priority };
         placed.push(p);
         cells(b, (k) => {
@@ -64,14 +70,69 @@ export function layoutLabelsPlain(requests: LabelRequest[], opt: LayoutOptions):
           if (l) l.push(p);
           else grid.set(k, [p]);
         });
-        done = true;
-        break;
+        return true;
       }
-      if (done) break;
     }
+    return false;
+  };
+  for (const [r] of order) {
+    const done =
+      place(r, pieces.length > 0) || (pieces.length > 0 && r.overPieces !== 'never' && place(r, false));
     if (!done) dropped.push(r.id);
   }
   return { placed, dropped };
+}
+
+type Print =
+  | { kind: 'disc'; cx: number; cy: number; r: number; owner: string }
+  | { kind: 'polygon'; xy: number[]; owner: string };
+
+/** The footprints as objects. */
+function piecesOf(opt: LayoutOptions): Print[] {
+  const f = opt.pieces;
+  if (!f) return [];
+  const out: Print[] = [];
+  for (let i = 0; i < f.count; i++) {
+    const s = f.start[i],
+      d = f.data;
+    const owner = f.owner[i] || '\u0000none';
+    if (d[s] === 0) out.push({ kind: 'disc', cx: d[s + 1], cy: d[s + 2], r: d[s + 3], owner });
+    else out.push({ kind: 'polygon', xy: [...d.slice(s + 2, s + 2 + 2 * d[s + 1])], owner });
+  }
+  return out;
+}
+
+/** A disc meets the box grown by PIECE_PAD: the box's point nearest the centre lies within r. */
+function discMeets(c: { cx: number; cy: number; r: number }, b: Box): boolean {
+  const g = grow(b, PIECE_PAD);
+  const nx = Math.min(Math.max(c.cx, g[0]), g[2]),
+    ny = Math.min(Math.max(c.cy, g[1]), g[3]);
+  return (nx - c.cx) ** 2 + (ny - c.cy) ** 2 < c.r * c.r;
+}
+
+/** A convex polygon meets the box grown by PIECE_PAD: no axis (the box's, the edges' normals) parts them. */
+function polygonMeets(xy: number[], b: Box): boolean {
+  const g = grow(b, PIECE_PAD);
+  const pts = xy.flatMap((_, i) => (i % 2 ? [] : [[xy[i], xy[i + 1]] as const]));
+  const corners = [
+    [g[0], g[1]],
+    [g[2], g[1]],
+    [g[2], g[3]],
+    [g[0], g[3]],
+  ] as const;
+  const axes: (readonly [number, number])[] = [
+    [1, 0],
+    [0, 1],
+    ...pts.map((p, i) => {
+      const q = pts[(i + 1) % pts.length];
+      return [q[1] - p[1], p[0] - q[0]] as const;
+    }),
+  ];
+  return axes.every(([nx, ny]) => {
+    const a = pts.map((p) => p[0] * nx + p[1] * ny),
+      c = corners.map((p) => p[0] * nx + p[1] * ny);
+    return Math.min(...c) < Math.max(...a) && Math.min(...a) < Math.max(...c);
+  });
 }
 
 const grow = (b: Box, d: number): Box => [b[0] - d, b[1] - d, b[2] + d, b[3] + d];

@@ -7,14 +7,20 @@ import type { AttackReport, Report } from '../../src/model/report';
 import { parseTableText, type Table } from '../../src/model/table';
 import { layoutLabelsPlain, segmentHitsBoxPlain } from './label-layout-reference';
 import {
+  beside,
+  BESIDE_GAPS,
   type Box,
   estimateBox,
+  type Footprints,
+  LABEL_REACH_PX,
   type LabelRequest,
   layoutLabels,
+  type Place,
+  placeBox,
   type Segment,
   segmentHitsBox,
 } from '../../src/render/label-layout';
-import { sceneLabels, samePieces } from '../../src/render/scene-labels';
+import { footprints, sceneLabels, samePieces } from '../../src/render/scene-labels';
 import { fitView, toScreen, type View, zoomAt } from '../../src/render/view';
 import { analyzeWorld } from '../../src/rules/report/analyze';
 import { World } from '../../src/rules/world';
@@ -38,6 +44,93 @@ function covers(box: Box, s: Segment): boolean {
     if (x > box[0] - s.pad && x < box[2] + s.pad && y > box[1] - s.pad && y < box[3] + s.pad) return true;
   }
   return false;
+}
+
+/**
+ * A piece on screen as the checks below see it, apart from the layout's own tests: a disc, or a polygon
+ * (corners x, y run together).
+ */
+type Piece = { id: string; disc?: [number, number, number]; xy?: number[] };
+/** The area a box and a convex polygon share (the polygon clipped to the box, Sutherland-Hodgman). */
+function sharedArea(b: Box, xy: number[]): number {
+  let pts: [number, number][] = [];
+  for (let i = 0; i < xy.length; i += 2) pts.push([xy[i], xy[i + 1]]);
+  const clip = (
+    inside: (p: [number, number]) => boolean,
+    cut: (p: [number, number], q: [number, number]) => [number, number],
+  ) => {
+    const out: [number, number][] = [];
+    pts.forEach((p, i) => {
+      const q = pts[(i + 1) % pts.length];
+      if (inside(p)) out.push(p);
+      if (inside(p) !== inside(q)) out.push(cut(p, q));
+    });
+    pts = out;
+  };
+  const atX =
+    (x: number) =>
+    (p: [number, number], q: [number, number]): [number, number] => [
+      x,
+      p[1] + ((q[1] - p[1]) * (x - p[0])) / (q[0] - p[0]),
+    ];
+  const atY =
+    (y: number) =>
+    (p: [number, number], q: [number, number]): [number, number] => [
+      p[0] + ((q[0] - p[0]) * (y - p[1])) / (q[1] - p[1]),
+      y,
+    ];
+  clip((p) => p[0] >= b[0], atX(b[0]));
+  clip((p) => p[0] <= b[2], atX(b[2]));
+  clip((p) => p[1] >= b[1], atY(b[1]));
+  clip((p) => p[1] <= b[3], atY(b[3]));
+  let a = 0;
+  pts.forEach((p, i) => {
+    const q = pts[(i + 1) % pts.length];
+    a += p[0] * q[1] - q[0] * p[1];
+  });
+  return Math.abs(a) / 2;
+}
+/** Whether a box covers a piece: shares area with it (a disc: its centre nearer the box than r). */
+function coversPiece(b: Box, p: Piece): boolean {
+  if (p.disc) {
+    const [cx, cy, r] = p.disc;
+    return Math.hypot(Math.max(b[0] - cx, 0, cx - b[2]), Math.max(b[1] - cy, 0, cy - b[3])) < r - 1e-6;
+  }
+  return sharedArea(b, p.xy!) > 1e-6;
+}
+/** How far a box lies from a piece (px): points every 0.25 px along its outline, or its disc's edge. */
+function gapTo(b: Box, p: Piece): number {
+  const pointGap = (x: number, y: number) =>
+    Math.hypot(Math.max(b[0] - x, 0, x - b[2]), Math.max(b[1] - y, 0, y - b[3]));
+  if (p.disc) return Math.max(0, pointGap(p.disc[0], p.disc[1]) - p.disc[2]);
+  if (coversPiece(b, p)) return 0;
+  const xy = p.xy!;
+  let best = Infinity;
+  for (let i = 0; i < xy.length; i += 2) {
+    const j = (i + 2) % xy.length;
+    const n = Math.max(1, Math.ceil(Math.hypot(xy[j] - xy[i], xy[j + 1] - xy[i + 1]) / 0.25));
+    for (let k = 0; k <= n; k++)
+      best = Math.min(
+        best,
+        pointGap(xy[i] + ((xy[j] - xy[i]) * k) / n, xy[i + 1] + ((xy[j + 1] - xy[i + 1]) * k) / n),
+      );
+  }
+  return best;
+}
+/** The squadrons' discs and ships' bases of a world on screen. */
+function screenPieces(world: World, view: View): Piece[] {
+  return [
+    ...world.squadrons.map((q) => {
+      const [x, y] = toScreen(view, q.circle.cx, q.circle.cy);
+      return { id: q.id, disc: [x, y, q.circle.r * view.scale] as [number, number, number] };
+    }),
+    ...world.ships.map((s) => {
+      const xy: number[] = [];
+      for (let i = 0; i < s.shapes.base.xy.length; i += 2)
+        xy.push(...toScreen(view, s.shapes.base.xy[i], s.shapes.base.xy[i + 1]));
+      return { id: s.id, xy };
+    }),
+  ];
 }
 
 const COLOURS = {
@@ -125,6 +218,18 @@ describe('label layout on real tables', () => {
           for (const p of placed) {
             const ship = table.ships.find((s) => s.id === p.id);
             if (ship?.class && !ship.name) expect(p.text).not.toContain(CATALOG.shipClasses[ship.class].name);
+          }
+          // a squadron's name covers no squadron's disc nor ship's base (its own disc neither); a piece's name
+          // lies within reach of its piece
+          const pieces = screenPieces(world, view);
+          for (const p of placed) {
+            const own = pieces.find((q) => q.id === p.id);
+            if (own)
+              expect(gapTo(p.box, own), `${p.text} from its piece`).toBeLessThanOrEqual(
+                LABEL_REACH_PX + 0.01,
+              );
+            if (!world.squadrons.some((q) => q.id === p.id)) continue;
+            for (const q of pieces) expect(coversPiece(p.box, q), `${p.text} over ${q.id}`).toBe(false);
           }
         });
       }
@@ -216,6 +321,188 @@ describe('label layout, any requests', () => {
   });
 });
 
+// pieces on screen: discs, and rectangles and diamonds (ships' bases, turned)
+const disc = fc
+  .tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 3, max: 30 }))
+  .map(([x, y, r]): Piece => ({ id: '', disc: [x, y, r] }));
+const quad = fc
+  .tuple(
+    fc.integer({ min: 0, max: 400 }),
+    fc.integer({ min: 0, max: 300 }),
+    fc.integer({ min: 4, max: 60 }),
+    fc.integer({ min: 4, max: 60 }),
+    fc.boolean(),
+  )
+  .map(
+    ([x, y, a, b, turned]): Piece => ({
+      id: '',
+      xy: turned
+        ? [x - a, y, x, y - b, x + a, y, x, y + b]
+        : [x - a, y - b, x + a, y - b, x + a, y + b, x - a, y + b],
+    }),
+  );
+const flat = (ps: Piece[]): Footprints => {
+  const data: number[] = [],
+    start: number[] = [];
+  for (const p of ps) {
+    start.push(data.length);
+    if (p.disc) data.push(0, ...p.disc);
+    else data.push(1, p.xy!.length / 2, ...p.xy!);
+  }
+  start.push(data.length);
+  return {
+    count: ps.length,
+    data: Float64Array.from(data),
+    start: Int32Array.from(start),
+    owner: ps.map((p) => p.id),
+  };
+};
+
+describe('labels and pieces', () => {
+  const place = fc.oneof(
+    fc.tuple(fc.integer({ min: -20, max: 420 }), fc.integer({ min: -20, max: 320 })),
+    fc.tuple(
+      fc.integer({ min: -20, max: 420 }),
+      fc.integer({ min: -20, max: 320 }),
+      fc.constantFrom(-1, 0, 1),
+      fc.constantFrom(-1, 0, 1),
+    ),
+  );
+  const req = fc.record({
+    priority: fc.integer({ min: 0, max: 3 }),
+    at: fc.array(place, { minLength: 1, maxLength: 12 }),
+    texts: fc.array(fc.string({ minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 3 }),
+    never: fc.boolean(),
+    ownPiece: fc.option(fc.nat({ max: 20 }), { nil: undefined }),
+  });
+
+  it('no label covers a piece where a place clear of the pieces was free; one that must keep off them never does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(req, { maxLength: 30 }),
+        fc.array(fc.oneof(disc, quad), { maxLength: 20 }),
+        (rs, ps) => {
+          // a ship's name may lie on its own base: some pieces are owned by a request
+          const pieces = ps.map((p, i) =>
+            p.xy
+              ? {
+                  ...p,
+                  id: rs.find((r) => r.ownPiece === i) ? `l${rs.findIndex((r) => r.ownPiece === i)}` : '',
+                }
+              : p,
+          );
+          const requests: LabelRequest[] = rs.map((r, i) => ({
+            id: `l${i}`,
+            priority: r.priority,
+            at: r.at as Place[],
+            texts: r.texts,
+            color: 0,
+            ...(r.never ? { overPieces: 'never' as const } : {}),
+          }));
+          const out = layoutLabels(requests, {
+            measure: estimateBox,
+            bounds: [0, 0, 400, 300],
+            gap: 2,
+            pieces: flat(pieces),
+          });
+          const byId = new Map(requests.map((r) => [r.id, r]));
+          out.placed.forEach((p, k) => {
+            const over = pieces.filter((q) => q.id !== p.id && coversPiece(p.box, q));
+            if (!over.length) return;
+            const r = byId.get(p.id)!;
+            expect(r.overPieces, `${p.id} must keep off the pieces`).not.toBe('never');
+            // every place with every text: off the canvas, on a label placed before, or over a piece
+            for (const t of r.texts)
+              for (const at of r.at) {
+                const m = estimateBox(t);
+                const b = placeBox(at, m.w, m.h);
+                const blocked =
+                  b[0] < 0 ||
+                  b[1] < 0 ||
+                  b[2] > 400 ||
+                  b[3] > 300 ||
+                  out.placed
+                    .slice(0, k)
+                    .some((o) => overlapArea([b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2], o.box) > 0) ||
+                  pieces.some(
+                    (q) => q.id !== p.id && coversPiece([b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1], q),
+                  );
+                expect(blocked, `${p.id} "${t}" at ${at.join(', ')} was free of pieces`).toBe(true);
+              }
+          });
+        },
+      ),
+      { numRuns: 300, seed: 11 },
+    );
+  });
+
+  it('a label beside a disc or a box keeps its near side at the gap asked, whatever its text', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 400, noNaN: true }),
+        fc.double({ min: 0, max: 300, noNaN: true }),
+        fc.double({ min: 1, max: 40, noNaN: true }),
+        fc.double({ min: 0, max: 80, noNaN: true }),
+        fc.string({ minLength: 1, maxLength: 20 }),
+        (x, y, r, wide, text) => {
+          const m = estimateBox(text);
+          const discPlaces = beside(x, y, r),
+            boxPlaces = beside(x, y, 0, x + wide, y + r);
+          expect(discPlaces.length).toBe(8 * BESIDE_GAPS.length);
+          discPlaces.forEach((p, i) => {
+            const g = gapTo(placeBox(p, m.w, m.h), { id: '', disc: [x, y, r] });
+            expect(g).toBeCloseTo(BESIDE_GAPS[Math.floor(i / 8)], 6);
+          });
+          boxPlaces.forEach((p, i) => {
+            const b = placeBox(p, m.w, m.h);
+            const g = gapTo(b, { id: '', xy: [x, y, x + wide, y, x + wide, y + r, x, y + r] });
+            expect(Math.abs(g - BESIDE_GAPS[Math.floor(i / 8)])).toBeLessThan(0.2);
+          });
+        },
+      ),
+      { numRuns: 300, seed: 12 },
+    );
+  });
+
+  it('the demo table at 1280x800, fitted and 2x at the TIE fighters: tie2 named beside its disc, none over a disc', () => {
+    const table = load('assets/demo-table.json');
+    const world = new World(table, CATALOG);
+    const report = analyzeWorld(world);
+    const fitted = fitView(880, 730, 1828.8, 914.4, 24);
+    const tie2 = world.byId.get('tie2')!;
+    const at = toScreen(fitted, tie2.piece.x, tie2.piece.y);
+    for (const view of [fitted, zoomAt(fitted, at[0], at[1], 2)]) {
+      const f = footprints(world, view);
+      expect(f.count).toBe(world.squadrons.length + world.ships.length);
+      const { layout } = sceneLabels({
+        world,
+        report,
+        attacker: null,
+        defender: null,
+        selected: null,
+        rings: false,
+        view,
+        width: 880,
+        height: 730,
+        overlapped: new Set(),
+        ghosts: [],
+        colours: COLOURS,
+        measure: estimateBox,
+      });
+      const pieces = screenPieces(world, view);
+      expect(layout.placed.map((p) => p.id)).toContain('tie2');
+      for (const q of world.squadrons) {
+        const p = layout.placed.find((l) => l.id === q.id);
+        if (!p) continue;
+        for (const o of pieces) expect(coversPiece(p.box, o), `${q.id} over ${o.id}`).toBe(false);
+        expect(gapTo(p.box, pieces.find((o) => o.id === q.id)!), `${q.id} from its disc`).toBeLessThanOrEqual(
+          LABEL_REACH_PX,
+        );
+      }
+    }
+  });
+});
+
 describe('label layout written out, against the plain version', () => {
   // places on a coarse grid and on whole pixels, segments through them: ties, boxes just within or just
   // beyond the gap, and lines along box edges
@@ -227,9 +514,11 @@ describe('label layout written out, against the plain version', () => {
       fc.oneof(
         fc.tuple(coarse, coarse),
         fc.tuple(fc.double({ min: -20, max: 420 }), fc.double({ min: -20, max: 320 })),
+        fc.tuple(coarse, coarse, fc.constantFrom(-1, 0, 1), fc.constantFrom(-1, 0, 1)),
       ),
       { minLength: 1, maxLength: 17 },
-    ),
+    ) as fc.Arbitrary<Place[]>,
+    overPieces: fc.constantFrom(undefined, 'never' as const, 'last' as const),
     texts: fc.array(
       fc.oneof(fc.constantFrom('x', 'ab', 'a label'), fc.string({ minLength: 1, maxLength: 14 })),
       { minLength: 1, maxLength: 3 },
@@ -250,9 +539,24 @@ describe('label layout written out, against the plain version', () => {
         fc.array(seg, { maxLength: 8 }),
         fc.array(box, { maxLength: 2 }),
         fc.constantFrom(0, 2),
-        (rs, segs, keepOut, gap) => {
-          const requests: LabelRequest[] = rs.map((r, i) => ({ ...r, id: `l${i}`, color: i }));
-          const opt = { measure: estimateBox, bounds: [0, 0, 400, 300] as Box, segments: segs, gap, keepOut };
+        fc.array(fc.tuple(fc.oneof(disc, quad), fc.nat({ max: 50 })), { maxLength: 12 }),
+        (rs, segs, keepOut, gap, ps) => {
+          const requests: LabelRequest[] = rs.map(({ overPieces, ...r }, i) => ({
+            ...r,
+            id: `l${i}`,
+            color: i,
+            ...(overPieces ? { overPieces } : {}),
+          }));
+          // some bases owned by a request (a ship's name may lie on it)
+          const pieces = flat(ps.map(([p, k]) => ({ ...p, id: p.xy && k < rs.length ? `l${k}` : '' })));
+          const opt = {
+            measure: estimateBox,
+            bounds: [0, 0, 400, 300] as Box,
+            segments: segs,
+            gap,
+            keepOut,
+            pieces,
+          };
           expect(layoutLabels(requests, opt)).toEqual(layoutLabelsPlain(requests, opt));
         },
       ),
@@ -267,7 +571,12 @@ describe('label layout written out, against the plain version', () => {
         fc.array(box, { maxLength: 2 }),
         fc.array(fc.nat(), { maxLength: 30 }),
         (rs, segs, keepOut, drop) => {
-          const requests: LabelRequest[] = rs.map((r, i) => ({ ...r, id: `l${i}`, color: i }));
+          const requests: LabelRequest[] = rs.map(({ overPieces, ...r }, i) => ({
+            ...r,
+            id: `l${i}`,
+            color: i,
+            ...(overPieces ? { overPieces } : {}),
+          }));
           const opt = { measure: estimateBox, bounds: [0, 0, 400, 300] as Box, segments: segs, gap: 2 };
           const first = layoutLabels(requests, opt);
           // the next frame: some requests left out, others kept as the same objects, a box kept out
