@@ -105,9 +105,66 @@ async function playSetup(page: Page, phone: boolean, shots: string) {
   return { taps, rated, obstacles, ships };
 }
 
+/** The table and its setup area as drawn, and the canvas's space the setup bar leaves below it (page px). */
+async function framing(page: Page) {
+  return page.evaluate(() => {
+    const w = window.__armada;
+    const c = document.getElementById('canvas-host')!.getBoundingClientRect();
+    const bar = document.getElementById('setup-bar')!.getBoundingClientRect();
+    const rect = (x0: number, y0: number, x1: number, y1: number) => {
+      const a = w.pagePoint(x0, y0),
+        b = w.pagePoint(x1, y1);
+      return {
+        left: Math.min(a.x, b.x),
+        right: Math.max(a.x, b.x),
+        top: Math.min(a.y, b.y),
+        bottom: Math.max(a.y, b.y),
+      };
+    };
+    return {
+      free: { left: c.left, right: c.right, top: bar.bottom, bottom: c.bottom },
+      table: rect(0, 0, 1828.8, 914.4),
+      setup: rect(304.8, 0, 1524, 914.4),
+    };
+  });
+}
+
+/**
+ * The table framed in the space the bar leaves: the setup area (where every piece of the practice goes) wholly
+ * below the bar and on the canvas, and on a phone the table as drawn across most of the free width.
+ */
+async function expectFramed(page: Page, phone: boolean, what: string) {
+  const f = await framing(page);
+  const freeW = f.free.right - f.free.left;
+  const drawnW = Math.min(f.table.right, f.free.right) - Math.max(f.table.left, f.free.left);
+  console.log(
+    `setup practice framed (${phone ? 'phone' : 'desktop'}, ${what}): the table drawn ${Math.round(drawnW)} px ` +
+      `of ${Math.round(freeW)} px free width; the setup area ${Math.round(f.setup.right - f.setup.left)} x ` +
+      `${Math.round(f.setup.bottom - f.setup.top)} px in ${Math.round(freeW)} x ${Math.round(f.free.bottom - f.free.top)}`,
+  );
+  expect(f.setup.top).toBeGreaterThanOrEqual(f.free.top - 1);
+  expect(f.setup.bottom).toBeLessThanOrEqual(f.free.bottom + 1);
+  expect(f.setup.left).toBeGreaterThanOrEqual(f.free.left - 1);
+  expect(f.setup.right).toBeLessThanOrEqual(f.free.right + 1);
+  if (phone) expect(drawnW).toBeGreaterThan(0.7 * freeW);
+}
+
 for (const phone of [false, true]) {
   test.describe(phone ? 'setup practice on a Pixel 5, touch' : 'setup practice at desktop size', () => {
     if (phone) test.use(PIXEL5);
+
+    test('the table framed in the space the bar leaves while the setup is played', async ({ page }) => {
+      await openFresh(page);
+      await page.click('#table-menu summary');
+      await page.click('#setup-start-menu');
+      const bar = page.locator('#setup-bar');
+      await expect(bar).toHaveAttribute('data-phase', 'choose');
+      await page.click('#setup-start');
+      await expect(bar.locator('[data-piece]').first()).toBeVisible({ timeout: 120_000 });
+      await page.waitForTimeout(300);
+      await expectFramed(page, phone, 'placing an obstacle');
+      if (phone) await page.screenshot({ path: 'test-results/setup-phone-framed.png' });
+    });
 
     test('a whole setup against the app, each placement rated, the summary, the replay, the table back', async ({
       page,

@@ -26,6 +26,8 @@ async function main() {
   let framedBox: [number, number, number, number] | null = null;
   /** the canvas's top pixels a bar lies over while the box is framed (the judge-by-eye bar) */
   let framedTop = 0;
+  /** the box framed with the small margins of a fitted table (setup practice's) */
+  let framedTight = false;
   const fit = (whole = true) => {
     if (whole) framedBox = null;
     const spec = loop.analysis.world.catalog.tables[store.getState().table.table];
@@ -33,13 +35,14 @@ async function main() {
     const host = $('canvas-host');
     if (turnChoice === null) scene.turned = host.clientHeight > host.clientWidth * 1.15;
     loop.panels.turnButton.setAttribute('aria-pressed', String(scene.turned));
-    if (framedBox) scene.fitBoxBelow(...framedBox, framedTop);
+    if (framedBox) scene.fitBoxBelow(...framedBox, framedTop, framedTight);
     else scene.fit(spec.width, spec.height);
     loop.schedule(false);
   };
-  const frame = (box: [number, number, number, number], topPx = 0) => {
+  const frame = (box: [number, number, number, number], topPx = 0, tight = false) => {
     framedBox = box;
     framedTop = topPx;
+    framedTight = tight;
     fit(false);
   };
   const turn = () => {

@@ -35,7 +35,8 @@ export interface PanelHooks {
   /** fit the whole table in view */
   fit: () => void;
   /** frame the table box [x0, y0, x1, y1] (mm): a chosen pair */
-  frame: (box: [number, number, number, number], topPx?: number) => void;
+  /** frame the box (table mm) below the canvas's top `topPx` px; `tight`: with a fitted table's margins */
+  frame: (box: [number, number, number, number], topPx?: number, tight?: boolean) => void;
   /** turn the view 90 degrees, or back */
   turn: () => void;
   /** draw again (the panel too when true) */

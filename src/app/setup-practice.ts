@@ -2,6 +2,7 @@
  * Setup practice wired to the canvas: its bar, the layer drawing the best spot and the zone, and the
  * table taps it places pieces with (a press that moves less than TAP_PX between down and up).
  */
+import { CATALOG } from '../model/catalog';
 import { SetupLayer } from '../render/setup-layer';
 import type { Scene } from '../render/scene';
 import { toTable } from '../render/view';
@@ -15,7 +16,7 @@ export function buildSetupPractice(
   scene: Scene,
   hooks: {
     fit: () => void;
-    frame: (box: [number, number, number, number], topPx?: number) => void;
+    frame: (box: [number, number, number, number], topPx?: number, tight?: boolean) => void;
     schedule: (panel?: boolean) => void;
   },
 ) {
@@ -37,8 +38,10 @@ export function buildSetupPractice(
     fit: hooks.fit,
     relayout: () => scene.app.resize(),
     frameBelow: (topPx) => {
-      // setup practice plays on a 3'x6' table
-      hooks.frame([0, 0, 1828.8, 914.4], topPx);
+      // setup practice plays on a 3'x6' table, every piece in its setup area: that is what is framed, with the
+      // small margins of a fitted table (a phone's space below the bar is about square, the table 2:1)
+      const a = CATALOG.tables['3x6'].setupArea;
+      hooks.frame([a.x0, a.y0, a.x1, a.y1], topPx, true);
     },
     mark: (m) => {
       layer.set(m);

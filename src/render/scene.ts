@@ -345,9 +345,14 @@ export class Scene {
     this.fitted = this.viewChosen = true;
   }
 
-  /** Fit the box into the canvas below its top `topPx` pixels (a bar lying over the table there). */
-  fitBoxBelow(x0: number, y0: number, x1: number, y1: number, topPx: number) {
-    const v = fitBoxView(this.width, Math.max(100, this.height - topPx), x0, y0, x1, y1, this.turned);
+  /**
+   * Fit the box into the canvas below its top `topPx` pixels (a bar lying over the table there); `tight`: with
+   * the margins `fit` keeps (6 px on a small canvas, not 24: a phone's width is short of the table's).
+   */
+  fitBoxBelow(x0: number, y0: number, x1: number, y1: number, topPx: number, tight = false) {
+    const h = Math.max(100, this.height - topPx);
+    const margin = tight && (this.width < 500 || h < 500) ? 6 : 24;
+    const v = fitBoxView(this.width, h, x0, y0, x1, y1, this.turned, margin);
     this.view = { ...v, oy: v.oy + Math.min(topPx, this.height - 100) };
     this.fitted = this.viewChosen = true;
   }

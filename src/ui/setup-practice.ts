@@ -63,7 +63,7 @@ export interface SetupMarks {
 
 export interface SetupHooks {
   fit: () => void;
-  /** the whole table in view below the bar's `topPx` pixels */
+  /** the table's setup area (where every piece of the practice goes) in view below the bar's `topPx` pixels */
   frameBelow: (topPx: number) => void;
   mark: (m: SetupMarks) => void;
   /** the canvas sized again to its host (the phone's sheet is hidden while the practice runs) */
