@@ -232,6 +232,11 @@ describe('one name, several upgrade cards', () => {
     expect(plain('CR90 Corvette A', '- Leia Organa', '- Nav Team')).toEqual(['Leia Organa']);
     expect(plain('CR90 Corvette A', '- General Dodonna', '- Leia Organa')).toEqual(['General Dodonna']);
     expect(plain('CR90 Corvette A', '- Nav Team', '- Leia Organa')).toEqual([]);
+    // Armada Warlords marks the ship that carries the commander (the fleet's name on the first line)
+    const flagship = (first: string, second: string) =>
+      plain('Escort', 'Faction: Rebel Alliance', first, '-  Nav Team', second, '-  Leia Organa');
+    expect(flagship('[ flagship ] CR90 Corvette A', 'CR90 Corvette B')).toEqual([]);
+    expect(flagship('CR90 Corvette A', '[ flagship ] CR90 Corvette B')).toEqual(['Leia Organa']);
     expect(plain('CR90 Corvette A', '- Leia Organa', 'CR90 Corvette B', '- General Dodonna')).toEqual([
       'General Dodonna',
     ]);
