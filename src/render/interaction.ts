@@ -149,7 +149,7 @@ class Interaction {
 
   /** a tap on piece `id` at `spot`: its zones near the finger judged in the world of the table now */
   private tap(id: string, spot: Spot): PairWas {
-    const world = spot.near.length > 1 ? this.pick.world?.() : undefined;
+    const world = this.pick.world?.();
     return this.cmd.tap(id, spot.zone, world ? { zones: spot.near, world } : undefined);
   }
 

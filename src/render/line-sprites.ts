@@ -92,6 +92,11 @@ export class LineSprites {
     }
   }
 
+  /** The lines the last frame drew (its begin() to end()). */
+  get shown(): number {
+    return this.used;
+  }
+
   /** End the frame: the lines not asked for are made transparent (kept for the next frame's). */
   end() {
     for (let i = this.used; i < this.slots.length; i++) {

@@ -291,6 +291,11 @@ export class Scene {
     this.attackLines.clear();
   }
 
+  /** How many attack lines (the selected attacker's, each a line of sight or a range line) the last render drew. */
+  attackLinesDrawn(): number {
+    return this.attackLines.shown;
+  }
+
   /** How many items the last renders drew again and only moved, per layer (read and reset). */
   drawStats(): Record<string, { built: number; kept: number; items: number }> {
     const out: Record<string, { built: number; kept: number; items: number }> = {};

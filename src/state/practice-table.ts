@@ -16,5 +16,7 @@ export function practiceTableState(t: Table): Partial<AppState> {
     selected: null,
     attacker: null,
     defender: null,
+    pairFollows: false,
+    draggedAlone: null,
   };
 }

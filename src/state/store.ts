@@ -8,7 +8,7 @@ import { withClassEdit } from './class-edit';
 import type { ClassEdit } from '../model/catalog';
 import { addPieceAtFreeSpot, findPiece, type NewPiece, patchPiece, removePiece } from './pieces';
 import type { KeptSource } from './kept-records';
-import { facingZone } from '../rules/attacks/facing';
+import { facingAttacker, facingZone } from '../rules/attacks/facing';
 import type { World } from '../rules/world';
 
 export interface Message {
@@ -26,7 +26,7 @@ export interface TapFacing {
 
 /**
  * The hull zones of the ship tapped that lie within a fingertip of the tap (render/interaction.ts), in the
- * ship's zone order, and the world of the table to judge them in.
+ * ship's zone order, and the world of the table to judge them in (and the attacker's zone facing the defender).
  */
 export interface TapNear {
   zones: readonly HullZoneName[];
@@ -37,15 +37,7 @@ export interface TapNear {
  * The pair as it was before a tap (what `tap` returns): the press that tapped may become a drag, which gives it
  * to `dragged`.
  */
-export type PairWas = Pick<AppState, 'attacker' | 'defender' | 'pairFollows'>;
-
-/**
- * An attacker that only a drag chose (the press that began a drag tapped it, and no tap nor picker chose since):
- * a drag moves a piece, it does not pick the attacker, so the next tap is a first tap. A second drag makes the
- * pair (pairCommands.dragged).
- */
-const draggedAlone = (p: PairWas) => p.pairFollows && !!p.attacker && !p.defender;
-const NO_PAIR = { attacker: null, defender: null };
+export type PairWas = Pick<AppState, 'attacker' | 'defender' | 'pairFollows' | 'draggedAlone'>;
 
 /** What a whole-table load is, for the Tables list (src/state/tab-tables.ts): a new entry, or one of the list's. */
 export type OpenAs = { source: KeptSource; name: string } | { entry: string };
@@ -65,6 +57,13 @@ export interface AppState {
    * zones that face each other, rules/attacks/facing.ts) until a tap or a picker chooses them
    */
   pairFollows: boolean;
+  /**
+   * the piece a drag alone moved, as the side the press on it tapped (`ship.zone` or a squadron id), while no
+   * tap nor picker chose an attacker since: not the attacker (a drag moves a piece, it does not pick the
+   * attacker: nothing is drawn or listed as its attacks, and the next tap is a first tap), but a second drag, of
+   * an enemy, makes the pair with it (pairCommands.dragged)
+   */
+  draggedAlone: string | null;
   /**
    * the defender's hull zone a tap chose because the attacker's attack is best against it, not the zone
    * under the finger (`under`; null: the tap was off the ship's hull zones): said on the card while this
@@ -102,6 +101,7 @@ export function createAppStore(table: Table) {
     attacker: null,
     defender: null,
     pairFollows: false,
+    draggedAlone: null,
     tapFacing: null,
     locked: false,
     allAttacks: false,
@@ -126,7 +126,7 @@ interface Ctx {
   get: AppStore['getState'];
   set: AppStore['setState'];
   /** the selection and pair kept where their pieces are still on table `t` */
-  keepSelection(t: Table, s: AppState): Pick<AppState, 'selected' | 'attacker' | 'defender'>;
+  keepSelection(t: Table, s: AppState): Pick<AppState, 'selected' | 'attacker' | 'defender' | 'draggedAlone'>;
   /** true (and said why) when the pieces are locked and `t` would move them */
   lockedOut(t: Table): boolean;
   /** a change refused, with the reason, on the message line */
@@ -140,7 +140,8 @@ function context(store: AppStore): Ctx {
     const exists = (id: string | null) => id !== null && findPiece(t, id) !== null;
     const attacker = exists(s.attacker?.split('.')[0] ?? null) ? s.attacker : null;
     const defender = attacker && exists(s.defender?.split('.')[0] ?? null) ? s.defender : null;
-    return { selected: exists(s.selected) ? s.selected : null, attacker, defender };
+    const draggedAlone = exists(s.draggedAlone?.split('.')[0] ?? null) ? s.draggedAlone : null;
+    return { selected: exists(s.selected) ? s.selected : null, attacker, defender, draggedAlone };
   };
   const lockedOut = (t: Table) => {
     const s = get();
@@ -284,6 +285,7 @@ function historyCommands({ get, set, keepSelection, lockedOut }: Ctx) {
         attacker: null,
         defender: null,
         pairFollows: false,
+        draggedAlone: null,
         gestureStart: null,
         message: text ? { kind: 'info', text } : null,
         opened,
@@ -329,6 +331,7 @@ function selectionCommands({ get, set }: Ctx) {
         attacker,
         defender: attacker === s.attacker ? s.defender : null,
         pairFollows: false,
+        draggedAlone: id && !piece ? s.draggedAlone : null,
       });
     },
     /**
@@ -341,29 +344,44 @@ function selectionCommands({ get, set }: Ctx) {
      * against (rules/attacks/facing.ts facingZone); a tap on the ship already defending picks the zone
      * under the finger, so a second tap reaches the zone the first one passed over.
      *
-     * After a drag of a piece alone, the tap is a first tap: a player who moved the MC80, then taps the
-     * Imperial's front, means the Imperial to attack (in Armada a ship attacks before it moves), not the MC80
-     * with the zone the finger grabbed. Returns the pair as it was, for `dragged` if the press becomes a drag.
+     * While a pair its drags chose follows the pieces, no finger chose the attacker's hull zone: a tap that picks
+     * the defender has it attacked from the attacker's zone that faces it (rules/attacks/facing.ts
+     * facingAttacker), as a player tapping that pair would have chosen it; the tap fixes the zones.
+     *
+     * After a drag of a piece alone there is no attacker (`draggedAlone`), so the tap is a first tap: a player
+     * who moved the MC80, then taps the Imperial's front, means the Imperial to attack (in Armada a ship
+     * attacks before it moves), not the MC80 with the zone the finger grabbed. Returns the pair as it was, for
+     * `dragged` if the press becomes a drag.
      */
     tap(id: string, zone?: HullZoneName | null, near?: TapNear): PairWas {
       const s = get();
-      const was = { attacker: s.attacker, defender: s.defender, pairFollows: s.pairFollows };
+      const was = {
+        attacker: s.attacker,
+        defender: s.defender,
+        pairFollows: s.pairFollows,
+        draggedAlone: s.draggedAlone,
+      };
       const pair = { attacker: s.attacker, defender: s.defender };
-      let next = tapPair(s.table, pair, id, zone ?? null);
-      if (draggedAlone(was) && next.defender) next = tapPair(s.table, NO_PAIR, id, zone ?? null);
+      const next = tapPair(s.table, pair, id, zone ?? null);
       const under = next.defender;
-      const newDefender =
-        !!next.attacker && !!under && under.split('.')[0] === id && s.defender?.split('.')[0] !== id;
+      const world = near && near.world.table === s.table ? near.world : null;
+      const picksDefender = !!next.attacker && !!under && under.split('.')[0] === id;
+      // the attacker's zone as the pieces chose it, not a finger: the one that faces the defender picked
+      const refaces = !!world && picksDefender && s.pairFollows && next.attacker === s.attacker;
+      const faced = (d: string) => (refaces && facingAttacker(world!, next.attacker!, d)) || next.attacker;
+      if (refaces) next.attacker = faced(under!);
+      const newDefender = picksDefender && s.defender?.split('.')[0] !== id;
       let tapFacing: TapFacing | null = null;
-      if (newDefender && near && near.zones.length > 1 && near.world.table === s.table) {
+      if (newDefender && world && near!.zones.length > 1) {
         const best = facingZone(
-          near.world,
+          world,
           next.attacker!,
-          near.zones.map((z) => `${id}.${z}`),
+          near!.zones.map((z) => `${id}.${z}`),
           zone ? under : null,
         );
         if (best && best !== under) {
           next.defender = best;
+          next.attacker = faced(best);
           tapFacing = {
             attacker: next.attacker!,
             defender: best,
@@ -372,8 +390,15 @@ function selectionCommands({ get, set }: Ctx) {
           };
         }
       }
-      // an obstacle or a token is only selected: a pair its drags chose still follows them
-      set({ selected: id, ...next, pairFollows: next === pair && s.pairFollows, tapFacing });
+      // an obstacle or a token is only selected: a pair its drags chose still follows them, and a piece
+      // dragged alone is still the first of two drags
+      set({
+        selected: id,
+        ...next,
+        pairFollows: next === pair && s.pairFollows,
+        draggedAlone: next === pair ? s.draggedAlone : null,
+        tapFacing,
+      });
       return was;
     },
     ...pairCommands({ get, set }),
@@ -386,19 +411,24 @@ function pairCommands({ get, set }: Pick<Ctx, 'get' | 'set'>) {
     /**
      * A drag began on piece `id`, picked by the press that began it: when it is one of the pair, the
      * pair's hull zones follow the pieces from now on (the zones that face each other, not the zone
-     * the finger grabbed). `was`: the pair before that press's tap (`tap`'s answer). When a drag had chosen
-     * an attacker alone, that tap was a first tap; as a drag, it is the second piece dragged into place,
-     * which joins the first as a tap on it would have (an enemy defends): two drags pick the pair.
+     * the finger grabbed). `was`: the pair before that press's tap (`tap`'s answer; none when the press was on
+     * the piece selected, which it did not tap). A press that made the piece a new attacker by itself, with no
+     * defender, began a drag alone: it picks no attacker (`draggedAlone`). After a drag alone, the press was a
+     * first tap; as a drag, it is the second piece dragged into place, which joins the first as a tap on it
+     * would have (an enemy defends): two drags pick the pair.
      */
     dragged(id: string, was?: PairWas) {
       const s = get();
       const of = (side: string | null) => side?.split('.')[0];
       let pair = { attacker: s.attacker, defender: s.defender };
-      if (was && draggedAlone(was)) {
+      if (was?.draggedAlone) {
         const zone = s.attacker?.startsWith(`${id}.`) ? (s.attacker.split('.')[1] as HullZoneName) : null;
-        pair = tapPair(s.table, { attacker: was.attacker, defender: null }, id, zone);
+        pair = tapPair(s.table, { attacker: was.draggedAlone, defender: null }, id, zone);
       }
-      if (of(pair.attacker) === id || of(pair.defender) === id) set({ ...pair, pairFollows: true });
+      if (pair.defender && (of(pair.attacker) === id || of(pair.defender) === id))
+        set({ ...pair, pairFollows: true, draggedAlone: null });
+      else if (was && !pair.defender && of(pair.attacker) === id && of(was.attacker) !== id)
+        set({ attacker: null, defender: null, pairFollows: false, draggedAlone: pair.attacker });
     },
     /** The pair's hull zones as the pieces now face each other (the frame loop, while `pairFollows`). */
     follow(attacker: string, defender: string) {
@@ -412,10 +442,11 @@ function pairCommands({ get, set }: Pick<Ctx, 'get' | 'set'>) {
         defender: attacker ? defender : null,
         selected: attacker ? attacker.split('.')[0] : get().selected,
         pairFollows: false,
+        draggedAlone: null,
       });
     },
     setAttacker(attacker: string | null) {
-      set({ attacker, defender: null, pairFollows: false });
+      set({ attacker, defender: null, pairFollows: false, draggedAlone: null });
     },
   };
 }

@@ -120,6 +120,9 @@ describe('a drag, then a tap', () => {
     const { store, cmd, pair } = start();
     drag(cmd, 'mc80', 'left');
     expect(store.getState().selected).toBe('mc80');
+    // no attacker: nothing is drawn or listed as the MC80's attacks
+    expect(pair()).toEqual([null, null]);
+    expect(store.getState().draggedAlone).toBe('mc80.left');
     cmd.tap('isd', 'front');
     expect(pair()).toEqual(['isd.front', null]);
     expect(store.getState().pairFollows).toBe(false);
@@ -128,12 +131,21 @@ describe('a drag, then a tap', () => {
   });
 
   it('nor after an obstacle tapped between; a squadron of the same player after the drag attacks, as ever', () => {
-    const { cmd, pair } = start();
+    const { store, cmd, pair } = start();
     drag(cmd, 'mc80', 'left');
     cmd.tap('asteroid-a', null);
-    expect(pair()).toEqual(['mc80.left', null]);
+    expect(pair()).toEqual([null, null]);
+    expect(store.getState().draggedAlone).toBe('mc80.left');
     cmd.tap('isd', 'front');
     expect(pair()).toEqual(['isd.front', null]);
+    expect(store.getState().draggedAlone).toBeNull();
+    // an obstacle tapped between two drags: they still pick the pair
+    const between = start();
+    drag(between.cmd, 'mc80', 'left');
+    between.cmd.tap('asteroid-a', null);
+    drag(between.cmd, 'isd', 'rear');
+    expect(between.pair()).toEqual(['mc80.left', 'isd.rear']);
+    expect(between.store.getState().pairFollows).toBe(true);
     const other = start();
     drag(other.cmd, 'mc80', 'left');
     other.cmd.tap('xwing1', null);
@@ -154,6 +166,26 @@ describe('a drag, then a tap', () => {
     expect(other.store.getState().pairFollows).toBe(true);
   });
 
+  it('two drags of one side: the second is a drag alone too, and a drag of an enemy then pairs with it', () => {
+    const { store, cmd, pair } = start();
+    drag(cmd, 'mc80', 'left');
+    drag(cmd, 'cr90', 'front');
+    expect(pair()).toEqual([null, null]);
+    expect(store.getState().draggedAlone).toBe('cr90.front');
+    drag(cmd, 'isd', 'rear');
+    expect(pair()).toEqual(['cr90.front', 'isd.rear']);
+  });
+
+  it('the selected attacker dragged (the press on it taps nothing) stays the attacker, with its lines', () => {
+    const { store, cmd, pair } = start();
+    cmd.tap('isd', 'front');
+    cmd.dragged('isd');
+    expect(pair()).toEqual(['isd.front', null]);
+    expect(store.getState().draggedAlone).toBeNull();
+    cmd.tap('mc80', 'left');
+    expect(pair()).toEqual(['isd.front', 'mc80.left']);
+  });
+
   it('an attacker a tap chose stays for the next tap, and for a drag of an enemy', () => {
     const { store, cmd, pair } = start();
     cmd.tap('isd', 'front');
@@ -165,5 +197,71 @@ describe('a drag, then a tap', () => {
     expect(again.pair()).toEqual(['isd.front', 'mc80.left']);
     expect(again.store.getState().pairFollows).toBe(true);
     expect(store.getState().pairFollows).toBe(false);
+  });
+});
+
+describe('a tap on a third enemy ship after two drags picked the pair', () => {
+  // a Victory facing a CR90 ahead of it, a Nebulon-B off its right: only the Victory's right zone reaches it
+  const t: Table = {
+    format: 'armada-table/1',
+    table: '3x6',
+    ruleset: 'seed',
+    ships: [
+      { id: 'vsd', player: 1, class: 'victory', size: 'medium', x: 900, y: 300, rotation: 0, speed: 2 },
+      { id: 'cr', player: 2, class: 'cr90', size: 'small', x: 900, y: 520, rotation: 180, speed: 2 },
+      { id: 'nb', player: 2, class: 'nebulon-b', size: 'small', x: 1080, y: 330, rotation: 0, speed: 2 },
+    ],
+    squadrons: [],
+    obstacles: [],
+    tokens: [],
+    proposals: [],
+  };
+  const world = new World(t);
+  const at = (zones: HullZoneName[]) => ({ zones, world });
+  const dragged = () => {
+    const store = createAppStore(t);
+    const cmd = commands(store);
+    cmd.dragged('vsd', cmd.tap('vsd', 'rear', at(['rear'])));
+    cmd.dragged('cr', cmd.tap('cr', 'rear', at(['rear'])));
+    cmd.follow('vsd.front', 'cr.front'); // the frame loop: the zones that face each other
+    const pair = () => [store.getState().attacker, store.getState().defender];
+    expect(pair()).toEqual(['vsd.front', 'cr.front']);
+    return { store, cmd, pair };
+  };
+
+  it("is attacked from the attacker's zone that faces it, and the tap fixes the zones", () => {
+    const { store, cmd, pair } = dragged();
+    cmd.tap('nb', 'left', at(['left']));
+    expect(pair()).toEqual(['vsd.right', 'nb.left']);
+    expect(store.getState().pairFollows).toBe(false);
+  });
+
+  it('a fingertip over several of its zones: the attacker faced first, then the zone the attack is best against', () => {
+    const { store, cmd, pair } = dragged();
+    cmd.tap('nb', 'front', at(['front', 'left', 'right', 'rear']));
+    expect(pair()).toEqual(['vsd.right', 'nb.left']);
+    expect(store.getState().tapFacing).toMatchObject({
+      attacker: 'vsd.right',
+      defender: 'nb.left',
+      under: 'nb.front',
+    });
+  });
+
+  it('the zone of an attacker a tap chose stays; a tap on the attacker itself picks the zone under the finger', () => {
+    const store = createAppStore(t);
+    const cmd = commands(store);
+    cmd.tap('vsd', 'front', at(['front']));
+    cmd.tap('cr', 'front', at(['front']));
+    cmd.tap('nb', 'left', at(['left']));
+    expect([store.getState().attacker, store.getState().defender]).toEqual(['vsd.front', 'nb.left']);
+    const { cmd: c2, pair } = dragged();
+    c2.tap('vsd', 'left', at(['left']));
+    expect(pair()).toEqual(['vsd.left', 'cr.front']);
+  });
+
+  it('without the world of the table on screen the zone stays as it was', () => {
+    const { cmd, pair } = dragged();
+    cmd.tap('nb', 'left');
+    expect(pair()).toEqual(['vsd.front', 'nb.left']);
   });
 });

@@ -80,6 +80,23 @@ export function facingZone(
 }
 
 /**
+ * Of the hull zones of the ship `attacker` is a zone of (a `ship.zone` key; a squadron's id stands alone), the one
+ * whose attack on `defender` (a hull zone or squadron key) is best, in facingPair's order: in arc, in range and
+ * not blocked first, then the shortest range, then the ship's zone order. Null when either is no side of the
+ * table's pieces.
+ */
+export function facingAttacker(world: World, attacker: string, defender: string): string | null {
+  const as = sidesOf(world, attacker.split('.')[0]);
+  if (!as?.includes(attacker) || !sidesOf(world, defender.split('.')[0])?.includes(defender)) return null;
+  let out: AttackReport | null = null;
+  for (const a of as) {
+    const r = attackBetween(world, a, defender);
+    if (better(r, out)) out = r;
+  }
+  return out?.attacker ?? null;
+}
+
+/**
  * The attack between pieces `attacker` and `defender` (ids, of two players) worth judging, as keys
  * (`ship.zone` or a squadron id); null when either is no ship or squadron or both belong to one player.
  */

@@ -2,13 +2,14 @@
  * The hull zones two dragged pieces face each other with (rules/attacks/facing.ts): by construction
  * (a Victory behind a CR90 that faces away: Victory front on CR90 rear, whichever zones were
  * grabbed) and, on random two-ship tables, checked against the full report's attacks between them.
- * The same order picks, of the hull zones a tap lay near, the one the attack is best against.
+ * The same order picks, of the hull zones a tap lay near, the one the attack is best against, and the
+ * attacker's hull zone that faces a defender a tap picked.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../../../src/model/table';
 import { attackBetween, attacks } from '../../../src/rules/attacks/attacks';
-import { facingPair, facingTier, facingZone } from '../../../src/rules/attacks/facing';
+import { facingAttacker, facingPair, facingTier, facingZone } from '../../../src/rules/attacks/facing';
 import { World } from '../../../src/rules/world';
 
 const table = (ships: Table['ships'], squadrons: Table['squadrons'] = []): Table => ({
@@ -188,6 +189,66 @@ describe('facingZone', () => {
           });
           const candidates = [...picked].reverse().map((z) => `b.${z}`);
           expect(facingZone(w, `a.${from}`, candidates)).toBe(want.defender);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('facingAttacker', () => {
+  // a Victory with a CR90 ahead and a Nebulon-B off its right
+  const w = new World(
+    table([
+      ship('vsd', 1, 'victory', 900, 300, 0),
+      ship('cr', 2, 'cr90', 900, 520, 180),
+      ship('nb', 2, 'nebulon-b', 1080, 330, 0),
+    ]),
+  );
+
+  it("the zone the defender lies in the arc of, whichever of the ship's zones it is given", () => {
+    for (const z of ['front', 'left', 'right', 'rear']) {
+      expect(facingAttacker(w, `vsd.${z}`, 'nb.left')).toBe('vsd.right');
+      expect(facingAttacker(w, `vsd.${z}`, 'cr.front')).toBe('vsd.front');
+    }
+  });
+
+  it('a squadron attacks as itself; an unknown side gives null', () => {
+    const sq = new World(
+      table(
+        [ship('cr', 2, 'cr90', 900, 520, 180)],
+        [{ id: 'tie', player: 1, x: 900, y: 400, card: 'TIE Fighter Squadron' }],
+      ),
+    );
+    expect(facingAttacker(sq, 'tie', 'cr.front')).toBe('tie');
+    expect(facingAttacker(w, 'vsd.middle', 'cr.front')).toBeNull();
+    expect(facingAttacker(w, 'vsd.front', 'nobody')).toBeNull();
+  });
+
+  it('random tables: the best of the full report against that defender, tier, then range, then zone order', () => {
+    const zones = ['front', 'left', 'right', 'rear'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 150, max: 1650 }),
+        fc.integer({ min: 150, max: 750 }),
+        fc.integer({ min: 0, max: 359 }),
+        fc.integer({ min: 0, max: 359 }),
+        fc.constantFrom(...zones),
+        fc.constantFrom(...zones),
+        (bx, by, ar, br, from, target) => {
+          fc.pre(Math.hypot(900 - bx, 450 - by) > 220);
+          const w = new World(
+            table([ship('a', 1, 'victory', 900, 450, ar), ship('b', 2, 'cr90', bx, by, br)]),
+          );
+          const rows = attacks(w).filter((r) => r.defender === `b.${target}`);
+          const order = (r: (typeof rows)[number]) => zones.indexOf(r.attacker.split('.')[1]);
+          const key = (r: (typeof rows)[number]) => [facingTier(r), r.rangeMm ?? Infinity, order(r)] as const;
+          const want = rows.reduce((m, r) => {
+            const [t, d, o] = key(r),
+              [mt, md, mo] = key(m);
+            return t < mt || (t === mt && (d < md || (d === md && o < mo))) ? r : m;
+          });
+          expect(facingAttacker(w, `a.${from}`, `b.${target}`)).toBe(want.attacker);
         },
       ),
       { numRuns: 40 },
