@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openFresh, piece } from './helpers';
+import { openFresh, piece, wholeReport } from './helpers';
 
 /*
  * The table by keyboard alone, at a desktop's size: a player who never touches the mouse chooses an attack
- * with the pickers, opens and closes the menus and dialogs, and answers the drill, pressing only keys.
+ * with the pickers or the attack list, opens and closes the menus and dialogs, and answers the drill, pressing
+ * only keys.
  */
 
 const pair = (page: Page) =>
@@ -233,4 +234,61 @@ test('an obstacle chosen by name from the piece list, then nudged and turned wit
   // a piece selected on the table is the one the list shows
   await page.evaluate(() => window.__armada.cmd.select('isd'));
   await expect(list).toHaveValue('isd');
+});
+
+test('the attack list by keyboard: Tab reaches each row, Enter or Space opens its attack, the focus stays on it', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await wholeReport(page);
+  /** the attack list's row holding the focus, as `attacker>defender` */
+  const focusedRow = () =>
+    page.evaluate(() => {
+      const li = document.activeElement?.closest<HTMLElement>('#verdicts li.attack');
+      return li ? `${li.dataset.attacker}>${li.dataset.defender}` : null;
+    });
+  const rows = await page
+    .locator('#verdicts li.attack')
+    .evaluateAll((els) =>
+      els.map((li) => `${(li as HTMLElement).dataset.attacker}>${(li as HTMLElement).dataset.defender}`),
+    );
+  expect(rows.length).toBeGreaterThan(3);
+  // from the panel's top, Tab goes on into the list: its first row, then each next one
+  await page.evaluate(() => {
+    const panel = document.getElementById('verdicts')!;
+    panel.tabIndex = -1;
+    panel.focus();
+  });
+  for (let k = 0; k < 20 && !(await focusedRow()); k++) await page.keyboard.press('Tab');
+  expect(await focusedRow()).toBe(rows[0]);
+  await page.keyboard.press('Tab');
+  expect(await focusedRow()).toBe(rows[1]);
+  await page.keyboard.press('Tab');
+  expect(await focusedRow()).toBe(rows[2]);
+
+  // Enter opens the row's attack on the ruling card; the focus stays on the row, the panel written again
+  const opened = async (row: string) => {
+    const [attacker, defender] = row.split('>');
+    await expect.poll(() => pair(page)).toEqual({ selected: attacker.split('.')[0], attacker, defender });
+    const card = page.locator('#attack-verdict');
+    await expect(card).toHaveAttribute('data-attacker', attacker, { timeout: 30_000 });
+    await expect(card).toHaveAttribute('data-defender', defender);
+    await page.evaluate(() => window.__armada.redrawNow());
+    expect(await focusedRow()).toBe(row);
+  };
+  await page.keyboard.press('Enter');
+  await opened(rows[2]);
+  // Shift+Tab back a row, and Space opens that one
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedRow()).toBe(rows[1]);
+  await page.keyboard.press('Space');
+  await opened(rows[1]);
+  // the list rebuilt whole ("only the selected attacker" lists its attacks alone): the focus on the same row
+  await page.evaluate(() => {
+    const only = document.querySelector<HTMLInputElement>('#only-selected');
+    if (!only) throw new Error('no "only the selected attacker" switch');
+    only.click();
+  });
+  await expect.poll(() => page.locator('#verdicts li.attack').count()).toBeLessThan(rows.length);
+  expect(await focusedRow()).toBe(rows[1]);
 });

@@ -83,7 +83,8 @@ async function main() {
       loop.schedule(true);
       return;
     }
-    if (window.getSelection()?.toString()) return; // selecting text to copy
+    // selecting text to copy (a click the keyboard made, on an entry's button, has no detail: it opens)
+    if (ev.detail && window.getSelection()?.toString()) return;
     const li = (ev.target as HTMLElement).closest('li[data-attacker]') as HTMLElement | null;
     if (li) cmd.setPair(li.dataset.attacker!, li.dataset.defender ?? null);
   });

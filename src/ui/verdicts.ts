@@ -90,6 +90,9 @@ export function setHtml(el: HTMLElement, html: string) {
   }
 }
 
+/** The opening of an attack entry's button: its pair, which opens the attack (src/main.ts). */
+const PICK = '<button type="button" class="pick">';
+
 /**
  * A list whose entries are kept by key: an entry whose HTML is unchanged keeps its element (no
  * parsing, no layout of a new node); a changed one is replaced; the order follows the entries.
@@ -103,7 +106,8 @@ export class KeyedList {
 
   /**
    * The entries to parse (new ones, and changed ones whose text alone did not change), parsed together:
-   * one parse, not one per entry. Entries with a button are left to morphdom (a press on it survives).
+   * one parse, not one per entry. Entries with a button are left to morphdom (a press on it survives), but for
+   * an attack's pair (a press on it is the entry's click, as when the entry had no button).
    */
   private parseChanged(
     keys: string[],
@@ -113,7 +117,8 @@ export class KeyedList {
     const at: number[] = [];
     for (let i = 0; i < keys.length; i++) {
       const it = this.items.get(keys[i]);
-      if (it?.html === htmls[i] || texts[i] || htmls[i].includes('<button')) continue;
+      const h = htmls[i];
+      if (it?.html === h || texts[i] || h.indexOf('<button') !== h.indexOf(PICK)) continue;
       at.push(i);
     }
     const out = new Map<number, Element>();
@@ -142,7 +147,32 @@ export class KeyedList {
     }
   }
 
+  /**
+   * The list's entries are now `htmls`, by `keys`. The keyboard's focus in an entry stays with that entry's
+   * control when the entry is written anew (a new report, the list filtered), else goes to one of the selected
+   * attacker's.
+   */
   update(keys: string[], htmls: string[]) {
+    const focused = this.focusedKey();
+    this.write(keys, htmls);
+    if (focused !== null && !this.ul.contains(document.activeElement)) this.refocus(focused);
+  }
+
+  /** The key of the entry holding the keyboard's focus (null: none). */
+  private focusedKey(): string | null {
+    const at = document.activeElement;
+    if (!at || !this.ul.contains(at)) return null;
+    for (const [key, it] of this.items) if (it.el.contains(at)) return key;
+    return null;
+  }
+
+  /** The focus on the control of the entry `key`, or of the selected attacker's first when that one is gone. */
+  private refocus(key: string) {
+    const el = this.items.get(key)?.el ?? this.ul.querySelector('.selected');
+    el?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
+  }
+
+  private write(keys: string[], htmls: string[]) {
     // an entry whose text alone changed (a drag step's figures) has its text nodes written in place; the
     // rest are parsed: when most are (a new report from the worker), one parse of the whole list is cheaper
     const texts: (string[] | TextEdit | null)[] = new Array(keys.length);
@@ -345,9 +375,11 @@ function entryAround(x: AttackReport, sel: boolean, brief: boolean, say: Say): [
       `data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" ` +
       `data-range="${e(x.range)}" ` +
       `data-in-arc="${x.inArc}">` +
+      // the pair is the entry's button: Tab reaches it, Enter or Space opens the attack (as a click on the entry)
+      PICK +
       // the arrow as a reference: most entries are then one-byte strings, half the bytes (a marker, a missing
       // figure's dash or a name outside Latin-1 still makes an entry two-byte)
-      `<b>${e(say(x.attacker))}</b> &rarr; <b>${e(say(x.defender))}</b>: ` +
+      `<b>${e(say(x.attacker))}</b> &rarr; <b>${e(say(x.defender))}</b></button>: ` +
       `${x.inArc ? 'in arc' : 'not in arc'}, ${x.range === 'distance-1' ? 'distance 1' : e(x.range)} (`,
     ` mm), line of sight <b class="los">${e(x.los)}</b>` +
       losBy(x, say) +
