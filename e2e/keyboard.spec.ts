@@ -292,3 +292,58 @@ test('the attack list by keyboard: Tab reaches each row, Enter or Space opens it
   await expect.poll(() => page.locator('#verdicts li.attack').count()).toBeLessThan(rows.length);
   expect(await focusedRow()).toBe(rows[1]);
 });
+
+test('Escape ends judge by eye as its End does, asked or answered; not from the race link, nor the help', async ({
+  page,
+}) => {
+  await openFresh(page);
+  const own = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
+  const bar = page.locator('#drill-bar');
+  const start = page.locator('#drill-start');
+  const ownTable = () => page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
+  // asked: Escape ends it, the player's table back and the focus on the button that started it
+  await start.focus();
+  await page.keyboard.press('Enter');
+  await expect(bar).toHaveAttribute('data-phase', 'ask');
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+  await expect(start).toBeFocused();
+  expect(await ownTable()).toBe(own);
+  await expect(page.locator('body')).not.toHaveClass(/drill/);
+
+  // answered (the ruling card out): the same
+  await page.keyboard.press('Enter');
+  await expect(bar).toHaveAttribute('data-phase', 'ask');
+  await page.keyboard.press('Enter');
+  await expect(bar).toHaveAttribute('data-phase', 'shown');
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+  await expect(start).toBeFocused();
+  expect(await ownTable()).toBe(own);
+
+  // the help open over the drill: Escape closes the help, and the drill goes on
+  await page.keyboard.press('Enter');
+  await expect(bar).toHaveAttribute('data-phase', 'ask');
+  await page.locator('#help').click();
+  await expect(page.locator('#help-panel')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#help-panel')).toBeHidden();
+  await expect(bar).toHaveAttribute('data-phase', 'ask');
+  // the score: the race link is a text field, whose Escape is its own
+  for (let i = 0; i < 10; i++) {
+    await bar.locator('.drill-choices button').first().click();
+    await bar.locator('#drill-next').click();
+  }
+  await expect(bar).toHaveAttribute('data-phase', 'done');
+  const link = page.locator('#drill-link');
+  await link.evaluate((el) => {
+    (el as HTMLInputElement).hidden = false;
+    (el as HTMLInputElement).focus();
+  });
+  await page.keyboard.press('Escape');
+  await expect(bar).toHaveAttribute('data-phase', 'done');
+  await page.locator('#drill-end').focus();
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+  expect(await ownTable()).toBe(own);
+});

@@ -24,6 +24,7 @@ import type { AppState, AppStore, Commands } from '../state/store';
 import type { TabTables } from '../state/tab-tables';
 import { practiceTableState } from '../state/practice-table';
 import { h } from './dom';
+import { dialogOpen } from '../render/keys';
 
 const STYLE = `
 #drill-bar { position: absolute; left: 8px; right: 8px; top: 8px; z-index: 6; max-width: 560px; margin: 0 auto;
@@ -63,6 +64,15 @@ export interface DrillHooks {
   /** shade the asked zones over the pieces (null: none) */
   shade: (asked: { attacker: string; defender: string } | null) => void;
 }
+
+/** Whether the keys go to a text field (an input that takes text, a list, a text area): its Escape is its own. */
+const inTextField = (t: EventTarget | null) =>
+  t instanceof HTMLElement &&
+  (t.isContentEditable ||
+    t.tagName === 'SELECT' ||
+    t.tagName === 'TEXTAREA' ||
+    (t.tagName === 'INPUT' &&
+      !['checkbox', 'radio', 'button', 'submit', 'file'].includes((t as HTMLInputElement).type)));
 
 /** The box around a situation's pieces, with room for the bar above them. */
 function situationBox(t: Table): [number, number, number, number] {
@@ -134,6 +144,14 @@ export class DrillPanel {
       }
     });
     window.addEventListener('hashchange', () => this.fromLink());
+    // Escape ends the drill as its End does: not from a text field (the race link), and the help or a dialog
+    // open over it takes its Escape first (the help's stops it before it comes here)
+    window.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'Escape' || !this.run || ev.defaultPrevented || inTextField(ev.target) || dialogOpen())
+        return;
+      ev.preventDefault();
+      this.end();
+    });
   }
 
   running(): boolean {
