@@ -110,7 +110,7 @@ for (const touch of [false, true]) {
     if (touch) test.use(PIXEL5);
     test.setTimeout(120_000);
 
-    test('a ship dragged alone draws no attack lines, moving nor at rest; the selected attacker keeps its own', async ({
+    test('a ship dragged alone draws no attack lines; the selected attacker dragged keeps its own', async ({
       page,
     }) => {
       await openTable(page);
@@ -155,7 +155,7 @@ for (const touch of [false, true]) {
       await expect(page.locator('#pair-strip')).toBeVisible();
     });
 
-    test('after two drags pick the pair, a tap on a third enemy ship is attacked from the zone facing it', async ({
+    test('after two drags pick the pair, a third enemy tapped is attacked from the zone facing it', async ({
       page,
     }) => {
       await openTable(page);

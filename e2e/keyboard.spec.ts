@@ -236,7 +236,7 @@ test('an obstacle chosen by name from the piece list, then nudged and turned wit
   await expect(list).toHaveValue('isd');
 });
 
-test('the attack list by keyboard: Tab reaches each row, Enter or Space opens its attack, the focus stays on it', async ({
+test('the attack list by keyboard: Tab reaches each row, Enter or Space opens it, focus stays', async ({
   page,
 }) => {
   await openFresh(page);
@@ -293,9 +293,7 @@ test('the attack list by keyboard: Tab reaches each row, Enter or Space opens it
   expect(await focusedRow()).toBe(rows[1]);
 });
 
-test('Escape ends judge by eye as its End does, asked or answered; not from the race link, nor the help', async ({
-  page,
-}) => {
+test('Escape ends judge by eye as End does; not from the race link, nor past the help', async ({ page }) => {
   await openFresh(page);
   const own = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
   const bar = page.locator('#drill-bar');

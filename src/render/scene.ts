@@ -291,7 +291,7 @@ export class Scene {
     this.attackLines.clear();
   }
 
-  /** How many attack lines (the selected attacker's, each a line of sight or a range line) the last render drew. */
+  /** How many attack lines (the selected attacker's lines of sight and range lines) the last render drew. */
   attackLinesDrawn(): number {
     return this.attackLines.shown;
   }

@@ -60,8 +60,8 @@ export interface AppState {
   /**
    * the piece a drag alone moved, as the side the press on it tapped (`ship.zone` or a squadron id), while no
    * tap nor picker chose an attacker since: not the attacker (a drag moves a piece, it does not pick the
-   * attacker: nothing is drawn or listed as its attacks, and the next tap is a first tap), but a second drag, of
-   * an enemy, makes the pair with it (pairCommands.dragged)
+   * attacker: nothing is drawn or listed as its attacks, and the next tap is a first tap), but a second drag,
+   * of an enemy, makes the pair with it (pairCommands.dragged)
    */
   draggedAlone: string | null;
   /**
@@ -344,8 +344,8 @@ function selectionCommands({ get, set }: Ctx) {
      * against (rules/attacks/facing.ts facingZone); a tap on the ship already defending picks the zone
      * under the finger, so a second tap reaches the zone the first one passed over.
      *
-     * While a pair its drags chose follows the pieces, no finger chose the attacker's hull zone: a tap that picks
-     * the defender has it attacked from the attacker's zone that faces it (rules/attacks/facing.ts
+     * While a pair its drags chose follows the pieces, no finger chose the attacker's hull zone: a tap that
+     * picks the defender has it attacked from the attacker's zone that faces it (rules/attacks/facing.ts
      * facingAttacker), as a player tapping that pair would have chosen it; the tap fixes the zones.
      *
      * After a drag of a piece alone there is no attacker (`draggedAlone`), so the tap is a first tap: a player

@@ -65,7 +65,7 @@ export interface DrillHooks {
   shade: (asked: { attacker: string; defender: string } | null) => void;
 }
 
-/** Whether the keys go to a text field (an input that takes text, a list, a text area): its Escape is its own. */
+/** Whether the keys go to a text field (an input taking text, a list, a text area): its Escape is its own. */
 const inTextField = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable ||

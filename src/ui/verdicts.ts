@@ -375,7 +375,7 @@ function entryAround(x: AttackReport, sel: boolean, brief: boolean, say: Say): [
       `data-attacker="${e(x.attacker)}" data-defender="${e(x.defender)}" data-los="${e(x.los)}" ` +
       `data-range="${e(x.range)}" ` +
       `data-in-arc="${x.inArc}">` +
-      // the pair is the entry's button: Tab reaches it, Enter or Space opens the attack (as a click on the entry)
+      // the pair is the entry's button: Tab reaches it, Enter or Space opens the attack (the entry's click)
       PICK +
       // the arrow as a reference: most entries are then one-byte strings, half the bytes (a marker, a missing
       // figure's dash or a name outside Latin-1 still makes an entry two-byte)

@@ -236,7 +236,7 @@ describe('a tap on a third enemy ship after two drags picked the pair', () => {
     expect(store.getState().pairFollows).toBe(false);
   });
 
-  it('a fingertip over several of its zones: the attacker faced first, then the zone the attack is best against', () => {
+  it('a fingertip over several zones: the attacker faced first, then the zone its attack is best on', () => {
     const { store, cmd, pair } = dragged();
     cmd.tap('nb', 'front', at(['front', 'left', 'right', 'rear']));
     expect(pair()).toEqual(['vsd.right', 'nb.left']);
@@ -247,7 +247,7 @@ describe('a tap on a third enemy ship after two drags picked the pair', () => {
     });
   });
 
-  it('the zone of an attacker a tap chose stays; a tap on the attacker itself picks the zone under the finger', () => {
+  it("an attacker's zone a tap chose stays; a tap on the attacker picks the zone under the finger", () => {
     const store = createAppStore(t);
     const cmd = commands(store);
     cmd.tap('vsd', 'front', at(['front']));

@@ -80,10 +80,10 @@ export function facingZone(
 }
 
 /**
- * Of the hull zones of the ship `attacker` is a zone of (a `ship.zone` key; a squadron's id stands alone), the one
- * whose attack on `defender` (a hull zone or squadron key) is best, in facingPair's order: in arc, in range and
- * not blocked first, then the shortest range, then the ship's zone order. Null when either is no side of the
- * table's pieces.
+ * Of the hull zones of the ship `attacker` is a zone of (a `ship.zone` key; a squadron's id stands alone), the
+ * one whose attack on `defender` (a hull zone or squadron key) is best, in facingPair's order: in arc, in range
+ * and not blocked first, then the shortest range, then the ship's zone order. Null when either is no side of
+ * the table's pieces.
  */
 export function facingAttacker(world: World, attacker: string, defender: string): string | null {
   const as = sidesOf(world, attacker.split('.')[0]);

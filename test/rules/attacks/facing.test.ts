@@ -225,7 +225,7 @@ describe('facingAttacker', () => {
     expect(facingAttacker(w, 'vsd.front', 'nobody')).toBeNull();
   });
 
-  it('random tables: the best of the full report against that defender, tier, then range, then zone order', () => {
+  it('random tables: the best of the full report on that defender, tier, range, then zone order', () => {
     const zones = ['front', 'left', 'right', 'rear'];
     fc.assert(
       fc.property(
