@@ -450,8 +450,8 @@ export class ManeuverContext {
         `It ends on ${m.obstacles
           .map(
             (o) =>
-              `${o.obstacle} ` +
-              `(${o.part === 'base' ? 'base' : 'only a shield-dial frame'} ${o.depthMm.toFixed(2)} mm deep: ${o.effect})`,
+              `${o.obstacle} (${o.part === 'base' ? 'base' : 'only a shield-dial frame'} ` +
+              `${o.depthMm.toFixed(2)} mm deep: ${o.effect})`,
           )
           .join(', ')}.`,
       );
