@@ -158,6 +158,58 @@ for (const phone of [false, true]) {
   });
 }
 
+test.describe('judge by eye on a Pixel 5: the table below the bar', () => {
+  test.use(PIXEL5);
+
+  test('the canvas reaches the bottom of the screen while a question is asked, the sheet once it is answered', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await page.tap('#table-menu summary');
+    await page.tap('#drill-start-menu');
+    // where the canvas ends and what lies under it: the bottom of the screen, or the sheet's top when shown
+    const layout = () =>
+      page.evaluate(() => {
+        const canvas = document.querySelector('#canvas-host canvas[data-layer="table"]')!;
+        const aside = document.querySelector('aside')!;
+        const c = canvas.getBoundingClientRect(),
+          a = aside.getBoundingClientRect();
+        const sheet = getComputedStyle(aside).visibility === 'visible' && a.height > 0;
+        const below = document.elementFromPoint(innerWidth / 2, innerHeight - 2);
+        return {
+          // the canvas ends where what is shown below it begins (within a pixel)
+          reaches: Math.abs(c.bottom - (sheet ? a.top : innerHeight)) <= 1,
+          sheet,
+          atBottom: below === canvas ? 'canvas' : below && aside.contains(below) ? 'sheet' : String(below?.id),
+        };
+      });
+    const framed = () =>
+      page.evaluate(() => {
+        const t = window.__armada.store.getState().table;
+        const bar = document.getElementById('drill-bar')!.getBoundingClientRect();
+        const host = document.getElementById('canvas-host')!.getBoundingClientRect();
+        return [...t.ships, ...t.squadrons].every((p) => {
+          const q = window.__armada.pagePoint(p.x, p.y);
+          return q.y > bar.bottom && q.y < host.bottom && q.x > host.left && q.x < host.right;
+        });
+      });
+    for (let i = 0; i < 2; i++) {
+      await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'ask');
+      // asked: nothing is shown under the table, which runs to the bottom of the screen
+      await expect.poll(layout).toEqual({ reaches: true, sheet: false, atBottom: 'canvas' });
+      expect(await framed()).toBe(true);
+      if (i === 0) await page.screenshot({ path: 'test-results/drill-asked-phone.png' });
+      await page.tap('#drill-bar [data-answer]');
+      await expect(page.locator('#drill-result')).toBeVisible();
+      // answered: the ruling card in the sheet, the table down to the sheet's top, the pieces still framed
+      await expect.poll(layout).toEqual({ reaches: true, sheet: true, atBottom: 'sheet' });
+      await expect.poll(framed).toBe(true);
+      if (i === 0) await page.screenshot({ path: 'test-results/drill-answered-phone.png' });
+      await page.tap('#drill-next');
+    }
+  });
+});
+
 test('a broken drill link says what is wrong and keeps the table', async ({ page }) => {
   await openFresh(page);
   const before = await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));

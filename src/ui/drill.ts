@@ -47,6 +47,11 @@ const STYLE = `
 #drill-bar td.n { white-space: nowrap; }
 #drill-bar input { width: 100%; margin-top: 4px; }
 body.drill-asking aside { visibility: hidden; }
+/* a phone held upright: no sheet while a question is asked, the table down to the bottom of the screen (the
+   ruling card comes up in the sheet with the answer) */
+@media (max-width: 700px) and (orientation: portrait) {
+  body.drill-asking aside { display: none; } body.drill-asking main { margin-bottom: 0; }
+  body.drill-asking #message { bottom: 16px; } }
 @media (min-width: 901px) {
   body.drill-asking aside::before {
     visibility: visible; display: block; margin: 16px 4px; color: var(--muted); font-size: 14px; line-height: 1.5;
