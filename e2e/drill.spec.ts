@@ -180,7 +180,8 @@ test.describe('judge by eye on a Pixel 5: the table below the bar', () => {
           // the canvas ends where what is shown below it begins (within a pixel)
           reaches: Math.abs(c.bottom - (sheet ? a.top : innerHeight)) <= 1,
           sheet,
-          atBottom: below === canvas ? 'canvas' : below && aside.contains(below) ? 'sheet' : String(below?.id),
+          atBottom:
+            below === canvas ? 'canvas' : below && aside.contains(below) ? 'sheet' : String(below?.id),
         };
       });
     const framed = () =>
