@@ -312,6 +312,12 @@ export class TabTables {
    * a reload meanwhile finds the table as it was before.
    */
   pause(): void {
+    // a change's save still due is written now, of the table it was for: due later, it would write the
+    // practice's table over the player's
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.saveNow();
+    }
     this.paused = true;
   }
 
@@ -515,6 +521,7 @@ export class TabTables {
 
   private saveNow(): void {
     this.timer = 0;
+    if (this.paused) return;
     const store = this.store;
     if (!store) return;
     const s = store.getState();

@@ -8,6 +8,7 @@ import { validateTable, type Table } from '../../src/model/table';
 import type { SafeStorage } from '../../src/state/storage';
 import { bootTables } from '../../src/state/tab-tables';
 import { commands, createAppStore } from '../../src/state/store';
+import { practiceTableState } from '../../src/state/practice-table';
 
 /** Web storage in a map. */
 function memoryStorage(): SafeStorage & { map: Map<string, string> } {
@@ -92,5 +93,20 @@ describe('a table replaced on screen', () => {
       name: 'table begun',
     });
     expect((await listed(tables)).map((k) => k.source).sort()).toEqual(['link', 'made']);
+  });
+});
+
+describe('a practice on screen (Tables paused)', () => {
+  it("a change the player made just before is kept, never the practice's table that follows it", async () => {
+    const { demo, store, cmd, tables } = await boot();
+    const mine = { ...demo, squadrons: demo.squadrons.map((q, i) => (i ? q : { ...q, x: q.x + 25 })) };
+    cmd.change(mine);
+    // the practice starts before the change's save (a moment after it) is due
+    tables.pause();
+    store.setState(practiceTableState({ ...demo, ships: demo.ships.slice(0, 1), obstacles: [] }));
+    await new Promise((r) => setTimeout(r, 400));
+    const rows = await listed(tables);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].table).toEqual(mine);
   });
 });
