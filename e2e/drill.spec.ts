@@ -158,6 +158,112 @@ for (const phone of [false, true]) {
   });
 }
 
+/** Whether every piece of the situation lies in the canvas below the drill's bar. */
+const framedBelowBar = (page: Page) =>
+  page.evaluate(() => {
+    const t = window.__armada.store.getState().table;
+    const bar = document.getElementById('drill-bar')!.getBoundingClientRect();
+    const host = document.getElementById('canvas-host')!.getBoundingClientRect();
+    return [...t.ships, ...t.squadrons].every((p) => {
+      const q = window.__armada.pagePoint(p.x, p.y);
+      return q.y > bar.bottom && q.y < host.bottom && q.x > host.left && q.x < host.right;
+    });
+  });
+
+/** The player's own change before a practice: the first squadron moved 30 mm, an undo step. */
+async function moveFirstSquadron(page: Page) {
+  return page.evaluate(() => {
+    const { store, cmd } = window.__armada;
+    const t = store.getState().table;
+    cmd.change({ ...t, squadrons: t.squadrons.map((q, i) => (i ? q : { ...q, x: q.x + 30 })) });
+    return JSON.stringify(store.getState().table);
+  });
+}
+
+for (const phone of [false, true]) {
+  test.describe(
+    phone ? 'judge by eye reloaded on a Pixel 5' : 'judge by eye reloaded at desktop size',
+    () => {
+      if (phone) test.use(PIXEL5);
+
+      test('a reload mid-way goes on at the same question with the answers so far; End brings back the table', async ({
+        page,
+      }) => {
+        test.setTimeout(180_000);
+        await openFresh(page);
+        // the player's own change, the drill started at once (before the change's save is due)
+        const mine = await moveFirstSquadron(page);
+        const tap = (s: string) => (phone ? page.tap(s) : page.click(s));
+        await tap('#table-menu summary');
+        await tap('#drill-start-menu');
+        const bar = page.locator('#drill-bar');
+        const rights: boolean[] = [];
+        /** the first answer offered, tapped; whether it was right */
+        const answer = async () => {
+          await expect(bar).toHaveAttribute('data-phase', 'ask');
+          await tap('#drill-bar [data-answer]');
+          const result = page.locator('#drill-result');
+          await expect(result).toBeVisible();
+          rights.push((await result.getAttribute('class'))!.includes(' right'));
+        };
+        for (let i = 0; i < 4; i++) {
+          await answer();
+          await tap('#drill-next');
+        }
+        await expect(page.locator('#drill-progress')).toContainText('5 of 10');
+        const asked = await page.locator('#drill-bar .drill-question').textContent();
+        await page.reload();
+        await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+        // the same question, still asked: nothing on screen gives the answer away
+        await expect(bar).toHaveAttribute('data-phase', 'ask');
+        await expect(page.locator('#drill-progress')).toContainText('5 of 10');
+        await expect(page.locator('#drill-bar .drill-question')).toHaveText(asked!);
+        const state = () =>
+          page.evaluate(() => {
+            const s = window.__armada.store.getState();
+            return { aside: getComputedStyle(document.querySelector('aside')!).visibility, locked: s.locked };
+          });
+        expect(await state()).toEqual({ aside: 'hidden', locked: true });
+        await expect.poll(() => framedBelowBar(page)).toBe(true);
+        if (phone) await page.screenshot({ path: 'test-results/drill-reloaded-phone.png' });
+        // answered, then reloaded again: the answer and the ruling card are back
+        await answer();
+        const said = await page.locator('#drill-result').textContent();
+        await page.reload();
+        await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+        await expect(page.locator('#drill-result')).toHaveText(said!);
+        await expect(page.locator('#attack-verdict')).toHaveAttribute('data-attacker', /.+/);
+        await expect.poll(() => framedBelowBar(page)).toBe(true);
+        await tap('#drill-next');
+        for (let i = 5; i < 10; i++) {
+          await answer();
+          await tap('#drill-next');
+        }
+        // the score counts the ten answers, those before the reloads too
+        await expect(page.locator('#drill-score')).toHaveText(`${rights.filter(Boolean).length} of 10 right`);
+        // reloaded on the score: the score again; then back to the table the player had, with its undo
+        await page.reload();
+        await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+        await expect(page.locator('#drill-score')).toHaveText(`${rights.filter(Boolean).length} of 10 right`);
+        await tap('#drill-end');
+        await expect(bar).toBeHidden();
+        expect(await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table))).toBe(mine);
+        expect(await page.evaluate(() => window.__armada.store.getState().locked)).toBe(false);
+        // and a reload now finds that table, no drill
+        await page.reload();
+        await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+        await expect(bar).toBeHidden();
+        expect(await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table))).toBe(mine);
+        await tap('#undo');
+        const tie = JSON.parse(mine).squadrons[0];
+        await expect
+          .poll(() => page.evaluate(() => window.__armada.store.getState().table.squadrons[0].x))
+          .toBeCloseTo(tie.x - 30, 3);
+      });
+    },
+  );
+}
+
 test.describe('judge by eye on a Pixel 5: the table below the bar', () => {
   test.use(PIXEL5);
 
@@ -184,16 +290,7 @@ test.describe('judge by eye on a Pixel 5: the table below the bar', () => {
             below === canvas ? 'canvas' : below && aside.contains(below) ? 'sheet' : String(below?.id),
         };
       });
-    const framed = () =>
-      page.evaluate(() => {
-        const t = window.__armada.store.getState().table;
-        const bar = document.getElementById('drill-bar')!.getBoundingClientRect();
-        const host = document.getElementById('canvas-host')!.getBoundingClientRect();
-        return [...t.ships, ...t.squadrons].every((p) => {
-          const q = window.__armada.pagePoint(p.x, p.y);
-          return q.y > bar.bottom && q.y < host.bottom && q.x > host.left && q.x < host.right;
-        });
-      });
+    const framed = () => framedBelowBar(page);
     for (let i = 0; i < 2; i++) {
       await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'ask');
       // asked: nothing is shown under the table, which runs to the bottom of the screen
@@ -209,6 +306,39 @@ test.describe('judge by eye on a Pixel 5: the table below the bar', () => {
       await page.tap('#drill-next');
     }
   });
+});
+
+test("a drill a reload cannot take up again ends, said with the score so far; the table is the player's", async ({
+  page,
+}) => {
+  await openFresh(page);
+  const mine = await moveFirstSquadron(page);
+  await page.click('#table-menu summary');
+  await page.click('#drill-start-menu');
+  const rights: boolean[] = [];
+  for (let i = 0; i < 2; i++) {
+    await page.click('#drill-bar [data-answer]');
+    rights.push((await page.locator('#drill-result').getAttribute('class'))!.includes(' right'));
+    await page.click('#drill-next');
+  }
+  // the kept drill as another version of the app would deal it: its second question another
+  await page.evaluate(() => {
+    const rec = JSON.parse(sessionStorage.getItem('armada-practice/run')!);
+    rec.data.answers[1].kind = rec.data.answers[1].kind === 'arc' ? 'los' : 'arc';
+    sessionStorage.setItem('armada-practice/run', JSON.stringify(rec));
+  });
+  await page.reload();
+  await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+  const right = rights.filter(Boolean).length;
+  await expect(page.locator('#message')).toContainText(
+    `Judge by eye ended with the reload: it could not be taken up again (question 2 is dealt differently by ` +
+      `this version of the app). Your score so far: ${right} of 2 right. Your table is as it was.`,
+  );
+  await expect(page.locator('#drill-bar')).toBeHidden();
+  expect(await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table))).toBe(mine);
+  expect(await page.evaluate(() => window.__armada.store.getState().locked)).toBe(false);
+  // said once: the next reload finds no drill
+  expect(await page.evaluate(() => sessionStorage.getItem('armada-practice/run'))).toBeNull();
 });
 
 test('a broken drill link says what is wrong and keeps the table', async ({ page }) => {

@@ -238,6 +238,120 @@ for (const phone of [false, true]) {
   });
 }
 
+for (const phone of [false, true]) {
+  test.describe(
+    phone ? 'setup practice reloaded on a Pixel 5' : 'setup practice reloaded at desktop size',
+    () => {
+      if (phone) test.use(PIXEL5);
+
+      test('a reload mid-way goes on with the obstacles placed, the piece put down, the rating; End brings back the table', async ({
+        page,
+      }) => {
+        test.setTimeout(240_000);
+        await openFresh(page);
+        // the player's own change, the practice started at once (before the change's save is due)
+        const mine = await page.evaluate(() => {
+          const { store, cmd } = window.__armada;
+          const t = store.getState().table;
+          cmd.change({ ...t, squadrons: t.squadrons.map((q, i) => (i ? q : { ...q, x: q.x + 30 })) });
+          return JSON.stringify(store.getState().table);
+        });
+        const tap = (s: string) => (phone ? page.tap(s) : page.click(s));
+        const tapTable = async (x: number, y: number) => {
+          const p = await pagePoint(page, x, y);
+          if (phone) await page.touchscreen.tap(p.x, p.y);
+          else await page.mouse.click(p.x, p.y);
+        };
+        const bar = page.locator('#setup-bar');
+        const yourTurn = () => expect(bar.locator('[data-piece]').first()).toBeVisible({ timeout: 120_000 });
+        const table = () => page.evaluate(() => JSON.stringify(window.__armada.store.getState().table));
+        const reload = async () => {
+          await page.reload();
+          await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+        };
+        await tap('#table-menu summary');
+        await tap('#setup-start-menu');
+        // the fleets being chosen: the choice made so far is there after a reload
+        await page.selectOption('#setup-theirs', 'paste');
+        await page.fill(
+          '#setup-paste-theirs',
+          'Name: One\nFaction: Empire\n\nRaider-I Class Corvette (44)\n',
+        );
+        await reload();
+        await expect(bar).toHaveAttribute('data-phase', 'choose');
+        await expect(page.locator('#setup-theirs')).toHaveValue('paste');
+        await expect(page.locator('#setup-paste-theirs')).toHaveValue(/Raider-I Class Corvette/);
+        await page.selectOption('#setup-theirs', 'composed-imperial-raiders');
+        await tap('#setup-start');
+        // the app places the first obstacle; the player the second, rated; the app the third
+        await yourTurn();
+        await tap('#setup-bar [data-piece]:first-child');
+        await tapTable(650, 470);
+        await tap('#setup-place');
+        await expect(page.locator('#setup-rated')).toBeVisible({ timeout: 60_000 });
+        await yourTurn();
+        await expect(page.locator('#setup-progress')).toContainText('obstacle 4 of 6 · your turn');
+        const rated = await page.locator('#setup-rated').getAttribute('data-rating');
+        const placed = await table();
+        // a piece chosen and put down, not yet placed
+        await tap('#setup-bar [data-piece]:first-child');
+        const piece = await bar.locator('[aria-pressed="true"]').getAttribute('data-piece');
+        await tapTable(1000, 420);
+        await expect(page.locator('#setup-place')).toBeVisible();
+        const putDown = await table();
+        expect(putDown).not.toBe(placed);
+        await reload();
+        // the same turn, the same table with the piece put down, the last rating, and Place there to press
+        await expect(bar).toHaveAttribute('data-phase', 'play');
+        await expect(page.locator('#setup-progress')).toContainText('obstacle 4 of 6 · your turn');
+        expect(await table()).toBe(putDown);
+        await expect(page.locator('#setup-rated')).toHaveAttribute('data-rating', rated!);
+        await expect(bar.locator('[aria-pressed="true"]')).toHaveAttribute('data-piece', piece!);
+        expect(await page.evaluate(() => window.__armada.store.getState().locked)).toBe(true);
+        // rated, then reloaded the moment the app's turn begins (the page reloads itself, in the bar's change
+        // that shows it): the app's move is asked for again
+        await page.evaluate(() => {
+          const bar = document.getElementById('setup-bar')!;
+          const o = new MutationObserver(() => {
+            if (!document.getElementById('setup-progress')?.textContent?.includes("the app's turn")) return;
+            o.disconnect();
+            sessionStorage.setItem(
+              'test:reloaded-at',
+              document.getElementById('setup-progress')!.textContent!,
+            );
+            location.reload();
+          });
+          o.observe(bar, { childList: true, subtree: true, characterData: true });
+        });
+        const loaded = page.waitForEvent('load', { timeout: 60_000 });
+        await tap('#setup-place');
+        await loaded;
+        await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+        expect(await page.evaluate(() => sessionStorage.getItem('test:reloaded-at'))).toContain(
+          "obstacle 5 of 6 · the app's turn",
+        );
+        await yourTurn();
+        await expect(page.locator('#setup-progress')).toContainText('obstacle 6 of 6 · your turn');
+        expect(JSON.parse(await table()).obstacles).toHaveLength(5);
+        if (phone) await page.screenshot({ path: 'test-results/setup-reloaded-phone.png' });
+        // End: the table the player had, with its undo; a reload then finds it, and no practice
+        await tap('#setup-close');
+        await expect(bar).toBeHidden();
+        expect(await table()).toBe(mine);
+        await reload();
+        await expect(bar).toBeHidden();
+        expect(await table()).toBe(mine);
+        expect(await page.evaluate(() => window.__armada.store.getState().locked)).toBe(false);
+        await tap('#undo');
+        const tie = JSON.parse(mine).squadrons[0];
+        await expect
+          .poll(() => page.evaluate(() => window.__armada.store.getState().table.squadrons[0].x))
+          .toBeCloseTo(tie.x - 30, 3);
+      });
+    },
+  );
+}
+
 test('a pasted list: nothing readable is said, a readable one starts; a candidate turns and leaves with another choice', async ({
   page,
 }) => {

@@ -5,6 +5,7 @@
 import demoJson from '../../assets/demo-table.json';
 import { validateTable, type Table } from '../model/table';
 import { fitPhotoInSlices } from '../state/photo-fits';
+import { type PracticeShelf, practiceShelf } from '../state/practice-kept';
 import { safeStorage } from '../state/storage';
 import { bootTables, type TabTables } from '../state/tab-tables';
 import { attackFromHash, isTableHash, pairIn, tableFromHashAsync } from '../state/share';
@@ -15,15 +16,15 @@ export interface Booted {
   cmd: Commands;
   /** the tables kept in this browser (src/state/tab-tables.ts) */
   tables: TabTables;
+  /** a practice under way, kept for a reload of the tab (src/state/practice-kept.ts) */
+  practices: PracticeShelf;
 }
 
 export async function bootTable(): Promise<Booted> {
   const demo = validateTable(demoJson);
   // every storage fault is said (blocked, full, a record that cannot be read), none stops the app
-  const boot = await bootTables(demo, {
-    local: safeStorage(() => localStorage),
-    session: safeStorage(() => sessionStorage),
-  });
+  const session = safeStorage(() => sessionStorage);
+  const boot = await bootTables(demo, { local: safeStorage(() => localStorage), session });
   // the table's photo fitted a piece at a time before the first frame asks for it (kept: src/model/photo.ts)
   await fitPhotoInSlices(boot.table).catch(() => undefined);
   const store = createAppStore(boot.table);
@@ -37,7 +38,7 @@ export async function bootTable(): Promise<Booted> {
     );
   }
   boot.tables.attach(store);
-  return { store, cmd, tables: boot.tables };
+  return { store, cmd, tables: boot.tables, practices: practiceShelf(session) };
 }
 
 const now = () => new Date().toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });

@@ -44,17 +44,27 @@ export interface PanelHooks {
 }
 
 /** Judge by eye: its bar over the canvas, the layer shading the asked zones, and its framing. */
-function buildDrillPanel({ store, cmd, tables }: Booted, scene: Scene, hooks: PanelHooks): DrillPanel {
+function buildDrillPanel(
+  { store, cmd, tables, practices }: Booted,
+  scene: Scene,
+  hooks: PanelHooks,
+): DrillPanel {
   const drillLayer = new DrillLayer();
   scene.addLayer('over-pieces', drillLayer);
-  const drill = new DrillPanel(store, cmd, tables, {
-    frameBelow: (box, topPx) => hooks.frame(box, topPx),
-    fit: hooks.fit,
-    shade: (asked) => {
-      drillLayer.set(asked);
-      hooks.schedule(false);
+  const drill = new DrillPanel(
+    store,
+    cmd,
+    tables,
+    {
+      frameBelow: (box, topPx) => hooks.frame(box, topPx),
+      fit: hooks.fit,
+      shade: (asked) => {
+        drillLayer.set(asked);
+        hooks.schedule(false);
+      },
     },
-  });
+    practices,
+  );
   $('canvas-host').append(drill.bar);
   return drill;
 }
@@ -147,6 +157,30 @@ function buildPracticeSection(
   return practice;
 }
 
+/**
+ * The practice a reload of the tab found under way taken up again (or its end said, when it cannot be), then a
+ * drill link followed.
+ */
+function resumePractice(
+  { cmd, practices }: Booted,
+  drill: DrillPanel,
+  setup: ReturnType<typeof buildSetupPractice>,
+) {
+  const found = practices.found();
+  if (found?.kind === 'drill') drill.resume(found);
+  else if (found?.kind === 'setup') setup.resume(found);
+  else if (found) {
+    practices.drop('drill');
+    practices.drop('setup');
+    cmd.message(
+      'error',
+      `A practice under way ended with the reload (${'problem' in found ? found.problem : ''}). ` +
+        'Your table is as it was.',
+    );
+  }
+  drill.fromLink();
+}
+
 export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const { store, cmd, tables } = booted;
   const onlySelected = { value: false };
@@ -210,8 +244,9 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const setupPractice = buildSetupPractice(booted, scene, hooks);
   guide.menu.querySelector('.menu-list')?.append(setupPractice.startButton('setup-start-menu'));
   practiceHost.append(setupPractice.startButton('setup-practice-start'));
-  // a drill link starts once the panels are wired (it frames the view)
-  requestAnimationFrame(() => drill.fromLink());
+  // a practice a reload of the tab found under way goes on, and a drill link starts, once the panels are wired
+  // (they frame the view)
+  requestAnimationFrame(() => resumePractice(booted, drill, setupPractice));
 
   return {
     onlySelected,

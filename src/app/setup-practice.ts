@@ -12,7 +12,7 @@ import type { Booted } from './boot';
 const TAP_PX = 12;
 
 export function buildSetupPractice(
-  { store, cmd, tables }: Booted,
+  { store, cmd, tables, practices }: Booted,
   scene: Scene,
   hooks: {
     fit: () => void;
@@ -34,21 +34,27 @@ export function buildSetupPractice(
     const [x, y] = toTable(scene.view, e.clientX - r.left, e.clientY - r.top);
     onTap(x, y);
   });
-  const panel = new SetupPracticePanel(store, cmd, tables, {
-    fit: hooks.fit,
-    relayout: () => scene.app.resize(),
-    frameBelow: (topPx) => {
-      // setup practice plays on a 3'x6' table, every piece in its setup area: that is what is framed, with the
-      // small margins of a fitted table (a phone's space below the bar is about square, the table 2:1)
-      const a = CATALOG.tables['3x6'].setupArea;
-      hooks.frame([a.x0, a.y0, a.x1, a.y1], topPx, true);
+  const panel = new SetupPracticePanel(
+    store,
+    cmd,
+    tables,
+    {
+      fit: hooks.fit,
+      relayout: () => scene.app.resize(),
+      frameBelow: (topPx) => {
+        // setup practice plays on a 3'x6' table, every piece in its setup area: that is what is framed, with
+        // the small margins of a fitted table (a phone's space below the bar is about square, the table 2:1)
+        const a = CATALOG.tables['3x6'].setupArea;
+        hooks.frame([a.x0, a.y0, a.x1, a.y1], topPx, true);
+      },
+      mark: (m) => {
+        layer.set(m);
+        hooks.schedule(false);
+      },
+      onTap: (f) => (onTap = f),
     },
-    mark: (m) => {
-      layer.set(m);
-      hooks.schedule(false);
-    },
-    onTap: (f) => (onTap = f),
-  });
+    practices,
+  );
   document.getElementById('canvas-host')!.append(panel.bar);
   return panel;
 }

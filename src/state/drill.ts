@@ -3,7 +3,13 @@
  * the player's answers, the level (adapting to the answers, or fixed by a race link so two players
  * get the same ten), and the link that replays it: `#drill=SEED&levels=3344455554`.
  */
-import { dealSituation, type DrillSituation, missOf, TOP_LEVEL } from '../rules/practice/drill';
+import {
+  dealSituation,
+  type DrillKind,
+  type DrillSituation,
+  missOf,
+  TOP_LEVEL,
+} from '../rules/practice/drill';
 import { type DrillAnswer, nextLevel } from '../rules/practice/drill-score';
 
 export const DRILL_LENGTH = 10;
@@ -102,4 +108,92 @@ export function drillFromHash(hash: string): { seed: string; levels: number[] | 
     );
   }
   return { seed, levels: [...raw].map(Number), ...beat };
+}
+
+/**
+ * A drill under way as a reload finds it (kept in the tab's session storage: src/state/practice-kept.ts): the
+ * seed, a race's levels, each answer given with its question's kind and key, the phase, a friend's score to
+ * beat. The situations are dealt again from the seed, the answers replayed (which gives the same levels).
+ */
+export interface DrillKept {
+  seed: string;
+  levels: number[] | null;
+  answers: { kind: DrillKind; key: string; given: string }[];
+  phase: DrillRun['phase'];
+  beat: number | null;
+}
+
+export function keptDrill(run: DrillRun, beat: number | null): DrillKept {
+  return {
+    seed: run.seed,
+    levels: run.fixedLevels,
+    answers: run.answers.map((a) => ({ kind: a.kind, key: a.answer, given: a.given })),
+    phase: run.phase,
+    beat,
+  };
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
+/** A kept drill's answers as written, or an error naming what is not one. */
+function keptAnswers(x: unknown): DrillKept['answers'] {
+  if (!Array.isArray(x) || x.length > DRILL_LENGTH) throw new Error(`no list of answers`);
+  return x.map((a: unknown, i) => {
+    if (
+      !isRecord(a) ||
+      typeof a.kind !== 'string' ||
+      typeof a.key !== 'string' ||
+      typeof a.given !== 'string'
+    )
+      throw new Error(`answer ${i + 1} is not an answer`);
+    return { kind: a.kind as DrillKind, key: a.key, given: a.given };
+  });
+}
+
+/** The score of a kept drill's answers (right of answered), or null when it holds no answers to count. */
+export function keptScore(x: unknown): { right: number; of: number } | null {
+  try {
+    const answers = keptAnswers(isRecord(x) ? x.answers : null);
+    return answers.length
+      ? { right: answers.filter((a) => a.given === a.key).length, of: answers.length }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The run a kept drill was, dealt again and its answers replayed; an error naming what is wrong when the
+ * record is not a drill's, or when a situation dealt now is not the one answered (another version of the
+ * app deals others from the same seed).
+ */
+export function resumeDrill(x: unknown): { run: DrillRun; beat: number | null } {
+  if (!isRecord(x)) throw new Error('no drill was kept');
+  const { seed, levels, phase, beat } = x;
+  if (typeof seed !== 'string' || !SEED.test(seed)) throw new Error('its seed is not one');
+  const okLevels =
+    levels === null ||
+    (Array.isArray(levels) &&
+      levels.length === DRILL_LENGTH &&
+      levels.every((l) => Number.isInteger(l) && l >= 1 && l <= TOP_LEVEL));
+  if (!okLevels) throw new Error('its levels are not ten levels');
+  if (beat !== null && !(Number.isInteger(beat) && (beat as number) >= 0 && (beat as number) <= DRILL_LENGTH))
+    throw new Error('its score to beat is not one');
+  const answers = keptAnswers(x.answers);
+  const n = answers.length;
+  const phaseFits =
+    (phase === 'ask' && n < DRILL_LENGTH) ||
+    (phase === 'shown' && n >= 1) ||
+    (phase === 'done' && n === DRILL_LENGTH);
+  if (!phaseFits) throw new Error(`${n} answers do not fit its phase`);
+  let run = startDrill(seed, levels as number[] | null);
+  answers.forEach((a, i) => {
+    if (i > 0) run = nextSituation(run);
+    const s = run.situation;
+    if (s.kind !== a.kind || s.answer !== a.key || !s.choices.some((c) => c.value === a.given))
+      throw new Error(`question ${i + 1} is dealt differently by this version of the app`);
+    run = answerDrill(run, a.given);
+  });
+  if (n && phase !== 'shown') run = nextSituation(run);
+  return { run, beat: beat as number | null };
 }

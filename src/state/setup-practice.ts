@@ -6,7 +6,7 @@
  */
 import { CATALOG, speedChart } from '../model/catalog';
 import { readFleetList } from '../model/fleet-list';
-import type { Player, Ship } from '../model/table';
+import { type Player, type Ship, validateTable } from '../model/table';
 import {
   appMove,
   nearestLegal,
@@ -15,9 +15,10 @@ import {
   positionOf,
   rateMove,
   type SetupGame,
+  type SetupMove,
 } from '../rules/practice/setup-game';
-import { rateSetup } from '../rules/practice/setup-rating';
-import type { SearchBudget } from '../rules/practice/setup-search';
+import { rateSetup, type SetupRating } from '../rules/practice/setup-rating';
+import type { SearchBudget, SearchResult } from '../rules/practice/setup-search';
 import type { SetupReply, SetupRequest } from './setup-worker';
 
 /**
@@ -143,4 +144,82 @@ function onPage(seq: number, a: Ask): SetupReply {
   } catch (e) {
     return { seq, kind: 'error', error: String((e as Error)?.message ?? e) };
   }
+}
+
+/**
+ * Setup practice under way as a reload of the tab finds it (src/state/practice-kept.ts): the game as it
+ * stands (its moves with their ratings: nothing is searched again), the choices of the first screen, the
+ * piece chosen and where it was put, and what the bar said last.
+ */
+export interface SetupKept {
+  phase: 'choose' | 'play' | 'done' | 'replay';
+  choice: { mine: string; theirs: string; pasted: { mine: string; theirs: string }; first: boolean };
+  game: SetupGame | null;
+  /** the seed of the app's next search */
+  seed: number;
+  pick: { kind: 'obstacle' | 'deploy'; piece: string } | null;
+  cand: Placement | null;
+  rated: { rating: SetupRating; best: SearchResult | null; ms: number } | null;
+  lastApp: SetupMove | null;
+  final: SetupRating | null;
+  replayAt: number;
+  note: string | null;
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isRating = (x: unknown) => isRecord(x) && isNum(x.rating);
+const isPlacement = (x: unknown): x is Record<string, unknown> =>
+  isRecord(x) && typeof x.piece === 'string' && isNum(x.x) && isNum(x.y) && isNum(x.rotation);
+const isMove = (x: unknown) =>
+  isPlacement(x) &&
+  (x.by === 1 || x.by === 2) &&
+  isRating(x.rating) &&
+  (x.best === null || isPlacement(x.best));
+
+/** The game a kept record holds, its table and ships read as a table file's, or an error naming what is wrong. */
+function keptGame(g: unknown): SetupGame {
+  if (!isRecord(g) || !isRecord(g.table) || !Array.isArray(g.pending) || !Array.isArray(g.moves))
+    throw new Error('its game is not one');
+  if (g.first !== 1 && g.first !== 2) throw new Error('its first player is not one');
+  const t = g.table as { ships?: unknown };
+  // the ships still to deploy read as the table's own, to be read as ships
+  const read = validateTable({ ...t, ships: [...(Array.isArray(t.ships) ? t.ships : []), ...g.pending] });
+  if (!g.moves.every(isMove)) throw new Error('a move of its game is not one');
+  if (g.moves.length !== read.obstacles.length + read.ships.length - g.pending.length)
+    throw new Error('its moves are not the pieces on its table');
+  return g as unknown as SetupGame;
+}
+
+/** A kept setup practice read back, or an error naming what is wrong with the record. */
+export function readSetupKept(x: unknown): SetupKept {
+  if (!isRecord(x)) throw new Error('no setup practice was kept');
+  const { phase, choice, seed, pick, cand, rated, lastApp, final, replayAt, note } = x;
+  if (phase !== 'choose' && phase !== 'play' && phase !== 'done' && phase !== 'replay')
+    throw new Error('its phase is not one');
+  const c = choice as SetupKept['choice'];
+  const okChoice =
+    isRecord(c) &&
+    typeof c.mine === 'string' &&
+    typeof c.theirs === 'string' &&
+    isRecord(c.pasted) &&
+    typeof c.pasted.mine === 'string' &&
+    typeof c.pasted.theirs === 'string' &&
+    typeof c.first === 'boolean';
+  if (!okChoice) throw new Error('its choice of fleets is not one');
+  const game = phase === 'choose' && x.game === null ? null : keptGame(x.game);
+  const ok =
+    isNum(seed) &&
+    Number.isInteger(replayAt) &&
+    (note === null || typeof note === 'string') &&
+    (pick === null ||
+      (isRecord(pick) &&
+        (pick.kind === 'obstacle' || pick.kind === 'deploy') &&
+        typeof pick.piece === 'string')) &&
+    (cand === null || isPlacement(cand)) &&
+    (rated === null || (isRecord(rated) && isRating(rated.rating) && isNum(rated.ms))) &&
+    (lastApp === null || isMove(lastApp)) &&
+    (final === null || isRating(final));
+  if (!ok) throw new Error('what its bar showed is not readable');
+  return { ...(x as unknown as SetupKept), game };
 }

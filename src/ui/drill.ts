@@ -16,10 +16,14 @@ import {
   drillFromHash,
   drillHash,
   type DrillRun,
+  keptDrill,
+  keptScore,
   newSeed,
   nextSituation,
+  resumeDrill,
   startDrill,
 } from '../state/drill';
+import type { FoundPractice, PracticeShelf } from '../state/practice-kept';
 import type { AppState, AppStore, Commands } from '../state/store';
 import type { TabTables } from '../state/tab-tables';
 import { practiceTableState } from '../state/practice-table';
@@ -140,6 +144,8 @@ export class DrillPanel {
     private readonly cmd: Commands,
     private readonly tables: TabTables,
     private readonly hooks: DrillHooks,
+    /** where the run is kept at every step, for a reload of the tab */
+    private readonly practices: PracticeShelf,
   ) {
     document.head.append(h('style', {}, STYLE));
     // nothing on the canvas gives the answer away: a tap that would choose an attack waits for the answer
@@ -181,14 +187,56 @@ export class DrillPanel {
       return;
     }
     this.toBeat = toBeat;
-    if (this.before === null) {
-      const { table, history, locked } = this.store.getState();
-      this.before = { table, history, locked };
-      this.tables.pause();
-      this.opener = document.activeElement;
-    }
+    this.keepBefore();
     this.show(this.run.situation.table);
     this.focusFirst();
+  }
+
+  /** The player's table, history and lock, put back at the end; Tables keeps nothing meanwhile. */
+  private keepBefore() {
+    if (this.before !== null) return;
+    const { table, history, locked } = this.store.getState();
+    this.before = { table, history, locked };
+    this.tables.pause();
+    this.opener = document.activeElement;
+  }
+
+  /**
+   * The drill a reload of the tab found under way, taken up where it was: the question asked, or answered
+   * with its ruling card, or the score. One that cannot be (another version of the app deals other
+   * situations) ends, said with the score so far; the table on screen is the player's own either way.
+   */
+  resume(found: FoundPractice) {
+    let resumed: ReturnType<typeof resumeDrill> | null = null;
+    let problem = 'problem' in found ? found.problem : '';
+    if ('data' in found) {
+      try {
+        resumed = resumeDrill(found.data);
+      } catch (e) {
+        problem = (e as Error).message;
+      }
+    }
+    if (!resumed) {
+      this.practices.drop('drill');
+      const score = 'data' in found ? keptScore(found.data) : null;
+      const so = score ? ` Your score so far: ${score.right} of ${score.of} right.` : '';
+      this.cmd.message(
+        'error',
+        `Judge by eye ended with the reload: it could not be taken up again (${problem}).${so} ` +
+          'Your table is as it was.',
+      );
+      return;
+    }
+    this.run = resumed.run;
+    this.toBeat = resumed.beat;
+    this.keepBefore();
+    this.opener = null;
+    // no focus moved to an answer: after a reload a focus ring would single one out
+    this.show(this.run.situation.table);
+    if (this.run.phase === 'shown') {
+      this.cmd.setPair(this.run.situation.attacker, this.run.situation.defender);
+      this.frameSettled();
+    }
   }
 
   /**
@@ -228,9 +276,16 @@ export class DrillPanel {
     this.run = answerDrill(this.run, value);
     this.draw();
     this.cmd.setPair(this.run.situation.attacker, this.run.situation.defender);
-    // the answer's lines make the bar taller, and the ruling card comes out (the panel beside the table, a
-    // phone's sheet under it): a piece asked about was then hidden. Framed again once that layout has settled
+    this.frameSettled();
+  }
+
+  /**
+   * The answer's lines make the bar taller, and the ruling card comes out (the panel beside the table, a
+   * phone's sheet under it): a piece asked about was then hidden. Framed again once that layout has settled
+   */
+  private frameSettled() {
     const run = this.run;
+    if (!run) return;
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         if (this.run !== run) return;
@@ -330,7 +385,11 @@ export class DrillPanel {
     const s0 = run && run.phase !== 'done' ? run.situation : null;
     this.hooks.shade(s0 ? { attacker: s0.attacker, defender: s0.defender } : null);
     bar.hidden = !run;
-    if (!run) return bar.replaceChildren();
+    if (!run) {
+      this.practices.drop('drill');
+      return bar.replaceChildren();
+    }
+    this.practices.keep('drill', keptDrill(run, this.toBeat));
     const s = run.situation;
     const progress =
       run.phase === 'done'

@@ -24,7 +24,16 @@ import {
 import type { SetupRating } from '../rules/practice/setup-rating';
 import type { SearchResult } from '../rules/practice/setup-search';
 import { World } from '../rules/world';
-import { APP_BUDGET, fleetShips, nearestLegal, SetupSearchClient, startSetup } from '../state/setup-practice';
+import {
+  APP_BUDGET,
+  fleetShips,
+  nearestLegal,
+  readSetupKept,
+  type SetupKept,
+  SetupSearchClient,
+  startSetup,
+} from '../state/setup-practice';
+import type { FoundPractice, PracticeShelf } from '../state/practice-kept';
 import type { AppState, AppStore, Commands } from '../state/store';
 import type { TabTables } from '../state/tab-tables';
 import { practiceTableState } from '../state/practice-table';
@@ -171,6 +180,8 @@ export class SetupPracticePanel {
     private readonly cmd: Commands,
     private readonly tables: TabTables,
     private readonly hooks: SetupHooks,
+    /** where the practice is kept at every step, for a reload of the tab */
+    private readonly practices: PracticeShelf,
   ) {
     document.head.append(h('style', {}, STYLE));
   }
@@ -183,21 +194,105 @@ export class SetupPracticePanel {
     this.store.setState(practiceTableState(t));
   }
 
+  /** The player's table, history and lock, put back at the end; Tables keeps nothing meanwhile. */
+  private keepBefore() {
+    if (this.before !== null) return;
+    const { table, history, locked } = this.store.getState();
+    this.before = { table, history, locked };
+    this.tables.pause();
+    this.opener = document.activeElement;
+    // a keyboard's start (a tap or a click leaves the focus where the pointer put it)
+    this.focusDue = !!this.opener?.matches(':focus-visible');
+  }
+
   start() {
-    if (this.before === null) {
-      const { table, history, locked } = this.store.getState();
-      this.before = { table, history, locked };
-      this.tables.pause();
-      this.opener = document.activeElement;
-      // a keyboard's start (a tap or a click leaves the focus where the pointer put it)
-      this.focusDue = !!this.opener?.matches(':focus-visible');
-    }
+    this.keepBefore();
     this.phase = 'choose';
     this.game = null;
     this.note = null;
     this.show(emptyTable('3x6'));
     this.hooks.fit();
     this.hooks.onTap((x, y) => this.tap(x, y));
+    this.draw();
+  }
+
+  /** What a reload of the tab takes the practice up from (src/state/setup-practice.ts, SetupKept). */
+  private kept(): SetupKept {
+    return {
+      phase: this.phase!,
+      choice: this.choice,
+      game: this.game,
+      seed: this.seed,
+      pick: this.pick,
+      cand: this.cand,
+      rated: this.rated,
+      lastApp: this.lastApp,
+      final: this.final,
+      replayAt: this.replayAt,
+      note: this.note,
+    };
+  }
+
+  /**
+   * The practice a reload of the tab found under way, taken up where it was: the fleets being chosen, the
+   * player's turn with the piece they had put down, the app's turn (its search asked again), the summary or
+   * the replay. One that cannot be read ends, and says so; the table on screen is the player's own either way.
+   */
+  resume(found: FoundPractice) {
+    let k: SetupKept | null = null;
+    let problem = 'problem' in found ? found.problem : '';
+    if ('data' in found) {
+      try {
+        k = readSetupKept(found.data);
+      } catch (e) {
+        problem = (e as Error).message;
+      }
+    }
+    if (!k) {
+      this.practices.drop('setup');
+      this.cmd.message(
+        'error',
+        `Setup practice ended with the reload: it could not be taken up again (${problem}). ` +
+          'Your table is as it was.',
+      );
+      return;
+    }
+    this.keepBefore();
+    this.opener = null;
+    this.focusDue = false;
+    this.phase = k.phase;
+    this.choice = k.choice;
+    this.game = k.game;
+    this.seed = k.seed;
+    this.pick = k.pick;
+    this.cand = k.cand;
+    this.rated = k.rated;
+    this.lastApp = k.lastApp;
+    this.final = k.final;
+    this.replayAt = k.replayAt;
+    this.note = k.note;
+    this.busy = null;
+    this.framedAt = -100;
+    this.hooks.onTap((x, y) => this.tap(x, y));
+    const g = this.game;
+    if (!g) {
+      this.show(emptyTable('3x6'));
+      this.hooks.fit();
+      return this.draw();
+    }
+    this.client = new SetupSearchClient();
+    if (k.phase === 'replay') return this.replay(k.replayAt);
+    if (k.phase === 'done') {
+      if (!this.final) return void this.finish();
+      return this.toSummary();
+    }
+    const t = nextTurn(g);
+    if (!t) return void this.finish();
+    if (t.player === 2) return void this.turn();
+    // the player's turn: the piece they chose, and where they had put it, as they left them
+    void this.client.ask({ kind: 'prepare', game: g });
+    this.show(tableWith(g, this.cand));
+    this.markZone();
     this.draw();
   }
 
@@ -459,7 +554,11 @@ export class SetupPracticePanel {
       this.framedAt = -100;
     }
     this.bar.hidden = this.phase === null;
-    if (this.phase === null) return this.bar.replaceChildren();
+    if (this.phase === null) {
+      this.practices.drop('setup');
+      return this.bar.replaceChildren();
+    }
+    this.practices.keep('setup', this.kept());
     const body =
       this.phase === 'choose'
         ? chooseView(this)
@@ -531,6 +630,8 @@ export class SetupPracticePanel {
         again: () => this.start(),
         end: () => this.end(),
         redraw: () => this.draw(),
+        /** a list being pasted is kept as it is typed, for a reload */
+        keep: () => this.practices.keep('setup', this.kept()),
       },
     };
   }
@@ -592,7 +693,10 @@ function chooseView(p: Panel): Node[] {
             id: which === 'mine' ? 'setup-paste' : 'setup-paste-theirs',
             placeholder: `${which === 'mine' ? 'your' : 'the'} fleet builder's text export`,
             value: c.pasted[which],
-            oninput: (e: Event) => (c.pasted[which] = (e.target as HTMLTextAreaElement).value),
+            oninput: (e: Event) => {
+              c.pasted[which] = (e.target as HTMLTextAreaElement).value;
+              v.act.keep();
+            },
           }),
         ]
       : [];

@@ -6,7 +6,10 @@ import {
   drillFromHash,
   drillHash,
   type DrillRun,
+  keptDrill,
+  keptScore,
   nextSituation,
+  resumeDrill,
   startDrill,
 } from '../../src/state/drill';
 
@@ -81,5 +84,55 @@ describe('a drill run', () => {
     expect(() => answerDrill(run, 'sideways')).toThrow(/not one of/);
     const shown = answerDrill(run, run.situation.choices[0].value);
     expect(answerDrill(shown, run.situation.choices[1].value)).toBe(shown);
+  });
+});
+
+describe('a drill kept across a reload', () => {
+  /** the run after k answers (right on even questions), asked the next, or shown the k-th */
+  function after(seed: string, k: number, shown: boolean, levels: number[] | null = null): DrillRun {
+    let run = startDrill(seed, levels);
+    for (let i = 0; i < k; i++) {
+      const s = run.situation;
+      run = answerDrill(run, i % 2 ? s.choices.find((c) => c.value !== s.answer)!.value : s.answer);
+      if (i < k - 1 || !shown) run = nextSituation(run);
+    }
+    return run;
+  }
+  /** what a reload reads back: the record through JSON, as session storage holds it */
+  const reread = (run: DrillRun, beat: number | null = null) =>
+    JSON.parse(JSON.stringify(keptDrill(run, beat)));
+
+  it('is the same run at every point: asked, shown, done, adapting or a race', () => {
+    for (const [k, shown] of [
+      [0, false],
+      [4, false],
+      [5, true],
+      [10, false],
+    ] as const) {
+      const run = after('kept', k, shown);
+      expect(resumeDrill(reread(run, 6))).toEqual({ run, beat: 6 });
+      const race = after('race', k, shown, [5, 4, 3, 2, 1, 1, 2, 3, 4, 5]);
+      expect(resumeDrill(reread(race)).run).toEqual(race);
+    }
+    expect(after('kept', 10, false).phase).toBe('done');
+  });
+
+  it('counts the score so far from the record alone (what a drill that cannot be resumed says)', () => {
+    expect(keptScore(reread(after('kept', 5, true)))).toEqual({ right: 3, of: 5 });
+    expect(keptScore(reread(after('kept', 0, false)))).toBeNull();
+    expect(keptScore('garbage')).toBeNull();
+  });
+
+  it('is refused naming what is wrong: a record that is none, a question dealt differently now', () => {
+    const k = reread(after('kept', 4, false));
+    expect(() => resumeDrill(null)).toThrow(/no drill/);
+    expect(() => resumeDrill({ ...k, seed: 'bad seed!' })).toThrow(/seed/);
+    expect(() => resumeDrill({ ...k, levels: [1, 2] })).toThrow(/levels/);
+    expect(() => resumeDrill({ ...k, phase: 'done' })).toThrow(/4 answers do not fit/);
+    expect(() => resumeDrill({ ...k, answers: [{ kind: 'arc' }] })).toThrow(/answer 1 is not/);
+    const other = k.answers.map((a: { key: string }, i: number) =>
+      i === 2 ? { ...a, key: 'elsewhere' } : a,
+    );
+    expect(() => resumeDrill({ ...k, answers: other })).toThrow(/question 3 is dealt differently/);
   });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG, speedChart } from '../../src/model/catalog';
 import { REFERENCE_FLEETS } from '../../src/model/reference-fleets';
 import { appMove, applyMove, nextTurn, placementProblem } from '../../src/rules/practice/setup-game';
-import { fleetShips, startSetup } from '../../src/state/setup-practice';
+import { fleetShips, readSetupKept, type SetupKept, startSetup } from '../../src/state/setup-practice';
 import { SHARED, sharedFile } from '../support/shared';
 
 describe('the bundled reference lists', () => {
@@ -65,4 +65,65 @@ describe('practice against an Imperial fleet', () => {
       expect(g.moves.filter((m) => m.kind === 'deploy').map((m) => m.by)).toEqual([1, 2]);
     }, 60_000);
   }
+});
+
+describe('setup practice kept across a reload', () => {
+  /** a game three moves in (the app's, bound by candidates: the same on any machine), as the bar keeps it */
+  function kept(): SetupKept {
+    let g = startSetup(
+      fleetShips(REFERENCE_FLEETS[0].text, 1).ships,
+      fleetShips(REFERENCE_FLEETS[1].text, 2).ships,
+      true,
+    );
+    for (let i = 0; i < 3; i++) g = applyMove(g, appMove(g, 11 + i, { candidates: 2, ms: 600_000 }));
+    const last = g.moves[2];
+    return {
+      phase: 'play',
+      choice: { mine: 'a', theirs: 'paste', pasted: { mine: '', theirs: 'Name: One' }, first: true },
+      game: g,
+      seed: 14,
+      pick: { kind: 'obstacle', piece: 'debris-a' },
+      cand: { piece: 'debris-a', type: 'debris-a', x: 900, y: 450, rotation: 15 },
+      rated: { rating: last.rating, best: last.best, ms: 812 },
+      lastApp: last,
+      final: null,
+      replayAt: 0,
+      note: null,
+    };
+  }
+  /** what a reload reads back: through JSON, as session storage holds it */
+  const reread = (k: unknown) => JSON.parse(JSON.stringify(k));
+
+  it('is read back as it was kept: the game, the piece put down, the rating, the choices', () => {
+    const k = kept();
+    expect(readSetupKept(reread(k))).toEqual(reread(k));
+    const choosing = {
+      ...k,
+      phase: 'choose',
+      game: null,
+      pick: null,
+      cand: null,
+      rated: null,
+      lastApp: null,
+    };
+    expect(readSetupKept(reread(choosing))).toEqual(choosing);
+  }, 60_000);
+
+  it('is refused naming what is wrong', () => {
+    const k = reread(kept());
+    expect(() => readSetupKept(null)).toThrow(/no setup practice/);
+    expect(() => readSetupKept({ ...k, phase: 'later' })).toThrow(/phase/);
+    expect(() => readSetupKept({ ...k, choice: { mine: 'a' } })).toThrow(/choice of fleets/);
+    expect(() => readSetupKept({ ...k, game: null })).toThrow(/game is not one/);
+    const g = k.game;
+    expect(() => readSetupKept({ ...k, game: { ...g, moves: g.moves.slice(1) } })).toThrow(
+      /moves are not the pieces/,
+    );
+    expect(() =>
+      readSetupKept({ ...k, game: { ...g, moves: [{ ...g.moves[0], by: 3 }, ...g.moves.slice(1)] } }),
+    ).toThrow(/a move of its game/);
+    const badTable = { ...g, table: { ...g.table, obstacles: [{ ...g.table.obstacles[0], x: 'far' }] } };
+    expect(() => readSetupKept({ ...k, game: badTable })).toThrow(/obstacles\[0\]\.x/);
+    expect(() => readSetupKept({ ...k, cand: { piece: 'debris-a' } })).toThrow(/bar showed/);
+  }, 60_000);
 });
