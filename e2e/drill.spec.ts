@@ -331,8 +331,9 @@ test("a drill a reload cannot take up again ends, said with the score so far; th
   await expect(page.locator('body[data-ready="true"]')).toBeVisible();
   const right = rights.filter(Boolean).length;
   await expect(page.locator('#message')).toContainText(
-    `Judge by eye ended with the reload: it could not be taken up again (question 2 is dealt differently by ` +
-      `this version of the app). Your score so far: ${right} of 2 right. Your table is as it was.`,
+    `Judge by eye ended with the reload: it could not be taken up again (question 2 is dealt ` +
+      `differently by this version of the app). Your score so far: ${right} of 2 right. ` +
+      'Your table is as it was.',
   );
   await expect(page.locator('#drill-bar')).toBeHidden();
   expect(await page.evaluate(() => JSON.stringify(window.__armada.store.getState().table))).toBe(mine);

@@ -158,8 +158,8 @@ function buildPracticeSection(
 }
 
 /**
- * The practice a reload of the tab found under way taken up again (or its end said, when it cannot be), then a
- * drill link followed.
+ * The practice a reload of the tab found under way taken up again (or its end said, when it cannot be),
+ * then a drill link followed.
  */
 function resumePractice(
   { cmd, practices }: Booted,
@@ -244,8 +244,8 @@ export function buildPanels(booted: Booted, scene: Scene, hooks: PanelHooks) {
   const setupPractice = buildSetupPractice(booted, scene, hooks);
   guide.menu.querySelector('.menu-list')?.append(setupPractice.startButton('setup-start-menu'));
   practiceHost.append(setupPractice.startButton('setup-practice-start'));
-  // a practice a reload of the tab found under way goes on, and a drill link starts, once the panels are wired
-  // (they frame the view)
+  // a practice a reload of the tab found under way goes on, and a drill link starts, once the panels are
+  // wired (they frame the view)
   requestAnimationFrame(() => resumePractice(booted, drill, setupPractice));
 
   return {

@@ -177,7 +177,7 @@ const isMove = (x: unknown) =>
   isRating(x.rating) &&
   (x.best === null || isPlacement(x.best));
 
-/** The game a kept record holds, its table and ships read as a table file's, or an error naming what is wrong. */
+/** The game a kept record holds, its table and ships read as a table file's; else an error saying why. */
 function keptGame(g: unknown): SetupGame {
   if (!isRecord(g) || !isRecord(g.table) || !Array.isArray(g.pending) || !Array.isArray(g.moves))
     throw new Error('its game is not one');

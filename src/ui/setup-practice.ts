@@ -236,7 +236,8 @@ export class SetupPracticePanel {
   /**
    * The practice a reload of the tab found under way, taken up where it was: the fleets being chosen, the
    * player's turn with the piece they had put down, the app's turn (its search asked again), the summary or
-   * the replay. One that cannot be read ends, and says so; the table on screen is the player's own either way.
+   * the replay. One that cannot be read ends, and says so; the table on screen is the player's own either
+   * way.
    */
   resume(found: FoundPractice) {
     let k: SetupKept | null = null;
