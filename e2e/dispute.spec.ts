@@ -332,6 +332,17 @@ test.describe('phone (Pixel 5, touch): settling one attack at the table', () => 
     expect(box.y).toBeGreaterThan(vh - 150);
     expect(box.y + Math.min(box.height, 20)).toBeLessThanOrEqual(vh);
     await page.screenshot({ path: 'test-results/phone-peek-verdict.png' });
+    // the tab reloaded (a phone reloads a tab it put in the background): the same ruling, framed again; let go
+    // and reloaded, none
+    const was = await pair(page);
+    await page.reload();
+    await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+    await expect.poll(() => pair(page)).toEqual(was);
+    await expect(headline).toBeVisible();
+    await page.evaluate(() => window.__armada.cmd.setPair(null, null));
+    await page.reload();
+    await expect(page.locator('body[data-ready="true"]')).toBeVisible();
+    expect((await pair(page)).attacker).toBeNull();
   });
 });
 

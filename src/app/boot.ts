@@ -4,6 +4,7 @@
  */
 import demoJson from '../../assets/demo-table.json';
 import { validateTable, type Table } from '../model/table';
+import { keepPairs } from '../state/pair-kept';
 import { fitPhotoInSlices } from '../state/photo-fits';
 import { type PracticeShelf, practiceShelf } from '../state/practice-kept';
 import { safeStorage } from '../state/storage';
@@ -38,6 +39,8 @@ export async function bootTable(): Promise<Booted> {
     );
   }
   boot.tables.attach(store);
+  // the pair on screen before a reload of the tab, on the same table, is chosen again (and kept from now on)
+  keepPairs(store, cmd, session);
   return { store, cmd, tables: boot.tables, practices: practiceShelf(session) };
 }
 
