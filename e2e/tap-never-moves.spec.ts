@@ -91,6 +91,33 @@ test.describe('phone (Pixel 5, touch): a slow tap while a pair is chosen', () =>
       expect(await pair(page)).toEqual(chosen);
     }
 
+    // a busy page: the finger crept 9 px while it rested, but the page ran the hold's timer before it saw that
+    // creep (the events carry the times the finger made them); 9 px more once the hold closed: still a tremble
+    {
+      const p = await piece(page, 'vsd');
+      const a = await pagePoint(page, p.x, p.y);
+      const cdp = await page.context().newCDPSession(page);
+      const t0 = Date.now() / 1000;
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', q: P | null, t: number) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: q ? [{ x: q.x, y: q.y, id: 1, radiusX: 8, radiusY: 8 }] : [],
+          timestamp: t,
+        });
+      await touch('touchStart', a, t0);
+      await page.waitForTimeout(450);
+      await expect(cue).toHaveClass('armed');
+      // made 0.1-0.2 s after the press, seen only now
+      for (const [i, q] of along(a, 0, 9, 3).entries()) await touch('touchMove', q, t0 + 0.1 + 0.05 * i);
+      const late = Date.now() / 1000;
+      for (const [i, q] of along({ x: a.x, y: a.y + 9 }, 0, 9, 3).entries())
+        await touch('touchMove', q, late + 0.02 * (i + 1));
+      await touch('touchEnd', null, late + 0.1);
+      await cdp.detach();
+      expect(await tableJson(page), 'vsd moved by a creep a busy page saw late').toBe(before);
+      expect(await undoSteps(page)).toBe(steps);
+    }
+
     // a press-and-hold, then a drag: the piece moves with the finger, the point grabbed staying under it
     const vsd = await piece(page, 'vsd');
     const a = await pagePoint(page, vsd.x, vsd.y);

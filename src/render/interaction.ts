@@ -435,7 +435,15 @@ class Interaction {
       this.armedFrom = null; // held for real: the piece follows
       return false;
     }
-    if (Math.hypot(sx - g.sx, sy - g.sy) <= g.limit) return true;
+    if (Math.hypot(sx - g.sx, sy - g.sy) <= g.limit) {
+      // crept while it rested (the page ran the timer first): where it rests now is where a drag is measured from
+      const then = g.then;
+      if (then.kind === 'move' || then.kind === 'rotate') {
+        then.sx = sx;
+        then.sy = sy;
+      }
+      return true;
+    }
     this.armedFrom = null;
     g.panning = true;
     this.gesture = g;
