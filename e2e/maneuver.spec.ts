@@ -103,6 +103,32 @@ test('the fan of a speed 3 ship shows every click list its chart allows, each se
   );
 });
 
+test("only a shield-dial frame on an asteroid: the plan says the frame's size is an estimate and the base's gap", async ({
+  page,
+}) => {
+  // an Imperial straight at speed 1: its plastic base stops 0.03 mm short of the asteroid, its front frame 3.97 mm on it
+  const gap = {
+    format: 'armada-table/1',
+    table: '3x6',
+    ships: [
+      { id: 'isd', size: 'large', class: 'imperial', player: 1, x: 600, y: 150, rotation: 0, speed: 1 },
+    ],
+    obstacles: [{ id: 'rock', type: 'asteroid-a', x: 602.21, y: 315.675, rotation: 0 }],
+  };
+  await openFresh(page, '#table=' + Buffer.from(JSON.stringify(gap)).toString('base64url'));
+  await page.evaluate(() => window.__armada.cmd.select('isd'));
+  await page.click('#maneuver-start');
+  const verdict = page.locator('#maneuver-verdict');
+  await expect(verdict).toHaveAttribute('data-outcome', 'obstacle');
+  const rock = verdict.locator('li[data-obstacle="rock"]');
+  await expect(rock).toHaveAttribute('data-rests-on', 'large.dialFrame');
+  await expect(rock).toHaveAttribute('data-base-gap', '0.03');
+  await expect(rock).toContainText(
+    'only a dial frame 3.97 mm in; the plastic base stops 0.03 mm short of it',
+  );
+  await expect(rock).toContainText("rests on an estimate: the shield-dial frame's size");
+});
+
 test.describe('phone (Pixel 5, touch)', () => {
   test.use(PIXEL5);
   test('a planned maneuver leads the sheet, its ghost is not under the lines, and Zoom to it frames it', async ({

@@ -53,7 +53,8 @@ function partWords(kind: OverlapCallKind, part: 'base' | 'dial frame' | undefine
   return kind === 'overlap' ? `only a shield-dial frame of ${piece}` : `a shield-dial frame of ${piece}`;
 }
 
-function restsWords(r: RestsOn | undefined): string {
+/** What a verdict rests on, in words ("" for an official size): the overlaps' and a maneuver's obstacles'. */
+export function restsWords(r: RestsOn | undefined): string {
   if (!r) return '';
   return `${r.status === 'set by the table' ? "rests on this table's figure" : 'rests on an estimate'}: ${r.says}`;
 }

@@ -135,9 +135,13 @@ const statusWords = (status: string) =>
 /**
  * What a ship's overlap or touch rests on that is not an official size: only a dial frame reaching the
  * obstacle rests on the frame's size (an estimate in the catalog); a base on the base's, when not official (a
- * huge ship's whole base).
+ * huge ship's whole base). The overlaps', the touches' and a maneuver's obstacles' `restsOn`.
  */
-function shipRestsOn(world: World, s: ShipEntry, part: 'base' | 'dial frame'): RestsOn | undefined {
+export function shipRestsOn(
+  world: World,
+  s: Pick<ShipEntry, 'piece'>,
+  part: 'base' | 'dial frame',
+): RestsOn | undefined {
   const size = s.piece.size;
   const spec = world.catalog.shipSizes[size];
   if (part === 'dial frame') {

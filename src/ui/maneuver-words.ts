@@ -4,6 +4,7 @@
  * plan was made on), obstacles and unnamed squadrons by their ids. No DOM, no pixi.
  */
 import { andList } from '../model/names';
+import { restsWords } from '../rules/overlap-words';
 import { maneuverOutcome, type ManeuverReport } from '../rules/movement/maneuver';
 import { OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import { css } from '../render/colours';
@@ -96,9 +97,20 @@ export function verdictHtml(
     answer.obstacles
       .map(
         (x) =>
-          `<li data-obstacle="${e(x.obstacle)}">${e(x.obstacle)}: ${e(x.effect)} ` +
-          `(${x.part === 'base' ? 'base' : 'dial frame'} ${f2(x.depthMm)} mm in)` +
-          `${x.depthMm < precisionMm ? tooClose : ''}</li>`,
+          `<li data-obstacle="${e(x.obstacle)}"${x.restsOn ? ` data-rests-on="${e(x.restsOn.figure)}"` : ''}` +
+          `${x.baseGapMm !== undefined ? ` data-base-gap="${f2(x.baseGapMm)}"` : ''}>` +
+          `${e(x.obstacle)}: ${e(x.effect)} ` +
+          // only a frame on it: how far the plastic base stops short, and that the frame's size is an estimate
+          (x.part === 'base'
+            ? `(base ${f2(x.depthMm)} mm in)`
+            : `(only a dial frame ${f2(x.depthMm)} mm in` +
+              (x.baseGapMm !== undefined
+                ? `; the plastic base stops ${f2(x.baseGapMm)} mm short of it`
+                : '') +
+              ')') +
+          `${x.depthMm < precisionMm ? tooClose : ''}` +
+          (x.restsOn ? `; ${e(restsWords(x.restsOn))}` : '') +
+          '</li>',
       )
       .join('') +
     // what it ends within 1 mm of: a miss the player sees, not only in the full explanation

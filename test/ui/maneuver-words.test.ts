@@ -11,6 +11,7 @@ import { validateTable, type Table } from '../../src/model/table';
 import { judgeManeuver } from '../../src/rules/movement/maneuver';
 import { World } from '../../src/rules/world';
 import { executedText, turnWords, verdictHtml } from '../../src/ui/maneuver-words';
+import { extreme } from '../support/campaign';
 
 const L = CATALOG.maneuverTool.jointLength.value;
 const M = CATALOG.shipSizes.medium,
@@ -139,6 +140,33 @@ describe("the planned maneuver's verdict block", () => {
     const fine = verdictHtml(m, namer(t), 0.25);
     expect(fine).toContain('ends 0.50 mm clear of Jainas Light</li>');
     expect(fine).not.toContain('close-call');
+  });
+
+  it("only a frame on an asteroid, the base 0.03 mm short: the words say the frame is an estimate and the base's gap", () => {
+    // an Imperial straight at speed 1; the asteroid's lowest corner 0.03 mm ahead of where its base's front edge ends
+    const Lg = CATALOG.shipSizes.large;
+    const rockY = 150 + L + Lg.base.length / 2 + 0.03;
+    const [vx, vy] = extreme('asteroid-a', 0, 'bottom');
+    const t = table({
+      ships: [
+        { id: 'isd', size: 'large', class: 'imperial', player: 1, x: 600, y: 150, rotation: 0, speed: 1 },
+      ],
+      obstacles: [{ id: 'rock', type: 'asteroid-a', x: 600 - vx, y: rockY - vy, rotation: 0 }],
+    });
+    const m = judgeManeuver(
+      new World(t),
+      { id: 'm', kind: 'maneuver', ship: 'isd', speed: 1, clicks: [0], side: 'right' },
+      null,
+    );
+    expect(m.obstacles.map((o) => [o.part, o.depthMm.toFixed(2), o.baseGapMm?.toFixed(2)])).toEqual([
+      ['dial frame', '3.97', '0.03'],
+    ]);
+    const html = verdictHtml(m, namer(t), 1);
+    expect(html).toContain('data-rests-on="large.dialFrame"');
+    expect(html).toContain('only a dial frame 3.97 mm in; the plastic base stops 0.03 mm short of it');
+    expect(html).toContain(
+      'rests on an estimate: the shield-dial frame&#x27;s size (17 mm wide, standing 4 mm out of the base)',
+    );
   });
 
   it('a maneuver ending 3 mm clear of everything: clean, nothing close', () => {

@@ -23,9 +23,10 @@ import { hullsApartBeyond, relate } from '../../geometry/relate';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { Catalog } from '../../model/catalog';
 import { localShipShapes, shipShapes } from '../../model/pieces';
-import type { ProposalReport, Violation, XY } from '../../model/report';
+import type { ProposalReport, RestsOn, Violation, XY } from '../../model/report';
 import type { ManeuverFanProposal, ManeuverProposal, Ship } from '../../model/table';
-import { overlapEffect, shipObstacleDepth } from '../overlaps';
+import { overlapEffect, shipObstacleDepth, shipRestsOn } from '../overlaps';
+import { restsWords } from '../overlap-words';
 import { rift } from '../campaign/rift';
 import { type Budget, settle } from '../report/budget';
 import { outsideBy, playArea } from '../sanity';
@@ -196,6 +197,10 @@ export interface ManeuverObstacle {
   part: 'base' | 'dial frame';
   /** how deep it lies there: the least move that clears it, as the overlaps' depthMm (written when first read) */
   depthMm: number;
+  /** the catalog figure the verdict rests on when it is not an official size, as the overlaps' `restsOn` */
+  restsOn?: RestsOn;
+  /** only a frame on it: how far the plastic base stays clear of it, mm */
+  baseGapMm?: number;
 }
 
 /** One maneuver judged (the `maneuver` answer of table-format.md, with additions). */
@@ -332,15 +337,19 @@ export class ManeuverContext {
       if (hullsApartBeyond(at.footprint, o.outline, NEAR_MISS_MM)) continue;
       const r = relate(at.footprint, o.outline);
       if (r.kind === 'overlap') {
-        const part = relate(at.base, o.outline).kind === 'overlap' ? 'base' : 'dial frame';
-        obstacles.push(
-          lazy(
-            { obstacle: o.id, effect: overlapEffect(world, ghost, o), part } as ManeuverObstacle,
-            'depthMm',
-            // the overlaps' measure (the least move that clears it), on the ship's shapes where it ends
-            () => shipObstacleDepth({ shapes: shipShapes(world.catalog, ghost.piece) }, o),
-          ),
+        const onBase = relate(at.base, o.outline);
+        const part = onBase.kind === 'overlap' ? 'base' : 'dial frame';
+        const entry = lazy(
+          { obstacle: o.id, effect: overlapEffect(world, ghost, o), part } as ManeuverObstacle,
+          'depthMm',
+          // the overlaps' measure (the least move that clears it), on the ship's shapes where it ends
+          () => shipObstacleDepth({ shapes: shipShapes(world.catalog, ghost.piece) }, o),
         );
+        // what it rests on, as the overlaps section says it for the same pose
+        const rests = shipRestsOn(world, ghost, part);
+        if (rests) entry.restsOn = rests;
+        if (part === 'dial frame') entry.baseGapMm = onBase.distance;
+        obstacles.push(entry);
       } else if (r.distance <= NEAR_MISS_MM) nearMisses.push({ piece: o.id, gapMm: r.distance });
     }
     if (k > 0) {
@@ -451,7 +460,9 @@ export class ManeuverContext {
           .map(
             (o) =>
               `${o.obstacle} (${o.part === 'base' ? 'base' : 'only a shield-dial frame'} ` +
-              `${o.depthMm.toFixed(2)} mm deep: ${o.effect})`,
+              `${o.depthMm.toFixed(2)} mm deep` +
+              (o.baseGapMm !== undefined ? `, its plastic base ${o.baseGapMm.toFixed(2)} mm clear` : '') +
+              `: ${o.effect}${o.restsOn ? `; ${restsWords(o.restsOn)}` : ''})`,
           )
           .join(', ')}.`,
       );

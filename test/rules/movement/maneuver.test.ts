@@ -322,9 +322,33 @@ describe('the end position, known by construction', () => {
         effect: 'dealt one faceup damage card',
         part: 'dial frame',
         depthMm: expect.closeTo(0.2, 2),
+        restsOn: expect.objectContaining({ figure: 'medium.dialFrame' }),
+        baseGapMm: expect.closeTo(3.8, 2),
       },
     ]);
-    expect(m.why).toContain('rock (only a shield-dial frame 0.20 mm deep: dealt one faceup damage card)');
+    expect(m.why).toContain('rock (only a shield-dial frame 0.20 mm deep');
+  });
+
+  it("only a frame on an asteroid, the base 0.03 mm short: the entry rests on the frame's estimate, as the overlaps do", () => {
+    // the asteroid's lowest corner 3.97 mm into the front dial frame: 0.03 mm past the base's front edge
+    const t = { ships: [ship('v', 'medium', start.x, start.y, start.rotation)], obstacles: [rockAt(-3.97)] };
+    const m = judge(t, 'v', 1, [1]);
+    const { x, y, rotation } = m.final;
+    const w = world(t);
+    const after = analyze({ ...w.table, ships: w.table.ships.map((s) => ({ ...s, x, y, rotation })) });
+    const o = after.overlaps.find((e) => e.piece === 'v' && e.obstacle === 'rock')!;
+    expect(o.restsOn).toMatchObject({ figure: 'medium.dialFrame' });
+    expect(m.obstacles).toHaveLength(1);
+    expect(m.obstacles[0]).toMatchObject({ obstacle: 'rock', part: 'dial frame', restsOn: o.restsOn });
+    expect(m.obstacles[0].depthMm).toBeCloseTo(3.97, 6);
+    expect(m.obstacles[0].baseGapMm).toBeCloseTo(0.03, 6);
+    expect(m.why).toContain('its plastic base 0.03 mm clear');
+    expect(m.why).toContain(`rests on an estimate: ${o.restsOn!.says}`);
+    // the base on it: no gap to give, and (an official base size) nothing it rests on
+    const deep = judge({ ...t, obstacles: [rockAt(-5)] }, 'v', 1, [1]);
+    expect(deep.obstacles[0]).toMatchObject({ part: 'base' });
+    expect(deep.obstacles[0]).not.toHaveProperty('restsOn');
+    expect(deep.obstacles[0]).not.toHaveProperty('baseGapMm');
   });
 
   // a medium ship straight ahead at speed 2 from (600, 300); a small ship in the way
