@@ -141,7 +141,38 @@ export interface RiftReport {
   ship: string;
   band: number;
   effects: string[];
+  /** addition: the ship's base near distance 2's end (within its measured spread, or within 1 mm) */
+  nearEnd?: RiftEdge;
   [extra: string]: unknown;
+}
+
+/**
+ * A ship's base near the end of distance 2 of a gravity rift, the line that decides whether the rift's distance
+ * 1-2 effects apply: how near, whether within the end's measured spread (a real ruler could read it either way),
+ * and what the other reading gives.
+ */
+export interface RiftEdge {
+  band: 2;
+  /** the band's end, mm, and the measured rulers' spread of it (null when the table sets the end) */
+  endMm: number;
+  spread: [number, number] | null;
+  /** how far from that end the base lies, mm, and on which side of it */
+  marginMm: number;
+  side: 'within' | 'beyond';
+  inSpread: boolean;
+  /** what the other reading gives, in words */
+  otherwise: string;
+  /** the whole in a sentence */
+  says: string;
+}
+
+/** addition: a ship beyond distance 2 of a gravity rift, near that band's end */
+export interface RiftNearReport {
+  ship: string;
+  rift: string;
+  mm: number;
+  nearEnd: RiftEdge;
+  why: string;
 }
 
 export interface ExogorthReport {
@@ -263,6 +294,8 @@ export interface Report {
   offTable?: OffTableReport[];
   /** addition: ships and squadrons touching an obstacle without overlapping it */
   touching?: TouchReport[];
+  /** addition, on a table with a gravity rift: the ships beyond distance 2 of one, near that band's end */
+  riftNear?: RiftNearReport[];
   /** addition: the classes this table corrects and what rests on them */
   classEdits?: ClassEditsReport;
   /** present when the table has a `photo` field */

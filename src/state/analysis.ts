@@ -14,7 +14,7 @@ import {
 } from '../rules/report/incremental';
 import { exogorths } from '../rules/campaign/exogorth';
 import { overlaps } from '../rules/overlaps';
-import { rift } from '../rules/campaign/rift';
+import { rift, riftNear } from '../rules/campaign/rift';
 import { collisions, offTable, updateCollisions } from '../rules/sanity';
 import { World } from '../rules/world';
 
@@ -146,6 +146,8 @@ export function liveAnalysis(
     offTable: offTable(world),
     touching: laid.touching,
   };
+  const nearRift = riftNear(world);
+  if (nearRift) report.riftNear = nearRift;
   return { table, world, report, live: true, attacker, ms: performance.now() - t0 };
 }
 

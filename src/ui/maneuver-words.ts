@@ -4,6 +4,7 @@
  * plan was made on), obstacles and unnamed squadrons by their ids. No DOM, no pixi.
  */
 import { andList } from '../model/names';
+import { riftEdgeWords } from '../rules/campaign/rift';
 import { restsWords } from '../rules/overlap-words';
 import { maneuverOutcome, type ManeuverReport } from '../rules/movement/maneuver';
 import { OUTCOME_COLOUR } from '../state/overlays/maneuver';
@@ -80,7 +81,10 @@ export function verdictHtml(
   const tooClose = ` (too close to call at ${f2(precisionMm)} mm placement precision)`;
   const closeMiss = answer.nearMisses.filter((n) => n.gapMm < precisionMm);
   const closeOverlap = answer.obstacles.filter((x) => x.depthMm < precisionMm);
-  const close = closeMiss.length + closeOverlap.length > 0;
+  // a gravity rift's distance-2 end near the base: within its measured spread, or nearer than the precision
+  const rc = answer.riftCall;
+  const riftClose = !!rc && (rc.nearEnd.inSpread || rc.nearEnd.marginMm < precisionMm);
+  const close = closeMiss.length + closeOverlap.length > 0 || riftClose;
   return (
     `<p style="border-left:4px solid ${css(OUTCOME_COLOUR[o])};padding-left:6px"><b>${e(OUTCOME_TEXT[o])}</b` +
     `>${close ? ' · <b class="close-call">too close to call</b>' : ''}` +
@@ -93,6 +97,13 @@ export function verdictHtml(
       ? ` · speed ${answer.speed} → ${answer.speedUsed} (gravity rift)`
       : '') +
     '</p><ul>' +
+    (rc
+      ? `<li data-rift-call="${e(rc.rift)}" data-side="${rc.nearEnd.side}" data-close="${riftClose}">` +
+        `gravity rift: ${e(riftEdgeWords(rc.nearEnd, rc.mm, rc.rift, false))}` +
+        (riftClose ? (rc.nearEnd.inSpread ? ' (too close to call)' : tooClose) : '') +
+        `; read ${rc.nearEnd.side === 'within' ? 'beyond' : 'at'} distance 2: speed ${rc.otherwise.speedUsed}, ` +
+        `${OUTCOME_TEXT[rc.otherwise.outcome]}${rc.otherwise.legal ? '' : ', not allowed by the speed chart'}</li>`
+      : '') +
     answer.violations.map((v) => `<li class="violation">${e(v.rule)}</li>`).join('') +
     answer.obstacles
       .map(

@@ -1,5 +1,5 @@
 import { TOLERANCE_MM } from '../geometry/tolerance';
-import type { AttackReport, ClassEditUse, ReadingUse, Report, Violation } from '../model/report';
+import type { AttackReport, ClassEditUse, ReadingUse, Report, RiftEdge, Violation } from '../model/report';
 import { namerOf } from '../model/names';
 import { violationWordsBy } from '../rules/violation-words';
 import type { Table } from '../model/table';
@@ -475,14 +475,33 @@ function callLines(c: OverlapCall, margin = true): string {
   );
 }
 
-/** The ships in a gravity rift's bands and what each band does to them. */
-function riftHtml(r: Report): string {
-  if (!r.rift.length) return '';
+/**
+ * The ships in a gravity rift's bands and what each band does to them, and the ships just beyond distance 2; one
+ * near distance 2's end is a close call when within the end's measured spread or nearer than the precision.
+ */
+function riftHtml(r: Report, precisionMm: number): string {
+  const near = r.riftNear ?? [];
+  if (!r.rift.length && !near.length) return '';
+  const edge = (x: { nearEnd?: RiftEdge }) => {
+    const n = x.nearEnd;
+    if (!n) return '';
+    const close = n.inSpread || n.marginMm < precisionMm;
+    return (
+      `<div class="${close ? 'close-call' : 'margin'}">${close ? '⚠ ' : ''}${e(n.says)}` +
+      (close && !n.inSpread ? ` Too close to call at ${f2(precisionMm)} mm placement precision.` : '') +
+      '</div>'
+    );
+  };
   const parts = ['<h3>Gravity rift</h3><ul class="rift">'];
   for (const x of r.rift)
     parts.push(
       `<li data-ship="${e(x.ship)}" data-band="${x.band}"><b>${e(x.ship)}</b> at distance ${x.band}: ` +
-        `${e(x.effects.join('; '))}</li>`,
+        `${e(x.effects.join('; '))}${edge(x)}</li>`,
+    );
+  for (const x of near)
+    parts.push(
+      `<li data-ship="${e(x.ship)}" data-near="${e(x.rift)}"><b>${e(x.ship)}</b> beyond distance 2 of ` +
+        `${e(x.rift)}: no effect${edge(x)}</li>`,
     );
   parts.push('</ul>');
   return parts.join('');
@@ -550,7 +569,7 @@ function proposalHtml(
 }
 
 /** The campaign's verdicts: rift bands, exogorths, proposals (an exogorth being placed by its own id). */
-function campaignHtml(r: Report, t: Table): string {
+function campaignHtml(r: Report, t: Table, precisionMm: number): string {
   const named = (id: string) => {
     const q = t.proposals.find((x) => x.id === id);
     return q?.kind === 'place-exogorth' ? `${q.obstacle.id} (being placed)` : id;
@@ -560,7 +579,7 @@ function campaignHtml(r: Report, t: Table): string {
         .map((p) => proposalHtml(p, named(p.id), violationWordsBy(namerOf(t))))
         .join('')}</ul>`
     : '';
-  return riftHtml(r) + exogorthsHtml(r) + proposals;
+  return riftHtml(r, precisionMm) + exogorthsHtml(r) + proposals;
 }
 
 /**
@@ -661,7 +680,7 @@ export function renderVerdicts(
   const near = !state.gestureStart && a.world.all.length <= LIVE_PIECES;
   setHtml(P.overlaps, overlapsHtml(r, a.world, state.precisionMm, near));
   setHtml(P.extra, extra);
-  setHtml(P.campaign, campaignHtml(r, state.table));
+  setHtml(P.campaign, campaignHtml(r, state.table, state.precisionMm));
   // While a piece moves every attack is judged, but only the selected attacker's are listed (a
   // list of them all, each with its sentence, would cost more than the judging).
   const moving = !!state.gestureStart;

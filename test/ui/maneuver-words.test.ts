@@ -169,6 +169,57 @@ describe("the planned maneuver's verdict block", () => {
     );
   });
 
+  it("a gravity rift on or just beyond distance 2's end: too close to call, with the other reading's speed and end", () => {
+    const Lg = CATALOG.shipSizes.large;
+    const d2 = CATALOG.ruler.distance[1].end;
+    const plan = (gap: number) => {
+      const [vx, vy] = extreme('gravity-rift', 0, 'top');
+      const t = table({
+        ships: [
+          {
+            id: 'isd',
+            size: 'large',
+            class: 'imperial',
+            player: 1,
+            x: 896.46,
+            y: 685.88,
+            rotation: 0,
+            speed: 3,
+          },
+        ],
+        obstacles: [
+          {
+            id: 'rift',
+            type: 'gravity-rift',
+            x: 896.46 - vx,
+            y: 685.88 - Lg.base.length / 2 - gap - vy,
+            rotation: 0,
+          },
+        ],
+      });
+      const m = judgeManeuver(
+        new World(t),
+        { id: 'm', kind: 'maneuver', ship: 'isd', speed: 3, clicks: [0, 0, 0], side: 'right' },
+        null,
+      );
+      return verdictHtml(m, namer(t), 0.25);
+    };
+    const on = plan(d2);
+    expect(on).toContain('<b class="close-call">too close to call</b>');
+    expect(on).toContain('speed 3 → 2 (gravity rift)');
+    expect(on).toContain('<li data-rift-call="rift" data-side="within"');
+    expect(on).toContain('124.75 mm from rift is on the end of distance 2');
+    expect(on).toContain('read beyond distance 2: speed 3, off the table');
+    const beyond = plan(d2 + 0.01);
+    expect(beyond).toContain('<b class="close-call">too close to call</b>');
+    expect(beyond).toContain('<li data-rift-call="rift" data-side="beyond"');
+    expect(beyond).toContain('124.76 mm from rift is 0.01 mm beyond the end of distance 2');
+    expect(beyond).toContain('read at distance 2: speed 2, clean');
+    // well away: nothing of the rift's band end
+    expect(plan(100)).not.toContain('data-rift-call');
+    expect(plan(100)).not.toContain('close-call');
+  });
+
   it('a maneuver ending 3 mm clear of everything: clean, nothing close', () => {
     const { t, m } = endsNear(3);
     expect(m.nearMisses).toEqual([]);

@@ -23,11 +23,11 @@ import { hullsApartBeyond, relate } from '../../geometry/relate';
 import { TOLERANCE_MM } from '../../geometry/tolerance';
 import type { Catalog } from '../../model/catalog';
 import { localShipShapes, shipShapes } from '../../model/pieces';
-import type { ProposalReport, RestsOn, Violation, XY } from '../../model/report';
+import type { ProposalReport, RestsOn, RiftEdge, Violation, XY } from '../../model/report';
 import type { ManeuverFanProposal, ManeuverProposal, Ship } from '../../model/table';
 import { overlapEffect, shipObstacleDepth, shipRestsOn } from '../overlaps';
 import { restsWords } from '../overlap-words';
-import { rift } from '../campaign/rift';
+import { rift, riftEdgeWords, riftNear } from '../campaign/rift';
 import { type Budget, settle } from '../report/budget';
 import { outsideBy, playArea } from '../sanity';
 import { World, type ShipEntry } from '../world';
@@ -217,6 +217,12 @@ export interface ManeuverReport extends ProposalReport {
   obstacles: ManeuverObstacle[];
   squadronsToMove: string[];
   leavesPlayArea: boolean;
+  /**
+   * addition, when a gravity rift's distance-2 end lies near the ship's base as it determines course (within the
+   * end's measured spread, or within 1 mm): the rift, how far, the end (`nearEnd`, as the rift section gives it)
+   * and the maneuver read the other way (`otherwise`: at the other speed, its end's outcome and legality)
+   */
+  riftCall?: RiftCall;
   /** additions: the ships dealt a facedown damage card (it and the closest it would have overlapped) */
   damaged: string[];
   /** how far the plastic base pokes out of the play area, mm (0 inside) */
@@ -247,6 +253,15 @@ export interface ManeuverReport extends ProposalReport {
   why: string;
 }
 
+/** A maneuver whose speed turns on a gravity rift's distance-2 end: the end, and the maneuver read otherwise. */
+export interface RiftCall {
+  rift: string;
+  mm: number;
+  nearEnd: RiftEdge;
+  /** the maneuver with the rift read the other way: at distance 2 (one less) or beyond it (the speed as asked) */
+  otherwise: { speedUsed: number; outcome: ManeuverOutcome; legal: boolean; final: Pose };
+}
+
 /** How close a miss is still worth naming, mm. */
 const NEAR_MISS_MM = 1;
 
@@ -262,6 +277,11 @@ export class ManeuverContext {
   readonly figures: ToolFigures;
   /** the gravity rift at distance 1-2 as it determines course (its closest point), if any */
   readonly rift: { id: string; band: number; mm: number } | null;
+  /**
+   * the rift whose distance-2 end decides whether the speed is reduced, when the base lies near that end: the one
+   * rift applying (no other), or the nearest beyond distance 2 (none applying)
+   */
+  readonly riftEdge: { id: string; mm: number; edge: RiftEdge } | null;
   private readonly local: Placed;
 
   constructor(
@@ -275,13 +295,25 @@ export class ManeuverContext {
     this.figures = toolFigures(world.catalog, e.piece.size);
     const l = localShipShapes(world.catalog, e.piece.size, e.piece.class);
     this.local = { base: l.base, footprint: l.footprint };
-    const r = rift(world).find((x) => x.ship === shipId);
+    const at = rift(world).filter((x) => x.ship === shipId);
+    const r = at[0];
     this.rift = r ? { id: r.rift as string, band: r.band, mm: r.mm as number } : null;
+    // read the other way, the speed changes only if no other rift holds it where it is
+    const near = at.length
+      ? at.length === 1 && r.nearEnd
+        ? [{ rift: r.rift as string, mm: r.mm as number, nearEnd: r.nearEnd }]
+        : []
+      : (riftNear(world) ?? []).filter((x) => x.ship === shipId);
+    const n = near.reduce<(typeof near)[number] | null>(
+      (b, x) => (!b || x.nearEnd.marginMm < b.nearEnd.marginMm ? x : b),
+      null,
+    );
+    this.riftEdge = n ? { id: n.rift, mm: n.mm, edge: n.nearEnd } : null;
   }
 
-  /** The speed a maneuver at `speed` is executed at: one less at distance 1-2 of a rift. */
-  speedUsed(speed: number): number {
-    return this.rift ? Math.max(0, speed - 1) : speed;
+  /** The speed a maneuver at `speed` is executed at: one less at distance 1-2 of a rift (`applies`). */
+  speedUsed(speed: number, applies = !!this.rift): number {
+    return applies ? Math.max(0, speed - 1) : speed;
   }
 
   placed(p: Pose): Placed {
@@ -302,11 +334,32 @@ export class ManeuverContext {
   }
 
   /** Judge one maneuver: speed as asked (before a rift), clicks for the joints (missing ones straight). */
-  // eslint-disable-next-line max-lines-per-function -- the tool's steps in the recipe's order
   judge(id: string, speed: number, clicksIn: readonly number[], side: 'left' | 'right'): ManeuverReport {
+    const applies = !!this.rift;
+    const e = this.riftEdge;
+    // the rift's band end read the other way: the same maneuver at the other speed, judged when first read
+    const call = e
+      ? lazy({ rift: e.id, mm: e.mm, nearEnd: e.edge } as RiftCall, 'otherwise', () => {
+          const o = this.judgeAs(id, speed, clicksIn, side, !applies);
+          return { speedUsed: o.speedUsed, outcome: maneuverOutcome(o), legal: o.legal, final: o.final };
+        })
+      : undefined;
+    return this.judgeAs(id, speed, clicksIn, side, applies, call);
+  }
+
+  /** One maneuver judged with a rift's reduction applied or not (`applies`); `call`: its close call, if any. */
+  // eslint-disable-next-line max-lines-per-function -- the tool's steps in the recipe's order
+  private judgeAs(
+    id: string,
+    speed: number,
+    clicksIn: readonly number[],
+    side: 'left' | 'right',
+    applies: boolean,
+    call?: RiftCall,
+  ): ManeuverReport {
     const { world, entry } = this;
     const ship = entry.piece;
-    const used = this.speedUsed(speed);
+    const used = this.speedUsed(speed, applies);
     const clicks = Array.from({ length: used }, (_, j) => clicksIn[j] ?? 0);
     const violations = this.chart ? chartViolations(this.chart, ship.class, used, clicks) : [];
     const { joints, poses } = toolChain(this.figures, ship, side, clicks);
@@ -398,22 +451,42 @@ export class ManeuverContext {
       intended: { ...poses[used] },
       chartRow: this.chart && used > 0 && used <= this.chart.length ? [...this.chart[used - 1]] : null,
       notch: this.figures.notch,
+      ...(call ? { riftCall: call } : {}),
     } as Omit<ManeuverReport, 'why'> as ManeuverReport;
-    return lazy(report, 'why', () => this.explain(report, clicksIn.length, closest));
+    return lazy(report, 'why', () => this.explain(report, clicksIn.length, closest, applies));
   }
 
   // eslint-disable-next-line max-lines-per-function -- the why in the answer's order, a sentence a step
-  private explain(m: ManeuverReport, given: number, closest: { ship: ShipEntry; mm: number } | null): string {
+  private explain(
+    m: ManeuverReport,
+    given: number,
+    closest: { ship: ShipEntry; mm: number } | null,
+    applies: boolean,
+  ): string {
     const f = this.figures;
     const ship = this.entry.piece;
     const parts: string[] = [];
     const clickText = m.clicks.length ? `clicks [${m.clicks.join(', ')}]` : 'no clicks';
-    if (this.rift) {
+    const edge = m.riftCall;
+    if (applies && this.rift) {
       parts.push(
         `${m.ship} is ${this.rift.mm.toFixed(2)} mm from ${this.rift.id}, a gravity rift ` +
           `(distance ${this.rift.band}), as it determines course: speed ${m.speed} becomes ${m.speedUsed}` +
           (given > m.speedUsed ? `, and the clicks past joint ${m.speedUsed} are ignored` : '') +
           '.',
+      );
+    } else if (edge) {
+      parts.push(
+        `${m.ship} is ${edge.mm.toFixed(2)} mm from ${edge.rift}, a gravity rift, beyond distance 2 as it ` +
+          `determines course: speed ${m.speed} stays ${m.speedUsed}.`,
+      );
+    }
+    if (edge) {
+      const o = edge.otherwise;
+      parts.push(
+        `${riftEdgeWords(edge.nearEnd, edge.mm, edge.rift)}; read ${applies ? 'beyond' : 'at'} distance 2, it ` +
+          `would execute speed ${o.speedUsed} and end ${OUTCOME_WORDS[o.outcome]}` +
+          `${o.legal ? '' : ' (not allowed by the speed chart)'}.`,
       );
     }
     if (given < m.speedUsed)
@@ -523,6 +596,14 @@ export class ManeuverContext {
 }
 
 export type ManeuverOutcome = 'clean' | 'obstacle' | 'ship' | 'off-table';
+
+/** An outcome after "end", for a why. */
+const OUTCOME_WORDS: Record<ManeuverOutcome, string> = {
+  clean: 'clean',
+  obstacle: 'on an obstacle',
+  ship: 'overlapping a ship (moved back)',
+  'off-table': 'off the table (destroyed)',
+};
 
 /** The worst thing that happens at the end of a maneuver: off the table, a ship hit, an obstacle, or nothing. */
 export function maneuverOutcome(m: ManeuverReport): ManeuverOutcome {

@@ -7,7 +7,7 @@ import { distances } from '../distances';
 import { overlaps } from '../overlaps';
 import { exogorths, exogorthTargets } from '../campaign/exogorth';
 import { proposals } from './proposals';
-import { rift } from '../campaign/rift';
+import { rift, riftNear } from '../campaign/rift';
 import { collisions, offTable } from '../sanity';
 import { shapesReport } from './shapes-report';
 import { classEditsReport } from '../attacks/class-edits';
@@ -52,6 +52,9 @@ export function analyzeWorld(world: World, budget?: Budget): Report {
   // optional addition: per exogorth, what it would attack, and the recorded choice judged
   const targets = exogorthTargets(world, report.exogorths);
   if (targets) report.exogorthTargets = targets;
+  // optional addition: the ships beyond distance 2 of a rift, near that band's end
+  const nearRift = riftNear(world);
+  if (nearRift) report.riftNear = nearRift;
   const edits = classEditsReport(world, attackList);
   if (edits) report.classEdits = edits;
   const photo = photoReport(world);

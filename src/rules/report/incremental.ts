@@ -18,7 +18,7 @@ import { exogorths, exogorthTargets } from '../campaign/exogorth';
 import { NEAR_MM } from '../attacks/los';
 import { overlaps } from '../overlaps';
 import { proposals } from './proposals';
-import { rift } from '../campaign/rift';
+import { rift, riftNear } from '../campaign/rift';
 import { collisions, offTable, updateCollisions } from '../sanity';
 import { shapeOf } from './shapes-report';
 import { classEditsReport } from '../attacks/class-edits';
@@ -153,6 +153,9 @@ export function analyzeIncremental(
   const targets = exogorthTargets(world, report.exogorths);
   if (targets) report.exogorthTargets = targets;
   else delete report.exogorthTargets;
+  const nearRift = riftNear(world);
+  if (nearRift) report.riftNear = nearRift;
+  else delete report.riftNear;
   const edits = classEditsReport(world, report.attacks);
   if (edits) report.classEdits = edits;
   else delete report.classEdits;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIFT_EFFECTS, rift, riftBands } from '../../../src/rules/campaign/rift';
+import { analyze } from '../../../src/rules/report/analyze';
+import { CATALOG } from '../../../src/model/catalog';
 import { ARC_TOLERANCE_MM } from '../../../src/geometry/offset';
 import { overlaps } from '../../../src/rules/overlaps';
 import { World } from '../../../src/rules/world';
@@ -121,5 +123,82 @@ describe('riftBands', () => {
       }
     }
     expect(() => riftBands(w, 'nope')).toThrow();
+  });
+});
+
+describe("gravity rift: a ship near distance 2's end is a close call, either way", () => {
+  const corner = -(halfL - 1);
+  const [lo, hi] = CATALOG.ruler.distance[1].spread!;
+  const near = (gap: number) => {
+    const t = { ships: [shipAt(gap, corner)], obstacles: [RIFT] };
+    const report = analyze(world(t).table);
+    return { listed: report.rift, near: report.riftNear! };
+  };
+
+  it('on the end line: listed at distance 2, within the measured spread; beyond it, it would not be', () => {
+    const { listed, near: out } = near(d2);
+    expect(listed).toHaveLength(1);
+    expect(listed[0].nearEnd).toMatchObject({
+      band: 2,
+      endMm: d2,
+      spread: [lo, hi],
+      side: 'within',
+      inSpread: true,
+    });
+    expect((listed[0].nearEnd as { marginMm: number }).marginMm).toBeCloseTo(0, 6);
+    expect(listed[0].why).toMatch(/too close to call/i);
+    expect(listed[0].why).toContain('read beyond distance 2');
+    expect(out).toEqual([]);
+  });
+
+  it('0.01 mm inside the end: listed, a close call (0.01 mm from the end)', () => {
+    const { listed } = near(d2 - 0.01);
+    expect(listed[0].nearEnd).toMatchObject({ side: 'within', inSpread: true });
+    expect((listed[0].nearEnd as { marginMm: number }).marginMm).toBeCloseTo(0.01, 6);
+  });
+
+  it('0.01 mm beyond the end: not at distance 2, but near it: within the measured spread, a close call', () => {
+    const { listed, near: out } = near(d2 + 0.01);
+    expect(listed).toEqual([]);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ ship: 'cr90', rift: 'rift' });
+    expect(out[0].mm).toBeCloseTo(d2 + 0.01, 6);
+    expect(out[0].nearEnd).toMatchObject({ band: 2, endMm: d2, side: 'beyond', inSpread: true });
+    expect(out[0].nearEnd.marginMm).toBeCloseTo(0.01, 6);
+    expect(out[0].why).toMatch(/too close to call/i);
+    expect(out[0].why).toContain('read at distance 2');
+  });
+
+  it('past the measured spread but within 1 mm of the end: near, named, not within the spread', () => {
+    const gap = d2 + 0.9;
+    expect(gap).toBeGreaterThan(hi);
+    const { near: out } = near(gap);
+    expect(out).toHaveLength(1);
+    expect(out[0].nearEnd).toMatchObject({ side: 'beyond', inSpread: false });
+    expect(out[0].why).not.toMatch(/too close to call/i);
+  });
+
+  it('well away from the end either side: no close call', () => {
+    const inside = near(lo - 3);
+    expect(inside.listed).toHaveLength(1);
+    expect(inside.listed[0]).not.toHaveProperty('nearEnd');
+    expect(inside.listed[0].why).not.toMatch(/too close/i);
+    expect(inside.near).toEqual([]);
+    const outside = near(hi + 3);
+    expect(outside.listed).toEqual([]);
+    expect(outside.near).toEqual([]);
+    // a table without a rift has no such section
+    expect(analyze(world({ ships: [shipAt(d2, corner)] }).table)).not.toHaveProperty('riftNear');
+  });
+
+  it('the end the table sets has no measured spread: near within 1 mm of it only', () => {
+    const t = {
+      ships: [shipAt(130.3, corner)],
+      obstacles: [RIFT],
+      measurements: { distanceBands: { '2': 130 } },
+    };
+    const out = analyze(world(t).table).riftNear!;
+    expect(out).toHaveLength(1);
+    expect(out[0].nearEnd).toMatchObject({ endMm: 130, spread: null, inSpread: false, side: 'beyond' });
   });
 });

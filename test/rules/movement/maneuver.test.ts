@@ -561,6 +561,82 @@ describe('the end position, known by construction', () => {
   });
 });
 
+describe("a gravity rift near distance 2's end: the maneuver says it is a close call, and what the other reading does", () => {
+  // an Imperial at speed 3 heading up the table: at speed 2 it ends clean, at speed 3 its base ends off the table
+  const Lg = CATALOG.shipSizes.large;
+  const at = { x: 896.46, y: 685.88 };
+  const d2 = CATALOG.ruler.distance[1].end;
+  /** the rift's topmost vertex straight below the base's rear edge, `gap` from it: the base is exactly gap away */
+  const tableAt = (gap: number): T => {
+    const [vx, vy] = extreme('gravity-rift', 0, 'top');
+    return {
+      ships: [ship('isd', 'large', at.x, at.y, 0, { speed: 3 })],
+      obstacles: [
+        {
+          id: 'rift',
+          type: 'gravity-rift',
+          x: at.x - vx,
+          y: at.y - Lg.base.length / 2 - gap - vy,
+          rotation: 0,
+        },
+      ],
+    };
+  };
+  const riftCall = (m: ManeuverReport) =>
+    m.riftCall as
+      | {
+          rift: string;
+          mm: number;
+          nearEnd: { side: string; inSpread: boolean; marginMm: number };
+          otherwise: { speedUsed: number; outcome: string; legal: boolean };
+        }
+      | undefined;
+
+  it('on the end line: speed 3 becomes 2 and it ends clean; read beyond distance 2 it would end off the table', () => {
+    const m = judge(tableAt(d2), 'isd', 3, [0, 0, 0]);
+    expect(m.speedUsed).toBe(2);
+    expect(m.leavesPlayArea).toBe(false);
+    const c = riftCall(m)!;
+    expect(c).toMatchObject({ rift: 'rift', nearEnd: { side: 'within', inSpread: true } });
+    expect(c.mm).toBeCloseTo(d2, 6);
+    expect(c.otherwise).toMatchObject({ speedUsed: 3, outcome: 'off-table', legal: true });
+    expect(m.why).toContain('Too close to call: 124.75 mm from rift is on the end of distance 2');
+    expect(m.why).toContain(
+      'read beyond distance 2, it would execute speed 3 and end off the table (destroyed)',
+    );
+  });
+
+  it('0.01 mm inside the end: the same, 0.01 mm from it', () => {
+    const m = judge(tableAt(d2 - 0.01), 'isd', 3, [0, 0, 0]);
+    expect(m.speedUsed).toBe(2);
+    expect(riftCall(m)!.nearEnd.marginMm).toBeCloseTo(0.01, 6);
+    expect(riftCall(m)!.otherwise.outcome).toBe('off-table');
+  });
+
+  it('0.01 mm beyond the end: full speed and off the table; read at distance 2 it would execute speed 2 and end clean', () => {
+    const m = judge(tableAt(d2 + 0.01), 'isd', 3, [0, 0, 0]);
+    expect(m.speedUsed).toBe(3);
+    expect(m.leavesPlayArea).toBe(true);
+    const c = riftCall(m)!;
+    expect(c).toMatchObject({ rift: 'rift', nearEnd: { side: 'beyond', inSpread: true } });
+    expect(c.otherwise).toMatchObject({ speedUsed: 2, outcome: 'clean' });
+    expect(m.why).toContain('124.76 mm from rift, a gravity rift, beyond distance 2 as it determines course');
+    expect(m.why).toContain('0.01 mm beyond the end of distance 2');
+    expect(m.why).toContain('read at distance 2, it would execute speed 2 and end clean');
+  });
+
+  it('well away from the end either side: no close call', () => {
+    const inside = judge(tableAt(100), 'isd', 3, [0, 0, 0]);
+    expect(inside.speedUsed).toBe(2);
+    expect(inside).not.toHaveProperty('riftCall');
+    expect(inside.why).not.toMatch(/too close/i);
+    const outside = judge(tableAt(140), 'isd', 3, [0, 0, 0]);
+    expect(outside.speedUsed).toBe(3);
+    expect(outside).not.toHaveProperty('riftCall');
+    expect(outside.why).not.toMatch(/rift/);
+  });
+});
+
 describe('the speed chart', () => {
   // from ../shared/reference/ship-classes.json
   const VICTORY: SpeedChart = [[1], [0, 1]];
