@@ -93,7 +93,17 @@ export interface ShipSizeSpec {
   /** huge: the whole base, two large bases of baseLength in line with a gap between them */
   base: { width: number; length: number; baseLength?: number; gap?: number; status?: string };
   token: { width: number; length: number; status?: string };
-  dialFrame: { width: number; protrusion: number; inset: number; status?: string };
+  /**
+   * `insetSpread`: the insets the estimate allows, mm: from the base's edge (0) to the catalog's guess. A verdict
+   * of the 1.5 dial rule that an inset in it would flip rests on the estimate (the ruling card says so)
+   */
+  dialFrame: {
+    width: number;
+    protrusion: number;
+    inset: number;
+    insetSpread?: [number, number];
+    status?: string;
+  };
 }
 
 export type Faction = 'empire' | 'rebel' | 'republic' | 'separatist';

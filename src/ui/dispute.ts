@@ -194,6 +194,7 @@ function summaryHtml(
       ? ''
       : `<p class="not-close">Not a close call at ${f2(precisionMm)} mm placement ` +
         `precision${dispute.photo ? " (or the photo's uncertainty)" : ''}.</p>`) +
+    (dispute.restsOn ? `<p class="rests-on">${e(dispute.restsOn)}</p>` : '') +
     (dispute.estimate ? `<p class="estimate">${e(dispute.estimate)}</p>` : '') +
     (dispute.photo ? `<p class="photo-source">Positions ${e(dispute.photo)}.</p>` : '') +
     `<p class="facts">${attack.inArc ? 'in arc' : 'out of arc'} · ` +
@@ -699,6 +700,7 @@ function savePicture(d: Dispute, attack: AttackReport, src: LoupeSource, figures
     [
       d.headline,
       d.closeText || 'Not a close call.',
+      ...(d.restsOn ? [d.restsOn] : []),
       ...d.margins.map((m) => `${m.topic}: ${m.text}${m.close ? ' (close call)' : ''}`),
     ],
     W - 2 * pad,

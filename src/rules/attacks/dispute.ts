@@ -1,6 +1,6 @@
 import { andList } from '../../model/names';
 import type { Circle, Shape } from '../../geometry/circle';
-import type { Polygon } from '../../geometry/polygon';
+import { Polygon } from '../../geometry/polygon';
 import { closest, convexDepth, insideIntervals, polygonsOverlap } from '../../geometry/relate';
 import { polygonSegmentClosest, segmentInConvex } from '../../geometry/clip';
 import { convexParts } from '../../geometry/convex-parts';
@@ -34,6 +34,11 @@ export interface Margin {
   flip: string;
   /** a piece the margin is to (a line's piece), when there is one */
   piece?: string;
+  /**
+   * set when the margin is an estimated catalog figure's, not a distance on the table: `mm` is how far the
+   * figure stands from the value that would flip the verdict, a value inside the figure's spread
+   */
+  estimate?: true;
 }
 
 export interface LoupeFocus {
@@ -80,6 +85,11 @@ export interface Dispute {
    */
   estimate?: string;
   /**
+   * the estimated catalog figure the verdict rests on, when a value within the figure's spread would flip it
+   * (the shield dial's inset under the 1.5 dial rule), in words; its margin is a close call
+   */
+  restsOn?: string;
+  /**
    * the attack rests on a class this table corrects (the attack's `classEdit`), in words; whether the
    * catalog's figures differ
    */
@@ -97,6 +107,8 @@ const readingWords = (r: ReadingUse) =>
   `${r.value})${r.otherwise ? `; the other reading gives ${r.otherwise}` : ''}`;
 
 const f2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
+/** how far a flip is: "0.30 mm", or for a margin that rounds to 0.00 mm "the least bit" (any move flips it) */
+const by = (mm: number) => (mm < 0.005 ? 'the least bit' : `${f2(mm)} mm`);
 const RANK = { clear: 0, obstructed: 1, dust: 2, blocked: 3 } as const;
 
 /** The rule an attack obstructed only through a shield dial on an obstacle rests on (rules 1.5; 1.6 drop it). */
@@ -254,6 +266,68 @@ function dialMargin(
   return best;
 }
 
+/**
+ * The shield dial's inset (how far it reaches in from the base's edge: a guess in the catalog) that a verdict
+ * of the 1.5 dial rule rests on: the least inset with which a side's dial still lies on the obstacle and
+ * carries the line, when that lies inside the catalog's spread (with the spread's least inset the dial rule
+ * would not count the obstacle). Null when no inset in the spread flips it.
+ */
+function dialInsetRest(
+  world: World,
+  a: AttackReport,
+  obstacle: string,
+): { side: string; inset: number; least: number; spread: [number, number] } | null {
+  const o = world.byId.get(obstacle);
+  if (o?.kind !== 'obstacle' || !a.losLine) return null;
+  const [[px, py], [qx, qy]] = a.losLine;
+  const p = { x: px, y: py },
+    q = { x: qx, y: qy };
+  const holds = (D: Polygon) => polygonsOverlap(D, o.outline) && !!segmentInConvex(D, p, q);
+  let found: { side: string; inset: number; least: number; spread: [number, number] } | null = null;
+  for (const side of [a.attacker, a.defender]) {
+    const [sid, zone] = side.split('.');
+    const ship = world.byId.get(sid);
+    if (ship?.kind !== 'ship' || !zone) continue;
+    const D = ship.shapes.dials[zone as HullZoneName];
+    const frame = world.catalog.shipSizes[ship.piece.size]?.dialFrame;
+    if (!D || D.n !== 4 || !frame?.insetSpread || !holds(D)) continue;
+    const [lo, hi] = frame.insetSpread;
+    // the dial's edge outside the base (its midpoint the farthest out) and the inner edge across from it
+    const mid = (i: number): [number, number] => {
+      const j = (i + 1) % 4;
+      return [(D.xy[2 * i] + D.xy[2 * j]) / 2, (D.xy[2 * i + 1] + D.xy[2 * j + 1]) / 2];
+    };
+    let out = 0;
+    for (let i = 1; i < 4; i++)
+      if (ship.shapes.base.signedDistance(...mid(i)) > ship.shapes.base.signedDistance(...mid(out))) out = i;
+    const [ox, oy] = mid(out),
+      [ix, iy] = mid((out + 2) % 4);
+    const len = Math.hypot(ox - ix, oy - iy) || 1;
+    const ux = (ox - ix) / len,
+      uy = (oy - iy) / len;
+    // the dial with its inner edge `inset` in from the base's edge (the frame's own inset moved outward)
+    const withInset = (inset: number) => {
+      const pts: [number, number][] = [];
+      for (let i = 0; i < 4; i++) {
+        const inner = i === (out + 2) % 4 || i === (out + 3) % 4;
+        const s = inner ? frame.inset - inset : 0;
+        pts.push([D.xy[2 * i] + ux * s, D.xy[2 * i + 1] + uy * s]);
+      }
+      return Polygon.from(pts);
+    };
+    if (holds(withInset(lo))) return null; // this side's dial holds it across the whole spread
+    let a0 = lo,
+      a1 = Math.min(hi, frame.inset);
+    for (let k = 0; k < 40 && a1 - a0 > 1e-7; k++) {
+      const m = (a0 + a1) / 2;
+      if (holds(withInset(m))) a1 = m;
+      else a0 = m;
+    }
+    if (!found || a1 < found.least) found = { side, inset: frame.inset, least: a1, spread: [lo, hi] };
+  }
+  return found;
+}
+
 /** Where a line passes nearest to a shape, or the middle of its longest stretch inside it. */
 function lineFocus(S: Shape, [[px, py], [qx, qy]]: [XY, XY]): XY {
   if (S.kind === 'circle') {
@@ -403,8 +477,8 @@ export function disputeOf(
         ? `${f2(mm)} mm outside ${say(a.attacker)}'s arc lines (extended)`
         : `reaches ${f2(mm)} mm past ${say(a.attacker)}'s arc line into the arc`,
       flip: out
-        ? `${f2(mm)} mm nearer the arc and ${say(a.defender)} would be in arc`
-        : `${f2(mm)} mm farther out and ${say(a.defender)} would be out of arc`,
+        ? `${by(mm)} nearer the arc and ${say(a.defender)} would be in arc`
+        : `${by(mm)} farther out and ${say(a.defender)} would be out of arc`,
     });
     const at = decides && mm <= LOUPE_MAX_MM ? arcFocus(world, a) : null;
     if (at)
@@ -434,8 +508,8 @@ export function disputeOf(
           (inSpread ? ': within the measured spread of that line' : ''),
         flip:
           side === 'far'
-            ? `${f2(mm)} mm farther and it would be past the end of ${name}`
-            : `${f2(mm)} mm nearer and it would be at ${name}`,
+            ? `${by(mm)} farther and it would be past the end of ${name}`
+            : `${by(mm)} nearer and it would be at ${name}`,
       });
     }
     const n = rangeInfo.nearest;
@@ -478,6 +552,7 @@ export function disputeOf(
     (m, e) => (!m || (e.depthMm ?? 0) > (m.depthMm ?? 0) ? e : m),
     null,
   );
+  let restsOn: string | undefined;
   for (const e of entries) {
     const line = e.line === 'los' ? 'line of sight' : 'range line';
     let mm: number, decides: boolean, text: string, flip: string;
@@ -493,10 +568,58 @@ export function disputeOf(
         `size is the catalog's estimate: ${dial.status})`;
       flip =
         dial.overlapMm <= dial.lineMm
-          ? `${f2(dial.overlapMm)} mm less overlap and the dial would be off ${say(e.piece)}, the line clear of it`
-          : `${f2(dial.lineMm)} mm to the side and the line would miss the dial`;
+          ? `${by(dial.overlapMm)} less overlap and the dial would be off ${say(e.piece)}, the line clear of it`
+          : `${by(dial.lineMm)} to the side and the line would miss the dial`;
       const close = decides && mm < precisionFor(e.piece);
       margins.push({ topic: 'los', mm, decides, close, text, flip, piece: e.piece });
+      // the line's own clearance of the obstacle: nearer, it would cross it (a dust field: no attack at all)
+      if ((e.lineMeets === 'near' || e.lineMeets === 'graze') && e.clearanceMm !== undefined) {
+        const gap = e.clearanceMm;
+        const counts = live && wouldBe(e) > current;
+        margins.push({
+          topic: 'los',
+          mm: gap,
+          decides: counts,
+          close: counts && gap < precisionFor(e.piece),
+          text: `the line of sight ${
+            e.lineMeets === 'graze'
+              ? `grazes ${say(e.piece)} (${f2(gap)} mm: touching, does ` + 'not cross)'
+              : `misses ${say(e.piece)} by ${f2(gap)} mm`
+          }: it counts only through the shield dial`,
+          flip: `${by(gap)} nearer and it would cross ${say(e.piece)}`,
+          piece: e.piece,
+        });
+        const S = counts && gap <= LOUPE_MAX_MM ? shapeOf(world, e.piece) : null;
+        if (S && a.losLine)
+          loupes.push({
+            label: `${e.piece}: ${f2(gap)} mm clear`,
+            at: lineFocus(S, a.losLine),
+            spanMm: span(gap),
+            topic: 'los',
+          });
+      }
+      // the dial's inset, a guess: an inset within its spread that would take the dial off the obstacle
+      const inset = decides ? dialInsetRest(world, a, e.piece) : null;
+      if (inset) {
+        const S = say(inset.side);
+        margins.push({
+          topic: 'los',
+          mm: inset.inset - inset.least,
+          decides: true,
+          close: true,
+          estimate: true,
+          text:
+            `rests on an estimate: ${S}'s shield dial reaches ${f2(inset.inset)} mm in from its base's edge in ` +
+            `the catalog, a guess (from ${f2(inset.spread[0])} to ${f2(inset.spread[1])} mm), and ` +
+            `${f2(inset.least)} mm is the least that keeps it on ${say(e.piece)} and carrying the line`,
+          flip: `with less, the 1.5 dial rule would not count ${say(e.piece)}`,
+          piece: e.piece,
+        });
+        restsOn ??=
+          `The verdict rests on an estimate: ${S}'s shield dial reaches ${f2(inset.inset)} mm in from its ` +
+          `base's edge in the catalog, a guess; with less than ${f2(inset.least)} mm the 1.5 dial rule would ` +
+          `not count ${say(e.piece)}.`;
+      }
       if (decides && dial.overlapMm <= LOUPE_MAX_MM && a.losLine) {
         loupes.push({
           label: `${dial.side}'s dial on ${e.piece}: ${f2(dial.overlapMm)} mm`,
@@ -514,7 +637,7 @@ export function disputeOf(
       text =
         `the ${line} crosses ${say(e.piece)}` +
         `${e.insideMm !== undefined ? ` for ${f2(e.insideMm)} mm` : ''}, ${f2(mm)} mm deep`;
-      flip = `${f2(mm)} mm to the side and it would clear ${say(e.piece)}`;
+      flip = `${by(mm)} to the side and it would clear ${say(e.piece)}`;
     } else if (e.verdict === 'graze' || e.verdict === 'near') {
       mm = e.clearanceMm ?? 0;
       decides = live && wouldBe(e) > current;
@@ -523,10 +646,7 @@ export function disputeOf(
           ? `the ${line} grazes ${say(e.piece)} (${f2(mm)} mm: touching, does not cross)`
           : `the ${line} misses ${say(e.piece)} by ${f2(mm)} mm`;
       // touching (0.00 mm): any nearer crosses, and "0.00 mm nearer" says nothing
-      flip =
-        mm < 0.005
-          ? `the least bit nearer and it would cross ${say(e.piece)}`
-          : `${f2(mm)} mm nearer and it would cross ${say(e.piece)}`;
+      flip = `${by(mm)} nearer and it would cross ${say(e.piece)}`;
     } else {
       continue; // a covered stretch: the why says whose base covers it
     }
@@ -565,9 +685,13 @@ export function disputeOf(
   }
 
   const closeCall = margins.some((m) => m.close);
-  const close = margins.filter((m) => m.close).sort((x, y) => x.mm - y.mm);
+  // the margins on the table first, nearest first; an estimate's (no distance on the table) after them
+  const close = margins
+    .filter((m) => m.close)
+    .sort((x, y) => Number(!!x.estimate) - Number(!!y.estimate) || x.mm - y.mm);
   const closeText = close.length
-    ? `Too close to call on the table: ${f2(close[0].mm)} mm (${close[0].text}); ${close[0].flip}.` +
+    ? `Too close to call on the table: ` +
+      `${close[0].estimate ? close[0].text : `${f2(close[0].mm)} mm (${close[0].text})`}; ${close[0].flip}.` +
       (close.length > 1
         ? ` Also close: ${close
             .slice(1)
@@ -615,6 +739,7 @@ export function disputeOf(
   return {
     ...(photo ? { photo } : {}),
     ...(estimate ? { estimate } : {}),
+    ...(restsOn ? { restsOn } : {}),
     attacker: a.attacker,
     defender: a.defender,
     kind,

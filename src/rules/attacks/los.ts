@@ -59,6 +59,12 @@ export interface PieceOnLine {
   coveredBy?: string[];
   /** set when the 1.5 shield-dial rule made this obstacle count */
   dialRule?: string;
+  /**
+   * with dialRule: how the line itself meets the piece, `verdict` being the dial rule's: 'near' (it misses
+   * the piece by clearanceMm), 'graze', 'covered' (it crosses it only where coveredBy's cover hides it) or
+   * 'clear' (farther than NEAR_MM from it)
+   */
+  lineMeets?: 'near' | 'graze' | 'covered' | 'clear';
   /** a dust field a ship attacks across: third ships on it, whose cover does not count (seed) */
   thirdShipsIgnored?: string[];
 }
@@ -108,6 +114,7 @@ export class LineEntry implements PieceOnLine {
   clearanceMm: number | undefined = undefined;
   coveredBy: string[] | undefined = undefined;
   dialRule: string | undefined = undefined;
+  lineMeets: PieceOnLine['lineMeets'] = undefined;
   thirdShipsIgnored: string[] | undefined = undefined;
   #depth: Depth | undefined = undefined;
 
@@ -141,6 +148,7 @@ export class LineEntry implements PieceOnLine {
     if (this.clearanceMm !== undefined) o.clearanceMm = this.clearanceMm;
     if (this.coveredBy !== undefined) o.coveredBy = this.coveredBy;
     if (this.dialRule !== undefined) o.dialRule = this.dialRule;
+    if (this.lineMeets !== undefined) o.lineMeets = this.lineMeets;
     if (this.thirdShipsIgnored !== undefined) o.thirdShipsIgnored = this.thirdShipsIgnored;
     return o;
   }
@@ -446,7 +454,10 @@ export function obstacleEffect(
     if (dialApplies(visible, dial, R.dialLine, c.kind)) {
       viaDial = dial.kind === 'cross';
       verdict = dial.kind;
+      // the line's own meeting with the obstacle, before the dial rule's verdict takes its place
+      const meets = entry ? entry.verdict : 'clear';
       entry ??= new LineEntry(o.id, role, 'los', dial.kind);
+      entry.lineMeets = meets === 'cross' ? undefined : meets;
       entry.verdict = dial.kind;
       entry.dialRule = dial.kind === 'cross' ? dial.rule : `only touches: ${dial.rule}`;
     }
