@@ -225,6 +225,51 @@ for (const phone of [false, true]) {
         await expect(card(page)).toHaveAttribute('data-close-call', 'false');
       });
 
+      test('a line 0.10 mm clear of a dust field it counts only through a shield dial is too close to call', async () => {
+        const page = shared;
+        // an Imperial at a Victory whose front dial lies on a dust field; the field moved across until the line
+        // of sight misses it by 0.10 mm (its clearance read from the report, the field moved by the difference)
+        const at = (x: number, y: number) => ({
+          ...DUST_TABLE,
+          ships: [
+            { id: 'isd', size: 'large', class: 'imperial', player: 1, x: 900, y: 200, rotation: 0, speed: 2 },
+            {
+              id: 'vsd',
+              size: 'medium',
+              class: 'victory',
+              player: 2,
+              x: 900,
+              y: 460,
+              rotation: 180,
+              speed: 2,
+            },
+          ],
+          obstacles: [{ id: 'dust', type: 'dust-1', x, y, rotation: 0 }],
+        });
+        await openLink(page, link(at(881.56, 358.56), 'isd.front', 'vsd.front'));
+        const clearance = await page.evaluate(() => {
+          const a = window.__armada
+            .analysis()
+            .report.attacks.find((r) => r.attacker === 'isd.front' && r.defender === 'vsd.front')!;
+          return (a.lines as { piece: string; clearanceMm?: number }[]).find((l) => l.piece === 'dust')!
+            .clearanceMm!;
+        });
+        await openLink(page, link(at(881.56 - (0.1 - clearance), 358.56), 'isd.front', 'vsd.front'));
+        const c = card(page);
+        await expect(c).toHaveAttribute('data-los', 'obstructed');
+        await expect(c).toHaveAttribute('data-close-call', 'true');
+        await expect(c.locator('.headline .close-flag')).toHaveText('Too close to call:');
+        await expect(c.locator('.close-call')).toContainText(
+          'Too close to call on the table: 0.10 mm (the line of sight misses dust by 0.10 mm: it ' +
+            'counts only through the shield dial); 0.10 mm nearer and it would cross dust.',
+        );
+        await expect(c.locator('.not-close')).toHaveCount(0);
+        // 0.2 mm nearer, the line crosses the field: no attack
+        await openLink(page, link(at(881.56 + clearance + 0.1, 358.56), 'isd.front', 'vsd.front'));
+        await expect(c).toHaveAttribute('data-los', 'dust');
+        await expect(c.locator('.headline')).toContainText('No attack');
+      });
+
       test('every verdict kind has a card whose headline follows the report', async () => {
         const page = shared;
         await openLink(page, '#table=' + b64(TOURNAMENT));

@@ -74,14 +74,18 @@ describe('a dust field counted only through the 1.5 shield-dial rule', () => {
     expect(nearer.a.los).toBe('dust');
   });
 
-  it('a line 3 mm clear of the field, the dial 5 mm deep on it: nothing within the placement precision', () => {
+  it('a line 3 mm clear of the field, the dial well on it: nothing within the placement precision', () => {
     // the field's long side beside the line, on the other side, across the dial's reach (x 891.5 to 908.5)
-    const { w, a, lines } = dustAt(3, { x: 925, y: 415 });
+    const { w, a, lines } = dustAt(3, { x: 925, y: 430 });
     expect(a.los).toBe('obstructed');
     // farther than NEAR_MM (1 mm) from the line: the entry says the line is clear of the field
     expect(lines.find((l) => l.piece === 'dust')!.lineMeets).toBe('clear');
     const d = disputeOf(w, a, 1);
     expect(d.margins.filter((x) => x.piece === 'dust').every((x) => !x.close)).toBe(true);
+    // the dial's own margin (its depth on the field, the line's in it) is more than twice the precision
+    expect(d.margins.find((x) => x.piece === 'dust' && x.text.includes('shield dial'))!.mm).toBeGreaterThan(
+      2,
+    );
     expect(d.closeCall).toBe(false);
   });
 
