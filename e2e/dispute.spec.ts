@@ -225,7 +225,7 @@ for (const phone of [false, true]) {
         await expect(card(page)).toHaveAttribute('data-close-call', 'false');
       });
 
-      test('a line 0.10 mm clear of a dust field it counts only through a shield dial is too close to call', async () => {
+      test('a line 0.10 mm clear of dust counted through a shield dial: too close to call', async () => {
         const page = shared;
         // an Imperial at a Victory whose front dial lies on a dust field; the field moved across until the line
         // of sight misses it by 0.10 mm (its clearance read from the report, the field moved by the difference)
