@@ -529,6 +529,15 @@ export function placeBox(at: Place, w: number, h: number): Box {
  * meet). Numbers only, no pair made: the places of a piece being dragged are asked anew at every step.
  */
 export function boxPolygonGap(x0: number, y0: number, x1: number, y1: number, xy: ArrayLike<number>): number {
+  return Math.sqrt(boxPolygonGap2(x0, y0, x1, y1, xy));
+}
+
+/**
+ * boxPolygonGap squared: squares compared, one root at the end (withinReach asks it for every place of a
+ * dragged piece's label at every step; Math.hypot and a many-argument Math.min in the loop cost a step
+ * some kilobytes of boxed numbers).
+ */
+function boxPolygonGap2(x0: number, y0: number, x1: number, y1: number, xy: ArrayLike<number>): number {
   const n = xy.length / 2;
   const b = gapBox;
   b[0] = x0;
@@ -547,14 +556,25 @@ export function boxPolygonGap(x0: number, y0: number, x1: number, y1: number, xy
     gapSeg[2] = cx;
     gapSeg[3] = cy;
     if (clipSegment(gapSeg, b)) return 0;
-    best = Math.min(
-      best,
-      Math.hypot(Math.max(x0 - ax, 0, ax - x1), Math.max(y0 - ay, 0, ay - y1)),
-      pointSegmentGap(x0, y0, ax, ay, cx, cy),
-      pointSegmentGap(x1, y0, ax, ay, cx, cy),
-      pointSegmentGap(x1, y1, ax, ay, cx, cy),
-      pointSegmentGap(x0, y1, ax, ay, cx, cy),
-    );
+    // the corner a to the box, and each of the box's corners to the edge a-c
+    const gx = x0 - ax > 0 ? x0 - ax : ax - x1 > 0 ? ax - x1 : 0,
+      gy = y0 - ay > 0 ? y0 - ay : ay - y1 > 0 ? ay - y1 : 0;
+    let d = gx * gx + gy * gy;
+    if (d < best) best = d;
+    // each box corner to the edge, written out (a call per corner boxed the number it returned)
+    const dx = cx - ax,
+      dy = cy - ay,
+      len2 = dx * dx + dy * dy;
+    for (let k = 0; k < 4; k++) {
+      const x = k === 0 || k === 3 ? x0 : x1,
+        y = k < 2 ? y0 : y1;
+      let t = len2 ? ((x - ax) * dx + (y - ay) * dy) / len2 : 0;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const ex = x - ax - t * dx,
+        ey = y - ay - t * dy;
+      d = ex * ex + ey * ey;
+      if (d < best) best = d;
+    }
   }
   // the box wholly inside the polygon: its centre inside (crossings of a ray to the right)
   const mx = (x0 + x1) / 2,
@@ -570,14 +590,6 @@ export function boxPolygonGap(x0: number, y0: number, x1: number, y1: number, xy
 }
 const gapBox = new Float64Array(4),
   gapSeg = new Float64Array(4);
-
-function pointSegmentGap(x: number, y: number, ax: number, ay: number, cx: number, cy: number): number {
-  const dx = cx - ax,
-    dy = cy - ay;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
-  return Math.hypot(x - ax - t * dx, y - ay - t * dy);
-}
 
 /**
  * Whether a text of size w x h at place `at` lies within `reach` px of a piece: a disc (r > 0, centre x, y)
@@ -600,9 +612,9 @@ export function withinReach(
     x1 = cx + w / 2,
     y1 = cy + h / 2;
   if (r > 0) {
-    const dx = Math.max(x0 - x, 0, x - x1),
-      dy = Math.max(y0 - y, 0, y - y1);
-    return Math.hypot(dx, dy) - r <= reach;
+    const dx = x0 - x > 0 ? x0 - x : x - x1 > 0 ? x - x1 : 0,
+      dy = y0 - y > 0 ? y0 - y : y - y1 > 0 ? y - y1 : 0;
+    return Math.sqrt(dx * dx + dy * dy) - r <= reach;
   }
-  return boxPolygonGap(x0, y0, x1, y1, xy) <= reach;
+  return boxPolygonGap2(x0, y0, x1, y1, xy) <= reach * reach;
 }

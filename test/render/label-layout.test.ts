@@ -5,10 +5,14 @@ import { tournamentTable } from '../../scripts/bench/tables';
 import { CATALOG } from '../../src/model/catalog';
 import type { AttackReport, Report } from '../../src/model/report';
 import { parseTableText, type Table } from '../../src/model/table';
+import { Polygon } from '../../src/geometry/polygon';
+import { relateDistance } from '../../src/geometry/relate';
+import { TOLERANCE_MM } from '../../src/geometry/tolerance';
 import { layoutLabelsPlain, segmentHitsBoxPlain } from './label-layout-reference';
 import {
   beside,
   BESIDE_GAPS,
+  boxPolygonGap,
   type Box,
   estimateBox,
   type Footprints,
@@ -19,6 +23,7 @@ import {
   placeBox,
   type Segment,
   segmentHitsBox,
+  withinReach,
 } from '../../src/render/label-layout';
 import { footprints, sceneLabels, samePieces } from '../../src/render/scene-labels';
 import { fitView, toScreen, type View, zoomAt } from '../../src/render/view';
@@ -702,5 +707,47 @@ describe('the names kept from frame to frame', () => {
     const id = t0.ships[0].id;
     const renamed = { ...t0, ships: t0.ships.map((s, i) => (i === 0 ? { ...s, name: 'Quite Another' } : s)) };
     expect(frame(renamed).find((r) => r.id === id)?.texts[0]).toBe('Quite Another');
+  });
+});
+
+describe('how far a label box lies from a piece (boxPolygonGap, withinReach)', () => {
+  it('is the distance between the box and the polygon as the geometry core measures it', () => {
+    // a ship's base: a rectangle turned, anywhere near a label's box
+    const base = fc.record({
+      cx: fc.double({ min: -60, max: 60, noNaN: true }),
+      cy: fc.double({ min: -60, max: 60, noNaN: true }),
+      w: fc.double({ min: 4, max: 40, noNaN: true }),
+      h: fc.double({ min: 4, max: 80, noNaN: true }),
+      turn: fc.double({ min: 0, max: Math.PI, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(base, ({ cx, cy, w, h, turn }) => {
+        const c = Math.cos(turn),
+          s = Math.sin(turn);
+        const corners = [
+          [-w / 2, -h / 2],
+          [w / 2, -h / 2],
+          [w / 2, h / 2],
+          [-w / 2, h / 2],
+        ].map(([x, y]): [number, number] => [cx + x * c - y * s, cy + x * s + y * c]);
+        const xy = corners.flat();
+        const box = Polygon.from([
+          [-20, -8],
+          [20, -8],
+          [20, 8],
+          [-20, 8],
+        ]);
+        const want = relateDistance(box, Polygon.from(corners));
+        const got = boxPolygonGap(-20, -8, 20, 8, xy);
+        // the core calls pieces within its tolerance touching (0)
+        if (want > 0) expect(got).toBeCloseTo(want, 9);
+        else expect(got).toBeLessThanOrEqual(TOLERANCE_MM);
+        // within reach exactly when the gap is
+        const place: [number, number] = [0, 0];
+        for (const reach of [0, 3, 12])
+          expect(withinReach(place, 40, 16, reach, 0, 0, 0, xy)).toBe(got <= reach);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
