@@ -237,12 +237,18 @@ for (const phone of [false, true]) {
         .toContain('exoB');
       expect(await piece(page, 'tie1')).toMatchObject(chosen);
       expect((await piece(page, 'tie2')).x).not.toBe(other.x);
-      const report = await page.evaluate(() => window.__armada.analysis().report);
-      expect(
-        (report.collisions ?? []).filter((c: { a: string; b: string }) =>
-          [c.a, c.b].some((id) => id.startsWith('tie')),
-        ),
-      ).toEqual([]);
+      // the picture judged of the table as placed (a frame may still show the one before: waited for)
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const a = window.__armada.analysis();
+            if (a.table !== window.__armada.store.getState().table) return 'not judged yet';
+            return (a.report.collisions ?? []).filter((c: { a: string; b: string }) =>
+              [c.a, c.b].some((id) => id.startsWith('tie')),
+            );
+          }),
+        )
+        .toEqual([]);
       // one undo step takes the exogorth and both squadrons back, the places kept in the proposal
       await page.click('#undo');
       await expect.poll(async () => (await piece(page, 'tie1')).x).toBe(exoTable.squadrons[0].x);
