@@ -1,5 +1,5 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { openFresh, pagePoint, piece, PIXEL5, wholeReport } from './helpers';
+import { openFresh, pagePoint, piece, PIXEL5, wholeReport, zoneMiddle } from './helpers';
 import type { Table } from '../src/model/table';
 
 /*
@@ -38,20 +38,6 @@ const linesDrawn = (page: Page) =>
     window.__armada.redrawNow();
     return window.__armada.scene.attackLinesDrawn();
   });
-
-/** The page point of a ship's hull zone's middle (its centroid). */
-const zoneMiddle = async (page: Page, id: string, zone: string) => {
-  const c = await page.evaluate(
-    ([id, zone]) => {
-      const e = window.__armada.analysis().world.byId.get(id);
-      if (e?.kind !== 'ship') throw new Error(`no ship ${id}`);
-      const c = e.shapes.hullZones[zone as 'front'].centroid();
-      return [c.x, c.y] as const;
-    },
-    [id, zone] as const,
-  );
-  return pagePoint(page, c[0], c[1]);
-};
 
 async function openTable(page: Page) {
   await openFresh(page);

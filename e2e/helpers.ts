@@ -220,3 +220,17 @@ export const PURRGIL_TABLE = {
   proposals: [],
   obstacles: [{ id: 'purrgil', type: 'purrgil-1', x: 450, y: 300, rotation: 30 }],
 };
+
+/** The page point of a ship's hull zone's middle (its centroid). */
+export const zoneMiddle = async (page: Page, id: string, zone: string) => {
+  const c = await page.evaluate(
+    ([id, zone]) => {
+      const e = window.__armada.analysis().world.byId.get(id);
+      if (e?.kind !== 'ship') throw new Error(`no ship ${id}`);
+      const c = e.shapes.hullZones[zone as 'front'].centroid();
+      return [c.x, c.y] as const;
+    },
+    [id, zone] as const,
+  );
+  return pagePoint(page, c[0], c[1]);
+};

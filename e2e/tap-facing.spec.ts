@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openFresh, pagePoint, piece, PIXEL5 } from './helpers';
+import { openFresh, pagePoint, piece, PIXEL5, zoneMiddle } from './helpers';
 
 // A finger is wider than the hull zones of a ship seen whole on a phone: a tap on an enemy ship picks, of
 // the hull zones within a fingertip of it, the one the attack is best against (state/store.ts tap), and the
@@ -11,19 +11,6 @@ const pair = (page: Page) =>
     const s = window.__armada.store.getState();
     return { attacker: s.attacker, defender: s.defender };
   });
-/** The page point of a ship's hull zone's middle (its centroid). */
-const zoneMiddle = async (page: Page, id: string, zone: string) => {
-  const c = await page.evaluate(
-    ([id, zone]) => {
-      const e = window.__armada.analysis().world.byId.get(id);
-      if (e?.kind !== 'ship') throw new Error(`no ship ${id}`);
-      const c = e.shapes.hullZones[zone as 'front'].centroid();
-      return [c.x, c.y] as const;
-    },
-    [id, zone] as const,
-  );
-  return pagePoint(page, c[0], c[1]);
-};
 /** The ship's hull zones a table point lies in. */
 const zonesAt = (page: Page, id: string, x: number, y: number) =>
   page.evaluate(

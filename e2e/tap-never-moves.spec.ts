@@ -1,5 +1,5 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { drag, openFresh, pagePoint, piece, PIXEL5, tableJson, touchDrag } from './helpers';
+import { drag, openFresh, pagePoint, piece, PIXEL5, tableJson, touchDrag, zoneMiddle } from './helpers';
 
 // A tap never moves the piece it was meant to select. While a pair is chosen a finger must rest HOLD_MS on a piece
 // before a drag moves it: a slow tap (a finger that rests past HOLD_MS, rolls a few px and lifts) selects and
@@ -14,19 +14,6 @@ const pair = (page: Page) =>
     return { attacker: s.attacker, defender: s.defender };
   });
 const undoSteps = (page: Page) => page.evaluate(() => window.__armada.store.getState().history.past.length);
-/** The page point of a ship's hull zone's middle (its centroid). */
-const zoneMiddle = async (page: Page, id: string, zone: string) => {
-  const c = await page.evaluate(
-    ([id, zone]) => {
-      const e = window.__armada.analysis().world.byId.get(id);
-      if (e?.kind !== 'ship') throw new Error(`no ship ${id}`);
-      const c = e.shapes.hullZones[zone as 'front'].centroid();
-      return [c.x, c.y] as const;
-    },
-    [id, zone] as const,
-  );
-  return pagePoint(page, c[0], c[1]);
-};
 /** One finger moved through `points` (page px), one touch event each: no stamped times, as a phone's held finger. */
 const fingerTo = async (cdp: CDPSession, points: P[]) => {
   for (const p of points)

@@ -62,3 +62,19 @@ export function practiceShelf(session: SafeStorage): PracticeShelf {
     found: read,
   };
 }
+
+/**
+ * A found practice's record read by its own reader, or why it cannot be taken up: the record's problem (from
+ * another version, unreadable), or what the reader refused in it.
+ */
+export function readFound<T>(
+  found: FoundPractice,
+  read: (data: unknown) => T,
+): { value: T } | { problem: string } {
+  if (!('data' in found)) return { problem: found.problem };
+  try {
+    return { value: read(found.data) };
+  } catch (e) {
+    return { problem: (e as Error).message };
+  }
+}

@@ -23,7 +23,7 @@ import {
   resumeDrill,
   startDrill,
 } from '../state/drill';
-import type { FoundPractice, PracticeShelf } from '../state/practice-kept';
+import { type FoundPractice, type PracticeShelf, readFound } from '../state/practice-kept';
 import type { AppState, AppStore, Commands } from '../state/store';
 import type { TabTables } from '../state/tab-tables';
 import { practiceTableState } from '../state/practice-table';
@@ -207,16 +207,9 @@ export class DrillPanel {
    * situations) ends, said with the score so far; the table on screen is the player's own either way.
    */
   resume(found: FoundPractice) {
-    let resumed: ReturnType<typeof resumeDrill> | null = null;
-    let problem = 'problem' in found ? found.problem : '';
-    if ('data' in found) {
-      try {
-        resumed = resumeDrill(found.data);
-      } catch (e) {
-        problem = (e as Error).message;
-      }
-    }
-    if (!resumed) {
+    const read = readFound(found, resumeDrill);
+    if ('problem' in read) {
+      const { problem } = read;
       this.practices.drop('drill');
       const score = 'data' in found ? keptScore(found.data) : null;
       const so = score ? ` Your score so far: ${score.right} of ${score.of} right.` : '';
@@ -227,6 +220,7 @@ export class DrillPanel {
       );
       return;
     }
+    const resumed = read.value;
     this.run = resumed.run;
     this.toBeat = resumed.beat;
     this.keepBefore();

@@ -33,7 +33,7 @@ import {
   SetupSearchClient,
   startSetup,
 } from '../state/setup-practice';
-import type { FoundPractice, PracticeShelf } from '../state/practice-kept';
+import { type FoundPractice, type PracticeShelf, readFound } from '../state/practice-kept';
 import type { AppState, AppStore, Commands } from '../state/store';
 import type { TabTables } from '../state/tab-tables';
 import { practiceTableState } from '../state/practice-table';
@@ -240,24 +240,17 @@ export class SetupPracticePanel {
    * way.
    */
   resume(found: FoundPractice) {
-    let k: SetupKept | null = null;
-    let problem = 'problem' in found ? found.problem : '';
-    if ('data' in found) {
-      try {
-        k = readSetupKept(found.data);
-      } catch (e) {
-        problem = (e as Error).message;
-      }
-    }
-    if (!k) {
+    const read = readFound(found, readSetupKept);
+    if ('problem' in read) {
       this.practices.drop('setup');
       this.cmd.message(
         'error',
-        `Setup practice ended with the reload: it could not be taken up again (${problem}). ` +
+        `Setup practice ended with the reload: it could not be taken up again (${read.problem}). ` +
           'Your table is as it was.',
       );
       return;
     }
+    const k = read.value;
     this.keepBefore();
     this.opener = null;
     this.focusDue = false;

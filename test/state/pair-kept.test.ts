@@ -5,21 +5,7 @@ import { validateTable } from '../../src/model/table';
 import { keepPairs, keptPair, PAIR_KEY } from '../../src/state/pair-kept';
 import type { SafeStorage } from '../../src/state/storage';
 import { commands, createAppStore } from '../../src/state/store';
-
-function memoryStorage(): SafeStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    blocked: null,
-    get: (k) => map.get(k) ?? null,
-    set: (k, v) => {
-      map.set(k, v);
-      return null;
-    },
-    remove: (k) => void map.delete(k),
-    keys: () => [...map.keys()],
-  };
-}
+import { memoryStorage } from '../support/memory-storage';
 
 /** a page: the table at start, its store and commands, the pairs kept in `session` */
 function page(session: SafeStorage, table = validateTable(JSON.parse(JSON.stringify(demoJson)))) {

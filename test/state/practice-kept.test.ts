@@ -2,21 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRACTICE_KEY, practiceShelf } from '../../src/state/practice-kept';
 import type { SafeStorage } from '../../src/state/storage';
-
-function memoryStorage(): SafeStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    blocked: null,
-    get: (k) => map.get(k) ?? null,
-    set: (k, v) => {
-      map.set(k, v);
-      return null;
-    },
-    remove: (k) => void map.delete(k),
-    keys: () => [...map.keys()],
-  };
-}
+import { memoryStorage } from '../support/memory-storage';
 
 describe('a practice kept for a reload', () => {
   it('is found as kept, its last step; none once it ends', () => {

@@ -9,22 +9,7 @@ import type { SafeStorage } from '../../src/state/storage';
 import { bootTables } from '../../src/state/tab-tables';
 import { commands, createAppStore } from '../../src/state/store';
 import { practiceTableState } from '../../src/state/practice-table';
-
-/** Web storage in a map. */
-function memoryStorage(): SafeStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    blocked: null,
-    get: (k) => map.get(k) ?? null,
-    set: (k, v) => {
-      map.set(k, v);
-      return null;
-    },
-    remove: (k) => void map.delete(k),
-    keys: () => [...map.keys()],
-  };
-}
+import { memoryStorage } from '../support/memory-storage';
 
 async function boot() {
   const demo = validateTable(demoJson);
