@@ -308,6 +308,41 @@ test.describe('judge by eye on a Pixel 5: the table below the bar', () => {
   });
 });
 
+test.describe('judge by eye on a phone on its side (844x390, touch): the table across the width', () => {
+  test.use({ viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
+
+  test('the canvas reaches the right edge while a question is asked, the side panel once it is answered', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await page.tap('#table-menu summary');
+    await page.tap('#drill-start-menu');
+    // where the canvas ends on the right and what lies there: the screen's edge, or the panel when shown
+    const layout = () =>
+      page.evaluate(() => {
+        const canvas = document.querySelector('#canvas-host canvas[data-layer="table"]')!;
+        const aside = document.querySelector('aside')!;
+        const c = canvas.getBoundingClientRect(),
+          a = aside.getBoundingClientRect();
+        const panel = getComputedStyle(aside).visibility === 'visible' && a.width > 0;
+        const right = document.elementFromPoint(innerWidth - 2, innerHeight / 2);
+        return {
+          reaches: Math.abs(c.right - (panel ? a.left : innerWidth)) <= 1,
+          panel,
+          atRight: right === canvas ? 'canvas' : right && aside.contains(right) ? 'panel' : String(right?.id),
+        };
+      });
+    await expect(page.locator('#drill-bar')).toHaveAttribute('data-phase', 'ask');
+    await expect.poll(layout).toEqual({ reaches: true, panel: false, atRight: 'canvas' });
+    expect(await framedBelowBar(page)).toBe(true);
+    await page.screenshot({ path: 'test-results/drill-asked-landscape.png' });
+    await page.tap('#drill-bar [data-answer]');
+    await expect(page.locator('#drill-result')).toBeVisible();
+    await expect.poll(layout).toEqual({ reaches: true, panel: true, atRight: 'panel' });
+    await expect.poll(() => framedBelowBar(page)).toBe(true);
+  });
+});
+
 test("a drill a reload cannot take up again ends, said with the score so far; the table is the player's", async ({
   page,
 }) => {

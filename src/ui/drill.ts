@@ -56,6 +56,10 @@ body.drill-asking aside { visibility: hidden; }
 @media (max-width: 700px) and (orientation: portrait) {
   body.drill-asking aside { display: none; } body.drill-asking main { margin-bottom: 0; }
   body.drill-asking #message { bottom: 16px; } }
+/* a phone on its side: no side panel while a question is asked, the table across the whole width (the panel
+   comes back with the answer's ruling card) */
+@media (max-height: 500px) and (orientation: landscape) {
+  body.drill-asking aside { display: none; } body.drill-asking main { grid-template-columns: 1fr; } }
 @media (min-width: 901px) {
   body.drill-asking aside::before {
     visibility: visible; display: block; margin: 16px 4px; color: var(--muted); font-size: 14px; line-height: 1.5;
