@@ -6,7 +6,7 @@
 import { andList } from '../model/names';
 import { riftEdgeWords } from '../rules/campaign/rift';
 import { restsWords } from '../rules/overlap-words';
-import { maneuverOutcome, type ManeuverReport } from '../rules/movement/maneuver';
+import { maneuverCalls, maneuverOutcome, type ManeuverReport } from '../rules/movement/maneuver';
 import { OUTCOME_COLOUR } from '../state/overlays/maneuver';
 import { css } from '../render/colours';
 import { capText, escapeHtml as e } from './dom';
@@ -79,12 +79,11 @@ export function verdictHtml(
   const f2 = (v: number) => v.toFixed(2);
   // a margin under the placement precision: the outcome could go either way with real pieces and a real tool
   const tooClose = ` (too close to call at ${f2(precisionMm)} mm placement precision)`;
-  const closeMiss = answer.nearMisses.filter((n) => n.gapMm < precisionMm);
-  const closeOverlap = answer.obstacles.filter((x) => x.depthMm < precisionMm);
-  // a gravity rift's distance-2 end near the base: within its measured spread, or nearer than the precision
+  // which margins the rules call too close at this precision (a rift's band end also within its measured spread)
+  const calls = maneuverCalls(answer, precisionMm);
   const rc = answer.riftCall;
-  const riftClose = !!rc && (rc.nearEnd.inSpread || rc.nearEnd.marginMm < precisionMm);
-  const close = closeMiss.length + closeOverlap.length > 0 || riftClose;
+  const riftClose = calls.rift;
+  const close = calls.any;
   return (
     `<p style="border-left:4px solid ${css(OUTCOME_COLOUR[o])};padding-left:6px"><b>${e(OUTCOME_TEXT[o])}</b` +
     `>${close ? ' · <b class="close-call">too close to call</b>' : ''}` +
@@ -107,7 +106,7 @@ export function verdictHtml(
     answer.violations.map((v) => `<li class="violation">${e(v.rule)}</li>`).join('') +
     answer.obstacles
       .map(
-        (x) =>
+        (x, i) =>
           `<li data-obstacle="${e(x.obstacle)}"${x.restsOn ? ` data-rests-on="${e(x.restsOn.figure)}"` : ''}` +
           `${x.baseGapMm !== undefined ? ` data-base-gap="${f2(x.baseGapMm)}"` : ''}>` +
           `${e(x.obstacle)}: ${e(x.effect)} ` +
@@ -119,7 +118,7 @@ export function verdictHtml(
                 ? `; the plastic base stops ${f2(x.baseGapMm)} mm short of it`
                 : '') +
               ')') +
-          `${x.depthMm < precisionMm ? tooClose : ''}` +
+          `${calls.obstacles[i] ? tooClose : ''}` +
           (x.restsOn ? `; ${e(restsWords(x.restsOn))}` : '') +
           '</li>',
       )
@@ -127,9 +126,9 @@ export function verdictHtml(
     // what it ends within 1 mm of: a miss the player sees, not only in the full explanation
     answer.nearMisses
       .map(
-        (n) =>
+        (n, i) =>
           `<li data-near="${e(n.piece)}">ends ${f2(n.gapMm)} mm clear of ${e(say(n.piece))}` +
-          `${n.gapMm < precisionMm ? tooClose : ''}</li>`,
+          `${calls.misses[i] ? tooClose : ''}</li>`,
       )
       .join('') +
     (answer.movedBack

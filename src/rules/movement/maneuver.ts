@@ -772,3 +772,19 @@ export function judgeManeuverFan(
     why,
   };
 }
+
+/**
+ * Which of a maneuver answer's margins are too close to call at a placement precision (mm): each near miss whose
+ * gap, each obstacle whose depth, is under it; the gravity rift's band end when the base lies within the end's
+ * measured spread or nearer than the precision. `any`: the outcome could go either way with real pieces.
+ */
+export function maneuverCalls(
+  m: ManeuverReport,
+  precisionMm: number,
+): { misses: boolean[]; obstacles: boolean[]; rift: boolean; any: boolean } {
+  const misses = m.nearMisses.map((n) => n.gapMm < precisionMm);
+  const obstacles = m.obstacles.map((x) => x.depthMm < precisionMm);
+  const e = m.riftCall?.nearEnd;
+  const rift = !!e && (e.inSpread || e.marginMm < precisionMm);
+  return { misses, obstacles, rift, any: rift || misses.includes(true) || obstacles.includes(true) };
+}

@@ -12,6 +12,7 @@ import {
   chartViolations,
   judgeManeuver,
   judgeManeuverFan,
+  maneuverCalls,
   ManeuverContext,
   type ManeuverReport,
   type SpeedChart,
@@ -763,5 +764,48 @@ describe('the proposals in a table file', () => {
       /3 clicks given for speed 2/,
     );
     expect(bad({ id: 'p', kind: 'maneuver-fan', ship: 'v', side: 'up' })).toThrow(/proposals\[0\]\.side/);
+  });
+});
+
+describe('which margins of a maneuver are too close to call (maneuverCalls)', () => {
+  const edge = (marginMm: number, inSpread: boolean) =>
+    ({
+      band: 2,
+      endMm: 124.75,
+      spread: null,
+      marginMm,
+      side: 'within',
+      inSpread,
+      otherwise: '',
+      says: '',
+    }) as const;
+  const answer = (o: Partial<ManeuverReport>) =>
+    ({ nearMisses: [], obstacles: [], ...o }) as unknown as ManeuverReport;
+  it('a gap or a depth under the precision, a rift end within its spread or nearer than the precision', () => {
+    const m = answer({
+      nearMisses: [
+        { piece: 'a', gapMm: 0.4 },
+        { piece: 'b', gapMm: 0.9 },
+      ],
+      obstacles: [{ obstacle: 'rock', effect: '', part: 'base', depthMm: 2 }],
+    });
+    expect(maneuverCalls(m, 0.5)).toEqual({
+      misses: [true, false],
+      obstacles: [false],
+      rift: false,
+      any: true,
+    });
+    expect(maneuverCalls(m, 0.3).any).toBe(false);
+    expect(maneuverCalls(m, 3)).toEqual({ misses: [true, true], obstacles: [true], rift: false, any: true });
+    const rift = (marginMm: number, inSpread: boolean) =>
+      maneuverCalls(
+        answer({
+          riftCall: { rift: 'r', mm: 124, nearEnd: edge(marginMm, inSpread), otherwise: {} as never },
+        }),
+        1,
+      );
+    expect(rift(0.5, false)).toMatchObject({ rift: true, any: true });
+    expect(rift(3, true)).toMatchObject({ rift: true, any: true });
+    expect(rift(3, false)).toMatchObject({ rift: false, any: false });
   });
 });
